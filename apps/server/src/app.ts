@@ -1,0 +1,45 @@
+/**
+ * Builds the application: plugins for external things first (security, auth),
+ * then the routes. Returned un-started, so tests drive it with app.inject().
+ */
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { TokenService } from './auth/tokens.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { sessionRoutes } from './routes/session/routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Largest request body accepted (a big module or invite list fits easily). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Finish in-flight requests on close; drop idle keep-alive connections.
+    forceCloseConnections: 'idle',
+    trustProxy: false,
+  });
+  const { database, config } = deps;
+  const tokens = new TokenService(deps.jwtSecret);
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config.publicUrl);
+  registerAuth(app, database.db, tokens);
+
+  app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
+  sessionRoutes(app, database.db, tokens);
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,119 @@
+/**
+ * The database schema (PostgreSQL; the same on PGlite). Times are epoch
+ * milliseconds in bigint columns, 0 meaning "never", as the API carries them.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { Action, Objective } from '@airman/contracts/module.ts';
+import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
+import type { GameLog } from '@airman/contracts/game.ts';
+
+const ms = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** The e-mail address, lower case. */
+    user_name: text('user_name').notNull().unique(),
+    /** argon2id; null until the invite is accepted. */
+    password_hash: text('password_hash'),
+    first_name: text('first_name').notNull().default(''),
+    last_name: text('last_name').notNull().default(''),
+    rank: text('rank').notNull().default(''),
+    unit: text('unit').notNull().default(''),
+    sex: text('sex').notNull().default(''),
+    role: text('role').notNull().default('user'),
+    active_at: ms('active_at'),
+    pending: boolean('pending').notNull().default(false),
+    /** Single-use invite code; null once used. */
+    invite_code: text('invite_code').unique(),
+    last_invite_at: ms('last_invite_at'),
+    /** Bumped to revoke every token issued before (logout, role, e-mail, password, deactivation). */
+    token_version: integer('token_version').notNull().default(0),
+    created_at: ms('created_at'),
+  },
+  (t) => [
+    // Users screen: sorted by last name, keyset paging with id as tie-breaker.
+    index('users_last_name_id_idx').on(sql`lower(${t.last_name}) collate "C"`, t.id),
+    // Search by player name: case-insensitive substring over first, last and e-mail.
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.first_name} || ' ' || ${t.last_name} || ' ' || ${t.user_name})) gin_trgm_ops`,
+    ),
+  ],
+);
+
+export interface ModuleContent {
+  days: number;
+  daily_time_tokens: number;
+  starting_gauges: Record<string, number>;
+  objectives: Objective[];
+  actions: Action[];
+}
+
+export const modules = pgTable('modules', {
+  id: text('id').primaryKey(),
+  game_title: text('game_title').notNull(),
+  game_description: text('game_description').notNull().default(''),
+  game_type: text('game_type').notNull().default(''),
+  archived_at: ms('archived_at'),
+  /** days, daily_time_tokens, starting_gauges, objectives, actions. */
+  content: jsonb('content').$type<ModuleContent>().notNull(),
+  created_at: ms('created_at'),
+  updated_at: ms('updated_at'),
+});
+
+export const assignments = pgTable(
+  'assignments',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    module_id: text('module_id')
+      .notNull()
+      .references(() => modules.id),
+    created_at: ms('created_at'),
+    started_at: ms('started_at'),
+    completed_at: ms('completed_at'),
+    revoked_at: ms('revoked_at'),
+    due_at: ms('due_at'),
+    game_status: integer('game_status').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.module_id] }), index('assignments_module_idx').on(t.module_id)],
+);
+
+export const questionnaires = pgTable('questionnaires', {
+  module_id: text('module_id')
+    .primaryKey()
+    .references(() => modules.id),
+  content: jsonb('content').$type<Questionnaire>().notNull(),
+  updated_at: ms('updated_at'),
+});
+
+export const gameRuns = pgTable(
+  'game_runs',
+  {
+    id: text('id').primaryKey(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    module_id: text('module_id')
+      .notNull()
+      .references(() => modules.id),
+    seed: integer('seed').notNull(),
+    /** The module as it was when the run started: the run is replayed against it. */
+    module_snapshot: jsonb('module_snapshot').notNull(),
+    /** Commands so far (kept after each day, so a closed tab can resume). */
+    log: jsonb('log').$type<GameLog>().notNull().default([]),
+    /** in_progress, complete, failed, quit. */
+    status: text('status').notNull().default('in_progress'),
+    final_gauges: jsonb('final_gauges').$type<Record<string, number>>(),
+    objectives_completed: jsonb('objectives_completed').$type<string[]>(),
+    answers_before: jsonb('answers_before').$type<QuestionnaireAnswers>(),
+    answers_after: jsonb('answers_after').$type<QuestionnaireAnswers>(),
+    started_at: ms('started_at'),
+    finished_at: ms('finished_at'),
+  },
+  (t) => [index('game_runs_user_module_idx').on(t.user_id, t.module_id, t.started_at)],
+);

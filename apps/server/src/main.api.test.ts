@@ -1,0 +1,98 @@
+/**
+ * The real entry point as `npm start` runs it (from source, through tsx): first
+ * start seeds and prints the generated admin password once, SIGTERM shuts down
+ * cleanly, and a restart on the same DATA_DIR keeps everything.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  url: string;
+}
+
+async function start(env: NodeJS.ProcessEnv): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}: ${out}`);
+    if (Date.now() > deadline) throw new Error(`not healthy: ${out}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return { child, output: () => out, url };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function stop(r: Running): Promise<number | null> {
+  return new Promise((resolve) => {
+    r.child.once('exit', (code) => resolve(code));
+    r.child.kill('SIGTERM');
+  });
+}
+
+async function login(url: string, user_name: string, password: string): Promise<number> {
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_name, password }),
+  });
+  return res.status;
+}
+
+describe('npm start: first start, shutdown, restart', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('creates the admin once, shuts down on SIGTERM and keeps everything across a restart', async () => {
+    const first = await start({ DATA_DIR: dataDir });
+    const match = /Admin account created: admin@example\.com\s+Password \(shown once[^:]*\): (\S+)/.exec(first.output());
+    expect(match, first.output()).not.toBeNull();
+    const password = match![1]!;
+    expect(await login(first.url, 'admin@example.com', password)).toBe(200);
+    expect(await stop(first)).toBe(0);
+
+    const second = await start({ DATA_DIR: dataDir });
+    expect(second.output()).not.toContain('Admin account created');
+    expect(await login(second.url, 'admin@example.com', password)).toBe(200);
+    expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
+    expect(await stop(second)).toBe(0);
+  });
+
+  it('refuses to start with a bad variable, naming it', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot,
+      env: { PATH: process.env.PATH, PORT: 'eighty', DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise((r) => child.once('exit', r));
+    expect(code).toBe(1);
+    expect(err).toContain('PORT');
+  });
+});

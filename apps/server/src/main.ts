@@ -1,0 +1,71 @@
+/** Starts the product: configuration, database and migrations, seed, HTTP server. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { loadOrCreateSecret } from './auth/secret.ts';
+import { seed } from './seed/seed.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// Built layout: apps/server/dist/main.js next to apps/web/dist.
+const webDist = path.resolve(here, '../../web/dist');
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env, webDist);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
+  );
+  const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
+  const app = await buildApp({
+    config,
+    database,
+    jwtSecret,
+    logger: { level: config.logLevel },
+  });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  await seed(database.db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    announce: (message) => console.log(message),
+    log: app.log,
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: `http://${config.host}:${config.port}`, database: database.kind },
+    'Ready Airman Training is running',
+  );
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

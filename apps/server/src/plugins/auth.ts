@@ -1,0 +1,77 @@
+/**
+ * Bearer authentication for every /api route. A route says who may call it with
+ * `config: { access }`; the default is any signed-in user, so a route that
+ * forgets to say is never public by mistake.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Role } from '@airman/contracts/constants.ts';
+import type { Db } from '../db/database.ts';
+import { users } from '../db/schema.ts';
+import { HttpError } from '../lib/http-error.ts';
+import type { TokenService } from '../auth/tokens.ts';
+
+export type Access = 'public' | 'user' | 'admin';
+
+export interface AuthUser {
+  id: string;
+  role: Role;
+  tokenVersion: number;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The caller, once authenticated; null on public routes without a token. */
+    authUser: AuthUser | null;
+  }
+}
+
+/** The authenticated caller; for use in routes whose access is 'user' or 'admin'. */
+export function caller(request: FastifyRequest): AuthUser {
+  if (!request.authUser) throw new HttpError(401, 'Authentication required', 'token_missing');
+  return request.authUser;
+}
+
+async function authenticate(db: Db, tokens: TokenService, header: string | undefined): Promise<AuthUser> {
+  const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header ?? '');
+  if (!match?.[1]) throw new HttpError(401, 'Authentication required', 'token_missing');
+  const result = await tokens.verify(match[1]);
+  if (!result.ok) {
+    throw result.reason === 'expired'
+      ? new HttpError(401, 'Session expired', 'token_expired')
+      : new HttpError(401, 'Invalid session', 'token_invalid');
+  }
+  const { claims } = result;
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      active_at: users.active_at,
+      pending: users.pending,
+      token_version: users.token_version,
+    })
+    .from(users)
+    .where(eq(users.id, claims.user_id))
+    .limit(1);
+  // Deleted, deactivated, revoked (token version moved on) or role changed: no longer valid.
+  if (!row || row.active_at === 0 || row.pending || row.token_version !== claims.tv || row.role !== claims.user_role) {
+    throw new HttpError(401, 'Invalid session', 'token_invalid');
+  }
+  return { id: row.id, role: row.role as Role, tokenVersion: row.token_version };
+}
+
+export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
+  app.decorateRequest('authUser', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.is404) return;
+    const access = request.routeOptions.config.access ?? 'user';
+    if (access === 'public') return;
+    request.authUser = await authenticate(db, tokens, request.headers.authorization);
+    if (access === 'admin' && request.authUser.role !== 'admin') {
+      throw new HttpError(403, 'Administrator access required');
+    }
+  });
+}

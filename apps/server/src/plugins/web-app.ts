@@ -1,0 +1,34 @@
+/**
+ * Serves the built web app: hashed assets cached for a year, and index.html
+ * (never cached) for every other non-API path, so deep links and reloads work.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const index = webDist ? path.join(webDist, 'index.html') : undefined;
+  const hasWebApp = index !== undefined && fs.existsSync(index);
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: webDist as string,
+      index: false,
+      // Routes for the files present at start; anything else falls to the SPA handler below.
+      wildcard: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/')) {
+      return reply.code(404).send({ message: `No such call: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    if (!hasWebApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ message: 'Not found' });
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+  });
+}

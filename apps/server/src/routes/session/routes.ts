@@ -1,0 +1,46 @@
+/** POST login, GET session, POST logout. */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { loginRequestSchema, type AuthResponse } from '@airman/contracts/api.ts';
+import type { User } from '@airman/contracts/user.ts';
+import type { Role } from '@airman/contracts/constants.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
+import type { TokenService } from '../../auth/tokens.ts';
+import type { Db } from '../../db/database.ts';
+import { users } from '../../db/schema.ts';
+import { HttpError, parseInput } from '../../lib/http-error.ts';
+import { caller } from '../../plugins/auth.ts';
+import { presentUser } from '../../users/presenter.ts';
+import { assignmentsOf, findUserByEmail, findUserById, isActiveAccount } from '../../users/repository.ts';
+
+/** The one answer to any failed login: it never tells whether the account exists. */
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+export function sessionRoutes(app: FastifyInstance, db: Db, tokens: TokenService): void {
+  app.post('/api/login', { config: { access: 'public' } }, async (request): Promise<AuthResponse> => {
+    const body = parseInput(loginRequestSchema, request.body);
+    const row = await findUserByEmail(db, body.user_name);
+    const ok = await verifyPassword(row?.password_hash ?? null, body.password);
+    if (!row || !ok || !isActiveAccount(row)) throw new HttpError(401, INVALID_CREDENTIALS);
+    const auth = await tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
+    return { auth };
+  });
+
+  app.get('/api/session', async (request): Promise<User> => {
+    const { id } = caller(request);
+    const row = await findUserById(db, id);
+    if (!row) throw new HttpError(401, 'Invalid session', 'token_invalid');
+    return presentUser(row, await assignmentsOf(db, id), { withInviteCode: false });
+  });
+
+  // Logging out revokes every token of the account (all devices): a token
+  // copied elsewhere stops working too.
+  app.post('/api/logout', async (request) => {
+    const { id } = caller(request);
+    await db
+      .update(users)
+      .set({ token_version: sql`${users.token_version} + 1` })
+      .where(eq(users.id, id));
+    return {};
+  });
+}

@@ -1,0 +1,165 @@
+import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import { expect, it } from 'vitest';
+import { users } from '../../db/schema.ts';
+import { describeApi, TEST_JWT_SECRET, TEST_PASSWORD } from '../../../test/harness.ts';
+
+const key = new TextEncoder().encode(TEST_JWT_SECRET);
+
+describeApi('login, session, logout', (ctx) => {
+  it('signs the seeded admin in and returns the session with role and modules', async () => {
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: 'Admin@Example.com', password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const { auth } = login.json<{ auth: string }>();
+    const claims = JSON.parse(Buffer.from(auth.split('.')[1] as string, 'base64url').toString()) as Record<string, unknown>;
+    expect(claims).toMatchObject({ user_role: 'admin', user_id: expect.any(String), exp: expect.any(Number) });
+
+    const session = await ctx.request(auth, { method: 'GET', url: '/api/session' });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toMatchObject({
+      user_name: 'admin@example.com',
+      role: 'admin',
+      modules: [],
+      assignments: [],
+      pending: false,
+    });
+  });
+
+  it('answers a wrong password and an unknown account with the same 401', async () => {
+    const user = await ctx.createUser();
+    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password: 'Nope-1234' } });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: 'nobody@example.com', password: 'Nope-1234' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it('refuses to sign in an inactive or pending account', async () => {
+    const inactive = await ctx.createUser({ active: false });
+    const pending = await ctx.createUser({ pending: true });
+    for (const u of [inactive, pending]) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: u.email, password: TEST_PASSWORD } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('rejects a login body with unknown fields or wrong types with a 400 message', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 1, password: 'x', extra: true } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(/user_name|extra/);
+  });
+
+  it('says why a request without a usable token is refused', async () => {
+    const missing = await ctx.request(undefined, { method: 'GET', url: '/api/session' });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toMatchObject({ code: 'token_missing' });
+
+    const user = await ctx.createUser();
+    const [head, body] = user.token.split('.');
+    const tampered = `${head}.${body}.${'A'.repeat(43)}`;
+    const res = await ctx.request(tampered, { method: 'GET', url: '/api/session' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'token_invalid' });
+  });
+
+  it('refuses an expired token as expired', async () => {
+    const user = await ctx.createUser();
+    const past = Math.floor(Date.now() / 1000) - 3600;
+    const expired = await new SignJWT({ user_id: user.id, user_role: 'user', tv: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt(past - 60)
+      .setExpirationTime(past)
+      .sign(key);
+    const res = await ctx.request(expired, { method: 'GET', url: '/api/session' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'token_expired' });
+  });
+
+  it('accepts only the algorithm it signs with', async () => {
+    const user = await ctx.createUser();
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const hs512 = await new SignJWT({ user_id: user.id, user_role: 'user', tv: 0 })
+      .setProtectedHeader({ alg: 'HS512' })
+      .setExpirationTime(exp)
+      .sign(key);
+    const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(
+      JSON.stringify({ user_id: user.id, user_role: 'admin', tv: 0, exp }),
+    ).toString('base64url')}.`;
+    for (const token of [hs512, none]) {
+      const res = await ctx.request(token, { method: 'GET', url: '/api/session' });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('revokes every token of the account on logout', async () => {
+    const user = await ctx.createUser();
+    const out = await ctx.request(user.token, { method: 'POST', url: '/api/logout' });
+    expect(out.statusCode).toBe(200);
+    const after = await ctx.request(user.token, { method: 'GET', url: '/api/session' });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('stops honouring a token when the account is deactivated, deleted or changes role', async () => {
+    const deactivated = await ctx.createUser();
+    await ctx.database.db.update(users).set({ active_at: 0 }).where(eq(users.id, deactivated.id));
+    const promoted = await ctx.createUser();
+    await ctx.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, promoted.id));
+    const deleted = await ctx.createUser();
+    await ctx.database.db.delete(users).where(eq(users.id, deleted.id));
+    const bumped = await ctx.createUser();
+    await ctx.database.db
+      .update(users)
+      .set({ token_version: sql`${users.token_version} + 1` })
+      .where(eq(users.id, bumped.id));
+    for (const u of [deactivated, promoted, deleted, bumped]) {
+      const res = await ctx.request(u.token, { method: 'GET', url: '/api/session' });
+      expect(res.statusCode, u.email).toBe(401);
+    }
+  });
+});
+
+describeApi('HTTP plumbing', (ctx) => {
+  it('sends the security headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json<{ message: string }>().message).toContain('/api/nope');
+  });
+
+  it('answers malformed JSON with a 400 message, not a 500', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"user_name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty('message');
+  });
+
+  it('refuses an oversize body with 413', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ user_name: 'a'.repeat(2 * 1024 * 1024), password: 'x' }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toHaveProperty('message');
+  });
+});

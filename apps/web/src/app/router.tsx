@@ -1,0 +1,34 @@
+/** Routes of spec §2, lazy-loaded, with the routing rules as layout routes. */
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RootLayout, RouteLoading } from '../components/root-layout.tsx';
+import { AnonymousOnly, RequireAdmin, RequireAuth } from '../features/auth/components/route-guards.tsx';
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    HydrateFallback: RouteLoading,
+    children: [
+      {
+        element: <AnonymousOnly />,
+        children: [{ path: 'login', lazy: () => import('./routes/login.tsx') }],
+      },
+      { path: 'register/:inviteCode?', lazy: () => import('./routes/register.tsx') },
+      {
+        element: <RequireAuth />,
+        children: [
+          { index: true, lazy: () => import('./routes/game.tsx') },
+          { path: 'profile', lazy: () => import('./routes/profile.tsx') },
+          {
+            element: <RequireAdmin />,
+            children: [
+              { path: 'admin', lazy: () => import('./routes/admin.tsx') },
+              { path: 'modules', lazy: () => import('./routes/modules.tsx') },
+            ],
+          },
+        ],
+      },
+      // Unknown paths: home, which sends anonymous visitors to /login.
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]);

@@ -1,0 +1,6 @@
+/** /admin: the Users screen. */
+import { UsersScreen } from '../../features/users/components/users-screen.tsx';
+
+export function Component() {
+  return <UsersScreen />;
+}

@@ -1,0 +1,88 @@
+/** /login: E-mail, Password, 'Sign In', and the notices of spec §8. */
+import { useState, type FormEvent } from 'react';
+import { Button, Form, InlineNotification, PasswordInput, TextInput } from '@carbon/react';
+import { useLocation } from 'react-router';
+import { useLogin } from '../../features/auth/api/login.ts';
+import { useAuth } from '../../features/auth/auth-context.tsx';
+import type { LoginNotice } from '../../features/auth/components/route-guards.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import '../../styles/forms.scss';
+
+export const INVALID_CREDENTIALS_MESSAGE =
+  'Invalid Credentials. Please double check your email and password and try again.';
+
+function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return INVALID_CREDENTIALS_MESSAGE;
+  if (error instanceof ApiError && error.status === 429) {
+    return `There was an error with your login: too many failed attempts. Please wait a few minutes and try again.`;
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return `There was an error with your login: ${detail}`;
+}
+
+export function Component() {
+  const location = useLocation();
+  const { signIn } = useAuth();
+  const mutation = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const state = location.state as { notice?: LoginNotice } | null;
+  const notice = mutation.isIdle ? state?.notice : undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    mutation.mutate(
+      { user_name: email.trim(), password },
+      {
+        // AnonymousOnly then sends the user on.
+        onSuccess: ({ auth }) => signIn(auth),
+      },
+    );
+  }
+
+  return (
+    <div className="form-page">
+      <h1 className="page-title">Sign In</h1>
+      <Form onSubmit={submit} className="form-stack" aria-label="Sign in">
+        {notice && (
+          <InlineNotification
+            kind={notice.kind}
+            title={notice.text}
+            lowContrast
+            hideCloseButton
+            role="status"
+          />
+        )}
+        {mutation.isError && (
+          <InlineNotification
+            kind="error"
+            title={loginErrorMessage(mutation.error)}
+            lowContrast
+            hideCloseButton
+            role="alert"
+          />
+        )}
+        <TextInput
+          id="login-email"
+          labelText="E-mail"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+        <PasswordInput
+          id="login-password"
+          labelText="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+        <Button type="submit" disabled={mutation.isPending}>
+          Sign In
+        </Button>
+      </Form>
+    </div>
+  );
+}

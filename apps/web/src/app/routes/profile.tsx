@@ -1,0 +1,18 @@
+/** /profile: User Settings — the account form and the Password Reset form (spec §2). */
+import { ProfileForm } from '../../features/account/components/profile-form.tsx';
+import { PasswordResetForm } from '../../features/account/components/password-reset-form.tsx';
+import { useCurrentUser } from '../../features/auth/current-user.tsx';
+import '../../styles/forms.scss';
+
+export function Component() {
+  const user = useCurrentUser();
+  return (
+    <div className="form-page">
+      <h1 className="page-title">User Settings</h1>
+      {/* Remount with the saved values after each save. */}
+      <ProfileForm key={JSON.stringify([user.first_name, user.last_name, user.user_name, user.unit, user.rank, user.sex])} user={user} />
+      <div className="form-separator" />
+      <PasswordResetForm />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * /register/:inviteCode? (spec §2): without a code, the 'Enter Invite Code' form;
+ * with one, the invite is looked up and the registration form shown.
+ */
+import { useState, type FormEvent } from 'react';
+import { Button, Form, InlineNotification, Loading, TextInput } from '@carbon/react';
+import { useNavigate, useParams } from 'react-router';
+import { useInvite } from '../../features/account/api/invite.ts';
+import { RegistrationForm } from '../../features/account/components/registration-form.tsx';
+import '../../styles/forms.scss';
+
+export const INVITE_LOOKUP_FAILED = 'There is an issue with this invite code, please let your instructor know.';
+export const MISSING_INVITE_CODE = 'Invalid invite code';
+
+function EnterInviteCode() {
+  const navigate = useNavigate();
+  const [code, setCode] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  function lookup(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = code.trim();
+    if (!trimmed) {
+      setMissing(true);
+      return;
+    }
+    void navigate(`/register/${encodeURIComponent(trimmed)}`);
+  }
+
+  return (
+    <Form onSubmit={lookup} className="form-stack" aria-labelledby="enter-invite-code">
+      <h2 id="enter-invite-code">Enter Invite Code</h2>
+      {missing && <InlineNotification kind="error" title={MISSING_INVITE_CODE} lowContrast hideCloseButton role="alert" />}
+      <TextInput
+        id="invite-code"
+        labelText="Invite code"
+        value={code}
+        onChange={(e) => {
+          setCode(e.target.value);
+          setMissing(false);
+        }}
+      />
+      <Button type="submit">Lookup</Button>
+    </Form>
+  );
+}
+
+function Invite({ code }: { code: string }) {
+  const invite = useInvite(code);
+  if (invite.isPending) return <Loading withOverlay={false} description="Looking up your invite" />;
+  if (invite.isError) {
+    return <InlineNotification kind="error" title={INVITE_LOOKUP_FAILED} lowContrast hideCloseButton role="alert" />;
+  }
+  return <RegistrationForm code={code} email={invite.data.user_name} />;
+}
+
+export function Component() {
+  const { inviteCode } = useParams();
+  return (
+    <div className="form-page">
+      <h1 className="page-title">Register</h1>
+      {inviteCode ? <Invite code={inviteCode} /> : <EnterInviteCode />}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { Loading } from '@carbon/react';
+import { Outlet } from 'react-router';
+import { AppHeader } from './app-header.tsx';
+import '../styles/layout.scss';
+
+export function RootLayout() {
+  return (
+    <>
+      <a href="#main" className="visually-hidden">
+        Skip to content
+      </a>
+      <AppHeader />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <p className="version-label" aria-label="Version">
+        {__APP_VERSION__}
+      </p>
+    </>
+  );
+}
+
+/** Shown while a lazy route's code loads on the first visit. */
+export function RouteLoading() {
+  return <Loading withOverlay={false} description="Loading" />;
+}

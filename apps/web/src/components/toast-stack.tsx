@@ -1,0 +1,26 @@
+/** The visible toasts; loaded the first time a toast is shown, to keep it out of the login bundle. */
+import { ToastNotification } from '@carbon/react';
+import { TOAST_DURATION_MS } from '@airman/contracts/constants.ts';
+import type { Toast } from './toasts.tsx';
+import '../styles/toasts.scss';
+
+export default function ToastStack({ toasts, onClose }: { toasts: (Toast & { id: number })[]; onClose(id: number): void }) {
+  return (
+    <div className="toast-stack">
+      {toasts.map((t) => (
+        <ToastNotification
+          key={t.id}
+          kind={t.kind}
+          title={t.title}
+          timeout={TOAST_DURATION_MS}
+          lowContrast
+          role={t.kind === 'error' ? 'alert' : 'status'}
+          onClose={() => {
+            onClose(t.id);
+            return true;
+          }}
+        />
+      ))}
+    </div>
+  );
+}

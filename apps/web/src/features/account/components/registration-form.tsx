@@ -1,0 +1,98 @@
+/** The registration form of spec §2 and §5, for an invite code that was found. */
+import { useState, type FormEvent } from 'react';
+import { Button, Form, InlineNotification, PasswordInput, TextInput } from '@carbon/react';
+import { useNavigate } from 'react-router';
+import { findRank } from '@airman/contracts/ranks.ts';
+import { passwordChecklist } from '@airman/contracts/validation.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { isChecklistMet, PasswordChecklist } from '../../../components/password-checklist.tsx';
+import { RankSelect } from '../../../components/rank-select.tsx';
+import { UnitInput } from '../../../components/unit-input.tsx';
+import type { LoginNotice } from '../../auth/components/route-guards.tsx';
+import { useRegister } from '../api/invite.ts';
+
+export const REGISTRATION_SUCCESS = 'Registration successful, please login';
+
+function registerErrorMessage(error: unknown): string {
+  return error instanceof ApiError && error.status === 401
+    ? 'You are not authorized to create an account'
+    : 'Unexpected Error Registering';
+}
+
+export function RegistrationForm({ code, email }: { code: string; email: string }) {
+  const navigate = useNavigate();
+  const mutation = useRegister(code);
+  const [rank, setRank] = useState('');
+  const [unit, setUnit] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const checklist = passwordChecklist(password, confirmation);
+  const canRegister =
+    isChecklistMet(checklist) &&
+    firstName.trim() !== '' &&
+    lastName.trim() !== '' &&
+    findRank(rank) !== undefined &&
+    !mutation.isPending;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!canRegister) return;
+    mutation.mutate(
+      { rank, unit: unit.trim(), first_name: firstName.trim(), last_name: lastName.trim(), password },
+      {
+        onSuccess: () => {
+          const notice: LoginNotice = { kind: 'success', text: REGISTRATION_SUCCESS };
+          void navigate('/login', { replace: true, state: { notice } });
+        },
+      },
+    );
+  }
+
+  return (
+    <Form onSubmit={submit} className="form-stack" aria-label="Registration">
+      {mutation.isError && (
+        <InlineNotification kind="error" title={registerErrorMessage(mutation.error)} lowContrast hideCloseButton role="alert" />
+      )}
+      <TextInput id="register-email" labelText="E-mail" value={email} readOnly />
+      <RankSelect id="register-rank" value={rank} onChange={setRank} required />
+      <UnitInput id="register-unit" value={unit} onChange={setUnit} />
+      <TextInput
+        id="register-first-name"
+        labelText="First name"
+        autoComplete="given-name"
+        value={firstName}
+        onChange={(e) => setFirstName(e.target.value)}
+        required
+      />
+      <TextInput
+        id="register-last-name"
+        labelText="Last name"
+        autoComplete="family-name"
+        value={lastName}
+        onChange={(e) => setLastName(e.target.value)}
+        required
+      />
+      <PasswordInput
+        id="register-password"
+        labelText="Password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        aria-describedby="register-password-checklist"
+      />
+      <PasswordInput
+        id="register-confirmation"
+        labelText="Confirm password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(e) => setConfirmation(e.target.value)}
+      />
+      <PasswordChecklist checklist={checklist} id="register-password-checklist" />
+      <Button type="submit" disabled={!canRegister}>
+        Register
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Module } from '@airman/contracts/module.ts';
+import { getJson } from '../../../lib/api-client.ts';
+
+/** GET modules: every module, archived ones included. */
+export function getModules(): Promise<Module[]> {
+  return getJson<Module[]>('modules');
+}
+
+export function modulesQueryOptions() {
+  return queryOptions({ queryKey: ['modules'], queryFn: getModules });
+}
+
+export function useModules() {
+  return useQuery(modulesQueryOptions());
+}

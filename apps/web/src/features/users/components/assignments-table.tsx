@@ -1,0 +1,110 @@
+/** The user modal's assignments (spec §2): Module, Added, Started, Due, Completed, Status, Actions. */
+import { useState } from 'react';
+import { Button, DatePicker, DatePickerInput, Select, SelectItem } from '@carbon/react';
+import { DUE_DATE_OFFSET_MS } from '@airman/contracts/constants.ts';
+import { DEFAULT_GAME_RECORD, isArchived, type Module } from '@airman/contracts/module.ts';
+import { assignmentStatusLabel } from '@airman/contracts/status.ts';
+import type { Assignment } from '@airman/contracts/user.ts';
+
+export function formatDate(ms: number): string {
+  return ms > 0 ? new Date(ms).toLocaleDateString() : '—';
+}
+
+/** Spec §5: a chosen due date is stored as the date (local midnight) plus 23 hours. */
+export function dueAtFromDate(date: Date): number {
+  const midnight = new Date(date.getFullYear(), date.getMonth(), date.getDate());
+  return midnight.getTime() + DUE_DATE_OFFSET_MS;
+}
+
+interface Props {
+  assignments: Assignment[];
+  modules: Module[];
+  busy: boolean;
+  onDueDate(key: string, dueAt: number): void;
+  onAssign(moduleId: string): void;
+  onUnassign(moduleId: string): void;
+}
+
+export function AssignmentsTable({ assignments, modules, busy, onDueDate, onAssign, onUnassign }: Props) {
+  const [picked, setPicked] = useState(DEFAULT_GAME_RECORD.id);
+  const title = (key: string) => modules.find((m) => m.id === key)?.game_title ?? key;
+  const assigned = new Set(assignments.map((a) => a.key));
+  const assignable = modules.filter((m) => !isArchived(m) && !assigned.has(m.id));
+
+  return (
+    <section aria-labelledby="assignments-title" className="assignments">
+      <h3 id="assignments-title">Assignments</h3>
+      {assignments.length === 0 ? (
+        <p>No Assignments</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="cds--data-table cds--data-table--sm">
+            <thead>
+              <tr>
+                {['Module', 'Added', 'Started', 'Due', 'Completed', 'Status', 'Actions'].map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {assignments.map((a) => (
+                <tr key={a.key}>
+                  <td>{title(a.key)}</td>
+                  <td>{formatDate(a.created_at)}</td>
+                  <td>{formatDate(a.started_at)}</td>
+                  <td>
+                    <DatePicker
+                      datePickerType="single"
+                      value={a.due_at > 0 ? new Date(a.due_at) : undefined}
+                      onChange={(dates: Date[]) => {
+                        const [date] = dates;
+                        if (date) onDueDate(a.key, dueAtFromDate(date));
+                      }}
+                    >
+                      <DatePickerInput
+                        id={`due-${a.key}`}
+                        labelText={`Due date of ${title(a.key)}`}
+                        hideLabel
+                        placeholder="mm/dd/yyyy"
+                        size="sm"
+                      />
+                    </DatePicker>
+                  </td>
+                  <td>{formatDate(a.completed_at)}</td>
+                  <td>{assignmentStatusLabel(a)}</td>
+                  <td>
+                    {a.completed_at === 0 && (
+                      <Button kind="ghost" size="sm" disabled={busy} onClick={() => onUnassign(a.key)}>
+                        Delete<span className="visually-hidden"> assignment {title(a.key)}</span>
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="assign-row">
+        <Select id="assign-module" labelText="Module" value={picked} onChange={(e) => setPicked(e.target.value)}>
+          <SelectItem value={DEFAULT_GAME_RECORD.id} text={DEFAULT_GAME_RECORD.game_title} />
+          {assignable.map((m) => (
+            <SelectItem key={m.id} value={m.id} text={m.game_title} />
+          ))}
+        </Select>
+        <Button
+          size="md"
+          disabled={busy || picked === DEFAULT_GAME_RECORD.id}
+          onClick={() => {
+            onAssign(picked);
+            setPicked(DEFAULT_GAME_RECORD.id);
+          }}
+        >
+          Assign Module
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+/** The invite modal (spec §2, §5): whitespace-separated e-mails, an optional module for all. */
+import { useEffect, useState } from 'react';
+import { Button, InlineNotification, Modal, Select, SelectItem, TextArea } from '@carbon/react';
+import { INVITE_VALIDATION_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
+import { DEFAULT_GAME_RECORD, isArchived, type Module } from '@airman/contracts/module.ts';
+import { invalidEmails, invalidEmailsMessage, splitEmails } from '@airman/contracts/validation.ts';
+import { useToast } from '../../../components/toasts.tsx';
+import { inviteUsers } from '../api/user-calls.ts';
+
+interface Props {
+  modules: Module[];
+  onClose(): void;
+  onInvited(): void;
+}
+
+export function InviteModal({ modules, onClose, onInvited }: Props) {
+  const toast = useToast();
+  const [text, setText] = useState('');
+  const [module, setModule] = useState(DEFAULT_GAME_RECORD.id);
+  const [message, setMessage] = useState('');
+  const [alert, setAlert] = useState('');
+  const [sending, setSending] = useState(false);
+  const emails = splitEmails(text);
+  const invalid = invalidEmails(emails);
+
+  // The invalid-address message appears after a second without typing (spec §5).
+  useEffect(() => {
+    const timer = setTimeout(
+      () => setMessage(invalid.length > 0 ? invalidEmailsMessage(invalid) : ''),
+      INVITE_VALIDATION_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [invalid.join(' ')]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  async function invite() {
+    setSending(true);
+    setAlert('');
+    try {
+      const result = await inviteUsers({ emails, ...(module ? { module } : {}) });
+      onInvited();
+      const notes: string[] = [];
+      if (result.existing.length > 0) notes.push(`Already registered, not invited again: ${result.existing.join(', ')}`);
+      if (result.not_emailed.length > 0) {
+        notes.push(`Invited, but the e-mail could not be sent (use Resend Invite): ${result.not_emailed.join(', ')}`);
+      }
+      if (result.invited.length > 0) toast({ kind: 'success', title: 'Users successfully invited' });
+      if (notes.length > 0) setAlert(notes.join(' '));
+      else onClose();
+      setText('');
+    } catch (error) {
+      setAlert(`The users could not be invited: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Modal open passiveModal modalHeading="Invite Users" onRequestClose={onClose}>
+      <div className="form-stack">
+        {alert && <InlineNotification kind="warning" title={alert} lowContrast hideCloseButton role="alert" />}
+        <TextArea
+          id="invite-emails"
+          labelText="E-mail addresses"
+          helperText="Separate addresses with spaces or new lines."
+          rows={6}
+          value={text}
+          invalid={message !== ''}
+          invalidText={message}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Select id="invite-module" labelText="Module for all invitees (optional)" value={module} onChange={(e) => setModule(e.target.value)}>
+          <SelectItem value={DEFAULT_GAME_RECORD.id} text={DEFAULT_GAME_RECORD.game_title} />
+          {modules
+            .filter((m) => !isArchived(m))
+            .map((m) => (
+              <SelectItem key={m.id} value={m.id} text={m.game_title} />
+            ))}
+        </Select>
+        <div className="button-row">
+          <Button kind="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button disabled={sending || emails.length === 0 || invalid.length > 0} onClick={() => void invite()}>
+            Invite
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,140 @@
+/** 'User Management (autosaves)' (spec §2, §4, §8). */
+import { useState } from 'react';
+import { Modal, Select, SelectItem, TextInput, Toggle } from '@carbon/react';
+import { ROLES, type Role } from '@airman/contracts/constants.ts';
+import type { Module } from '@airman/contracts/module.ts';
+import { displayName, type User } from '@airman/contracts/user.ts';
+import { isValidEmail } from '@airman/contracts/validation.ts';
+import type { UserUpdateRequest } from '@airman/contracts/api.ts';
+import { RankSelect } from '../../../components/rank-select.tsx';
+import { UnitInput } from '../../../components/unit-input.tsx';
+import { useToast } from '../../../components/toasts.tsx';
+import { useAuth } from '../../auth/auth-context.tsx';
+import { assignModule, unassignModule } from '../api/user-calls.ts';
+import { useUserAutosave } from '../hooks/use-user-autosave.ts';
+import { AssignmentsTable } from './assignments-table.tsx';
+
+interface Props {
+  user: User;
+  currentUserId: string;
+  modules: Module[];
+  onClose(): void;
+  onChanged(): void;
+}
+
+export function UserModal({ user: initial, currentUserId, modules, onClose, onChanged }: Props) {
+  const toast = useToast();
+  const { signOut } = useAuth();
+  const [user, setUser] = useState(initial);
+  const [form, setForm] = useState({
+    user_name: initial.user_name,
+    last_name: initial.last_name,
+    first_name: initial.first_name,
+    unit: initial.unit,
+    rank: initial.rank,
+    role: initial.role,
+    active: initial.active_at > 0,
+  });
+  const [busy, setBusy] = useState(false);
+  const saver = useUserAutosave(initial.id, {
+    onSaved(saved, patch) {
+      setUser(saved);
+      onChanged();
+      // Spec §4: changing one's own e-mail logs the user out.
+      if (saved.id === currentUserId && patch.user_name !== undefined) void signOut();
+    },
+  });
+
+  const emailInvalid = !isValidEmail(form.user_name.trim());
+  const edit = <K extends keyof typeof form>(key: K, value: (typeof form)[K], patch: UserUpdateRequest | null) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    if (patch) saver.edit(patch);
+  };
+  const title = (id: string) => modules.find((m) => m.id === id)?.game_title ?? id;
+  const name = displayName(user);
+
+  async function changeAssignment(kind: 'assign' | 'unassign', moduleId: string) {
+    setBusy(true);
+    try {
+      await saver.flush();
+      const saved = kind === 'assign' ? await assignModule(user.id, moduleId) : await unassignModule(user.id, moduleId);
+      setUser(saved);
+      onChanged();
+      toast({
+        kind: 'success',
+        title:
+          kind === 'assign'
+            ? `Module '${title(moduleId)}' assigned to ${name}`
+            : `Module '${title(moduleId)}' no longer assigned to ${name}`,
+      });
+    } catch {
+      toast({ kind: 'error', title: kind === 'assign' ? 'Error assigning module.' : 'Error unassigning module.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function close() {
+    // Whatever is pending is sent now; retries go on after the modal is gone.
+    void saver.flush();
+    onClose();
+  }
+
+  return (
+    <Modal open passiveModal size="lg" modalHeading="User Management (autosaves)" onRequestClose={close} className="user-modal">
+      <div className="user-modal__fields">
+        <TextInput
+          id="user-email"
+          labelText="Email"
+          type="email"
+          value={form.user_name}
+          invalid={emailInvalid}
+          invalidText="Enter a valid e-mail address"
+          onChange={(e) => {
+            const v = e.target.value;
+            edit('user_name', v, isValidEmail(v.trim()) ? { user_name: v.trim() } : null);
+          }}
+        />
+        <TextInput
+          id="user-last-name"
+          labelText="Last name"
+          value={form.last_name}
+          invalid={form.last_name.trim() === ''}
+          invalidText="Required"
+          onChange={(e) => edit('last_name', e.target.value, e.target.value.trim() ? { last_name: e.target.value.trim() } : null)}
+        />
+        <TextInput
+          id="user-first-name"
+          labelText="First name"
+          value={form.first_name}
+          invalid={form.first_name.trim() === ''}
+          invalidText="Required"
+          onChange={(e) => edit('first_name', e.target.value, e.target.value.trim() ? { first_name: e.target.value.trim() } : null)}
+        />
+        <Toggle
+          id="user-active"
+          labelText="Status"
+          labelA="Inactive"
+          labelB="Active"
+          toggled={form.active}
+          onToggle={(on) => edit('active', on, { active_at: on ? Date.now() : 0 })}
+        />
+        <UnitInput id="user-unit" value={form.unit} onChange={(v) => edit('unit', v, { unit: v.trim() })} />
+        <RankSelect id="user-rank" value={form.rank} onChange={(v) => edit('rank', v, v ? { rank: v } : null)} />
+        <Select id="user-role" labelText="Role" value={form.role} onChange={(e) => edit('role', e.target.value as Role, { role: e.target.value as Role })}>
+          {ROLES.map((r) => (
+            <SelectItem key={r} value={r} text={r} />
+          ))}
+        </Select>
+      </div>
+      <AssignmentsTable
+        assignments={user.assignments}
+        modules={modules}
+        busy={busy}
+        onDueDate={(key, due_at) => saver.edit({ assignments: [{ key, due_at }] })}
+        onAssign={(id) => void changeAssignment('assign', id)}
+        onUnassign={(id) => void changeAssignment('unassign', id)}
+      />
+    </Modal>
+  );
+}

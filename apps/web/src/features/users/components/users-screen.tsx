@@ -1,0 +1,161 @@
+/** The Users screen (spec §2): search, count, invite, table, pagination, modals. */
+import { useEffect, useState } from 'react';
+import { Button, InlineNotification, Loading, Search } from '@carbon/react';
+import { SEARCH_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
+import { displayName, type User } from '@airman/contracts/user.ts';
+import { useToast } from '../../../components/toasts.tsx';
+import { useCurrentUser } from '../../auth/current-user.tsx';
+import { useModules } from '../../modules/api/get-modules.ts';
+import { useUsers } from '../api/get-users.ts';
+import { deleteUser, reinviteUser, updateUser } from '../api/user-calls.ts';
+import { useRefreshUsers } from '../hooks/use-refresh-users.ts';
+import { DeleteModal } from './delete-modal.tsx';
+import { InviteModal } from './invite-modal.tsx';
+import { UserModal } from './user-modal.tsx';
+import { UsersTable } from './users-table.tsx';
+import '../../../styles/admin.scss';
+
+export function UsersScreen() {
+  const me = useCurrentUser();
+  const toast = useToast();
+  const refresh = useRefreshUsers();
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  // cursors[i] opens page i+1; page 1 has none.
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [page, setPage] = useState(0);
+  const [open, setOpen] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [inviting, setInviting] = useState(false);
+  const modules = useModules();
+  const searching = search !== '';
+  const users = useUsers({ search, cursor: searching ? undefined : cursors[page] });
+
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(searchText.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const nextCursor = users.data?.cursor;
+  function goNext() {
+    if (!nextCursor) return;
+    setCursors((c) => [...c.slice(0, page + 1), nextCursor]);
+    setPage(page + 1);
+  }
+
+  async function toggleActive(user: User, active: boolean) {
+    try {
+      await updateUser(user.id, { active_at: active ? Date.now() : 0 });
+      toast({ kind: 'success', title: `${displayName(user)} status has been updated` });
+    } catch {
+      toast({ kind: 'error', title: 'Error updating user status' });
+    }
+    refresh();
+  }
+
+  async function resend(user: User) {
+    try {
+      await reinviteUser(user.id);
+      toast({ kind: 'success', title: `Invite resent to ${user.user_name}` });
+    } catch {
+      toast({ kind: 'error', title: 'Error resending invite email.' });
+    }
+    refresh();
+  }
+
+  async function copyLink(user: User) {
+    const link = `${window.location.origin}/register/${user.invite_code}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      toast({ kind: 'success', title: `Invite link copied: ${link}` });
+    } catch {
+      toast({ kind: 'error', title: `Could not copy the link: ${link}` });
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    try {
+      await deleteUser(deleting.id);
+      toast({ kind: 'success', title: 'User successfully deleted' });
+      setDeleting(null);
+      refresh();
+    } catch {
+      toast({ kind: 'error', title: 'Error deleting user' });
+    } finally {
+      setDeleteBusy(false);
+    }
+  }
+
+  const moduleList = modules.data ?? [];
+  return (
+    <section aria-labelledby="users-title">
+      <h1 id="users-title" className="page-title">
+        Users
+      </h1>
+      <div className="toolbar">
+        <Search
+          id="users-search"
+          labelText="Search by player name"
+          placeholder="Search by player name"
+          size="lg"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+        />
+        <p aria-live="polite">{users.data ? `${users.data.count} Users` : ''}</p>
+        <Button onClick={() => setInviting(true)}>Invite User +</Button>
+      </div>
+      {users.isError && (
+        <InlineNotification kind="error" title="The users could not be loaded." subtitle={users.error.message} lowContrast hideCloseButton role="alert" />
+      )}
+      {users.isPending && <Loading withOverlay={false} description="Loading users" />}
+      {users.data && (
+        <UsersTable
+          users={users.data.users}
+          modules={moduleList}
+          onOpen={setOpen}
+          onToggleActive={(u, on) => void toggleActive(u, on)}
+          onResend={(u) => void resend(u)}
+          onCopyLink={(u) => void copyLink(u)}
+          onDelete={setDeleting}
+        />
+      )}
+      {!searching && (
+        <nav className="pagination" aria-label="Pages">
+          {cursors.map((_, i) => (
+            <Button key={i} kind={i === page ? 'primary' : 'tertiary'} size="sm" aria-current={i === page ? 'page' : undefined} onClick={() => setPage(i)}>
+              Page {i + 1}
+            </Button>
+          ))}
+          {nextCursor && (
+            <Button kind="tertiary" size="sm" onClick={goNext}>
+              Next 50
+            </Button>
+          )}
+        </nav>
+      )}
+      {open && (
+        <UserModal
+          key={open.id}
+          user={open}
+          currentUserId={me.id}
+          modules={moduleList}
+          onClose={() => setOpen(null)}
+          onChanged={refresh}
+        />
+      )}
+      {inviting && <InviteModal modules={moduleList} onClose={() => setInviting(false)} onInvited={refresh} />}
+      {deleting && (
+        <DeleteModal
+          user={deleting}
+          isSelf={deleting.id === me.id}
+          busy={deleteBusy}
+          onConfirm={() => void confirmDelete()}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+/** The users table of spec §2. */
+import { Button, Toggle } from '@carbon/react';
+import type { Module } from '@airman/contracts/module.ts';
+import { displayName, type User } from '@airman/contracts/user.ts';
+import { ModuleTags } from './module-tags.tsx';
+import { formatDate } from './assignments-table.tsx';
+
+interface Props {
+  users: User[];
+  modules: Module[];
+  onOpen(user: User): void;
+  onToggleActive(user: User, active: boolean): void;
+  onResend(user: User): void;
+  onCopyLink(user: User): void;
+  onDelete(user: User): void;
+}
+
+const COLUMNS = ['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Status', 'Actions'];
+
+export function UsersTable({ users, modules, onOpen, onToggleActive, onResend, onCopyLink, onDelete }: Props) {
+  const title = (id: string) => modules.find((m) => m.id === id)?.game_title ?? id;
+  return (
+    <div className="table-scroll">
+      <table className="cds--data-table cds--data-table--md users-table" aria-label="Users">
+        <thead>
+          <tr>
+            {COLUMNS.map((c) => (
+              <th key={c} scope="col">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((u) => {
+            const inactive = !u.pending && u.active_at === 0;
+            const completed = u.assignments.filter((a) => a.completed_at > 0).map((a) => title(a.key));
+            return (
+              <tr
+                key={u.id}
+                className={inactive ? 'is-inactive' : undefined}
+                onDoubleClick={() => onOpen(u)}
+                data-user-id={u.id}
+              >
+                <td>{u.pending ? '*' : u.rank}</td>
+                <td>{u.pending ? '*' : u.unit}</td>
+                <td>{u.pending ? 'Pending Invite' : displayName(u)}</td>
+                <td>{u.role}</td>
+                <td>{u.user_name}</td>
+                <td>
+                  <ModuleTags titles={u.assignments.map((a) => title(a.key))} />
+                </td>
+                <td>
+                  <ModuleTags titles={completed} />
+                </td>
+                <td>
+                  {u.pending ? (
+                    `Last Invite Sent ${formatDate(u.last_invite_at)}`
+                  ) : (
+                    <Toggle
+                      id={`active-${u.id}`}
+                      size="sm"
+                      labelText={`Status of ${u.user_name}`}
+                      hideLabel
+                      labelA="Inactive"
+                      labelB="Active"
+                      toggled={u.active_at > 0}
+                      onToggle={(on) => onToggleActive(u, on)}
+                    />
+                  )}
+                </td>
+                <td className="users-table__actions">
+                  {u.pending ? (
+                    <>
+                      <Button kind="ghost" size="sm" onClick={() => onResend(u)}>
+                        Resend Invite
+                      </Button>
+                      <Button kind="ghost" size="sm" onClick={() => onCopyLink(u)}>
+                        Copy Invite Link
+                      </Button>
+                    </>
+                  ) : (
+                    <Button kind="ghost" size="sm" onClick={() => onOpen(u)}>
+                      View<span className="visually-hidden"> {u.user_name}</span>
+                    </Button>
+                  )}
+                  <Button kind="danger--ghost" size="sm" onClick={() => onDelete(u)}>
+                    Delete<span className="visually-hidden"> {u.user_name}</span>
+                  </Button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

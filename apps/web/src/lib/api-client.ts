@@ -1,0 +1,99 @@
+/**
+ * The one HTTP client. It adds the bearer token to every call, retries a 401
+ * on GET/POST/PUT with the freshly re-read token (the game may have written a
+ * newer one) up to 3 times and then logs out, and retries idempotent calls twice
+ * on network errors. TanStack Query's own retries are off: one retry layer only.
+ */
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import { HTTP_RETRIES, HTTP_TIMEOUT_MS, TOKEN_RETRY_LIMIT } from '@airman/contracts/constants.ts';
+import { forceLogout } from './session-messages.ts';
+import { readToken, tokenState } from './token-store.ts';
+
+const RETRY_ON_401 = new Set(['GET', 'POST', 'PUT']);
+
+/** An HTTP error carrying the server's {message} (and code), ready to show. */
+export class ApiError extends HTTPError {
+  code: string | undefined;
+
+  constructor(error: HTTPError, message: string, code: string | undefined) {
+    super(error.response, error.request, error.options);
+    this.message = message;
+    this.code = code;
+  }
+
+  get status(): number {
+    return this.response.status;
+  }
+}
+
+async function withServerMessage(error: HTTPError): Promise<ApiError> {
+  let message = error.response.statusText || `HTTP ${error.response.status}`;
+  let code: string | undefined;
+  try {
+    const body = (await error.response.clone().json()) as { message?: unknown; code?: unknown };
+    if (typeof body.message === 'string') message = body.message;
+    if (typeof body.code === 'string') code = body.code;
+  } catch {
+    // Not JSON: keep the status text.
+  }
+  return new ApiError(error, message, code);
+}
+
+export const api: KyInstance = ky.create({
+  prefixUrl: '/api',
+  timeout: HTTP_TIMEOUT_MS,
+  retry: {
+    limit: HTTP_RETRIES,
+    methods: ['get', 'put', 'head', 'delete', 'options'],
+    statusCodes: [408, 502, 503, 504],
+  },
+  hooks: {
+    beforeRequest: [
+      (request, options) => {
+        // Calls of anonymous pages (login, invite, registration) never carry a token.
+        if (options.context.anonymous === true) return;
+        const token = readToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+    afterResponse: [
+      async (request, options, response) => {
+        if (response.status !== 401 || !request.headers.has('Authorization')) return response;
+        if (!RETRY_ON_401.has(request.method)) return response;
+        for (let attempt = 0; attempt < TOKEN_RETRY_LIMIT; attempt++) {
+          const token = readToken();
+          if (!token) break;
+          const retryRequest = new Request(request, { headers: new Headers(request.headers) });
+          retryRequest.headers.set('Authorization', `Bearer ${token}`);
+          const retried = await fetch(retryRequest, { signal: options.signal ?? null });
+          if (retried.status !== 401) return retried;
+        }
+        const state = tokenState(readToken());
+        forceLogout(state === 'expired' ? 'expired' : state === 'missing' ? 'missing' : 'invalid');
+        return response;
+      },
+    ],
+    beforeError: [withServerMessage],
+  },
+});
+
+/** Checks the stored token before an authenticated call; logs out when it cannot work. */
+export function ensureSession(): boolean {
+  const state = tokenState(readToken());
+  if (state === 'valid') return true;
+  forceLogout(state);
+  return false;
+}
+
+/** Options for a call made without a session (no token, no 401 handling). */
+export const ANONYMOUS = { context: { anonymous: true } } as const;
+
+/** GET returning parsed JSON. */
+export function getJson<T>(path: string, options?: Options): Promise<T> {
+  return api.get(path, options).json<T>();
+}
+
+/** A body-carrying call returning parsed JSON. */
+export function sendJson<T>(method: 'post' | 'put' | 'delete', path: string, json?: unknown): Promise<T> {
+  return api[method](path, json === undefined ? {} : { json }).json<T>();
+}

@@ -1,0 +1,68 @@
+/**
+ * Browser fixtures: Debian's Chromium driven by playwright-core. Without a
+ * Chromium the suite is skipped, loudly, except where E2E_REQUIRED=1 (CI),
+ * where that is a failure.
+ */
+import fs from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const hasChromium = fs.existsSync(CHROMIUM_PATH);
+
+if (!hasChromium) {
+  if (process.env.E2E_REQUIRED === '1') {
+    throw new Error(`E2E_REQUIRED=1 but no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
+  }
+  console.warn(`\n!!! No Chromium at ${CHROMIUM_PATH}: browser end-to-end tests are SKIPPED. !!!\n`);
+}
+
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export interface E2E {
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh, isolated browser context (own storage) with one page. */
+  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/** A describe block with a browser; skipped (loudly, above) when no Chromium exists. */
+export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
+  (hasChromium ? describe : describe.skip)(name, () => {
+    const e2e = {} as E2E;
+    beforeAll(async () => {
+      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+      const baseUrl = inject('baseUrl');
+      Object.assign(e2e, {
+        baseUrl,
+        browser,
+        async newPage() {
+          const context = await browser.newContext({ baseURL: baseUrl });
+          const page = await context.newPage();
+          return { context, page };
+        },
+      } satisfies E2E);
+    });
+    afterAll(async () => {
+      await e2e.browser?.close();
+    });
+    suite(e2e);
+  });
+}
+
+/** Signs in through the login form as a user would. */
+export async function login(page: Page, email = E2E_ADMIN_EMAIL, password = E2E_ADMIN_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}

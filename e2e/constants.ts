@@ -1,0 +1,2 @@
+export const E2E_ADMIN_EMAIL = 'e2e-admin@example.com';
+export const E2E_ADMIN_PASSWORD = 'E2e-Admin-Passw0rd!';

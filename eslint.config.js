@@ -1,0 +1,44 @@
+// Lint: typescript-eslint strict, React hooks rules, and the import direction
+// of the architecture (contracts and engine import neither apps nor UI).
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const noImportFrom = (patterns, message) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
+});
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.test-data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'packages/game/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['packages/contracts/src/**/*.ts'],
+    rules: noImportFrom(['@airman/engine/*', '@airman/game/*', '@airman/web/*', '@airman/server/*', '**/apps/**'], 'contracts are shared: they import nothing of ours'),
+  },
+  {
+    files: ['packages/engine/src/**/*.ts'],
+    rules: noImportFrom(['@airman/game/*', '@airman/web/*', '@airman/server/*', '**/apps/web/**'], 'the engine is pure: no UI, no server'),
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: noImportFrom(['@airman/server/*', '**/apps/server/**'], 'the web app talks to the server over HTTP only'),
+  },
+);

@@ -1,0 +1,136 @@
+/**
+ * Request and response schemas of every call of spec §7 (base path /api).
+ * The server validates with them, the client types its calls with them.
+ */
+import { z } from 'zod';
+import { ROLES, SEX_OPTIONS } from './constants.ts';
+import { moduleSchema } from './module.ts';
+import { findRank } from './ranks.ts';
+import { epochMs, userSchema } from './user.ts';
+import { isValidEmail, passwordPolicyProblems } from './validation.ts';
+
+/** Every error response: a message a client can show as it is. */
+export const errorResponseSchema = z.object({ message: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(isValidEmail, 'must be a valid e-mail address');
+
+export const passwordSchema = z.string().superRefine((value, ctx) => {
+  for (const problem of passwordPolicyProblems(value)) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+export const rankSchema = z.string().refine((r) => findRank(r) !== undefined, 'must be a rank from the list');
+const personName = z.string().trim().min(1, 'must not be empty').max(100);
+const unitSchema = z.string().trim().max(100);
+
+// POST login
+export const loginRequestSchema = z.strictObject({
+  user_name: z.string().trim().toLowerCase().min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+export const authResponseSchema = z.object({ auth: z.string() });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+// POST register/{inviteCode}
+export const registerRequestSchema = z.strictObject({
+  rank: rankSchema,
+  unit: unitSchema,
+  first_name: personName,
+  last_name: personName,
+  password: passwordSchema,
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+// GET invite/{inviteCode}
+export const inviteLookupResponseSchema = z.object({ user_name: z.string() });
+export type InviteLookupResponse = z.infer<typeof inviteLookupResponseSchema>;
+
+// GET session
+export const sessionResponseSchema = userSchema;
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+// GET admin/users?cursor&search
+export const usersQuerySchema = z.object({
+  cursor: z.string().max(500).optional(),
+  search: z.string().max(254).optional(),
+  csv: z.literal('1').optional(),
+  module: z.string().max(100).optional(),
+  token: z.string().max(500).optional(),
+});
+export const usersPageSchema = z.object({
+  count: z.number().int().min(0),
+  users: z.array(userSchema),
+  /** Opaque; absent on the last page. */
+  cursor: z.string().optional(),
+});
+export type UsersPage = z.infer<typeof usersPageSchema>;
+
+// POST admin/users/{id}
+export const assignmentUpdateSchema = z.strictObject({
+  key: z.string().min(1),
+  due_at: epochMs,
+});
+export const userUpdateRequestSchema = z
+  .strictObject({
+    first_name: personName,
+    last_name: personName,
+    user_name: emailSchema,
+    rank: rankSchema,
+    unit: unitSchema,
+    role: z.enum(ROLES),
+    active_at: epochMs,
+    /** Due dates of existing assignments. */
+    assignments: z.array(assignmentUpdateSchema),
+  })
+  .partial();
+export type UserUpdateRequest = z.infer<typeof userUpdateRequestSchema>;
+
+// POST admin/users/{id}/assign
+export const assignRequestSchema = z.strictObject({ module: z.string().min(1).max(100) });
+export type AssignRequest = z.infer<typeof assignRequestSchema>;
+
+// PUT admin/invite
+export const inviteRequestSchema = z.strictObject({
+  emails: z.array(z.string().max(1000)).min(1).max(1000),
+  module: z.string().max(100).optional(),
+});
+export type InviteRequest = z.infer<typeof inviteRequestSchema>;
+export const inviteResponseSchema = z.object({
+  /** Addresses that became pending users. */
+  invited: z.array(z.string()),
+  /** Addresses that already had an account: nothing was created for them. */
+  existing: z.array(z.string()),
+  /** Addresses whose e-mail could not be sent (they stay pending; reinvite retries). */
+  not_emailed: z.array(z.string()),
+});
+export type InviteResponse = z.infer<typeof inviteResponseSchema>;
+
+// POST self
+export const selfProfileRequestSchema = z.strictObject({
+  first_name: personName,
+  last_name: personName,
+  user_name: emailSchema,
+  unit: unitSchema,
+  rank: z.union([z.literal(''), rankSchema]),
+  sex: z.enum(SEX_OPTIONS),
+});
+export const selfPasswordRequestSchema = z.strictObject({
+  password: passwordSchema,
+  current_password: z.string().min(1).max(1024),
+});
+export const selfRequestSchema = z.union([selfProfileRequestSchema, selfPasswordRequestSchema]);
+export type SelfProfileRequest = z.infer<typeof selfProfileRequestSchema>;
+export type SelfPasswordRequest = z.infer<typeof selfPasswordRequestSchema>;
+
+// GET modules, GET/POST/PUT modules/{id}
+export const modulesResponseSchema = z.array(moduleSchema);
+
+// POST admin/reports/token
+export const reportTokenRequestSchema = z.strictObject({ module: z.string().min(1).max(100) });
+export const reportTokenResponseSchema = z.object({ token: z.string() });
+

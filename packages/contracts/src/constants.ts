@@ -1,0 +1,43 @@
+/** Business constants of spec §9, the one place they are defined. */
+
+/** Users per page of `GET admin/users`. */
+export const USER_PAGE_SIZE = 50;
+/** Debounce of the users search box, ms. */
+export const SEARCH_DEBOUNCE_MS = 1000;
+/** Debounce of the user modal's autosave, ms. */
+export const AUTOSAVE_DEBOUNCE_MS = 1000;
+/** Debounce of list refreshes after a change, ms. */
+export const REFRESH_DEBOUNCE_MS = 500;
+/** How long a toast stays, ms. */
+export const TOAST_DURATION_MS = 3000;
+/** Debounce of the invite modal's e-mail validation message, ms. */
+export const INVITE_VALIDATION_DEBOUNCE_MS = 1000;
+/** Minimum password length. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** E-mail limits: whole address, local part, one domain label. */
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_MAX_LENGTH = 64;
+export const EMAIL_DOMAIN_LABEL_MAX_LENGTH = 63;
+/** A chosen due date is stored as the date plus this many hours. */
+export const DUE_DATE_OFFSET_HOURS = 23;
+export const DUE_DATE_OFFSET_MS = DUE_DATE_OFFSET_HOURS * 60 * 60 * 1000;
+/** Retries of an authenticated call answered 401 (GET, POST, PUT). */
+export const TOKEN_RETRY_LIMIT = 3;
+/** Sex options; '' is the blank option. */
+export const SEX_OPTIONS = ['', 'M', 'F'] as const;
+export type Sex = (typeof SEX_OPTIONS)[number];
+/** Roles. */
+export const ROLES = ['admin', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+/** Game canvas height as a fraction of the window height. */
+export const GAME_CANVAS_HEIGHT_RATIO = 0.8;
+/** Carbon tag colours cycled by module tags. */
+export const TAG_COLORS = ['cyan', 'teal', 'blue', 'cool-gray', 'outline'] as const;
+export type TagColor = (typeof TAG_COLORS)[number];
+/** Client HTTP defaults. */
+export const HTTP_TIMEOUT_MS = 10000;
+export const HTTP_RETRIES = 2;
+/** The unit offered as a suggestion; any other text is allowed. */
+export const UNIT_SUGGESTION = '655 ISRW';
+/** The base module that carries the questionnaire. */
+export const READY_AIRMAN_MODULE_ID = 'ready_airman_training';

@@ -1,0 +1,99 @@
+/** The module format of spec §3: a turn-based resource-management scenario. */
+import { z } from 'zod';
+
+const name = z.string().trim().min(1, 'must not be empty').max(200);
+const count = z.number().int('must be an integer').min(0, 'must not be negative');
+const names = z.array(name);
+
+export const objectiveSchema = z.strictObject({
+  name,
+  /** Pursued from the start of a run. */
+  active: z.boolean(),
+  /** Not shown to the player until it becomes active or is completed. */
+  hidden: z.boolean(),
+});
+export type Objective = z.infer<typeof objectiveSchema>;
+
+export const addRemoveSchema = z.strictObject({
+  add: names,
+  remove: names,
+});
+export type AddRemove = z.infer<typeof addRemoveSchema>;
+
+export const actionSchema = z.strictObject({
+  name,
+  token_cost: count,
+  set_cooldown: count,
+  /** Gauge name → change applied when the action is taken. */
+  results: z.record(z.string().min(1), z.number().int('must be an integer')),
+  disabled: z.boolean(),
+  required_objectives: names,
+  changes_inventory: addRemoveSchema,
+  changes_objectives: addRemoveSchema,
+});
+export type Action = z.infer<typeof actionSchema>;
+
+/** Gauges are kept within these bounds by the game. */
+export const GAUGE_MIN = 0;
+export const GAUGE_MAX = 100;
+
+export const moduleSchema = z.strictObject({
+  /** '' for a module not yet saved. */
+  id: z.string().max(100),
+  game_title: z.string().trim().min(1, 'must not be empty').max(200),
+  game_description: z.string().max(5000),
+  /** Equals id for base modules. */
+  game_type: z.string().max(100),
+  /** 0 = live, otherwise when it was archived (epoch ms). */
+  archived_at: z.number().int().min(0),
+  days: z.number().int('must be an integer').min(1, 'must be at least 1').max(365),
+  daily_time_tokens: z.number().int('must be an integer').min(1, 'must be at least 1').max(1000),
+  starting_gauges: z.record(
+    z.string().min(1),
+    z.number().int('must be an integer').min(GAUGE_MIN).max(GAUGE_MAX),
+  ),
+  objectives: z.array(objectiveSchema),
+  actions: z.array(actionSchema),
+});
+export type Module = z.infer<typeof moduleSchema>;
+
+/** What the module list shows per row. */
+export const moduleSummarySchema = moduleSchema.pick({
+  id: true,
+  game_title: true,
+  game_description: true,
+  game_type: true,
+  archived_at: true,
+});
+export type ModuleSummary = z.infer<typeof moduleSummarySchema>;
+
+/** A base module is its own type (spec §4): locked in the editor, never archived. */
+export function isBaseModule(m: Pick<Module, 'id' | 'game_type'>): boolean {
+  return m.id !== '' && m.id === m.game_type;
+}
+
+export function isArchived(m: Pick<Module, 'archived_at'>): boolean {
+  return m.archived_at > 0;
+}
+
+/**
+ * The default game record of spec §3, the empty state of the editor and of the
+ * module pickers. Fields the spec does not give have the smallest valid values.
+ */
+export const DEFAULT_GAME_RECORD: Module = {
+  id: '',
+  game_title: 'None',
+  game_description: '',
+  game_type: '',
+  archived_at: 0,
+  days: 1,
+  daily_time_tokens: 1,
+  starting_gauges: {},
+  objectives: [],
+  actions: [],
+};
+
+/** The title of a copy (spec §4): '{title} Copy {date}'. */
+export function copyTitle(title: string, date: Date = new Date()): string {
+  return `${title} Copy ${date.toISOString().slice(0, 10)}`;
+}

@@ -1,0 +1,49 @@
+/** The session/user and assignment entities of spec §3. */
+import { z } from 'zod';
+import { ROLES, SEX_OPTIONS } from './constants.ts';
+
+export const epochMs = z.number().int().min(0);
+
+export const assignmentSchema = z.object({
+  /** The module id. */
+  key: z.string(),
+  created_at: epochMs,
+  started_at: epochMs,
+  completed_at: epochMs,
+  revoked_at: epochMs,
+  /** 0 = no due date. */
+  due_at: epochMs,
+  /** 0 In Progress, 1 Complete, 2 Failed, 3 Past Due, 4 Quit. */
+  game_status: z.number().int().min(0).max(4),
+});
+export type Assignment = z.infer<typeof assignmentSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  /** The e-mail address. */
+  user_name: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  /** Rank abbreviation, '' when not given. */
+  rank: z.string(),
+  unit: z.string(),
+  sex: z.enum(SEX_OPTIONS),
+  role: z.enum(ROLES),
+  /** Ids of the modules assigned to the user. */
+  modules: z.array(z.string()),
+  /** 0 = inactive, otherwise when the account was activated (epoch ms). */
+  active_at: epochMs,
+  /** Invite not yet accepted. */
+  pending: z.boolean(),
+  /** '' once the invite is used. Only administrators see it. */
+  invite_code: z.string(),
+  last_invite_at: epochMs,
+  assignments: z.array(assignmentSchema),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** The user's display name: 'First Last', or the e-mail when no name is known. */
+export function displayName(u: Pick<User, 'first_name' | 'last_name' | 'user_name'>): string {
+  const full = `${u.first_name} ${u.last_name}`.trim();
+  return full || u.user_name;
+}
