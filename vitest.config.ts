@@ -8,6 +8,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          // Projects run one group after another: unit, then API, then browser.
+          sequence: { groupOrder: 0 },
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
@@ -16,6 +18,7 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          sequence: { groupOrder: 1 },
           include: ['apps/server/src/**/*.api.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -28,6 +31,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 2 },
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,

@@ -1,4 +1,6 @@
-/** /modules: the Training Modules list. */
+/** /modules: the Training Modules screen. */
+import { ModulesScreen } from '../../features/modules/components/modules-screen.tsx';
+
 export function Component() {
-  return <h1 className="page-title">Training Modules</h1>;
+  return <ModulesScreen />;
 }

@@ -1,0 +1,31 @@
+/** Module, questionnaire and report calls of spec §7. */
+import type { Module } from '@airman/contracts/module.ts';
+import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
+import { getJson, sendJson } from '../../../lib/api-client.ts';
+
+const path = (id: string) => `modules/${encodeURIComponent(id)}`;
+
+/** Saving with an empty id creates (POST modules); otherwise it updates (PUT modules/{id}) — spec §4. */
+export function saveModule(module: Module): Promise<Module> {
+  return module.id === '' ? sendJson<Module>('post', 'modules', module) : sendJson<Module>('put', path(module.id), module);
+}
+
+/** DELETE modules/{id} archives the module. */
+export function archiveModule(id: string): Promise<unknown> {
+  return sendJson<unknown>('delete', path(id));
+}
+
+export function getQuestionnaire(): Promise<Questionnaire> {
+  return getJson<Questionnaire>('modules/questionnaire');
+}
+
+export function putQuestionnaire(q: unknown): Promise<unknown> {
+  return sendJson<unknown>('put', 'modules/questionnaire', q);
+}
+
+/** A single-use, short-lived report download token, then the report URL (opened in a new window). */
+export async function reportUrl(moduleId: string): Promise<string> {
+  const { token } = await sendJson<{ token: string }>('post', 'admin/reports/token', { module: moduleId });
+  const q = new URLSearchParams({ csv: '1', module: moduleId, token });
+  return `/api/admin/users?${q.toString()}`;
+}

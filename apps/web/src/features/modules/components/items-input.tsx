@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { TextInput } from '@carbon/react';
+
+/** A comma-separated list of item names, committed when the field loses focus. */
+export function ItemsInput(props: { id: string; labelText: string; value: string[]; disabled: boolean; onChange(items: string[]): void }) {
+  const [text, setText] = useState(props.value.join(', '));
+  return (
+    <TextInput
+      id={props.id}
+      labelText={props.labelText}
+      value={text}
+      disabled={props.disabled}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={() =>
+        props.onChange(
+          text
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        )
+      }
+    />
+  );
+}

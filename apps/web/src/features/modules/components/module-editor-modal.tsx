@@ -1,0 +1,176 @@
+/**
+ * The module editor (spec §2, §4): settings, gauges, objectives and actions
+ * tables. Base modules are locked until unlocked; Save is enabled only after a
+ * change; an empty id creates, otherwise it updates.
+ */
+import { useState } from 'react';
+import { Button, Checkbox, InlineNotification, Modal, TextArea, TextInput, Toggle } from '@carbon/react';
+import { isBaseModule, type Module } from '@airman/contracts/module.ts';
+import { useToast } from '../../../components/toasts.tsx';
+import { saveModule } from '../api/module-calls.ts';
+import {
+  fromEditorModel,
+  move,
+  newAction,
+  newGauge,
+  newObjective,
+  parseInteger,
+  renameGauge,
+  renameObjective,
+  toEditorModel,
+  type EditorModel,
+} from '../module-editor-model.ts';
+import { ActionRow } from './action-row.tsx';
+import { RowControls } from './row-controls.tsx';
+
+interface Props {
+  module: Module;
+  /** A copy not saved yet: Save is enabled from the start. */
+  isNew: boolean;
+  onClose(): void;
+  onSaved(module: Module): void;
+}
+
+export default function ModuleEditorModal({ module, isNew, onClose, onSaved }: Props) {
+  const toast = useToast();
+  const [original] = useState(() => JSON.stringify(module));
+  const [model, setModel] = useState<EditorModel>(() => toEditorModel(module));
+  const [unlocked, setUnlocked] = useState(!isBaseModule(module));
+  const [saving, setSaving] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const locked = !unlocked;
+  const current = fromEditorModel(model);
+  const changed = isNew || JSON.stringify(current) !== original;
+  const creating = model.id === '';
+  const set = (patch: Partial<EditorModel>) => setModel((m) => ({ ...m, ...patch }));
+  const gaugeNames = model.gauges.map((g) => g.name);
+  const objectiveNames = model.objectives.map((o) => o.name);
+
+  async function save() {
+    setSaving(true);
+    setAlert(null);
+    try {
+      const saved = await saveModule(current);
+      toast({ kind: 'success', title: creating ? 'Module created' : 'Module updated' });
+      onSaved(saved);
+      onClose();
+    } catch (error) {
+      toast({ kind: 'error', title: creating ? 'Error creating module' : 'Error editing module' });
+      setAlert(error instanceof Error ? error.message : String(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      size="lg"
+      modalHeading={creating ? 'New Module' : `Edit Module: ${module.game_title}`}
+      primaryButtonText="Save"
+      secondaryButtonText="Close"
+      primaryButtonDisabled={!changed || saving}
+      onRequestSubmit={() => void save()}
+      onRequestClose={onClose}
+      className="module-editor"
+    >
+      {alert && (
+        <InlineNotification kind="error" title="There was an error updating this module." subtitle={alert} lowContrast hideCloseButton role="alert" />
+      )}
+      {isBaseModule(module) && (
+        <Toggle
+          id="module-unlock"
+          labelText="Base module: locked against accidental edits"
+          labelA="Locked"
+          labelB="Unlocked"
+          toggled={unlocked}
+          onToggle={setUnlocked}
+        />
+      )}
+
+      <section aria-labelledby="settings-title">
+        <h3 id="settings-title">Settings</h3>
+        <div className="editor-grid">
+          <TextInput id="module-title" labelText="Title" value={model.game_title} disabled={locked} onChange={(e) => set({ game_title: e.target.value })} />
+          <TextInput id="module-days" labelText="Days" type="number" min={1} step={1} value={String(model.days)} disabled={locked} onChange={(e) => set({ days: parseInteger(e.target.value) })} />
+          <TextInput id="module-tokens" labelText="Daily time tokens" type="number" min={1} step={1} value={String(model.daily_time_tokens)} disabled={locked} onChange={(e) => set({ daily_time_tokens: parseInteger(e.target.value) })} />
+        </div>
+        <TextArea id="module-description" labelText="Description" rows={3} value={model.game_description} disabled={locked} onChange={(e) => set({ game_description: e.target.value })} />
+      </section>
+
+      <section aria-labelledby="gauges-title">
+        <h3 id="gauges-title">Gauges</h3>
+        {model.gauges.map((g, i) => (
+          <div key={i} className="editor-row">
+            <TextInput id={`gauge-${i}-name`} labelText="Gauge name" value={g.name} disabled={locked} onChange={(e) => setModel((m) => renameGauge(m, i, e.target.value))} />
+            <TextInput
+              id={`gauge-${i}-value`}
+              labelText="Starting value"
+              type="number"
+              min={0}
+              max={100}
+              step={1}
+              value={String(g.value)}
+              disabled={locked}
+              onChange={(e) => set({ gauges: model.gauges.map((x, j) => (j === i ? { ...x, value: parseInteger(e.target.value) } : x)) })}
+            />
+            <RowControls
+              label={`gauge ${g.name}`}
+              index={i}
+              count={model.gauges.length}
+              disabled={locked}
+              onMove={(to) => set({ gauges: move(model.gauges, i, to) })}
+              onRemove={() => set({ gauges: model.gauges.filter((_, j) => j !== i) })}
+            />
+          </div>
+        ))}
+        <Button kind="tertiary" size="sm" disabled={locked} onClick={() => set({ gauges: [...model.gauges, newGauge(model.gauges)] })}>
+          Add Gauge
+        </Button>
+      </section>
+
+      <section aria-labelledby="objectives-title">
+        <h3 id="objectives-title">Objectives</h3>
+        {model.objectives.map((o, i) => (
+          <div key={i} className="editor-row">
+            <TextInput id={`objective-${i}-name`} labelText="Objective" value={o.name} disabled={locked} onChange={(e) => setModel((m) => renameObjective(m, i, e.target.value))} />
+            <Checkbox id={`objective-${i}-active`} labelText="Active" checked={o.active} disabled={locked} onChange={(_, { checked }) => set({ objectives: model.objectives.map((x, j) => (j === i ? { ...x, active: checked } : x)) })} />
+            <Checkbox id={`objective-${i}-hidden`} labelText="Hidden" checked={o.hidden} disabled={locked} onChange={(_, { checked }) => set({ objectives: model.objectives.map((x, j) => (j === i ? { ...x, hidden: checked } : x)) })} />
+            <RowControls
+              label={`objective ${o.name}`}
+              index={i}
+              count={model.objectives.length}
+              disabled={locked}
+              onMove={(to) => set({ objectives: move(model.objectives, i, to) })}
+              onRemove={() => set({ objectives: model.objectives.filter((_, j) => j !== i) })}
+            />
+          </div>
+        ))}
+        <Button kind="tertiary" size="sm" disabled={locked} onClick={() => set({ objectives: [...model.objectives, newObjective(model.objectives)] })}>
+          Add Objective
+        </Button>
+      </section>
+
+      <section aria-labelledby="actions-title">
+        <h3 id="actions-title">Actions</h3>
+        {model.actions.map((a, i) => (
+          <ActionRow
+            key={i}
+            action={a}
+            index={i}
+            count={model.actions.length}
+            gauges={gaugeNames}
+            objectives={objectiveNames}
+            locked={locked}
+            onChange={(next) => set({ actions: model.actions.map((x, j) => (j === i ? next : x)) })}
+            onMove={(to) => set({ actions: move(model.actions, i, to) })}
+            onRemove={() => set({ actions: model.actions.filter((_, j) => j !== i) })}
+          />
+        ))}
+        <Button kind="tertiary" size="sm" disabled={locked} onClick={() => set({ actions: [...model.actions, newAction(model.actions)] })}>
+          Add Action
+        </Button>
+      </section>
+    </Modal>
+  );
+}

@@ -1,0 +1,200 @@
+/** The Training Modules screen (spec §2, §4). */
+import { lazy, Suspense, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, InlineNotification, Loading, Modal, Search, Toggle } from '@carbon/react';
+import { copyTitle, isArchived, isBaseModule, type Module } from '@airman/contracts/module.ts';
+import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
+import { useToast } from '../../../components/toasts.tsx';
+import { useModules } from '../api/get-modules.ts';
+import { archiveModule, getQuestionnaire, putQuestionnaire, reportUrl, saveModule } from '../api/module-calls.ts';
+import { JsonEditorModal } from './json-editor-modal.tsx';
+import '../../../styles/admin.scss';
+
+// The editors load on demand: they are not part of the login page's or the game's bundles.
+const ModuleEditorModal = lazy(() => import('./module-editor-modal.tsx'));
+
+type Dialog =
+  | { kind: 'edit'; module: Module; isNew: boolean }
+  | { kind: 'json'; module: Module }
+  | { kind: 'questionnaire'; value: unknown }
+  | { kind: 'archive'; module: Module };
+
+export function ModulesScreen() {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const modules = useModules();
+  const [search, setSearch] = useState('');
+  const [showArchived, setShowArchived] = useState(false);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [busy, setBusy] = useState(false);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['modules'] });
+
+  const term = search.trim().toLowerCase();
+  const rows = (modules.data ?? [])
+    .filter((m) => showArchived || !isArchived(m))
+    .filter((m) => !term || m.game_title.toLowerCase().includes(term) || m.id.toLowerCase().includes(term));
+
+  async function openQuestionnaire() {
+    try {
+      setDialog({ kind: 'questionnaire', value: await getQuestionnaire() });
+    } catch {
+      toast({ kind: 'error', title: 'There was an error updating the questionnaire.' });
+    }
+  }
+
+  async function downloadReport(m: Module) {
+    // Opened before the await, so the browser treats it as the click's own window.
+    const win = window.open('', '_blank');
+    try {
+      const url = await reportUrl(m.id);
+      if (win) win.location.href = url;
+      else window.location.href = url;
+    } catch (error) {
+      win?.close();
+      toast({ kind: 'error', title: `Error downloading the report: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+
+  async function archive(m: Module) {
+    setBusy(true);
+    try {
+      await archiveModule(m.id);
+      toast({ kind: 'success', title: `Module '${m.game_title}' archived` });
+      setDialog(null);
+      refresh();
+    } catch (error) {
+      toast({ kind: 'error', title: `Error archiving module: ${error instanceof Error ? error.message : String(error)}` });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="modules-title">
+      <h1 id="modules-title" className="page-title">
+        Training Modules
+      </h1>
+      <div className="toolbar">
+        <Search id="modules-search" labelText="Search modules" placeholder="Search modules" size="lg" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Toggle id="show-archived" labelText="Show Archived" labelA="Off" labelB="On" toggled={showArchived} onToggle={setShowArchived} />
+      </div>
+      {modules.isError && (
+        <InlineNotification kind="error" title="The modules could not be loaded." subtitle={modules.error.message} lowContrast hideCloseButton role="alert" />
+      )}
+      {modules.isPending && <Loading withOverlay={false} description="Loading modules" />}
+      {modules.data && (
+        <div className="table-scroll">
+          <table className="cds--data-table cds--data-table--md modules-table" aria-label="Training Modules">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Base Module</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((m) => {
+                const archived = isArchived(m);
+                return (
+                  <tr
+                    key={m.id}
+                    className={archived ? 'is-archived' : undefined}
+                    onDoubleClick={() => !archived && setDialog({ kind: 'edit', module: m, isNew: false })}
+                  >
+                    <td>
+                      {m.game_title}
+                      {archived && <span className="visually-hidden"> (archived)</span>}
+                    </td>
+                    <td>{isBaseModule(m) ? 'Yes' : (modules.data.find((b) => b.id === m.game_type)?.game_title ?? '—')}</td>
+                    <td className="modules-table__actions">
+                      <Button kind="ghost" size="sm" disabled={archived} onClick={() => setDialog({ kind: 'edit', module: m, isNew: false })}>
+                        Edit<span className="visually-hidden"> {m.game_title}</span>
+                      </Button>
+                      <Button kind="ghost" size="sm" disabled={archived} onClick={() => setDialog({ kind: 'json', module: m })}>
+                        Edit JSON<span className="visually-hidden"> of {m.game_title}</span>
+                      </Button>
+                      {m.id === READY_AIRMAN_MODULE_ID && (
+                        <Button kind="ghost" size="sm" onClick={() => void openQuestionnaire()}>
+                          Edit Questionnaire JSON
+                        </Button>
+                      )}
+                      <Button
+                        kind="ghost"
+                        size="sm"
+                        onClick={() =>
+                          setDialog({ kind: 'edit', module: { ...m, id: '', archived_at: 0, game_title: copyTitle(m.game_title) }, isNew: true })
+                        }
+                      >
+                        Customize A Copy<span className="visually-hidden"> of {m.game_title}</span>
+                      </Button>
+                      <Button kind="ghost" size="sm" onClick={() => void downloadReport(m)}>
+                        Download Report<span className="visually-hidden"> of {m.game_title}</span>
+                      </Button>
+                      {!isBaseModule(m) && !archived && (
+                        <Button kind="danger--ghost" size="sm" onClick={() => setDialog({ kind: 'archive', module: m })}>
+                          Archive<span className="visually-hidden"> {m.game_title}</span>
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {dialog?.kind === 'edit' && (
+        <Suspense fallback={<Loading description="Loading the editor" />}>
+          <ModuleEditorModal module={dialog.module} isNew={dialog.isNew} onClose={() => setDialog(null)} onSaved={refresh} />
+        </Suspense>
+      )}
+      {dialog?.kind === 'json' && (
+        <JsonEditorModal
+          heading={dialog.module.game_title}
+          value={dialog.module}
+          errorAlert="There was an error updating this module."
+          onClose={() => setDialog(null)}
+          onSave={async (parsed) => {
+            const creating = (parsed as Partial<Module>).id === '';
+            try {
+              await saveModule(parsed as Module);
+            } catch (error) {
+              toast({ kind: 'error', title: creating ? 'Error creating module' : 'Error editing module' });
+              throw error;
+            }
+            toast({ kind: 'success', title: creating ? 'Module created' : 'Module updated' });
+            refresh();
+          }}
+        />
+      )}
+      {dialog?.kind === 'questionnaire' && (
+        <JsonEditorModal
+          heading="Comprehensive Airman Fitness"
+          value={dialog.value}
+          errorAlert="There was an error updating the questionnaire."
+          onClose={() => setDialog(null)}
+          onSave={async (parsed) => {
+            await putQuestionnaire(parsed);
+            toast({ kind: 'success', title: 'Questionnaire updated' });
+          }}
+        />
+      )}
+      {dialog?.kind === 'archive' && (
+        <Modal
+          open
+          danger
+          size="sm"
+          modalHeading={`Archive '${dialog.module.game_title}'?`}
+          primaryButtonText="Archive"
+          secondaryButtonText="Cancel"
+          primaryButtonDisabled={busy}
+          onRequestSubmit={() => void archive(dialog.module)}
+          onRequestClose={() => setDialog(null)}
+        >
+          <p>Archived modules can no longer be assigned or edited. Existing assignments and reports are kept.</p>
+        </Modal>
+      )}
+    </section>
+  );
+}
