@@ -3,13 +3,14 @@
  * `config: { access }`; the default is any signed-in user, so a route that
  * forgets to say is never public by mistake.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@airman/contracts/constants.ts';
 import type { Db } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { TokenService } from '../auth/tokens.ts';
+import type { UserRow } from '../users/presenter.ts';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -17,6 +18,8 @@ export interface AuthUser {
   id: string;
   role: Role;
   tokenVersion: number;
+  /** The account as loaded for this request (routes about the caller use it instead of reading again). */
+  row: UserRow;
 }
 
 declare module 'fastify' {
@@ -35,7 +38,21 @@ export function caller(request: FastifyRequest): AuthUser {
   return request.authUser;
 }
 
-async function authenticate(db: Db, tokens: TokenService, header: string | undefined): Promise<AuthUser> {
+// One prepared primary-key read per authenticated request.
+function accountLoader(db: Db) {
+  const query = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_load_account');
+  return async (id: string): Promise<UserRow | undefined> => (await query.execute({ id }))[0];
+}
+
+type AccountLoader = ReturnType<typeof accountLoader>;
+
+/** The caller of a request with this Authorization header, or a 401 saying why not. */
+export async function authenticate(loadAccount: AccountLoader, tokens: TokenService, header: string | undefined): Promise<AuthUser> {
   const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header ?? '');
   if (!match?.[1]) throw new HttpError(401, 'Authentication required', 'token_missing');
   const result = await tokens.verify(match[1]);
@@ -45,33 +62,25 @@ async function authenticate(db: Db, tokens: TokenService, header: string | undef
       : new HttpError(401, 'Invalid session', 'token_invalid');
   }
   const { claims } = result;
-  const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      active_at: users.active_at,
-      pending: users.pending,
-      token_version: users.token_version,
-    })
-    .from(users)
-    .where(eq(users.id, claims.user_id))
-    .limit(1);
+  const row = await loadAccount(claims.user_id);
   // Deleted, deactivated, revoked (token version moved on) or role changed: no longer valid.
   if (!row || row.active_at === 0 || row.pending || row.token_version !== claims.tv || row.role !== claims.user_role) {
     throw new HttpError(401, 'Invalid session', 'token_invalid');
   }
-  return { id: row.id, role: row.role as Role, tokenVersion: row.token_version };
+  return { id: row.id, role: row.role as Role, tokenVersion: row.token_version, row };
 }
 
-export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
+export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): AccountLoader {
+  const loadAccount = accountLoader(db);
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.is404) return;
     const access = request.routeOptions.config.access ?? 'user';
     if (access === 'public') return;
-    request.authUser = await authenticate(db, tokens, request.headers.authorization);
+    request.authUser = await authenticate(loadAccount, tokens, request.headers.authorization);
     if (access === 'admin' && request.authUser.role !== 'admin') {
       throw new HttpError(403, 'Administrator access required');
     }
   });
+  return loadAccount;
 }

@@ -1,5 +1,5 @@
 /** Reading and writing users. */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { assignments, users } from '../db/schema.ts';
 import type { UserRow } from './presenter.ts';
@@ -17,6 +17,17 @@ export async function findUserByEmail(db: Db, userName: string): Promise<UserRow
 
 export function assignmentsOf(db: Db, userId: string): Promise<AssignmentRow[]> {
   return db.select().from(assignments).where(eq(assignments.user_id, userId)).orderBy(asc(assignments.created_at));
+}
+
+/** assignmentsOf as a prepared statement, for hot routes (build once per app). */
+export function assignmentsQuery(db: Db): (userId: string) => Promise<AssignmentRow[]> {
+  const query = db
+    .select()
+    .from(assignments)
+    .where(eq(assignments.user_id, sql.placeholder('userId')))
+    .orderBy(asc(assignments.created_at))
+    .prepare('assignments_of_user');
+  return (userId) => query.execute({ userId });
 }
 
 /** An account may sign in and call the API: registered and active. */

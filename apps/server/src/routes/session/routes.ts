@@ -11,7 +11,7 @@ import { users } from '../../db/schema.ts';
 import { HttpError, parseInput } from '../../lib/http-error.ts';
 import { caller } from '../../plugins/auth.ts';
 import { presentUser } from '../../users/presenter.ts';
-import { assignmentsOf, findUserByEmail, findUserById, isActiveAccount } from '../../users/repository.ts';
+import { assignmentsQuery, findUserByEmail, isActiveAccount } from '../../users/repository.ts';
 
 /** The one answer to any failed login: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -26,11 +26,10 @@ export function sessionRoutes(app: FastifyInstance, db: Db, tokens: TokenService
     return { auth };
   });
 
+  const assignments = assignmentsQuery(db);
   app.get('/api/session', async (request): Promise<User> => {
-    const { id } = caller(request);
-    const row = await findUserById(db, id);
-    if (!row) throw new HttpError(401, 'Invalid session', 'token_invalid');
-    return presentUser(row, await assignmentsOf(db, id), { withInviteCode: false });
+    const { row } = caller(request);
+    return presentUser(row, await assignments(row.id), { withInviteCode: false });
   });
 
   // Logging out revokes every token of the account (all devices): a token

@@ -1,0 +1,215 @@
+/**
+ * `npm run bench`: seeds 100,000 users (5 assignments each) on PostgreSQL and
+ * on the embedded database, starts the built server on each, and measures the
+ * routes with autocannon (-c 50) on loopback. Prints a Markdown report; the
+ * figures go into docs/benchmarks.md with the machine and date.
+ *
+ *   BENCH_USERS=100000 BENCH_DURATION=10 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
+import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
+import { seed } from '../../apps/server/src/seed/seed.ts';
+import { seedBenchUsers } from './seed-users.ts';
+
+const USERS = Number(process.env.BENCH_USERS ?? 100_000);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN = { user_name: 'bench-admin@example.com', password: 'Bench-Admin-1!' };
+const PASSWORD = 'Bench-User-1!';
+const root = path.resolve(import.meta.dirname, '../..');
+const silentLog = { info: () => undefined } as never;
+
+interface Row {
+  target: string;
+  route: string;
+  rps: number | string;
+  p50: number | string;
+  p99: number | string;
+  note: string;
+}
+const rows: Row[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function prepare(database: Database): Promise<void> {
+  await seed(database.db, { adminEmail: ADMIN.user_name, adminPassword: ADMIN.password, announce: () => undefined, log: silentLog });
+  const t = Date.now();
+  await seedBenchUsers(database, USERS, await hashPassword(PASSWORD));
+  console.error(`  seeded ${USERS} users in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, child };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+async function cannon(target: string, route: string, opts: autocannon.Options, note = ''): Promise<void> {
+  const result = await autocannon({ connections: 50, duration: DURATION, ...opts });
+  const errors = result.errors + result.non2xx;
+  rows.push({
+    target,
+    route,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    note: `${note}${errors ? ` ${errors} errors/non-2xx` : ''}`.trim(),
+  });
+}
+
+async function login(url: string, user_name: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name, password }) });
+  return ((await res.json()) as { auth: string }).auth;
+}
+
+function rssKiB(pid: number): number {
+  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.split(/\s+/)[1] ?? 0);
+}
+
+async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const { url, child } = await startServer(env);
+  try {
+    const token = await login(url, ADMIN.user_name, ADMIN.password);
+    const auth = { authorization: `Bearer ${token}` };
+    await cannon(target, 'GET /api/session', { url: `${url}/api/session`, headers: auth });
+
+    const first = await fetch(`${url}/api/admin/users`, { headers: auth });
+    if (first.status === 200) {
+      await cannon(target, 'GET /api/admin/users (first page)', { url: `${url}/api/admin/users`, headers: auth });
+      await cannon(target, 'GET /api/admin/users?search=smi', { url: `${url}/api/admin/users?search=smi`, headers: auth });
+      // Walk 1,000 pages down the cursor chain, then measure that page.
+      let cursor: string | undefined = ((await first.json()) as { cursor?: string }).cursor;
+      for (let i = 1; i < 1000 && cursor; i++) {
+        const res = await fetch(`${url}/api/admin/users?cursor=${encodeURIComponent(cursor)}`, { headers: auth });
+        cursor = ((await res.json()) as { cursor?: string }).cursor;
+      }
+      if (cursor) {
+        await cannon(target, 'GET /api/admin/users (page 1,000)', { url: `${url}/api/admin/users?cursor=${encodeURIComponent(cursor)}`, headers: auth });
+      }
+      await measureCsv(target, url, auth, child.pid as number);
+    } else {
+      rows.push({ target, route: 'GET /api/admin/users', rps: '—', p50: '—', p99: '—', note: `not available (${first.status})` });
+    }
+
+    // Login at a fixed 50 logins/s: argon2id dominates; the event loop must keep serving.
+    await cannon(
+      target,
+      'POST /api/login at 50/s',
+      {
+        url: `${url}/api/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ user_name: 'user10@bench.example.com', password: PASSWORD }),
+        overallRate: 50,
+      },
+      'fixed rate',
+    );
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+async function measureCsv(target: string, url: string, auth: Record<string, string>, pid: number): Promise<void> {
+  const tokenRes = await fetch(`${url}/api/admin/reports/token`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ module: 'ready_airman_training' }),
+  });
+  if (tokenRes.status !== 200) {
+    rows.push({ target, route: 'CSV report', rps: '—', p50: '—', p99: '—', note: `not available (${tokenRes.status})` });
+    return;
+  }
+  const { token } = (await tokenRes.json()) as { token: string };
+  const before = rssKiB(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssKiB(pid))), 20);
+  const t0 = performance.now();
+  const res = await fetch(`${url}/api/admin/users?csv=1&module=ready_airman_training&token=${encodeURIComponent(token)}`);
+  const reader = res.body!.getReader();
+  let firstByte = 0;
+  let bytes = 0;
+  let lines = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (!firstByte) firstByte = performance.now() - t0;
+    bytes += value.length;
+    for (const b of value) if (b === 10) lines++;
+  }
+  const total = performance.now() - t0;
+  clearInterval(sampler);
+  rows.push({
+    target,
+    route: `CSV report (${lines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB)`,
+    rps: '—',
+    p50: `first byte ${firstByte.toFixed(0)} ms`,
+    p99: `all ${total.toFixed(0)} ms`,
+    note: `server RSS +${((peak - before) / 1024).toFixed(1)} MiB`,
+  });
+}
+
+async function postgresTarget(): Promise<void> {
+  const name = `bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  try {
+    const database = await openDatabase({ url: u.toString() });
+    await prepare(database);
+    await database.close();
+    await measureTarget('PostgreSQL', { DATABASE_URL: u.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')) });
+  } finally {
+    const dropper = new pg.Client({ connectionString: PG_URL });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await dropper.end();
+  }
+}
+
+async function pgliteTarget(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
+  try {
+    const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+    await prepare(database);
+    await database.close();
+    await measureTarget('PGlite (embedded)', { DATA_DIR: dataDir });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.error(`Benchmark: ${USERS} users × 5 assignments, autocannon -c 50 -d ${DURATION}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);
+console.error('PostgreSQL…');
+await postgresTarget();
+console.error('PGlite…');
+await pgliteTarget();
+console.log('| database | route | req/s | p50 ms | p99 ms | note |');
+console.log('|---|---|---|---|---|---|');
+for (const r of rows) console.log(`| ${r.target} | ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.note} |`);
