@@ -11,6 +11,7 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { sessionRoutes } from './routes/session/routes.ts';
+import { gameRoutes } from './routes/game/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
   sessionRoutes(app, database.db, tokens);
+  gameRoutes(app, database.db);
 
   await registerWebApp(app, config.webDist);
   return app;

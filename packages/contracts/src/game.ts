@@ -18,6 +18,8 @@ export const startRunResponseSchema = z.object({
   run_id: z.string(),
   seed: z.number().int(),
   module: moduleSchema,
+  /** Commands already played when an unfinished run is resumed; [] for a new run. */
+  log: z.array(gameCommandSchema),
 });
 export type StartRunResponse = z.infer<typeof startRunResponseSchema>;
 
@@ -31,3 +33,27 @@ export const finishRunRequestSchema = z.strictObject({
     .optional(),
 });
 export type FinishRunRequest = z.infer<typeof finishRunRequestSchema>;
+
+/** POST game/runs/{id}/progress: the commands played so far (kept after each day). */
+export const runProgressRequestSchema = z.strictObject({ log: gameLogSchema });
+
+/** The outcome the server computed by replaying the log. */
+export const finishRunResponseSchema = z.object({
+  outcome: z.enum(['complete', 'failed']),
+  game_status: z.number().int(),
+});
+
+/** One row of GET game/assignments: a live module assigned to the caller. */
+export const gameAssignmentSchema = z.object({
+  module: z.string(),
+  title: z.string(),
+  description: z.string(),
+  due_at: z.number().int(),
+  status: z.string(),
+  game_status: z.number().int(),
+  started_at: z.number().int(),
+  completed_at: z.number().int(),
+  /** True when the module has the questionnaire (asked before day 1 and after the last day). */
+  has_questionnaire: z.boolean(),
+});
+export type GameAssignment = z.infer<typeof gameAssignmentSchema>;

@@ -32,6 +32,12 @@ export function sessionRoutes(app: FastifyInstance, db: Db, tokens: TokenService
     return presentUser(row, await assignments(row.id), { withInviteCode: false });
   });
 
+  // A fresh token for a signed-in caller (the game may write it to local storage).
+  app.post('/api/session/refresh', async (request): Promise<AuthResponse> => {
+    const { row } = caller(request);
+    return { auth: await tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version }) };
+  });
+
   // Logging out revokes every token of the account (all devices): a token
   // copied elsewhere stops working too.
   app.post('/api/logout', async (request) => {

@@ -99,6 +99,20 @@ describeApi('login, session, logout', (ctx) => {
     }
   });
 
+  it('refreshes a token: the new one works and expires later', async () => {
+    const user = await ctx.createUser();
+    await new Promise((r) => setTimeout(r, 1100)); // exp has a one-second resolution
+    const res = await ctx.request(user.token, { method: 'POST', url: '/api/session/refresh' });
+    expect(res.statusCode).toBe(200);
+    const { auth } = res.json<{ auth: string }>();
+    const exp = (t: string) => (JSON.parse(Buffer.from(t.split('.')[1] as string, 'base64url').toString()) as { exp: number }).exp;
+    expect(exp(auth)).toBeGreaterThan(exp(user.token));
+    const session = await ctx.request(auth, { method: 'GET', url: '/api/session' });
+    expect(session.statusCode).toBe(200);
+    const anonymous = await ctx.request(undefined, { method: 'POST', url: '/api/session/refresh' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
   it('revokes every token of the account on logout', async () => {
     const user = await ctx.createUser();
     const out = await ctx.request(user.token, { method: 'POST', url: '/api/logout' });

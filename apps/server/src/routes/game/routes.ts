@@ -1,0 +1,209 @@
+/**
+ * The game API (issue 7; the contract other tools rely on): the caller's
+ * assignments, starting a run, keeping its progress, finishing it (the server
+ * replays the log with the engine and decides the outcome), and quitting.
+ */
+import crypto from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
+import {
+  finishRunRequestSchema,
+  runProgressRequestSchema,
+  startRunRequestSchema,
+  type FinishRunRequest,
+  type GameAssignment,
+  type StartRunResponse,
+} from '@airman/contracts/game.ts';
+import type { Module } from '@airman/contracts/module.ts';
+import { questionnaireSchema, type QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
+import { assignmentStatusLabel, GAME_STATUS } from '@airman/contracts/status.ts';
+import type { Db } from '../../db/database.ts';
+import { assignments, gameRuns, modules, questionnaires } from '../../db/schema.ts';
+import { judgeRun } from '../../game/judge-run.ts';
+import { HttpError, parseInput } from '../../lib/http-error.ts';
+import { presentModule } from '../../game/present-module.ts';
+import { caller } from '../../plugins/auth.ts';
+
+const runIdParams = (params: unknown): string => {
+  const id = (params as { id?: unknown }).id;
+  if (typeof id !== 'string' || id.length > 100) throw new HttpError(400, 'id: invalid run id');
+  return id;
+};
+
+export function gameRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/api/game/assignments', async (request): Promise<GameAssignment[]> => {
+    const { id } = caller(request);
+    const rows = await db
+      .select({ a: assignments, m: { id: modules.id, title: modules.game_title, description: modules.game_description, archived_at: modules.archived_at } })
+      .from(assignments)
+      .innerJoin(modules, eq(modules.id, assignments.module_id))
+      .where(and(eq(assignments.user_id, id), eq(modules.archived_at, 0)))
+      .orderBy(assignments.created_at);
+    const now = Date.now();
+    return rows.map(({ a, m }) => ({
+      module: m.id,
+      title: m.title,
+      description: m.description,
+      due_at: a.due_at,
+      status: assignmentStatusLabel(a, now),
+      game_status: a.game_status,
+      started_at: a.started_at,
+      completed_at: a.completed_at,
+      has_questionnaire: m.id === READY_AIRMAN_MODULE_ID,
+    }));
+  });
+
+  app.post('/api/game/runs', async (request): Promise<StartRunResponse> => {
+    const { id: userId } = caller(request);
+    const { module: moduleId } = parseInput(startRunRequestSchema, request.body);
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ a: assignments, m: modules })
+        .from(assignments)
+        .innerJoin(modules, eq(modules.id, assignments.module_id))
+        .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, moduleId)))
+        .limit(1);
+      if (!row) throw new HttpError(404, 'This module is not assigned to you');
+      if (row.m.archived_at > 0) throw new HttpError(409, 'This module has been archived');
+      // An unfinished run resumes where it stopped (a closed tab, another device).
+      const [open] = await tx
+        .select()
+        .from(gameRuns)
+        .where(and(eq(gameRuns.user_id, userId), eq(gameRuns.module_id, moduleId), eq(gameRuns.status, 'in_progress')))
+        .orderBy(desc(gameRuns.started_at))
+        .limit(1);
+      if (open) {
+        return { run_id: open.id, seed: open.seed, module: open.module_snapshot as Module, log: open.log };
+      }
+      const now = Date.now();
+      const module = presentModule(row.m);
+      const run = { id: crypto.randomUUID(), seed: crypto.randomInt(0, 2 ** 31 - 1) };
+      await tx.insert(gameRuns).values({
+        id: run.id,
+        user_id: userId,
+        module_id: moduleId,
+        seed: run.seed,
+        module_snapshot: module,
+        started_at: now,
+      });
+      await tx
+        .update(assignments)
+        .set({ started_at: row.a.started_at > 0 ? row.a.started_at : now, game_status: row.a.completed_at > 0 ? row.a.game_status : GAME_STATUS.IN_PROGRESS })
+        .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, moduleId)));
+      return { run_id: run.id, seed: run.seed, module, log: [] };
+    });
+  });
+
+  app.post('/api/game/runs/:id/progress', async (request) => {
+    const { id: userId } = caller(request);
+    const runId = runIdParams(request.params);
+    const { log } = parseInput(runProgressRequestSchema, request.body);
+    const run = await ownRun(db, runId, userId);
+    if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
+    const judged = judgeRun(run.module_snapshot as Module, run.seed, log);
+    if (!judged.ok) throw new HttpError(422, `Illegal move ${judged.index + 1}: ${judged.error}`);
+    await db.update(gameRuns).set({ log }).where(eq(gameRuns.id, runId));
+    return {};
+  });
+
+  app.post('/api/game/runs/:id/finish', async (request) => {
+    const { id: userId } = caller(request);
+    const runId = runIdParams(request.params);
+    const body = parseInput(finishRunRequestSchema, request.body);
+    const run = await ownRun(db, runId, userId);
+    if (run.status !== 'in_progress') throw new HttpError(409, 'This run is already finished');
+    const judged = judgeRun(run.module_snapshot as Module, run.seed, body.log);
+    if (!judged.ok) throw new HttpError(422, `Illegal move ${judged.index + 1}: ${judged.error}`);
+    if (judged.outcome === 'in_progress') throw new HttpError(422, 'The run is not over: play to the last day');
+    const answers = await checkAnswers(db, run.module_id, body.answers);
+    const now = Date.now();
+    const complete = judged.outcome === 'complete';
+    return db.transaction(async (tx) => {
+      // Finished once: the status check and the update are one statement.
+      const updated = await tx
+        .update(gameRuns)
+        .set({
+          status: judged.outcome,
+          log: body.log,
+          final_gauges: judged.gauges,
+          objectives_completed: judged.objectivesCompleted,
+          answers_before: answers.before ?? null,
+          answers_after: answers.after ?? null,
+          finished_at: now,
+        })
+        .where(and(eq(gameRuns.id, runId), eq(gameRuns.status, 'in_progress')))
+        .returning({ id: gameRuns.id });
+      if (updated.length === 0) throw new HttpError(409, 'This run is already finished');
+      const [a] = await tx
+        .select()
+        .from(assignments)
+        .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, run.module_id)))
+        .limit(1);
+      let gameStatus: number = complete ? GAME_STATUS.COMPLETE : GAME_STATUS.FAILED;
+      if (a) {
+        if (a.completed_at > 0) {
+          gameStatus = a.game_status; // a later replay never undoes a completion
+        } else if (!complete && a.due_at > 0 && now > a.due_at) {
+          gameStatus = GAME_STATUS.PAST_DUE;
+        }
+        await tx
+          .update(assignments)
+          .set({ game_status: gameStatus, completed_at: a.completed_at > 0 ? a.completed_at : complete ? now : 0 })
+          .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, run.module_id)));
+      }
+      return { outcome: judged.outcome, game_status: gameStatus };
+    });
+  });
+
+  app.post('/api/game/runs/:id/quit', async (request) => {
+    const { id: userId } = caller(request);
+    const runId = runIdParams(request.params);
+    const run = await ownRun(db, runId, userId);
+    if (run.status !== 'in_progress') throw new HttpError(409, 'This run is already finished');
+    await db.transaction(async (tx) => {
+      await tx.update(gameRuns).set({ status: 'quit', finished_at: Date.now() }).where(eq(gameRuns.id, runId));
+      const [a] = await tx
+        .select()
+        .from(assignments)
+        .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, run.module_id)))
+        .limit(1);
+      if (a && a.completed_at === 0) {
+        await tx
+          .update(assignments)
+          .set({ game_status: GAME_STATUS.QUIT })
+          .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, run.module_id)));
+      }
+    });
+    return {};
+  });
+}
+
+/** The caller's run; someone else's run is as unknown as a missing one (404). */
+async function ownRun(db: Db, runId: string, userId: string) {
+  const [run] = await db.select().from(gameRuns).where(eq(gameRuns.id, runId)).limit(1);
+  if (!run || run.user_id !== userId) throw new HttpError(404, 'No such run');
+  return run;
+}
+
+/** Questionnaire answers: only for modules with a questionnaire, one scale value per known item. */
+async function checkAnswers(
+  db: Db,
+  moduleId: string,
+  answers: FinishRunRequest['answers'],
+): Promise<{ before?: QuestionnaireAnswers; after?: QuestionnaireAnswers }> {
+  if (!answers || (!answers.before && !answers.after)) return {};
+  const [row] = await db.select().from(questionnaires).where(eq(questionnaires.module_id, moduleId)).limit(1);
+  if (!row) throw new HttpError(400, 'answers: this module has no questionnaire');
+  const q = questionnaireSchema.parse(row.content);
+  const items = new Set(q.items.map((i) => i.id));
+  const values = new Set(q.scale.map((s) => s.value));
+  for (const [when, set] of Object.entries(answers)) {
+    for (const [item, value] of Object.entries(set ?? {})) {
+      if (!items.has(item)) throw new HttpError(400, `answers.${when}.${item}: unknown item`);
+      if (!values.has(value)) throw new HttpError(400, `answers.${when}.${item}: not a value of the scale`);
+    }
+  }
+  return answers;
+}
+

@@ -1,0 +1,99 @@
+/**
+ * A solver: finds a winning line of play for a module, or proves there is none
+ * within a bound on the states it may visit. Depth-first over moves, the most
+ * promising first, never visiting the same state twice.
+ */
+import type { GameCommand } from '@airman/contracts/game.ts';
+import type { Action, Module } from '@airman/contracts/module.ts';
+import { start, visibleObjectives, type GameState } from './game-state.ts';
+import { apply, unavailableReason } from './rules.ts';
+
+export type Winnability =
+  | { winnable: true; line: GameCommand[] }
+  | { winnable: false; reason: string }
+  | { winnable: 'unknown'; reason: string };
+
+export interface SolveOptions {
+  /** Stop and answer 'unknown' after this many distinct states. */
+  maxStates?: number;
+  seed?: number;
+}
+
+export const DEFAULT_MAX_STATES = 200_000;
+
+function stateKey(s: GameState): string {
+  return JSON.stringify([s.day, s.tokens, s.gauges, s.objectives, s.revealed, s.inventory, s.cooldowns]);
+}
+
+/** How much taking the action seems to help: objective and item changes first, then the lowest gauges. */
+function promise(state: GameState, action: Action): number {
+  let score = 0;
+  for (const o of action.changes_objectives.remove) if (state.objectives[o] === 'active') score += 1000;
+  for (const o of action.changes_objectives.add) if (state.objectives[o] === 'inactive') score += 300;
+  score += 100 * action.changes_inventory.add.length;
+  for (const [gauge, change] of Object.entries(action.results)) {
+    const value = state.gauges[gauge] ?? 0;
+    // A point matters more the lower the gauge is.
+    score += change * (120 - value) * 0.05;
+  }
+  return score;
+}
+
+/** A necessary condition checked before searching: every objective to finish has an action that finishes it. */
+function obviousDeadEnd(module: Module): string | undefined {
+  const finishers = new Set(module.actions.filter((a) => !a.disabled).flatMap((a) => a.changes_objectives.remove));
+  for (const o of module.objectives) {
+    if (o.active && !o.hidden && !finishers.has(o.name)) {
+      return `Objective '${o.name}' is active from the start and no action completes it`;
+    }
+  }
+  return undefined;
+}
+
+export function solve(module: Module, options: SolveOptions = {}): Winnability {
+  const dead = obviousDeadEnd(module);
+  if (dead) return { winnable: false, reason: dead };
+  const maxStates = options.maxStates ?? DEFAULT_MAX_STATES;
+  const seen = new Set<string>();
+  const line: GameCommand[] = [];
+  let exhausted = false;
+
+  const search = (state: GameState): boolean => {
+    if (state.outcome === 'complete') return true;
+    if (state.outcome === 'failed') return false;
+    const key = stateKey(state);
+    if (seen.has(key)) return false;
+    if (seen.size >= maxStates) {
+      exhausted = true;
+      return false;
+    }
+    seen.add(key);
+    const moves: { command: GameCommand; score: number }[] = state.module.actions
+      .filter((a) => unavailableReason(state, a) === undefined)
+      .map((a) => ({ command: { action: a.name }, score: promise(state, a) }));
+    // Ending the day is worth trying once the useful moves of today are tried.
+    moves.push({ command: { end_day: true }, score: 0 });
+    moves.sort((a, b) => b.score - a.score);
+    for (const { command } of moves) {
+      const result = apply(state, command);
+      if (!result.ok) continue;
+      line.push(command);
+      if (search(result.state)) return true;
+      line.pop();
+      if (exhausted) return false;
+    }
+    return false;
+  };
+
+  const won = search(start(module, options.seed ?? 0));
+  if (won) return { winnable: true, line: [...line] };
+  if (exhausted) return { winnable: 'unknown', reason: `No winning line found in the first ${maxStates} states` };
+  return { winnable: false, reason: 'No line of play completes every visible objective without a gauge reaching 0' };
+}
+
+/** The objectives still shown as active in a state (what stands between the player and Complete). */
+export function openObjectives(state: GameState): string[] {
+  return visibleObjectives(state)
+    .filter((o) => o.status === 'active')
+    .map((o) => o.name);
+}
