@@ -12,6 +12,7 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { sessionRoutes } from './routes/session/routes.ts';
 import { gameRoutes } from './routes/game/routes.ts';
+import { moduleRoutes } from './routes/modules/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -41,6 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
   sessionRoutes(app, database.db, tokens);
   gameRoutes(app, database.db);
+  moduleRoutes(app, database.db);
 
   await registerWebApp(app, config.webDist);
   return app;

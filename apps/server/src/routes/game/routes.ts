@@ -22,7 +22,7 @@ import type { Db } from '../../db/database.ts';
 import { assignments, gameRuns, modules, questionnaires } from '../../db/schema.ts';
 import { judgeRun } from '../../game/judge-run.ts';
 import { HttpError, parseInput } from '../../lib/http-error.ts';
-import { presentModule } from '../../game/present-module.ts';
+import { presentModule } from '../../modules/present-module.ts';
 import { caller } from '../../plugins/auth.ts';
 
 const runIdParams = (params: unknown): string => {

@@ -1,26 +1,66 @@
-/** /: the trainee's training, with the status of each assigned module (spec §4 label rule). */
-import { assignmentStatusLabel } from '@airman/contracts/status.ts';
-import { useCurrentUser } from '../../features/auth/current-user.tsx';
+/**
+ * /: the game canvas (spec §2): a loading bar with the real percentage, a
+ * fullscreen button once loaded, the canvas 80% of the window height, and the
+ * game unloaded when the user leaves.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Button, InlineNotification, ProgressBar } from '@carbon/react';
+import { GAME_CANVAS_HEIGHT_RATIO } from '@airman/contracts/constants.ts';
+import { createBridge } from '@airman/game/bridge.ts';
+import { loadGame } from '../../features/game/load-game.ts';
+import { readToken, writeToken } from '../../lib/token-store.ts';
+import '../../styles/game.scss';
 
 export function Component() {
-  const user = useCurrentUser();
+  const canvasHost = useRef<HTMLDivElement>(null);
+  const controlsHost = useRef<HTMLDivElement>(null);
+  const [percent, setPercent] = useState(0);
+  const [ready, setReady] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    let destroy: (() => void) | undefined;
+    const bridge = createBridge((event, reply) => {
+      if (event.type === 'token-request') reply({ type: 'token', token: readToken() });
+      if (event.type === 'token-write') writeToken(event.token);
+    });
+    loadGame(setPercent, abort.signal)
+      .then(async (game) => {
+        if (abort.signal.aborted || !canvasHost.current || !controlsHost.current) return;
+        const mounted = await game.mountGame(canvasHost.current, controlsHost.current, bridge);
+        if (abort.signal.aborted) {
+          mounted.destroy();
+          return;
+        }
+        destroy = mounted.destroy;
+        (window as unknown as { __gameFps?: () => number }).__gameFps = mounted.fps;
+        setReady(true);
+      })
+      .catch((e: unknown) => {
+        if (!abort.signal.aborted) setError(e instanceof Error ? e.message : String(e));
+      });
+    return () => {
+      abort.abort();
+      destroy?.();
+      delete (window as unknown as { __gameFps?: () => number }).__gameFps;
+    };
+  }, []);
+
   return (
-    <section aria-labelledby="training-title">
-      <h1 id="training-title" className="page-title">
-        Your Training
+    <section aria-labelledby="game-title" className="game-page">
+      <h1 id="game-title" className="visually-hidden">
+        Training game
       </h1>
-      {user.assignments.length === 0 ? (
-        <p>No modules are assigned to you yet.</p>
-      ) : (
-        <ul>
-          {user.assignments.map((a) => (
-            <li key={a.key}>
-              {a.key}: {assignmentStatusLabel(a)}
-              {a.due_at > 0 && ` (due ${new Date(a.due_at).toLocaleDateString()})`}
-            </li>
-          ))}
-        </ul>
+      {error && <InlineNotification kind="error" title="The game could not be loaded." subtitle={error} lowContrast hideCloseButton role="alert" />}
+      {!ready && !error && <ProgressBar label="Loading the game" helperText={`${percent}%`} value={percent} max={100} />}
+      {ready && (
+        <Button kind="tertiary" size="sm" className="game-fullscreen" onClick={() => void canvasHost.current?.requestFullscreen()}>
+          Fullscreen
+        </Button>
       )}
+      <div ref={canvasHost} className="game-canvas-host" style={{ height: `${GAME_CANVAS_HEIGHT_RATIO * 100}vh` }} />
+      <div ref={controlsHost} />
     </section>
   );
 }

@@ -1,0 +1,23 @@
+/** Validating a module for saving: the engine's errors refuse it; its warnings do not. */
+import type { Module } from '@airman/contracts/module.ts';
+import { validateStructure } from '@airman/engine/validate.ts';
+import { HttpError } from '../lib/http-error.ts';
+
+/** The module, or a 400 listing every error ('actions.3.results.stamina: unknown gauge'). */
+export function checkModule(input: unknown): Module {
+  const errors = validateStructure(input).filter((p) => p.severity === 'error');
+  if (errors.length > 0) {
+    throw new HttpError(400, errors.map((p) => (p.path.length ? `${p.path.join('.')}: ${p.message}` : p.message)).join('; '));
+  }
+  return input as Module;
+}
+
+export function moduleContent(m: Module) {
+  return {
+    days: m.days,
+    daily_time_tokens: m.daily_time_tokens,
+    starting_gauges: m.starting_gauges,
+    objectives: m.objectives,
+    actions: m.actions,
+  };
+}

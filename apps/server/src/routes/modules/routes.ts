@@ -1,0 +1,86 @@
+/** Modules (spec §7): list, get, create, update, archive; and the questionnaire. */
+import crypto from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
+import { isBaseModule, type Module } from '@airman/contracts/module.ts';
+import { questionnaireSchema, type Questionnaire } from '@airman/contracts/questionnaire.ts';
+import type { Db } from '../../db/database.ts';
+import { modules, questionnaires } from '../../db/schema.ts';
+import { HttpError, parseInput } from '../../lib/http-error.ts';
+import { presentModule } from '../../modules/present-module.ts';
+import { checkModule, moduleContent } from '../../modules/save-module.ts';
+
+function idParam(params: unknown): string {
+  const id = (params as { id?: unknown }).id;
+  if (typeof id !== 'string' || id.length === 0 || id.length > 100) throw new HttpError(400, 'id: invalid module id');
+  return id;
+}
+
+async function findModule(db: Db, id: string): Promise<Module> {
+  const [row] = await db.select().from(modules).where(eq(modules.id, id)).limit(1);
+  if (!row) throw new HttpError(404, `No module '${id}'`);
+  return presentModule(row);
+}
+
+export function moduleRoutes(app: FastifyInstance, db: Db): void {
+  // The admin screens' list; trainees get their modules through the game API.
+  app.get('/api/modules', { config: { access: 'admin' } }, async (): Promise<Module[]> => {
+    const rows = await db.select().from(modules).orderBy(asc(modules.game_title), asc(modules.id));
+    return rows.map(presentModule);
+  });
+
+  // Static segment: registered before /api/modules/:id takes it (Fastify prefers static routes anyway).
+  app.get('/api/modules/questionnaire', async (): Promise<Questionnaire> => {
+    const [row] = await db.select().from(questionnaires).where(eq(questionnaires.module_id, READY_AIRMAN_MODULE_ID)).limit(1);
+    if (!row) throw new HttpError(404, 'No questionnaire');
+    return row.content;
+  });
+
+  app.put('/api/modules/questionnaire', { config: { access: 'admin' } }, async (request): Promise<Questionnaire> => {
+    const q = parseInput(questionnaireSchema, request.body);
+    await db
+      .insert(questionnaires)
+      .values({ module_id: READY_AIRMAN_MODULE_ID, content: q, updated_at: Date.now() })
+      .onConflictDoUpdate({ target: questionnaires.module_id, set: { content: q, updated_at: Date.now() } });
+    return q;
+  });
+
+  app.get('/api/modules/:id', { config: { access: 'admin' } }, async (request) => findModule(db, idParam(request.params)));
+
+  app.post('/api/modules', { config: { access: 'admin' } }, async (request, reply): Promise<Module> => {
+    const input = checkModule(request.body);
+    if (input.id !== '') throw new HttpError(400, "id: must be '' to create a module (use PUT modules/{id} to update)");
+    const now = Date.now();
+    const id = `m_${crypto.randomBytes(9).toString('base64url')}`;
+    const [row] = await db
+      .insert(modules)
+      .values({ id, game_title: input.game_title, game_description: input.game_description, game_type: input.game_type, archived_at: 0, content: moduleContent(input), created_at: now, updated_at: now })
+      .returning();
+    reply.code(201);
+    return presentModule(row!);
+  });
+
+  app.put('/api/modules/:id', { config: { access: 'admin' } }, async (request): Promise<Module> => {
+    const id = idParam(request.params);
+    const input = checkModule(request.body);
+    if (input.id !== id) throw new HttpError(400, 'id: must match the module being updated');
+    const existing = await findModule(db, id);
+    if (isBaseModule(existing) && input.game_type !== existing.game_type) throw new HttpError(400, 'game_type: a base module keeps its type');
+    const [row] = await db
+      .update(modules)
+      .set({ game_title: input.game_title, game_description: input.game_description, game_type: input.game_type, content: moduleContent(input), updated_at: Date.now() })
+      .where(eq(modules.id, id))
+      .returning();
+    return presentModule(row!);
+  });
+
+  app.delete('/api/modules/:id', { config: { access: 'admin' } }, async (request): Promise<Module> => {
+    const id = idParam(request.params);
+    const existing = await findModule(db, id);
+    if (isBaseModule(existing)) throw new HttpError(409, 'Base modules cannot be archived');
+    if (existing.archived_at > 0) return existing;
+    const [row] = await db.update(modules).set({ archived_at: Date.now() }).where(eq(modules.id, id)).returning();
+    return presentModule(row!);
+  });
+}

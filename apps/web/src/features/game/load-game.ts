@@ -1,0 +1,29 @@
+/**
+ * Downloads the game bundle with real progress, then imports it (the import is
+ * served from the HTTP cache the download filled).
+ */
+import type { MountedGame } from '@airman/game/main.ts';
+import type { GameBridge } from '@airman/game/bridge.ts';
+
+export const GAME_BUNDLE_URL = '/game/game.js';
+
+export interface GameModule {
+  mountGame(canvasHost: HTMLElement, controlsHost: HTMLElement, bridge: GameBridge): Promise<MountedGame>;
+}
+
+export async function loadGame(onProgress: (percent: number) => void, signal: AbortSignal): Promise<GameModule> {
+  const res = await fetch(GAME_BUNDLE_URL, { signal });
+  if (!res.ok || !res.body) throw new Error(`The game could not be downloaded (HTTP ${res.status}).`);
+  const total = Number(res.headers.get('content-length') ?? 0);
+  const reader = res.body.getReader();
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    received += value.length;
+    if (total > 0) onProgress(Math.min(99, Math.round((received / total) * 100)));
+  }
+  const module = (await import(/* @vite-ignore */ GAME_BUNDLE_URL)) as GameModule;
+  onProgress(100);
+  return module;
+}
