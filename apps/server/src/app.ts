@@ -13,12 +13,20 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { sessionRoutes } from './routes/session/routes.ts';
 import { gameRoutes } from './routes/game/routes.ts';
 import { moduleRoutes } from './routes/modules/routes.ts';
+import { adminUserRoutes } from './routes/admin-users/routes.ts';
+import { inviteRoutes } from './routes/invites/routes.ts';
+import { reportRoutes } from './routes/reports/routes.ts';
+import { selfRoutes } from './routes/self/routes.ts';
+import { createMailer, type SendEmail } from './mail/mailer.ts';
+import { MailWorker } from './mail/outbox.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+  /** How e-mail leaves (default: SMTP_URL or the outbox directory); tests may pass their own. */
+  sendEmail?: SendEmail;
 }
 
 /** Largest request body accepted (a big module or invite list fits easily). */
@@ -37,12 +45,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config.publicUrl);
-  registerAuth(app, database.db, tokens);
+  const authenticateRequest = registerAuth(app, database.db, tokens);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
   sessionRoutes(app, database.db, tokens);
+  const mail = new MailWorker(database, deps.sendEmail ?? createMailer(config), app.log);
+  app.addHook('onReady', async () => mail.start());
+  app.addHook('onClose', async () => mail.stop());
+
   gameRoutes(app, database.db);
   moduleRoutes(app, database.db);
+  adminUserRoutes(app, database, authenticateRequest);
+  inviteRoutes(app, database.db, config, mail);
+  reportRoutes(app, database.db);
+  selfRoutes(app, database.db, tokens);
 
   await registerWebApp(app, config.webDist);
   return app;

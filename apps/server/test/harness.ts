@@ -3,6 +3,9 @@
  * factories that create their own data (tests never share state).
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Role } from '@airman/contracts/constants.ts';
@@ -39,7 +42,8 @@ export interface TestContext {
 
 export interface HarnessOptions {
   webDist?: string;
-  env?: NodeJS.ProcessEnv;
+  /** Environment of the app; a function is read in beforeAll (after e.g. an SMTP server started). */
+  env?: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv);
 }
 
 /**
@@ -55,7 +59,9 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
       beforeAll(async () => {
         const opened = await target.open();
         dispose = opened.dispose;
-        const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env }, options.webDist);
+        // Each suite writes its files (mail outbox) in a directory of its own.
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+        const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...(typeof options.env === 'function' ? options.env() : options.env) }, options.webDist);
         await seed(opened.database.db, {
           adminEmail: 'admin@example.com',
           adminPassword: TEST_PASSWORD,

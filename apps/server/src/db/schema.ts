@@ -117,3 +117,48 @@ export const gameRuns = pgTable(
   },
   (t) => [index('game_runs_user_module_idx').on(t.user_id, t.module_id, t.started_at)],
 );
+
+/** Single-use, short-lived report download tokens (stored hashed). */
+export const reportTokens = pgTable('report_tokens', {
+  token_hash: text('token_hash').primaryKey(),
+  module_id: text('module_id').notNull(),
+  admin_id: text('admin_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expires_at: ms('expires_at'),
+  used_at: ms('used_at'),
+});
+
+/**
+ * The e-mail queue: every message is a row first, sent by a worker after, and
+ * deleted only once the SMTP server accepted it. A crash mid-send leaves the
+ * row, so the message is sent again (at least once, never lost).
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: text('id').primaryKey(),
+    to_address: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text_body: text('text_body').notNull(),
+    html_body: text('html_body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: ms('next_attempt_at'),
+    /** A worker's claim: others skip the row until it expires. */
+    locked_until: ms('locked_until'),
+    last_error: text('last_error'),
+    created_at: ms('created_at'),
+  },
+  (t) => [index('email_outbox_due_idx').on(t.next_attempt_at)],
+);
+
+/** Failed sign-ins, per account and per client address, for throttling (shared by every process). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    /** 'account:<e-mail>' or 'ip:<address>'. */
+    key: text('key').notNull(),
+    at: ms('at'),
+  },
+  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);

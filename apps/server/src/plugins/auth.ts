@@ -51,6 +51,9 @@ function accountLoader(db: Db) {
 
 type AccountLoader = ReturnType<typeof accountLoader>;
 
+/** Authenticates a request by its bearer token (for routes that are public for another reason). */
+export type Authenticator = (request: FastifyRequest) => Promise<AuthUser>;
+
 /** The caller of a request with this Authorization header, or a 401 saying why not. */
 export async function authenticate(loadAccount: AccountLoader, tokens: TokenService, header: string | undefined): Promise<AuthUser> {
   const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header ?? '');
@@ -70,7 +73,7 @@ export async function authenticate(loadAccount: AccountLoader, tokens: TokenServ
   return { id: row.id, role: row.role as Role, tokenVersion: row.token_version, row };
 }
 
-export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): AccountLoader {
+export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): Authenticator {
   const loadAccount = accountLoader(db);
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request) => {
@@ -82,5 +85,5 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
       throw new HttpError(403, 'Administrator access required');
     }
   });
-  return loadAccount;
+  return (request) => authenticate(loadAccount, tokens, request.headers.authorization);
 }

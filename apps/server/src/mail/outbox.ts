@@ -1,0 +1,123 @@
+/**
+ * The durable e-mail queue: messages are rows (written in the same transaction
+ * as what they announce), a worker sends due rows and deletes them once sent,
+ * and a failure is retried with exponential backoff. Works the same on
+ * PostgreSQL (several processes: SKIP LOCKED claims) and on PGlite.
+ */
+import crypto from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../db/database.ts';
+import { emailOutbox } from '../db/schema.ts';
+import type { Email, SendEmail } from './mailer.ts';
+
+const CLAIM_MS = 60_000;
+const POLL_MS = 2_000;
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+export function backoffMs(attempts: number): number {
+  return Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/** Queues an e-mail inside the caller's transaction; returns its id. */
+export async function enqueueEmail(tx: Db, email: Omit<Email, 'id'>): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  await tx.insert(emailOutbox).values({ id, to_address: email.to, subject: email.subject, text_body: email.text, html_body: email.html, next_attempt_at: now, created_at: now });
+  return id;
+}
+
+interface OutboxRow {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: number;
+}
+
+export class MailWorker {
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly database: Database,
+    private readonly send: SendEmail,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.tick(), POLL_MS);
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private tick(): Promise<void> {
+    this.running = this.running.then(() => this.deliverDue()).catch((err: unknown) => this.log.error({ err }, 'mail worker failed'));
+    return this.running;
+  }
+
+  /** Claims due messages (all, or these ids) and tries each once; returns the ids that failed. */
+  private async claim(ids?: string[]): Promise<OutboxRow[]> {
+    const now = Date.now();
+    const only = ids ? 'AND id = ANY($3)' : '';
+    return this.database.query<OutboxRow>(
+      `UPDATE email_outbox SET locked_until = $1, attempts = attempts + 1
+       WHERE id IN (SELECT id FROM email_outbox WHERE locked_until < $2 ${ids ? '' : 'AND next_attempt_at <= $2'} ${only}
+                    ORDER BY next_attempt_at LIMIT 20 FOR UPDATE SKIP LOCKED)
+       RETURNING id, to_address, subject, text_body, html_body, attempts`,
+      ids ? [now + CLAIM_MS, now, ids] : [now + CLAIM_MS, now],
+    );
+  }
+
+  private async attempt(rows: OutboxRow[]): Promise<string[]> {
+    const failed: string[] = [];
+    for (const row of rows) {
+      try {
+        await this.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+        await this.database.db.delete(emailOutbox).where(eq(emailOutbox.id, row.id));
+      } catch (err) {
+        failed.push(row.id);
+        this.log.warn({ err, to: row.to_address, attempts: row.attempts }, 'e-mail not sent; will retry');
+        await this.database.db
+          .update(emailOutbox)
+          .set({ locked_until: 0, next_attempt_at: Date.now() + backoffMs(row.attempts), last_error: String(err).slice(0, 500) })
+          .where(eq(emailOutbox.id, row.id));
+      }
+    }
+    return failed;
+  }
+
+  private async deliverDue(): Promise<void> {
+    for (;;) {
+      const rows = await this.claim();
+      if (rows.length === 0) return;
+      await this.attempt(rows);
+    }
+  }
+
+  /** Sends these messages now (the request that queued them waits); returns the ids not sent. */
+  async deliverNow(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const done = this.running.then(async () => {
+      const rows = await this.claim(ids);
+      const failed = await this.attempt(rows);
+      // Rows another process holds count as not (yet) sent.
+      const claimed = new Set(rows.map((r) => r.id));
+      return [...failed, ...ids.filter((id) => !claimed.has(id))];
+    });
+    this.running = done.then(() => undefined, () => undefined);
+    return done;
+  }
+
+  /** Ids of these messages still waiting in the queue. */
+  async pending(ids: string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.database.db.select({ id: emailOutbox.id }).from(emailOutbox).where(inArray(emailOutbox.id, ids));
+    return rows.map((r) => r.id);
+  }
+}

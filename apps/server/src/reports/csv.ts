@@ -1,0 +1,17 @@
+/** CSV cells (RFC 4180) with formula-injection escaping (decisions §4). */
+
+/** A cell that a spreadsheet would run as a formula gets a leading apostrophe. */
+export function csvCell(value: string | number | null | undefined): string {
+  let s = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export function csvLine(cells: (string | number | null | undefined)[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** ISO 8601, or empty for 0 ("never"). */
+export function isoOrEmpty(ms: number): string {
+  return ms > 0 ? new Date(ms).toISOString() : '';
+}

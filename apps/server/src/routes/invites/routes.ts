@@ -1,0 +1,106 @@
+/** Invites and registration (spec §7): PUT admin/invite, reinvite, GET invite/{code}, POST register/{code}. */
+import crypto from 'node:crypto';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { inviteRequestSchema, registerRequestSchema, type InviteResponse } from '@airman/contracts/api.ts';
+import { invalidEmails, invalidEmailsMessage } from '@airman/contracts/validation.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { assignments, modules, users } from '../../db/schema.ts';
+import { HttpError, parseInput } from '../../lib/http-error.ts';
+import { inviteEmail } from '../../mail/invite-email.ts';
+import { enqueueEmail, type MailWorker } from '../../mail/outbox.ts';
+
+/** 192 random bits, URL-safe. */
+export function newInviteCode(): string {
+  return crypto.randomBytes(24).toString('base64url');
+}
+
+function codeParam(params: unknown): string {
+  const code = (params as { code?: unknown }).code;
+  if (typeof code !== 'string' || code.length === 0 || code.length > 200) throw new HttpError(404, 'Unknown invite code');
+  return code;
+}
+
+export function inviteRoutes(app: FastifyInstance, db: Db, config: Config, mail: MailWorker): void {
+  app.put('/api/admin/invite', { config: { access: 'admin' } }, async (request): Promise<InviteResponse> => {
+    const body = parseInput(inviteRequestSchema, request.body);
+    const emails = [...new Set(body.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+    const invalid = invalidEmails(emails);
+    if (invalid.length > 0) throw new HttpError(400, invalidEmailsMessage(invalid));
+    if (emails.length === 0) throw new HttpError(400, 'emails: give at least one address');
+
+    const { invited, existing, queued } = await db.transaction(async (tx) => {
+      if (body.module) {
+        const [m] = await tx.select({ archived_at: modules.archived_at }).from(modules).where(eq(modules.id, body.module)).limit(1);
+        if (!m || m.archived_at > 0) throw new HttpError(400, `module: '${body.module}' is not a live module`);
+      }
+      const found = await tx.select({ user_name: users.user_name }).from(users).where(inArray(users.user_name, emails));
+      const taken = new Set(found.map((f) => f.user_name));
+      const fresh = emails.filter((e) => !taken.has(e));
+      const now = Date.now();
+      const queuedIds: string[] = [];
+      for (const email of fresh) {
+        const id = crypto.randomUUID();
+        const code = newInviteCode();
+        await tx.insert(users).values({ id, user_name: email, pending: true, invite_code: code, last_invite_at: now, created_at: now });
+        if (body.module) await tx.insert(assignments).values({ user_id: id, module_id: body.module, created_at: now });
+        queuedIds.push(await enqueueEmail(tx, inviteEmail(config.publicUrl, email, code)));
+      }
+      return { invited: fresh, existing: emails.filter((e) => taken.has(e)), queued: queuedIds };
+    });
+    // Stored and queued: now try to send, and say who could not be e-mailed yet.
+    const failed = new Set(await mail.deliverNow(queued));
+    return { invited, existing, not_emailed: invited.filter((_, i) => failed.has(queued[i] as string)) };
+  });
+
+  app.post('/api/admin/users/:id/reinvite', { config: { access: 'admin' } }, async (request) => {
+    const id = (request.params as { id: string }).id;
+    const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    if (!user) throw new HttpError(404, 'No such user');
+    if (!user.pending || !user.invite_code) throw new HttpError(409, 'This user has already registered');
+    const code = user.invite_code;
+    const queued = await db.transaction(async (tx) => {
+      await tx.update(users).set({ last_invite_at: Date.now() }).where(eq(users.id, id));
+      return enqueueEmail(tx, inviteEmail(config.publicUrl, user.user_name, code));
+    });
+    const failed = await mail.deliverNow([queued]);
+    if (failed.length > 0) throw new HttpError(502, 'The invite e-mail could not be sent now; it stays queued and will be retried');
+    return {};
+  });
+
+  app.get('/api/invite/:code', { config: { access: 'public' } }, async (request) => {
+    const code = codeParam(request.params);
+    const [user] = await db
+      .select({ user_name: users.user_name })
+      .from(users)
+      .where(and(eq(users.invite_code, code), eq(users.pending, true)))
+      .limit(1);
+    if (!user) throw new HttpError(404, 'Unknown invite code');
+    return { user_name: user.user_name };
+  });
+
+  app.post('/api/register/:code', { config: { access: 'public' } }, async (request) => {
+    const code = (request.params as { code?: string }).code ?? '';
+    const body = parseInput(registerRequestSchema, request.body);
+    const passwordHash = await hashPassword(body.password);
+    // One statement: of two registrations racing with one code, one wins.
+    const done = await db
+      .update(users)
+      .set({
+        rank: body.rank,
+        unit: body.unit,
+        first_name: body.first_name,
+        last_name: body.last_name,
+        password_hash: passwordHash,
+        pending: false,
+        active_at: Date.now(),
+        invite_code: null,
+      })
+      .where(and(eq(users.invite_code, code), eq(users.pending, true), isNotNull(users.invite_code)))
+      .returning({ id: users.id });
+    if (done.length === 0) throw new HttpError(401, 'This invite code is not valid');
+    return {};
+  });
+}
