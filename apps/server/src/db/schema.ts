@@ -3,7 +3,7 @@
  * milliseconds in bigint columns, 0 meaning "never", as the API carries them.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { Action, Objective } from '@airman/contracts/module.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import type { GameLog } from '@airman/contracts/game.ts';
@@ -58,8 +58,11 @@ export const modules = pgTable('modules', {
   game_description: text('game_description').notNull().default(''),
   game_type: text('game_type').notNull().default(''),
   archived_at: ms('archived_at'),
-  /** days, daily_time_tokens, starting_gauges, objectives, actions. */
-  content: jsonb('content').$type<ModuleContent>().notNull(),
+  /**
+   * days, daily_time_tokens, starting_gauges, objectives, actions. json, not
+   * jsonb: jsonb reorders object keys, and the order of gauges is the author's.
+   */
+  content: json('content').$type<ModuleContent>().notNull(),
   created_at: ms('created_at'),
   updated_at: ms('updated_at'),
 });
@@ -103,7 +106,7 @@ export const gameRuns = pgTable(
       .references(() => modules.id),
     seed: integer('seed').notNull(),
     /** The module as it was when the run started: the run is replayed against it. */
-    module_snapshot: jsonb('module_snapshot').notNull(),
+    module_snapshot: json('module_snapshot').notNull(),
     /** Commands so far (kept after each day, so a closed tab can resume). */
     log: jsonb('log').$type<GameLog>().notNull().default([]),
     /** in_progress, complete, failed, quit. */

@@ -41,6 +41,14 @@ describeApi('modules', (ctx) => {
     expect(base.statusCode).toBe(409);
   });
 
+  it('keeps the author’s order of gauges', async () => {
+    const admin = await adminToken(ctx);
+    const m = { ...copy(), starting_gauges: { spiritual: 40, mental: 55, social: 45, physical: 50 } };
+    const created = await ctx.request(admin, { method: 'POST', url: '/api/modules', payload: m });
+    const got = await ctx.request(admin, { method: 'GET', url: `/api/modules/${created.json<Module>().id}` });
+    expect(Object.keys(got.json<Module>().starting_gauges)).toEqual(['spiritual', 'mental', 'social', 'physical']);
+  });
+
   it('refuses a module with undefined references, with the reasons', async () => {
     const admin = await adminToken(ctx);
     const bad = copy();

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { InviteResponse } from '@airman/contracts/api.ts';
+import { assignments, users } from '../../db/schema.ts';
+import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
+
+interface Received {
+  to: string;
+  body: string;
+}
+
+/** A real SMTP server on loopback that keeps what it receives; stop() makes it an outage. */
+class Inbox {
+  received: Received[] = [];
+  port = 0;
+  private server: SMTPServer | null = null;
+
+  async start(port = 0): Promise<void> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData: (stream, session, callback) => {
+        let body = '';
+        stream.on('data', (d: Buffer) => (body += d.toString()));
+        stream.on('end', () => {
+          this.received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', () => resolve()));
+    this.port = (this.server as unknown as { server: { address(): { port: number } } }).server.address().port;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+    this.server = null;
+  }
+
+  linkFor(to: string): string | undefined {
+    const mail = this.received.findLast((r) => r.to === to);
+    return /https?:\/\/\S+\/register\/([A-Za-z0-9_-]+)/.exec(mail?.body.replace(/=\r?\n/g, '') ?? '')?.[1];
+  }
+}
+
+async function adminToken(ctx: TestContext): Promise<string> {
+  const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+  return res.json<{ auth: string }>().auth;
+}
+
+const inbox = new Inbox();
+beforeAll(() => inbox.start());
+afterAll(() => inbox.stop());
+
+describeApi(
+  'invites over SMTP',
+  (ctx) => {
+    it('invites new addresses, assigns the module, e-mails the link, and skips existing ones', async () => {
+      const token = await adminToken(ctx);
+      const res = await ctx.request(token, {
+        method: 'PUT',
+        url: '/api/admin/invite',
+        payload: { emails: ['New.One@example.com', 'admin@example.com', 'new.one@example.com'], module: 'ready_airman_training' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<InviteResponse>()).toEqual({ invited: ['new.one@example.com'], existing: ['admin@example.com'], not_emailed: [] });
+      const [user] = await ctx.database.db.select().from(users).where(eq(users.user_name, 'new.one@example.com'));
+      expect(user).toMatchObject({ pending: true, active_at: 0 });
+      expect(user!.invite_code!.length).toBeGreaterThanOrEqual(22);
+      const code = inbox.linkFor('new.one@example.com');
+      expect(code).toBe(user!.invite_code);
+      const assigned = await ctx.database.db.select().from(assignments).where(eq(assignments.user_id, user!.id));
+      expect(assigned.map((a) => a.module_id)).toEqual(['ready_airman_training']);
+    });
+
+    it('rejects the whole list when one address is invalid, creating nothing', async () => {
+      const token = await adminToken(ctx);
+      const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['ok@example.com', 'bad@', 'worse'] } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'List includes invalid or incomplete email addresses: bad@, worse' });
+      expect(await ctx.database.db.select().from(users).where(eq(users.user_name, 'ok@example.com'))).toEqual([]);
+    });
+
+    it('keeps an invite through an SMTP outage, reports it, and resends when the server is back', async () => {
+      const token = await adminToken(ctx);
+      const port = inbox.port;
+      await inbox.stop();
+      const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['outage@example.com'] } });
+      expect(res.json<InviteResponse>()).toEqual({ invited: ['outage@example.com'], existing: [], not_emailed: ['outage@example.com'] });
+      const [user] = await ctx.database.db.select().from(users).where(eq(users.user_name, 'outage@example.com'));
+      expect(user?.pending).toBe(true);
+      const failedResend = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user!.id}/reinvite` });
+      expect(failedResend.statusCode).toBe(502);
+
+      await inbox.start(port);
+      const resend = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user!.id}/reinvite` });
+      expect(resend.statusCode).toBe(200);
+      expect(inbox.linkFor('outage@example.com')).toBe(user!.invite_code);
+      const [after] = await ctx.database.db.select().from(users).where(eq(users.id, user!.id));
+      expect(after!.last_invite_at).toBeGreaterThanOrEqual(user!.last_invite_at);
+    });
+
+    it('looks an invite up, registers once, and the new account signs in', async () => {
+      const token = await adminToken(ctx);
+      await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['trainee@example.com'] } });
+      const code = inbox.linkFor('trainee@example.com')!;
+      const lookup = await ctx.request(undefined, { method: 'GET', url: `/api/invite/${code}` });
+      expect(lookup.json()).toEqual({ user_name: 'trainee@example.com' });
+      const body = { rank: 'AB', unit: '655 ISRW', first_name: 'Tia', last_name: 'Trainee', password: 'Str0ng-Pass!' };
+      expect((await ctx.request(undefined, { method: 'POST', url: `/api/register/${code}`, payload: { ...body, password: 'weak' } })).statusCode).toBe(400);
+      expect((await ctx.request(undefined, { method: 'POST', url: `/api/register/${code}`, payload: { ...body, rank: 'Boss' } })).statusCode).toBe(400);
+      expect((await ctx.request(undefined, { method: 'POST', url: `/api/register/${code}`, payload: body })).statusCode).toBe(200);
+      expect((await ctx.request(undefined, { method: 'POST', url: `/api/register/${code}`, payload: body })).statusCode).toBe(401);
+      expect((await ctx.request(undefined, { method: 'GET', url: `/api/invite/${code}` })).statusCode).toBe(404);
+      const login = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'trainee@example.com', password: 'Str0ng-Pass!' } });
+      expect(login.statusCode).toBe(200);
+    });
+  },
+  { env: () => ({ SMTP_URL: `smtp://127.0.0.1:${inbox.port}`, PUBLIC_URL: 'https://train.example.mil' }) },
+);
+
+describeApi('invites without SMTP_URL', (ctx) => {
+  it('writes the e-mail to the outbox directory', async () => {
+    const token = await adminToken(ctx);
+    const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['outbox@example.com'] } });
+    expect(res.json<InviteResponse>().not_emailed).toEqual([]);
+    const dir = path.join(ctx.config.dataDir, 'outbox');
+    const files = fs.readdirSync(dir);
+    expect(files).toHaveLength(1);
+    const eml = fs.readFileSync(path.join(dir, files[0]!), 'utf8');
+    expect(eml).toContain('To: outbox@example.com');
+    expect(eml).toContain('/register/');
+  });
+});
