@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { expect, it } from 'vitest';
-import { users } from '../../db/schema.ts';
+import { loginFailures, users } from '../../db/schema.ts';
 import { describeApi, TEST_JWT_SECRET, TEST_PASSWORD } from '../../../test/harness.ts';
 
 const key = new TextEncoder().encode(TEST_JWT_SECRET);
@@ -175,5 +175,29 @@ describeApi('HTTP plumbing', (ctx) => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toHaveProperty('message');
+  });
+});
+
+describeApi('sign-in throttling', (ctx) => {
+  it('slows an account down after 10 failures with a 429 and Retry-After, even for the right password, and lets it in later', async () => {
+    const user = await ctx.createUser();
+    const attempt = (password: string) => ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password } });
+    for (let i = 0; i < 10; i++) expect((await attempt('Wrong-1!')).statusCode).toBe(401);
+    const limited = await attempt('Wrong-1!');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBe('1');
+    expect(limited.json<{ message: string }>().message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ seconds\.$/);
+    expect((await attempt(TEST_PASSWORD)).statusCode).toBe(429);
+    // The window passes: move the failures into the past.
+    await ctx.database.db.update(loginFailures).set({ at: Date.now() - 16 * 60 * 1000 });
+    expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers an unknown account the same way', async () => {
+    for (let i = 0; i < 10; i++) {
+      await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'ghost@example.com', password: 'x' } });
+    }
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'ghost@example.com', password: 'x' } });
+    expect(res.statusCode).toBe(429);
   });
 });
