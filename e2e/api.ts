@@ -1,0 +1,41 @@
+/** Setting up data through the product's own API, as an administrator would. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
+
+export async function apiLogin(baseUrl: string, user_name = E2E_ADMIN_EMAIL, password = E2E_ADMIN_PASSWORD): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name, password }) });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return ((await res.json()) as { auth: string }).auth;
+}
+
+export async function api<T>(baseUrl: string, token: string, method: string, urlPath: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseUrl}/api/${urlPath}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The invite code e-mailed to an address (the server writes e-mail to DATA_DIR/outbox). */
+export function inviteCodeFromOutbox(email: string): string {
+  const dir = path.join(inject('dataDir'), 'outbox');
+  for (const file of fs.readdirSync(dir).sort().reverse()) {
+    const eml = fs.readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '');
+    if (eml.includes(`To: ${email}`)) {
+      const match = /\/register\/([A-Za-z0-9_-]+)/.exec(eml);
+      if (match?.[1]) return match[1];
+    }
+  }
+  throw new Error(`no invite e-mail for ${email}`);
+}
+
+let counter = 0;
+/** A unique address for a test's own trainee. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@example.com`;
+}

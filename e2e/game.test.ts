@@ -1,0 +1,136 @@
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { GameCommand } from '@airman/contracts/game.ts';
+import { solve } from '@airman/engine/solver.ts';
+import { readyAirmanModule } from '../apps/server/src/seed/ready-airman-module.ts';
+import { seriousViolations } from './axe.ts';
+import { api, apiLogin, inviteCodeFromOutbox, uniqueEmail } from './api.ts';
+import { describeE2E, login } from './browser.ts';
+
+const TRAINEE_PASSWORD = 'Trainee-Passw0rd!';
+
+async function registeredTrainee(baseUrl: string): Promise<string> {
+  const admin = await apiLogin(baseUrl);
+  const email = uniqueEmail('trainee');
+  await api(baseUrl, admin, 'PUT', 'admin/invite', { emails: [email], module: 'ready_airman_training' });
+  const code = inviteCodeFromOutbox(email);
+  const res = await fetch(`${baseUrl}/api/register/${code}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rank: 'AB', unit: '655 ISRW', first_name: 'Gia', last_name: 'Gamer', password: TRAINEE_PASSWORD }),
+  });
+  expect(res.status).toBe(200);
+  return email;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Presses a button of 'Game controls' with the keyboard only (focus, then Enter). */
+async function press(page: Page, name: RegExp | string): Promise<void> {
+  const button = page.getByRole('region', { name: 'Game controls' }).getByRole('button', { name });
+  await button.first().focus();
+  await page.keyboard.press('Enter');
+}
+
+async function answerQuestionnaire(page: Page): Promise<void> {
+  const controls = page.getByRole('region', { name: 'Game controls' });
+  const groups = controls.locator('fieldset');
+  const n = await groups.count();
+  for (let i = 0; i < n; i++) {
+    await groups.nth(i).getByRole('radio').nth(3).focus();
+    await page.keyboard.press('Space');
+  }
+  await press(page, 'Continue');
+}
+
+describeE2E('the game at /', (e2e) => {
+  it('loads with a percentage and a fullscreen button, is played to Complete with the keyboard, and reports to the admin', async () => {
+    const email = await registeredTrainee(e2e.baseUrl);
+    const { context, page } = await e2e.newPage();
+    // A slow link, so the loading bar's percentage can be watched moving.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 300 * 1024, uploadThroughput: 300 * 1024 });
+    // Every percentage the loading bar shows, recorded in the page as it changes.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __percents: string[] }).__percents = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector('.cds--progress-bar__helper-text');
+        if (bar?.textContent && seen.at(-1) !== bar.textContent) seen.push(bar.textContent);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await login(page, email, TRAINEE_PASSWORD);
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('button', { name: 'Fullscreen' }).waitFor();
+    const percents = await page.evaluate(() => (window as unknown as { __percents: string[] }).__percents);
+    expect(percents.some((p) => { const n = Number(/^(\d+)%/.exec(p)?.[1] ?? 0); return n > 0 && n < 100; }), percents.join(' ')).toBe(true);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const canvas = page.locator('canvas');
+    await canvas.waitFor();
+    const [canvasHeight, windowHeight] = await page.evaluate(() => [document.querySelector('.game-canvas-host')!.getBoundingClientRect().height, window.innerHeight]);
+    expect(Math.abs(canvasHeight - windowHeight * 0.8)).toBeLessThan(1);
+
+    const controls = page.getByRole('region', { name: 'Game controls' });
+    await press(page, /^Play Ready Airman Training/);
+    await controls.getByText('Comprehensive Airman Fitness (before the run)').waitFor();
+    await answerQuestionnaire(page);
+    await controls.getByText('Day 1 of 7. 8 time tokens left.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const verdict = solve(readyAirmanModule);
+    if (verdict.winnable !== true) throw new Error('seed module must be winnable');
+    for (const command of verdict.line as GameCommand[]) {
+      await press(page, 'end_day' in command ? 'End Day' : new RegExp(`^${escape(command.action)} \\(`));
+    }
+    await controls.getByText('Comprehensive Airman Fitness (after the run)').waitFor();
+    await answerQuestionnaire(page);
+    await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
+
+    // The administrator sees it: the status, and the row of the CSV report.
+    const admin = await apiLogin(e2e.baseUrl);
+    const page1 = await api<{ users: { user_name: string; assignments: { game_status: number; completed_at: number }[] }[] }>(
+      e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`,
+    );
+    expect(page1.users[0]?.assignments[0]).toMatchObject({ game_status: 1 });
+    const { token } = await api<{ token: string }>(e2e.baseUrl, admin, 'POST', 'admin/reports/token', { module: 'ready_airman_training' });
+    const csv = await (await fetch(`${e2e.baseUrl}/api/admin/users?csv=1&module=ready_airman_training&token=${token}`)).text();
+    expect(csv.split('\r\n').find((l) => l.includes(email))).toContain(',Complete,');
+
+    // Leaving / unloads the game.
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('heading', { name: 'User Settings' }).waitFor();
+    expect(await page.locator('canvas').count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it('does not leak across 20 visits: canvases, WebGL contexts and heap stay flat', async () => {
+    const email = await registeredTrainee(e2e.baseUrl);
+    const { context, page } = await e2e.newPage();
+    const warnings: string[] = [];
+    page.on('console', (m) => {
+      if (/WebGL contexts|CONTEXT_LOST/i.test(m.text())) warnings.push(m.text());
+    });
+    await login(page, email, TRAINEE_PASSWORD);
+    await page.getByRole('button', { name: 'Fullscreen' }).waitFor();
+    const cdp = await context.newCDPSession(page);
+    const heap = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
+    };
+    const visit = async () => {
+      await page.getByRole('link', { name: 'Profile' }).click();
+      await page.getByRole('heading', { name: 'User Settings' }).waitFor();
+      await page.getByRole('link', { name: 'Ready Airman Training' }).click();
+      await page.getByRole('button', { name: 'Fullscreen' }).waitFor();
+    };
+    for (let i = 0; i < 3; i++) await visit(); // warm up caches
+    const before = await heap();
+    for (let i = 0; i < 20; i++) await visit();
+    const after = await heap();
+    expect(await page.locator('canvas').count()).toBe(1);
+    expect(warnings).toEqual([]);
+    expect(after - before, `heap grew from ${before} to ${after}`).toBeLessThan(8 * 1024 * 1024);
+    await context.close();
+  });
+});
