@@ -126,6 +126,9 @@ export const selfPasswordRequestSchema = z.strictObject({
 export const selfRequestSchema = z.union([selfProfileRequestSchema, selfPasswordRequestSchema]);
 export type SelfProfileRequest = z.infer<typeof selfProfileRequestSchema>;
 export type SelfPasswordRequest = z.infer<typeof selfPasswordRequestSchema>;
+/** The updated user; after a password change also `auth`, a fresh token (every older one is revoked). */
+export const selfResponseSchema = userSchema.extend({ auth: z.string().optional() });
+export type SelfResponse = z.infer<typeof selfResponseSchema>;
 
 // GET modules, GET/POST/PUT modules/{id}
 export const modulesResponseSchema = z.array(moduleSchema);

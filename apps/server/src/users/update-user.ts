@@ -1,52 +1,79 @@
 /** Applying an administrator's changes to a user (spec §7 POST admin/users/{id}). */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { UserUpdateRequest } from '@airman/contracts/api.ts';
 import type { Db } from '../db/database.ts';
 import { assignments, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { UserRow } from './presenter.ts';
 
-/** Postgres unique_violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
+function postgresCode(error: unknown): string | undefined {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code ?? e?.cause?.code;
 }
 
-export async function updateUser(db: Db, existing: UserRow, patch: UserUpdateRequest): Promise<void> {
+/** Postgres unique_violation (Drizzle wraps the driver's error in `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  return postgresCode(error) === '23505';
+}
+
+/** Postgres foreign_key_violation: a referenced row (e.g. the user) is gone. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return postgresCode(error) === '23503';
+}
+
+export function emailInUse(email: string): HttpError {
+  return new HttpError(409, `The e-mail address ${email} is already used by another account`);
+}
+
+/**
+ * Applies only the fields given, in one transaction: the user row (locked, so
+ * the token-revocation decision reads the current values) and the due dates of
+ * existing assignments. 404 for an unknown user, 400 for an unassigned key,
+ * 409 for an e-mail another account has.
+ */
+export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): Promise<void> {
   const { assignments: dueDates, active_at, ...fields } = patch;
-  const set: Partial<typeof users.$inferInsert> = { ...fields };
-  if (active_at !== undefined) set.active_at = active_at > 0 ? (existing.active_at > 0 ? existing.active_at : Date.now()) : 0;
-  // Tokens of the account stop working when its role, e-mail or activity changes.
-  const revokes =
-    (fields.role !== undefined && fields.role !== existing.role) ||
-    (fields.user_name !== undefined && fields.user_name !== existing.user_name) ||
-    (active_at !== undefined && active_at === 0 && existing.active_at > 0);
   await db.transaction(async (tx) => {
-    if (Object.keys(set).length > 0 || revokes) {
+    const [existing] = await tx
+      .select({ role: users.role, user_name: users.user_name, active_at: users.active_at })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
+    if (!existing) throw new HttpError(404, 'No such user');
+
+    const set: PgUpdateSetSource<typeof users> = { ...fields };
+    // Spec §4: activating sets active_at to now, deactivating to 0. An account
+    // that is already active keeps its activation time (the modal may resend it).
+    if (active_at !== undefined) set.active_at = active_at > 0 ? existing.active_at || Date.now() : 0;
+    // A role, e-mail or deactivation change ends every session of the account.
+    const revokes =
+      (fields.role !== undefined && fields.role !== existing.role) ||
+      (fields.user_name !== undefined && fields.user_name !== existing.user_name) ||
+      (active_at === 0 && existing.active_at > 0);
+    if (revokes) set.token_version = sql`${users.token_version} + 1`;
+    if (Object.keys(set).length > 0) {
       try {
-        await tx
-          .update(users)
-          .set({ ...set, ...(revokes ? { token_version: sql`${users.token_version} + 1` } : {}) })
-          .where(eq(users.id, existing.id));
+        await tx.update(users).set(set).where(eq(users.id, id));
       } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, `The e-mail ${fields.user_name ?? ''} is already in use`);
+        if (isUniqueViolation(error)) throw emailInUse(fields.user_name ?? '');
         throw error;
       }
     }
+
     if (dueDates && dueDates.length > 0) {
-      const keys = dueDates.map((d) => d.key);
+      const keys = [...new Set(dueDates.map((d) => d.key))];
       const found = await tx
         .select({ key: assignments.module_id })
         .from(assignments)
-        .where(and(eq(assignments.user_id, existing.id), inArray(assignments.module_id, keys)));
+        .where(and(eq(assignments.user_id, id), inArray(assignments.module_id, keys)));
       const known = new Set(found.map((f) => f.key));
       const unknown = keys.filter((k) => !known.has(k));
-      if (unknown.length > 0) throw new HttpError(400, `assignments: not assigned: ${unknown.join(', ')}`);
+      if (unknown.length > 0) throw new HttpError(400, `assignments: not assigned to this user: ${unknown.join(', ')}`);
       for (const d of dueDates) {
         await tx
           .update(assignments)
           .set({ due_at: d.due_at })
-          .where(and(eq(assignments.user_id, existing.id), eq(assignments.module_id, d.key)));
+          .where(and(eq(assignments.user_id, id), eq(assignments.module_id, d.key)));
       }
     }
   });

@@ -1,173 +1,233 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
-import type { UsersPage } from '@airman/contracts/api.ts';
 import type { User } from '@airman/contracts/user.ts';
 import { assignments, users } from '../../db/schema.ts';
 import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
+
+const MODULE = 'ready_airman_training';
 
 async function adminToken(ctx: TestContext): Promise<string> {
   const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
   return res.json<{ auth: string }>().auth;
 }
 
-describeApi('admin users: paging and search', (ctx) => {
-  it('pages through 300 users in last-name order with no duplicates or gaps', async () => {
-    const now = Date.now();
-    const names = ['Zulu', 'alpha', 'Bravo', 'bravo', "O'Neil", 'Émile', ''];
-    await ctx.database.db.insert(users).values(
-      Array.from({ length: 300 }, (_, i) => ({
-        id: `p${String(i).padStart(4, '0')}`,
-        user_name: `pager${i}@example.com`,
-        first_name: `First${i}`,
-        last_name: names[i % names.length] as string,
-        active_at: now,
-        created_at: now,
-      })),
-    );
-    const token = await adminToken(ctx);
-    const seen: User[] = [];
-    let cursor: string | undefined;
-    let pages = 0;
-    do {
-      const res = await ctx.request(token, { method: 'GET', url: `/api/admin/users${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}` });
-      expect(res.statusCode).toBe(200);
-      const page = res.json<UsersPage>();
-      expect(page.count).toBe(301);
-      expect(page.users.length).toBeLessThanOrEqual(50);
-      seen.push(...page.users);
-      cursor = page.cursor;
-      pages++;
-    } while (cursor);
-    expect(pages).toBe(7);
-    expect(seen).toHaveLength(301);
-    expect(new Set(seen.map((u) => u.id)).size).toBe(301);
-    const keys = seen.map((u) => [u.last_name.toLowerCase(), u.id] as const);
-    const sorted = [...keys].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : 1));
-    expect(keys).toEqual(sorted);
-  });
+async function archivedModule(ctx: TestContext, id: string): Promise<string> {
+  await ctx.database.query(
+    `INSERT INTO modules (id, game_title, game_type, content, archived_at)
+     SELECT $1::text, 'Old', game_type, content, 1 FROM modules WHERE id = $2`,
+    [id, MODULE],
+  );
+  return id;
+}
 
-  it('searches first name, last name and e-mail, case-insensitively, wildcards taken literally', async () => {
-    const token = await adminToken(ctx);
-    const search = async (q: string) =>
-      (await ctx.request(token, { method: 'GET', url: `/api/admin/users?search=${encodeURIComponent(q)}` })).json<UsersPage>();
-    expect((await search('first12')).users.map((u) => u.first_name).sort()).toEqual(['First12', 'First120', 'First121', 'First122', 'First123', 'First124', 'First125', 'First126', 'First127', 'First128', 'First129'].sort());
-    expect((await search('ZULU')).count).toBe(43);
-    expect((await search('pager7@')).users.map((u) => u.user_name)).toEqual(['pager7@example.com']);
-    expect((await search('%')).count).toBe(0);
-    expect((await search("o'neil")).count).toBe(43);
-  });
+const sessionStatus = async (ctx: TestContext, token: string) => (await ctx.request(token, { method: 'GET', url: '/api/session' })).statusCode;
 
-  it('gives a non-admin an empty list, and refuses a malformed cursor', async () => {
+describeApi('POST admin/users/{id}', (ctx) => {
+  const update = async (token: string, id: string, payload: unknown) =>
+    ctx.request(token, { method: 'POST', url: `/api/admin/users/${id}`, payload: payload as InjectOptions['payload'] });
+
+  it('applies only the fields given and returns the user', async () => {
+    const token = await adminToken(ctx);
     const user = await ctx.createUser();
-    const res = await ctx.request(user.token, { method: 'GET', url: '/api/admin/users' });
-    expect(res.json()).toEqual({ count: 0, users: [] });
-    expect((await ctx.request(undefined, { method: 'GET', url: '/api/admin/users' })).statusCode).toBe(401);
-    const bad = await ctx.request(await adminToken(ctx), { method: 'GET', url: '/api/admin/users?cursor=nonsense' });
-    expect(bad.statusCode).toBe(400);
+    const res = await update(token, user.id, { unit: '655 ISRW Det 1', rank: 'SSgt', first_name: 'Kim', last_name: 'Park' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<User>()).toMatchObject({ id: user.id, unit: '655 ISRW Det 1', rank: 'SSgt', first_name: 'Kim', last_name: 'Park', user_name: user.email, role: 'user' });
+    // Unit and rank changes leave the user signed in.
+    expect(await sessionStatus(ctx, user.token)).toBe(200);
+    expect((await update(token, user.id, {})).json<User>().unit).toBe('655 ISRW Det 1');
   });
-});
 
-describeApi('admin users: changes', (ctx) => {
-  it('updates listed fields only, keeps e-mails unique, and revokes tokens on role change', async () => {
+  it('refuses unknown fields, wrong types and bad values with a 400 and a message', async () => {
+    const token = await adminToken(ctx);
+    const user = await ctx.createUser();
+    const bad = [
+      { sex: 'M' },
+      { password: 'Whatever-1!' },
+      { invite_code: 'x' },
+      { first_name: 5 },
+      { first_name: '   ' },
+      { rank: 'Captain' },
+      { role: 'root' },
+      { user_name: 'not-an-email' },
+      { active_at: -1 },
+      { active_at: 'now' },
+      { active_at: 1.5 },
+      { assignments: 'x' },
+      { assignments: [{ key: MODULE }] },
+      { assignments: [{ key: MODULE, due_at: 1, extra: true }] },
+      [],
+      'text',
+    ];
+    for (const payload of bad) {
+      const res = await update(token, user.id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json<{ message: string }>().message, JSON.stringify(payload)).toEqual(expect.any(String));
+    }
+    expect((await update(token, 'no-such-user', { unit: 'x' })).statusCode).toBe(404);
+    expect((await update(token, 'x'.repeat(101), { unit: 'x' })).statusCode).toBe(400);
+  });
+
+  it('keeps e-mails unique (409) and stores them in lower case', async () => {
     const token = await adminToken(ctx);
     const user = await ctx.createUser();
     const other = await ctx.createUser();
-    const ok = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}`, payload: { unit: '655 ISRW Det 1', rank: 'SSgt' } });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json<User>()).toMatchObject({ unit: '655 ISRW Det 1', rank: 'SSgt' });
-    expect((await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}`, payload: { sex: 'M' } })).statusCode).toBe(400);
-    expect((await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}`, payload: { rank: 'Captain' } })).statusCode).toBe(400);
-    expect((await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}`, payload: { user_name: other.email } })).statusCode).toBe(409);
-    expect((await ctx.request(user.token, { method: 'GET', url: '/api/session' })).statusCode).toBe(200);
-    await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}`, payload: { role: 'admin' } });
-    expect((await ctx.request(user.token, { method: 'GET', url: '/api/session' })).statusCode).toBe(401);
+    const taken = await update(token, user.id, { user_name: other.email.toUpperCase() });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json<{ message: string }>().message).toContain(other.email);
+    const moved = await update(token, user.id, { user_name: `  Moved-${user.email.toUpperCase()} ` });
+    expect(moved.json<User>().user_name).toBe(`moved-${user.email}`);
   });
 
-  it('deactivates (active_at 0) and reactivates (now)', async () => {
+  it('revokes the user’s tokens on a role change, an e-mail change and deactivation, not otherwise', async () => {
+    const token = await adminToken(ctx);
+    const promoted = await ctx.createUser();
+    expect((await update(token, promoted.id, { role: 'user' })).statusCode).toBe(200);
+    expect(await sessionStatus(ctx, promoted.token)).toBe(200);
+    expect((await update(token, promoted.id, { role: 'admin' })).json<User>().role).toBe('admin');
+    expect(await sessionStatus(ctx, promoted.token)).toBe(401);
+
+    const renamed = await ctx.createUser();
+    await update(token, renamed.id, { user_name: `renamed-${renamed.email}` });
+    expect(await sessionStatus(ctx, renamed.token)).toBe(401);
+
+    const deactivated = await ctx.createUser();
+    await update(token, deactivated.id, { active_at: 0 });
+    expect(await sessionStatus(ctx, deactivated.token)).toBe(401);
+  });
+
+  it('deactivates with active_at 0 and activates "now" with any positive value', async () => {
     const token = await adminToken(ctx);
     const user = await ctx.createUser();
-    const off = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}`, payload: { active_at: 0 } });
+    const off = await update(token, user.id, { active_at: 0 });
     expect(off.json<User>().active_at).toBe(0);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password: TEST_PASSWORD } })).statusCode).toBe(401);
-    const on = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}`, payload: { active_at: 1 } });
-    expect(on.json<User>().active_at).toBeGreaterThan(Date.now() - 60_000);
+    const login = () => ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password: TEST_PASSWORD } });
+    expect((await login()).statusCode).toBe(401);
+    const before = Date.now();
+    const on = await update(token, user.id, { active_at: 1 });
+    const activatedAt = on.json<User>().active_at;
+    expect(activatedAt).toBeGreaterThanOrEqual(before);
+    expect(activatedAt).toBeLessThanOrEqual(Date.now());
+    expect((await login()).statusCode).toBe(200);
+    // Activating an active account keeps its activation time.
+    expect((await update(token, user.id, { active_at: Date.now() + 99_999 })).json<User>().active_at).toBe(activatedAt);
   });
 
-  it('assigns live modules, sets due dates, unassigns until completed', async () => {
+  it('sets due dates of existing assignments; an unknown key changes nothing (one transaction)', async () => {
     const token = await adminToken(ctx);
     const user = await ctx.createUser();
-    const assigned = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}/assign`, payload: { module: 'ready_airman_training' } });
-    expect(assigned.json<User>().assignments).toEqual([expect.objectContaining({ key: 'ready_airman_training', due_at: 0, started_at: 0 })]);
-    expect((await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}/assign`, payload: { module: 'ready_airman_training' } })).statusCode).toBe(409);
-    expect((await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}/assign`, payload: { module: 'nope' } })).statusCode).toBe(404);
-    const due = Date.UTC(2026, 11, 1, 23);
-    const dated = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}`, payload: { assignments: [{ key: 'ready_airman_training', due_at: due }] } });
+    await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}/assign`, payload: { module: MODULE } });
+    const due = Date.UTC(2030, 11, 1, 23);
+    const dated = await update(token, user.id, { assignments: [{ key: MODULE, due_at: due }] });
     expect(dated.json<User>().assignments[0]?.due_at).toBe(due);
-    expect((await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}`, payload: { assignments: [{ key: 'other', due_at: due }] } })).statusCode).toBe(400);
-
-    await ctx.database.db.update(assignments).set({ completed_at: Date.now() }).where(eq(assignments.user_id, user.id));
-    expect((await ctx.request(token, { method: 'DELETE', url: `/api/admin/users/${user.id}/assign/ready_airman_training` })).statusCode).toBe(409);
-    await ctx.database.db.update(assignments).set({ completed_at: 0 }).where(eq(assignments.user_id, user.id));
-    const removed = await ctx.request(token, { method: 'DELETE', url: `/api/admin/users/${user.id}/assign/ready_airman_training` });
-    expect(removed.json<User>().assignments).toEqual([]);
-  });
-
-  it('deletes a user (an admin may delete themself)', async () => {
-    const token = await adminToken(ctx);
-    const user = await ctx.createUser();
-    expect((await ctx.request(token, { method: 'DELETE', url: `/api/admin/users/${user.id}` })).statusCode).toBe(200);
-    expect((await ctx.request(token, { method: 'GET', url: `/api/admin/users/${user.id}` })).statusCode).toBe(404);
-    const admin2 = await ctx.createUser({ role: 'admin' });
-    expect((await ctx.request(admin2.token, { method: 'DELETE', url: `/api/admin/users/${admin2.id}` })).statusCode).toBe(200);
-    expect((await ctx.request(admin2.token, { method: 'GET', url: '/api/session' })).statusCode).toBe(401);
-  });
-
-  it('refuses users (403) and anonymous callers (401) on every admin route', async () => {
-    const user = await ctx.createUser();
-    const routes: [string, string][] = [
-      ['GET', `/api/admin/users/${user.id}`],
-      ['POST', `/api/admin/users/${user.id}`],
-      ['POST', `/api/admin/users/${user.id}/assign`],
-      ['DELETE', `/api/admin/users/${user.id}/assign/ready_airman_training`],
-      ['POST', `/api/admin/users/${user.id}/reinvite`],
-      ['DELETE', `/api/admin/users/${user.id}`],
-      ['PUT', '/api/admin/invite'],
-      ['POST', '/api/admin/reports/token'],
-      ['GET', '/api/modules'],
-      ['POST', '/api/modules'],
-      ['PUT', '/api/modules/questionnaire'],
-    ];
-    for (const [method, url] of routes) {
-      const asUser = await ctx.request(user.token, { method: method as 'GET', url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
-      expect(asUser.statusCode, `${method} ${url}`).toBe(403);
-      const anonymous = await ctx.request(undefined, { method: method as 'GET', url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
-      expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-    }
+    const refused = await update(token, user.id, { unit: 'Changed', assignments: [{ key: MODULE, due_at: 0 }, { key: 'unassigned', due_at: 5 }] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ message: string }>().message).toContain('unassigned');
+    const after = (await ctx.request(token, { method: 'GET', url: `/api/admin/users/${user.id}` })).json<User>();
+    expect(after.unit).toBe('655 ISRW');
+    expect(after.assignments[0]?.due_at).toBe(due);
   });
 });
 
-describeApi('self', (ctx) => {
-  it('updates the caller’s profile; an e-mail change ends the session', async () => {
-    const user = await ctx.createUser();
-    const profile = { first_name: 'Ann', last_name: 'Lee', user_name: user.email, unit: '655 ISRW', rank: 'A1C', sex: 'F' };
-    const res = await ctx.request(user.token, { method: 'POST', url: '/api/self', payload: profile });
-    expect(res.json<User>()).toMatchObject({ first_name: 'Ann', sex: 'F' });
-    expect((await ctx.request(user.token, { method: 'POST', url: '/api/self', payload: { ...profile, role: 'admin' } })).statusCode).toBe(400);
-    await ctx.request(user.token, { method: 'POST', url: '/api/self', payload: { ...profile, user_name: `new-${user.email}` } });
-    expect((await ctx.request(user.token, { method: 'GET', url: '/api/session' })).statusCode).toBe(401);
+describeApi('admin/users/{id}: get, assign, unassign, delete', (ctx) => {
+  it('GET shows the user with the invite code to an admin; 404 unknown, 400 bad id', async () => {
+    const token = await adminToken(ctx);
+    await ctx.database.db.insert(users).values({ id: 'pending-1', user_name: 'pending-1@example.com', pending: true, invite_code: 'the-code', last_invite_at: 5 });
+    const res = await ctx.request(token, { method: 'GET', url: '/api/admin/users/pending-1' });
+    expect(res.json<User>()).toMatchObject({ id: 'pending-1', pending: true, invite_code: 'the-code', last_invite_at: 5, assignments: [], modules: [] });
+    expect((await ctx.request(token, { method: 'GET', url: '/api/admin/users/nobody' })).statusCode).toBe(404);
+    expect((await ctx.request(token, { method: 'GET', url: `/api/admin/users/${'x'.repeat(101)}` })).statusCode).toBe(400);
   });
 
-  it('changes the password only with the current one, and returns a fresh token', async () => {
+  it('assigns live modules only, once', async () => {
+    const token = await adminToken(ctx);
     const user = await ctx.createUser();
-    const wrong = await ctx.request(user.token, { method: 'POST', url: '/api/self', payload: { password: 'New-Passw0rd!', current_password: 'nope' } });
-    expect(wrong.statusCode).toBe(400);
-    const weak = await ctx.request(user.token, { method: 'POST', url: '/api/self', payload: { password: 'weak', current_password: TEST_PASSWORD } });
-    expect(weak.statusCode).toBe(400);
-    const ok = await ctx.request(user.token, { method: 'POST', url: '/api/self', payload: { password: 'New-Passw0rd!', current_password: TEST_PASSWORD } });
-    expect(ok.statusCode).toBe(200);
-    const { auth } = ok.json<{ auth: string }>();
-    expect((await ctx.request(auth, { method: 'GET', url: '/api/session' })).statusCode).toBe(200);
-    expect((await ctx.request(user.token, { method: 'GET', url: '/api/session' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password: 'New-Passw0rd!' } })).statusCode).toBe(200);
+    const assign = (payload: unknown, id = user.id) =>
+      ctx.request(token, { method: 'POST', url: `/api/admin/users/${id}/assign`, payload: payload as InjectOptions['payload'] });
+    const before = Date.now();
+    const assigned = await assign({ module: MODULE });
+    expect(assigned.statusCode).toBe(200);
+    const [a] = assigned.json<User>().assignments;
+    expect(a).toMatchObject({ key: MODULE, due_at: 0, started_at: 0, completed_at: 0, game_status: 0 });
+    expect(a?.created_at).toBeGreaterThanOrEqual(before);
+    expect(assigned.json<User>().modules).toEqual([MODULE]);
+
+    expect((await assign({ module: MODULE })).statusCode).toBe(409);
+    expect((await assign({ module: 'nope' })).statusCode).toBe(404);
+    const archived = await assign({ module: await archivedModule(ctx, 'old_module') });
+    expect(archived.statusCode).toBe(400);
+    expect(archived.json<{ message: string }>().message).toContain('archived');
+    expect((await assign({ module: MODULE }, 'nobody')).statusCode).toBe(404);
+    for (const payload of [{}, { module: '' }, { module: 5 }, { module: MODULE, due_at: 1 }]) {
+      const res = await assign(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json<{ message: string }>().message).toEqual(expect.any(String));
+    }
+  });
+
+  it('unassigns until the assignment is completed', async () => {
+    const token = await adminToken(ctx);
+    const user = await ctx.createUser();
+    const unassign = (moduleId = MODULE, id = user.id) => ctx.request(token, { method: 'DELETE', url: `/api/admin/users/${id}/assign/${moduleId}` });
+    expect((await unassign()).statusCode).toBe(404);
+    await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}/assign`, payload: { module: MODULE } });
+    const where = and(eq(assignments.user_id, user.id), eq(assignments.module_id, MODULE));
+    await ctx.database.db.update(assignments).set({ completed_at: Date.now(), game_status: 1 }).where(where);
+    const refused = await unassign();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toMatch(/completed/i);
+    await ctx.database.db.update(assignments).set({ completed_at: 0, game_status: 0 }).where(where);
+    const removed = await unassign();
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json<User>()).toMatchObject({ assignments: [], modules: [] });
+    expect((await unassign(MODULE, 'nobody')).statusCode).toBe(404);
+    expect((await unassign('x'.repeat(101))).statusCode).toBe(400);
+  });
+
+  it('deletes a user with their assignments; an admin may delete themself', async () => {
+    const token = await adminToken(ctx);
+    const user = await ctx.createUser();
+    await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}/assign`, payload: { module: MODULE } });
+    const res = await ctx.request(token, { method: 'DELETE', url: `/api/admin/users/${user.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({});
+    expect((await ctx.request(token, { method: 'GET', url: `/api/admin/users/${user.id}` })).statusCode).toBe(404);
+    expect(await ctx.database.db.select().from(assignments).where(eq(assignments.user_id, user.id))).toEqual([]);
+    expect(await sessionStatus(ctx, user.token)).toBe(401);
+    expect((await ctx.request(token, { method: 'DELETE', url: `/api/admin/users/${user.id}` })).statusCode).toBe(404);
+
+    const admin2 = await ctx.createUser({ role: 'admin' });
+    expect((await ctx.request(admin2.token, { method: 'DELETE', url: `/api/admin/users/${admin2.id}` })).statusCode).toBe(200);
+    expect(await sessionStatus(ctx, admin2.token)).toBe(401);
+  });
+});
+
+describeApi('admin/users: authorization', (ctx) => {
+  it('answers anonymous callers 401, users 403 and admins 2xx on every admin route', async () => {
+    const admin = await adminToken(ctx);
+    const user = await ctx.createUser();
+    const target = await ctx.createUser();
+    // In this order, so each admin call finds what it needs.
+    const routes: { method: InjectOptions['method']; url: string; payload?: object }[] = [
+      { method: 'GET', url: `/api/admin/users/${target.id}` },
+      { method: 'POST', url: `/api/admin/users/${target.id}`, payload: { unit: 'Det 2' } },
+      { method: 'POST', url: `/api/admin/users/${target.id}/assign`, payload: { module: MODULE } },
+      { method: 'DELETE', url: `/api/admin/users/${target.id}/assign/${MODULE}` },
+      { method: 'DELETE', url: `/api/admin/users/${target.id}` },
+    ];
+    for (const { method, url, payload } of routes) {
+      const name = `${method} ${url}`;
+      const anonymous = await ctx.request(undefined, { method, url, payload });
+      expect(anonymous.statusCode, name).toBe(401);
+      expect(anonymous.json<{ message: string }>().message, name).toEqual(expect.any(String));
+      const asUser = await ctx.request(user.token, { method, url, payload });
+      expect(asUser.statusCode, name).toBe(403);
+      expect(asUser.json<{ message: string }>().message, name).toEqual(expect.any(String));
+      expect((await ctx.request(admin, { method, url, payload })).statusCode, name).toBe(200);
+    }
+    // The listing: 401 anonymous, an empty list for a user, the list for an admin.
+    expect((await ctx.request(undefined, { method: 'GET', url: '/api/admin/users' })).statusCode).toBe(401);
+    expect((await ctx.request(user.token, { method: 'GET', url: '/api/admin/users' })).json()).toEqual({ count: 0, users: [] });
+    expect((await ctx.request(admin, { method: 'GET', url: '/api/admin/users' })).json<{ count: number }>().count).toBeGreaterThan(0);
   });
 });

@@ -1,23 +1,27 @@
 /** Users (spec §7): list, get, update, assign, unassign, delete. */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assignRequestSchema, userUpdateRequestSchema, usersQuerySchema, type UsersPage } from '@airman/contracts/api.ts';
 import type { User } from '@airman/contracts/user.ts';
 import type { Database, Db } from '../../db/database.ts';
-import { assignments, modules, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { HttpError, parseInput } from '../../lib/http-error.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import { sendModuleReport } from '../../reports/module-report.ts';
 import { listUsers } from '../../users/list-users.ts';
 import { presentUser } from '../../users/presenter.ts';
 import { assignmentsOf, findUserById } from '../../users/repository.ts';
+import { assignModule, unassignModule } from '../../users/assign-module.ts';
 import { updateUser } from '../../users/update-user.ts';
 
-function userIdParam(request: FastifyRequest): string {
-  const id = (request.params as { id?: unknown }).id;
-  if (typeof id !== 'string' || id.length === 0 || id.length > 100) throw new HttpError(400, 'id: invalid user id');
-  return id;
+/** A path parameter that can be an id: 400 otherwise (ids are opaque strings of at most 100 characters). */
+function idParam(request: FastifyRequest, name: 'id' | 'moduleId'): string {
+  const value = (request.params as Record<string, unknown>)[name];
+  if (typeof value !== 'string' || value.length === 0 || value.length > 100) throw new HttpError(400, `${name}: not a valid id`);
+  return value;
 }
+
+const userIdParam = (request: FastifyRequest) => idParam(request, 'id');
 
 /** The user as an administrator sees it, or 404. */
 export async function adminViewOfUser(db: Db, id: string): Promise<User> {
@@ -47,41 +51,21 @@ export function adminUserRoutes(app: FastifyInstance, database: Database, authen
 
   app.post('/api/admin/users/:id', { config: { access: 'admin' } }, async (request): Promise<User> => {
     const id = userIdParam(request);
-    const patch = parseInput(userUpdateRequestSchema, request.body);
-    const existing = await findUserById(db, id);
-    if (!existing) throw new HttpError(404, 'No such user');
-    await updateUser(db, existing, patch);
+    const patch = parseInput(userUpdateRequestSchema, request.body ?? {});
+    await updateUser(db, id, patch);
     return adminViewOfUser(db, id);
   });
 
   app.post('/api/admin/users/:id/assign', { config: { access: 'admin' } }, async (request): Promise<User> => {
     const id = userIdParam(request);
     const { module } = parseInput(assignRequestSchema, request.body);
-    const user = await findUserById(db, id);
-    if (!user) throw new HttpError(404, 'No such user');
-    const [m] = await db.select({ archived_at: modules.archived_at }).from(modules).where(eq(modules.id, module)).limit(1);
-    if (!m) throw new HttpError(404, `No module '${module}'`);
-    if (m.archived_at > 0) throw new HttpError(409, 'Archived modules cannot be assigned');
-    const inserted = await db
-      .insert(assignments)
-      .values({ user_id: id, module_id: module, created_at: Date.now() })
-      .onConflictDoNothing()
-      .returning({ key: assignments.module_id });
-    if (inserted.length === 0) throw new HttpError(409, 'This module is already assigned to this user');
+    await assignModule(db, id, module);
     return adminViewOfUser(db, id);
   });
 
   app.delete('/api/admin/users/:id/assign/:moduleId', { config: { access: 'admin' } }, async (request): Promise<User> => {
     const id = userIdParam(request);
-    const moduleId = (request.params as { moduleId: string }).moduleId;
-    const [a] = await db
-      .select({ completed_at: assignments.completed_at })
-      .from(assignments)
-      .where(and(eq(assignments.user_id, id), eq(assignments.module_id, moduleId)))
-      .limit(1);
-    if (!a) throw new HttpError(404, 'This module is not assigned to this user');
-    if (a.completed_at > 0) throw new HttpError(409, 'A completed assignment cannot be removed');
-    await db.delete(assignments).where(and(eq(assignments.user_id, id), eq(assignments.module_id, moduleId)));
+    await unassignModule(db, id, idParam(request, 'moduleId'));
     return adminViewOfUser(db, id);
   });
 

@@ -1,8 +1,9 @@
 /** POST self (spec §7): the caller's profile, or their password (with the current one). */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { selfPasswordRequestSchema, selfProfileRequestSchema } from '@airman/contracts/api.ts';
+import { selfPasswordRequestSchema, selfProfileRequestSchema, type SelfResponse } from '@airman/contracts/api.ts';
 import type { Role } from '@airman/contracts/constants.ts';
+import { clearLoginFailures, loginWaitMs, recordLoginFailure } from '../../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
@@ -10,38 +11,58 @@ import { users } from '../../db/schema.ts';
 import { HttpError, parseInput } from '../../lib/http-error.ts';
 import { caller } from '../../plugins/auth.ts';
 import { presentUser } from '../../users/presenter.ts';
-import { assignmentsOf, findUserById } from '../../users/repository.ts';
-import { isUniqueViolation } from '../../users/update-user.ts';
+import { assignmentsOf } from '../../users/repository.ts';
+import { emailInUse, isUniqueViolation } from '../../users/update-user.ts';
+
+export const WRONG_CURRENT_PASSWORD = 'current_password: the current password is not correct';
 
 export function selfRoutes(app: FastifyInstance, db: Db, tokens: TokenService): void {
-  app.post('/api/self', async (request) => {
+  app.post('/api/self', async (request, reply): Promise<SelfResponse> => {
     const { row } = caller(request);
-    const body = request.body as Record<string, unknown> | null;
-    if (body && typeof body === 'object' && 'password' in body) {
+    const body: unknown = request.body;
+
+    // The two payloads of spec §7 are told apart by `password`; each is strict.
+    if (body !== null && typeof body === 'object' && 'password' in body) {
       const { password, current_password } = parseInput(selfPasswordRequestSchema, body);
-      if (!(await verifyPassword(row.password_hash, current_password))) {
-        throw new HttpError(400, 'current_password: the current password is not correct');
+      // Guessing the current password here counts like a failed sign-in, so a
+      // stolen session cannot be used to find the password faster than /login.
+      const wait = await loginWaitMs(db, row.user_name, request.ip);
+      if (wait > 0) {
+        const seconds = Math.ceil(wait / 1000);
+        reply.header('Retry-After', String(seconds));
+        throw new HttpError(429, `Too many wrong passwords. Try again in ${seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`);
       }
-      // Other sessions end; this one gets a fresh token so the user stays signed in.
-      const [updated] = await db
+      if (!(await verifyPassword(row.password_hash, current_password))) {
+        await recordLoginFailure(db, row.user_name, request.ip);
+        throw new HttpError(400, WRONG_CURRENT_PASSWORD);
+      }
+      await clearLoginFailures(db, row.user_name);
+      // Every other session ends; this one continues with the fresh token returned.
+      const [saved] = await db
         .update(users)
         .set({ password_hash: await hashPassword(password), token_version: sql`${users.token_version} + 1` })
         .where(eq(users.id, row.id))
-        .returning({ token_version: users.token_version });
-      return { auth: await tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: updated!.token_version }) };
+        .returning();
+      if (!saved) throw new HttpError(401, 'Invalid session', 'token_invalid');
+      const auth = await tokens.sign({ user_id: saved.id, user_role: saved.role as Role, tv: saved.token_version });
+      return { ...presentUser(saved, await assignmentsOf(db, saved.id), { withInviteCode: false }), auth };
     }
+
     const profile = parseInput(selfProfileRequestSchema, body);
+    // A new e-mail ends every session (the client logs out on it, spec §4).
     const emailChanged = profile.user_name !== row.user_name;
+    let saved;
     try {
-      await db
+      [saved] = await db
         .update(users)
         .set({ ...profile, ...(emailChanged ? { token_version: sql`${users.token_version} + 1` } : {}) })
-        .where(eq(users.id, row.id));
+        .where(eq(users.id, row.id))
+        .returning();
     } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, `The e-mail ${profile.user_name} is already in use`);
+      if (isUniqueViolation(error)) throw emailInUse(profile.user_name);
       throw error;
     }
-    const saved = await findUserById(db, row.id);
-    return presentUser(saved!, await assignmentsOf(db, row.id), { withInviteCode: false });
+    if (!saved) throw new HttpError(401, 'Invalid session', 'token_invalid');
+    return presentUser(saved, await assignmentsOf(db, saved.id), { withInviteCode: false });
   });
 }

@@ -23,8 +23,8 @@ export function JsonEditorModal({ heading, value, onSave, errorAlert, onClose }:
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
-    } catch {
-      setAlert({ title: 'Error parsing module.' });
+    } catch (error) {
+      setAlert({ title: 'Error parsing module.', detail: error instanceof Error ? error.message : undefined });
       return;
     }
     setSaving(true);

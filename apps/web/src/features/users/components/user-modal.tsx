@@ -36,6 +36,8 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
     active: initial.active_at > 0,
   });
   const [busy, setBusy] = useState(false);
+  // A pending invitee has no names yet: a name is flagged only once the admin emptied it.
+  const [touched, setTouched] = useState<Set<string>>(new Set());
   const saver = useUserAutosave(initial.id, {
     onSaved(saved, patch) {
       setUser(saved);
@@ -48,6 +50,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
   const emailInvalid = !isValidEmail(form.user_name.trim());
   const edit = <K extends keyof typeof form>(key: K, value: (typeof form)[K], patch: UserUpdateRequest | null) => {
     setForm((f) => ({ ...f, [key]: value }));
+    setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
     if (patch) saver.edit(patch);
   };
   const title = (id: string) => modules.find((m) => m.id === id)?.game_title ?? id;
@@ -99,7 +102,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
           id="user-last-name"
           labelText="Last name"
           value={form.last_name}
-          invalid={form.last_name.trim() === ''}
+          invalid={touched.has('last_name') && form.last_name.trim() === ''}
           invalidText="Required"
           onChange={(e) => edit('last_name', e.target.value, e.target.value.trim() ? { last_name: e.target.value.trim() } : null)}
         />
@@ -107,7 +110,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
           id="user-first-name"
           labelText="First name"
           value={form.first_name}
-          invalid={form.first_name.trim() === ''}
+          invalid={touched.has('first_name') && form.first_name.trim() === ''}
           invalidText="Required"
           onChange={(e) => edit('first_name', e.target.value, e.target.value.trim() ? { first_name: e.target.value.trim() } : null)}
         />

@@ -1,0 +1,4 @@
+CREATE TABLE "user_count" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"n" bigint NOT NULL
+);

@@ -1,0 +1,97 @@
+import { expect, it } from 'vitest';
+import { api, apiLogin, inviteCodeFromOutbox, uniqueEmail } from './api.ts';
+import { seriousViolations } from './axe.ts';
+import { describeE2E, login } from './browser.ts';
+
+describeE2E('registration and profile', (e2e) => {
+  it('registers from an invite: lookup, rank select, checklist, and the success notice', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const email = uniqueEmail('register');
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
+    const code = inviteCodeFromOutbox(email);
+
+    const { context, page } = await e2e.newPage();
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Lookup' }).click();
+    await page.getByText('Invalid invite code').waitFor();
+    await page.getByLabel('Invite code', { exact: true }).fill(code);
+    await page.getByRole('button', { name: 'Lookup' }).click();
+    await page.waitForURL(`**/register/${code}`);
+    await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(email);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const register = page.getByRole('button', { name: 'Register' });
+    expect(await register.isDisabled()).toBe(true);
+    await page.getByRole('combobox', { name: 'Rank' }).fill('Senior Air');
+    await page.getByRole('option', { name: 'Senior Airman (SrA, E-4)' }).click();
+    await page.getByLabel('Unit').fill('655 ISRW');
+    await page.getByLabel('First name').fill('Reggie');
+    await page.getByLabel('Last name').fill('Stration');
+    await page.getByLabel('Password', { exact: true }).fill('weakpass');
+    await page.getByLabel('Confirm password').fill('weakpass');
+    await page.getByText('A capital letter (not met)').waitFor({ state: 'attached' });
+    expect(await register.isDisabled()).toBe(true);
+    await page.getByLabel('Password', { exact: true }).fill('Str0ng-Pass!');
+    await page.getByLabel('Confirm password').fill('Str0ng-Pass!');
+    await page.getByText('Both passwords match (met)').waitFor({ state: 'attached' });
+    await register.click();
+    await page.waitForURL('**/login');
+    await page.getByText('Registration successful, please login').waitFor();
+
+    await login(page, email, 'Str0ng-Pass!');
+    await page.waitForURL((u) => u.pathname === '/');
+    await context.close();
+  });
+
+  it('shows the lookup error for an unknown code, and the 401 text for a used one', async () => {
+    const { context, page } = await e2e.newPage();
+    await page.goto('/register/unknown-code');
+    await page.getByText('There is an issue with this invite code, please let your instructor know.').waitFor();
+    await context.close();
+  });
+
+  it('non-admins are sent from /admin to /profile, and the menu has no admin items', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const email = uniqueEmail('plain');
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
+    const code = inviteCodeFromOutbox(email);
+    await fetch(`${e2e.baseUrl}/api/register/${code}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rank: 'AB', unit: '', first_name: 'Pat', last_name: 'Plain', password: 'Plain-Passw0rd!' }),
+    });
+    const { context, page } = await e2e.newPage();
+    await login(page, email, 'Plain-Passw0rd!');
+    await page.waitForURL((u) => u.pathname === '/');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'Profile' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'User Admin' }).count()).toBe(0);
+    expect(await menu.getByRole('link', { name: 'Module Editor' }).count()).toBe(0);
+    for (const path of ['/admin', '/modules']) {
+      await page.goto(path);
+      await page.waitForURL('**/profile');
+    }
+
+    // Profile: settings saved with the toast; the password changed with the current one.
+    await page.getByLabel('Unit').fill('655 ISRW');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('User settings updated').waitFor();
+    await page.getByLabel('Current password').fill('Plain-Passw0rd!');
+    await page.getByLabel('New password', { exact: true }).fill('Newer-Passw0rd!');
+    await page.getByLabel('Confirm new password').fill('Newer-Passw0rd!');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('User password updated').waitFor();
+    // Still signed in with the fresh token.
+    await page.reload();
+    await page.getByRole('heading', { name: 'User Settings' }).waitFor();
+
+    // Changing one's own e-mail signs out.
+    await page.getByLabel('E-mail').fill(`new-${email}`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL('**/login');
+    await login(page, `new-${email}`, 'Newer-Passw0rd!');
+    // Back to the page the session ended on.
+    await page.waitForURL('**/profile');
+    await context.close();
+  });
+});

@@ -1,0 +1,90 @@
+import { expect, it } from 'vitest';
+import { api, apiLogin, uniqueEmail } from './api.ts';
+import { seriousViolations } from './axe.ts';
+import { describeE2E, login } from './browser.ts';
+
+interface ApiUser {
+  id: string;
+  user_name: string;
+  first_name: string;
+  last_name: string;
+  unit: string;
+  rank: string;
+  role: string;
+  assignments: { key: string; due_at: number }[];
+}
+
+describeE2E('the Users screen', (e2e) => {
+  it('invites with validation, shows the pending row, resends, and deletes with confirmation', async () => {
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.getByText(/^\d+ Users$/).waitFor();
+    await page.getByRole('button', { name: 'Invite User +' }).click();
+    const email = uniqueEmail('invitee');
+    await page.getByLabel('E-mail addresses').fill(`${email} not-an-email`);
+    await page.getByText('List includes invalid or incomplete email addresses: not-an-email').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('E-mail addresses').fill(email);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await page.getByText('Users successfully invited').waitFor();
+
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    const row = page.locator('tr', { hasText: email });
+    await row.getByText('Pending Invite').waitFor();
+    await row.getByText(/^Last Invite Sent /).waitFor();
+    await row.getByRole('button', { name: 'Resend Invite' }).click();
+    await page.getByText(`Invite resent to ${email}`).waitFor();
+
+    await row.getByRole('button', { name: /^Delete/ }).click();
+    await page.getByText('Confirm Deletion').waitFor();
+    await page.getByText('This action cannot be reversed.').waitFor();
+    expect(await page.getByText('You are trying to delete yourself.').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('User successfully deleted').waitFor();
+    await row.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('autosaves fast edits across fields: every value reaches the server even when the modal closes at once', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const email = uniqueEmail('autosave');
+    const invited = await api<{ invited: string[] }>(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email], module: 'ready_airman_training' });
+    expect(invited.invited).toEqual([email]);
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    const row = page.locator('tr', { hasText: email });
+    await row.dblclick();
+    await page.getByText('User Management (autosaves)').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Last name').pressSequentially('Quick', { delay: 20 });
+    await page.getByLabel('First name').pressSequentially('Typer', { delay: 20 });
+    await page.getByLabel('Unit').fill('655 ISRW');
+    await page.getByLabel('Role').selectOption('admin');
+    await page.getByRole('button', { name: 'Close' }).first().click();
+
+    await expect
+      .poll(async () => {
+        const list = await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`);
+        const u = list.users[0];
+        return u && [u.last_name, u.first_name, u.unit, u.role];
+      }, { timeout: 10_000 })
+      .toEqual(['Quick', 'Typer', '655 ISRW', 'admin']);
+    await context.close();
+  });
+
+  it('warns when the admin is about to delete themself', async () => {
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill('e2e-admin@example.com');
+    const row = page.locator('tr', { hasText: 'e2e-admin@example.com' });
+    await row.getByRole('button', { name: /^Delete/ }).click();
+    await page.getByText('You are trying to delete yourself.').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await context.close();
+  });
+});
