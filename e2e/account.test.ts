@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { api, apiLogin, inviteCodeFromOutbox, uniqueEmail } from './api.ts';
+import { api, apiLogin, inviteCodeFromOutbox, resetTokenFromOutbox, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E, login } from './browser.ts';
 
@@ -92,6 +92,34 @@ describeE2E('registration and profile', (e2e) => {
     await login(page, `new-${email}`, 'Newer-Passw0rd!');
     // Back to the page the session ended on.
     await page.waitForURL('**/profile');
+    await context.close();
+  });
+
+  it('resets a forgotten password from the e-mailed link', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const email = uniqueEmail('forgot');
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
+    await fetch(`${e2e.baseUrl}/api/register/${inviteCodeFromOutbox(email)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rank: 'AB', unit: '', first_name: 'For', last_name: 'Got', password: 'Forgot-Passw0rd!' }),
+    });
+    const { context, page } = await e2e.newPage();
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText('If an account exists for this address, an e-mail with a link to reset its password is on its way.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const token = await expect.poll(() => resetTokenFromOutbox(email)).toBeTruthy().then(() => resetTokenFromOutbox(email));
+    await page.goto(`/reset-password/${token}`);
+    await page.getByLabel('New password', { exact: true }).fill('Brand-New-Passw0rd!');
+    await page.getByLabel('Confirm new password').fill('Brand-New-Passw0rd!');
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await page.getByText('Your password has been reset, please login').waitFor();
+    await login(page, email, 'Brand-New-Passw0rd!');
+    await page.waitForURL((u) => u.pathname === '/');
     await context.close();
   });
 });

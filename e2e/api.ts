@@ -33,6 +33,17 @@ export function inviteCodeFromOutbox(email: string): string {
   throw new Error(`no invite e-mail for ${email}`);
 }
 
+/** The token of the newest password reset e-mail to an address, or undefined. */
+export function resetTokenFromOutbox(email: string): string | undefined {
+  const dir = path.join(inject('dataDir'), 'outbox');
+  for (const file of fs.readdirSync(dir).sort().reverse()) {
+    const eml = fs.readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '');
+    const match = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(eml);
+    if (eml.includes(`To: ${email}`) && match?.[1]) return match[1];
+  }
+  return undefined;
+}
+
 let counter = 0;
 /** A unique address for a test's own trainee. */
 export function uniqueEmail(prefix: string): string {

@@ -45,7 +45,7 @@ describeE2E('login, logout and the routing rules', (e2e) => {
     }
     await menu.getByRole('button', { name: 'Log Out' }).waitFor();
     expect(await menu.getByRole('link', { name: 'Log In' }).count()).toBe(0);
-    await page.getByText(E2E_ADMIN_EMAIL).waitFor();
+    await page.locator('header').getByText(E2E_ADMIN_EMAIL).waitFor();
 
     // Deep links and reloads keep the session.
     await page.goto('/modules');

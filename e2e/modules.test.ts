@@ -23,6 +23,9 @@ describeE2E('the Training Modules screen', (e2e) => {
 
     await row.getByRole('button', { name: /^Customize A Copy/ }).click();
     await expect.poll(() => page.getByLabel('Title').inputValue()).toMatch(/^Ready Airman Training Copy \d{4}-\d{2}-\d{2}$/);
+    await page.getByText(/^This module can be won \(\d+ moves\)/).waitFor();
+    await page.getByLabel('Title').fill('');
+    await page.getByText('game_title: must not be empty').waitFor();
     await page.getByLabel('Title').fill('Ready Airman Training — Det 1');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Module created').waitFor();

@@ -17,7 +17,8 @@ import { adminUserRoutes } from './routes/admin-users/routes.ts';
 import { inviteRoutes } from './routes/invites/routes.ts';
 import { reportRoutes } from './routes/reports/routes.ts';
 import { selfRoutes } from './routes/self/routes.ts';
-import { createMailer, type SendEmail } from './mail/mailer.ts';
+import { passwordRoutes } from './routes/password/routes.ts';
+import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
 
 export interface AppDeps {
@@ -25,8 +26,6 @@ export interface AppDeps {
   database: Database;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
-  /** How e-mail leaves (default: SMTP_URL or the outbox directory); tests may pass their own. */
-  sendEmail?: SendEmail;
 }
 
 /** Largest request body accepted (a big module or invite list fits easily). */
@@ -49,7 +48,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
   sessionRoutes(app, database.db, tokens);
-  const mail = new MailWorker(database, deps.sendEmail ?? createMailer(config), app.log);
+  const mail = new MailWorker(database, createMailer(config), app.log);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
 
@@ -59,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   inviteRoutes(app, database.db, config, mail);
   reportRoutes(app, database.db);
   selfRoutes(app, database.db, tokens);
+  passwordRoutes(app, database.db, config, mail);
 
   await registerWebApp(app, config.webDist);
   return app;

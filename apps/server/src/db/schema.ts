@@ -174,3 +174,13 @@ export const userCount = pgTable('user_count', {
   id: integer('id').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull(),
 });
+
+/** Password reset links: single use, 30 minutes, stored hashed. */
+export const passwordResets = pgTable('password_resets', {
+  token_hash: text('token_hash').primaryKey(),
+  user_id: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expires_at: ms('expires_at'),
+  used_at: ms('used_at'),
+});

@@ -81,6 +81,34 @@ describeApi('GET admin/users: paging', (ctx) => {
     ]);
   });
 
+  it('pages through names that JavaScript and PostgreSQL lower-case differently', async () => {
+    // 'Σ' at a word's end lower-cases to 'ς' in JavaScript, 'σ' in PostgreSQL;
+    // 'İ' to 'i̇' and 'i'. The cursor must carry the database's own sort key.
+    const now = Date.now();
+    await ctx.database.db.insert(users).values(
+      Array.from({ length: 130 }, (_, i) => ({
+        id: `g${String(i).padStart(4, '0')}`,
+        user_name: `greek${i}@example.com`,
+        last_name: i % 2 === 0 ? 'ΟΔΥΣΣΕΥΣ' : 'İNCE',
+        active_at: now,
+        created_at: now,
+      })),
+    );
+    const token = await adminToken(ctx);
+    const total = await totalUsers(ctx);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = (await ctx.request(token, { method: 'GET', url: `/api/admin/users${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}` })).json<UsersPage>();
+      seen.push(...page.users.map((u) => u.id));
+      cursor = page.cursor;
+      pages++;
+    } while (cursor && pages < 50);
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+  });
+
   it('keeps the count exact as users come and go', async () => {
     const token = await adminToken(ctx);
     const count = async () => (await ctx.request(token, { method: 'GET', url: '/api/admin/users' })).json<UsersPage>().count;

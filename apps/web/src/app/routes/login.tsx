@@ -1,7 +1,7 @@
 /** /login: E-mail, Password, 'Sign In', and the notices of spec §8. */
 import { useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, PasswordInput, TextInput } from '@carbon/react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useLogin } from '../../features/auth/api/login.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
 import type { LoginNotice } from '../../features/auth/components/route-guards.tsx';
@@ -82,6 +82,9 @@ export function Component() {
         <Button type="submit" disabled={mutation.isPending}>
           Sign In
         </Button>
+        <p>
+          <Link to="/forgot-password">Forgot password?</Link>
+        </p>
       </Form>
     </div>
   );

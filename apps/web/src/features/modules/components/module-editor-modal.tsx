@@ -21,6 +21,7 @@ import {
   type EditorModel,
 } from '../module-editor-model.ts';
 import { ActionRow } from './action-row.tsx';
+import { ModuleProblems } from './module-problems.tsx';
 import { RowControls } from './row-controls.tsx';
 
 interface Props {
@@ -87,6 +88,8 @@ export default function ModuleEditorModal({ module, isNew, onClose, onSaved }: P
           onToggle={setUnlocked}
         />
       )}
+
+      <ModuleProblems module={current} />
 
       <section aria-labelledby="settings-title">
         <h3 id="settings-title">Settings</h3>

@@ -1,0 +1,33 @@
+/** /forgot-password: ask for a reset link by e-mail (beyond the spec; users expect it). */
+import { useState, type FormEvent } from 'react';
+import { Button, Form, InlineNotification, TextInput } from '@carbon/react';
+import { Link } from 'react-router';
+import { useForgotPassword } from '../../features/account/api/password-reset.ts';
+import '../../styles/forms.scss';
+
+export function Component() {
+  const [email, setEmail] = useState('');
+  const mutation = useForgotPassword();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (email.trim()) mutation.mutate(email.trim());
+  }
+
+  return (
+    <div className="form-page">
+      <h1 className="page-title">Forgot password</h1>
+      <Form onSubmit={submit} className="form-stack" aria-label="Forgot password">
+        {mutation.isSuccess && <InlineNotification kind="success" title={mutation.data.message} lowContrast hideCloseButton role="status" />}
+        {mutation.isError && <InlineNotification kind="error" title={mutation.error.message} lowContrast hideCloseButton role="alert" />}
+        <TextInput id="forgot-email" labelText="E-mail" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
+        <Button type="submit" disabled={mutation.isPending || email.trim() === ''}>
+          Send Reset Link
+        </Button>
+        <p>
+          <Link to="/login">Back to Sign In</Link>
+        </p>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The module editor's live check, from the same engine the server and the game
+ * use: errors (the server would refuse the module), warnings, and whether the
+ * module can be won, with a winning line of play when it can.
+ */
+import { useDeferredValue, useMemo } from 'react';
+import type { Module } from '@airman/contracts/module.ts';
+import { solve } from '@airman/engine/solver.ts';
+import { validateStructure } from '@airman/engine/validate.ts';
+
+export function ModuleProblems({ module }: { module: Module }) {
+  const deferred = useDeferredValue(module);
+  const { problems, verdict } = useMemo(() => {
+    const found = validateStructure(deferred);
+    const hasErrors = found.some((p) => p.severity === 'error');
+    return { problems: found, verdict: hasErrors ? null : solve(deferred, { maxStates: 50_000 }) };
+  }, [deferred]);
+  const errors = problems.filter((p) => p.severity === 'error');
+  const warnings = problems.filter((p) => p.severity === 'warning');
+  const where = (path: (string | number)[]) => (path.length ? `${path.join('.')}: ` : '');
+
+  return (
+    <section aria-labelledby="check-title" className="module-check" aria-live="polite">
+      <h3 id="check-title">Check</h3>
+      {errors.length > 0 && (
+        <>
+          <p className="module-check__errors">The module cannot be saved until these are fixed:</p>
+          <ul>
+            {errors.map((p, i) => (
+              <li key={i}>{`${where(p.path)}${p.message}`}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {warnings.length > 0 && (
+        <ul>
+          {warnings.map((p, i) => (
+            <li key={i}>Warning: {`${where(p.path)}${p.message}`}</li>
+          ))}
+        </ul>
+      )}
+      {verdict?.winnable === true && (
+        <details>
+          <summary>This module can be won ({verdict.line.length} moves). Show a winning line of play</summary>
+          <ol>
+            {verdict.line.map((c, i) => (
+              <li key={i}>{'end_day' in c ? 'End Day' : c.action}</li>
+            ))}
+          </ol>
+        </details>
+      )}
+      {verdict && verdict.winnable !== true && <p>Warning: {verdict.reason}</p>}
+    </section>
+  );
+}
