@@ -60,4 +60,33 @@ describeE2E('the Training Modules screen', (e2e) => {
     await page.getByText('Questionnaire updated').waitFor();
     await context.close();
   });
+
+  it('archives a copy after confirmation, greys it under Show Archived, and downloads a report', async () => {
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    const base = page.locator('tr', { hasText: 'Ready Airman Training' }).first();
+    await base.getByRole('button', { name: /^Customize A Copy/ }).click();
+    await page.getByLabel('Title').fill('To be archived');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Module created').waitFor();
+    const row = page.locator('tr', { hasText: 'To be archived' });
+    expect(await base.getByRole('button', { name: /^Archive/ }).count()).toBe(0);
+    await row.getByRole('button', { name: /^Archive/ }).click();
+    await page.getByRole('button', { name: 'Archive', exact: true }).click();
+    await page.getByText("Module 'To be archived' archived").waitFor();
+    await row.waitFor({ state: 'detached' });
+    await page.getByText('Show Archived').click();
+    const archived = page.locator('tr.is-archived', { hasText: 'To be archived' });
+    await archived.waitFor();
+    expect(await archived.getByRole('button', { name: /^Edit To be archived/ }).isDisabled()).toBe(true);
+
+    const popup = page.waitForEvent('popup');
+    await base.getByRole('button', { name: /^Download Report/ }).click();
+    const win = await popup;
+    const download = await win.waitForEvent('download');
+    expect(download.suggestedFilename()).toMatch(/^Ready Airman Training \d{4}-\d{2}-\d{2}\.csv$/);
+    await context.close();
+  });
 });
