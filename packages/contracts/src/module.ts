@@ -33,6 +33,20 @@ export const actionSchema = z.strictObject({
 });
 export type Action = z.infer<typeof actionSchema>;
 
+/** An action that does nothing yet: where the editor, the seed and tests start from. */
+export function blankAction(name: string): Action {
+  return {
+    name,
+    token_cost: 1,
+    set_cooldown: 0,
+    results: {},
+    disabled: false,
+    required_objectives: [],
+    changes_inventory: { add: [], remove: [] },
+    changes_objectives: { add: [], remove: [] },
+  };
+}
+
 /** Gauges are kept within these bounds by the game. */
 export const GAUGE_MIN = 0;
 export const GAUGE_MAX = 100;

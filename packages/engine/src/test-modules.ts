@@ -1,17 +1,8 @@
 /** Small modules for the engine's tests. */
-import { DEFAULT_GAME_RECORD, type Action, type Module } from '@airman/contracts/module.ts';
+import { blankAction, DEFAULT_GAME_RECORD, type Action, type Module } from '@airman/contracts/module.ts';
 
 export function action(a: Partial<Action> & Pick<Action, 'name'>): Action {
-  return {
-    token_cost: 1,
-    set_cooldown: 0,
-    results: {},
-    disabled: false,
-    required_objectives: [],
-    changes_inventory: { add: [], remove: [] },
-    changes_objectives: { add: [], remove: [] },
-    ...a,
-  };
+  return { ...blankAction(a.name), ...a };
 }
 
 /** Two days, 3 tokens a day, one gauge, one quest that needs an item. */

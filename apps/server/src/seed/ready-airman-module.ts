@@ -4,19 +4,10 @@
  * readiness training and the PT test. It can be won (finish every visible
  * objective without letting a gauge reach 0) and lost (do nothing, or burn out).
  */
-import type { Action, Module } from '@airman/contracts/module.ts';
-
-const none = { add: [], remove: [] };
+import { blankAction, type Action, type Module } from '@airman/contracts/module.ts';
 
 function action(a: Partial<Action> & Pick<Action, 'name' | 'token_cost' | 'results'>): Action {
-  return {
-    set_cooldown: 0,
-    disabled: false,
-    required_objectives: [],
-    changes_inventory: none,
-    changes_objectives: none,
-    ...a,
-  };
+  return { ...blankAction(a.name), ...a };
 }
 
 export const readyAirmanModule: Module = {

@@ -3,7 +3,7 @@
  * list of rows (a map has no order to edit). Converting back and forth is
  * lossless, so editing in the tables and in JSON gives the same module.
  */
-import type { Action, Module, Objective } from '@airman/contracts/module.ts';
+import { blankAction, type Action, type Module, type Objective } from '@airman/contracts/module.ts';
 
 export interface GaugeRow {
   name: string;
@@ -46,16 +46,7 @@ export function newObjective(existing: readonly Objective[]): Objective {
 }
 
 export function newAction(existing: readonly Action[]): Action {
-  return {
-    name: uniqueName('New action', existing.map((a) => a.name)),
-    token_cost: 1,
-    set_cooldown: 0,
-    results: {},
-    disabled: false,
-    required_objectives: [],
-    changes_inventory: { add: [], remove: [] },
-    changes_objectives: { add: [], remove: [] },
-  };
+  return blankAction(uniqueName('New action', existing.map((a) => a.name)));
 }
 
 export function newGauge(existing: readonly GaugeRow[]): GaugeRow {
