@@ -2,6 +2,8 @@
  * Builds the application: plugins for external things first (security, auth),
  * then the routes. Returned un-started, so tests drive it with app.inject().
  */
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -13,6 +15,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { sessionRoutes } from './routes/session/routes.ts';
 import { gameRoutes } from './routes/game/routes.ts';
 import { moduleRoutes } from './routes/modules/routes.ts';
+import { questionnaireRoutes } from './routes/questionnaire/routes.ts';
 import { adminUserRoutes } from './routes/admin-users/routes.ts';
 import { inviteRoutes } from './routes/invites/routes.ts';
 import { reportRoutes } from './routes/reports/routes.ts';
@@ -44,6 +47,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config.publicUrl);
+  // gzip/brotli for JSON, CSV and the web app's files (phones on slow links).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } });
   const authenticateRequest = registerAuth(app, database.db, tokens);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
@@ -54,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   gameRoutes(app, database.db);
   moduleRoutes(app, database.db);
+  questionnaireRoutes(app, database.db);
   adminUserRoutes(app, database, authenticateRequest);
   inviteRoutes(app, database.db, config, mail);
   reportRoutes(app, database.db);

@@ -8,6 +8,7 @@ const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
 fs.mkdirSync(path.join(webDist, 'assets'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
 fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), 'console.log("a fairly long line of code");\n'.repeat(200));
 
 describeApi(
   'serving the web app',
@@ -26,6 +27,13 @@ describeApi(
       const res = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toContain('immutable');
+    });
+
+    it('compresses what is worth it and tells the decoded size of files', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['x-decoded-length']).toBe(String(fs.statSync(path.join(webDist, 'assets', 'big-def456.js')).size));
+      expect(res.rawPayload.length).toBeLessThan(1000);
     });
 
     it('keeps unknown API paths as JSON 404s', async () => {

@@ -16,9 +16,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       index: false,
       // Routes for the files present at start; anything else falls to the SPA handler below.
       wildcard: false,
-      setHeaders(res, filePath) {
+      setHeaders(res, filePath, stat) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Compressed on the way out, a file's Content-Length is no longer what the
+        // browser's reader counts: the game's loading bar needs the decoded size.
+        res.header('X-Decoded-Length', String(stat.size));
       },
     });
   }

@@ -5,6 +5,13 @@ describe('csv', () => {
   it('escapes cells a spreadsheet would run as formulas', () => {
     for (const bad of ['=cmd()', '+1', '-2', '@SUM(A1)', '\tx', '\rx']) expect(csvCell(bad).replace(/^"|"$/g, '').startsWith("'")).toBe(true);
     expect(csvCell('Smith')).toBe('Smith');
+    expect(csvCell('-5')).toBe("'-5");
+  });
+
+  it('leaves numbers as numbers, negative ones included', () => {
+    expect(csvCell(-12.5)).toBe('-12.5');
+    expect(csvCell(0)).toBe('0');
+    expect(csvCell(Number.NaN)).toBe('');
   });
 
   it('quotes commas, quotes and line breaks', () => {

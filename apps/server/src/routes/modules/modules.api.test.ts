@@ -1,6 +1,5 @@
 import { expect, it } from 'vitest';
 import type { Module } from '@airman/contracts/module.ts';
-import { cafQuestionnaire } from '../../seed/caf-questionnaire.ts';
 import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
 import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
 
@@ -9,71 +8,168 @@ async function adminToken(ctx: TestContext): Promise<string> {
   return res.json<{ auth: string }>().auth;
 }
 
-const copy = (): Module => ({ ...readyAirmanModule, id: '', game_title: 'Ready Airman Training Copy 2026-11-22' });
+/** 'Customize A Copy' as the web app sends it: empty id, the base's type. */
+const copy = (title = 'Ready Airman Training Copy 2026-11-22'): Module => ({ ...readyAirmanModule, id: '', game_title: title });
+
+async function create(ctx: TestContext, admin: string, m: Module): Promise<Module> {
+  const res = await ctx.request(admin, { method: 'POST', url: '/api/modules', payload: m });
+  expect(res.statusCode).toBe(201);
+  return res.json<Module>();
+}
+
+const message = (res: { json: <T>() => T }) => res.json<{ message: string }>().message;
 
 describeApi('modules', (ctx) => {
-  it('lists modules for admins only', async () => {
+  it('creates a copy with a new id, keeping the base type; a new module may have no type', async () => {
     const admin = await adminToken(ctx);
-    const user = await ctx.createUser();
-    const list = await ctx.request(admin, { method: 'GET', url: '/api/modules' });
-    expect(list.statusCode).toBe(200);
-    expect(list.json<Module[]>().map((m) => m.id)).toContain('ready_airman_training');
-    expect((await ctx.request(user.token, { method: 'GET', url: '/api/modules' })).statusCode).toBe(403);
-    expect((await ctx.request(undefined, { method: 'GET', url: '/api/modules' })).statusCode).toBe(401);
+    const m = await create(ctx, admin, copy());
+    expect(m.id).toMatch(/^m_[\w-]{12}$/);
+    expect(m).toEqual({ ...copy(), id: m.id });
+    const blank = await create(ctx, admin, { ...copy('Blank'), game_type: '', starting_gauges: {}, objectives: [], actions: [] });
+    expect(blank.game_type).toBe('');
+    const got = await ctx.request(admin, { method: 'GET', url: `/api/modules/${m.id}` });
+    expect(got.json()).toEqual(m);
   });
 
-  it('creates with an empty id, updates, and archives; a base module cannot be archived', async () => {
+  it('refuses a POST with an id', async () => {
     const admin = await adminToken(ctx);
-    const created = await ctx.request(admin, { method: 'POST', url: '/api/modules', payload: copy() });
-    expect(created.statusCode).toBe(201);
-    const m = created.json<Module>();
-    expect(m.id).not.toBe('');
-    expect(m.game_type).toBe('ready_airman_training');
+    const res = await ctx.request(admin, { method: 'POST', url: '/api/modules', payload: { ...copy(), id: 'mine' } });
+    expect(res.statusCode).toBe(400);
+    expect(message(res)).toMatch(/^id: must be ''/);
+  });
 
-    const updated = await ctx.request(admin, { method: 'PUT', url: `/api/modules/${m.id}`, payload: { ...m, days: 5 } });
-    expect(updated.json<Module>().days).toBe(5);
-    const got = await ctx.request(admin, { method: 'GET', url: `/api/modules/${m.id}` });
-    expect(got.json<Module>().days).toBe(5);
+  it('updates a module; the body id must match the path', async () => {
+    const admin = await adminToken(ctx);
+    const m = await create(ctx, admin, copy());
+    const updated = await ctx.request(admin, { method: 'PUT', url: `/api/modules/${m.id}`, payload: { ...m, days: 5, game_title: 'Renamed' } });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json<Module>()).toMatchObject({ id: m.id, days: 5, game_title: 'Renamed' });
+    expect((await ctx.request(admin, { method: 'GET', url: `/api/modules/${m.id}` })).json<Module>().days).toBe(5);
 
+    const mismatch = await ctx.request(admin, { method: 'PUT', url: `/api/modules/${m.id}`, payload: { ...m, id: 'other' } });
+    expect(mismatch.statusCode).toBe(400);
+    expect(message(mismatch)).toMatch(/^id: /);
+    const ownType = await ctx.request(admin, { method: 'PUT', url: `/api/modules/${m.id}`, payload: { ...m, game_type: m.id } });
+    expect(ownType.statusCode).toBe(400);
+    expect(message(ownType)).toMatch(/^game_type: /);
+    const unknown = await ctx.request(admin, { method: 'PUT', url: '/api/modules/m_nope', payload: { ...m, id: 'm_nope' } });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('updates a base module but keeps its id and type', async () => {
+    const admin = await adminToken(ctx);
+    const url = '/api/modules/ready_airman_training';
+    const res = await ctx.request(admin, { method: 'PUT', url, payload: { ...readyAirmanModule, game_description: 'Edited' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Module>().game_description).toBe('Edited');
+    const retyped = await ctx.request(admin, { method: 'PUT', url, payload: { ...readyAirmanModule, game_type: 'other' } });
+    expect(retyped.statusCode).toBe(400);
+    expect(message(retyped)).toBe('game_type: a base module keeps its type');
+    expect((await ctx.request(admin, { method: 'PUT', url, payload: readyAirmanModule })).statusCode).toBe(200);
+  });
+
+  it('archives a module, lists it with archived_at, and never archives a base module', async () => {
+    const admin = await adminToken(ctx);
+    const m = await create(ctx, admin, copy('Archive me'));
     const archived = await ctx.request(admin, { method: 'DELETE', url: `/api/modules/${m.id}` });
+    expect(archived.statusCode).toBe(200);
     expect(archived.json<Module>().archived_at).toBeGreaterThan(0);
+    const list = (await ctx.request(admin, { method: 'GET', url: '/api/modules' })).json<Module[]>();
+    expect(list.find((x) => x.id === m.id)?.archived_at).toBeGreaterThan(0);
+    const titles = list.map((x) => x.game_title);
+    expect(titles).toEqual([...titles].sort());
+
     const base = await ctx.request(admin, { method: 'DELETE', url: '/api/modules/ready_airman_training' });
     expect(base.statusCode).toBe(409);
+    expect(message(base)).toBe('Base modules cannot be archived');
+    expect((await ctx.request(admin, { method: 'DELETE', url: '/api/modules/m_nope' })).statusCode).toBe(404);
   });
 
   it('keeps the author’s order of gauges', async () => {
     const admin = await adminToken(ctx);
-    const m = { ...copy(), starting_gauges: { spiritual: 40, mental: 55, social: 45, physical: 50 } };
-    const created = await ctx.request(admin, { method: 'POST', url: '/api/modules', payload: m });
-    const got = await ctx.request(admin, { method: 'GET', url: `/api/modules/${created.json<Module>().id}` });
+    const m = await create(ctx, admin, { ...copy(), starting_gauges: { spiritual: 40, mental: 55, social: 45, physical: 50 } });
+    const got = await ctx.request(admin, { method: 'GET', url: `/api/modules/${m.id}` });
     expect(Object.keys(got.json<Module>().starting_gauges)).toEqual(['spiritual', 'mental', 'social', 'physical']);
   });
 
-  it('refuses a module with undefined references, with the reasons', async () => {
+  it('refuses a module with undefined references or duplicate names, listing every reason', async () => {
     const admin = await adminToken(ctx);
     const bad = copy();
-    bad.actions = [{ ...bad.actions[0]!, results: { stamina: 3 }, required_objectives: ['Ghost'] }];
+    const first = bad.actions[0]!;
+    bad.actions = [
+      { ...first, results: { stamina: 3 }, required_objectives: ['Ghost'], changes_objectives: { add: ['Phantom'], remove: ['Spectre'] } },
+      first,
+      first,
+    ];
+    bad.objectives = [...bad.objectives, bad.objectives[0]!];
     const res = await ctx.request(admin, { method: 'POST', url: '/api/modules', payload: bad });
     expect(res.statusCode).toBe(400);
-    expect(res.json<{ message: string }>().message).toBe("actions.0.results.stamina: unknown gauge 'stamina'; actions.0.required_objectives.0: unknown objective 'Ghost'");
-    const frac = await ctx.request(admin, { method: 'POST', url: '/api/modules', payload: { ...copy(), days: 2.5 } });
-    expect(frac.statusCode).toBe(400);
-    const mismatch = await ctx.request(admin, { method: 'PUT', url: '/api/modules/ready_airman_training', payload: copy() });
-    expect(mismatch.statusCode).toBe(400);
-    const missing = await ctx.request(admin, { method: 'GET', url: '/api/modules/nope' });
-    expect(missing.statusCode).toBe(404);
+    expect(message(res).split('; ')).toEqual([
+      `objectives: duplicate objective '${bad.objectives[0]!.name}'`,
+      `actions: duplicate action '${first.name}'`,
+      "actions.0.results.stamina: unknown gauge 'stamina'",
+      "actions.0.required_objectives.0: unknown objective 'Ghost'",
+      "actions.0.changes_objectives.add.0: unknown objective 'Phantom'",
+      "actions.0.changes_objectives.remove.0: unknown objective 'Spectre'",
+    ]);
   });
 
-  it('reads and validates the questionnaire', async () => {
+  it('refuses wrong types and non-integers where spec §5 wants integers', async () => {
+    const admin = await adminToken(ctx);
+    const cases: [unknown, RegExp][] = [
+      [{ ...copy(), days: 2.5 }, /^days: must be an integer/],
+      [{ ...copy(), daily_time_tokens: '8' }, /^daily_time_tokens: /],
+      [{ ...copy(), actions: [{ ...copy().actions[0]!, token_cost: 1.5 }] }, /^actions\.0\.token_cost: must be an integer/],
+      [{ ...copy(), actions: [{ ...copy().actions[0]!, set_cooldown: -1 }] }, /^actions\.0\.set_cooldown: /],
+      [{ ...copy(), starting_gauges: { mental: 101 } }, /^starting_gauges\.mental: /],
+      [{ ...copy(), game_title: ' ' }, /^game_title: must not be empty/],
+      [{ ...copy(), extra: 1 }, /unknown|extra/],
+      [[1, 2], /./],
+      [null, /./],
+    ];
+    for (const [payload, reason] of cases) {
+      const res = await ctx.request(admin, { method: 'POST', url: '/api/modules', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
+      expect(message(res)).toMatch(reason);
+    }
+    const malformed = await ctx.request(admin, { method: 'POST', url: '/api/modules', headers: { 'content-type': 'application/json' }, payload: '{"id": ' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toHaveProperty('message');
+    const empty = await ctx.request(admin, { method: 'POST', url: '/api/modules' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toHaveProperty('message');
+  });
+
+  it('answers an unknown or oversize id with 404 or 400, never 500', async () => {
+    const admin = await adminToken(ctx);
+    const missing = await ctx.request(admin, { method: 'GET', url: '/api/modules/nope' });
+    expect(missing.statusCode).toBe(404);
+    expect(message(missing)).toBe("No module 'nope'");
+    const long = await ctx.request(admin, { method: 'GET', url: `/api/modules/${'x'.repeat(101)}` });
+    expect(long.statusCode).toBeGreaterThanOrEqual(400);
+    expect(long.statusCode).toBeLessThan(500);
+  });
+
+  it('lets only admins in', async () => {
     const admin = await adminToken(ctx);
     const user = await ctx.createUser();
-    const got = await ctx.request(user.token, { method: 'GET', url: '/api/modules/questionnaire' });
-    expect(got.json()).toEqual(cafQuestionnaire);
-    const changed = { ...cafQuestionnaire, instructions: 'Think about last week.' };
-    const put = await ctx.request(admin, { method: 'PUT', url: '/api/modules/questionnaire', payload: changed });
-    expect(put.statusCode).toBe(200);
-    const bad = await ctx.request(admin, { method: 'PUT', url: '/api/modules/questionnaire', payload: { ...cafQuestionnaire, items: [{ id: 'x', domain: 'nope', text: 't', reverse: false }] } });
-    expect(bad.statusCode).toBe(400);
-    expect((await ctx.request(user.token, { method: 'PUT', url: '/api/modules/questionnaire', payload: changed })).statusCode).toBe(403);
+    const m = await create(ctx, admin, copy('Matrix'));
+    const calls: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: Module }[] = [
+      { method: 'GET', url: '/api/modules' },
+      { method: 'GET', url: `/api/modules/${m.id}` },
+      { method: 'POST', url: '/api/modules', payload: copy('Matrix 2') },
+      { method: 'PUT', url: `/api/modules/${m.id}`, payload: m },
+      { method: 'DELETE', url: `/api/modules/${m.id}` },
+    ];
+    for (const call of calls) {
+      const anonymous = await ctx.request(undefined, call);
+      expect(anonymous.statusCode, `${call.method} ${call.url} anonymous`).toBe(401);
+      expect(anonymous.json()).toHaveProperty('message');
+      const asUser = await ctx.request(user.token, call);
+      expect(asUser.statusCode, `${call.method} ${call.url} as user`).toBe(403);
+      expect(asUser.json()).toHaveProperty('message');
+      const asAdmin = await ctx.request(admin, call);
+      expect(asAdmin.statusCode, `${call.method} ${call.url} as admin`).toBeLessThan(300);
+    }
   });
 });

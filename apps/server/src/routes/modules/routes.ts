@@ -1,13 +1,11 @@
-/** Modules (spec §7): list, get, create, update, archive; and the questionnaire. */
+/** Modules (spec §7): list, get, create, update, archive. The questionnaire is in routes/questionnaire. */
 import crypto from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { isBaseModule, type Module } from '@airman/contracts/module.ts';
-import { questionnaireSchema, type Questionnaire } from '@airman/contracts/questionnaire.ts';
 import type { Db } from '../../db/database.ts';
-import { modules, questionnaires } from '../../db/schema.ts';
-import { HttpError, parseInput } from '../../lib/http-error.ts';
+import { modules } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { presentModule } from '../../modules/present-module.ts';
 import { checkModule, moduleContent } from '../../modules/save-module.ts';
 
@@ -28,22 +26,6 @@ export function moduleRoutes(app: FastifyInstance, db: Db): void {
   app.get('/api/modules', { config: { access: 'admin' } }, async (): Promise<Module[]> => {
     const rows = await db.select().from(modules).orderBy(asc(modules.game_title), asc(modules.id));
     return rows.map(presentModule);
-  });
-
-  // Static segment: registered before /api/modules/:id takes it (Fastify prefers static routes anyway).
-  app.get('/api/modules/questionnaire', async (): Promise<Questionnaire> => {
-    const [row] = await db.select().from(questionnaires).where(eq(questionnaires.module_id, READY_AIRMAN_MODULE_ID)).limit(1);
-    if (!row) throw new HttpError(404, 'No questionnaire');
-    return row.content;
-  });
-
-  app.put('/api/modules/questionnaire', { config: { access: 'admin' } }, async (request): Promise<Questionnaire> => {
-    const q = parseInput(questionnaireSchema, request.body);
-    await db
-      .insert(questionnaires)
-      .values({ module_id: READY_AIRMAN_MODULE_ID, content: q, updated_at: Date.now() })
-      .onConflictDoUpdate({ target: questionnaires.module_id, set: { content: q, updated_at: Date.now() } });
-    return q;
   });
 
   app.get('/api/modules/:id', { config: { access: 'admin' } }, async (request) => findModule(db, idParam(request.params)));
@@ -67,6 +49,8 @@ export function moduleRoutes(app: FastifyInstance, db: Db): void {
     if (input.id !== id) throw new HttpError(400, 'id: must match the module being updated');
     const existing = await findModule(db, id);
     if (isBaseModule(existing) && input.game_type !== existing.game_type) throw new HttpError(400, 'game_type: a base module keeps its type');
+    // Taking its own id as type would make a copy a base module, which can never be archived.
+    if (!isBaseModule(existing) && input.game_type === id) throw new HttpError(400, 'game_type: only a base module is its own type');
     const [row] = await db
       .update(modules)
       .set({ game_title: input.game_title, game_description: input.game_description, game_type: input.game_type, content: moduleContent(input), updated_at: Date.now() })

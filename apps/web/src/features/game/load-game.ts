@@ -14,7 +14,8 @@ export interface GameModule {
 export async function loadGame(onProgress: (percent: number) => void, signal: AbortSignal): Promise<GameModule> {
   const res = await fetch(GAME_BUNDLE_URL, { signal });
   if (!res.ok || !res.body) throw new Error(`The game could not be downloaded (HTTP ${res.status}).`);
-  const total = Number(res.headers.get('content-length') ?? 0);
+  // The decoded size (the server sends it: Content-Length counts compressed bytes).
+  const total = Number(res.headers.get('x-decoded-length') ?? res.headers.get('content-length') ?? 0);
   const reader = res.body.getReader();
   let received = 0;
   for (;;) {

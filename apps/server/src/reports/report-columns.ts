@@ -1,0 +1,98 @@
+/**
+ * The columns of a module's report (decisions §4) and how one assigned user
+ * becomes a line. Pure, so the whole layout is tested without a database.
+ */
+import type { Module } from '@airman/contracts/module.ts';
+import { domainScores, type Questionnaire, type QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
+import { assignmentStatusLabel } from '@airman/contracts/status.ts';
+import { csvLine, isoOrEmpty } from './csv.ts';
+
+/** One assigned user with their assignment and latest finished run (null when none). */
+export interface ReportRow {
+  rank: string;
+  unit: string;
+  last_name: string;
+  first_name: string;
+  user_name: string;
+  pending: boolean;
+  created_at: number;
+  started_at: number;
+  completed_at: number;
+  due_at: number;
+  game_status: number;
+  final_gauges: Record<string, number> | null;
+  objectives_completed: string[] | null;
+  answers_before: QuestionnaireAnswers | null;
+  answers_after: QuestionnaireAnswers | null;
+}
+
+export interface ReportLayout {
+  header: string;
+  line(row: ReportRow): string;
+}
+
+type Cell = string | number;
+
+/**
+ * The layout for a module: fixed columns, one per gauge of the module, and
+ * for a module with a questionnaire its domain scores and every item's answers.
+ * `now` decides 'Past Due' once for the whole file.
+ */
+export function reportLayout(module: Module, questionnaire: Questionnaire | null, now: number): ReportLayout {
+  const gauges = Object.keys(module.starting_gauges);
+  const names = [
+    'Rank', 'Unit', 'Last Name', 'First Name', 'Email', 'Status', 'Added', 'Started', 'Due', 'Completed',
+    ...gauges.map((g) => `Final ${g}`),
+    'Objectives Completed',
+  ];
+  if (questionnaire) {
+    names.push(...questionnaire.domains.flatMap((d) => [`${d.name} Before`, `${d.name} After`, `${d.name} Change`]));
+    names.push(...questionnaire.items.flatMap((i) => [`${i.id} Before`, `${i.id} After`]));
+  }
+
+  const questionnaireCells = (r: ReportRow): Cell[] => {
+    if (!questionnaire) return [];
+    const before = r.answers_before ? domainScores(questionnaire, r.answers_before) : {};
+    const after = r.answers_after ? domainScores(questionnaire, r.answers_after) : {};
+    const cells: Cell[] = [];
+    for (const d of questionnaire.domains) {
+      const b = before[d.id] ?? null;
+      const a = after[d.id] ?? null;
+      cells.push(b ?? '', a ?? '', b !== null && a !== null ? Math.round((a - b) * 10) / 10 : '');
+    }
+    for (const i of questionnaire.items) cells.push(r.answers_before?.[i.id] ?? '', r.answers_after?.[i.id] ?? '');
+    return cells;
+  };
+
+  return {
+    header: csvLine(names),
+    line: (r) =>
+      csvLine([
+        // The users screen's marks for a pending invitee (spec §3).
+        r.pending ? '*' : r.rank,
+        r.pending ? '*' : r.unit,
+        r.last_name,
+        r.first_name,
+        r.user_name,
+        assignmentStatusLabel(r, now),
+        isoOrEmpty(r.created_at),
+        isoOrEmpty(r.started_at),
+        isoOrEmpty(r.due_at),
+        isoOrEmpty(r.completed_at),
+        ...gauges.map((g) => r.final_gauges?.[g] ?? ''),
+        (r.objectives_completed ?? []).join('; '),
+        ...questionnaireCells(r),
+      ]),
+  };
+}
+
+/**
+ * `attachment; filename="{title} {YYYY-MM-DD}.csv"`, with an ASCII fallback and
+ * the exact UTF-8 name in RFC 5987's filename* (which must escape ' ( ) * too).
+ */
+export function reportDisposition(title: string, now: number): string {
+  const name = `${title} ${new Date(now).toISOString().slice(0, 10)}.csv`;
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
+}
