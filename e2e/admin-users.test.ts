@@ -87,4 +87,46 @@ describeE2E('the Users screen', (e2e) => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await context.close();
   });
+
+  it('pages with Page N and Next 50, hidden while searching', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const emails = Array.from({ length: 60 }, () => uniqueEmail('pager'));
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails });
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    const pages = page.getByRole('navigation', { name: 'Pages' });
+    await pages.getByRole('button', { name: 'Page 1' }).waitFor();
+    await pages.getByRole('button', { name: 'Next 50' }).click();
+    await pages.getByRole('button', { name: 'Page 2' }).waitFor();
+    expect(await page.locator('table[aria-label="Users"] tbody tr').count()).toBeLessThanOrEqual(50);
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill('pager');
+    await pages.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('assigns a module, sets its due date and unassigns it in the user modal', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const email = uniqueEmail('assignee');
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    await page.locator('tr', { hasText: email }).dblclick();
+    await page.getByText('No Assignments').waitFor();
+    await page.getByLabel('Module', { exact: true }).selectOption('ready_airman_training');
+    await page.getByRole('button', { name: 'Assign Module' }).click();
+    await page.getByText(`Module 'Ready Airman Training' assigned to ${email}`).waitFor();
+    await page.getByText('Not Started').waitFor();
+    const due = page.getByLabel('Due date of Ready Airman Training');
+    await due.fill('12/31/2030');
+    await due.press('Enter');
+    await page.getByText('Assignment due date updated').waitFor();
+    const user = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users[0]!;
+    expect(new Date(user.assignments[0]!.due_at).getHours()).toBe(23);
+    await page.getByRole('button', { name: /^Delete assignment Ready Airman Training/ }).click();
+    await page.getByText(`Module 'Ready Airman Training' no longer assigned to ${email}`).waitFor();
+    await context.close();
+  });
 });

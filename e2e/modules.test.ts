@@ -47,6 +47,7 @@ describeE2E('the Training Modules screen', (e2e) => {
     await page.keyboard.type('oops');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Error parsing module.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Close' }).first().click();
 
     await row.getByRole('button', { name: 'Edit Questionnaire JSON' }).click();
@@ -74,6 +75,8 @@ describeE2E('the Training Modules screen', (e2e) => {
     const row = page.locator('tr', { hasText: 'To be archived' });
     expect(await base.getByRole('button', { name: /^Archive/ }).count()).toBe(0);
     await row.getByRole('button', { name: /^Archive/ }).click();
+    await page.getByRole('button', { name: 'Archive', exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Archive', exact: true }).click();
     await page.getByText("Module 'To be archived' archived").waitFor();
     await row.waitFor({ state: 'detached' });
