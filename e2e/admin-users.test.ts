@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { api, apiLogin, uniqueEmail } from './api.ts';
+import { api, apiLogin, inviteCodeFromOutbox, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E, login } from './browser.ts';
 
@@ -127,6 +127,40 @@ describeE2E('the Users screen', (e2e) => {
     expect(new Date(user.assignments[0]!.due_at).getHours()).toBe(23);
     await page.getByRole('button', { name: /^Delete assignment Ready Airman Training/ }).click();
     await page.getByText(`Module 'Ready Airman Training' no longer assigned to ${email}`).waitFor();
+    await context.close();
+  });
+
+  it('copies an invite link, shows assigned modules as tags, and deactivates a user from the table', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const pending = uniqueEmail('copylink');
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [pending], module: 'ready_airman_training' });
+    const { context, page } = await e2e.newPage();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.baseUrl });
+    await login(page);
+    await page.waitForURL('**/admin');
+    const search = page.getByRole('searchbox', { name: 'Search by player name' });
+    await search.fill(pending);
+    const row = page.locator('tr', { hasText: pending });
+    await row.locator('.cds--tag--cyan', { hasText: 'Ready Airman Training' }).waitFor();
+    await row.getByRole('button', { name: 'Copy Invite Link' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(new RegExp(`^${e2e.baseUrl}/register/[A-Za-z0-9_-]{22,}$`));
+
+    const registered = uniqueEmail('toggle');
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [registered] });
+    const code = inviteCodeFromOutbox(registered);
+    await fetch(`${e2e.baseUrl}/api/register/${code}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rank: 'AB', unit: '', first_name: 'Tog', last_name: 'Gle', password: 'Toggle-Passw0rd!' }),
+    });
+    await search.fill(registered);
+    const target = page.locator('tr', { hasText: registered });
+    // The switch by keyboard, as a keyboard user toggles it.
+    await target.getByRole('switch').focus();
+    await page.keyboard.press('Space');
+    await page.getByText('Tog Gle status has been updated').waitFor();
+    await page.locator('tr.is-inactive', { hasText: registered }).waitFor();
     await context.close();
   });
 });
