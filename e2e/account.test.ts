@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { api, apiLogin, inviteCodeFromOutbox, resetTokenFromOutbox, uniqueEmail } from './api.ts';
+import { api, apiLogin, inviteAndRegister, inviteCodeFromOutbox, resetTokenFromOutbox, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E, login } from './browser.ts';
 
@@ -51,15 +51,8 @@ describeE2E('registration and profile', (e2e) => {
   });
 
   it('non-admins are sent from /admin to /profile, and the menu has no admin items', async () => {
-    const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('plain');
-    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
-    const code = inviteCodeFromOutbox(email);
-    await fetch(`${e2e.baseUrl}/api/register/${code}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ rank: 'AB', unit: '', first_name: 'Pat', last_name: 'Plain', password: 'Plain-Passw0rd!' }),
-    });
+    await inviteAndRegister(e2e.baseUrl, email, 'Plain-Passw0rd!', { first_name: 'Pat', last_name: 'Plain' });
     const { context, page } = await e2e.newPage();
     await login(page, email, 'Plain-Passw0rd!');
     await page.waitForURL((u) => u.pathname === '/');
@@ -73,7 +66,7 @@ describeE2E('registration and profile', (e2e) => {
     }
 
     // Profile: settings saved with the toast; the password changed with the current one.
-    await page.getByLabel('Unit').fill('655 ISRW');
+    await page.getByLabel('Unit').fill('655 ISRW Det 2');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('User settings updated').waitFor();
     await page.getByLabel('Current password').fill('Plain-Passw0rd!');
@@ -96,14 +89,8 @@ describeE2E('registration and profile', (e2e) => {
   });
 
   it('resets a forgotten password from the e-mailed link', async () => {
-    const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('forgot');
-    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
-    await fetch(`${e2e.baseUrl}/api/register/${inviteCodeFromOutbox(email)}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ rank: 'AB', unit: '', first_name: 'For', last_name: 'Got', password: 'Forgot-Passw0rd!' }),
-    });
+    await inviteAndRegister(e2e.baseUrl, email, 'Forgot-Passw0rd!', { first_name: 'For', last_name: 'Got' });
     const { context, page } = await e2e.newPage();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { api, apiLogin, inviteCodeFromOutbox, uniqueEmail } from './api.ts';
+import { api, apiLogin, inviteAndRegister, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E, login } from './browser.ts';
 
@@ -147,13 +147,7 @@ describeE2E('the Users screen', (e2e) => {
     expect(copied).toMatch(new RegExp(`^${e2e.baseUrl}/register/[A-Za-z0-9_-]{22,}$`));
 
     const registered = uniqueEmail('toggle');
-    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [registered] });
-    const code = inviteCodeFromOutbox(registered);
-    await fetch(`${e2e.baseUrl}/api/register/${code}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ rank: 'AB', unit: '', first_name: 'Tog', last_name: 'Gle', password: 'Toggle-Passw0rd!' }),
-    });
+    await inviteAndRegister(e2e.baseUrl, registered, 'Toggle-Passw0rd!', { first_name: 'Tog', last_name: 'Gle' });
     await search.fill(registered);
     const target = page.locator('tr', { hasText: registered });
     // The switch by keyboard, as a keyboard user toggles it.

@@ -44,6 +44,23 @@ export function resetTokenFromOutbox(email: string): string | undefined {
   return undefined;
 }
 
+/** Invites an address (optionally with a module) and registers it, as the invitee would. */
+export async function inviteAndRegister(
+  baseUrl: string,
+  email: string,
+  password: string,
+  who: { first_name: string; last_name: string; rank?: string; module?: string },
+): Promise<void> {
+  const admin = await apiLogin(baseUrl);
+  await api(baseUrl, admin, 'PUT', 'admin/invite', { emails: [email], ...(who.module ? { module: who.module } : {}) });
+  const res = await fetch(`${baseUrl}/api/register/${inviteCodeFromOutbox(email)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rank: who.rank ?? 'AB', unit: '655 ISRW', first_name: who.first_name, last_name: who.last_name, password }),
+  });
+  if (!res.ok) throw new Error(`register ${email}: ${res.status}`);
+}
+
 let counter = 0;
 /** A unique address for a test's own trainee. */
 export function uniqueEmail(prefix: string): string {

@@ -4,22 +4,14 @@ import type { GameCommand } from '@airman/contracts/game.ts';
 import { solve } from '@airman/engine/solver.ts';
 import { readyAirmanModule } from '../apps/server/src/seed/ready-airman-module.ts';
 import { seriousViolations } from './axe.ts';
-import { api, apiLogin, inviteCodeFromOutbox, uniqueEmail } from './api.ts';
+import { api, apiLogin, inviteAndRegister, uniqueEmail } from './api.ts';
 import { describeE2E, login } from './browser.ts';
 
 const TRAINEE_PASSWORD = 'Trainee-Passw0rd!';
 
 async function registeredTrainee(baseUrl: string): Promise<string> {
-  const admin = await apiLogin(baseUrl);
   const email = uniqueEmail('trainee');
-  await api(baseUrl, admin, 'PUT', 'admin/invite', { emails: [email], module: 'ready_airman_training' });
-  const code = inviteCodeFromOutbox(email);
-  const res = await fetch(`${baseUrl}/api/register/${code}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ rank: 'AB', unit: '655 ISRW', first_name: 'Gia', last_name: 'Gamer', password: TRAINEE_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
+  await inviteAndRegister(baseUrl, email, TRAINEE_PASSWORD, { first_name: 'Gia', last_name: 'Gamer', module: 'ready_airman_training' });
   return email;
 }
 
