@@ -2,10 +2,11 @@
  * Sign-in throttling, kept in the database so every server process sees it:
  * after 10 failures for one account within 15 minutes, each further attempt
  * must wait 2^(n-10) seconds (capped at 15 minutes) after the last failure;
- * the same per client address after 50 failures. Never a permanent lockout;
- * a success clears the account's failures.
+ * the same per client address after 50 failures. Never a permanent lockout:
+ * failures older than 15 minutes no longer count. A success clears the
+ * account's failures.
  */
-import { and, count, eq, gt, lt, max, or } from 'drizzle-orm';
+import { and, count, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { loginFailures } from '../db/schema.ts';
 
@@ -13,6 +14,8 @@ export const WINDOW_MS = 15 * 60 * 1000;
 export const ACCOUNT_FREE_FAILURES = 10;
 export const ADDRESS_FREE_FAILURES = 50;
 const MAX_WAIT_MS = WINDOW_MS;
+/** First half of the two-part advisory lock keys: keeps them apart from the migration lock. */
+const LOCK_SPACE = 4_201_734;
 
 const accountKey = (email: string) => `account:${email.toLowerCase()}`;
 const addressKey = (ip: string) => `ip:${ip}`;
@@ -21,21 +24,23 @@ function waitAfter(failures: number, free: number): number {
   return failures < free ? 0 : Math.min(MAX_WAIT_MS, 1000 * 2 ** (failures - free));
 }
 
+async function waitFor(db: Db, key: string, free: number, now: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count(), last: max(loginFailures.at) })
+    .from(loginFailures)
+    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, now - WINDOW_MS)));
+  const n = row?.n ?? 0;
+  return n >= free && row?.last ? Math.max(0, row.last + waitAfter(n, free) - now) : 0;
+}
+
 /** Milliseconds the caller must still wait before trying again (0: go ahead). */
 export async function loginWaitMs(db: Db, email: string, ip: string, now = Date.now()): Promise<number> {
-  let wait = 0;
-  for (const [key, free] of [
-    [accountKey(email), ACCOUNT_FREE_FAILURES],
-    [addressKey(ip), ADDRESS_FREE_FAILURES],
-  ] as const) {
-    const [row] = await db
-      .select({ n: count(), last: max(loginFailures.at) })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.key, key), gt(loginFailures.at, now - WINDOW_MS)));
-    const n = row?.n ?? 0;
-    if (n >= free && row?.last) wait = Math.max(wait, row.last + waitAfter(n, free) - now);
-  }
-  return Math.max(0, wait);
+  return Math.max(await waitFor(db, accountKey(email), ACCOUNT_FREE_FAILURES, now), await waitFor(db, addressKey(ip), ADDRESS_FREE_FAILURES, now));
+}
+
+/** Old rows help nobody; one caller in 64 sweeps them (by every key, the reset throttle's too). */
+async function sweepSometimes(db: Db, now: number): Promise<void> {
+  if (Math.random() < 1 / 64) await db.delete(loginFailures).where(lt(loginFailures.at, now - WINDOW_MS));
 }
 
 export async function recordLoginFailure(db: Db, email: string, ip: string, now = Date.now()): Promise<void> {
@@ -43,10 +48,55 @@ export async function recordLoginFailure(db: Db, email: string, ip: string, now 
     { key: accountKey(email), at: now },
     { key: addressKey(ip), at: now },
   ]);
-  // Old rows help nobody: keep the table small.
-  await db.delete(loginFailures).where(lt(loginFailures.at, now - WINDOW_MS));
+  await sweepSometimes(db, now);
 }
 
 export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.delete(loginFailures).where(or(eq(loginFailures.key, accountKey(email))));
+  await db.delete(loginFailures).where(eq(loginFailures.key, accountKey(email)));
+}
+
+export interface LoginAttempt {
+  /** Milliseconds to wait before trying again; 0 when this attempt may go ahead. */
+  waitMs: number;
+  /** The password was right: forget the account's failures, this attempt included. */
+  succeeded(): Promise<void>;
+  /** The password was wrong (or the account cannot sign in): count it against the address too. */
+  failed(): Promise<void>;
+}
+
+/**
+ * Decides whether a sign-in may be tried and, if so, counts it against the
+ * account before the password is checked, under a lock per account: a burst
+ * of parallel guesses cannot all pass the check before the first failure is
+ * written (PGlite runs one statement at a time anyway). A legitimate user
+ * never has ten sign-ins in flight at once. The address is charged only for
+ * real failures, so many people signing in from one office never add up.
+ */
+export async function claimLoginAttempt(db: Db, email: string, ip: string, now = Date.now()): Promise<LoginAttempt> {
+  const account = accountKey(email);
+  const address = addressKey(ip);
+  const waitMs = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${account}))`);
+    const wait = Math.max(await waitFor(tx, account, ACCOUNT_FREE_FAILURES, now), await waitFor(tx, address, ADDRESS_FREE_FAILURES, now));
+    if (wait === 0) await tx.insert(loginFailures).values({ key: account, at: now });
+    return wait;
+  });
+  await sweepSometimes(db, now);
+  return {
+    waitMs,
+    succeeded: async () => {
+      await db.delete(loginFailures).where(eq(loginFailures.key, account));
+    },
+    failed: async () => {
+      await db.insert(loginFailures).values({ key: address, at: Date.now() });
+    },
+  };
+}
+
+/** The wait in words for a 429 message: '45 seconds', '1 minute', '14 minutes'. */
+export function tryAgainIn(waitMs: number): string {
+  const seconds = Math.ceil(waitMs / 1000);
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

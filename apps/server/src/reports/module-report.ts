@@ -51,9 +51,11 @@ async function* reportText(database: Database, moduleId: string, layout: ReportL
     rows.catch(() => undefined);
     return rows;
   };
-  let next: Promise<PageRow[]> | null = page(['', '']);
   // A byte-order mark so spreadsheet programs read the file as UTF-8.
   yield `\uFEFF${layout.header}`;
+  // Let the header leave first: PGlite runs queries on this thread and would hold it back.
+  await new Promise((resolve) => setImmediate(resolve));
+  let next: Promise<PageRow[]> | null = page(['', '']);
   while (next) {
     const rows: PageRow[] = await next;
     const last = rows.at(-1);

@@ -1,5 +1,7 @@
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import type { Module } from '@airman/contracts/module.ts';
 import { assignments, gameRuns, reportTokens, users } from '../../db/schema.ts';
 import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
 import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
@@ -15,7 +17,24 @@ async function reportToken(ctx: TestContext, admin: string, module = 'ready_airm
   return res.json<{ token: string }>().token;
 }
 
-const csvUrl = (token: string, module = 'ready_airman_training') => `/api/admin/users?csv=1&module=${module}&token=${encodeURIComponent(token)}`;
+/** A small module of its own (no questionnaire), created through the API. */
+async function createModule(ctx: TestContext, admin: string, title: string): Promise<Module> {
+  const m: Module = {
+    ...readyAirmanModule,
+    id: '',
+    game_type: '',
+    game_title: title,
+    starting_gauges: { focus: 50, morale: 40 },
+    objectives: [],
+    actions: [{ ...readyAirmanModule.actions[0]!, results: { focus: 1 } }],
+  };
+  const res = await ctx.request(admin, { method: 'POST', url: '/api/modules', payload: m });
+  expect(res.statusCode).toBe(201);
+  return res.json<Module>();
+}
+
+const csvUrl = (token: string, module = 'ready_airman_training') => `/api/admin/users?csv=1&module=${encodeURIComponent(module)}&token=${encodeURIComponent(token)}`;
+const csvLines = (body: string) => body.replace(/^\uFEFF/, '').replace(/\r\n$/, '').split('\r\n');
 
 describeApi('module report', (ctx) => {
   it('streams one row per assigned user, pending invitees included, escaped against formulas', async () => {
@@ -24,43 +43,180 @@ describeApi('module report', (ctx) => {
     await ctx.database.db.insert(users).values([
       { id: 'r1', user_name: 'evil@example.com', first_name: 'Eve', last_name: '=cmd()', rank: 'SrA', unit: '655 ISRW', active_at: now, created_at: now },
       { id: 'r2', user_name: 'pending@example.com', pending: true, invite_code: 'code-r2', created_at: now },
+      { id: 'r3', user_name: 'other@example.com', first_name: 'Not', last_name: 'Assigned', active_at: now, created_at: now },
     ]);
     await ctx.database.db.insert(assignments).values([
       { user_id: 'r1', module_id: 'ready_airman_training', created_at: now, started_at: now, completed_at: now, game_status: 1 },
       { user_id: 'r2', module_id: 'ready_airman_training', created_at: now },
     ]);
-    await ctx.database.db.insert(gameRuns).values({
-      id: 'run-r1', user_id: 'r1', module_id: 'ready_airman_training', seed: 1, module_snapshot: readyAirmanModule, status: 'complete',
-      final_gauges: { mental: 70, physical: 61, social: 55, spiritual: 80 }, objectives_completed: ['Pass the PT test', 'Complete readiness training'],
-      answers_before: { mental_1: 2, mental_2: 2, mental_3: 4, mental_4: 2 }, answers_after: { mental_1: 4, mental_2: 4, mental_3: 2, mental_4: 4 },
-      started_at: now, finished_at: now,
-    });
+    const run = { user_id: 'r1', module_id: 'ready_airman_training', seed: 1, module_snapshot: readyAirmanModule, started_at: now - 5000 };
+    await ctx.database.db.insert(gameRuns).values([
+      // An older failed run and a newer unfinished one: the report takes the latest finished run.
+      { ...run, id: 'run-r1-old', status: 'failed', final_gauges: { mental: 0, physical: 1, social: 2, spiritual: 3 }, objectives_completed: [], finished_at: now - 4000 },
+      {
+        ...run,
+        id: 'run-r1',
+        status: 'complete',
+        final_gauges: { mental: 70, physical: 61, social: 55, spiritual: 80 },
+        objectives_completed: ['Pass the PT test', 'Complete readiness training'],
+        answers_before: { mental_1: 2, mental_2: 2, mental_3: 4, mental_4: 2 },
+        answers_after: { mental_1: 4, mental_2: 4, mental_3: 2, mental_4: 4 },
+        finished_at: now - 1000,
+      },
+      { ...run, id: 'run-r1-new', status: 'in_progress', started_at: now },
+    ]);
     const res = await ctx.app.inject({ method: 'GET', url: csvUrl(await reportToken(ctx, admin)) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="Ready Airman Training \d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const date = new Date().toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="Ready Airman Training ${date}.csv"; filename*=UTF-8''Ready%20Airman%20Training%20${date}.csv`);
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    const lines = csvLines(res.body);
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final mental,Final physical,Final social,Final spiritual,Objectives Completed,Mental Before,Mental After,Mental Change/);
-    const pending = lines.find((l) => l.includes('pending@example.com'))!;
-    expect(pending.startsWith('*,*,')).toBe(true);
-    expect(pending).toContain('Not Started');
-    const evil = lines.find((l) => l.includes('evil@example.com'))!;
-    expect(evil).toContain("SrA,655 ISRW,'=cmd(),Eve,evil@example.com,Complete,");
-    expect(evil).toContain(',70,61,55,80,Pass the PT test; Complete readiness training,25,75,50,');
+    expect(lines[0]).toMatch(
+      /^Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final mental,Final physical,Final social,Final spiritual,Objectives Completed,Mental Before,Mental After,Mental Change,.*,mental_1 Before,mental_1 After,/,
+    );
+    expect(lines.some((l) => l.includes('other@example.com'))).toBe(false);
+    const iso = new Date(now).toISOString();
+    // Sorted by last name as the users list: '' (the invitee) before '=cmd()'.
+    expect(lines[1]).toMatch(/^\*,\*,,,pending@example\.com,Not Started,/);
+    expect(lines[1]).toContain(`,${iso},,,,,,,,,`);
+    expect(lines[2]).toContain(`SrA,655 ISRW,'=cmd(),Eve,evil@example.com,Complete,${iso},${iso},,${iso},70,61,55,80,Pass the PT test; Complete readiness training,25,75,50,`);
+    expect(lines[2]).toContain(',2,4,2,4,4,2,2,4,');
   });
 
-  it('accepts a token once, for its module only, and never the access token', async () => {
+  it('has a column per gauge of the module and no questionnaire for other modules; a non-ASCII title gets filename*', async () => {
     const admin = await adminToken(ctx);
+    const m = await createModule(ctx, admin, 'Übung “A” 1');
+    const user = await ctx.createUser({ lastName: '+SUM(A1)' });
+    const assigned = await ctx.request(admin, { method: 'POST', url: `/api/admin/users/${user.id}/assign`, payload: { module: m.id } });
+    expect(assigned.statusCode).toBe(200);
+    const res = await ctx.app.inject({ method: 'GET', url: csvUrl(await reportToken(ctx, admin, m.id), m.id) });
+    expect(res.statusCode).toBe(200);
+    const date = new Date().toISOString().slice(0, 10);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="_bung _A_ 1 ${date}.csv"; filename*=UTF-8''%C3%9Cbung%20%E2%80%9CA%E2%80%9D%201%20${date}.csv`,
+    );
+    const lines = csvLines(res.body);
+    expect(lines[0]).toBe('Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final focus,Final morale,Objectives Completed');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(new RegExp(`^A1C,655 ISRW,'\\+SUM\\(A1\\),Test,${user.email},Not Started,`));
+  });
+
+  it('pages through thousands of users in the users list order, ties on last name included', async () => {
+    const admin = await adminToken(ctx);
+    const m = await createModule(ctx, admin, 'Many');
+    const now = Date.now();
+    // 2,500 users, most sharing a last name, so page boundaries fall inside runs of ties.
+    await ctx.database.query(
+      `INSERT INTO users (id, user_name, first_name, last_name, active_at, created_at)
+       SELECT 'bulk' || lpad(g::text, 5, '0'), 'bulk' || g || '@example.com', 'F', CASE WHEN g % 5 = 0 THEN 'Zed' ELSE 'Same' END, $1::bigint, $1::bigint
+       FROM generate_series(1, 2500) AS g`,
+      [now],
+    );
+    await ctx.database.query(
+      `INSERT INTO assignments (user_id, module_id, created_at) SELECT id, $1, $2::bigint FROM users WHERE id LIKE 'bulk%'`,
+      [m.id, now],
+    );
+    const res = await ctx.app.inject({ method: 'GET', url: csvUrl(await reportToken(ctx, admin, m.id), m.id) });
+    const emails = csvLines(res.body).slice(1).map((l) => l.split(',')[4]);
+    expect(emails).toHaveLength(2500);
+    expect(new Set(emails).size).toBe(2500);
+    const expected = Array.from({ length: 2500 }, (_, i) => i + 1)
+      .sort((a, b) => Number(a % 5 === 0) - Number(b % 5 === 0) || a - b)
+      .map((g) => `bulk${g}@example.com`);
+    expect(emails).toEqual(expected);
+  });
+
+  it('is compressed for a client that accepts brotli', async () => {
+    const admin = await adminToken(ctx);
+    const res = await ctx.app.inject({ method: 'GET', url: csvUrl(await reportToken(ctx, admin)), headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    const text = zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(csvLines(text)[0]).toMatch(/^Rank,Unit,Last Name,/);
+  });
+
+  it('accepts a token once, for its module only, within 60 s, and never the access token', async () => {
+    const admin = await adminToken(ctx);
+    const other = await createModule(ctx, admin, 'Other');
     const token = await reportToken(ctx, admin);
-    expect((await ctx.app.inject({ method: 'GET', url: csvUrl(token, 'other') })).statusCode).toBe(404);
+    const wrongModule = await ctx.app.inject({ method: 'GET', url: csvUrl(token, other.id) });
+    expect(wrongModule.statusCode).toBe(401);
+    expect(wrongModule.json<{ message: string }>().message).toMatch(/expired or was already used/);
+    expect((await ctx.app.inject({ method: 'GET', url: csvUrl(token, 'nope') })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: csvUrl(token) })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: csvUrl(token) })).statusCode).toBe(401);
+    const again = await ctx.app.inject({ method: 'GET', url: csvUrl(token) });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toHaveProperty('message');
     expect((await ctx.app.inject({ method: 'GET', url: csvUrl(admin) })).statusCode).toBe(401);
+
     const expired = await reportToken(ctx, admin);
     await ctx.database.db.update(reportTokens).set({ expires_at: Date.now() - 1 }).where(eq(reportTokens.used_at, 0));
     expect((await ctx.app.inject({ method: 'GET', url: csvUrl(expired) })).statusCode).toBe(401);
+  });
+
+  it('stores tokens hashed, valid for 60 seconds', async () => {
+    const admin = await adminToken(ctx);
+    const before = Date.now();
+    const token = await reportToken(ctx, admin);
+    const rows = await ctx.database.db.select().from(reportTokens).where(eq(reportTokens.used_at, 0));
+    expect(rows.some((r) => r.token_hash === token)).toBe(false);
+    const row = rows.find((r) => r.expires_at >= before + 60_000);
+    expect(row?.expires_at).toBeLessThanOrEqual(Date.now() + 60_000);
+  });
+
+  it('refuses the token of an admin who has since been demoted or deactivated', async () => {
+    const other = await ctx.createUser({ role: 'admin' });
+    const demoted = await reportToken(ctx, other.token);
+    await ctx.database.db.update(users).set({ role: 'user' }).where(eq(users.id, other.id));
+    const res = await ctx.app.inject({ method: 'GET', url: csvUrl(demoted) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toHaveProperty('message');
+
+    const another = await ctx.createUser({ role: 'admin' });
+    const deactivated = await reportToken(ctx, another.token);
+    await ctx.database.db.update(users).set({ active_at: 0 }).where(eq(users.id, another.id));
+    expect((await ctx.app.inject({ method: 'GET', url: csvUrl(deactivated) })).statusCode).toBe(403);
+  });
+
+  it('answers bad input with a 4xx message', async () => {
+    const admin = await adminToken(ctx);
+    const token = await reportToken(ctx, admin);
+    for (const url of ['/api/admin/users?csv=1&module=ready_airman_training', '/api/admin/users?csv=1&token=x', '/api/admin/users?csv=2&module=ready_airman_training&token=x']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toHaveProperty('message');
+    }
+    const bodies: [unknown, number][] = [
+      [{}, 400],
+      [{ module: '' }, 400],
+      [{ module: 1 }, 400],
+      [{ module: 'ready_airman_training', extra: 1 }, 400],
+      [{ module: 'nope' }, 404],
+    ];
+    for (const [payload, status] of bodies) {
+      const res = await ctx.request(admin, { method: 'POST', url: '/api/admin/reports/token', payload: payload as object });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json()).toHaveProperty('message');
+    }
+    const none = await ctx.request(admin, { method: 'POST', url: '/api/admin/reports/token' });
+    expect(none.statusCode).toBe(400);
+    // The bad requests above did not burn the good token.
+    expect((await ctx.app.inject({ method: 'GET', url: csvUrl(token) })).statusCode).toBe(200);
+  });
+
+  it('gives report tokens to admins only', async () => {
     const user = await ctx.createUser();
-    expect((await ctx.request(user.token, { method: 'POST', url: '/api/admin/reports/token', payload: { module: 'ready_airman_training' } })).statusCode).toBe(403);
+    const admin = await adminToken(ctx);
+    const call = { method: 'POST' as const, url: '/api/admin/reports/token', payload: { module: 'ready_airman_training' } };
+    const anonymous = await ctx.request(undefined, call);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toHaveProperty('message');
+    const asUser = await ctx.request(user.token, call);
+    expect(asUser.statusCode).toBe(403);
+    expect(asUser.json()).toHaveProperty('message');
+    expect((await ctx.request(admin, call)).statusCode).toBe(200);
   });
 });

@@ -5,7 +5,7 @@ import { loginRequestSchema, type AuthResponse } from '@airman/contracts/api.ts'
 import type { User } from '@airman/contracts/user.ts';
 import type { Role } from '@airman/contracts/constants.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { clearLoginFailures, loginWaitMs, recordLoginFailure } from '../../auth/login-throttle.ts';
+import { claimLoginAttempt, tryAgainIn } from '../../auth/login-throttle.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
@@ -20,19 +20,19 @@ export const INVALID_CREDENTIALS = 'Invalid credentials';
 export function sessionRoutes(app: FastifyInstance, db: Db, tokens: TokenService): void {
   app.post('/api/login', { config: { access: 'public' } }, async (request, reply): Promise<AuthResponse> => {
     const body = parseInput(loginRequestSchema, request.body);
-    const wait = await loginWaitMs(db, body.user_name, request.ip);
-    if (wait > 0) {
-      const seconds = Math.ceil(wait / 1000);
-      reply.header('Retry-After', String(seconds));
-      throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`);
+    // Counted as a failure until the password proves right (see auth/login-throttle.ts).
+    const attempt = await claimLoginAttempt(db, body.user_name, request.ip);
+    if (attempt.waitMs > 0) {
+      reply.header('Retry-After', String(Math.ceil(attempt.waitMs / 1000)));
+      throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${tryAgainIn(attempt.waitMs)}.`);
     }
     const row = await findUserByEmail(db, body.user_name);
     const ok = await verifyPassword(row?.password_hash ?? null, body.password);
     if (!row || !ok || !isActiveAccount(row)) {
-      await recordLoginFailure(db, body.user_name, request.ip);
+      await attempt.failed();
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
-    await clearLoginFailures(db, body.user_name);
+    await attempt.succeeded();
     const auth = await tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
     return { auth };
   });

@@ -186,11 +186,71 @@ describeApi('sign-in throttling', (ctx) => {
     const limited = await attempt('Wrong-1!');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBe('1');
-    expect(limited.json<{ message: string }>().message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ seconds\.$/);
+    expect(limited.json<{ message: string }>().message).toMatch(/^Too many failed sign-in attempts\. Try again in 1 second\.$/);
     expect((await attempt(TEST_PASSWORD)).statusCode).toBe(429);
     // The window passes: move the failures into the past.
     await ctx.database.db.update(loginFailures).set({ at: Date.now() - 16 * 60 * 1000 });
     expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('lets a success clear the count: 9 failures, a success, then 10 more failures before the 429', async () => {
+    const user = await ctx.createUser();
+    const attempt = (password: string) => ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password } });
+    for (let i = 0; i < 9; i++) expect((await attempt('Wrong-1!')).statusCode).toBe(401);
+    expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await attempt('Wrong-1!')).statusCode).toBe(401);
+    expect((await attempt('Wrong-1!')).statusCode).toBe(429);
+  });
+
+  it('waits longer after each further failure, up to 15 minutes', async () => {
+    const user = await ctx.createUser();
+    const now = Date.now();
+    const key = `account:${user.email}`;
+    // 20 failures, the last 90 s ago: 2^10 s would exceed the cap of 15 minutes after it.
+    await ctx.database.db.insert(loginFailures).values(Array.from({ length: 20 }, (_, i) => ({ key, at: now - 90_000 - i })));
+    const capped = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password: TEST_PASSWORD } });
+    expect(capped.statusCode).toBe(429);
+    expect(Number(capped.headers['retry-after'])).toBeGreaterThan(13 * 60);
+    expect(Number(capped.headers['retry-after'])).toBeLessThanOrEqual(15 * 60 - 90);
+    expect(capped.json<{ message: string }>().message).toBe('Too many failed sign-in attempts. Try again in 14 minutes.');
+    // 14 failures, the last 10 s ago: 2^4 = 16 s after it, so about 6 s to go.
+    await ctx.database.db.delete(loginFailures).where(eq(loginFailures.key, key));
+    await ctx.database.db.insert(loginFailures).values(Array.from({ length: 14 }, () => ({ key, at: now - 10_000 })));
+    const shorter = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password: TEST_PASSWORD } });
+    expect(shorter.statusCode).toBe(429);
+    expect(Number(shorter.headers['retry-after'])).toBeGreaterThanOrEqual(5);
+    expect(Number(shorter.headers['retry-after'])).toBeLessThanOrEqual(6);
+  });
+
+  it('counts a burst of parallel guesses: no more than 10 are checked', async () => {
+    const user = await ctx.createUser();
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password: 'Wrong-1!' } })),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
+  it('slows a client address down after 50 failures, whatever the accounts', async () => {
+    const from = (user_name: string, password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '198.51.100.7', payload: { user_name, password } });
+    for (let i = 0; i < 50; i++) expect((await from(`spray-${i}@example.com`, 'Guess-1!')).statusCode).toBe(401);
+    const user = await ctx.createUser();
+    const limited = await from(user.email, TEST_PASSWORD);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Another address is not affected.
+    const elsewhere = await ctx.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '198.51.100.8', payload: { user_name: user.email, password: TEST_PASSWORD } });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('does not count a successful sign-in against its address', async () => {
+    const user = await ctx.createUser();
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '198.51.100.9', payload: { user_name: user.email, password: TEST_PASSWORD } });
+    expect(res.statusCode).toBe(200);
+    const left = await ctx.database.db.select().from(loginFailures).where(eq(loginFailures.key, 'ip:198.51.100.9'));
+    expect(left).toEqual([]);
   });
 
   it('answers an unknown account the same way', async () => {
