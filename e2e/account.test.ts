@@ -94,6 +94,8 @@ describeE2E('registration and profile', (e2e) => {
     const { context, page } = await e2e.newPage();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The route loads lazily: wait for its page, not the login form's field of the same name.
+    await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await page.getByText('If an account exists for this address, an e-mail with a link to reset its password is on its way.').waitFor();
