@@ -32,6 +32,14 @@ export const users = pgTable(
     /** Bumped to revoke every token issued before (logout, role, e-mail, password, deactivation). */
     token_version: integer('token_version').notNull().default(0),
     created_at: ms('created_at'),
+    /**
+     * The user as administrators and the user themself see it (spec §3, the
+     * assignments included), as JSON text. Kept by triggers (migration 0007,
+     * function user_listing_json) on every change to the user or their
+     * assignments, so a page of the users list is one index scan that returns
+     * text ready to send. Never written by the application.
+     */
+    listing: text('listing').notNull().default(''),
   },
   (t) => [
     // Users screen: sorted by last name, keyset paging with id as tie-breaker.

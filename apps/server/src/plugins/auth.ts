@@ -58,7 +58,7 @@ export type Authenticator = (request: FastifyRequest) => Promise<AuthUser>;
 export async function authenticate(loadAccount: AccountLoader, tokens: TokenService, header: string | undefined): Promise<AuthUser> {
   const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header ?? '');
   if (!match?.[1]) throw new HttpError(401, 'Authentication required', 'token_missing');
-  const result = await tokens.verify(match[1]);
+  const result = tokens.verify(match[1]);
   if (!result.ok) {
     throw result.reason === 'expired'
       ? new HttpError(401, 'Session expired', 'token_expired')

@@ -6,11 +6,9 @@
  */
 import { and, asc, count, sql, type SQL } from 'drizzle-orm';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
-import type { UsersPage } from '@airman/contracts/api.ts';
 import type { Db } from '../db/database.ts';
-import { assignments, userCount, users } from '../db/schema.ts';
+import { userCount, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { presentUser, type AssignmentRow, type UserRow } from './presenter.ts';
 
 /** Exactly the expression of users_last_name_id_idx. */
 const sortKey = sql`lower(${users.last_name}) collate "C"`;
@@ -42,25 +40,39 @@ function containsPattern(text: string): string {
 }
 
 interface PageRow {
-  user: UserRow;
+  /** The user's JSON (users.listing, kept by triggers). */
+  listing: string;
   key: string;
+  id: string;
+  total: number;
 }
 
-export type ListUsers = (query: { cursor?: string; search?: string }) => Promise<UsersPage>;
+/**
+ * The users page as JSON text: `{count, users, cursor?}`. Built by joining the
+ * users' stored JSON, so a page costs no row mapping and no serialization.
+ */
+export type ListUsers = (query: { cursor?: string; search?: string }) => Promise<string>;
+
+function pageJson(total: number, rows: PageRow[]): string {
+  const page = rows.slice(0, USER_PAGE_SIZE);
+  const last = page.at(-1);
+  const cursor = rows.length > USER_PAGE_SIZE && last ? `,"cursor":"${encodeCursor(last.key, last.id)}"` : '';
+  return `{"count":${total},"users":[${page.map((r) => r.listing).join(',')}]${cursor}}`;
+}
 
 /**
- * Builds the listing once per app. The unfiltered page (the hot path) and the
- * page's assignments are named prepared statements: their generic plans are
- * the same index scans, and Drizzle builds their SQL once, which halves the
- * Node CPU per request. A search must stay an unnamed statement: PostgreSQL
- * plans it with the pattern's value, which is what lets it use the trigram
- * index well (a generic `LIKE $1` plan cannot tell 'a' from 'smith').
+ * Builds the listing once per app. The unfiltered pages (the hot path) are
+ * named prepared statements: their generic plans are the same index scans, and
+ * Drizzle builds their SQL once. A search must stay an unnamed statement:
+ * PostgreSQL plans it with the pattern's value, which is what lets it use the
+ * trigram index well (a generic `LIKE $1` plan cannot tell 'a' from 'smith').
  */
 export function usersLister(db: Db): ListUsers {
   // The total is the user_count row kept by triggers: one row read, not a 100,000-row count.
   const pageColumns = {
-    user: users,
+    listing: users.listing,
     key: sql<string>`${sortKey}`,
+    id: users.id,
     total: sql<number>`(select ${userCount.n} from ${userCount})`.mapWith(Number),
   };
   const firstPage = db
@@ -76,22 +88,16 @@ export function usersLister(db: Db): ListUsers {
     .orderBy(sortKey, asc(users.id))
     .limit(USER_PAGE_SIZE + 1)
     .prepare('users_page_next');
-  const assignmentsOfPage = db
-    .select()
-    .from(assignments)
-    .where(sql`${assignments.user_id} = any(${sql.placeholder('ids')})`)
-    .orderBy(asc(assignments.created_at), asc(assignments.module_id))
-    .prepare('users_page_assignments');
 
-  async function unfiltered(cursor: { key: string; id: string } | undefined): Promise<{ rows: PageRow[]; total: number }> {
+  async function unfiltered(cursor: { key: string; id: string } | undefined): Promise<string> {
     const rows = cursor ? await nextPage.execute(cursor) : await firstPage.execute();
-    if (rows[0]) return { rows, total: rows[0].total };
+    if (rows[0]) return pageJson(rows[0].total, rows);
     // Past the end (the last users were deleted meanwhile): the count alone.
     const [counted] = await db.select({ n: userCount.n }).from(userCount).limit(1);
-    return { rows: [], total: counted?.n ?? 0 };
+    return pageJson(counted?.n ?? 0, []);
   }
 
-  async function searched(search: string, cursor: { key: string; id: string } | undefined): Promise<{ rows: PageRow[]; total: number }> {
+  async function searched(search: string, cursor: { key: string; id: string } | undefined): Promise<string> {
     // lower() of a bound value is folded into a constant when the statement is
     // planned with its values (unnamed statements are), so the trigram index applies.
     const filter = sql`${searchText} LIKE lower(${containsPattern(search)})`;
@@ -101,34 +107,19 @@ export function usersLister(db: Db): ListUsers {
     // planner on the trigram index: matches of a last name are clustered in the
     // sort order, so walking the sort index and filtering costs ~75 ms for 'smi'.
     const rows = await db
-      .select({ user: users, key: sql<string>`${sortKey}`, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ listing: users.listing, key: sql<string>`${sortKey}`, id: users.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(users)
       .where(and(filter, after))
       .orderBy(sql`${sortKey} || ''`, asc(users.id))
       .limit(USER_PAGE_SIZE + 1);
     // With a cursor the window counts only what follows it: count the whole match then.
-    return { rows, total: cursor ? await countMatching(db, filter) : (rows[0]?.total ?? 0) };
+    return pageJson(cursor ? await countMatching(db, filter) : (rows[0]?.total ?? 0), rows);
   }
 
   return async (query) => {
     const search = query.search?.trim();
     const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const { rows, total } = search ? await searched(search, cursor) : await unfiltered(cursor);
-    const page = rows.slice(0, USER_PAGE_SIZE);
-    const byUser = new Map<string, AssignmentRow[]>();
-    if (page.length > 0) {
-      for (const a of await assignmentsOfPage.execute({ ids: page.map((r) => r.user.id) })) {
-        const list = byUser.get(a.user_id);
-        if (list) list.push(a);
-        else byUser.set(a.user_id, [a]);
-      }
-    }
-    const last = page.at(-1);
-    return {
-      count: total,
-      users: page.map(({ user }) => presentUser(user, byUser.get(user.id) ?? [], { withInviteCode: true })),
-      ...(rows.length > USER_PAGE_SIZE && last ? { cursor: encodeCursor(last.key, last.user.id) } : {}),
-    };
+    return search ? searched(search, cursor) : unfiltered(cursor);
   };
 }
 

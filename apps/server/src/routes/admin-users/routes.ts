@@ -9,8 +9,9 @@ import { HttpError, parseInput } from '../../lib/http-error.ts';
 import type { Authenticator } from '../../plugins/auth.ts';
 import { sendModuleReport } from '../../reports/module-report.ts';
 import { usersLister } from '../../users/list-users.ts';
-import { presentUser } from '../../users/presenter.ts';
-import { assignmentsOf, findUserById } from '../../users/repository.ts';
+import { sendJsonText, type JsonText } from '../../lib/json-text.ts';
+import { userJson } from '../../users/presenter.ts';
+import { findUserById } from '../../users/repository.ts';
 import { assignModule, unassignModule } from '../../users/assign-module.ts';
 import { updateUser } from '../../users/update-user.ts';
 
@@ -24,10 +25,10 @@ function idParam(request: FastifyRequest, name: 'id' | 'moduleId'): string {
 const userIdParam = (request: FastifyRequest) => idParam(request, 'id');
 
 /** The user as an administrator sees it, or 404. */
-export async function adminViewOfUser(db: Db, id: string): Promise<User> {
+export async function adminViewOfUser(db: Db, id: string): Promise<JsonText<User>> {
   const row = await findUserById(db, id);
   if (!row) throw new HttpError(404, 'No such user');
-  return presentUser(row, await assignmentsOf(db, id), { withInviteCode: true });
+  return userJson(row);
 }
 
 export function adminUserRoutes(app: FastifyInstance, database: Database, authenticateRequest: Authenticator): void {
@@ -36,7 +37,7 @@ export function adminUserRoutes(app: FastifyInstance, database: Database, authen
 
   // Public at the router because a report download (csv=1) carries its own
   // single-use token instead of the bearer token; the listing checks the bearer itself.
-  app.get('/api/admin/users', { config: { access: 'public' } }, async (request, reply): Promise<UsersPage | undefined> => {
+  app.get('/api/admin/users', { config: { access: 'public' } }, async (request, reply) => {
     const query = parseInput(usersQuerySchema, request.query);
     if (query.csv === '1') {
       await sendModuleReport(request, reply, database);
@@ -44,30 +45,32 @@ export function adminUserRoutes(app: FastifyInstance, database: Database, authen
     }
     const caller = await authenticateRequest(request);
     // Spec §6: a non-admin loading users gets an empty list.
-    if (caller.role !== 'admin') return { count: 0, users: [] };
-    return listUsers(query);
+    if (caller.role !== 'admin') return { count: 0, users: [] } satisfies UsersPage;
+    return sendJsonText<UsersPage>(reply, await listUsers(query));
   });
 
-  app.get('/api/admin/users/:id', { config: { access: 'admin' } }, async (request) => adminViewOfUser(db, userIdParam(request)));
+  app.get('/api/admin/users/:id', { config: { access: 'admin' } }, async (request, reply) =>
+    sendJsonText(reply, await adminViewOfUser(db, userIdParam(request))),
+  );
 
-  app.post('/api/admin/users/:id', { config: { access: 'admin' } }, async (request): Promise<User> => {
+  app.post('/api/admin/users/:id', { config: { access: 'admin' } }, async (request, reply) => {
     const id = userIdParam(request);
     const patch = parseInput(userUpdateRequestSchema, request.body ?? {});
     await updateUser(db, id, patch);
-    return adminViewOfUser(db, id);
+    return sendJsonText(reply, await adminViewOfUser(db, id));
   });
 
-  app.post('/api/admin/users/:id/assign', { config: { access: 'admin' } }, async (request): Promise<User> => {
+  app.post('/api/admin/users/:id/assign', { config: { access: 'admin' } }, async (request, reply) => {
     const id = userIdParam(request);
     const { module } = parseInput(assignRequestSchema, request.body);
     await assignModule(db, id, module);
-    return adminViewOfUser(db, id);
+    return sendJsonText(reply, await adminViewOfUser(db, id));
   });
 
-  app.delete('/api/admin/users/:id/assign/:moduleId', { config: { access: 'admin' } }, async (request): Promise<User> => {
+  app.delete('/api/admin/users/:id/assign/:moduleId', { config: { access: 'admin' } }, async (request, reply) => {
     const id = userIdParam(request);
     await unassignModule(db, id, idParam(request, 'moduleId'));
-    return adminViewOfUser(db, id);
+    return sendJsonText(reply, await adminViewOfUser(db, id));
   });
 
   // An admin may delete themself (spec §6); their tokens die with the account.

@@ -10,8 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { HttpError, parseInput } from '../../lib/http-error.ts';
 import { caller } from '../../plugins/auth.ts';
-import { presentUser } from '../../users/presenter.ts';
-import { assignmentsOf } from '../../users/repository.ts';
+import { userObject } from '../../users/presenter.ts';
 import { emailInUse, isUniqueViolation } from '../../users/update-user.ts';
 
 export const WRONG_CURRENT_PASSWORD = 'current_password: the current password is not correct';
@@ -44,8 +43,8 @@ export function selfRoutes(app: FastifyInstance, db: Db, tokens: TokenService): 
         .where(eq(users.id, row.id))
         .returning();
       if (!saved) throw new HttpError(401, 'Invalid session', 'token_invalid');
-      const auth = await tokens.sign({ user_id: saved.id, user_role: saved.role as Role, tv: saved.token_version });
-      return { ...presentUser(saved, await assignmentsOf(db, saved.id), { withInviteCode: false }), auth };
+      const auth = tokens.sign({ user_id: saved.id, user_role: saved.role as Role, tv: saved.token_version });
+      return { ...userObject(saved), auth };
     }
 
     const profile = parseInput(selfProfileRequestSchema, body);
@@ -63,6 +62,6 @@ export function selfRoutes(app: FastifyInstance, db: Db, tokens: TokenService): 
       throw error;
     }
     if (!saved) throw new HttpError(401, 'Invalid session', 'token_invalid');
-    return presentUser(saved, await assignmentsOf(db, saved.id), { withInviteCode: false });
+    return userObject(saved);
   });
 }

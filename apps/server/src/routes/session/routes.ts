@@ -11,8 +11,9 @@ import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { HttpError, parseInput } from '../../lib/http-error.ts';
 import { caller } from '../../plugins/auth.ts';
-import { presentUser } from '../../users/presenter.ts';
-import { assignmentsQuery, findUserByEmail, isActiveAccount } from '../../users/repository.ts';
+import { sendJsonText } from '../../lib/json-text.ts';
+import { userJson } from '../../users/presenter.ts';
+import { findUserByEmail, isActiveAccount } from '../../users/repository.ts';
 
 /** The one answer to any failed login: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -33,20 +34,17 @@ export function sessionRoutes(app: FastifyInstance, db: Db, tokens: TokenService
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
     await attempt.succeeded();
-    const auth = await tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
+    const auth = tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
     return { auth };
   });
 
-  const assignments = assignmentsQuery(db);
-  app.get('/api/session', async (request): Promise<User> => {
-    const { row } = caller(request);
-    return presentUser(row, await assignments(row.id), { withInviteCode: false });
-  });
+  // The account row the auth hook loaded already holds the user's JSON: no query of its own.
+  app.get('/api/session', async (request, reply) => sendJsonText<User>(reply, userJson(caller(request).row)));
 
   // A fresh token for a signed-in caller (the game may write it to local storage).
   app.post('/api/session/refresh', async (request): Promise<AuthResponse> => {
     const { row } = caller(request);
-    return { auth: await tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version }) };
+    return { auth: tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version }) };
   });
 
   // Logging out revokes every token of the account (all devices): a token
