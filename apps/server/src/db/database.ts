@@ -16,6 +16,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { listenForUsersChanges, type UsersChanges } from './users-changes.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -25,6 +26,8 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** Runs parameterised SQL and returns its rows (for the few queries Drizzle cannot express). */
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Embedded database only: changes to users as they commit, for reads kept in memory. */
+  usersChanges?: UsersChanges;
   close(): Promise<void>;
 }
 
@@ -78,6 +81,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   return {
     db,
     kind: 'pglite',
+    usersChanges: await listenForUsersChanges(client),
     query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     close: () => client.close(),
   };

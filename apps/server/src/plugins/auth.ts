@@ -7,6 +7,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@airman/contracts/constants.ts';
 import type { Db } from '../db/database.ts';
+import type { UsersChanges } from '../db/users-changes.ts';
+import { cachedLoader } from '../lib/versioned-cache.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { TokenService } from '../auth/tokens.ts';
@@ -38,15 +40,16 @@ export function caller(request: FastifyRequest): AuthUser {
   return request.authUser;
 }
 
-// One prepared primary-key read per authenticated request.
-function accountLoader(db: Db) {
+// One prepared primary-key read per authenticated request; on the embedded
+// database, kept in memory until users change (db/users-changes.ts).
+function accountLoader(db: Db, usersChanges: UsersChanges | undefined) {
   const query = db
     .select()
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('auth_load_account');
-  return async (id: string): Promise<UserRow | undefined> => (await query.execute({ id }))[0];
+  return cachedLoader<UserRow | undefined>(usersChanges, 10_000, async (id) => (await query.execute({ id }))[0]);
 }
 
 type AccountLoader = ReturnType<typeof accountLoader>;
@@ -73,8 +76,8 @@ export async function authenticate(loadAccount: AccountLoader, tokens: TokenServ
   return { id: row.id, role: row.role as Role, tokenVersion: row.token_version, row };
 }
 
-export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): Authenticator {
-  const loadAccount = accountLoader(db);
+export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService, usersChanges?: UsersChanges): Authenticator {
+  const loadAccount = accountLoader(db, usersChanges);
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.is404) return;

@@ -7,6 +7,8 @@
 import { and, asc, count, sql, type SQL } from 'drizzle-orm';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
 import type { Db } from '../db/database.ts';
+import type { UsersChanges } from '../db/users-changes.ts';
+import { cachedLoader } from '../lib/versioned-cache.ts';
 import { userCount, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 
@@ -67,7 +69,7 @@ function pageJson(total: number, rows: PageRow[]): string {
  * PostgreSQL plans it with the pattern's value, which is what lets it use the
  * trigram index well (a generic `LIKE $1` plan cannot tell 'a' from 'smith').
  */
-export function usersLister(db: Db): ListUsers {
+export function usersLister(db: Db, usersChanges?: UsersChanges): ListUsers {
   // The total is the user_count row kept by triggers: one row read, not a 100,000-row count.
   const pageColumns = {
     listing: users.listing,
@@ -116,11 +118,15 @@ export function usersLister(db: Db): ListUsers {
     return pageJson(cursor ? await countMatching(db, filter) : (rows[0]?.total ?? 0), rows);
   }
 
-  return async (query) => {
-    const search = query.search?.trim();
-    const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+  // On the embedded database pages are kept until users change (db/users-changes.ts);
+  // 200 pages of 50 users are ~10 MB.
+  const page = cachedLoader<string>(usersChanges, 200, (key) => {
+    const [search, cursorText] = JSON.parse(key) as [string, string];
+    const cursor = cursorText ? decodeCursor(cursorText) : undefined;
     return search ? searched(search, cursor) : unfiltered(cursor);
-  };
+  });
+
+  return (query) => page(JSON.stringify([query.search?.trim() ?? '', query.cursor ?? '']));
 }
 
 async function countMatching(db: Db, filter: SQL): Promise<number> {

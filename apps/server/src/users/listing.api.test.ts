@@ -87,4 +87,26 @@ describeApi('users.listing (kept by triggers)', (ctx) => {
     expect(session.json()).toEqual(stored);
     expect(page.json()).toEqual({ count: 1, users: [stored] });
   });
+
+  // The embedded server keeps accounts and pages in memory until the database
+  // says users changed: a change made behind the server's back shows at once.
+  it('shows changes made straight in the database at once', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const user = await ctx.createUser();
+    const find = async () => {
+      const res = await ctx.request(admin.token, { method: 'GET', url: `/api/admin/users?search=${encodeURIComponent(user.email)}` });
+      return res.json<{ users: User[] }>().users[0];
+    };
+    expect((await ctx.request(user.token, { method: 'GET', url: '/api/session' })).statusCode).toBe(200);
+    expect((await find())?.first_name).toBe('Test');
+
+    await ctx.database.query('UPDATE users SET first_name = $1 WHERE id = $2', ['Renamed', user.id]);
+    expect((await find())?.first_name).toBe('Renamed');
+
+    await ctx.database.query(`INSERT INTO assignments (user_id, module_id, created_at) VALUES ($1, 'ready_airman_training', 1)`, [user.id]);
+    expect((await find())?.modules).toEqual(['ready_airman_training']);
+
+    await ctx.database.query('UPDATE users SET active_at = 0 WHERE id = $1', [user.id]);
+    expect((await ctx.request(user.token, { method: 'GET', url: '/api/session' })).statusCode).toBe(401);
+  });
 });
