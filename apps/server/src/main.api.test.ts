@@ -81,7 +81,8 @@ describe('npm start: first start, shutdown, restart', () => {
     expect(await login(second.url, 'admin@example.com', password)).toBe(200);
     expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
     expect(await stop(second)).toBe(0);
-  });
+    // Two cold starts (a new embedded database, then a restart), each allowed 60 s by start().
+  }, 150_000);
 
   it('refuses to start with a bad variable, naming it', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
