@@ -1,0 +1,71 @@
+/**
+ * The floor: the SQL a route runs, run directly against the same database, so
+ * each route's figure can be read as a ratio to what the database alone does.
+ * PostgreSQL: pgbench, 50 clients like autocannon's 50 connections. PGlite:
+ * the statements one after another in this process (PGlite runs one at a time,
+ * so that is its most). The SQL is what apps/server/src/users/list-users.ts
+ * and plugins/auth.ts send, written out.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Database } from '../../apps/server/src/db/database.ts';
+
+export interface FloorCase {
+  route: string;
+  /** Statements run in order for one request. */
+  statements: string[];
+  /** pgbench -M prepared for statements the server prepares; simple for those planned with their values. */
+  prepared: boolean;
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+export function floorCases(adminId: string, deepKey: string, deepId: string): FloorCase[] {
+  const auth = `SELECT * FROM users WHERE id = ${quote(adminId)} LIMIT 1`;
+  const page = (where: string) =>
+    `SELECT listing, lower(last_name) COLLATE "C", id, (SELECT n FROM user_count) FROM users ${where} ORDER BY lower(last_name) COLLATE "C", id LIMIT 51`;
+  const search = `WITH matched AS (SELECT id, sort_key FROM user_search WHERE haystack LIKE lower('%smi%')),
+    page AS (SELECT id, sort_key FROM matched ORDER BY sort_key, id LIMIT 51)
+    SELECT u.listing, page.sort_key, page.id, (SELECT count(*) FROM matched) FROM page JOIN users u ON u.id = page.id ORDER BY page.sort_key, page.id`;
+  return [
+    { route: 'GET /api/session', statements: [auth], prepared: true },
+    { route: 'GET /api/admin/users (first page)', statements: [auth, page('')], prepared: true },
+    { route: 'GET /api/admin/users?search=smi', statements: [auth, search], prepared: false },
+    {
+      route: 'GET /api/admin/users (page 1,000)',
+      statements: [auth, page(`WHERE (lower(last_name) COLLATE "C", id) > (${quote(deepKey)} COLLATE "C", ${quote(deepId)})`)],
+      prepared: true,
+    },
+  ];
+}
+
+/** Transactions per second pgbench reaches with 50 clients, or undefined without pgbench. */
+export function pgbenchFloor(url: string, c: FloorCase, seconds: number): number | undefined {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'floor-')), 'case.sql');
+  fs.writeFileSync(file, c.statements.map((s) => `${s.replace(/\s+/g, ' ')};\n`).join(''));
+  const u = new URL(url);
+  const run = spawnSync(
+    'pgbench',
+    ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username) || 'postgres', '-n', '-c', '50', '-j', '2', '-T', String(seconds), '-M', c.prepared ? 'prepared' : 'simple', '-f', file, u.pathname.slice(1)],
+    { encoding: 'utf8' },
+  );
+  const tps = /tps = ([\d.]+)/.exec(run.stdout ?? '');
+  return tps ? Number(tps[1]) : undefined;
+}
+
+/** Requests' worth of SQL per second on PGlite, statements one after another. */
+export async function pgliteFloor(database: Database, c: FloorCase, seconds: number): Promise<number> {
+  const once = async () => {
+    for (const statement of c.statements) await database.query(statement);
+  };
+  for (let i = 0; i < 20; i++) await once();
+  let n = 0;
+  const start = performance.now();
+  while (performance.now() - start < seconds * 1000) {
+    await once();
+    n++;
+  }
+  return n / ((performance.now() - start) / 1000);
+}
