@@ -33,26 +33,9 @@ async function waitFor(db: Db, key: string, free: number, now: number): Promise<
   return n >= free && row?.last ? Math.max(0, row.last + waitAfter(n, free) - now) : 0;
 }
 
-/** Milliseconds the caller must still wait before trying again (0: go ahead). */
-export async function loginWaitMs(db: Db, email: string, ip: string, now = Date.now()): Promise<number> {
-  return Math.max(await waitFor(db, accountKey(email), ACCOUNT_FREE_FAILURES, now), await waitFor(db, addressKey(ip), ADDRESS_FREE_FAILURES, now));
-}
-
 /** Old rows help nobody; one caller in 64 sweeps them (by every key, the reset throttle's too). */
 async function sweepSometimes(db: Db, now: number): Promise<void> {
   if (Math.random() < 1 / 64) await db.delete(loginFailures).where(lt(loginFailures.at, now - WINDOW_MS));
-}
-
-export async function recordLoginFailure(db: Db, email: string, ip: string, now = Date.now()): Promise<void> {
-  await db.insert(loginFailures).values([
-    { key: accountKey(email), at: now },
-    { key: addressKey(ip), at: now },
-  ]);
-  await sweepSometimes(db, now);
-}
-
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, accountKey(email)));
 }
 
 export interface LoginAttempt {

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { selfPasswordRequestSchema, selfProfileRequestSchema, type SelfResponse } from '@airman/contracts/api.ts';
 import type { Role } from '@airman/contracts/constants.ts';
-import { clearLoginFailures, loginWaitMs, recordLoginFailure } from '../../auth/login-throttle.ts';
+import { claimLoginAttempt, tryAgainIn } from '../../auth/login-throttle.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
@@ -24,18 +24,18 @@ export function selfRoutes(app: FastifyInstance, db: Db, tokens: TokenService): 
     if (body !== null && typeof body === 'object' && 'password' in body) {
       const { password, current_password } = parseInput(selfPasswordRequestSchema, body);
       // Guessing the current password here counts like a failed sign-in, so a
-      // stolen session cannot be used to find the password faster than /login.
-      const wait = await loginWaitMs(db, row.user_name, request.ip);
-      if (wait > 0) {
-        const seconds = Math.ceil(wait / 1000);
-        reply.header('Retry-After', String(seconds));
-        throw new HttpError(429, `Too many wrong passwords. Try again in ${seconds < 60 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`}.`);
+      // stolen session cannot be used to find the password faster than /login;
+      // counted before the check, so parallel guesses cannot slip through either.
+      const attempt = await claimLoginAttempt(db, row.user_name, request.ip);
+      if (attempt.waitMs > 0) {
+        reply.header('Retry-After', String(Math.ceil(attempt.waitMs / 1000)));
+        throw new HttpError(429, `Too many wrong passwords. Try again in ${tryAgainIn(attempt.waitMs)}.`);
       }
       if (!(await verifyPassword(row.password_hash, current_password))) {
-        await recordLoginFailure(db, row.user_name, request.ip);
+        await attempt.failed();
         throw new HttpError(400, WRONG_CURRENT_PASSWORD);
       }
-      await clearLoginFailures(db, row.user_name);
+      await attempt.succeeded();
       // Every other session ends; this one continues with the fresh token returned.
       const [saved] = await db
         .update(users)

@@ -106,4 +106,14 @@ describeApi('POST self: password', (ctx) => {
     expect(throttled.headers['retry-after']).toEqual(expect.any(String));
     expect(throttled.json<{ message: string }>().message).toMatch(/Try again/);
   });
+
+  it('counts parallel guesses of the current password before checking them: no more than ten get through', async () => {
+    const user = await ctx.createUser();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post(ctx, user.token, { password: NEW_PASSWORD, current_password: `Parallel-${i}-x` })),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(answers.filter((a) => a.statusCode !== 400 && a.statusCode !== 429).map((a) => a.body)).toEqual([]);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(10);
+  });
 });
