@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
-import { api, apiLogin, inviteAndRegister, uniqueEmail } from './api.ts';
+import { api, apiLogin, inviteAndRegister, mailReceivedBy, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E, login } from './browser.ts';
+import { UNDELIVERABLE_DOMAIN } from './constants.ts';
 
 interface ApiUser {
   id: string;
@@ -44,6 +45,41 @@ describeE2E('the Users screen', (e2e) => {
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('User successfully deleted').waitFor();
     await row.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('names the invitees whose e-mail the SMTP server refused, and keeps them pending for Resend Invite', async () => {
+    const good = uniqueEmail('deliverable');
+    const bad = uniqueEmail('bounced', UNDELIVERABLE_DOMAIN);
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.getByRole('button', { name: 'Invite User +' }).click();
+    await page.getByLabel('E-mail addresses').fill(`${good}\n${bad}`);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await page.getByText('Users successfully invited').waitFor();
+    const alert = page.getByRole('alert').filter({ hasText: 'Invited, but the e-mail could not be sent' });
+    await alert.waitFor();
+    expect((await alert.innerText()).trim()).toBe(`Invited, but the e-mail could not be sent (use Resend Invite): ${bad}`);
+    // The modal stays open on the alert, which axe checks too.
+    await page.getByRole('button', { name: 'Invite', exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(mailReceivedBy(good)).toBe(true);
+    expect(mailReceivedBy(bad)).toBe(false);
+    // The modal's Close button (the header's × is also named 'Close').
+    await page.getByRole('button').getByText('Close', { exact: true }).click();
+    await page.getByText('Invite Users').waitFor({ state: 'hidden' });
+
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(bad);
+    const row = page.locator('tr', { hasText: bad });
+    await row.getByText('Pending Invite').waitFor();
+    await row.getByText(/^Last Invite Sent /).waitFor();
+    // The SMTP server still refuses the address: the resend fails visibly, and the invite stays.
+    await row.getByRole('button', { name: 'Resend Invite' }).click();
+    await page.getByText('Error resending invite email.').waitFor();
+    await row.getByRole('button', { name: 'Resend Invite' }).waitFor();
+    await row.getByText('Pending Invite').waitFor();
+    expect(mailReceivedBy(bad)).toBe(false);
     await context.close();
   });
 
