@@ -112,6 +112,32 @@ describeE2E('the Users screen', (e2e) => {
     await context.close();
   });
 
+  it('flags an emptied name in the user modal without an accessibility violation', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const email = uniqueEmail('names');
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    await page.locator('tr', { hasText: email }).dblclick();
+    await page.getByText('User Management (autosaves)').waitFor();
+    const lastName = page.getByLabel('Last name');
+    // A pending invitee has no names yet; they are not flagged before the admin edits them.
+    expect(await lastName.getAttribute('aria-invalid')).toBeNull();
+    expect(await seriousViolations(page)).toEqual([]);
+    await lastName.fill('Emptied');
+    await lastName.fill('');
+    await page.getByText('Required').waitFor();
+    expect(await lastName.getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+    const emailField = page.getByLabel('Email', { exact: true });
+    await emailField.fill('not-an-email');
+    await page.getByText('Enter a valid e-mail address').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('warns when the admin is about to delete themself', async () => {
     const { context, page } = await e2e.newPage();
     await login(page);
