@@ -138,6 +138,26 @@ describeE2E('the Users screen', (e2e) => {
     await context.close();
   });
 
+  it('shows a save that failed while offline and retries it until it reaches the server', async () => {
+    const email = uniqueEmail('offline');
+    await inviteAndRegister(e2e.baseUrl, email, 'Offline-Passw0rd!', { first_name: 'Off', last_name: 'Line' });
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    await page.locator('tr', { hasText: email }).dblclick();
+    await page.getByText('User Management (autosaves)').waitFor();
+    await context.setOffline(true);
+    await page.getByLabel('Unit').fill('Offline Unit');
+    await page.getByText('Error updating unit.', { exact: true }).waitFor();
+    await context.setOffline(false);
+    await page.getByText('User unit updated', { exact: true }).waitFor({ timeout: 15_000 });
+    const admin = await apiLogin(e2e.baseUrl);
+    const [user] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users;
+    expect(user?.unit).toBe('Offline Unit');
+    await context.close();
+  });
+
   it('warns when the admin is about to delete themself', async () => {
     const { context, page } = await e2e.newPage();
     await login(page);
