@@ -6,6 +6,7 @@ import { UNDELIVERABLE_DOMAIN } from './constants.ts';
 
 interface ApiUser {
   id: string;
+  active_at: number;
   user_name: string;
   first_name: string;
   last_name: string;
@@ -138,6 +139,39 @@ describeE2E('the Users screen', (e2e) => {
     await context.close();
   });
 
+  it('autosaves each field of the user modal with its toast, and the list refreshes within the search', async () => {
+    const email = uniqueEmail('fields');
+    await inviteAndRegister(e2e.baseUrl, email, 'Fields-Passw0rd!', { first_name: 'Field', last_name: 'Toaster' });
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    await page.locator('tr', { hasText: email }).dblclick();
+    const modal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
+    await modal.waitFor();
+    const toast = (text: string) => page.getByText(text, { exact: true }).waitFor();
+
+    await modal.getByLabel('Unit').fill('655 ISRW Det 9');
+    await toast('User unit updated');
+    await modal.getByRole('combobox', { name: 'Rank' }).fill('Senior Airman');
+    await page.getByRole('option', { name: 'Senior Airman (SrA, E-4)' }).click();
+    await toast('User rank updated');
+    await modal.getByLabel('Role').selectOption('admin');
+    await toast('Role admin assigned to Field Toaster');
+    await modal.getByRole('switch', { name: 'Status' }).focus();
+    await page.keyboard.press('Space');
+    await toast('Field Toaster status has been updated');
+    await modal.getByLabel('First name').fill('Fielded');
+    await toast('User updated');
+
+    const admin = await apiLogin(e2e.baseUrl);
+    const [user] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users;
+    expect(user && [user.unit, user.rank, user.role, user.active_at, user.first_name]).toEqual(['655 ISRW Det 9', 'SrA', 'admin', 0, 'Fielded']);
+    // The list behind the modal refreshed, still searching for this user.
+    await page.locator('tr.is-inactive', { hasText: email }).getByText('Fielded Toaster').waitFor();
+    await context.close();
+  });
+
   it('shows a save that failed while offline and retries it until it reaches the server', async () => {
     const email = uniqueEmail('offline');
     await inviteAndRegister(e2e.baseUrl, email, 'Offline-Passw0rd!', { first_name: 'Off', last_name: 'Line' });
@@ -155,6 +189,27 @@ describeE2E('the Users screen', (e2e) => {
     const admin = await apiLogin(e2e.baseUrl);
     const [user] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users;
     expect(user?.unit).toBe('Offline Unit');
+    await context.close();
+  });
+
+  it('logs an admin out when they change their own e-mail in the user modal', async () => {
+    const email = uniqueEmail('self-admin');
+    const password = 'Self-Admin-Passw0rd!';
+    await inviteAndRegister(e2e.baseUrl, email, password, { first_name: 'Self', last_name: 'Renamer' });
+    const admin = await apiLogin(e2e.baseUrl);
+    const [me] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users;
+    await api(e2e.baseUrl, admin, 'POST', `admin/users/${me!.id}`, { role: 'admin' });
+    const { context, page } = await e2e.newPage();
+    await login(page, email, password);
+    await page.waitForURL('**/admin');
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    await page.locator('tr', { hasText: email }).dblclick();
+    await page.getByText('User Management (autosaves)').waitFor();
+    const renamed = uniqueEmail('self-renamed');
+    await page.getByLabel('Email', { exact: true }).fill(renamed);
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await apiLogin(e2e.baseUrl, renamed, password)).toBeTruthy();
     await context.close();
   });
 
