@@ -213,6 +213,36 @@ describeE2E('the Users screen', (e2e) => {
     await context.close();
   });
 
+  it('lists users by last name under the spec\'s columns, with the count and tags cycling cyan, teal', async () => {
+    const tag = `sorted${Date.now()}`;
+    for (const last_name of ['Cobb', 'adams', 'Baker']) {
+      await inviteAndRegister(e2e.baseUrl, uniqueEmail(`${tag}-${last_name.toLowerCase()}`), 'Sorted-Passw0rd!', { first_name: 'Sam', last_name });
+    }
+    const admin = await apiLogin(e2e.baseUrl);
+    // Two modules for one user: the base module and a copy of it made for this test.
+    const base = await api<{ id: string; game_title: string }>(e2e.baseUrl, admin, 'GET', 'modules/ready_airman_training');
+    const copy = await api<{ id: string; game_title: string }>(e2e.baseUrl, admin, 'POST', 'modules', { ...base, id: '', game_title: `Copy for ${tag}` });
+    const [baker] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${tag}-baker`)).users;
+    for (const m of [base, copy]) await api(e2e.baseUrl, admin, 'POST', `admin/users/${baker!.id}/assign`, { module: m.id });
+
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    const table = page.getByRole('table', { name: 'Users' });
+    await table.locator('tbody tr').first().waitFor();
+    expect(await table.locator('thead th').allInnerTexts()).toEqual(['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Status', 'Actions']);
+    const { count } = await api<{ count: number }>(e2e.baseUrl, admin, 'GET', 'admin/users');
+    await page.getByText(`${count} Users`, { exact: true }).waitFor();
+
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(tag);
+    await page.getByText('3 Users', { exact: true }).waitFor();
+    await expect.poll(() => table.locator('tbody tr td:nth-child(3)').allInnerTexts()).toEqual(['Sam adams', 'Sam Baker', 'Sam Cobb']);
+    const bakerRow = table.locator('tr', { hasText: 'Sam Baker' });
+    await bakerRow.locator('.cds--tag--cyan', { hasText: base.game_title }).waitFor();
+    await bakerRow.locator('.cds--tag--teal', { hasText: copy.game_title }).waitFor();
+    await context.close();
+  });
+
   it('warns when the admin is about to delete themself', async () => {
     const { context, page } = await e2e.newPage();
     await login(page);
