@@ -219,9 +219,11 @@ describeE2E('the Users screen', (e2e) => {
       await inviteAndRegister(e2e.baseUrl, uniqueEmail(`${tag}-${last_name.toLowerCase()}`), 'Sorted-Passw0rd!', { first_name: 'Sam', last_name });
     }
     const admin = await apiLogin(e2e.baseUrl);
-    // Two modules for one user: the base module and a copy of it made for this test.
+    // Two modules for one user: the base module and a copy of it made for this test. The
+    // copy's title sorts after the base module's, where the modules screen's tests expect
+    // copies to be (they pick the first row naming 'Ready Airman Training').
     const base = await api<{ id: string; game_title: string }>(e2e.baseUrl, admin, 'GET', 'modules/ready_airman_training');
-    const copy = await api<{ id: string; game_title: string }>(e2e.baseUrl, admin, 'POST', 'modules', { ...base, id: '', game_title: `Copy for ${tag}` });
+    const copy = await api<{ id: string; game_title: string }>(e2e.baseUrl, admin, 'POST', 'modules', { ...base, id: '', game_title: `Teal tag ${tag}` });
     const [baker] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${tag}-baker`)).users;
     for (const m of [base, copy]) await api(e2e.baseUrl, admin, 'POST', `admin/users/${baker!.id}/assign`, { module: m.id });
 
