@@ -19,6 +19,8 @@ describeE2E('accessibility (axe-core, WCAG 2.1 AA): no serious or critical viola
     expect(await seriousViolations(page)).toEqual([]);
     await login(page, 'nobody@example.com', 'Wrong-Password-1');
     await page.getByRole('alert').waitFor();
+    // The button, disabled while signing in, fades back to its colour; check it once enabled.
+    await expect.poll(() => page.getByRole('button', { name: 'Sign In' }).isEnabled()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

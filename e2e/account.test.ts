@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { api, apiLogin, inviteAndRegister, inviteCodeFromOutbox, resetTokenFromOutbox, uniqueEmail } from './api.ts';
+import { api, apiLogin, inviteAndRegister, inviteCodeFromMail, resetTokenFromMail, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E, login } from './browser.ts';
 
@@ -8,7 +8,7 @@ describeE2E('registration and profile', (e2e) => {
     const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('register');
     await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
-    const code = inviteCodeFromOutbox(email);
+    const code = inviteCodeFromMail(email);
 
     const { context, page } = await e2e.newPage();
     await page.goto('/register');
@@ -101,7 +101,7 @@ describeE2E('registration and profile', (e2e) => {
     await page.getByText('If an account exists for this address, an e-mail with a link to reset its password is on its way.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    const token = await expect.poll(() => resetTokenFromOutbox(email)).toBeTruthy().then(() => resetTokenFromOutbox(email));
+    const token = await expect.poll(() => resetTokenFromMail(email)).toBeTruthy().then(() => resetTokenFromMail(email));
     await page.goto(`/reset-password/${token}`);
     await page.getByLabel('New password', { exact: true }).fill('Brand-New-Passw0rd!');
     await page.getByLabel('Confirm new password').fill('Brand-New-Passw0rd!');

@@ -1,10 +1,12 @@
 import { expect, it } from 'vitest';
-import { api, apiLogin, inviteAndRegister, uniqueEmail } from './api.ts';
+import { api, apiLogin, inviteAndRegister, mailReceivedBy, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E, login } from './browser.ts';
+import { UNDELIVERABLE_DOMAIN } from './constants.ts';
 
 interface ApiUser {
   id: string;
+  active_at: number;
   user_name: string;
   first_name: string;
   last_name: string;
@@ -47,6 +49,41 @@ describeE2E('the Users screen', (e2e) => {
     await context.close();
   });
 
+  it('names the invitees whose e-mail the SMTP server refused, and keeps them pending for Resend Invite', async () => {
+    const good = uniqueEmail('deliverable');
+    const bad = uniqueEmail('bounced', UNDELIVERABLE_DOMAIN);
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.getByRole('button', { name: 'Invite User +' }).click();
+    await page.getByLabel('E-mail addresses').fill(`${good}\n${bad}`);
+    await page.getByRole('button', { name: 'Invite', exact: true }).click();
+    await page.getByText('Users successfully invited').waitFor();
+    const alert = page.getByRole('alert').filter({ hasText: 'Invited, but the e-mail could not be sent' });
+    await alert.waitFor();
+    expect((await alert.innerText()).trim()).toBe(`Invited, but the e-mail could not be sent (use Resend Invite): ${bad}`);
+    // The modal stays open on the alert, which axe checks too.
+    await page.getByRole('button', { name: 'Invite', exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(mailReceivedBy(good)).toBe(true);
+    expect(mailReceivedBy(bad)).toBe(false);
+    // The modal's Close button (the header's × is also named 'Close').
+    await page.getByRole('button').getByText('Close', { exact: true }).click();
+    await page.getByText('Invite Users').waitFor({ state: 'hidden' });
+
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(bad);
+    const row = page.locator('tr', { hasText: bad });
+    await row.getByText('Pending Invite').waitFor();
+    await row.getByText(/^Last Invite Sent /).waitFor();
+    // The SMTP server still refuses the address: the resend fails visibly, and the invite stays.
+    await row.getByRole('button', { name: 'Resend Invite' }).click();
+    await page.getByText('Error resending invite email.').waitFor();
+    await row.getByRole('button', { name: 'Resend Invite' }).waitFor();
+    await row.getByText('Pending Invite').waitFor();
+    expect(mailReceivedBy(bad)).toBe(false);
+    await context.close();
+  });
+
   it('autosaves fast edits across fields: every value reaches the server even when the modal closes at once', async () => {
     const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('autosave');
@@ -73,6 +110,138 @@ describeE2E('the Users screen', (e2e) => {
         return u && [u.last_name, u.first_name, u.unit, u.role];
       }, { timeout: 10_000 })
       .toEqual(['Quick', 'Typer', '655 ISRW', 'admin']);
+    await context.close();
+  });
+
+  it('flags an emptied name in the user modal without an accessibility violation', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const email = uniqueEmail('names');
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    await page.locator('tr', { hasText: email }).dblclick();
+    await page.getByText('User Management (autosaves)').waitFor();
+    const lastName = page.getByLabel('Last name');
+    // A pending invitee has no names yet; they are not flagged before the admin edits them.
+    expect(await lastName.getAttribute('aria-invalid')).toBeNull();
+    expect(await seriousViolations(page)).toEqual([]);
+    await lastName.fill('Emptied');
+    await lastName.fill('');
+    await page.getByText('Required').waitFor();
+    expect(await lastName.getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+    const emailField = page.getByLabel('Email', { exact: true });
+    await emailField.fill('not-an-email');
+    await page.getByText('Enter a valid e-mail address').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('autosaves each field of the user modal with its toast, and the list refreshes within the search', async () => {
+    const email = uniqueEmail('fields');
+    await inviteAndRegister(e2e.baseUrl, email, 'Fields-Passw0rd!', { first_name: 'Field', last_name: 'Toaster' });
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    await page.locator('tr', { hasText: email }).dblclick();
+    const modal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
+    await modal.waitFor();
+    const toast = (text: string) => page.getByText(text, { exact: true }).waitFor();
+
+    await modal.getByLabel('Unit').fill('655 ISRW Det 9');
+    await toast('User unit updated');
+    await modal.getByRole('combobox', { name: 'Rank' }).fill('Senior Airman');
+    await page.getByRole('option', { name: 'Senior Airman (SrA, E-4)' }).click();
+    await toast('User rank updated');
+    await modal.getByLabel('Role').selectOption('admin');
+    await toast('Role admin assigned to Field Toaster');
+    await modal.getByRole('switch', { name: 'Status' }).focus();
+    await page.keyboard.press('Space');
+    await toast('Field Toaster status has been updated');
+    await modal.getByLabel('First name').fill('Fielded');
+    await toast('User updated');
+
+    const admin = await apiLogin(e2e.baseUrl);
+    const [user] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users;
+    expect(user && [user.unit, user.rank, user.role, user.active_at, user.first_name]).toEqual(['655 ISRW Det 9', 'SrA', 'admin', 0, 'Fielded']);
+    // The list behind the modal refreshed, still searching for this user.
+    await page.locator('tr.is-inactive', { hasText: email }).getByText('Fielded Toaster').waitFor();
+    await context.close();
+  });
+
+  it('shows a save that failed while offline and retries it until it reaches the server', async () => {
+    const email = uniqueEmail('offline');
+    await inviteAndRegister(e2e.baseUrl, email, 'Offline-Passw0rd!', { first_name: 'Off', last_name: 'Line' });
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    await page.locator('tr', { hasText: email }).dblclick();
+    await page.getByText('User Management (autosaves)').waitFor();
+    await context.setOffline(true);
+    await page.getByLabel('Unit').fill('Offline Unit');
+    await page.getByText('Error updating unit.', { exact: true }).waitFor();
+    await context.setOffline(false);
+    await page.getByText('User unit updated', { exact: true }).waitFor({ timeout: 15_000 });
+    const admin = await apiLogin(e2e.baseUrl);
+    const [user] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users;
+    expect(user?.unit).toBe('Offline Unit');
+    await context.close();
+  });
+
+  it('logs an admin out when they change their own e-mail in the user modal', async () => {
+    const email = uniqueEmail('self-admin');
+    const password = 'Self-Admin-Passw0rd!';
+    await inviteAndRegister(e2e.baseUrl, email, password, { first_name: 'Self', last_name: 'Renamer' });
+    const admin = await apiLogin(e2e.baseUrl);
+    const [me] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users;
+    await api(e2e.baseUrl, admin, 'POST', `admin/users/${me!.id}`, { role: 'admin' });
+    const { context, page } = await e2e.newPage();
+    await login(page, email, password);
+    await page.waitForURL('**/admin');
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    await page.locator('tr', { hasText: email }).dblclick();
+    await page.getByText('User Management (autosaves)').waitFor();
+    const renamed = uniqueEmail('self-renamed');
+    await page.getByLabel('Email', { exact: true }).fill(renamed);
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await apiLogin(e2e.baseUrl, renamed, password)).toBeTruthy();
+    await context.close();
+  });
+
+  it('lists users by last name under the spec\'s columns, with the count and tags cycling cyan, teal', async () => {
+    const tag = `sorted${Date.now()}`;
+    for (const last_name of ['Cobb', 'adams', 'Baker']) {
+      await inviteAndRegister(e2e.baseUrl, uniqueEmail(`${tag}-${last_name.toLowerCase()}`), 'Sorted-Passw0rd!', { first_name: 'Sam', last_name });
+    }
+    const admin = await apiLogin(e2e.baseUrl);
+    // Two modules for one user: the base module and a copy of it made for this test. The
+    // copy's title sorts after the base module's, where the modules screen's tests expect
+    // copies to be (they pick the first row naming 'Ready Airman Training').
+    const base = await api<{ id: string; game_title: string }>(e2e.baseUrl, admin, 'GET', 'modules/ready_airman_training');
+    const copy = await api<{ id: string; game_title: string }>(e2e.baseUrl, admin, 'POST', 'modules', { ...base, id: '', game_title: `Teal tag ${tag}` });
+    const [baker] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${tag}-baker`)).users;
+    for (const m of [base, copy]) await api(e2e.baseUrl, admin, 'POST', `admin/users/${baker!.id}/assign`, { module: m.id });
+
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    const table = page.getByRole('table', { name: 'Users' });
+    await table.locator('tbody tr').first().waitFor();
+    expect(await table.locator('thead th').allInnerTexts()).toEqual(['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Status', 'Actions']);
+    const { count } = await api<{ count: number }>(e2e.baseUrl, admin, 'GET', 'admin/users');
+    await page.getByText(`${count} Users`, { exact: true }).waitFor();
+
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(tag);
+    await page.getByText('3 Users', { exact: true }).waitFor();
+    await expect.poll(() => table.locator('tbody tr td:nth-child(3)').allInnerTexts()).toEqual(['Sam adams', 'Sam Baker', 'Sam Cobb']);
+    const bakerRow = table.locator('tr', { hasText: 'Sam Baker' });
+    await bakerRow.locator('.cds--tag--cyan', { hasText: base.game_title }).waitFor();
+    await bakerRow.locator('.cds--tag--teal', { hasText: copy.game_title }).waitFor();
     await context.close();
   });
 

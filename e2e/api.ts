@@ -20,11 +20,25 @@ export async function api<T>(baseUrl: string, token: string, method: string, url
   return (await res.json()) as T;
 }
 
-/** The invite code e-mailed to an address (the server writes e-mail to DATA_DIR/outbox). */
-export function inviteCodeFromOutbox(email: string): string {
-  const dir = path.join(inject('dataDir'), 'outbox');
-  for (const file of fs.readdirSync(dir).sort().reverse()) {
-    const eml = fs.readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '');
+/** The messages the e2e SMTP server accepted, newest first, soft line breaks undone. */
+function receivedMail(): string[] {
+  const dir = inject('mailDir');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .reverse()
+    .map((file) => fs.readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, ''));
+}
+
+/** Whether the e2e SMTP server accepted any message to this address. */
+export function mailReceivedBy(email: string): boolean {
+  return receivedMail().some((eml) => eml.includes(`To: ${email}`));
+}
+
+/** The invite code of the newest invite e-mail the SMTP server accepted for an address. */
+export function inviteCodeFromMail(email: string): string {
+  for (const eml of receivedMail()) {
     if (eml.includes(`To: ${email}`)) {
       const match = /\/register\/([A-Za-z0-9_-]+)/.exec(eml);
       if (match?.[1]) return match[1];
@@ -34,10 +48,8 @@ export function inviteCodeFromOutbox(email: string): string {
 }
 
 /** The token of the newest password reset e-mail to an address, or undefined. */
-export function resetTokenFromOutbox(email: string): string | undefined {
-  const dir = path.join(inject('dataDir'), 'outbox');
-  for (const file of fs.readdirSync(dir).sort().reverse()) {
-    const eml = fs.readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '');
+export function resetTokenFromMail(email: string): string | undefined {
+  for (const eml of receivedMail()) {
     const match = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(eml);
     if (eml.includes(`To: ${email}`) && match?.[1]) return match[1];
   }
@@ -53,7 +65,7 @@ export async function inviteAndRegister(
 ): Promise<void> {
   const admin = await apiLogin(baseUrl);
   await api(baseUrl, admin, 'PUT', 'admin/invite', { emails: [email], ...(who.module ? { module: who.module } : {}) });
-  const res = await fetch(`${baseUrl}/api/register/${inviteCodeFromOutbox(email)}`, {
+  const res = await fetch(`${baseUrl}/api/register/${inviteCodeFromMail(email)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ rank: who.rank ?? 'AB', unit: '655 ISRW', first_name: who.first_name, last_name: who.last_name, password }),
@@ -63,7 +75,7 @@ export async function inviteAndRegister(
 
 let counter = 0;
 /** A unique address for a test's own trainee. */
-export function uniqueEmail(prefix: string): string {
+export function uniqueEmail(prefix: string, domain = 'example.com'): string {
   counter += 1;
-  return `${prefix}-${Date.now()}-${counter}@example.com`;
+  return `${prefix}-${Date.now()}-${counter}@${domain}`;
 }

@@ -18,6 +18,17 @@ export interface AxeViolation {
  * evaluated through the DevTools protocol, which the page's CSP does not govern.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // Carbon's modals and overlays fade in: colours measured mid-transition are not
+  // the page's (a slow machine caught the overlay half drawn). Wait for finite
+  // animations and transitions to end; endless ones (spinners) are left running.
+  const settled = () =>
+    page.waitForFunction(() =>
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    );
+  // Twice, two frames apart: a render just committed may start a transition only then.
+  await settled();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await settled();
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;

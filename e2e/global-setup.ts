@@ -1,7 +1,9 @@
 /**
  * Starts the built product once for the e2e suite: the real server
  * (apps/server/dist/main.js, built by `npm test`) on a free loopback port with
- * a fresh data directory, exactly as `npm start` runs it.
+ * a fresh data directory, exactly as `npm start` runs it, sending its e-mail
+ * through a real SMTP server on loopback (e2e/smtp-inbox.ts) whose messages
+ * land in `mailDir`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,11 +12,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
+import { startSmtpInbox } from './smtp-inbox.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    dataDir: string;
+    /** Where the e2e SMTP server writes each message it accepted (.eml). */
+    mailDir: string;
   }
 }
 
@@ -53,6 +57,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const baseUrl = `http://127.0.0.1:${port}`;
+  const mailDir = path.join(dataDir, 'received-mail');
+  const inbox = await startSmtpInbox(mailDir);
   const child = spawn(process.execPath, [main], {
     cwd: root,
     env: {
@@ -63,6 +69,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ADMIN_EMAIL: E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       PUBLIC_URL: baseUrl,
+      SMTP_URL: inbox.url,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,13 +77,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  await waitForHealth(baseUrl, child, () => output);
+  try {
+    await waitForHealth(baseUrl, child, () => output);
+  } catch (error) {
+    await inbox.close();
+    throw error;
+  }
   project.provide('baseUrl', baseUrl);
-  project.provide('dataDir', dataDir);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await inbox.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -68,6 +68,7 @@ describe('npm start: first start, shutdown, restart', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+  // Two starts from source, each allowed 60 s by start(): ~15 s each on a loaded 2-core machine.
   it('creates the admin once, shuts down on SIGTERM and keeps everything across a restart', async () => {
     const first = await start({ DATA_DIR: dataDir });
     const match = /Admin account created: admin@example\.com\s+Password \(shown once[^:]*\): (\S+)/.exec(first.output());
@@ -81,7 +82,6 @@ describe('npm start: first start, shutdown, restart', () => {
     expect(await login(second.url, 'admin@example.com', password)).toBe(200);
     expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
     expect(await stop(second)).toBe(0);
-    // Two cold starts (a new embedded database, then a restart), each allowed 60 s by start().
   }, 150_000);
 
   it('refuses to start with a bad variable, naming it', async () => {

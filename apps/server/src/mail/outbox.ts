@@ -106,9 +106,10 @@ export class MailWorker {
     const done = this.running.then(async () => {
       const rows = await this.claim(ids);
       const failed = await this.attempt(rows);
-      // Rows another process holds count as not (yet) sent.
+      // An id not claimed was either sent already (the worker's poll took it
+      // first: its row is gone) or is held by another process (not sent yet).
       const claimed = new Set(rows.map((r) => r.id));
-      return [...failed, ...ids.filter((id) => !claimed.has(id))];
+      return [...failed, ...(await this.pending(ids.filter((id) => !claimed.has(id))))];
     });
     this.running = done.then(() => undefined, () => undefined);
     return done;

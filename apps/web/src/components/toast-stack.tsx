@@ -1,4 +1,4 @@
-/** The visible toasts; loaded the first time a toast is shown, to keep it out of the login bundle. */
+/** The visible toasts: a chunk of its own, out of the login bundle (loaded by toasts.tsx). */
 import { ToastNotification } from '@carbon/react';
 import { TOAST_DURATION_MS } from '@airman/contracts/constants.ts';
 import type { Toast } from './toasts.tsx';

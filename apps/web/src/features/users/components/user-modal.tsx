@@ -14,6 +14,16 @@ import { assignModule, unassignModule } from '../api/user-calls.ts';
 import { useUserAutosave } from '../hooks/use-user-autosave.ts';
 import { AssignmentsTable } from './assignments-table.tsx';
 
+/**
+ * Carbon's TextInput points `aria-errormessage` at its error text but neither
+ * describes the input with it nor makes it a live region, which axe reports as
+ * a critical `aria-valid-attr-value` violation and screen readers may not read.
+ * Describing the input by that text (Carbon's id `{id}-error-msg`) fixes both.
+ */
+function describedByError(id: string, invalid: boolean): { 'aria-describedby'?: string } {
+  return invalid ? { 'aria-describedby': `${id}-error-msg` } : {};
+}
+
 interface Props {
   user: User;
   currentUserId: string;
@@ -36,7 +46,8 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
     active: initial.active_at > 0,
   });
   const [busy, setBusy] = useState(false);
-  // A pending invitee has no names yet: a name is flagged only once the admin emptied it.
+  // A pending invitee has no names yet (they give them when registering): a name
+  // is flagged only once the admin has edited it, not on opening the modal.
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const saver = useUserAutosave(initial.id, {
     onSaved(saved, patch) {
@@ -48,6 +59,8 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
   });
 
   const emailInvalid = !isValidEmail(form.user_name.trim());
+  const lastNameInvalid = touched.has('last_name') && form.last_name.trim() === '';
+  const firstNameInvalid = touched.has('first_name') && form.first_name.trim() === '';
   const edit = <K extends keyof typeof form>(key: K, value: (typeof form)[K], patch: UserUpdateRequest | null) => {
     setForm((f) => ({ ...f, [key]: value }));
     setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
@@ -93,6 +106,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
           value={form.user_name}
           invalid={emailInvalid}
           invalidText="Enter a valid e-mail address"
+          {...describedByError('user-email', emailInvalid)}
           onChange={(e) => {
             const v = e.target.value;
             edit('user_name', v, isValidEmail(v.trim()) ? { user_name: v.trim() } : null);
@@ -102,16 +116,18 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
           id="user-last-name"
           labelText="Last name"
           value={form.last_name}
-          invalid={touched.has('last_name') && form.last_name.trim() === ''}
+          invalid={lastNameInvalid}
           invalidText="Required"
+          {...describedByError('user-last-name', lastNameInvalid)}
           onChange={(e) => edit('last_name', e.target.value, e.target.value.trim() ? { last_name: e.target.value.trim() } : null)}
         />
         <TextInput
           id="user-first-name"
           labelText="First name"
           value={form.first_name}
-          invalid={touched.has('first_name') && form.first_name.trim() === ''}
+          invalid={firstNameInvalid}
           invalidText="Required"
+          {...describedByError('user-first-name', firstNameInvalid)}
           onChange={(e) => edit('first_name', e.target.value, e.target.value.trim() ? { first_name: e.target.value.trim() } : null)}
         />
         <Toggle
