@@ -26,13 +26,17 @@ import { RowControls } from './row-controls.tsx';
 
 interface Props {
   module: Module;
-  /** A copy not saved yet: Save is enabled from the start. */
-  isNew: boolean;
+  /**
+   * Save is enabled from the start: a copy ('Customize A Copy') is already a
+   * change. Otherwise (an existing module, or a new one from the default game
+   * record) Save is enabled only after a change (spec §4).
+   */
+  savableUnchanged: boolean;
   onClose(): void;
   onSaved(module: Module): void;
 }
 
-export default function ModuleEditorModal({ module, isNew, onClose, onSaved }: Props) {
+export default function ModuleEditorModal({ module, savableUnchanged, onClose, onSaved }: Props) {
   const toast = useToast();
   const [original] = useState(() => JSON.stringify(module));
   const [model, setModel] = useState<EditorModel>(() => toEditorModel(module));
@@ -41,7 +45,7 @@ export default function ModuleEditorModal({ module, isNew, onClose, onSaved }: P
   const [alert, setAlert] = useState<string | null>(null);
   const locked = !unlocked;
   const current = fromEditorModel(model);
-  const changed = isNew || JSON.stringify(current) !== original;
+  const changed = savableUnchanged || JSON.stringify(current) !== original;
   const creating = model.id === '';
   const set = (patch: Partial<EditorModel>) => setModel((m) => ({ ...m, ...patch }));
   const gaugeNames = model.gauges.map((g) => g.name);
