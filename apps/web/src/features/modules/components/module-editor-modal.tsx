@@ -17,6 +17,7 @@ import {
   parseInteger,
   renameGauge,
   renameObjective,
+  tableErrors,
   toEditorModel,
   type EditorModel,
 } from '../module-editor-model.ts';
@@ -46,6 +47,8 @@ export default function ModuleEditorModal({ module, savableUnchanged, onClose, o
   const locked = !unlocked;
   const current = fromEditorModel(model);
   const changed = savableUnchanged || JSON.stringify(current) !== original;
+  // Duplicate gauge rows would lose one gauge on the way to the module: no save until fixed.
+  const tableProblems = tableErrors(model);
   const creating = model.id === '';
   const set = (patch: Partial<EditorModel>) => setModel((m) => ({ ...m, ...patch }));
   const gaugeNames = model.gauges.map((g) => g.name);
@@ -74,7 +77,7 @@ export default function ModuleEditorModal({ module, savableUnchanged, onClose, o
       modalHeading={creating ? 'New Module' : `Edit Module: ${module.game_title}`}
       primaryButtonText="Save"
       secondaryButtonText="Close"
-      primaryButtonDisabled={!changed || saving}
+      primaryButtonDisabled={!changed || saving || tableProblems.length > 0}
       onRequestSubmit={() => void save()}
       onRequestClose={onClose}
       className="module-editor"
@@ -93,7 +96,7 @@ export default function ModuleEditorModal({ module, savableUnchanged, onClose, o
         />
       )}
 
-      <ModuleProblems module={current} />
+      <ModuleProblems module={current} tableErrors={tableProblems} />
 
       <section aria-labelledby="settings-title">
         <h3 id="settings-title">Settings</h3>
