@@ -1,7 +1,27 @@
 import { expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { api, apiLogin, uniqueEmail } from './api.ts';
+import type { Module } from '@airman/contracts/module.ts';
+import type { Page } from 'playwright-core';
 import { describeE2E, login } from './browser.ts';
+
+/** A copy of the base module made through the API, as 'Customize A Copy' saves it. */
+async function apiCopy(baseUrl: string, title: string): Promise<{ token: string; module: Module }> {
+  const token = await apiLogin(baseUrl);
+  const base = await api<Module>(baseUrl, token, 'GET', 'modules/ready_airman_training');
+  return { token, module: await api<Module>(baseUrl, token, 'POST', 'modules', { ...base, id: '', game_title: title }) };
+}
+
+/**
+ * Replaces the whole text of the open CodeMirror editor, inserted as one edit (no auto-closed
+ * brackets). Keep it on one line: the browser's insertText turns a line's leading space into a
+ * no-break space, which JSON does not allow.
+ */
+async function replaceJson(page: Page, text: string): Promise<void> {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(text);
+}
 
 describeE2E('the Training Modules screen', (e2e) => {
   it('lists modules, locks the base module, copies it, and saves the copy', async () => {
@@ -85,6 +105,14 @@ describeE2E('the Training Modules screen', (e2e) => {
     const archived = page.locator('tr.is-archived', { hasText: 'To be archived' });
     await archived.waitFor();
     expect(await archived.getByRole('button', { name: /^Edit To be archived/ }).isDisabled()).toBe(true);
+    // A double-click on the archived row opens nothing (the editor's code is loaded by now, so it
+    // would render at once); on a live row it opens the editor.
+    await archived.locator('td').first().dblclick();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await base.locator('td').first().dblclick();
+    await page.getByRole('dialog', { name: 'Edit Module: Ready Airman Training' }).waitFor();
+    await page.getByRole('button', { name: 'Close' }).first().click();
 
     const popup = page.waitForEvent('popup');
     await base.getByRole('button', { name: /^Download Report/ }).click();
@@ -178,6 +206,91 @@ describeE2E('the Training Modules screen', (e2e) => {
     expect(await page.getByRole('button', { name: 'Assign Module' }).isDisabled()).toBe(false);
     await picker.selectOption({ label: 'None' });
     expect(await page.getByRole('button', { name: 'Assign Module' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('unlocks a base module in the editor with its toggle, Save still waiting for a change', async () => {
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    await page.locator('tr', { hasText: 'Ready Airman Training' }).first().getByRole('button', { name: /^Edit Ready Airman/ }).click();
+    const title = page.getByLabel('Title');
+    await title.waitFor();
+    expect(await title.isDisabled()).toBe(true);
+    await page.getByText('Base module: locked against accidental edits').click();
+    expect(await page.getByRole('switch', { name: 'Base module: locked against accidental edits' }).getAttribute('aria-checked')).toBe('true');
+    expect(await title.isDisabled()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it("opens a copy's editor by double-click, reorders gauges, removes an action and saves: 'Module updated'", async () => {
+    const { token, module } = await apiCopy(e2e.baseUrl, `Tables ${Date.now()}`);
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    const row = page.locator('tr', { hasText: module.game_title });
+    await row.waitFor();
+    expect(await row.locator('td').nth(1).textContent()).toBe('Ready Airman Training');
+    expect(await row.getByRole('button', { name: 'Edit Questionnaire JSON' }).count()).toBe(0);
+    await row.locator('td').first().dblclick();
+    const dialog = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
+    await dialog.getByLabel('Title').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Down gauge mental' }).click();
+    await dialog.getByRole('button', { name: 'Remove action Morning PT with your flight' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Module updated').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = await api<Module>(e2e.baseUrl, token, 'GET', `modules/${module.id}`);
+    expect(Object.keys(saved.starting_gauges)).toEqual(['physical', 'mental', 'social', 'spiritual']);
+    expect(saved.actions.map((a) => a.name)).toEqual(module.actions.map((a) => a.name).filter((n) => n !== 'Morning PT with your flight'));
+    await context.close();
+  });
+
+  it("shows 'Error editing module' and the server's reason when an update is refused", async () => {
+    const { module } = await apiCopy(e2e.baseUrl, `Refused ${Date.now()}`);
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    await page.locator('tr', { hasText: module.game_title }).getByRole('button', { name: `Edit ${module.game_title}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
+    await dialog.getByLabel('Days', { exact: true }).fill('0');
+    await dialog.getByText('days: must be at least 1').first().waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Error editing module').waitFor();
+    await dialog.getByRole('alert').getByText('There was an error updating this module.').waitFor();
+    await context.close();
+  });
+
+  it("saves a module from the JSON editor: 'Module updated'", async () => {
+    const { token, module } = await apiCopy(e2e.baseUrl, `Json ${Date.now()}`);
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    await page.locator('tr', { hasText: module.game_title }).getByRole('button', { name: /^Edit JSON/ }).click();
+    await page.locator('.cm-content').waitFor();
+    await replaceJson(page, JSON.stringify({ ...module, days: 3 }));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Module updated').waitFor();
+    expect((await api<Module>(e2e.baseUrl, token, 'GET', `modules/${module.id}`)).days).toBe(3);
+    await context.close();
+  });
+
+  it("shows the questionnaire's error alert when the server refuses it", async () => {
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    await page.getByRole('button', { name: 'Edit Questionnaire JSON' }).click();
+    await page.locator('.cm-content').waitFor();
+    await replaceJson(page, '{}');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').getByText('There was an error updating the questionnaire.').waitFor();
     await context.close();
   });
 });
