@@ -50,7 +50,10 @@ describeE2E('the Training Modules screen', (e2e) => {
     await page.getByLabel('Title').fill('Ready Airman Training — Det 1');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Module created').waitFor();
-    await page.locator('tr', { hasText: 'Ready Airman Training — Det 1' }).waitFor();
+    const copy = page.locator('tr', { hasText: 'Ready Airman Training — Det 1' });
+    await copy.waitFor();
+    // The copy kept its base's game_type: its Base Module column names the base.
+    expect(await copy.locator('td').nth(1).textContent()).toBe('Ready Airman Training');
     await context.close();
   });
 
@@ -291,6 +294,42 @@ describeE2E('the Training Modules screen', (e2e) => {
     await replaceJson(page, '{}');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('alert').getByText('There was an error updating the questionnaire.').waitFor();
+    await context.close();
+  });
+
+  it('searches the list by name, under the columns Name, Base Module and Actions', async () => {
+    const { module } = await apiCopy(e2e.baseUrl, `Searchable ${Date.now()}`);
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    const table = page.getByRole('table', { name: 'Training Modules' });
+    await table.locator('tr', { hasText: module.game_title }).waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Name', 'Base Module', 'Actions']);
+    await page.getByRole('searchbox', { name: 'Search modules' }).fill(module.game_title.toLowerCase());
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    expect(await table.locator('tbody tr td').first().textContent()).toBe(module.game_title);
+    await context.close();
+  });
+
+  it('refuses to save two gauge rows with one name, which would become one gauge', async () => {
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    await page.getByRole('button', { name: 'New Module +' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Module' });
+    await dialog.getByLabel('Title').fill('Twin gauges');
+    await dialog.getByRole('button', { name: 'Add Gauge' }).click();
+    await dialog.getByRole('button', { name: 'Add Gauge' }).click();
+    const save = dialog.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(false);
+    await dialog.getByLabel('Gauge name').nth(1).fill('gauge');
+    await dialog.getByText("gauges: duplicate gauge 'gauge': only one would be saved").waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel('Gauge name').nth(1).fill('morale');
+    await dialog.getByText("gauges: duplicate gauge 'gauge': only one would be saved").waitFor({ state: 'detached' });
+    expect(await save.isDisabled()).toBe(false);
     await context.close();
   });
 });
