@@ -332,4 +332,16 @@ describeE2E('the Training Modules screen', (e2e) => {
     expect(await save.isDisabled()).toBe(false);
     await context.close();
   });
+
+  it("sizes Carbon's buttons with its layout tokens ('New Module +' is 3rem high)", async () => {
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    const button = page.getByRole('button', { name: 'New Module +' });
+    await button.waitFor();
+    // Carbon's default (lg) button is 3rem high; without --cds-layout-size-height-* it shrinks to its text.
+    expect((await button.boundingBox())?.height).toBe(48);
+    await context.close();
+  });
 });
