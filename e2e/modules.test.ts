@@ -1,6 +1,27 @@
 import { expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
+import { api, apiLogin, uniqueEmail } from './api.ts';
+import type { Module } from '@airman/contracts/module.ts';
+import type { Page } from 'playwright-core';
 import { describeE2E, login } from './browser.ts';
+
+/** A copy of the base module made through the API, as 'Customize A Copy' saves it. */
+async function apiCopy(baseUrl: string, title: string): Promise<{ token: string; module: Module }> {
+  const token = await apiLogin(baseUrl);
+  const base = await api<Module>(baseUrl, token, 'GET', 'modules/ready_airman_training');
+  return { token, module: await api<Module>(baseUrl, token, 'POST', 'modules', { ...base, id: '', game_title: title }) };
+}
+
+/**
+ * Replaces the whole text of the open CodeMirror editor, inserted as one edit (no auto-closed
+ * brackets). Keep it on one line: the browser's insertText turns a line's leading space into a
+ * no-break space, which JSON does not allow.
+ */
+async function replaceJson(page: Page, text: string): Promise<void> {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(text);
+}
 
 describeE2E('the Training Modules screen', (e2e) => {
   it('lists modules, locks the base module, copies it, and saves the copy', async () => {
@@ -29,7 +50,10 @@ describeE2E('the Training Modules screen', (e2e) => {
     await page.getByLabel('Title').fill('Ready Airman Training — Det 1');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Module created').waitFor();
-    await page.locator('tr', { hasText: 'Ready Airman Training — Det 1' }).waitFor();
+    const copy = page.locator('tr', { hasText: 'Ready Airman Training — Det 1' });
+    await copy.waitFor();
+    // The copy kept its base's game_type: its Base Module column names the base.
+    expect(await copy.locator('td').nth(1).textContent()).toBe('Ready Airman Training');
     await context.close();
   });
 
@@ -84,12 +108,240 @@ describeE2E('the Training Modules screen', (e2e) => {
     const archived = page.locator('tr.is-archived', { hasText: 'To be archived' });
     await archived.waitFor();
     expect(await archived.getByRole('button', { name: /^Edit To be archived/ }).isDisabled()).toBe(true);
+    // A double-click on the archived row opens nothing (the editor's code is loaded by now, so it
+    // would render at once); on a live row it opens the editor.
+    await archived.locator('td').first().dblclick();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await base.locator('td').first().dblclick();
+    await page.getByRole('dialog', { name: 'Edit Module: Ready Airman Training' }).waitFor();
+    await page.getByRole('button', { name: 'Close' }).first().click();
 
     const popup = page.waitForEvent('popup');
     await base.getByRole('button', { name: /^Download Report/ }).click();
     const win = await popup;
     const download = await win.waitForEvent('download');
     expect(download.suggestedFilename()).toMatch(/^Ready Airman Training \d{4}-\d{2}-\d{2}\.csv$/);
+    await context.close();
+  });
+
+  it('creates a module from scratch: New Module + opens the editor on the default game record', async () => {
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    await page.getByRole('button', { name: 'New Module +' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Module' });
+    await dialog.getByLabel('Title').waitFor();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('None');
+    expect(await dialog.getByLabel('Description').inputValue()).toBe('');
+    expect(await dialog.getByLabel('Days').inputValue()).toBe('1');
+    expect(await dialog.getByLabel('Daily time tokens').inputValue()).toBe('1');
+    expect(await dialog.getByLabel('Title').isDisabled()).toBe(false);
+    expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await dialog.getByText("Warning: game_title: 'None' is what the module pickers show for no module: give the module its own title").waitFor();
+    await dialog.getByText('Warning: starting_gauges: no gauges: nothing can fail the run').waitFor();
+    await dialog.getByText('This module can be won (1 moves). Show a winning line of play').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The server refuses an empty title: the spec's toast, and its reason in the editor.
+    await dialog.getByLabel('Title').fill('');
+    await dialog.getByText('game_title: must not be empty').waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Error creating module').waitFor();
+    await dialog.getByRole('alert').getByText('There was an error updating this module.').waitFor();
+    // The toast over the modal's overlay (styled even though /login's styles were never loaded).
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const title = `Night shift ${Date.now()}`;
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByRole('button', { name: 'Add Gauge' }).click();
+    await dialog.getByLabel('Gauge name').fill('alertness');
+    await dialog.getByRole('button', { name: 'Add Objective' }).click();
+    await dialog.getByLabel('Objective', { exact: true }).fill('Stay awake');
+    await dialog.getByRole('button', { name: 'Add Action' }).click();
+    await dialog.getByLabel('Name', { exact: true }).fill('Drink coffee');
+    await dialog.getByLabel('Add a result for gauge').selectOption('alertness');
+    await dialog.getByLabel('alertness change').fill('5');
+    await dialog.getByRole('group', { name: 'Objectives removed' }).getByText('Stay awake').click();
+    await dialog.getByText('This module can be won (2 moves). Show a winning line of play').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Module created').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const row = page.locator('tr', { hasText: title });
+    await row.waitFor();
+    expect(await row.locator('td').nth(1).textContent()).toBe('—');
+    await row.getByRole('button', { name: `Archive ${title}` }).waitFor();
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    const saved = page.getByRole('dialog', { name: `Edit Module: ${title}` });
+    expect(await saved.getByLabel('Gauge name').inputValue()).toBe('alertness');
+    expect(await saved.getByLabel('alertness change').inputValue()).toBe('5');
+    expect(await saved.getByRole('group', { name: 'Objectives removed' }).getByLabel('Stay awake').isChecked()).toBe(true);
+    expect(await saved.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it("starts both module pickers of the users screen on the default record's 'None'", async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const email = uniqueEmail('picker');
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+
+    await page.getByRole('button', { name: 'Invite User +' }).click();
+    const invite = page.getByLabel('Module for all invitees (optional)');
+    expect(await invite.inputValue()).toBe('');
+    expect(await invite.locator('option:checked').textContent()).toBe('None');
+    // The modal's own Close button (after the header's icon button, also named Close).
+    await page.getByRole('dialog', { name: 'Invite Users' }).getByRole('button', { name: 'Close', exact: true }).last().click();
+    await invite.waitFor({ state: 'hidden' });
+
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    await page.locator('tr', { hasText: email }).dblclick();
+    const picker = page.getByLabel('Module', { exact: true });
+    await picker.waitFor();
+    expect(await picker.locator('option:checked').textContent()).toBe('None');
+    expect(await page.getByRole('button', { name: 'Assign Module' }).isDisabled()).toBe(true);
+    await picker.selectOption('ready_airman_training');
+    expect(await page.getByRole('button', { name: 'Assign Module' }).isDisabled()).toBe(false);
+    await picker.selectOption({ label: 'None' });
+    expect(await page.getByRole('button', { name: 'Assign Module' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('unlocks a base module in the editor with its toggle, Save still waiting for a change', async () => {
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    await page.locator('tr', { hasText: 'Ready Airman Training' }).first().getByRole('button', { name: /^Edit Ready Airman/ }).click();
+    const title = page.getByLabel('Title');
+    await title.waitFor();
+    expect(await title.isDisabled()).toBe(true);
+    await page.getByText('Base module: locked against accidental edits').click();
+    expect(await page.getByRole('switch', { name: 'Base module: locked against accidental edits' }).getAttribute('aria-checked')).toBe('true');
+    expect(await title.isDisabled()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it("opens a copy's editor by double-click, reorders gauges, removes an action and saves: 'Module updated'", async () => {
+    const { token, module } = await apiCopy(e2e.baseUrl, `Tables ${Date.now()}`);
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    const row = page.locator('tr', { hasText: module.game_title });
+    await row.waitFor();
+    expect(await row.locator('td').nth(1).textContent()).toBe('Ready Airman Training');
+    expect(await row.getByRole('button', { name: 'Edit Questionnaire JSON' }).count()).toBe(0);
+    await row.locator('td').first().dblclick();
+    const dialog = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
+    await dialog.getByLabel('Title').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Down gauge mental' }).click();
+    await dialog.getByRole('button', { name: 'Remove action Morning PT with your flight' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Module updated').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = await api<Module>(e2e.baseUrl, token, 'GET', `modules/${module.id}`);
+    expect(Object.keys(saved.starting_gauges)).toEqual(['physical', 'mental', 'social', 'spiritual']);
+    expect(saved.actions.map((a) => a.name)).toEqual(module.actions.map((a) => a.name).filter((n) => n !== 'Morning PT with your flight'));
+    await context.close();
+  });
+
+  it("shows 'Error editing module' and the server's reason when an update is refused", async () => {
+    const { module } = await apiCopy(e2e.baseUrl, `Refused ${Date.now()}`);
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    await page.locator('tr', { hasText: module.game_title }).getByRole('button', { name: `Edit ${module.game_title}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
+    await dialog.getByLabel('Days', { exact: true }).fill('0');
+    await dialog.getByText('days: must be at least 1').first().waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Error editing module').waitFor();
+    await dialog.getByRole('alert').getByText('There was an error updating this module.').waitFor();
+    await context.close();
+  });
+
+  it("saves a module from the JSON editor: 'Module updated'", async () => {
+    const { token, module } = await apiCopy(e2e.baseUrl, `Json ${Date.now()}`);
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    await page.locator('tr', { hasText: module.game_title }).getByRole('button', { name: /^Edit JSON/ }).click();
+    await page.locator('.cm-content').waitFor();
+    await replaceJson(page, JSON.stringify({ ...module, days: 3 }));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Module updated').waitFor();
+    expect((await api<Module>(e2e.baseUrl, token, 'GET', `modules/${module.id}`)).days).toBe(3);
+    await context.close();
+  });
+
+  it("shows the questionnaire's error alert when the server refuses it", async () => {
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    await page.getByRole('button', { name: 'Edit Questionnaire JSON' }).click();
+    await page.locator('.cm-content').waitFor();
+    await replaceJson(page, '{}');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('alert').getByText('There was an error updating the questionnaire.').waitFor();
+    await context.close();
+  });
+
+  it('searches the list by name, under the columns Name, Base Module and Actions', async () => {
+    const { module } = await apiCopy(e2e.baseUrl, `Searchable ${Date.now()}`);
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    const table = page.getByRole('table', { name: 'Training Modules' });
+    await table.locator('tr', { hasText: module.game_title }).waitFor();
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Name', 'Base Module', 'Actions']);
+    await page.getByRole('searchbox', { name: 'Search modules' }).fill(module.game_title.toLowerCase());
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    expect(await table.locator('tbody tr td').first().textContent()).toBe(module.game_title);
+    await context.close();
+  });
+
+  it('refuses to save two gauge rows with one name, which would become one gauge', async () => {
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    await page.getByRole('button', { name: 'New Module +' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Module' });
+    await dialog.getByLabel('Title').fill('Twin gauges');
+    await dialog.getByRole('button', { name: 'Add Gauge' }).click();
+    await dialog.getByRole('button', { name: 'Add Gauge' }).click();
+    const save = dialog.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(false);
+    await dialog.getByLabel('Gauge name').nth(1).fill('gauge');
+    await dialog.getByText("gauges: duplicate gauge 'gauge': only one would be saved").waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel('Gauge name').nth(1).fill('morale');
+    await dialog.getByText("gauges: duplicate gauge 'gauge': only one would be saved").waitFor({ state: 'detached' });
+    expect(await save.isDisabled()).toBe(false);
+    await context.close();
+  });
+
+  it("sizes Carbon's buttons with its layout tokens ('New Module +' is 3rem high)", async () => {
+    const { context, page } = await e2e.newPage();
+    await login(page);
+    await page.waitForURL('**/admin');
+    await page.goto('/modules');
+    const button = page.getByRole('button', { name: 'New Module +' });
+    await button.waitFor();
+    // Carbon's default (lg) button is 3rem high; without --cds-layout-size-height-* it shrinks to its text.
+    expect((await button.boundingBox())?.height).toBe(48);
     await context.close();
   });
 });

@@ -1,6 +1,9 @@
 // Bundle budgets: what the login route loads, JS and CSS, gzip-compressed.
 // Reads Vite's manifest, follows the static imports of the entry and of the
 // login route's lazy chunk, and fails when a budget is exceeded.
+// Also fails when the module editor or the JSON editor (CodeMirror) can be
+// reached by static imports from the entry, the login route or the game route,
+// or is inside the game's own bundle (dist/game/game.js): they load on demand.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -31,9 +34,12 @@ const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)),
 const total = (files) => files.reduce((sum, f) => sum + gzipSize(f), 0);
 
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const loginRoute = Object.keys(manifest).find((k) => k.endsWith('app/routes/login.tsx'));
-if (!entry || !loginRoute) throw new Error('entry or login route missing from the manifest');
+const routeKey = (file) => Object.keys(manifest).find((k) => k.endsWith(file));
+const loginRoute = routeKey('app/routes/login.tsx');
+const gameRoute = routeKey('app/routes/game.tsx');
+if (!entry || !loginRoute || !gameRoute) throw new Error('entry, login or game route missing from the manifest');
 const login = collect([entry, loginRoute]);
+const game = collect([entry, gameRoute]);
 const results = [
   { name: 'login route JS (gzip)', size: total(login.js), budget: BUDGETS.loginJs },
   { name: 'login route CSS (gzip)', size: total(login.css), budget: BUDGETS.loginCss },
@@ -43,5 +49,30 @@ for (const r of results) {
   const ok = r.size <= r.budget;
   failed ||= !ok;
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${r.name}: ${(r.size / KiB).toFixed(1)} KiB (budget ${r.budget / KiB} KiB)`);
+}
+
+// Loaded on demand: each must stay a chunk of its own (a dynamic import), reached
+// from no static import of these pages, and its code (found by a marker that
+// the check first finds in that chunk or its imports) in none of their files.
+const ON_DEMAND = [
+  { name: 'the JSON editor (CodeMirror)', file: 'features/modules/components/json-editor.tsx', marker: /\.cm-scroller/ },
+  { name: 'the module editor modal', file: 'features/modules/components/module-editor-modal.tsx', marker: /[`'"]module-editor[`'"]/ },
+];
+const PAGES = [
+  { name: 'the login page', files: login.js },
+  { name: 'the game (route and dist/game/game.js)', files: [...game.js, 'game/game.js'] },
+];
+const read = (file) => fs.readFileSync(path.join(dist, file), 'utf8');
+for (const lazy of ON_DEMAND) {
+  const key = routeKey(lazy.file);
+  const problems = [];
+  if (!key || !manifest[key].isDynamicEntry) problems.push('is not a dynamically imported chunk of its own');
+  else if (!collect([key]).js.some((f) => lazy.marker.test(read(f)))) problems.push(`its marker ${lazy.marker} is not in its chunks: update this script`);
+  for (const page of PAGES) {
+    const holding = page.files.filter((f) => (key && f === manifest[key].file) || lazy.marker.test(read(f)));
+    if (holding.length > 0) problems.push(`is in ${page.name}: ${holding.join(', ')}`);
+  }
+  failed ||= problems.length > 0;
+  console.log(`${problems.length === 0 ? 'ok  ' : 'FAIL'} ${lazy.name} loads on demand${problems.length ? `: ${problems.join('; ')}` : ''}`);
 }
 if (failed) process.exit(1);

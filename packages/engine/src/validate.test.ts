@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_GAME_RECORD } from '@airman/contracts/module.ts';
 import { validate, validateStructure } from './validate.ts';
 import { action, tinyModule } from './test-modules.ts';
 
@@ -44,6 +45,14 @@ describe('validate', () => {
         expect.stringMatching(/warning: cannot be won/),
       ]),
     );
+  });
+
+  it("accepts the default game record (the new module's start) with warnings: its 'None' title and no gauges", () => {
+    expect(validate(DEFAULT_GAME_RECORD)).toEqual([
+      { path: ['game_title'], message: "'None' is what the module pickers show for no module: give the module its own title", severity: 'warning' },
+      { path: ['starting_gauges'], message: 'no gauges: nothing can fail the run', severity: 'warning' },
+    ]);
+    expect(validate({ ...DEFAULT_GAME_RECORD, game_title: 'Week one', starting_gauges: { energy: 50 } })).toEqual([]);
   });
 
   it('reports duplicate names', () => {

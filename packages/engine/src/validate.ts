@@ -3,7 +3,7 @@
  * types) and the game: errors make a module unplayable; warnings point at
  * content that can never matter (and whether the module can be won at all).
  */
-import { moduleSchema, type Module } from '@airman/contracts/module.ts';
+import { DEFAULT_GAME_RECORD, moduleSchema, type Module } from '@airman/contracts/module.ts';
 import { solve, type SolveOptions } from './solver.ts';
 
 export interface Problem {
@@ -34,6 +34,10 @@ export function validateStructure(input: unknown): Problem[] {
 
   for (const d of duplicates(m.objectives.map((o) => o.name))) error(['objectives'], `duplicate objective '${d}'`);
   for (const d of duplicates(m.actions.map((a) => a.name))) error(['actions'], `duplicate action '${d}'`);
+  // The pickers offer the default record's 'None' as "no module": a module of that name would look like it.
+  if (m.game_title.trim() === DEFAULT_GAME_RECORD.game_title) {
+    warn(['game_title'], `'${DEFAULT_GAME_RECORD.game_title}' is what the module pickers show for no module: give the module its own title`);
+  }
   if (gauges.size === 0) warn(['starting_gauges'], 'no gauges: nothing can fail the run');
 
   const added = new Set(m.actions.flatMap((a) => a.changes_objectives.add));

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { Module } from '@airman/contracts/module.ts';
+import { DEFAULT_GAME_RECORD, type Module } from '@airman/contracts/module.ts';
 import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
 import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
 
@@ -29,6 +29,15 @@ describeApi('modules', (ctx) => {
     expect(blank.game_type).toBe('');
     const got = await ctx.request(admin, { method: 'GET', url: `/api/modules/${m.id}` });
     expect(got.json()).toEqual(m);
+  });
+
+  it("creates a module from scratch (the default game record, titled): no type, so not a base module, and it can be archived", async () => {
+    const admin = await adminToken(ctx);
+    const m = await create(ctx, admin, { ...DEFAULT_GAME_RECORD, game_title: 'From scratch' });
+    expect(m).toEqual({ ...DEFAULT_GAME_RECORD, game_title: 'From scratch', id: m.id });
+    const archived = await ctx.request(admin, { method: 'DELETE', url: `/api/modules/${m.id}` });
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json<Module>().archived_at).toBeGreaterThan(0);
   });
 
   it('refuses a POST with an id', async () => {

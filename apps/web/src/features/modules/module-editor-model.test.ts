@@ -1,6 +1,19 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GAME_RECORD, type Module } from '@airman/contracts/module.ts';
-import { fromEditorModel, move, newAction, parseInteger, renameGauge, renameObjective, toEditorModel } from './module-editor-model.ts';
+import { DEFAULT_GAME_RECORD, type Action, type Module } from '@airman/contracts/module.ts';
+import {
+  fromEditorModel,
+  move,
+  newAction,
+  newGauge,
+  newObjective,
+  parseInteger,
+  renameGauge,
+  renameObjective,
+  tableErrors,
+  toEditorModel,
+  type EditorModel,
+} from './module-editor-model.ts';
 
 const module: Module = {
   ...DEFAULT_GAME_RECORD,
@@ -8,40 +21,204 @@ const module: Module = {
   game_title: 'Week one',
   days: 3,
   daily_time_tokens: 5,
-  starting_gauges: { mental: 50, physical: 40 },
-  objectives: [{ name: 'Pass', active: true, hidden: false }],
+  starting_gauges: { mental: 50, physical: 40, social: 30 },
+  objectives: [
+    { name: 'Pass', active: true, hidden: false },
+    { name: 'Rest', active: false, hidden: true },
+  ],
   actions: [
     {
       ...newAction([]),
       name: 'Run',
-      results: { physical: 5 },
+      results: { physical: 5, mental: -1 },
       required_objectives: ['Pass'],
-      changes_objectives: { add: [], remove: ['Pass'] },
+      changes_objectives: { add: ['Rest'], remove: ['Pass'] },
     },
   ],
 };
 
-describe('module editor model', () => {
-  it('round-trips a module through the tables unchanged, gauge order included', () => {
-    expect(fromEditorModel(toEditorModel(module))).toEqual(module);
-    expect(JSON.stringify(fromEditorModel(toEditorModel(module)))).toBe(JSON.stringify(module));
+/** What the JSON editor shows for a module. */
+const json = (m: Module) => JSON.stringify(m, null, 2);
+/** Edits the module as an admin edits the JSON text: parse, change, and the text is the module. */
+function viaJson(m: Module, edit: (draft: Module) => void): string {
+  const draft = JSON.parse(json(m)) as Module;
+  edit(draft);
+  return json(draft);
+}
+/** Edits the module in the tables. */
+const viaTables = (m: Module, edit: (model: EditorModel) => EditorModel) => json(fromEditorModel(edit(toEditorModel(m))));
+/** A map with one key renamed in place (JSON keeps the author's order). */
+const renameKey = <V>(map: Record<string, V>, from: string, to: string) =>
+  Object.fromEntries(Object.entries(map).map(([k, v]) => [k === from ? to : k, v]));
+const renameIn = (list: string[], from: string, to: string) => list.map((n) => (n === from ? to : n));
+
+const nameArb = fc.string({ minLength: 1, maxLength: 8 });
+const namesArb = fc.uniqueArray(nameArb, { maxLength: 4 });
+const actionArb: fc.Arbitrary<Action> = fc.record({
+  name: nameArb,
+  token_cost: fc.nat(5),
+  set_cooldown: fc.nat(3),
+  results: fc.dictionary(nameArb, fc.integer({ min: -20, max: 20 }), { maxKeys: 3 }),
+  disabled: fc.boolean(),
+  required_objectives: namesArb,
+  changes_inventory: fc.record({ add: namesArb, remove: namesArb }),
+  changes_objectives: fc.record({ add: namesArb, remove: namesArb }),
+});
+const moduleArb: fc.Arbitrary<Module> = fc.record({
+  id: fc.string({ maxLength: 12 }),
+  game_title: fc.string({ maxLength: 20 }),
+  game_description: fc.string({ maxLength: 40 }),
+  game_type: fc.string({ maxLength: 12 }),
+  archived_at: fc.nat(),
+  days: fc.integer({ min: 1, max: 30 }),
+  daily_time_tokens: fc.integer({ min: 1, max: 10 }),
+  starting_gauges: fc.dictionary(nameArb, fc.integer({ min: 0, max: 100 }), { maxKeys: 5 }),
+  objectives: fc.array(fc.record({ name: nameArb, active: fc.boolean(), hidden: fc.boolean() }), { maxLength: 4 }),
+  actions: fc.array(actionArb, { maxLength: 4 }),
+});
+
+describe('module editor model: tables ↔ JSON', () => {
+  it('round-trips any module through the tables to the same JSON text, gauge order included', () => {
+    fc.assert(
+      fc.property(moduleArb, (m) => {
+        expect(json(fromEditorModel(toEditorModel(m)))).toBe(json(m));
+      }),
+    );
   });
 
-  it('gives the same module whether edited in the tables or in JSON', () => {
-    const viaTables = fromEditorModel({ ...toEditorModel(module), days: 5 });
-    const viaJson = JSON.parse(JSON.stringify({ ...module, days: 5 })) as Module;
-    expect(viaTables).toEqual(viaJson);
+  it('round-trips the default game record (the new module) and the example module', () => {
+    expect(json(fromEditorModel(toEditorModel(DEFAULT_GAME_RECORD)))).toBe(json(DEFAULT_GAME_RECORD));
+    expect(json(fromEditorModel(toEditorModel(module)))).toBe(json(module));
   });
 
-  it('renames references along with a gauge or an objective', () => {
-    const g = fromEditorModel(renameGauge(toEditorModel(module), 1, 'fitness'));
-    expect(g.starting_gauges).toEqual({ mental: 50, fitness: 40 });
-    expect(g.actions[0]?.results).toEqual({ fitness: 5 });
-    const o = fromEditorModel(renameObjective(toEditorModel(module), 0, 'Qualify'));
-    expect(o.actions[0]?.required_objectives).toEqual(['Qualify']);
-    expect(o.actions[0]?.changes_objectives.remove).toEqual(['Qualify']);
+  it('gives the same module for the same settings edit in the tables and in JSON', () => {
+    const tables = viaTables(module, (m) => ({ ...m, game_title: 'Week two', game_description: 'Harder', days: 5, daily_time_tokens: 4 }));
+    const text = viaJson(module, (d) => Object.assign(d, { game_title: 'Week two', game_description: 'Harder', days: 5, daily_time_tokens: 4 }));
+    expect(tables).toBe(text);
   });
 
+  it('gives the same module for a renamed gauge (its results follow) in the tables and in JSON', () => {
+    const tables = viaTables(module, (m) => renameGauge(m, 1, 'fitness'));
+    const text = viaJson(module, (d) => {
+      d.starting_gauges = renameKey(d.starting_gauges, 'physical', 'fitness');
+      d.actions[0]!.results = renameKey(d.actions[0]!.results, 'physical', 'fitness');
+    });
+    expect(tables).toBe(text);
+  });
+
+  it('gives the same module for reordered gauges and a changed starting value in the tables and in JSON', () => {
+    const tables = viaTables(module, (m) => {
+      const gauges = move(m.gauges, 2, 0).map((g) => (g.name === 'mental' ? { ...g, value: 70 } : g));
+      return { ...m, gauges };
+    });
+    const text = viaJson(module, (d) => {
+      d.starting_gauges = { social: 30, mental: 70, physical: 40 };
+    });
+    expect(tables).toBe(text);
+  });
+
+  it('gives the same module for an added gauge and objective in the tables and in JSON', () => {
+    const tables = viaTables(module, (m) => ({ ...m, gauges: [...m.gauges, newGauge(m.gauges)], objectives: [...m.objectives, newObjective(m.objectives)] }));
+    const text = viaJson(module, (d) => {
+      d.starting_gauges.gauge = 50;
+      d.objectives.push({ name: 'New objective', active: true, hidden: false });
+    });
+    expect(tables).toBe(text);
+  });
+
+  it('gives the same module for a renamed objective (every reference follows) in the tables and in JSON', () => {
+    const tables = viaTables(module, (m) => renameObjective(m, 0, 'Qualify'));
+    const text = viaJson(module, (d) => {
+      d.objectives[0]!.name = 'Qualify';
+      const a = d.actions[0]!;
+      a.required_objectives = renameIn(a.required_objectives, 'Pass', 'Qualify');
+      a.changes_objectives = { add: renameIn(a.changes_objectives.add, 'Pass', 'Qualify'), remove: renameIn(a.changes_objectives.remove, 'Pass', 'Qualify') };
+    });
+    expect(tables).toBe(text);
+  });
+
+  it('gives the same module for objective flags, a new action and a removed one in the tables and in JSON', () => {
+    const tables = viaTables(module, (m) => {
+      const objectives = m.objectives.map((o, i) => (i === 1 ? { ...o, active: true, hidden: false } : o));
+      const added = { ...newAction(m.actions), token_cost: 2, results: { social: 3 }, changes_inventory: { add: ['Badge'], remove: [] } };
+      return { ...m, objectives, actions: [added] };
+    });
+    const text = viaJson(module, (d) => {
+      d.objectives[1] = { name: 'Rest', active: true, hidden: false };
+      d.actions = [
+        {
+          name: 'New action',
+          token_cost: 2,
+          set_cooldown: 0,
+          results: { social: 3 },
+          disabled: false,
+          required_objectives: [],
+          changes_inventory: { add: ['Badge'], remove: [] },
+          changes_objectives: { add: [], remove: [] },
+        },
+      ];
+    });
+    expect(tables).toBe(text);
+  });
+});
+
+describe('module editor model: renaming while typing', () => {
+  /** Types `target` into row `index` one character at a time, from an emptied field. */
+  function type(model: EditorModel, rename: typeof renameGauge, index: number, target: string): EditorModel {
+    let m = rename(model, index, '');
+    for (let i = 1; i <= target.length; i++) m = rename(m, index, target.slice(0, i));
+    return m;
+  }
+
+  it("keeps another objective's references when a name passes through its name", () => {
+    // 'Run…' passes through 'R', 'Re'…: the objective 'Re' must keep its requirement.
+    const start: Module = {
+      ...module,
+      objectives: [
+        { name: 'Re', active: true, hidden: false },
+        { name: 'Rest', active: true, hidden: false },
+      ],
+      actions: [{ ...newAction([]), name: 'Act', required_objectives: ['Re'], changes_objectives: { add: [], remove: ['Rest'] } }],
+    };
+    const done = fromEditorModel(type(toEditorModel(start), renameObjective, 1, 'Recover'));
+    expect(done.objectives.map((o) => o.name)).toEqual(['Re', 'Recover']);
+    expect(done.actions[0]?.required_objectives).toEqual(['Re']);
+    expect(done.actions[0]?.changes_objectives.remove).toEqual(['Recover']);
+  });
+
+  it("keeps another gauge's results when a name passes through its name", () => {
+    const start: Module = { ...module, starting_gauges: { a: 10, b: 20 }, objectives: [], actions: [{ ...newAction([]), name: 'Act', results: { a: 1, b: 2 } }] };
+    const done = fromEditorModel(type(toEditorModel(start), renameGauge, 1, 'ab'));
+    expect(done.starting_gauges).toEqual({ a: 10, ab: 20 });
+    expect(done.actions[0]?.results).toEqual({ a: 1, ab: 2 });
+  });
+
+  it('leaves references with one of two duplicate objectives (loaded from JSON) and lets both be renamed', () => {
+    const start: Module = {
+      ...module,
+      objectives: [
+        { name: 'A', active: true, hidden: false },
+        { name: 'A', active: true, hidden: false },
+      ],
+      actions: [{ ...newAction([]), name: 'Act', required_objectives: ['A'] }],
+    };
+    const fixed = renameObjective(toEditorModel(start), 1, 'B');
+    expect(fromEditorModel(fixed).actions[0]?.required_objectives).toEqual(['A']);
+    const renamed = fromEditorModel(renameObjective(fixed, 0, 'C'));
+    expect(renamed.objectives.map((o) => o.name)).toEqual(['C', 'B']);
+    expect(renamed.actions[0]?.required_objectives).toEqual(['C']);
+  });
+
+  it('reports gauge rows with the same name, which the module would merge', () => {
+    const model = toEditorModel(module);
+    expect(tableErrors(model)).toEqual([]);
+    const twin = renameGauge(model, 2, 'mental');
+    expect(tableErrors(twin)).toEqual(["gauges: duplicate gauge 'mental': only one would be saved"]);
+    expect(fromEditorModel(twin).actions[0]?.results).toEqual({ physical: 5, mental: -1 });
+  });
+});
+
+describe('module editor model: fields and rows', () => {
   it('parses number fields as integers', () => {
     expect(parseInteger('7')).toBe(7);
     expect(parseInteger('7.9')).toBe(7);
@@ -52,5 +229,11 @@ describe('module editor model', () => {
   it('reorders rows', () => {
     expect(move(['a', 'b', 'c'], 0, 2)).toEqual(['b', 'c', 'a']);
     expect(move(['a', 'b'], 0, -1)).toEqual(['a', 'b']);
+  });
+
+  it('names new rows uniquely', () => {
+    const model = toEditorModel(module);
+    expect(newGauge([...model.gauges, newGauge(model.gauges)]).name).toBe('gauge 2');
+    expect(newObjective([...model.objectives, newObjective(model.objectives)]).name).toBe('New objective 2');
   });
 });

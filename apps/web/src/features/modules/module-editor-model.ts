@@ -5,18 +5,35 @@
  */
 import { blankAction, type Action, type Module, type Objective } from '@airman/contracts/module.ts';
 
-export interface GaugeRow {
+/**
+ * `ref` is the name the actions use for this row. It follows `name` while the
+ * name is unique, and stays put while the admin types a name another row has
+ * (or had): typing 'Run' into 'Rest' on the way to 'Runner' must not hand
+ * the actions of 'Run' to the renamed row.
+ */
+interface Linked {
+  ref: string;
+}
+
+export interface GaugeRow extends Linked {
   name: string;
   value: number;
 }
 
-export interface EditorModel extends Omit<Module, 'starting_gauges'> {
+export interface ObjectiveRow extends Objective, Linked {}
+
+export interface EditorModel extends Omit<Module, 'starting_gauges' | 'objectives'> {
   gauges: GaugeRow[];
+  objectives: ObjectiveRow[];
 }
 
 export function toEditorModel(module: Module): EditorModel {
-  const { starting_gauges, ...rest } = module;
-  return { ...rest, gauges: Object.entries(starting_gauges).map(([name, value]) => ({ name, value })) };
+  const { starting_gauges, objectives, ...rest } = module;
+  return {
+    ...rest,
+    gauges: Object.entries(starting_gauges).map(([name, value]) => ({ name, value, ref: name })),
+    objectives: objectives.map((o) => ({ ...o, ref: o.name })),
+  };
 }
 
 /** Back to a module, keys in the format's order (spec §3), so its JSON reads the same. */
@@ -30,9 +47,23 @@ export function fromEditorModel(model: EditorModel): Module {
     days: model.days,
     daily_time_tokens: model.daily_time_tokens,
     starting_gauges: Object.fromEntries(model.gauges.map((g) => [g.name, g.value])),
-    objectives: model.objectives,
+    objectives: model.objectives.map((o) => ({ name: o.name, active: o.active, hidden: o.hidden })),
     actions: model.actions,
   };
+}
+
+/**
+ * Problems only the tables can have: rows with the same gauge name would
+ * silently become one gauge of the module (a map), so Save waits for a fix.
+ */
+export function tableErrors(model: EditorModel): string[] {
+  const seen = new Set<string>();
+  const errors: string[] = [];
+  for (const g of model.gauges) {
+    if (seen.has(g.name)) errors.push(`gauges: duplicate gauge '${g.name}': only one would be saved`);
+    seen.add(g.name);
+  }
+  return errors;
 }
 
 /** Spec §5: number fields are parsed as integers; what is not a number becomes 0. */
@@ -41,8 +72,9 @@ export function parseInteger(text: string): number {
   return Number.isNaN(n) ? 0 : n;
 }
 
-export function newObjective(existing: readonly Objective[]): Objective {
-  return { name: uniqueName('New objective', existing.map((o) => o.name)), active: true, hidden: false };
+export function newObjective(existing: readonly ObjectiveRow[]): ObjectiveRow {
+  const name = uniqueName('New objective', existing.flatMap((o) => [o.name, o.ref]));
+  return { name, active: true, hidden: false, ref: name };
 }
 
 export function newAction(existing: readonly Action[]): Action {
@@ -50,7 +82,8 @@ export function newAction(existing: readonly Action[]): Action {
 }
 
 export function newGauge(existing: readonly GaugeRow[]): GaugeRow {
-  return { name: uniqueName('gauge', existing.map((g) => g.name)), value: 50 };
+  const name = uniqueName('gauge', existing.flatMap((g) => [g.name, g.ref]));
+  return { name, value: 50, ref: name };
 }
 
 function uniqueName(base: string, taken: string[]): string {
@@ -69,23 +102,38 @@ export function move<T>(list: readonly T[], from: number, to: number): T[] {
   return copy;
 }
 
+/**
+ * The rows after renaming row `index`, and the reference to move (`from` → `to`).
+ * A name is free when no other row has it as name or reference; only then does
+ * the row's reference follow it. The actions' references move with it unless
+ * another row shares this row's reference (duplicate names loaded from JSON):
+ * then they stay with that row.
+ */
+function rename<R extends Linked & { name: string }>(rows: readonly R[], index: number, name: string) {
+  const row = rows[index];
+  if (row === undefined) return { rows: [...rows], move: null };
+  const others = rows.filter((_, i) => i !== index);
+  const free = !others.some((o) => o.name === name || o.ref === name);
+  const shared = others.some((o) => o.ref === row.ref);
+  const move = free && !shared && row.ref !== name ? { from: row.ref, to: name } : null;
+  return { rows: rows.map((r, i) => (i === index ? { ...r, name, ref: free ? name : r.ref } : r)), move };
+}
+
 /** Renaming a gauge or objective renames every reference to it, so the module stays consistent. */
 export function renameGauge(model: EditorModel, index: number, name: string): EditorModel {
-  const old = model.gauges[index]?.name;
-  const gauges = model.gauges.map((g, i) => (i === index ? { ...g, name } : g));
-  if (old === undefined) return { ...model, gauges };
+  const { rows: gauges, move } = rename(model.gauges, index, name);
+  if (!move) return { ...model, gauges };
   const actions = model.actions.map((a) => ({
     ...a,
-    results: Object.fromEntries(Object.entries(a.results).map(([k, v]) => [k === old ? name : k, v])),
+    results: Object.fromEntries(Object.entries(a.results).map(([k, v]) => [k === move.from ? move.to : k, v])),
   }));
   return { ...model, gauges, actions };
 }
 
 export function renameObjective(model: EditorModel, index: number, name: string): EditorModel {
-  const old = model.objectives[index]?.name;
-  const objectives = model.objectives.map((o, i) => (i === index ? { ...o, name } : o));
-  if (old === undefined) return { ...model, objectives };
-  const swap = (list: string[]) => list.map((n) => (n === old ? name : n));
+  const { rows: objectives, move } = rename(model.objectives, index, name);
+  if (!move) return { ...model, objectives };
+  const swap = (list: string[]) => list.map((n) => (n === move.from ? move.to : n));
   const actions = model.actions.map((a) => ({
     ...a,
     required_objectives: swap(a.required_objectives),

@@ -17,6 +17,7 @@ import {
   parseInteger,
   renameGauge,
   renameObjective,
+  tableErrors,
   toEditorModel,
   type EditorModel,
 } from '../module-editor-model.ts';
@@ -26,13 +27,17 @@ import { RowControls } from './row-controls.tsx';
 
 interface Props {
   module: Module;
-  /** A copy not saved yet: Save is enabled from the start. */
-  isNew: boolean;
+  /**
+   * Save is enabled from the start: a copy ('Customize A Copy') is already a
+   * change. Otherwise (an existing module, or a new one from the default game
+   * record) Save is enabled only after a change (spec §4).
+   */
+  savableUnchanged: boolean;
   onClose(): void;
   onSaved(module: Module): void;
 }
 
-export default function ModuleEditorModal({ module, isNew, onClose, onSaved }: Props) {
+export default function ModuleEditorModal({ module, savableUnchanged, onClose, onSaved }: Props) {
   const toast = useToast();
   const [original] = useState(() => JSON.stringify(module));
   const [model, setModel] = useState<EditorModel>(() => toEditorModel(module));
@@ -41,7 +46,9 @@ export default function ModuleEditorModal({ module, isNew, onClose, onSaved }: P
   const [alert, setAlert] = useState<string | null>(null);
   const locked = !unlocked;
   const current = fromEditorModel(model);
-  const changed = isNew || JSON.stringify(current) !== original;
+  const changed = savableUnchanged || JSON.stringify(current) !== original;
+  // Duplicate gauge rows would lose one gauge on the way to the module: no save until fixed.
+  const tableProblems = tableErrors(model);
   const creating = model.id === '';
   const set = (patch: Partial<EditorModel>) => setModel((m) => ({ ...m, ...patch }));
   const gaugeNames = model.gauges.map((g) => g.name);
@@ -70,7 +77,7 @@ export default function ModuleEditorModal({ module, isNew, onClose, onSaved }: P
       modalHeading={creating ? 'New Module' : `Edit Module: ${module.game_title}`}
       primaryButtonText="Save"
       secondaryButtonText="Close"
-      primaryButtonDisabled={!changed || saving}
+      primaryButtonDisabled={!changed || saving || tableProblems.length > 0}
       onRequestSubmit={() => void save()}
       onRequestClose={onClose}
       className="module-editor"
@@ -89,7 +96,7 @@ export default function ModuleEditorModal({ module, isNew, onClose, onSaved }: P
         />
       )}
 
-      <ModuleProblems module={current} />
+      <ModuleProblems module={current} tableErrors={tableProblems} />
 
       <section aria-labelledby="settings-title">
         <h3 id="settings-title">Settings</h3>

@@ -8,7 +8,8 @@ import type { Module } from '@airman/contracts/module.ts';
 import { solve } from '@airman/engine/solver.ts';
 import { validateStructure } from '@airman/engine/validate.ts';
 
-export function ModuleProblems({ module }: { module: Module }) {
+/** `tableErrors`: problems of the editor's tables that the module itself cannot show (duplicate gauge rows). */
+export function ModuleProblems({ module, tableErrors = [] }: { module: Module; tableErrors?: string[] }) {
   const deferred = useDeferredValue(module);
   const { problems, verdict } = useMemo(() => {
     const found = validateStructure(deferred);
@@ -22,10 +23,13 @@ export function ModuleProblems({ module }: { module: Module }) {
   return (
     <section aria-labelledby="check-title" className="module-check" aria-live="polite">
       <h3 id="check-title">Check</h3>
-      {errors.length > 0 && (
+      {errors.length + tableErrors.length > 0 && (
         <>
           <p className="module-check__errors">The module cannot be saved until these are fixed:</p>
           <ul>
+            {tableErrors.map((e) => (
+              <li key={e}>{e}</li>
+            ))}
             {errors.map((p, i) => (
               <li key={i}>{`${where(p.path)}${p.message}`}</li>
             ))}

@@ -2,7 +2,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, InlineNotification, Loading, Modal, Search, Toggle } from '@carbon/react';
-import { copyTitle, isArchived, isBaseModule, type Module } from '@airman/contracts/module.ts';
+import { copyTitle, DEFAULT_GAME_RECORD, isArchived, isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { useToast } from '../../../components/toasts.tsx';
 import { useModules } from '../api/get-modules.ts';
@@ -14,7 +14,7 @@ import '../../../styles/admin.scss';
 const ModuleEditorModal = lazy(() => import('./module-editor-modal.tsx'));
 
 type Dialog =
-  | { kind: 'edit'; module: Module; isNew: boolean }
+  | { kind: 'edit'; module: Module; savableUnchanged: boolean }
   | { kind: 'json'; module: Module }
   | { kind: 'questionnaire'; value: unknown }
   | { kind: 'archive'; module: Module };
@@ -77,6 +77,8 @@ export function ModulesScreen() {
       <div className="toolbar">
         <Search id="modules-search" labelText="Search modules" placeholder="Search modules" size="lg" value={search} onChange={(e) => setSearch(e.target.value)} />
         <Toggle id="show-archived" labelText="Show Archived" labelA="Off" labelB="On" toggled={showArchived} onToggle={setShowArchived} />
+        {/* From scratch: the default game record of spec §3, saved only once the admin changed it. */}
+        <Button onClick={() => setDialog({ kind: 'edit', module: DEFAULT_GAME_RECORD, savableUnchanged: false })}>New Module +</Button>
       </div>
       {modules.isError && (
         <InlineNotification kind="error" title="The modules could not be loaded." subtitle={modules.error.message} lowContrast hideCloseButton role="alert" />
@@ -99,7 +101,7 @@ export function ModulesScreen() {
                   <tr
                     key={m.id}
                     className={archived ? 'is-archived' : undefined}
-                    onDoubleClick={() => !archived && setDialog({ kind: 'edit', module: m, isNew: false })}
+                    onDoubleClick={() => !archived && setDialog({ kind: 'edit', module: m, savableUnchanged: false })}
                   >
                     <td>
                       {m.game_title}
@@ -107,7 +109,7 @@ export function ModulesScreen() {
                     </td>
                     <td>{isBaseModule(m) ? 'Yes' : (modules.data.find((b) => b.id === m.game_type)?.game_title ?? '—')}</td>
                     <td className="modules-table__actions">
-                      <Button kind="ghost" size="sm" disabled={archived} onClick={() => setDialog({ kind: 'edit', module: m, isNew: false })}>
+                      <Button kind="ghost" size="sm" disabled={archived} onClick={() => setDialog({ kind: 'edit', module: m, savableUnchanged: false })}>
                         Edit<span className="visually-hidden"> {m.game_title}</span>
                       </Button>
                       <Button kind="ghost" size="sm" disabled={archived} onClick={() => setDialog({ kind: 'json', module: m })}>
@@ -122,7 +124,11 @@ export function ModulesScreen() {
                         kind="ghost"
                         size="sm"
                         onClick={() =>
-                          setDialog({ kind: 'edit', module: { ...m, id: '', archived_at: 0, game_title: copyTitle(m.game_title) }, isNew: true })
+                          setDialog({
+                            kind: 'edit',
+                            module: { ...m, id: '', archived_at: 0, game_title: copyTitle(m.game_title) },
+                            savableUnchanged: true,
+                          })
                         }
                       >
                         Customize A Copy<span className="visually-hidden"> of {m.game_title}</span>
@@ -146,7 +152,7 @@ export function ModulesScreen() {
 
       {dialog?.kind === 'edit' && (
         <Suspense fallback={<Loading description="Loading the editor" />}>
-          <ModuleEditorModal module={dialog.module} isNew={dialog.isNew} onClose={() => setDialog(null)} onSaved={refresh} />
+          <ModuleEditorModal module={dialog.module} savableUnchanged={dialog.savableUnchanged} onClose={() => setDialog(null)} onSaved={refresh} />
         </Suspense>
       )}
       {dialog?.kind === 'json' && (
