@@ -37,9 +37,7 @@ describeE2E('accessibility (axe-core, WCAG 2.1 AA): no serious or critical viola
   });
 
   it('on /profile', async () => {
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
+    const { context, page } = await e2e.adminPage();
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Password Reset' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { api, apiLogin, inviteAndRegister, mailReceivedBy, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
-import { describeE2E, login } from './browser.ts';
+import { describeE2E, login, openUser } from './browser.ts';
 import { UNDELIVERABLE_DOMAIN } from './constants.ts';
 
 interface ApiUser {
@@ -18,9 +18,7 @@ interface ApiUser {
 
 describeE2E('the Users screen', (e2e) => {
   it('invites with validation, shows the pending row, resends, and deletes with confirmation', async () => {
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
+    const { context, page } = await e2e.adminPage();
     await page.getByText(/^\d+ Users$/).waitFor();
     await page.getByRole('button', { name: 'Invite User +' }).click();
     const email = uniqueEmail('invitee');
@@ -52,9 +50,7 @@ describeE2E('the Users screen', (e2e) => {
   it('names the invitees whose e-mail the SMTP server refused, and keeps them pending for Resend Invite', async () => {
     const good = uniqueEmail('deliverable');
     const bad = uniqueEmail('bounced', UNDELIVERABLE_DOMAIN);
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
+    const { context, page } = await e2e.adminPage();
     await page.getByRole('button', { name: 'Invite User +' }).click();
     await page.getByLabel('E-mail addresses').fill(`${good}\n${bad}`);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
@@ -89,9 +85,7 @@ describeE2E('the Users screen', (e2e) => {
     const email = uniqueEmail('autosave');
     const invited = await api<{ invited: string[] }>(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email], module: 'ready_airman_training' });
     expect(invited.invited).toEqual([email]);
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
+    const { context, page } = await e2e.adminPage();
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
     const row = page.locator('tr', { hasText: email });
     await row.dblclick();
@@ -117,11 +111,8 @@ describeE2E('the Users screen', (e2e) => {
     const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('names');
     await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
-    await page.locator('tr', { hasText: email }).dblclick();
+    const { context, page } = await e2e.adminPage();
+    await openUser(page, email);
     await page.getByText('User Management (autosaves)').waitFor();
     const lastName = page.getByLabel('Last name');
     // A pending invitee has no names yet; they are not flagged before the admin edits them.
@@ -142,11 +133,8 @@ describeE2E('the Users screen', (e2e) => {
   it('autosaves each field of the user modal with its toast, and the list refreshes within the search', async () => {
     const email = uniqueEmail('fields');
     await inviteAndRegister(e2e.baseUrl, email, 'Fields-Passw0rd!', { first_name: 'Field', last_name: 'Toaster' });
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
-    await page.locator('tr', { hasText: email }).dblclick();
+    const { context, page } = await e2e.adminPage();
+    await openUser(page, email);
     const modal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
     await modal.waitFor();
     const toast = (text: string) => page.getByText(text, { exact: true }).waitFor();
@@ -175,11 +163,8 @@ describeE2E('the Users screen', (e2e) => {
   it('shows a save that failed while offline and retries it until it reaches the server', async () => {
     const email = uniqueEmail('offline');
     await inviteAndRegister(e2e.baseUrl, email, 'Offline-Passw0rd!', { first_name: 'Off', last_name: 'Line' });
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
-    await page.locator('tr', { hasText: email }).dblclick();
+    const { context, page } = await e2e.adminPage();
+    await openUser(page, email);
     await page.getByText('User Management (autosaves)').waitFor();
     await context.setOffline(true);
     await page.getByLabel('Unit').fill('Offline Unit');
@@ -202,8 +187,7 @@ describeE2E('the Users screen', (e2e) => {
     const { context, page } = await e2e.newPage();
     await login(page, email, password);
     await page.waitForURL('**/admin');
-    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
-    await page.locator('tr', { hasText: email }).dblclick();
+    await openUser(page, email);
     await page.getByText('User Management (autosaves)').waitFor();
     const renamed = uniqueEmail('self-renamed');
     await page.getByLabel('Email', { exact: true }).fill(renamed);
@@ -227,9 +211,7 @@ describeE2E('the Users screen', (e2e) => {
     const [baker] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${tag}-baker`)).users;
     for (const m of [base, copy]) await api(e2e.baseUrl, admin, 'POST', `admin/users/${baker!.id}/assign`, { module: m.id });
 
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
+    const { context, page } = await e2e.adminPage();
     const table = page.getByRole('table', { name: 'Users' });
     await table.locator('tbody tr').first().waitFor();
     expect(await table.locator('thead th').allInnerTexts()).toEqual(['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Status', 'Actions']);
@@ -246,9 +228,7 @@ describeE2E('the Users screen', (e2e) => {
   });
 
   it('warns when the admin is about to delete themself', async () => {
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
+    const { context, page } = await e2e.adminPage();
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill('e2e-admin@example.com');
     const row = page.locator('tr', { hasText: 'e2e-admin@example.com' });
     await row.getByRole('button', { name: /^Delete/ }).click();
@@ -261,9 +241,7 @@ describeE2E('the Users screen', (e2e) => {
     const admin = await apiLogin(e2e.baseUrl);
     const emails = Array.from({ length: 60 }, () => uniqueEmail('pager'));
     await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails });
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
+    const { context, page } = await e2e.adminPage();
     const pages = page.getByRole('navigation', { name: 'Pages' });
     await pages.getByRole('button', { name: 'Page 1' }).waitFor();
     await pages.getByRole('button', { name: 'Next 50' }).click();
@@ -278,11 +256,8 @@ describeE2E('the Users screen', (e2e) => {
     const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('assignee');
     await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
-    await page.locator('tr', { hasText: email }).dblclick();
+    const { context, page } = await e2e.adminPage();
+    await openUser(page, email);
     await page.getByText('No Assignments').waitFor();
     await page.getByLabel('Module', { exact: true }).selectOption('ready_airman_training');
     await page.getByRole('button', { name: 'Assign Module' }).click();

@@ -33,6 +33,8 @@ export interface E2E {
   browser: Browser;
   /** A fresh, isolated browser context (own storage) with one page. */
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** newPage, signed in as the e2e admin (who lands on /admin), then on `path`. */
+  adminPage(path?: '/admin' | '/modules'): Promise<{ context: BrowserContext; page: Page }>;
 }
 
 /** A describe block with a browser; skipped (loudly, above) when no Chromium exists. */
@@ -50,6 +52,13 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
           const page = await context.newPage();
           return { context, page };
         },
+        async adminPage(path = '/admin') {
+          const opened = await e2e.newPage();
+          await login(opened.page);
+          await opened.page.waitForURL('**/admin');
+          if (path !== '/admin') await opened.page.goto(path);
+          return opened;
+        },
       } satisfies E2E);
     });
     afterAll(async () => {
@@ -65,4 +74,10 @@ export async function login(page: Page, email = E2E_ADMIN_EMAIL, password = E2E_
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** On the users screen: finds a user by e-mail and opens the user modal with a double-click. */
+export async function openUser(page: Page, email: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+  await page.locator('tr', { hasText: email }).dblclick();
 }

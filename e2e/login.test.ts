@@ -61,9 +61,7 @@ describeE2E('login, logout and the routing rules', (e2e) => {
   });
 
   it('sends a signed-in visitor of /login to their home', async () => {
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
+    const { context, page } = await e2e.adminPage();
     await page.goto('/profile');
     await page.goto('/login');
     await page.waitForURL((url) => url.pathname === '/admin');
@@ -88,9 +86,7 @@ describeE2E('login, logout and the routing rules', (e2e) => {
   });
 
   it('logs out when the server revokes the token, e.g. after logging out elsewhere', async () => {
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
+    const { context, page } = await e2e.adminPage();
     const token = await page.evaluate(() => localStorage.getItem('auth'));
     const res = await fetch(`${e2e.baseUrl}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);

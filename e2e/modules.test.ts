@@ -3,7 +3,7 @@ import { seriousViolations } from './axe.ts';
 import { api, apiLogin, uniqueEmail } from './api.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import type { Page } from 'playwright-core';
-import { describeE2E, login } from './browser.ts';
+import { describeE2E, openUser } from './browser.ts';
 
 /** A copy of the base module made through the API, as 'Customize A Copy' saves it. */
 async function apiCopy(baseUrl: string, title: string): Promise<{ token: string; module: Module }> {
@@ -25,10 +25,7 @@ async function replaceJson(page: Page, text: string): Promise<void> {
 
 describeE2E('the Training Modules screen', (e2e) => {
   it('lists modules, locks the base module, copies it, and saves the copy', async () => {
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.goto('/modules');
+    const { context, page } = await e2e.adminPage('/modules');
     await page.getByRole('heading', { name: 'Training Modules' }).waitFor();
     const row = page.locator('tr', { hasText: 'Ready Airman Training' }).first();
     await row.getByRole('button', { name: 'Edit Questionnaire JSON' }).waitFor();
@@ -58,10 +55,7 @@ describeE2E('the Training Modules screen', (e2e) => {
   });
 
   it('refuses invalid JSON with the spec alert, and edits the questionnaire', async () => {
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.goto('/modules');
+    const { context, page } = await e2e.adminPage('/modules');
     const row = page.locator('tr', { hasText: 'Ready Airman Training' }).first();
     await row.getByRole('button', { name: /^Edit JSON/ }).click();
     const editor = page.locator('.cm-content');
@@ -87,10 +81,7 @@ describeE2E('the Training Modules screen', (e2e) => {
   });
 
   it('archives a copy after confirmation, greys it under Show Archived, and downloads a report', async () => {
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.goto('/modules');
+    const { context, page } = await e2e.adminPage('/modules');
     const base = page.locator('tr', { hasText: 'Ready Airman Training' }).first();
     await base.getByRole('button', { name: /^Customize A Copy/ }).click();
     await page.getByLabel('Title').fill('To be archived');
@@ -126,10 +117,7 @@ describeE2E('the Training Modules screen', (e2e) => {
   });
 
   it('creates a module from scratch: New Module + opens the editor on the default game record', async () => {
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.goto('/modules');
+    const { context, page } = await e2e.adminPage('/modules');
     await page.getByRole('button', { name: 'New Module +' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Module' });
     await dialog.getByLabel('Title').waitFor();
@@ -187,9 +175,7 @@ describeE2E('the Training Modules screen', (e2e) => {
     const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('picker');
     await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
+    const { context, page } = await e2e.adminPage();
 
     await page.getByRole('button', { name: 'Invite User +' }).click();
     const invite = page.getByLabel('Module for all invitees (optional)');
@@ -199,8 +185,7 @@ describeE2E('the Training Modules screen', (e2e) => {
     await page.getByRole('dialog', { name: 'Invite Users' }).getByRole('button', { name: 'Close', exact: true }).last().click();
     await invite.waitFor({ state: 'hidden' });
 
-    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
-    await page.locator('tr', { hasText: email }).dblclick();
+    await openUser(page, email);
     const picker = page.getByLabel('Module', { exact: true });
     await picker.waitFor();
     expect(await picker.locator('option:checked').textContent()).toBe('None');
@@ -213,10 +198,7 @@ describeE2E('the Training Modules screen', (e2e) => {
   });
 
   it('unlocks a base module in the editor with its toggle, Save still waiting for a change', async () => {
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.goto('/modules');
+    const { context, page } = await e2e.adminPage('/modules');
     await page.locator('tr', { hasText: 'Ready Airman Training' }).first().getByRole('button', { name: /^Edit Ready Airman/ }).click();
     const title = page.getByLabel('Title');
     await title.waitFor();
@@ -230,10 +212,7 @@ describeE2E('the Training Modules screen', (e2e) => {
 
   it("opens a copy's editor by double-click, reorders gauges, removes an action and saves: 'Module updated'", async () => {
     const { token, module } = await apiCopy(e2e.baseUrl, `Tables ${Date.now()}`);
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.goto('/modules');
+    const { context, page } = await e2e.adminPage('/modules');
     const row = page.locator('tr', { hasText: module.game_title });
     await row.waitFor();
     expect(await row.locator('td').nth(1).textContent()).toBe('Ready Airman Training');
@@ -255,10 +234,7 @@ describeE2E('the Training Modules screen', (e2e) => {
 
   it("shows 'Error editing module' and the server's reason when an update is refused", async () => {
     const { module } = await apiCopy(e2e.baseUrl, `Refused ${Date.now()}`);
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.goto('/modules');
+    const { context, page } = await e2e.adminPage('/modules');
     await page.locator('tr', { hasText: module.game_title }).getByRole('button', { name: `Edit ${module.game_title}` }).click();
     const dialog = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
     await dialog.getByLabel('Days', { exact: true }).fill('0');
@@ -271,10 +247,7 @@ describeE2E('the Training Modules screen', (e2e) => {
 
   it("saves a module from the JSON editor: 'Module updated'", async () => {
     const { token, module } = await apiCopy(e2e.baseUrl, `Json ${Date.now()}`);
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.goto('/modules');
+    const { context, page } = await e2e.adminPage('/modules');
     await page.locator('tr', { hasText: module.game_title }).getByRole('button', { name: /^Edit JSON/ }).click();
     await page.locator('.cm-content').waitFor();
     await replaceJson(page, JSON.stringify({ ...module, days: 3 }));
@@ -285,10 +258,7 @@ describeE2E('the Training Modules screen', (e2e) => {
   });
 
   it("shows the questionnaire's error alert when the server refuses it", async () => {
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.goto('/modules');
+    const { context, page } = await e2e.adminPage('/modules');
     await page.getByRole('button', { name: 'Edit Questionnaire JSON' }).click();
     await page.locator('.cm-content').waitFor();
     await replaceJson(page, '{}');
@@ -299,10 +269,7 @@ describeE2E('the Training Modules screen', (e2e) => {
 
   it('searches the list by name, under the columns Name, Base Module and Actions', async () => {
     const { module } = await apiCopy(e2e.baseUrl, `Searchable ${Date.now()}`);
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.goto('/modules');
+    const { context, page } = await e2e.adminPage('/modules');
     const table = page.getByRole('table', { name: 'Training Modules' });
     await table.locator('tr', { hasText: module.game_title }).waitFor();
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Name', 'Base Module', 'Actions']);
@@ -313,10 +280,7 @@ describeE2E('the Training Modules screen', (e2e) => {
   });
 
   it('refuses to save two gauge rows with one name, which would become one gauge', async () => {
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.goto('/modules');
+    const { context, page } = await e2e.adminPage('/modules');
     await page.getByRole('button', { name: 'New Module +' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Module' });
     await dialog.getByLabel('Title').fill('Twin gauges');
@@ -334,10 +298,7 @@ describeE2E('the Training Modules screen', (e2e) => {
   });
 
   it("sizes Carbon's buttons with its layout tokens ('New Module +' is 3rem high)", async () => {
-    const { context, page } = await e2e.newPage();
-    await login(page);
-    await page.waitForURL('**/admin');
-    await page.goto('/modules');
+    const { context, page } = await e2e.adminPage('/modules');
     const button = page.getByRole('button', { name: 'New Module +' });
     await button.waitFor();
     // Carbon's default (lg) button is 3rem high; without --cds-layout-size-height-* it shrinks to its text.
