@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedLoader, VersionedCache } from './versioned-cache.ts';
+import { versionedCache, VersionedCache } from './versioned-cache.ts';
 
 describe('VersionedCache', () => {
   it('keeps a value until the version moves', async () => {
@@ -37,11 +37,12 @@ describe('VersionedCache', () => {
   });
 });
 
-describe('cachedLoader', () => {
+describe('versionedCache', () => {
   it('loads straight through when there is no version to follow', async () => {
     let loads = 0;
-    const load = cachedLoader<number>(undefined, 10, () => Promise.resolve(++loads));
-    await load('k');
-    expect(await load('k')).toBe(2);
+    const cached = versionedCache<number>(undefined, 10);
+    const load = () => Promise.resolve(++loads);
+    await cached('k', load);
+    expect(await cached('k', load)).toBe(2);
   });
 });

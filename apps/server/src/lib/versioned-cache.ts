@@ -38,13 +38,12 @@ export class VersionedCache<V> {
   }
 }
 
-/** Loads through a cache when there is a version to follow, straight through when not. */
-export function cachedLoader<V>(
-  source: { readonly version: number } | undefined,
-  maxEntries: number,
-  load: (key: string) => Promise<V>,
-): (key: string) => Promise<V> {
-  if (!source) return load;
+/**
+ * A cache when there is a version to follow (the embedded database), straight
+ * loads when not: callers use one shape either way.
+ */
+export function versionedCache<V>(source: { readonly version: number } | undefined, maxEntries: number): (key: string, load: () => Promise<V>) => Promise<V> {
+  if (!source) return (_key, load) => load();
   const cache = new VersionedCache<V>(source, maxEntries);
-  return (key) => cache.getOrLoad(key, () => load(key));
+  return (key, load) => cache.getOrLoad(key, load);
 }

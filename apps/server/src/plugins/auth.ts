@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Role } from '@airman/contracts/constants.ts';
 import type { Db } from '../db/database.ts';
 import type { UsersChanges } from '../db/users-changes.ts';
-import { cachedLoader } from '../lib/versioned-cache.ts';
+import { versionedCache } from '../lib/versioned-cache.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { TokenService } from '../auth/tokens.ts';
@@ -49,7 +49,8 @@ function accountLoader(db: Db, usersChanges: UsersChanges | undefined) {
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('auth_load_account');
-  return cachedLoader<UserRow | undefined>(usersChanges, 10_000, async (id) => (await query.execute({ id }))[0]);
+  const cached = versionedCache<UserRow | undefined>(usersChanges, 10_000);
+  return (id: string) => cached(id, async () => (await query.execute({ id }))[0]);
 }
 
 type AccountLoader = ReturnType<typeof accountLoader>;

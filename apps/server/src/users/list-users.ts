@@ -9,7 +9,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
 import type { Db } from '../db/database.ts';
 import type { UsersChanges } from '../db/users-changes.ts';
-import { cachedLoader } from '../lib/versioned-cache.ts';
+import { versionedCache } from '../lib/versioned-cache.ts';
 import { userCount, userSearch, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 
@@ -127,13 +127,16 @@ export function usersLister(db: Db, usersChanges?: UsersChanges): ListUsers {
 
   // On the embedded database pages are kept until users change (db/users-changes.ts);
   // 200 pages of 50 users are ~10 MB.
-  const page = cachedLoader<string>(usersChanges, 200, (key) => {
-    const [search, cursorText] = JSON.parse(key) as [string, string];
-    const cursor = cursorText ? decodeCursor(cursorText) : undefined;
-    return search ? searched(search, cursor) : unfiltered(cursor);
-  });
+  const cached = versionedCache<string>(usersChanges, 200);
 
-  return (query) => page(JSON.stringify([query.search?.trim() ?? '', query.cursor ?? '']));
+  return (query) => {
+    const search = query.search?.trim() ?? '';
+    const cursorText = query.cursor ?? '';
+    return cached(JSON.stringify([search, cursorText]), () => {
+      const cursor = cursorText ? decodeCursor(cursorText) : undefined;
+      return search ? searched(search, cursor) : unfiltered(cursor);
+    });
+  };
 }
 
 async function countMatching(db: Db, search: string): Promise<number> {
