@@ -87,6 +87,11 @@ describeE2E('login, logout and the routing rules', (e2e) => {
 
   it('logs out when the server revokes the token, e.g. after logging out elsewhere', async () => {
     const { context, page } = await e2e.adminPage();
+    // Let /admin finish loading first: a request of its own still in flight when the token
+    // is revoked logs the page out right there, and the navigation below would reload it
+    // without the message.
+    await page.getByText(/^\d+ Users$/).waitFor();
+    await page.waitForLoadState('networkidle');
     const token = await page.evaluate(() => localStorage.getItem('auth'));
     const res = await fetch(`${e2e.baseUrl}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
