@@ -129,7 +129,7 @@ describeE2E('the Training Modules screen', (e2e) => {
     expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await dialog.getByText("Warning: game_title: 'None' is what the module pickers show for no module: give the module its own title").waitFor();
     await dialog.getByText('Warning: starting_gauges: no gauges: nothing can fail the run').waitFor();
-    await dialog.getByText('This module can be won (1 moves). Show a winning line of play').waitFor();
+    await dialog.getByText('This module can be won (1 move). Show a winning line of play').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
     // The server refuses an empty title: the spec's toast, and its reason in the editor.

@@ -45,7 +45,7 @@ export function ModuleProblems({ module, tableErrors = [] }: { module: Module; t
       )}
       {verdict?.winnable === true && (
         <details>
-          <summary>This module can be won ({verdict.line.length} moves). Show a winning line of play</summary>
+          <summary>This module can be won ({verdict.line.length} {verdict.line.length === 1 ? 'move' : 'moves'}). Show a winning line of play</summary>
           <ol>
             {verdict.line.map((c, i) => (
               <li key={i}>{'end_day' in c ? 'End Day' : c.action}</li>
