@@ -8,9 +8,7 @@
  *
  *   BENCH_USERS=100000 BENCH_DURATION=10 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -21,13 +19,13 @@ import { seed } from '../../apps/server/src/seed/seed.ts';
 import { seedBenchUsers } from './seed-users.ts';
 import { floorCases, pgbenchFloor, pgliteFloor, type FloorCase } from './floor.ts';
 import { loginLoad } from './login-load.ts';
+import { downloadReport, login, startServer, stopServer } from './server.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { user_name: 'bench-admin@example.com', password: 'Bench-Admin-1!' };
 const PASSWORD = 'Bench-User-1!';
-const root = path.resolve(import.meta.dirname, '../..');
 const silentLog = { info: () => undefined } as never;
 
 interface Row {
@@ -41,15 +39,6 @@ interface Row {
 const rows: Row[] = [];
 /** SQL-alone requests per second, by target and route. */
 const floors = new Map<string, number>();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function prepare(database: Database): Promise<FloorCase[]> {
   await seed(database.db, { adminEmail: ADMIN.user_name, adminPassword: ADMIN.password, announce: () => undefined, log: silentLog });
@@ -66,20 +55,6 @@ async function prepare(database: Database): Promise<FloorCase[]> {
   return floorCases(admin.id, deep.key, deep.id);
 }
 
-async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
 async function cannon(target: string, route: string, opts: autocannon.Options, note = ''): Promise<void> {
   const result = await autocannon({ connections: 50, duration: DURATION, ...opts });
   const errors = result.errors + result.non2xx;
@@ -91,16 +66,6 @@ async function cannon(target: string, route: string, opts: autocannon.Options, n
     p99: result.latency.p99,
     note: `${note}${errors ? ` ${errors} errors/non-2xx` : ''}`.trim(),
   });
-}
-
-async function login(url: string, user_name: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name, password }) });
-  return ((await res.json()) as { auth: string }).auth;
-}
-
-function rssKiB(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-  return Number(line?.split(/\s+/)[1] ?? 0);
 }
 
 async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<void> {
@@ -156,47 +121,23 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
       note: `p95 ${load.p95.toFixed(0)} ms; /api/health meanwhile p99 ${load.probeP99.toFixed(1)} ms, max ${load.probeMax.toFixed(1)} ms`,
     });
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopServer(child);
   }
 }
 
 async function measureCsv(target: string, url: string, auth: Record<string, string>, pid: number): Promise<void> {
-  const tokenRes = await fetch(`${url}/api/admin/reports/token`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ module: 'ready_airman_training' }),
-  });
-  if (tokenRes.status !== 200) {
-    rows.push({ target, route: 'CSV report', rps: '—', p50: '—', p99: '—', note: `not available (${tokenRes.status})` });
+  const r = await downloadReport(url, auth, 'ready_airman_training', pid);
+  if (typeof r === 'string') {
+    rows.push({ target, route: 'CSV report', rps: '—', p50: '—', p99: '—', note: `not available: ${r}` });
     return;
   }
-  const { token } = (await tokenRes.json()) as { token: string };
-  const before = rssKiB(pid);
-  let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, rssKiB(pid))), 20);
-  const t0 = performance.now();
-  const res = await fetch(`${url}/api/admin/users?csv=1&module=ready_airman_training&token=${encodeURIComponent(token)}`);
-  const reader = res.body!.getReader();
-  let firstByte = 0;
-  let bytes = 0;
-  let lines = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (!firstByte) firstByte = performance.now() - t0;
-    bytes += value.length;
-    for (const b of value) if (b === 10) lines++;
-  }
-  const total = performance.now() - t0;
-  clearInterval(sampler);
   rows.push({
     target,
-    route: `CSV report (${lines - 1} rows, ${(bytes / 1e6).toFixed(1)} MB)`,
+    route: `CSV report (${r.rows} rows, ${(r.bytes / 1e6).toFixed(1)} MB)`,
     rps: '—',
-    p50: `first byte ${firstByte.toFixed(0)} ms`,
-    p99: `all ${total.toFixed(0)} ms`,
-    note: `server RSS +${((peak - before) / 1024).toFixed(1)} MiB`,
+    p50: `first byte ${r.firstByteMs.toFixed(0)} ms`,
+    p99: `all ${r.totalMs.toFixed(0)} ms`,
+    note: `server RSS +${(r.rssGrowthKiB / 1024).toFixed(1)} MiB`,
   });
 }
 

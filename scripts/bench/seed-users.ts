@@ -1,6 +1,9 @@
 /**
  * Bulk data for benchmarks: N users with 5 assignments each, written with
  * set-based SQL (generate_series) so 100,000 users take seconds, not minutes.
+ * Every fourth user has completed their modules; for the first module (the one
+ * the CSV report benchmark downloads) they also have the finished run the
+ * report reads: final gauges, objectives and questionnaire answers before and after.
  */
 import type { Database } from '../../apps/server/src/db/database.ts';
 
@@ -43,6 +46,19 @@ export async function seedBenchUsers(database: Database, count: number, password
               $1::bigint + 86400000, CASE WHEN g % 4 = 0 THEN 1 ELSE 0 END
        FROM generate_series($2::int, $3::int) AS g, unnest($4::text[]) AS m`,
       [now, start, end, BENCH_MODULES],
+    );
+    await database.query(
+      `INSERT INTO game_runs (id, user_id, module_id, seed, module_snapshot, status, final_gauges, objectives_completed,
+                              answers_before, answers_after, started_at, finished_at)
+       SELECT 'r' || lpad(g::text, 7, '0'), 'u' || lpad(g::text, 7, '0'), m.id, g, m.content::json, 'complete',
+              (SELECT jsonb_object_agg(k, 20 + (g + length(k)) % 60) FROM json_object_keys(m.content->'starting_gauges') AS k),
+              '["Complete readiness training", "Pass the PT test"]'::jsonb,
+              (SELECT jsonb_object_agg(i, 1 + (g + n::int) % 5) FROM jsonb_array_elements_text(jsonb_path_query_array(q.content::jsonb, '$.items[*].id')) WITH ORDINALITY AS x(i, n)),
+              (SELECT jsonb_object_agg(i, 1 + (g + 2 * n::int) % 5) FROM jsonb_array_elements_text(jsonb_path_query_array(q.content::jsonb, '$.items[*].id')) WITH ORDINALITY AS x(i, n)),
+              $1::bigint - 3600000, $1::bigint
+       FROM generate_series($2::int, $3::int) AS g, modules m LEFT JOIN questionnaires q ON q.module_id = m.id
+       WHERE g % 4 = 0 AND m.id = $4`,
+      [now, start, end, BENCH_MODULES[0]],
     );
   }
   await database.query('ANALYZE');

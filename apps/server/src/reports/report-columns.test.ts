@@ -43,6 +43,15 @@ describe('report layout', () => {
     );
   });
 
+  it('escapes what users typed, marks a pending invitee and writes gauges and objectives', () => {
+    const layout = reportLayout({ ...readyAirmanModule, starting_gauges: { Fitness: 1, Morale: 1 } }, null, day);
+    expect(layout.header).toBe('Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final Fitness,Final Morale,Objectives Completed\r\n');
+    const finished = { ...row, completed_at: day + 1, game_status: 1, final_gauges: { Fitness: -3, Morale: 7 }, objectives_completed: ['Run, then rest', 'Sleep'] };
+    expect(layout.line({ ...finished, last_name: '=HYPERLINK("x")', first_name: '@Ann', pending: true })).toBe(
+      `*,*,"'=HYPERLINK(""x"")",'@Ann,ann@example.com,Complete,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,2026-11-22T12:00:00.001Z,-3,7,"Run, then rest; Sleep"\r\n`,
+    );
+  });
+
   it('labels a past due assignment by the time the report is made', () => {
     const layout = reportLayout({ ...readyAirmanModule, starting_gauges: {} }, null, day);
     expect(layout.line({ ...row, started_at: 0, due_at: day - 1 })).toContain(',Past Due & Not Started,');

@@ -5,7 +5,7 @@
 import type { Module } from '@airman/contracts/module.ts';
 import { domainScores, type Questionnaire, type QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
-import { csvLine, isoOrEmpty } from './csv.ts';
+import { csvCell, csvLine, isoOrEmpty } from './csv.ts';
 
 /** One assigned user with their assignment and latest finished run (null when none). */
 export interface ReportRow {
@@ -66,23 +66,15 @@ export function reportLayout(module: Module, questionnaire: Questionnaire | null
 
   return {
     header: csvLine(names),
-    line: (r) =>
-      csvLine([
-        // The users screen's marks for a pending invitee (spec §3).
-        r.pending ? '*' : r.rank,
-        r.pending ? '*' : r.unit,
-        r.last_name,
-        r.first_name,
-        r.user_name,
-        assignmentStatusLabel(r, now),
-        isoOrEmpty(r.created_at),
-        isoOrEmpty(r.started_at),
-        isoOrEmpty(r.due_at),
-        isoOrEmpty(r.completed_at),
-        ...gauges.map((g) => r.final_gauges?.[g] ?? ''),
-        (r.objectives_completed ?? []).join('; '),
-        ...questionnaireCells(r),
-      ]),
+    // Written out cell by cell rather than through csvLine: a report runs this 100,000 times.
+    line: (r) => {
+      // The users screen's marks for a pending invitee (spec §3).
+      let line = `${csvCell(r.pending ? '*' : r.rank)},${csvCell(r.pending ? '*' : r.unit)},${csvCell(r.last_name)},${csvCell(r.first_name)},${csvCell(r.user_name)},${assignmentStatusLabel(r, now)},${isoOrEmpty(r.created_at)},${isoOrEmpty(r.started_at)},${isoOrEmpty(r.due_at)},${isoOrEmpty(r.completed_at)}`;
+      for (const g of gauges) line += `,${csvCell(r.final_gauges?.[g])}`;
+      line += `,${csvCell(r.objectives_completed?.join('; '))}`;
+      if (questionnaire) for (const cell of questionnaireCells(r)) line += `,${csvCell(cell)}`;
+      return `${line}\r\n`;
+    },
   };
 }
 
