@@ -26,6 +26,14 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** Runs parameterised SQL and returns its rows (for the few queries Drizzle cannot express). */
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * PostgreSQL only: a long read's rows in batches, all from one snapshot. A
+   * cursor in a read-only transaction on a connection of its own, planned for
+   * the whole result. Leaving the loop early ends the transaction. On the
+   * embedded database there is one connection for everyone, so no transaction
+   * may stay open between batches: it reads in keyset pages instead.
+   */
+  cursor?<T>(text: string, params: unknown[], batch: number): AsyncGenerator<T[]>;
   /** Embedded database only: changes to users as they commit, for reads kept in memory. */
   usersChanges?: UsersChanges;
   close(): Promise<void>;
@@ -67,6 +75,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
       db,
       kind: 'postgres',
       query: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+      cursor: <T>(text: string, params: unknown[], batch: number) => cursorBatches<T>(pool, text, params, batch),
       close: () => pool.end(),
     };
   }
@@ -85,6 +94,32 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     close: () => client.close(),
   };
+}
+
+async function* cursorBatches<T>(pool: pg.Pool, text: string, params: unknown[], batch: number): AsyncGenerator<T[]> {
+  if (!Number.isInteger(batch) || batch < 1) throw new Error(`batch must be a positive integer, not ${batch}`);
+  const client = await pool.connect();
+  let committed = false;
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    // By default a cursor is planned to return its first tenth fast; this one is read to the end.
+    await client.query('SET LOCAL cursor_tuple_fraction = 1');
+    // JIT compiling such a plan costs ~200 ms and saves less (measured on the report).
+    await client.query('SET LOCAL jit = off');
+    await client.query(`DECLARE batches NO SCROLL CURSOR FOR ${text}`, params);
+    for (;;) {
+      const { rows } = await client.query(`FETCH ${batch} FROM batches`);
+      if (rows.length) yield rows as T[];
+      if (rows.length < batch) break;
+    }
+    await client.query('COMMIT');
+    committed = true;
+  } finally {
+    // Stopped early or failed: the transaction ends before the connection goes back to the pool.
+    if (!committed) await client.query('ROLLBACK').catch((err: unknown) => (broken = err instanceof Error ? err : new Error(String(err))));
+    client.release(broken);
+  }
 }
 
 /** True when the database answers. */

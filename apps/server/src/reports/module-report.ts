@@ -1,7 +1,8 @@
 /**
  * The module report (decisions §4): GET admin/users?csv=1&module&token streams
- * a UTF-8 CSV in keyset batches, so the first byte leaves at once and memory
- * stays flat whatever the row count.
+ * a UTF-8 CSV in batches of rows (a cursor on PostgreSQL, keyset pages on the
+ * embedded database), so the first byte leaves at once and memory stays flat
+ * whatever the row count.
  */
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
@@ -16,53 +17,87 @@ import { reportDisposition, reportLayout, type ReportLayout, type ReportRow } fr
 import { redeemReportToken } from './report-tokens.ts';
 
 const BATCH = 1000;
+/** The embedded database's first page is small, so the header is not held back behind a long query on this thread. */
+const FIRST_PAGE = 100;
 
 type PageRow = ReportRow & { id: string; sort_key: string };
 
-// One page of the module's assigned users with their latest finished run, in
-// the users list's order: its index (lower(last_name) collate "C", id) serves
-// the keyset, the same on PostgreSQL and PGlite.
-const PAGE_SQL = `
+// The module's assigned users with their assignment, in the users list's
+// order: lower(last_name) collate "C", then id, as its index serves it on
+// PostgreSQL and PGlite alike.
+const ASSIGNED = `
 SELECT u.id, lower(u.last_name) COLLATE "C" AS sort_key, u.rank, u.unit, u.last_name, u.first_name, u.user_name, u.pending,
-       a.created_at, a.started_at, a.completed_at, a.due_at, a.game_status,
-       r.final_gauges, r.objectives_completed, r.answers_before, r.answers_after
+       a.created_at, a.started_at, a.completed_at, a.due_at, a.game_status
 FROM users u
-JOIN assignments a ON a.user_id = u.id AND a.module_id = $1
+JOIN assignments a ON a.user_id = u.id AND a.module_id = $1`;
+
+// Each with their latest finished run, looked up after the rows are ordered
+// and cut, so that a sort carries narrow rows.
+const withLatestRun = (assigned: string) => `
+SELECT s.*, r.final_gauges, r.objectives_completed, r.answers_before, r.answers_after
+FROM (${assigned}) s
 LEFT JOIN LATERAL (
   SELECT g.final_gauges, g.objectives_completed, g.answers_before, g.answers_after
   FROM game_runs g
-  WHERE g.user_id = u.id AND g.module_id = $1 AND g.status IN ('complete', 'failed')
+  WHERE g.user_id = s.id AND g.module_id = $1 AND g.status IN ('complete', 'failed')
   ORDER BY g.finished_at DESC
   LIMIT 1
 ) r ON true
-WHERE (lower(u.last_name) COLLATE "C", u.id) > ($2 COLLATE "C", $3)
-ORDER BY lower(u.last_name) COLLATE "C", u.id
-LIMIT ${BATCH}`;
+ORDER BY s.sort_key, s.id`;
+
+/** All of them, for a cursor: one hash join and one sort (100,000 rows: 0.65 s of PostgreSQL, against 1.2 s in keyset pages). */
+const ALL_SQL = withLatestRun(`${ASSIGNED}\nORDER BY 2, 1`);
+/**
+ * One keyset page as one JSON text ($2, $3: the last row's sort_key and id;
+ * $4: the page size). PGlite hands rows to JavaScript field by field, which
+ * costs more than PostgreSQL runs the query: one text for a page of 1,000
+ * rows takes the walk over 100,000 from 4.3 to 2.9 s.
+ */
+const PAGE_SQL = `SELECT coalesce(json_agg(p ORDER BY p.sort_key, p.id), '[]')::text AS page FROM (${withLatestRun(
+  `${ASSIGNED}\nWHERE (lower(u.last_name) COLLATE "C", u.id) > ($2 COLLATE "C", $3)\nORDER BY 2, 1\nLIMIT $4`,
+)}) p`;
+
+/** The rows in keyset pages, each its own statement (the embedded database: see Database.cursor). */
+async function* keysetPages(database: Database, moduleId: string): AsyncGenerator<PageRow[]> {
+  let after = ['', ''];
+  let size = FIRST_PAGE;
+  for (;;) {
+    // PGlite runs each query on this thread: between pages, the rest of the server
+    // (this download's compressed bytes included) gets its turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    const [result] = await database.query<{ page: string }>(PAGE_SQL, [moduleId, ...after, size]);
+    const rows = JSON.parse(result?.page ?? '[]') as PageRow[];
+    const last = rows.at(-1);
+    if (last) yield rows;
+    if (!last || rows.length < size) return;
+    after = [last.sort_key, last.id];
+    size = BATCH;
+  }
+}
 
 /**
- * The file, piece by piece. The next page is fetched while the current one is
+ * The file, piece by piece. The next batch is read while the current one is
  * formatted and written, so the database and Node work at the same time; at
- * most two pages are in memory. The stream pulls only as fast as the client reads.
+ * most two batches are in memory. The stream pulls only as fast as the client
+ * reads; a client that leaves stops the reading (and ends the cursor's transaction).
  */
-async function* reportText(database: Database, moduleId: string, layout: ReportLayout): AsyncGenerator<string> {
-  const page = (after: [string, string]) => {
-    const rows = database.query<PageRow>(PAGE_SQL, [moduleId, ...after]);
-    // A client that leaves mid-download abandons this promise: its failure must not go unhandled.
-    rows.catch(() => undefined);
-    return rows;
-  };
-  // A byte-order mark so spreadsheet programs read the file as UTF-8.
-  yield `\uFEFF${layout.header}`;
-  // Let the header leave first: PGlite runs queries on this thread and would hold it back.
-  await new Promise((resolve) => setImmediate(resolve));
-  let next: Promise<PageRow[]> | null = page(['', '']);
-  while (next) {
-    const rows: PageRow[] = await next;
-    const last = rows.at(-1);
-    next = rows.length === BATCH && last ? page([last.sort_key, last.id]) : null;
-    let text = '';
-    for (const row of rows) text += layout.line(row);
-    if (text) yield text;
+async function* reportText(batches: AsyncGenerator<PageRow[]>, layout: ReportLayout): AsyncGenerator<string> {
+  try {
+    // A byte-order mark so spreadsheet programs read the file as UTF-8.
+    yield `\uFEFF${layout.header}`;
+    let next = batches.next();
+    for (;;) {
+      const batch = await next;
+      if (batch.done) return;
+      next = batches.next();
+      // If the client leaves now, this read is abandoned: its failure must not go unhandled.
+      next.catch(() => undefined);
+      let text = '';
+      for (const row of batch.value) text += layout.line(row);
+      yield text;
+    }
+  } finally {
+    await batches.return(undefined);
   }
 }
 
@@ -99,5 +134,6 @@ export async function sendModuleReport(request: FastifyRequest, reply: FastifyRe
     .header('Content-Disposition', reportDisposition(module.game_title, now))
     .header('Cache-Control', 'no-store');
   // Bytes, not objects: the stream's buffer is then 16 KiB, so it holds about one page.
-  await reply.send(Readable.from(reportText(database, moduleId, layout), { objectMode: false }));
+  const batches = database.cursor ? database.cursor<PageRow>(ALL_SQL, [moduleId], BATCH) : keysetPages(database, moduleId);
+  await reply.send(Readable.from(reportText(batches, layout), { objectMode: false }));
 }

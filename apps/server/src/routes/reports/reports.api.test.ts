@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { once } from 'node:events';
 import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -127,6 +129,49 @@ describeApi('module report', (ctx) => {
       .sort((a, b) => Number(a % 5 === 0) - Number(b % 5 === 0) || a - b)
       .map((g) => `bulk${g}@example.com`);
     expect(emails).toEqual(expected);
+  });
+
+  it('keeps nothing open once a client leaves mid-download', async () => {
+    const admin = await adminToken(ctx);
+    const m = await createModule(ctx, admin, 'Left');
+    const now = Date.now();
+    // ~20 MB of rows, far more than loopback sockets hold (up to ~10 MB here), so the
+    // server waits on a client that does not read.
+    await ctx.database.query(
+      `INSERT INTO users (id, user_name, first_name, last_name, active_at, created_at)
+       SELECT 'left' || lpad(g::text, 5, '0'), 'left' || g || '@example.com', repeat('F', 4000), 'Left', $1::bigint, $1::bigint
+       FROM generate_series(1, 5000) AS g`,
+      [now],
+    );
+    await ctx.database.query(`INSERT INTO assignments (user_id, module_id, created_at) SELECT id, $1, $2::bigint FROM users WHERE id LIKE 'left%'`, [m.id, now]);
+    // The report's transaction, by the last statement it ran (the mail queue has short transactions of its own).
+    const openTransactions = async () =>
+      (
+        await ctx.database.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = current_database() AND state LIKE 'idle in transaction%' AND query LIKE 'FETCH % FROM batches'`,
+        )
+      )[0]?.n;
+    const waitFor = async (what: () => Promise<unknown>, expected: unknown) => {
+      for (let i = 0; i < 100 && (await what()) !== expected; i++) await new Promise((r) => setTimeout(r, 50));
+      return what();
+    };
+    const usersListAnswers = async () => (await ctx.request(admin, { method: 'GET', url: '/api/admin/users' })).statusCode;
+
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const request = http.get(`${address}${csvUrl(await reportToken(ctx, admin, m.id), m.id)}`);
+    try {
+      const [response] = (await once(request, 'response')) as [http.IncomingMessage];
+      expect(response.statusCode).toBe(200);
+      // Not read: the download is under way and waits on the client.
+      if (ctx.database.kind === 'postgres') expect(await waitFor(openTransactions, 1)).toBe(1);
+      expect(await usersListAnswers()).toBe(200);
+    } finally {
+      // The client leaves (also when the above failed: the app could not close while it stayed).
+      request.destroy();
+    }
+    if (ctx.database.kind === 'postgres') expect(await waitFor(openTransactions, 0)).toBe(0);
+    expect(await usersListAnswers()).toBe(200);
   });
 
   it('is compressed for a client that accepts brotli', async () => {
