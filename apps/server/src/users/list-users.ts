@@ -40,6 +40,9 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** What pg_trgm can take from a LIKE pattern: three word characters in a row. */
+const TRIGRAM = /[\p{L}\p{N}]{3}/u;
+
 interface PageRow {
   /** The user's JSON (users.listing, kept by triggers). */
   listing: string;
@@ -99,28 +102,7 @@ export function usersLister(db: Db, usersChanges?: UsersChanges): ListUsers {
   }
 
   async function searched(search: string, cursor: { key: string; id: string } | undefined): Promise<string> {
-    // The matches, read once from the narrow user_search rows through the
-    // trigram index, give both the total and the page; only the page's users
-    // are then read for their JSON. lower() of a bound value is folded into a
-    // constant when the statement is planned with its values (unnamed
-    // statements are), so the trigram index applies.
-    const matched = db
-      .$with('matched')
-      .as(db.select({ id: userSearch.id, sort_key: userSearch.sort_key }).from(userSearch).where(sql`${userSearch.haystack} LIKE lower(${containsPattern(search)})`));
-    const page = db.$with('page').as(
-      db
-        .select()
-        .from(matched)
-        .where(cursor ? sql`(${matched.sort_key}, ${matched.id}) > (${cursor.key} COLLATE "C", ${cursor.id})` : undefined)
-        .orderBy(matched.sort_key, matched.id)
-        .limit(USER_PAGE_SIZE + 1),
-    );
-    const rows = await db
-      .with(matched, page)
-      .select({ listing: users.listing, key: page.sort_key, id: page.id, total: sql<number>`(select count(*) from ${matched})`.mapWith(Number) })
-      .from(page)
-      .innerJoin(users, eq(users.id, page.id))
-      .orderBy(page.sort_key, page.id);
+    const rows = await withSearchPlan(db, search, (q) => searchStatement(q, search, cursor));
     // Past the end of the matches there is no row to carry the total: count alone.
     return pageJson(rows[0]?.total ?? (cursor ? await countMatching(db, search) : 0), rows);
   }
@@ -137,6 +119,49 @@ export function usersLister(db: Db, usersChanges?: UsersChanges): ListUsers {
       return search ? searched(search, cursor) : unfiltered(cursor);
     });
   };
+}
+
+/**
+ * One page of a search with the total. The matches, read once from the narrow
+ * user_search rows through the trigram index, give both the total and the
+ * page; only the page's users are then read for their JSON. lower() of a bound
+ * value is folded into a constant when the statement is planned with its values
+ * (unnamed statements are), so the trigram index applies.
+ */
+export function searchStatement(q: Db, search: string, cursor: { key: string; id: string } | undefined) {
+  const matched = q
+    .$with('matched')
+    .as(q.select({ id: userSearch.id, sort_key: userSearch.sort_key }).from(userSearch).where(sql`${userSearch.haystack} LIKE lower(${containsPattern(search)})`));
+  const page = q.$with('page').as(
+    q
+      .select()
+      .from(matched)
+      .where(cursor ? sql`(${matched.sort_key}, ${matched.id}) > (${cursor.key} COLLATE "C", ${cursor.id})` : undefined)
+      .orderBy(matched.sort_key, matched.id)
+      .limit(USER_PAGE_SIZE + 1),
+  );
+  return q
+    .with(matched, page)
+    .select({ listing: users.listing, key: page.sort_key, id: page.id, total: sql<number>`(select count(*) from ${matched})`.mapWith(Number) })
+    .from(page)
+    .innerJoin(users, eq(users.id, page.id))
+    .orderBy(page.sort_key, page.id);
+}
+
+/**
+ * Runs a search's statement. With a trigram to look up, the index is always
+ * the better plan, but the planner, costing random reads as on a spinning
+ * disk, would scan all of user_search for a search matching 5% of users
+ * ('smi' at 100,000: 17–24 ms against 9–10 ms), and any search of a small
+ * table. So sequential scans are off for it. Without a trigram (fewer than
+ * three letters or digits in a row) every row is a candidate and a scan is right.
+ */
+export async function withSearchPlan<T>(db: Db, search: string, read: (q: Db) => Promise<T>): Promise<T> {
+  if (!TRIGRAM.test(search)) return read(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    return read(tx);
+  });
 }
 
 async function countMatching(db: Db, search: string): Promise<number> {
