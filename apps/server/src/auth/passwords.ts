@@ -1,13 +1,20 @@
-/** Password hashing: argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane). */
+/**
+ * Password hashing: argon2id with one of the five configurations OWASP's
+ * Password Storage Cheat Sheet gives as equally strong: 7 MiB, 5 passes, 1 lane.
+ * Of the five it costs the least CPU here (15 ms a hash, against 21 ms for
+ * 19 MiB × 2 passes and 52 ms for 46 MiB × 1; 2 vCPU AMD EPYC, 2026-11-23), and
+ * sign-ins are CPU-bound. Each hash records its parameters, so hashes made
+ * with 19 MiB × 2 before 2026-11-23 still verify.
+ */
 import os from 'node:os';
 import argon2 from 'argon2';
 import { concurrencyLimit } from '../lib/concurrency-limit.ts';
 
-const OPTIONS = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
+const OPTIONS = { type: argon2.argon2id, memoryCost: 7 * 1024, timeCost: 5, parallelism: 1 } as const;
 
 /**
  * At most one hash per core at a time. argon2 runs on libuv's threads (4 by
- * default): four ~30 ms hashes at once on two cores left the main thread, which
+ * default): four ~20–30 ms hashes at once on two cores left the main thread, which
  * answers every request (and runs every query on the embedded database), a
  * fifth of the CPU, and sign-ins at 50/s stalled /api/health for seconds on the
  * embedded database (docs/benchmarks.md). Waiting hashes queue here instead, in
