@@ -3,14 +3,16 @@
  * each route's figure can be read as a ratio to what the database alone does.
  * PostgreSQL: pgbench, 50 clients like autocannon's 50 connections. PGlite:
  * the statements one after another in this process (PGlite runs one at a time,
- * so that is its most). The SQL is what apps/server/src/users/list-users.ts
- * and plugins/auth.ts send, written out.
+ * so that is its most). The SQL is the server's own (users/list-users.ts,
+ * plugins/auth.ts), with its values written in.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../apps/server/src/db/database.ts';
+import { ACCOUNT_SQL } from '../../apps/server/src/plugins/auth.ts';
+import { FIRST_PAGE_SQL, NEXT_PAGE_SQL } from '../../apps/server/src/users/list-users.ts';
 
 export interface FloorCase {
   route: string;
@@ -22,22 +24,17 @@ export interface FloorCase {
 
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
-export function floorCases(adminId: string, deepKey: string, deepId: string): FloorCase[] {
-  const auth = `SELECT * FROM users WHERE id = ${quote(adminId)} LIMIT 1`;
-  const page = (where: string) =>
-    `SELECT listing, lower(last_name) COLLATE "C", id, (SELECT n FROM user_count) FROM users ${where} ORDER BY lower(last_name) COLLATE "C", id LIMIT 51`;
-  const search = `WITH matched AS (SELECT id, sort_key FROM user_search WHERE haystack LIKE lower('%smi%')),
-    page AS (SELECT id, sort_key FROM matched ORDER BY sort_key, id LIMIT 51)
-    SELECT u.listing, page.sort_key, page.id, (SELECT count(*) FROM matched) FROM page JOIN users u ON u.id = page.id ORDER BY page.sort_key, page.id`;
+/** The statement with its parameters written in as literals (pgbench runs the text as it is). */
+const inline = (text: string, params: unknown[]) => text.replace(/\$(\d+)/g, (_, i: string) => quote(String(params[Number(i) - 1])));
+
+export function floorCases(adminId: string, deepKey: string, deepId: string, search: { sql: string; params: unknown[] }): FloorCase[] {
+  const auth = inline(ACCOUNT_SQL, [adminId]);
   return [
     { route: 'GET /api/session', statements: [auth], prepared: true },
-    { route: 'GET /api/admin/users (first page)', statements: [auth, page('')], prepared: true },
-    { route: 'GET /api/admin/users?search=smi', statements: [auth, search], prepared: false },
-    {
-      route: 'GET /api/admin/users (page 1,000)',
-      statements: [auth, page(`WHERE (lower(last_name) COLLATE "C", id) > (${quote(deepKey)} COLLATE "C", ${quote(deepId)})`)],
-      prepared: true,
-    },
+    { route: 'GET /api/admin/users (first page)', statements: [auth, FIRST_PAGE_SQL], prepared: true },
+    // As the route runs it: sequential scans off in its transaction (users/list-users.ts, withSearchPlan).
+    { route: 'GET /api/admin/users?search=smi', statements: [auth, 'BEGIN', 'SET LOCAL enable_seqscan = off', inline(search.sql, search.params), 'COMMIT'], prepared: false },
+    { route: 'GET /api/admin/users (page 1,000)', statements: [auth, inline(NEXT_PAGE_SQL, [deepKey, deepId])], prepared: true },
   ];
 }
 

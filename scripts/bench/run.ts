@@ -17,6 +17,7 @@ import { openDatabase, type Database } from '../../apps/server/src/db/database.t
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
 import { seed } from '../../apps/server/src/seed/seed.ts';
 import { seedBenchUsers } from './seed-users.ts';
+import { searchStatement } from '../../apps/server/src/users/list-users.ts';
 import { floorCases, pgbenchFloor, pgliteFloor, type FloorCase } from './floor.ts';
 import { loginLoad } from './login-load.ts';
 import { downloadReport, login, startServer, stopServer } from './server.ts';
@@ -52,7 +53,8 @@ async function prepare(database: Database): Promise<FloorCase[]> {
     [Math.max(0, Math.min(999 * 50, USERS) - 1)],
   );
   if (!admin || !deep) throw new Error('seeding failed');
-  return floorCases(admin.id, deep.key, deep.id);
+  // The search statement exactly as the route builds it.
+  return floorCases(admin.id, deep.key, deep.id, searchStatement(database.db, 'smi', undefined).toSQL());
 }
 
 async function cannon(target: string, route: string, opts: autocannon.Options, note = ''): Promise<void> {
@@ -141,6 +143,17 @@ async function measureCsv(target: string, url: string, auth: Record<string, stri
   });
 }
 
+/** The issue's yardstick, on the same database in the same run: bare.ts. */
+async function measureBare(databaseUrl: string): Promise<void> {
+  const { url, child } = await startServer({ DATABASE_URL: databaseUrl }, ['--import', 'tsx', path.join(import.meta.dirname, 'bare.ts')]);
+  try {
+    await cannon('PostgreSQL', 'bare Fastify + pg page of 50, 8 columns (no authentication)', { url: `${url}/columns` });
+    await cannon('PostgreSQL', 'bare Fastify + pg page of 50, stored JSON (no authentication)', { url: `${url}/json` });
+  } finally {
+    await stopServer(child);
+  }
+}
+
 async function postgresTarget(): Promise<void> {
   const name = `bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -158,6 +171,7 @@ async function postgresTarget(): Promise<void> {
       if (tps !== undefined) floors.set(`PostgreSQL|${c.route}`, tps);
     }
     await measureTarget('PostgreSQL', { DATABASE_URL: u.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')) });
+    await measureBare(u.toString());
   } finally {
     const dropper = new pg.Client({ connectionString: PG_URL });
     await dropper.connect();

@@ -15,9 +15,10 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startServer(env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+/** Starts the built server (or, given node arguments, another server that answers /api/health) on a free port. */
+export async function startServer(env: NodeJS.ProcessEnv, nodeArgs = [path.join(root, 'apps/server/dist/main.js')]): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, nodeArgs, {
     env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

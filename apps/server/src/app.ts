@@ -55,7 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { flush: zlib.constants.BROTLI_OPERATION_FLUSH, params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { flush: zlib.constants.Z_SYNC_FLUSH },
   });
-  const authenticateRequest = registerAuth(app, database.db, tokens, database.usersChanges);
+  const authenticateRequest = registerAuth(app, database, tokens);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
   sessionRoutes(app, database.db, tokens);

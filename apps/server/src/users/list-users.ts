@@ -5,16 +5,12 @@
  * on the narrow user_search table (one row per user, kept by a trigger).
  * Plans and timings at 100,000 users: docs/api.md, "Users".
  */
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
-import type { Db } from '../db/database.ts';
-import type { UsersChanges } from '../db/users-changes.ts';
+import type { Database, Db } from '../db/database.ts';
 import { versionedCache } from '../lib/versioned-cache.ts';
 import { userCount, userSearch, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-
-/** Exactly the expression of users_last_name_id_idx. */
-const sortKey = sql`lower(${users.last_name}) collate "C"`;
 
 // The cursor carries the sort key as the database computed it: JavaScript's
 // toLowerCase differs from PostgreSQL's lower() ('Σ', 'İ', …), and a key that
@@ -64,37 +60,30 @@ function pageJson(total: number, rows: PageRow[]): string {
   return `{"count":${total},"users":[${page.map((r) => r.listing).join(',')}]${cursor}}`;
 }
 
+// The unfiltered pages, the hot path: one 51-row scan of users_last_name_id_idx
+// (its expression exactly: lower(last_name) COLLATE "C", id),
+// the total from the user_count row kept by triggers (one row read, not a
+// 100,000-row count). Named prepared statements (their generic plans are the
+// same index scans), sent without Drizzle, whose mapping of 51 rows cost more
+// than the rest of the route's JavaScript.
+export const FIRST_PAGE_SQL = `SELECT listing, lower(last_name) COLLATE "C" AS key, id, (SELECT n FROM user_count) AS total
+FROM users ORDER BY lower(last_name) COLLATE "C", id LIMIT ${USER_PAGE_SIZE + 1}`;
+/** $1, $2: the cursor's key and id. */
+export const NEXT_PAGE_SQL = `SELECT listing, lower(last_name) COLLATE "C" AS key, id, (SELECT n FROM user_count) AS total
+FROM users WHERE (lower(last_name) COLLATE "C", id) > ($1 COLLATE "C", $2) ORDER BY lower(last_name) COLLATE "C", id LIMIT ${USER_PAGE_SIZE + 1}`;
+
 /**
- * Builds the listing once per app. The unfiltered pages (the hot path) are
- * named prepared statements: their generic plans are the same index scans, and
- * Drizzle builds their SQL once. A search must stay an unnamed statement:
+ * Builds the listing once per app. A search must stay an unnamed statement:
  * PostgreSQL plans it with the pattern's value, which is what lets it use the
  * trigram index well (a generic `LIKE $1` plan cannot tell 'a' from 'smith').
  */
-export function usersLister(db: Db, usersChanges?: UsersChanges): ListUsers {
-  // The total is the user_count row kept by triggers: one row read, not a 100,000-row count.
-  const pageColumns = {
-    listing: users.listing,
-    key: sql<string>`${sortKey}`,
-    id: users.id,
-    total: sql<number>`(select ${userCount.n} from ${userCount})`.mapWith(Number),
-  };
-  const firstPage = db
-    .select(pageColumns)
-    .from(users)
-    .orderBy(sortKey, asc(users.id))
-    .limit(USER_PAGE_SIZE + 1)
-    .prepare('users_page_first');
-  const nextPage = db
-    .select(pageColumns)
-    .from(users)
-    .where(sql`(${sortKey}, ${users.id}) > (${sql.placeholder('key')} collate "C", ${sql.placeholder('id')})`)
-    .orderBy(sortKey, asc(users.id))
-    .limit(USER_PAGE_SIZE + 1)
-    .prepare('users_page_next');
+export function usersLister(database: Database): ListUsers {
+  const { db } = database;
 
   async function unfiltered(cursor: { key: string; id: string } | undefined): Promise<string> {
-    const rows = cursor ? await nextPage.execute(cursor) : await firstPage.execute();
+    const rows = cursor
+      ? await database.query<PageRow>(NEXT_PAGE_SQL, [cursor.key, cursor.id], 'users_page_next')
+      : await database.query<PageRow>(FIRST_PAGE_SQL, [], 'users_page_first');
     if (rows[0]) return pageJson(rows[0].total, rows);
     // Past the end (the last users were deleted meanwhile): the count alone.
     const [counted] = await db.select({ n: userCount.n }).from(userCount).limit(1);
@@ -109,7 +98,7 @@ export function usersLister(db: Db, usersChanges?: UsersChanges): ListUsers {
 
   // On the embedded database pages are kept until users change (db/users-changes.ts);
   // 200 pages of 50 users are ~10 MB.
-  const cached = versionedCache<string>(usersChanges, 200);
+  const cached = versionedCache<string>(database.usersChanges, 200);
 
   return (query) => {
     const search = query.search?.trim() ?? '';

@@ -33,7 +33,7 @@ export async function adminViewOfUser(db: Db, id: string): Promise<JsonText<User
 
 export function adminUserRoutes(app: FastifyInstance, database: Database, authenticateRequest: Authenticator): void {
   const { db } = database;
-  const listUsers = usersLister(db, database.usersChanges);
+  const listUsers = usersLister(database);
 
   // Public at the router because a report download (csv=1) carries its own
   // single-use token instead of the bearer token; the listing checks the bearer itself.
