@@ -16,6 +16,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { scheduleVacuum } from './embedded-maintenance.ts';
 import { listenForUsersChanges, type UsersChanges } from './users-changes.ts';
 
 export type Schema = typeof schema;
@@ -60,8 +61,16 @@ function migrationsFolder(): string {
 // so that several servers starting at once do not race.
 const MIGRATION_LOCK = 4_201_733;
 
-/** Opens the database and brings its schema up to date. */
-export async function openDatabase(location: DatabaseLocation): Promise<Database> {
+export interface DatabaseOptions {
+  /** Where the embedded database's maintenance reports a failure (default: console.warn). */
+  warn?: (message: string, err: unknown) => void;
+}
+
+/**
+ * Opens the database and brings its schema up to date. The embedded database
+ * also vacuums itself (db/embedded-maintenance.ts: PGlite has no autovacuum).
+ */
+export async function openDatabase(location: DatabaseLocation, options: DatabaseOptions = {}): Promise<Database> {
   if ('url' in location) {
     // bigint (epoch ms, counts) as numbers, as PGlite returns them: they fit in 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, Number);
@@ -93,12 +102,16 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  const maintenance = scheduleVacuum(client, options.warn ?? ((message, err) => console.warn(message, err)));
   return {
     db,
     kind: 'pglite',
     usersChanges: await listenForUsersChanges(client),
     query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
-    close: () => client.close(),
+    close: async () => {
+      await maintenance.stop();
+      await client.close();
+    },
   };
 }
 
