@@ -48,10 +48,13 @@ export const users = pgTable(
 );
 
 /**
- * Search by player name (case-insensitive substring over first name, last name
- * and e-mail), one narrow row per user kept by a trigger on users (migration
- * 0009). A search reads and counts every match: on ~100-byte rows that is a
- * tenth of the pages the users rows (with their JSON) would take.
+ * The narrow copy of users, one row per user kept by a trigger on users
+ * (migrations 0009, 0010), for the reads that go through many users: search
+ * by player name (case-insensitive substring over first name, last name and
+ * e-mail) and the module report. A search reads and counts every match, a
+ * report every assigned user: on ~150-byte rows that is a tenth of the pages
+ * the users rows (with their JSON) take, and it stays in the embedded
+ * database's buffers where the users table does not.
  */
 export const userSearch = pgTable(
   'user_search',
@@ -63,8 +66,19 @@ export const userSearch = pgTable(
     sort_key: text('sort_key').notNull(),
     /** lower(first_name || ' ' || last_name || ' ' || user_name). */
     haystack: text('haystack').notNull(),
+    // As in users, for the module report.
+    user_name: text('user_name').notNull().default(''),
+    first_name: text('first_name').notNull().default(''),
+    last_name: text('last_name').notNull().default(''),
+    rank: text('rank').notNull().default(''),
+    unit: text('unit').notNull().default(''),
+    pending: boolean('pending').notNull().default(false),
   },
-  (t) => [index('user_search_trgm_idx').using('gin', sql`${t.haystack} gin_trgm_ops`)],
+  (t) => [
+    index('user_search_trgm_idx').using('gin', sql`${t.haystack} gin_trgm_ops`),
+    // The report's keyset pages on the embedded database, in the users list's order.
+    index('user_search_sort_key_id_idx').on(t.sort_key, t.id),
+  ],
 );
 
 export interface ModuleContent {

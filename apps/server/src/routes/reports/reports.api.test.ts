@@ -131,6 +131,23 @@ describeApi('module report', (ctx) => {
     expect(emails).toEqual(expected);
   });
 
+  it('shows each user as they are now: registration and later edits reach the report', async () => {
+    const admin = await adminToken(ctx);
+    const m = await createModule(ctx, admin, 'Now');
+    const now = Date.now();
+    await ctx.database.db.insert(users).values({ id: 'now1', user_name: 'invitee@example.com', pending: true, invite_code: 'code-now1', created_at: now });
+    await ctx.database.db.insert(assignments).values({ user_id: 'now1', module_id: m.id, created_at: now });
+    const line = async () => csvLines((await ctx.app.inject({ method: 'GET', url: csvUrl(await reportToken(ctx, admin, m.id), m.id) })).body)[1];
+    expect(await line()).toMatch(/^\*,\*,,,invitee@example\.com,/);
+    await ctx.database.db
+      .update(users)
+      .set({ pending: false, invite_code: null, first_name: 'Ann', last_name: 'Lee', rank: 'SrA', unit: '655 ISRW', active_at: now })
+      .where(eq(users.id, 'now1'));
+    expect(await line()).toMatch(/^SrA,655 ISRW,Lee,Ann,invitee@example\.com,/);
+    await ctx.database.db.update(users).set({ rank: 'SSgt', unit: '70 ISRW' }).where(eq(users.id, 'now1'));
+    expect(await line()).toMatch(/^SSgt,70 ISRW,Lee,Ann,invitee@example\.com,/);
+  });
+
   it('keeps nothing open once a client leaves mid-download', async () => {
     const admin = await adminToken(ctx);
     const m = await createModule(ctx, admin, 'Left');
