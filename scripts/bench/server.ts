@@ -1,19 +1,10 @@
 /** The built server as the benchmarks drive it: started on a free port, signed in to, its CSV report downloaded. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../apps/server/test/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the built server (or, given node arguments, another server that answers /api/health) on a free port. */
 export async function startServer(env: NodeJS.ProcessEnv, nodeArgs = [path.join(root, 'apps/server/dist/main.js')]): Promise<{ url: string; child: ChildProcess }> {

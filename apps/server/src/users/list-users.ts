@@ -92,7 +92,6 @@ export function usersLister(database: Database): ListUsers {
 
   async function searched(search: string, cursor: { key: string; id: string } | undefined): Promise<string> {
     const rows = await withSearchPlan(db, search, (q) => searchStatement(q, search, cursor));
-    // Past the end of the matches there is no row to carry the total: count alone.
     return pageJson(rows[0]?.total ?? (cursor ? await countMatching(db, search) : 0), rows);
   }
 
@@ -120,7 +119,7 @@ export function usersLister(database: Database): ListUsers {
 export function searchStatement(q: Db, search: string, cursor: { key: string; id: string } | undefined) {
   const matched = q
     .$with('matched')
-    .as(q.select({ id: userSearch.id, sort_key: userSearch.sort_key }).from(userSearch).where(sql`${userSearch.haystack} LIKE lower(${containsPattern(search)})`));
+    .as(q.select({ id: userSearch.id, sort_key: userSearch.sort_key }).from(userSearch).where(matchesSearch(search)));
   const page = q.$with('page').as(
     q
       .select()
@@ -153,10 +152,13 @@ export async function withSearchPlan<T>(db: Db, search: string, read: (q: Db) =>
   });
 }
 
+/** The search condition on user_search. */
+function matchesSearch(search: string) {
+  return sql`${userSearch.haystack} LIKE lower(${containsPattern(search)})`;
+}
+
+/** How many users match (past the end of the matches, where no page row carries the total). */
 async function countMatching(db: Db, search: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(userSearch)
-    .where(sql`${userSearch.haystack} LIKE lower(${containsPattern(search)})`);
+  const [row] = await withSearchPlan(db, search, (q) => q.select({ n: count() }).from(userSearch).where(matchesSearch(search)));
   return row?.n ?? 0;
 }

@@ -35,6 +35,21 @@ async function createModule(ctx: TestContext, admin: string, title: string): Pro
   return res.json<Module>();
 }
 
+/**
+ * `count` active users with ids and e-mails `{prefix}{g}`, all assigned the module, written
+ * in two statements. The names are SQL expressions over g, the series number.
+ */
+async function insertAssignedUsers(ctx: TestContext, moduleId: string, prefix: string, count: number, names: { firstName: string; lastName: string }): Promise<void> {
+  const now = Date.now();
+  await ctx.database.query(
+    `INSERT INTO users (id, user_name, first_name, last_name, active_at, created_at)
+     SELECT $1 || lpad(g::text, 5, '0'), $1 || g || '@example.com', ${names.firstName}, ${names.lastName}, $2::bigint, $2::bigint
+     FROM generate_series(1, $3::int) AS g`,
+    [prefix, now, count],
+  );
+  await ctx.database.query(`INSERT INTO assignments (user_id, module_id, created_at) SELECT id, $1, $2::bigint FROM users WHERE id LIKE $3`, [moduleId, now, `${prefix}%`]);
+}
+
 const csvUrl = (token: string, module = 'ready_airman_training') => `/api/admin/users?csv=1&module=${encodeURIComponent(module)}&token=${encodeURIComponent(token)}`;
 const csvLines = (body: string) => body.replace(/^\uFEFF/, '').replace(/\r\n$/, '').split('\r\n');
 
@@ -109,18 +124,8 @@ describeApi('module report', (ctx) => {
   it('pages through thousands of users in the users list order, ties on last name included', async () => {
     const admin = await adminToken(ctx);
     const m = await createModule(ctx, admin, 'Many');
-    const now = Date.now();
     // 2,500 users, most sharing a last name, so page boundaries fall inside runs of ties.
-    await ctx.database.query(
-      `INSERT INTO users (id, user_name, first_name, last_name, active_at, created_at)
-       SELECT 'bulk' || lpad(g::text, 5, '0'), 'bulk' || g || '@example.com', 'F', CASE WHEN g % 5 = 0 THEN 'Zed' ELSE 'Same' END, $1::bigint, $1::bigint
-       FROM generate_series(1, 2500) AS g`,
-      [now],
-    );
-    await ctx.database.query(
-      `INSERT INTO assignments (user_id, module_id, created_at) SELECT id, $1, $2::bigint FROM users WHERE id LIKE 'bulk%'`,
-      [m.id, now],
-    );
+    await insertAssignedUsers(ctx, m.id, 'bulk', 2500, { firstName: `'F'`, lastName: `CASE WHEN g % 5 = 0 THEN 'Zed' ELSE 'Same' END` });
     const res = await ctx.app.inject({ method: 'GET', url: csvUrl(await reportToken(ctx, admin, m.id), m.id) });
     const emails = csvLines(res.body).slice(1).map((l) => l.split(',')[4]);
     expect(emails).toHaveLength(2500);
@@ -151,16 +156,9 @@ describeApi('module report', (ctx) => {
   it('keeps nothing open once a client leaves mid-download', async () => {
     const admin = await adminToken(ctx);
     const m = await createModule(ctx, admin, 'Left');
-    const now = Date.now();
     // ~20 MB of rows, far more than loopback sockets hold (up to ~10 MB here), so the
     // server waits on a client that does not read.
-    await ctx.database.query(
-      `INSERT INTO users (id, user_name, first_name, last_name, active_at, created_at)
-       SELECT 'left' || lpad(g::text, 5, '0'), 'left' || g || '@example.com', repeat('F', 4000), 'Left', $1::bigint, $1::bigint
-       FROM generate_series(1, 5000) AS g`,
-      [now],
-    );
-    await ctx.database.query(`INSERT INTO assignments (user_id, module_id, created_at) SELECT id, $1, $2::bigint FROM users WHERE id LIKE 'left%'`, [m.id, now]);
+    await insertAssignedUsers(ctx, m.id, 'left', 5000, { firstName: `repeat('F', 4000)`, lastName: `'Left'` });
     // The report's transaction, by the last statement it ran (the mail queue has short transactions of its own).
     const openTransactions = async () =>
       (
