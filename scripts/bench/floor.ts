@@ -3,7 +3,7 @@
  * each route's figure can be read as a ratio to what the database alone does.
  * PostgreSQL: pgbench, 50 clients like autocannon's 50 connections. PGlite:
  * the statements one after another in this process (PGlite runs one at a time,
- * so that is its most). The SQL is the server's own (users/list-users.ts,
+ * so that is its most). The SQL is the server's own (users/list-users.ts, users/search-matches.ts,
  * plugins/auth.ts), with its values written in.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { ACCOUNT_SQL } from '../../apps/server/src/plugins/auth.ts';
 import { FIRST_PAGE_SQL, NEXT_PAGE_SQL } from '../../apps/server/src/users/list-users.ts';
+import { SEARCH_PAGE_SQL } from '../../apps/server/src/users/search-matches.ts';
 
 export interface FloorCase {
   route: string;
@@ -27,13 +28,26 @@ const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 /** The statement with its parameters written in as literals (pgbench runs the text as it is). */
 const inline = (text: string, params: unknown[]) => text.replace(/\$(\d+)/g, (_, i: string) => quote(String(params[Number(i) - 1])));
 
-export function floorCases(adminId: string, deepKey: string, deepId: string, search: { sql: string; params: unknown[] }): FloorCase[] {
+export interface SearchFloor {
+  /** The ids of the first page of 'smi'. */
+  pageIds: string[];
+  /** The matches statement of a term (what a term's first request runs before its page). */
+  matches: { sql: string; params: unknown[] };
+}
+
+export function floorCases(adminId: string, deepKey: string, deepId: string, search: SearchFloor): FloorCase[] {
   const auth = inline(ACCOUNT_SQL, [adminId]);
+  const searchPage = inline(SEARCH_PAGE_SQL, [`{${search.pageIds.join(',')}}`]);
   return [
     { route: 'GET /api/session', statements: [auth], prepared: true },
     { route: 'GET /api/admin/users (first page)', statements: [auth, FIRST_PAGE_SQL], prepared: true },
+    { route: 'GET /api/admin/users?search=smi', statements: [auth, searchPage], prepared: true },
     // As the route runs it: sequential scans off in its transaction (users/list-users.ts, withSearchPlan).
-    { route: 'GET /api/admin/users?search=smi', statements: [auth, 'BEGIN', 'SET LOCAL enable_seqscan = off', inline(search.sql, search.params), 'COMMIT'], prepared: false },
+    {
+      route: 'GET /api/admin/users?search=…, a term whose matches are not kept',
+      statements: [auth, 'BEGIN', 'SET LOCAL enable_seqscan = off', inline(search.matches.sql, search.matches.params), 'COMMIT', searchPage],
+      prepared: false,
+    },
     { route: 'GET /api/admin/users (page 1,000)', statements: [auth, inline(NEXT_PAGE_SQL, [deepKey, deepId])], prepared: true },
   ];
 }

@@ -212,6 +212,17 @@ export const userCount = pgTable('user_count', {
   n: bigint('n', { mode: 'number' }).notNull(),
 });
 
+/**
+ * One row: a number that grows with every committed change to user_search
+ * (migration 0011), read in the same statement as the rows it vouches for, so
+ * that a server may keep search matches in memory while it stays the same
+ * (users/search-matches.ts), on PostgreSQL as on the embedded database.
+ */
+export const userSearchVersion = pgTable('user_search_version', {
+  id: integer('id').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
+
 /** Password reset links: single use, 30 minutes, stored hashed. */
 export const passwordResets = pgTable('password_resets', {
   token_hash: text('token_hash').primaryKey(),

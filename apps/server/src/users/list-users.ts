@@ -2,7 +2,9 @@
  * The users page: sorted by last name (case-insensitive, ties by id) with an
  * opaque keyset cursor, optional search over first name, last name and e-mail.
  * Both use indexes: users_last_name_id_idx, and the trigram user_search_trgm_idx
- * on the narrow user_search table (one row per user, kept by a trigger).
+ * on the narrow user_search table (one row per user, kept by a trigger). A
+ * search term's matches are kept in memory while user_search is unchanged
+ * (search-matches.ts).
  * Plans and timings at 100,000 users: docs/api.md, "Users".
  */
 import { count, eq, sql } from 'drizzle-orm';
@@ -11,6 +13,7 @@ import type { Database, Db } from '../db/database.ts';
 import { versionedCache } from '../lib/versioned-cache.ts';
 import { userCount, userSearch, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { matchesStatement, SearchMatches } from './search-matches.ts';
 
 // The cursor carries the sort key as the database computed it: JavaScript's
 // toLowerCase differs from PostgreSQL's lower() ('Σ', 'İ', …), and a key that
@@ -53,11 +56,15 @@ interface PageRow {
  */
 export type ListUsers = (query: { cursor?: string; search?: string }) => Promise<string>;
 
+function pageText(total: number, listings: string, next: { key: string; id: string } | undefined): string {
+  const cursor = next ? `,"cursor":"${encodeCursor(next.key, next.id)}"` : '';
+  return `{"count":${total},"users":[${listings}]${cursor}}`;
+}
+
 function pageJson(total: number, rows: PageRow[]): string {
   const page = rows.slice(0, USER_PAGE_SIZE);
   const last = page.at(-1);
-  const cursor = rows.length > USER_PAGE_SIZE && last ? `,"cursor":"${encodeCursor(last.key, last.id)}"` : '';
-  return `{"count":${total},"users":[${page.map((r) => r.listing).join(',')}]${cursor}}`;
+  return pageText(total, page.map((r) => r.listing).join(','), rows.length > USER_PAGE_SIZE && last ? last : undefined);
 }
 
 // The unfiltered pages, the hot path: one 51-row scan of users_last_name_id_idx
@@ -90,7 +97,12 @@ export function usersLister(database: Database): ListUsers {
     return pageJson(counted?.n ?? 0, []);
   }
 
+  // A term's matches are kept while user_search is unchanged (users/search-matches.ts).
+  const kept = new SearchMatches(database, (search) => withSearchPlan(db, search, (q) => matchesStatement(q, matchesSearch(search))));
+
   async function searched(search: string, cursor: { key: string; id: string } | undefined): Promise<string> {
+    const page = await kept.page(search, cursor);
+    if (page) return pageText(page.total, page.listings, page.next);
     const rows = await withSearchPlan(db, search, (q) => searchStatement(q, search, cursor));
     return pageJson(rows[0]?.total ?? (cursor ? await countMatching(db, search) : 0), rows);
   }
@@ -153,7 +165,7 @@ export async function withSearchPlan<T>(db: Db, search: string, read: (q: Db) =>
 }
 
 /** The search condition on user_search. */
-function matchesSearch(search: string) {
+export function matchesSearch(search: string) {
   return sql`${userSearch.haystack} LIKE lower(${containsPattern(search)})`;
 }
 

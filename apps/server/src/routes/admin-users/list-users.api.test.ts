@@ -191,6 +191,22 @@ describeApi('GET admin/users: search', (ctx) => {
     expect(new Set(seen.map((u) => u.id)).size).toBe(120);
     expect(seen.map((u) => u.id)).toEqual([...seen].sort(byListOrder).map((u) => u.id));
   });
+
+  it('shows changes written past this server (another process) at the next request', async () => {
+    const token = await adminToken(ctx);
+    const write = (text: string) => ctx.database.query(text);
+    await write(`INSERT INTO users (id, user_name, first_name, last_name, active_at, created_at) VALUES
+      ('x1', 'x1@example.com', 'Xanthe', 'Quillfeather', 1, 1), ('x2', 'x2@example.com', 'Xavier', 'Quillfeather', 1, 1)`);
+    expect(ids(await search(token, 'quillf'))).toEqual(['x1', 'x2']);
+    await write(`INSERT INTO users (id, user_name, first_name, last_name, active_at, created_at) VALUES ('x3', 'x3@example.com', 'Xia', 'Quillfeather', 1, 1)`);
+    expect(ids(await search(token, 'quillf'))).toEqual(['x1', 'x2', 'x3']);
+    await write(`UPDATE users SET last_name = 'Other' WHERE id = 'x1'`);
+    expect(ids(await search(token, 'quillf'))).toEqual(['x2', 'x3']);
+    await write(`DELETE FROM users WHERE id = 'x2'`);
+    expect(await search(token, 'quillf')).toMatchObject({ count: 1, users: [{ id: 'x3' }] });
+    await write(`UPDATE users SET unit = 'Changed unit' WHERE id = 'x3'`);
+    expect((await search(token, 'quillf')).users).toMatchObject([{ id: 'x3', unit: 'Changed unit' }]);
+  });
 });
 
 describeApi('GET admin/users: access and bad input', (ctx) => {

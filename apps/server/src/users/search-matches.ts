@@ -1,0 +1,186 @@
+/**
+ * A search's matches kept in memory: the ordered (sort key, id) pairs of the
+ * users a term matches, valid while user_search_version stays the same
+ * (migration 0011: it grows with every committed change to user_search).
+ *
+ * Why: a page of a search sorts all its matches (a common term such as 'smi'
+ * matches 5,000 of 100,000 users, scattered over the whole table) and its total
+ * counts them, ~5 ms of database work per request whichever plan is used. With
+ * the matches at hand a page is a slice, and the database reads only the 50
+ * users' JSON by primary key, in the same statement as the version that says
+ * whether the slice is still right. A page is never answered from matches that
+ * the database says are out of date: it reloads them, or falls back to the
+ * search statement.
+ */
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
+import type { Database, Db } from '../db/database.ts';
+import { userSearch, userSearchVersion } from '../db/schema.ts';
+
+/** A term matching more users than this is searched in the database each time. */
+export const MAX_KEPT_MATCHES = 20_000;
+/** Matches kept across all terms (~100 bytes each in memory). */
+export const KEPT_MATCHES_BUDGET = 100_000;
+
+interface Matches {
+  version: number;
+  /** Sort keys and ids in page order; undefined: more than MAX_KEPT_MATCHES. */
+  keys?: string[];
+  ids?: string[];
+}
+
+export interface MatchedPage {
+  total: number;
+  /** The page's users' JSON, comma-separated, in page order. */
+  listings: string;
+  /** Where the next page starts, when there is one. */
+  next?: { key: string; id: string };
+}
+
+/**
+ * The page's users by id, in the given order, each row with the version of the
+ * same snapshot. A user deleted since has no row (and the version moved).
+ */
+export const SEARCH_PAGE_SQL = `SELECT (SELECT n FROM user_search_version WHERE id = 1) AS version, u.listing
+FROM unnest($1::text[]) WITH ORDINALITY AS p(id, ord) JOIN users u ON u.id = p.id ORDER BY p.ord`;
+/** The version alone, for a page with no user (no match, or past the end). */
+const VERSION_SQL = 'SELECT n AS version FROM user_search_version WHERE id = 1';
+
+export type LoadMatches = (search: string) => Promise<{ version: number; key: string | null; id: string | null }[]>;
+
+/**
+ * The matches statement: every matching user's sort key and id, in page order,
+ * one more than can be kept, beside the version read in the same statement (a
+ * row with no user when nothing matches). `where` is the search condition
+ * (users/list-users.ts).
+ */
+export function matchesStatement(q: Db, where: SQL) {
+  const found = q
+    .select({ key: userSearch.sort_key, id: userSearch.id })
+    .from(userSearch)
+    .where(where)
+    // Any one more than can be kept tells that there are too many: no order
+    // here, so nothing tempts the planner to walk user_search in page order.
+    .limit(MAX_KEPT_MATCHES + 1)
+    .as('found');
+  return q
+    .select({ version: userSearchVersion.n, key: found.key, id: found.id })
+    .from(userSearchVersion)
+    .leftJoinLateral(found, sql`true`)
+    // By its key: with sequential scans off (withSearchPlan) a scan of this
+    // one-row table would be costed so high that PostgreSQL would compile the
+    // statement (JIT, ~100 ms).
+    .where(eq(userSearchVersion.id, 1))
+    .orderBy(found.key, found.id);
+}
+
+export class SearchMatches {
+  readonly #entries = new Map<string, Matches>();
+  readonly #loading = new Map<string, Promise<Matches>>();
+  #kept = 0;
+  /** The highest version any read has shown: entries below it are out of date. */
+  #latest = 0;
+
+  constructor(
+    private readonly database: Database,
+    private readonly load: LoadMatches,
+    private readonly limits = { perTerm: MAX_KEPT_MATCHES, total: KEPT_MATCHES_BUDGET },
+  ) {}
+
+  /**
+   * A page of the search from its kept matches, or undefined when the
+   * database must answer it (too many matches, a cursor that is not among
+   * them, or matches that went out of date twice in a row).
+   */
+  async page(search: string, cursor: { key: string; id: string } | undefined): Promise<MatchedPage | undefined> {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const matches = await this.#matches(search);
+      const { keys, ids } = matches;
+      if (!keys || !ids) return undefined;
+      const start = cursor ? indexOf(keys, ids, cursor) + 1 : 0;
+      if (start === 0 && cursor) return undefined;
+      const pageIds = ids.slice(start, start + USER_PAGE_SIZE);
+      const { version, listings } = await this.#read(pageIds);
+      if (version !== undefined) this.#saw(version);
+      if (version === matches.version && listings.length === pageIds.length) {
+        const end = start + USER_PAGE_SIZE;
+        const lastKey = keys[end - 1];
+        const lastId = ids[end - 1];
+        const next = end < ids.length && lastKey !== undefined && lastId !== undefined ? { key: lastKey, id: lastId } : undefined;
+        return { total: ids.length, listings: listings.join(','), next };
+      }
+      this.#drop(search, matches);
+    }
+    return undefined;
+  }
+
+  /** The users' JSON in page order, and the version (undefined when none of them is left). */
+  async #read(pageIds: string[]): Promise<{ version: number | undefined; listings: string[] }> {
+    if (pageIds.length === 0) {
+      const [row] = await this.database.query<{ version: number }>(VERSION_SQL, [], 'users_search_version');
+      return { version: row?.version, listings: [] };
+    }
+    const rows = await this.database.query<{ version: number; listing: string }>(SEARCH_PAGE_SQL, [pageIds], 'users_search_page');
+    return { version: rows[0]?.version, listings: rows.map((r) => r.listing) };
+  }
+
+  #saw(version: number): void {
+    if (version <= this.#latest) return;
+    this.#latest = version;
+    for (const [search, matches] of this.#entries) {
+      if (matches.version < version) this.#drop(search, matches);
+    }
+  }
+
+  #drop(search: string, matches: Matches): void {
+    if (this.#entries.get(search) !== matches) return;
+    this.#entries.delete(search);
+    this.#kept -= matches.ids?.length ?? 0;
+  }
+
+  async #matches(search: string): Promise<Matches> {
+    const kept = this.#entries.get(search);
+    if (kept) {
+      // Most recently used last: the budget evicts from the front.
+      this.#entries.delete(search);
+      this.#entries.set(search, kept);
+      return kept;
+    }
+    const loading = this.#loading.get(search);
+    if (loading) return loading;
+    const promise = this.#loadAndKeep(search).finally(() => this.#loading.delete(search));
+    this.#loading.set(search, promise);
+    return promise;
+  }
+
+  async #loadAndKeep(search: string): Promise<Matches> {
+    const rows = await this.load(search);
+    const version = rows[0]?.version ?? 0;
+    const keys: string[] = [];
+    const ids: string[] = [];
+    for (const row of rows) {
+      if (row.key !== null && row.id !== null) {
+        keys.push(row.key);
+        ids.push(row.id);
+      }
+    }
+    const matches: Matches = ids.length > this.limits.perTerm ? { version } : { version, keys, ids };
+    if (version < this.#latest) return matches;
+    const size = matches.ids?.length ?? 0;
+    for (const [oldest, old] of this.#entries) {
+      if (this.#kept + size <= this.limits.total) break;
+      this.#drop(oldest, old);
+    }
+    this.#entries.set(search, matches);
+    this.#kept += size;
+    return matches;
+  }
+}
+
+/** Position of the cursor's user among the matches, -1 when not there. */
+function indexOf(keys: string[], ids: string[], cursor: { key: string; id: string }): number {
+  for (let i = ids.indexOf(cursor.id); i !== -1; i = ids.indexOf(cursor.id, i + 1)) {
+    if (keys[i] === cursor.key) return i;
+  }
+  return -1;
+}
