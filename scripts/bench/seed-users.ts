@@ -60,6 +60,15 @@ export async function seedBenchUsers(database: Database, count: number, password
        WHERE g % 4 = 0 AND m.id = $4`,
       [now, start, end, BENCH_MODULES[0]],
     );
+    // As finishing those runs does: their results onto the assignments.
+    await database.query(
+      `UPDATE assignments a SET run_final_gauges = g.final_gauges, run_objectives_completed = g.objectives_completed,
+              run_answers_before = g.answers_before, run_answers_after = g.answers_after
+       FROM game_runs g
+       WHERE g.id BETWEEN 'r' || lpad($1::text, 7, '0') AND 'r' || lpad($2::text, 7, '0')
+         AND a.user_id = g.user_id AND a.module_id = g.module_id`,
+      [start, end],
+    );
   }
   // The state the database keeps itself in (autovacuum on PostgreSQL, the embedded
   // server's own maintenance on PGlite): the old row versions the seeding left

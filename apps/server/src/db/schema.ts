@@ -119,6 +119,13 @@ export const assignments = pgTable(
     revoked_at: ms('revoked_at'),
     due_at: ms('due_at'),
     game_status: integer('game_status').notNull().default(0),
+    // The results of the assignment's latest finished (complete or failed) run, as
+    // game_runs holds them, written in the transaction that finishes the run: the
+    // module report reads them here rather than looking up each user's runs.
+    run_final_gauges: jsonb('run_final_gauges').$type<Record<string, number>>(),
+    run_objectives_completed: jsonb('run_objectives_completed').$type<string[]>(),
+    run_answers_before: jsonb('run_answers_before').$type<QuestionnaireAnswers>(),
+    run_answers_after: jsonb('run_answers_after').$type<QuestionnaireAnswers>(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.module_id] }), index('assignments_module_idx').on(t.module_id)],
 );

@@ -22,42 +22,33 @@ const FIRST_PAGE = 100;
 
 type PageRow = ReportRow & { id: string; sort_key: string };
 
-// The module's assigned users with their assignment, in the users list's
-// order (sort_key is lower(last_name) collate "C", then id). Read from
-// user_search, the narrow copy of users kept by a trigger (migration 0010):
-// the users rows carry their JSON, ten times the pages, more than the
-// embedded database's buffers hold.
+// The module's assigned users with their assignment and its latest finished
+// run's results (kept on the assignment when a run finishes: no lookup of each
+// user's runs), in the users list's order (sort_key is lower(last_name) collate
+// "C", then id). Read from user_search, the narrow copy of users kept by a
+// trigger (migration 0010): the users rows carry their JSON, ten times the
+// pages, more than the embedded database's buffers hold.
 const ASSIGNED = `
 SELECT u.id, u.sort_key, u.rank, u.unit, u.last_name, u.first_name, u.user_name, u.pending,
-       a.created_at, a.started_at, a.completed_at, a.due_at, a.game_status
+       a.created_at, a.started_at, a.completed_at, a.due_at, a.game_status,
+       a.run_final_gauges AS final_gauges, a.run_objectives_completed AS objectives_completed,
+       a.run_answers_before AS answers_before, a.run_answers_after AS answers_after
 FROM user_search u
 JOIN assignments a ON a.user_id = u.id AND a.module_id = $1`;
 
-// Each with their latest finished run, looked up after the rows are ordered
-// and cut, so that a sort carries narrow rows.
-const withLatestRun = (assigned: string) => `
-SELECT s.*, r.final_gauges, r.objectives_completed, r.answers_before, r.answers_after
-FROM (${assigned}) s
-LEFT JOIN LATERAL (
-  SELECT g.final_gauges, g.objectives_completed, g.answers_before, g.answers_after
-  FROM game_runs g
-  WHERE g.user_id = s.id AND g.module_id = $1 AND g.status IN ('complete', 'failed')
-  ORDER BY g.finished_at DESC
-  LIMIT 1
-) r ON true
-ORDER BY s.sort_key, s.id`;
-
-/** All of them, for a cursor: one hash join and one sort (100,000 rows: 0.65 s of PostgreSQL, against 1.2 s in keyset pages). */
-const ALL_SQL = withLatestRun(`${ASSIGNED}\nORDER BY 2, 1`);
+/** All of them, for a cursor: one hash join and one sort. */
+const ALL_SQL = `${ASSIGNED}\nORDER BY u.sort_key, u.id`;
 /**
  * One keyset page as one JSON text ($2, $3: the last row's sort_key and id;
  * $4: the page size). PGlite hands rows to JavaScript field by field, which
  * costs more than PostgreSQL runs the query: one text for a page of 1,000
  * rows takes the walk over 100,000 from 4.3 to 2.9 s.
  */
-const PAGE_SQL = `SELECT coalesce(json_agg(p ORDER BY p.sort_key, p.id), '[]')::text AS page FROM (${withLatestRun(
-  `${ASSIGNED}\nWHERE (u.sort_key, u.id) > ($2 COLLATE "C", $3)\nORDER BY 2, 1\nLIMIT $4`,
-)}) p`;
+const PAGE_SQL = `SELECT coalesce(json_agg(p ORDER BY p.sort_key, p.id), '[]')::text AS page FROM (
+${ASSIGNED}
+WHERE (u.sort_key, u.id) > ($2 COLLATE "C", $3)
+ORDER BY u.sort_key, u.id
+LIMIT $4) p`;
 
 /** The rows in keyset pages, each its own statement (the embedded database: see Database.cursor). */
 async function* keysetPages(database: Database, moduleId: string): AsyncGenerator<PageRow[]> {

@@ -52,6 +52,13 @@ describe('report layout', () => {
     );
   });
 
+  it('leaves every result cell empty, one per column, for a user with no finished run', () => {
+    const layout = reportLayout({ ...readyAirmanModule, starting_gauges: { Fitness: 1, Morale: 1 } }, questionnaire, day);
+    const line = layout.line({ ...row, answers_before: null, answers_after: null });
+    expect(line).toBe('SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,,,,,,,,,\r\n');
+    expect(line.split(',')).toHaveLength(layout.header.split(',').length);
+  });
+
   it('labels a past due assignment by the time the report is made', () => {
     const layout = reportLayout({ ...readyAirmanModule, starting_gauges: {} }, null, day);
     expect(layout.line({ ...row, started_at: 0, due_at: day - 1 })).toContain(',Past Due & Not Started,');

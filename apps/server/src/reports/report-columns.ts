@@ -64,12 +64,17 @@ export function reportLayout(module: Module, questionnaire: Questionnaire | null
     return cells;
   };
 
+  // The cells after Completed of a user with no finished run (most rows of a
+  // large report), written once.
+  const noRun = ','.repeat(names.length - 10);
+
   return {
     header: csvLine(names),
     // Written out cell by cell rather than through csvLine: a report runs this 100,000 times.
     line: (r) => {
       // The users screen's marks for a pending invitee (spec §3).
       let line = `${csvCell(r.pending ? '*' : r.rank)},${csvCell(r.pending ? '*' : r.unit)},${csvCell(r.last_name)},${csvCell(r.first_name)},${csvCell(r.user_name)},${assignmentStatusLabel(r, now)},${isoOrEmpty(r.created_at)},${isoOrEmpty(r.started_at)},${isoOrEmpty(r.due_at)},${isoOrEmpty(r.completed_at)}`;
+      if (!r.final_gauges && !r.objectives_completed && !r.answers_before && !r.answers_after) return `${line}${noRun}\r\n`;
       for (const g of gauges) line += `,${csvCell(r.final_gauges?.[g])}`;
       line += `,${csvCell(r.objectives_completed?.join('; '))}`;
       if (questionnaire) for (const cell of questionnaireCells(r)) line += `,${csvCell(cell)}`;

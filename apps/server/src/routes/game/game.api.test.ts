@@ -70,6 +70,32 @@ describeApi('game API', (ctx) => {
     expect(again.statusCode).toBe(409);
   });
 
+  it('keeps the latest finished run’s results on the assignment, for the report', async () => {
+    const user = await ctx.createUser();
+    await assign(ctx, user);
+    const failed = await startRun(ctx, user);
+    await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${failed.run_id}/finish`, payload: { log: idleWeek } });
+    const afterFailed = await assignmentOf(ctx, user);
+    const [failedRun] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, failed.run_id));
+    expect(afterFailed.run_final_gauges).toEqual(failedRun?.final_gauges);
+    expect(afterFailed.run_answers_before).toBeNull();
+
+    const won = await startRun(ctx, user);
+    const answers = { before: { mental_1: 2 }, after: { mental_1: 5 } };
+    await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${won.run_id}/finish`, payload: { log: winningLine, answers } });
+    const [wonRun] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, won.run_id));
+    const a = await assignmentOf(ctx, user);
+    expect(a.run_final_gauges).toEqual(wonRun?.final_gauges);
+    expect(a.run_final_gauges).not.toEqual(failedRun?.final_gauges);
+    expect(a.run_objectives_completed).toEqual(wonRun?.objectives_completed);
+    expect([a.run_answers_before, a.run_answers_after]).toEqual([answers.before, answers.after]);
+
+    // A run quit is not finished: the results stay those of the won run.
+    const quit = await startRun(ctx, user);
+    await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${quit.run_id}/quit` });
+    expect((await assignmentOf(ctx, user)).run_final_gauges).toEqual(wonRun?.final_gauges);
+  });
+
   it('decides Failed for a do-nothing week, and Past Due when the due date has passed', async () => {
     const user = await ctx.createUser();
     await assign(ctx, user);

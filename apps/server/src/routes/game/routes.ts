@@ -149,7 +149,15 @@ export function gameRoutes(app: FastifyInstance, db: Db): void {
         }
         await tx
           .update(assignments)
-          .set({ game_status: gameStatus, completed_at: a.completed_at > 0 ? a.completed_at : complete ? now : 0 })
+          .set({
+            game_status: gameStatus,
+            completed_at: a.completed_at > 0 ? a.completed_at : complete ? now : 0,
+            // This run is now the latest finished one: its results are the report's (reports/module-report.ts).
+            run_final_gauges: judged.gauges,
+            run_objectives_completed: judged.objectivesCompleted,
+            run_answers_before: answers.before ?? null,
+            run_answers_after: answers.after ?? null,
+          })
           .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, run.module_id)));
       }
       return { outcome: judged.outcome, game_status: gameStatus };

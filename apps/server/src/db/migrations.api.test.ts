@@ -1,0 +1,59 @@
+/**
+ * Data migrations (the UPDATEs in drizzle/*.sql that fill new columns from
+ * existing rows), run again on rows written as they were before the migration.
+ */
+import fs from 'node:fs';
+import { expect, it } from 'vitest';
+import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
+import { readyAirmanModule } from '../seed/ready-airman-module.ts';
+import { describeApi } from '../../test/harness.ts';
+import { assignments, gameRuns, users } from './schema.ts';
+
+/** The statements of a migration file, as drizzle splits them. */
+function statements(file: string): string[] {
+  return fs
+    .readFileSync(new URL(`../../drizzle/${file}`, import.meta.url), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+describeApi('data migrations', (ctx) => {
+  it('0012 gives each started assignment the results of its latest finished run', async () => {
+    const now = Date.now();
+    const module = READY_AIRMAN_MODULE_ID;
+    await ctx.database.db.insert(users).values(['m-played', 'm-reassigned'].map((id) => ({ id, user_name: `${id}@example.com`, created_at: now })));
+    await ctx.database.db.insert(assignments).values([
+      { user_id: 'm-played', module_id: module, created_at: now, started_at: now },
+      // Assigned again after a run, not started since: that run is not this assignment's.
+      { user_id: 'm-reassigned', module_id: module, created_at: now },
+    ]);
+    const run = { module_id: module, seed: 1, module_snapshot: readyAirmanModule, started_at: now };
+    await ctx.database.db.insert(gameRuns).values([
+      { ...run, id: 'm-old', user_id: 'm-played', status: 'failed', final_gauges: { mental: 1 }, objectives_completed: [], finished_at: now - 2000 },
+      {
+        ...run,
+        id: 'm-latest',
+        user_id: 'm-played',
+        status: 'complete',
+        final_gauges: { mental: 2 },
+        objectives_completed: ['Pass the PT test'],
+        answers_before: { mental_1: 1 },
+        answers_after: { mental_1: 5 },
+        finished_at: now - 1000,
+      },
+      { ...run, id: 'm-open', user_id: 'm-played', status: 'in_progress' },
+      { ...run, id: 'm-before', user_id: 'm-reassigned', status: 'complete', final_gauges: { mental: 3 }, objectives_completed: [], finished_at: now - 5000 },
+    ]);
+    const backfill = statements('0012_assignment_run_results.sql').filter((s) => s.includes('UPDATE'));
+    expect(backfill).toHaveLength(1);
+    await ctx.database.query(backfill[0] ?? '');
+    const rows = await ctx.database.query<{ user_id: string; run_final_gauges: unknown; run_objectives_completed: unknown; run_answers_before: unknown; run_answers_after: unknown }>(
+      `SELECT user_id, run_final_gauges, run_objectives_completed, run_answers_before, run_answers_after FROM assignments WHERE user_id LIKE 'm-%' ORDER BY user_id`,
+    );
+    expect(rows).toEqual([
+      { user_id: 'm-played', run_final_gauges: { mental: 2 }, run_objectives_completed: ['Pass the PT test'], run_answers_before: { mental_1: 1 }, run_answers_after: { mental_1: 5 } },
+      { user_id: 'm-reassigned', run_final_gauges: null, run_objectives_completed: null, run_answers_before: null, run_answers_after: null },
+    ]);
+  });
+});
