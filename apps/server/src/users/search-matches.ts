@@ -46,32 +46,30 @@ FROM unnest($1::text[]) WITH ORDINALITY AS p(id, ord) JOIN users u ON u.id = p.i
 /** The version alone, for a page with no user (no match, or past the end). */
 const VERSION_SQL = 'SELECT n AS version FROM user_search_version WHERE id = 1';
 
-export type LoadMatches = (search: string) => Promise<{ version: number; key: string | null; id: string | null }[]>;
+export type LoadMatches = (search: string) => Promise<{ version: number; matches: string }[]>;
 
 /**
- * The matches statement: every matching user's sort key and id, in page order,
- * one more than can be kept, beside the version read in the same statement (a
- * row with no user when nothing matches). `where` is the search condition
- * (users/list-users.ts).
+ * The matches statement: one row, the version and every matching user's
+ * `[sort key, id]` in page order as one JSON text (one more than can be kept:
+ * any one more says there are too many, so the inner read has no order that
+ * could tempt the planner to walk user_search in page order). One text rather
+ * than a row per match: 5,000 rows cost more to send and map than to build and
+ * parse one text. `where` is the search condition (users/list-users.ts).
  */
 export function matchesStatement(q: Db, where: SQL) {
-  const found = q
-    .select({ key: userSearch.sort_key, id: userSearch.id })
-    .from(userSearch)
-    .where(where)
-    // Any one more than can be kept tells that there are too many: no order
-    // here, so nothing tempts the planner to walk user_search in page order.
-    .limit(MAX_KEPT_MATCHES + 1)
-    .as('found');
-  return q
-    .select({ version: userSearchVersion.n, key: found.key, id: found.id })
-    .from(userSearchVersion)
-    .leftJoinLateral(found, sql`true`)
-    // By its key: with sequential scans off (withSearchPlan) a scan of this
-    // one-row table would be costed so high that PostgreSQL would compile the
-    // statement (JIT, ~100 ms).
-    .where(eq(userSearchVersion.id, 1))
-    .orderBy(found.key, found.id);
+  const found = sql`SELECT ${userSearch.sort_key} AS key, ${userSearch.id} AS id FROM ${userSearch} WHERE ${where} LIMIT ${MAX_KEPT_MATCHES + 1}`;
+  return (
+    q
+      .select({
+        version: userSearchVersion.n,
+        matches: sql<string>`(SELECT coalesce(json_agg(json_build_array(f.key, f.id) ORDER BY f.key, f.id), '[]')::text FROM (${found}) f)`,
+      })
+      .from(userSearchVersion)
+      // By its key: with sequential scans off (withSearchPlan) a scan of this
+      // one-row table would be costed so high that PostgreSQL would compile the
+      // statement (JIT, ~100 ms).
+      .where(eq(userSearchVersion.id, 1))
+  );
 }
 
 export class SearchMatches {
@@ -154,16 +152,11 @@ export class SearchMatches {
   }
 
   async #loadAndKeep(search: string): Promise<Matches> {
-    const rows = await this.load(search);
-    const version = rows[0]?.version ?? 0;
-    const keys: string[] = [];
-    const ids: string[] = [];
-    for (const row of rows) {
-      if (row.key !== null && row.id !== null) {
-        keys.push(row.key);
-        ids.push(row.id);
-      }
-    }
+    const [row] = await this.load(search);
+    const version = row?.version ?? 0;
+    const pairs = JSON.parse(row?.matches ?? '[]') as [string, string][];
+    const keys = pairs.map((p) => p[0]);
+    const ids = pairs.map((p) => p[1]);
     const matches: Matches = ids.length > this.limits.perTerm ? { version } : { version, keys, ids };
     if (version < this.#latest) return matches;
     const size = matches.ids?.length ?? 0;
