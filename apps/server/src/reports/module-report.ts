@@ -38,17 +38,36 @@ JOIN assignments a ON a.user_id = u.id AND a.module_id = $1`;
 
 /** All of them, for a cursor: one hash join and one sort. */
 const ALL_SQL = `${ASSIGNED}\nORDER BY u.sort_key, u.id`;
+/** A row of a keyset page, positional: a page of 1,000 as arrays is 60% of the text of objects. */
+type PageTuple = [
+  id: string, sort_key: string, rank: string, unit: string, last_name: string, first_name: string, user_name: string, pending: boolean,
+  created_at: number, started_at: number, completed_at: number, due_at: number, game_status: number,
+  final_gauges: ReportRow['final_gauges'], objectives_completed: ReportRow['objectives_completed'],
+  answers_before: ReportRow['answers_before'], answers_after: ReportRow['answers_after'],
+];
+
 /**
- * One keyset page as one JSON text ($2, $3: the last row's sort_key and id;
- * $4: the page size). PGlite hands rows to JavaScript field by field, which
- * costs more than PostgreSQL runs the query: one text for a page of 1,000
- * rows takes the walk over 100,000 from 4.3 to 2.9 s.
+ * One keyset page as one JSON text of PageTuples ($2, $3: the last row's
+ * sort_key and id; $4: the page size). PGlite hands rows to JavaScript field
+ * by field, which costs more than PostgreSQL runs the query: one text for a
+ * page of 1,000 rows took the walk over 100,000 from 4.3 to 2.9 s; arrays
+ * rather than objects, another ~0.2–0.4 s (less text to build and to parse).
  */
-const PAGE_SQL = `SELECT coalesce(json_agg(p ORDER BY p.sort_key, p.id), '[]')::text AS page FROM (
+const PAGE_SQL = `SELECT coalesce(json_agg(json_build_array(p.id, p.sort_key, p.rank, p.unit, p.last_name, p.first_name, p.user_name, p.pending,
+  p.created_at, p.started_at, p.completed_at, p.due_at, p.game_status,
+  p.final_gauges, p.objectives_completed, p.answers_before, p.answers_after) ORDER BY p.sort_key, p.id), '[]')::text AS page FROM (
 ${ASSIGNED}
 WHERE (u.sort_key, u.id) > ($2 COLLATE "C", $3)
 ORDER BY u.sort_key, u.id
 LIMIT $4) p`;
+
+function pageRow(t: PageTuple): PageRow {
+  return {
+    id: t[0], sort_key: t[1], rank: t[2], unit: t[3], last_name: t[4], first_name: t[5], user_name: t[6], pending: t[7],
+    created_at: t[8], started_at: t[9], completed_at: t[10], due_at: t[11], game_status: t[12],
+    final_gauges: t[13], objectives_completed: t[14], answers_before: t[15], answers_after: t[16],
+  };
+}
 
 /** The rows in keyset pages, each its own statement (the embedded database: see Database.cursor). */
 async function* keysetPages(database: Database, moduleId: string): AsyncGenerator<PageRow[]> {
@@ -59,7 +78,7 @@ async function* keysetPages(database: Database, moduleId: string): AsyncGenerato
     // (this download's compressed bytes included) gets its turn.
     await new Promise((resolve) => setImmediate(resolve));
     const [result] = await database.query<{ page: string }>(PAGE_SQL, [moduleId, ...after, size]);
-    const rows = JSON.parse(result?.page ?? '[]') as PageRow[];
+    const rows = (JSON.parse(result?.page ?? '[]') as PageTuple[]).map(pageRow);
     const last = rows.at(-1);
     if (last) yield rows;
     if (!last || rows.length < size) return;
