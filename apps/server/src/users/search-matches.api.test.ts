@@ -5,7 +5,7 @@ import { matchesStatement, SearchMatches } from './search-matches.ts';
 
 describeApi('search matches kept in memory', (ctx) => {
   /** A SearchMatches over the real statement, counting the searches it runs. */
-  function kept(limits?: { perTerm: number; total: number }) {
+  function kept(limits?: { perTerm: number; total: number; terms: number }) {
     const searches: string[] = [];
     const matches = new SearchMatches(
       ctx.database,
@@ -47,7 +47,7 @@ describeApi('search matches kept in memory', (ctx) => {
 
   it('leaves to the database a term with more matches than it keeps, and a cursor not among the matches', async () => {
     await addUsers('many', 'Manyfold', 6);
-    const { matches, searches } = kept({ perTerm: 5, total: 10 });
+    const { matches, searches } = kept({ perTerm: 5, total: 10, terms: 10 });
     expect(await matches.page('manyfold', undefined)).toBeUndefined();
     expect(await matches.page('manyfold', undefined)).toBeUndefined();
     expect(searches).toEqual(['manyfold']);
@@ -58,13 +58,20 @@ describeApi('search matches kept in memory', (ctx) => {
   it('keeps no more matches in all than its budget, dropping the least recently used term', async () => {
     await addUsers('budgeta', 'Budgetalpha', 4);
     await addUsers('budgetb', 'Budgetbravo', 4);
-    const { matches, searches } = kept({ perTerm: 5, total: 6 });
+    const { matches, searches } = kept({ perTerm: 5, total: 6, terms: 10 });
     await matches.page('budgetalpha', undefined);
     await matches.page('budgetbravo', undefined);
     await matches.page('budgetbravo', undefined);
     expect(searches).toEqual(['budgetalpha', 'budgetbravo']);
     await matches.page('budgetalpha', undefined);
     expect(searches).toEqual(['budgetalpha', 'budgetbravo', 'budgetalpha']);
+  });
+
+  it('keeps no more terms than its bound, those with too many matches included', async () => {
+    await addUsers('bound', 'Boundless', 3);
+    const { matches, searches } = kept({ perTerm: 2, total: 10, terms: 2 });
+    for (const term of ['boundless', 'bound1', 'bound2', 'boundless']) await matches.page(term, undefined);
+    expect(searches).toEqual(['boundless', 'bound1', 'bound2', 'boundless']);
   });
 
   it('answers a term with no match with an empty page, searched once', async () => {

@@ -21,6 +21,8 @@ import { userSearch, userSearchVersion } from '../db/schema.ts';
 export const MAX_KEPT_MATCHES = 20_000;
 /** Matches kept across all terms (~100 bytes each in memory). */
 export const KEPT_MATCHES_BUDGET = 100_000;
+/** Terms kept (those with too many matches are kept too, as such, and hold no matches). */
+const KEPT_TERMS = 1_000;
 
 interface Matches {
   version: number;
@@ -82,7 +84,7 @@ export class SearchMatches {
   constructor(
     private readonly database: Database,
     private readonly load: LoadMatches,
-    private readonly limits = { perTerm: MAX_KEPT_MATCHES, total: KEPT_MATCHES_BUDGET },
+    private readonly limits = { perTerm: MAX_KEPT_MATCHES, total: KEPT_MATCHES_BUDGET, terms: KEPT_TERMS },
   ) {}
 
   /**
@@ -161,7 +163,7 @@ export class SearchMatches {
     if (version < this.#latest) return matches;
     const size = matches.ids?.length ?? 0;
     for (const [oldest, old] of this.#entries) {
-      if (this.#kept + size <= this.limits.total) break;
+      if (this.#kept + size <= this.limits.total && this.#entries.size < this.limits.terms) break;
       this.#drop(oldest, old);
     }
     this.#entries.set(search, matches);
