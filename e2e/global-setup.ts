@@ -5,7 +5,7 @@
  * through a real SMTP server on loopback (e2e/smtp-inbox.ts) whose messages
  * land in `mailDir`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import type { TestProject } from 'vitest/node';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
 import { startSmtpInbox } from './smtp-inbox.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
+import { waitForHealth } from '../apps/server/test/wait-for-health.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,21 +24,6 @@ declare module 'vitest' {
 }
 
 const root = path.resolve(import.meta.dirname, '..');
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`Server exited (${child.exitCode}):\n${output()}`);
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`Server did not become healthy:\n${output()}`);
-}
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const main = path.join(root, 'apps/server/dist/main.js');

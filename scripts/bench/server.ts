@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../apps/server/test/free-port.ts';
+import { waitForHealth } from '../../apps/server/test/wait-for-health.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -14,11 +15,8 @@ export async function startServer(env: NodeJS.ProcessEnv, nodeArgs = [path.join(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { url, child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
+  await waitForHealth(url, child);
+  return { url, child };
 }
 
 export async function stopServer(child: ChildProcess): Promise<void> {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port.ts';
+import { waitForHealth } from '../test/wait-for-health.ts';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
@@ -29,14 +30,8 @@ async function start(env: NodeJS.ProcessEnv): Promise<Running> {
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}: ${out}`);
-    if (Date.now() > deadline) throw new Error(`not healthy: ${out}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return { child, output: () => out, url };
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitForHealth(url, child, () => out);
+  return { child, output: () => out, url };
 }
 
 function stop(r: Running): Promise<number | null> {

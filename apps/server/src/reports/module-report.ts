@@ -38,13 +38,13 @@ JOIN assignments a ON a.user_id = u.id AND a.module_id = $1`;
 
 /** All of them, for a cursor: one hash join and one sort. */
 const ALL_SQL = `${ASSIGNED}\nORDER BY u.sort_key, u.id`;
-/** A row of a keyset page, positional: a page of 1,000 as arrays is 60% of the text of objects. */
-type PageTuple = [
-  id: string, sort_key: string, rank: string, unit: string, last_name: string, first_name: string, user_name: string, pending: boolean,
-  created_at: number, started_at: number, completed_at: number, due_at: number, game_status: number,
-  final_gauges: ReportRow['final_gauges'], objectives_completed: ReportRow['objectives_completed'],
-  answers_before: ReportRow['answers_before'], answers_after: ReportRow['answers_after'],
-];
+/** A keyset page's row as an array, in this order: a page of 1,000 as arrays is 60% of the text of objects. */
+const PAGE_COLUMNS = [
+  'id', 'sort_key', 'rank', 'unit', 'last_name', 'first_name', 'user_name', 'pending',
+  'created_at', 'started_at', 'completed_at', 'due_at', 'game_status',
+  'final_gauges', 'objectives_completed', 'answers_before', 'answers_after',
+] as const satisfies readonly (keyof PageRow)[];
+type PageTuple = { -readonly [I in keyof typeof PAGE_COLUMNS]: (typeof PAGE_COLUMNS)[I] extends keyof PageRow ? PageRow[(typeof PAGE_COLUMNS)[I]] : never };
 
 /**
  * One keyset page as one JSON text of PageTuples ($2, $3: the last row's
@@ -53,9 +53,7 @@ type PageTuple = [
  * page of 1,000 rows took the walk over 100,000 from 4.3 to 2.9 s; arrays
  * rather than objects, another ~0.2–0.4 s (less text to build and to parse).
  */
-const PAGE_SQL = `SELECT coalesce(json_agg(json_build_array(p.id, p.sort_key, p.rank, p.unit, p.last_name, p.first_name, p.user_name, p.pending,
-  p.created_at, p.started_at, p.completed_at, p.due_at, p.game_status,
-  p.final_gauges, p.objectives_completed, p.answers_before, p.answers_after) ORDER BY p.sort_key, p.id), '[]')::text AS page FROM (
+const PAGE_SQL = `SELECT coalesce(json_agg(json_build_array(${PAGE_COLUMNS.map((c) => `p.${c}`).join(', ')}) ORDER BY p.sort_key, p.id), '[]')::text AS page FROM (
 ${ASSIGNED}
 WHERE (u.sort_key, u.id) > ($2 COLLATE "C", $3)
 ORDER BY u.sort_key, u.id

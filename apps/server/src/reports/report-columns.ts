@@ -33,6 +33,9 @@ export interface ReportLayout {
 
 type Cell = string | number;
 
+/** The columns every report has, before the run's results. */
+const ASSIGNMENT_COLUMNS = ['Rank', 'Unit', 'Last Name', 'First Name', 'Email', 'Status', 'Added', 'Started', 'Due', 'Completed'];
+
 /**
  * The layout for a module: fixed columns, one per gauge of the module, and
  * for a module with a questionnaire its domain scores and every item's answers.
@@ -41,7 +44,7 @@ type Cell = string | number;
 export function reportLayout(module: Module, questionnaire: Questionnaire | null, now: number): ReportLayout {
   const gauges = Object.keys(module.starting_gauges);
   const names = [
-    'Rank', 'Unit', 'Last Name', 'First Name', 'Email', 'Status', 'Added', 'Started', 'Due', 'Completed',
+    ...ASSIGNMENT_COLUMNS,
     ...gauges.map((g) => `Final ${g}`),
     'Objectives Completed',
   ];
@@ -66,7 +69,7 @@ export function reportLayout(module: Module, questionnaire: Questionnaire | null
 
   // The cells after Completed of a user with no finished run (most rows of a
   // large report), written once.
-  const noRun = ','.repeat(names.length - 10);
+  const noRun = ','.repeat(names.length - ASSIGNMENT_COLUMNS.length);
 
   return {
     header: csvLine(names),

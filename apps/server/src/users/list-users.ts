@@ -73,11 +73,11 @@ function pageJson(total: number, rows: PageRow[]): string {
 // 100,000-row count). Named prepared statements (their generic plans are the
 // same index scans), sent without Drizzle, whose mapping of 51 rows cost more
 // than the rest of the route's JavaScript.
-export const FIRST_PAGE_SQL = `SELECT listing, lower(last_name) COLLATE "C" AS key, id, (SELECT n FROM user_count) AS total
-FROM users ORDER BY lower(last_name) COLLATE "C", id LIMIT ${USER_PAGE_SIZE + 1}`;
+const pageStatement = (where: string) => `SELECT listing, lower(last_name) COLLATE "C" AS key, id, (SELECT n FROM user_count) AS total
+FROM users ${where}ORDER BY lower(last_name) COLLATE "C", id LIMIT ${USER_PAGE_SIZE + 1}`;
+export const FIRST_PAGE_SQL = pageStatement('');
 /** $1, $2: the cursor's key and id. */
-export const NEXT_PAGE_SQL = `SELECT listing, lower(last_name) COLLATE "C" AS key, id, (SELECT n FROM user_count) AS total
-FROM users WHERE (lower(last_name) COLLATE "C", id) > ($1 COLLATE "C", $2) ORDER BY lower(last_name) COLLATE "C", id LIMIT ${USER_PAGE_SIZE + 1}`;
+export const NEXT_PAGE_SQL = pageStatement('WHERE (lower(last_name) COLLATE "C", id) > ($1 COLLATE "C", $2) ');
 
 /**
  * Builds the listing once per app. A search must stay an unnamed statement:
