@@ -1,6 +1,7 @@
 /**
  * Data migrations (the UPDATEs in drizzle/*.sql that fill new columns from
- * existing rows), run again on rows written as they were before the migration.
+ * existing rows), run again on rows written as they were before the migration;
+ * and what the migrations tell the planner.
  */
 import fs from 'node:fs';
 import { expect, it } from 'vitest';
@@ -55,5 +56,50 @@ describeApi('data migrations', (ctx) => {
       { user_id: 'm-played', run_final_gauges: { mental: 2 }, run_objectives_completed: ['Pass the PT test'], run_answers_before: { mental_1: 1 }, run_answers_after: { mental_1: 5 } },
       { user_id: 'm-reassigned', run_final_gauges: null, run_objectives_completed: null, run_answers_before: null, run_answers_after: null },
     ]);
+  });
+
+  it('0013: ANALYZE gathers no statistics on the columns that are only ever sent', async () => {
+    const now = Date.now();
+    const module = READY_AIRMAN_MODULE_ID;
+    await ctx.database.db.insert(users).values({ id: 's-user', user_name: 's-user@example.com', password_hash: 'x', last_name: 'Stat', created_at: now });
+    await ctx.database.db.insert(assignments).values({ user_id: 's-user', module_id: module, created_at: now, run_final_gauges: { mental: 1 }, run_objectives_completed: [], run_answers_before: {}, run_answers_after: {} });
+    await ctx.database.db.insert(gameRuns).values({
+      id: 's-run',
+      user_id: 's-user',
+      module_id: module,
+      seed: 1,
+      module_snapshot: readyAirmanModule,
+      status: 'complete',
+      final_gauges: { mental: 1 },
+      objectives_completed: [],
+      answers_before: {},
+      answers_after: {},
+      started_at: now,
+      finished_at: now,
+    });
+    await ctx.database.query('ANALYZE users, assignments, game_runs');
+    const analyzed = await ctx.database.query<{ column: string }>(
+      `SELECT tablename || '.' || attname AS column FROM pg_stats WHERE tablename IN ('users', 'assignments', 'game_runs') ORDER BY 1`,
+    );
+    const columns = analyzed.map((r) => r.column);
+    const payload = [
+      'users.listing',
+      'users.password_hash',
+      'assignments.run_final_gauges',
+      'assignments.run_objectives_completed',
+      'assignments.run_answers_before',
+      'assignments.run_answers_after',
+      'game_runs.module_snapshot',
+      'game_runs.log',
+      'game_runs.final_gauges',
+      'game_runs.objectives_completed',
+      'game_runs.answers_before',
+      'game_runs.answers_after',
+    ];
+    // The columns searched, joined and sorted on still have theirs.
+    expect({ payload: columns.filter((c) => payload.includes(c)), others: ['users.last_name', 'assignments.module_id', 'game_runs.user_id'].filter((c) => columns.includes(c)) }).toEqual({
+      payload: [],
+      others: ['users.last_name', 'assignments.module_id', 'game_runs.user_id'],
+    });
   });
 });
