@@ -71,9 +71,10 @@ describeE2E('the Users screen', (e2e) => {
     const row = page.locator('tr', { hasText: bad });
     await row.getByText('Pending Invite').waitFor();
     await row.getByText(/^Last Invite Sent /).waitFor();
-    // The SMTP server still refuses the address: the resend fails visibly, and the invite stays.
+    // The SMTP server still refuses the address: the resend fails visibly, says why, and the invite stays.
     await row.getByRole('button', { name: 'Resend Invite' }).click();
     await page.getByText('Error resending invite email.').waitFor();
+    await page.getByText(`The mail server refused ${bad} (550 5.1.1 <${bad}>: mailbox unavailable). Check the address: this e-mail will not be retried.`).waitFor();
     await row.getByRole('button', { name: 'Resend Invite' }).waitFor();
     await row.getByText('Pending Invite').waitFor();
     expect(mailReceivedBy(bad)).toBe(false);

@@ -194,6 +194,12 @@ export const emailOutbox = pgTable(
     /** A worker's claim: others skip the row until it expires. */
     locked_until: ms('locked_until'),
     last_error: text('last_error'),
+    /**
+     * When the mail server refused the message for good (an SMTP 5xx reply, such
+     * as 550 for an unknown mailbox); 0 while it is still to be sent. Such a row
+     * is kept, with last_error, and never tried again.
+     */
+    given_up_at: ms('given_up_at'),
     created_at: ms('created_at'),
   },
   (t) => [index('email_outbox_due_idx').on(t.next_attempt_at)],

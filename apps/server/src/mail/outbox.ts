@@ -1,8 +1,10 @@
 /**
  * The durable e-mail queue: messages are rows (written in the same transaction
  * as what they announce), a worker sends due rows and deletes them once sent,
- * and a failure is retried with exponential backoff. Works the same on
- * PostgreSQL (several processes: SKIP LOCKED claims) and on PGlite.
+ * and a failure is retried with exponential backoff. A message the mail server
+ * refuses for good (an SMTP 5xx reply) is not retried: its row stays, marked
+ * given up, with the server's reply. Works the same on PostgreSQL (several
+ * processes: SKIP LOCKED claims) and on PGlite.
  */
 import crypto from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
@@ -25,6 +27,20 @@ export async function enqueueEmail(tx: Db, email: Omit<Email, 'id'>): Promise<st
   const now = Date.now();
   await tx.insert(emailOutbox).values({ id, to_address: email.to, subject: email.subject, text_body: email.text, html_body: email.html, next_attempt_at: now, created_at: now });
   return id;
+}
+
+/** The mail server's reply when it refused the message for good (SMTP 5xx), else undefined. */
+export function permanentRefusal(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { responseCode, response } = err as { responseCode?: unknown; response?: unknown };
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode > 599) return undefined;
+  return typeof response === 'string' && response ? response : String(responseCode);
+}
+
+/** A message deliverNow did not send, and, if the mail server refused it for good, its reply. */
+export interface Undelivered {
+  id: string;
+  refused?: string;
 }
 
 interface OutboxRow {
@@ -67,32 +83,42 @@ export class MailWorker {
     const only = ids ? 'AND id = ANY($3)' : '';
     return this.database.query<OutboxRow>(
       `UPDATE email_outbox SET locked_until = $1, attempts = attempts + 1
-       WHERE id IN (SELECT id FROM email_outbox WHERE locked_until < $2 ${ids ? '' : 'AND next_attempt_at <= $2'} ${only}
+       WHERE id IN (SELECT id FROM email_outbox WHERE given_up_at = 0 AND locked_until < $2 ${ids ? '' : 'AND next_attempt_at <= $2'} ${only}
                     ORDER BY next_attempt_at LIMIT 20 FOR UPDATE SKIP LOCKED)
        RETURNING id, to_address, subject, text_body, html_body, attempts`,
       ids ? [now + CLAIM_MS, now, ids] : [now + CLAIM_MS, now],
     );
   }
 
-  private async attempt(rows: OutboxRow[]): Promise<string[]> {
-    const failed: string[] = [];
+  private async attempt(rows: OutboxRow[]): Promise<Undelivered[]> {
+    const failed: Undelivered[] = [];
     for (const row of rows) {
       try {
         await this.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
         await this.database.db.delete(emailOutbox).where(eq(emailOutbox.id, row.id));
       } catch (err) {
-        failed.push(row.id);
-        this.log.warn({ err, to: row.to_address, attempts: row.attempts }, 'e-mail not sent; will retry');
-        await this.database.db
-          .update(emailOutbox)
-          .set({ locked_until: 0, next_attempt_at: Date.now() + backoffMs(row.attempts), last_error: String(err).slice(0, 500) })
-          .where(eq(emailOutbox.id, row.id));
+        const refused = permanentRefusal(err);
+        const now = Date.now();
+        const last_error = String(err).slice(0, 500);
+        if (refused) {
+          failed.push({ id: row.id, refused });
+          this.log.warn({ err, to: row.to_address, attempts: row.attempts }, 'e-mail refused by the mail server; not retried');
+          await this.database.db.update(emailOutbox).set({ locked_until: 0, given_up_at: now, last_error }).where(eq(emailOutbox.id, row.id));
+        } else {
+          failed.push({ id: row.id });
+          this.log.warn({ err, to: row.to_address, attempts: row.attempts }, 'e-mail not sent; will retry');
+          await this.database.db
+            .update(emailOutbox)
+            .set({ locked_until: 0, next_attempt_at: now + backoffMs(row.attempts), last_error })
+            .where(eq(emailOutbox.id, row.id));
+        }
       }
     }
     return failed;
   }
 
-  private async deliverDue(): Promise<void> {
+  /** Sends every message that is due, until none is left (the poll's work). */
+  async deliverDue(): Promise<void> {
     for (;;) {
       const rows = await this.claim();
       if (rows.length === 0) return;
@@ -100,8 +126,8 @@ export class MailWorker {
     }
   }
 
-  /** Sends these messages now (the request that queued them waits); returns the ids not sent. */
-  async deliverNow(ids: string[]): Promise<string[]> {
+  /** Sends these messages now (the request that queued them waits); returns those not sent. */
+  async deliverNow(ids: string[]): Promise<Undelivered[]> {
     if (ids.length === 0) return [];
     const done = this.running.then(async () => {
       const rows = await this.claim(ids);
@@ -109,7 +135,8 @@ export class MailWorker {
       // An id not claimed was either sent already (the worker's poll took it
       // first: its row is gone) or is held by another process (not sent yet).
       const claimed = new Set(rows.map((r) => r.id));
-      return [...failed, ...(await this.pending(ids.filter((id) => !claimed.has(id))))];
+      const waiting = await this.pending(ids.filter((id) => !claimed.has(id)));
+      return [...failed, ...waiting.map((id) => ({ id }))];
     });
     this.running = done.then(() => undefined, () => undefined);
     return done;

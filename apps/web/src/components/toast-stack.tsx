@@ -12,6 +12,7 @@ export default function ToastStack({ toasts, onClose }: { toasts: (Toast & { id:
           key={t.id}
           kind={t.kind}
           title={t.title}
+          subtitle={t.subtitle}
           timeout={TOAST_DURATION_MS}
           lowContrast
           role={t.kind === 'error' ? 'alert' : 'status'}

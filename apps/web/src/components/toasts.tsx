@@ -5,6 +5,8 @@ import type ToastStackComponent from './toast-stack.tsx';
 export interface Toast {
   kind: 'success' | 'error' | 'info' | 'warning';
   title: string;
+  /** A line under the title: why it failed, in the server's words. */
+  subtitle?: string;
 }
 
 type ShowToast = (toast: Toast) => void;

@@ -12,7 +12,7 @@ interface Received {
   body: string;
 }
 
-/** A real SMTP server on loopback that keeps what it receives; stop() makes it an outage. */
+/** A real SMTP server on loopback that keeps what it receives and refuses nobody@ (550); stop() makes it an outage. */
 class Inbox {
   received: Received[] = [];
   port = 0;
@@ -22,6 +22,10 @@ class Inbox {
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS'],
+      onRcptTo: (address, _session, callback) => {
+        if (address.address.startsWith('nobody@')) return callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+        callback();
+      },
       onData: (stream, session, callback) => {
         let body = '';
         stream.on('data', (d: Buffer) => (body += d.toString()));
@@ -101,6 +105,18 @@ describeApi(
       expect(inbox.linkFor('outage@example.com')).toBe(user!.invite_code);
       const [after] = await ctx.database.db.select().from(users).where(eq(users.id, user!.id));
       expect(after!.last_invite_at).toBeGreaterThanOrEqual(user!.last_invite_at);
+    });
+
+    it('says when the mail server refuses an address for good, rather than that it will retry', async () => {
+      const token = await adminToken(ctx);
+      const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['nobody@example.com'] } });
+      expect(res.json<InviteResponse>()).toEqual({ invited: ['nobody@example.com'], existing: [], not_emailed: ['nobody@example.com'] });
+      const [user] = await ctx.database.db.select().from(users).where(eq(users.user_name, 'nobody@example.com'));
+      const resend = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user!.id}/reinvite` });
+      expect({ status: resend.statusCode, body: resend.json() }).toEqual({
+        status: 502,
+        body: { message: 'The mail server refused nobody@example.com (550 5.1.1 No such mailbox). Check the address: this e-mail will not be retried.' },
+      });
     });
 
     it('looks an invite up, registers once, and the new account signs in', async () => {

@@ -51,7 +51,7 @@ export function inviteRoutes(app: FastifyInstance, db: Db, config: Config, mail:
       return { invited: fresh, existing: emails.filter((e) => taken.has(e)), queued: queuedIds };
     });
     // Stored and queued: now try to send, and say who could not be e-mailed yet.
-    const failed = new Set(await mail.deliverNow(queued));
+    const failed = new Set((await mail.deliverNow(queued)).map((f) => f.id));
     return { invited, existing, not_emailed: invited.filter((_, i) => failed.has(queued[i] as string)) };
   });
 
@@ -65,8 +65,11 @@ export function inviteRoutes(app: FastifyInstance, db: Db, config: Config, mail:
       await tx.update(users).set({ last_invite_at: Date.now() }).where(eq(users.id, id));
       return enqueueEmail(tx, inviteEmail(config.publicUrl, user.user_name, code));
     });
-    const failed = await mail.deliverNow([queued]);
-    if (failed.length > 0) throw new HttpError(502, 'The invite e-mail could not be sent now; it stays queued and will be retried');
+    const [failed] = await mail.deliverNow([queued]);
+    if (failed?.refused) {
+      throw new HttpError(502, `The mail server refused ${user.user_name} (${failed.refused}). Check the address: this e-mail will not be retried.`);
+    }
+    if (failed) throw new HttpError(502, 'The invite e-mail could not be sent now; it stays queued and will be retried');
     return {};
   });
 

@@ -4,6 +4,7 @@ import { Button, InlineNotification, Loading, Search } from '@carbon/react';
 import { SEARCH_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
 import { useToast } from '../../../components/toasts.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../auth/current-user.tsx';
 import { useModules } from '../../modules/api/get-modules.ts';
 import { useUsers } from '../api/get-users.ts';
@@ -58,8 +59,9 @@ export function UsersScreen() {
     try {
       await reinviteUser(user.id);
       toast({ kind: 'success', title: `Invite resent to ${user.user_name}` });
-    } catch {
-      toast({ kind: 'error', title: 'Error resending invite email.' });
+    } catch (error) {
+      // The server says whether it will retry, or why the mail server refused the address.
+      toast({ kind: 'error', title: 'Error resending invite email.', subtitle: error instanceof ApiError ? error.message : undefined });
     }
     refresh();
   }

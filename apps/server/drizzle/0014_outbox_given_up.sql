@@ -1,0 +1,1 @@
+ALTER TABLE "email_outbox" ADD COLUMN "given_up_at" bigint DEFAULT 0 NOT NULL;
