@@ -305,4 +305,21 @@ describeE2E('the Training Modules screen', (e2e) => {
     expect((await button.boundingBox())?.height).toBe(48);
     await context.close();
   });
+
+  it('shows an alert under the header when the screen code cannot be loaded, and a reload brings the screen back', async () => {
+    const { context, page } = await e2e.adminPage();
+    // As when the network has gone, or a newer version was deployed since the tab opened.
+    const chunk = /\/assets\/modules-[^/]*\.js$/;
+    await page.route(chunk, (route) => route.abort());
+    await page.getByRole('link', { name: 'Module Editor' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not be shown.' });
+    await alert.waitFor();
+    await page.getByRole('link', { name: 'User Admin' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.unroute(chunk);
+    await page.getByRole('button', { name: 'Reload the page' }).click();
+    await page.getByRole('heading', { name: 'Training Modules' }).waitFor();
+    await context.close();
+  });
 });
+

@@ -1,6 +1,7 @@
 /** Routes of spec §2, lazy-loaded, with the routing rules as layout routes. */
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RootLayout, RouteLoading } from '../components/root-layout.tsx';
+import { RouteError } from '../components/route-error.tsx';
 import { AnonymousOnly, RequireAdmin, RequireAuth } from '../features/auth/components/route-guards.tsx';
 
 export const router = createBrowserRouter([
@@ -9,28 +10,34 @@ export const router = createBrowserRouter([
     HydrateFallback: RouteLoading,
     children: [
       {
-        element: <AnonymousOnly />,
-        children: [{ path: 'login', lazy: () => import('./routes/login.tsx') }],
-      },
-      { path: 'register/:inviteCode?', lazy: () => import('./routes/register.tsx') },
-      { path: 'forgot-password', lazy: () => import('./routes/forgot-password.tsx') },
-      { path: 'reset-password/:token', lazy: () => import('./routes/reset-password.tsx') },
-      {
-        element: <RequireAuth />,
+        // A route that fails to load or render shows RouteError inside the layout.
+        ErrorBoundary: RouteError,
         children: [
-          { index: true, lazy: () => import('./routes/game.tsx') },
-          { path: 'profile', lazy: () => import('./routes/profile.tsx') },
           {
-            element: <RequireAdmin />,
+            element: <AnonymousOnly />,
+            children: [{ path: 'login', lazy: () => import('./routes/login.tsx') }],
+          },
+          { path: 'register/:inviteCode?', lazy: () => import('./routes/register.tsx') },
+          { path: 'forgot-password', lazy: () => import('./routes/forgot-password.tsx') },
+          { path: 'reset-password/:token', lazy: () => import('./routes/reset-password.tsx') },
+          {
+            element: <RequireAuth />,
             children: [
-              { path: 'admin', lazy: () => import('./routes/admin.tsx') },
-              { path: 'modules', lazy: () => import('./routes/modules.tsx') },
+              { index: true, lazy: () => import('./routes/game.tsx') },
+              { path: 'profile', lazy: () => import('./routes/profile.tsx') },
+              {
+                element: <RequireAdmin />,
+                children: [
+                  { path: 'admin', lazy: () => import('./routes/admin.tsx') },
+                  { path: 'modules', lazy: () => import('./routes/modules.tsx') },
+                ],
+              },
             ],
           },
+          // Unknown paths: home, which sends anonymous visitors to /login.
+          { path: '*', element: <Navigate to="/" replace /> },
         ],
       },
-      // Unknown paths: home, which sends anonymous visitors to /login.
-      { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
 ]);

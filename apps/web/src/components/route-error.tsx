@@ -1,0 +1,28 @@
+/**
+ * What a route shows instead of a blank or the router's developer page when it
+ * cannot be shown: its code failed to load (offline, or a newer version was
+ * deployed since the tab opened, and the old file is gone) or it failed while
+ * rendering. The header stays, so the rest of the app is a click away; a
+ * reload fetches the current version. In the main bundle: when this is needed,
+ * the network may be what failed.
+ */
+import { Button, InlineNotification } from '@carbon/react';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+function describe(error: unknown): string {
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+export function RouteError() {
+  const error = useRouteError();
+  return (
+    <div className="route-error">
+      <InlineNotification kind="error" title="This page could not be shown." subtitle={describe(error)} hideCloseButton lowContrast role="alert" />
+      <Button kind="primary" onClick={() => window.location.reload()}>
+        Reload the page
+      </Button>
+    </div>
+  );
+}
