@@ -40,7 +40,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
     // Finish in-flight requests on close; drop idle keep-alive connections.
     forceCloseConnections: 'idle',
-    trustProxy: false,
+    // TRUST_PROXY (config.ts): whose X-Forwarded-For gives request.ip.
+    trustProxy: deps.config.trustProxy,
   });
   const { database, config } = deps;
   const tokens = new TokenService(deps.jwtSecret);

@@ -27,4 +27,21 @@ describe('loadConfig', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' })).toMatchObject({ databaseUrl: undefined, smtpUrl: undefined });
   });
+
+  it("reads TRUST_PROXY as no proxy, or the proxies' addresses and ranges", () => {
+    const trust = (TRUST_PROXY: string | undefined) => loadConfig({ TRUST_PROXY }).trustProxy;
+    expect([trust(undefined), trust(' '), trust('10.0.0.1, 10.1.0.0/16,loopback'), trust('2001:db8::/32')]).toEqual([
+      false,
+      false,
+      '10.0.0.1,10.1.0.0/16,loopback',
+      '2001:db8::/32',
+    ]);
+  });
+
+  it('refuses a TRUST_PROXY that names no address: a count of hops, true, a host name, a bad range', () => {
+    const trust = (TRUST_PROXY: string) => () => loadConfig({ TRUST_PROXY });
+    expect(trust('2, true, 10.0.0.0/33, proxy.example.mil')).toThrow(
+      "TRUST_PROXY: give the proxies' addresses or CIDR ranges; not one: '2', 'true', '10.0.0.0/33', 'proxy.example.mil'",
+    );
+  });
 });

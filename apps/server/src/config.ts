@@ -1,6 +1,43 @@
 /** Configuration from the environment (decisions §1), validated once at start. */
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell the client's address in X-Forwarded-For (Fastify's
+ * trustProxy): unset, none (the peer is the client); otherwise a comma-separated
+ * list of the proxies' addresses or CIDR ranges (or loopback, linklocal,
+ * uniquelocal). Sign-in throttling per address depends on it: behind a proxy
+ * that is not trusted, every client has the proxy's address. Not a count of
+ * hops, nor "trust everyone": either would let a client that reaches the server
+ * directly forge its address (Fastify itself ignores a count).
+ */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | string => {
+    const v = raw?.trim() ?? '';
+    if (v === '') return false;
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isAddressOrRange(e));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `give the proxies' addresses or CIDR ranges; not one: ${bad.map((b) => `'${b}'`).join(', ')}` });
+      return z.NEVER;
+    }
+    return entries.join(',');
+  });
 
 const optionalNonEmpty = z
   .string()
@@ -28,6 +65,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('no-reply@localhost'),
   PUBLIC_URL: optionalNonEmpty.refine((v) => v === undefined || URL.canParse(v), 'must be a URL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxySchema,
 });
 
 export interface Config {
@@ -42,6 +80,8 @@ export interface Config {
   mailFrom: string;
   publicUrl: string;
   logLevel: string;
+  /** Fastify's trustProxy: false, or the proxies' addresses and ranges, comma-separated. */
+  trustProxy: false | string;
   /** Where the built web app is; unset in API tests. */
   webDist: string | undefined;
 }
@@ -71,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     webDist,
   };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { expect, it } from 'vitest';
 import { loginFailures, users } from '../../db/schema.ts';
@@ -280,3 +280,26 @@ describeApi('sign-in throttling', (ctx) => {
     expect(res.statusCode).toBe(429);
   });
 });
+
+describeApi(
+  'sign-in throttling behind a proxy',
+  (ctx) => {
+    it('counts a failure against the client a trusted proxy names, and against the peer itself otherwise', async () => {
+      const fail = (remoteAddress: string, forwardedFor: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: { user_name: 'nobody@example.com', password: 'Wrong-Pass-1!' },
+        });
+      // 10.0.0.7 is the trusted proxy; 198.51.100.20 is not, so its header may be forged.
+      expect((await fail('10.0.0.7', '203.0.113.9')).statusCode).toBe(401);
+      expect((await fail('198.51.100.20', '203.0.113.10')).statusCode).toBe(401);
+      const keys = await ctx.database.db.select({ key: loginFailures.key }).from(loginFailures).where(like(loginFailures.key, 'ip:%'));
+      expect(keys.map((k) => k.key).sort()).toEqual(['ip:198.51.100.20', 'ip:203.0.113.9']);
+    });
+  },
+  { env: { TRUST_PROXY: '10.0.0.0/8' } },
+);
+
