@@ -47,7 +47,7 @@ describeE2E('the Users screen', (e2e) => {
     await context.close();
   });
 
-  it('names the invitees whose e-mail the SMTP server refused, and keeps them pending for Resend Invite', async () => {
+  it('names the invitees whose address the SMTP server refused, and keeps them pending', async () => {
     const good = uniqueEmail('deliverable');
     const bad = uniqueEmail('bounced', UNDELIVERABLE_DOMAIN);
     const { context, page } = await e2e.adminPage();
@@ -55,9 +55,9 @@ describeE2E('the Users screen', (e2e) => {
     await page.getByLabel('E-mail addresses').fill(`${good}\n${bad}`);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
     await page.getByText('Users successfully invited').waitFor();
-    const alert = page.getByRole('alert').filter({ hasText: 'Invited, but the e-mail could not be sent' });
+    const alert = page.getByRole('alert').filter({ hasText: 'Invited, but the mail server refused' });
     await alert.waitFor();
-    expect((await alert.innerText()).trim()).toBe(`Invited, but the e-mail could not be sent (use Resend Invite): ${bad}`);
+    expect((await alert.innerText()).trim()).toBe(`Invited, but the mail server refused these addresses (check them; correct or delete these invites): ${bad}`);
     // The modal stays open on the alert, which axe checks too.
     await page.getByRole('button', { name: 'Invite', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);

@@ -107,6 +107,12 @@ export const inviteResponseSchema = z.object({
   existing: z.array(z.string()),
   /** Addresses whose e-mail could not be sent (they stay pending; reinvite retries). */
   not_emailed: z.array(z.string()),
+  /**
+   * Those of not_emailed that the mail server refused for good (an SMTP 5xx reply,
+   * such as an unknown mailbox): their e-mail is not retried, and a reinvite to
+   * the same address will be refused again.
+   */
+  refused: z.array(z.string()),
 });
 export type InviteResponse = z.infer<typeof inviteResponseSchema>;
 

@@ -70,7 +70,7 @@ describeApi(
         payload: { emails: ['New.One@example.com', 'admin@example.com', 'new.one@example.com'], module: 'ready_airman_training' },
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json<InviteResponse>()).toEqual({ invited: ['new.one@example.com'], existing: ['admin@example.com'], not_emailed: [] });
+      expect(res.json<InviteResponse>()).toEqual({ invited: ['new.one@example.com'], existing: ['admin@example.com'], not_emailed: [], refused: [] });
       const [user] = await ctx.database.db.select().from(users).where(eq(users.user_name, 'new.one@example.com'));
       expect(user).toMatchObject({ pending: true, active_at: 0 });
       expect(user!.invite_code!.length).toBeGreaterThanOrEqual(22);
@@ -93,7 +93,7 @@ describeApi(
       const port = inbox.port;
       await inbox.stop();
       const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['outage@example.com'] } });
-      expect(res.json<InviteResponse>()).toEqual({ invited: ['outage@example.com'], existing: [], not_emailed: ['outage@example.com'] });
+      expect(res.json<InviteResponse>()).toEqual({ invited: ['outage@example.com'], existing: [], not_emailed: ['outage@example.com'], refused: [] });
       const [user] = await ctx.database.db.select().from(users).where(eq(users.user_name, 'outage@example.com'));
       expect(user?.pending).toBe(true);
       const failedResend = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user!.id}/reinvite` });
@@ -110,7 +110,7 @@ describeApi(
     it('says when the mail server refuses an address for good, rather than that it will retry', async () => {
       const token = await adminToken(ctx);
       const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['nobody@example.com'] } });
-      expect(res.json<InviteResponse>()).toEqual({ invited: ['nobody@example.com'], existing: [], not_emailed: ['nobody@example.com'] });
+      expect(res.json<InviteResponse>()).toEqual({ invited: ['nobody@example.com'], existing: [], not_emailed: ['nobody@example.com'], refused: ['nobody@example.com'] });
       const [user] = await ctx.database.db.select().from(users).where(eq(users.user_name, 'nobody@example.com'));
       const resend = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user!.id}/reinvite` });
       expect({ status: resend.statusCode, body: resend.json() }).toEqual({

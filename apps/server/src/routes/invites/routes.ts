@@ -51,8 +51,10 @@ export function inviteRoutes(app: FastifyInstance, db: Db, config: Config, mail:
       return { invited: fresh, existing: emails.filter((e) => taken.has(e)), queued: queuedIds };
     });
     // Stored and queued: now try to send, and say who could not be e-mailed yet.
-    const failed = new Set((await mail.deliverNow(queued)).map((f) => f.id));
-    return { invited, existing, not_emailed: invited.filter((_, i) => failed.has(queued[i] as string)) };
+    const failed = new Map((await mail.deliverNow(queued)).map((f) => [f.id, f]));
+    const notEmailed = invited.filter((_, i) => failed.has(queued[i] as string));
+    const refused = invited.filter((_, i) => failed.get(queued[i] as string)?.refused !== undefined);
+    return { invited, existing, not_emailed: notEmailed, refused };
   });
 
   app.post('/api/admin/users/:id/reinvite', { config: { access: 'admin' } }, async (request) => {

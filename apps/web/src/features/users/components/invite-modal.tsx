@@ -40,8 +40,10 @@ export function InviteModal({ modules, onClose, onInvited }: Props) {
       onInvited();
       const notes: string[] = [];
       if (result.existing.length > 0) notes.push(`Already registered, not invited again: ${result.existing.join(', ')}`);
-      if (result.not_emailed.length > 0) {
-        notes.push(`Invited, but the e-mail could not be sent (use Resend Invite): ${result.not_emailed.join(', ')}`);
+      const retryable = result.not_emailed.filter((email) => !result.refused.includes(email));
+      if (retryable.length > 0) notes.push(`Invited, but the e-mail could not be sent (use Resend Invite): ${retryable.join(', ')}`);
+      if (result.refused.length > 0) {
+        notes.push(`Invited, but the mail server refused these addresses (check them; correct or delete these invites): ${result.refused.join(', ')}`);
       }
       if (result.invited.length > 0) toast({ kind: 'success', title: 'Users successfully invited' });
       if (notes.length > 0) setAlert(notes.join(' '));
