@@ -5,6 +5,13 @@
  * the same per client address after 50 failures. Never a permanent lockout:
  * failures older than 15 minutes no longer count. A success clears the
  * account's failures.
+ *
+ * Its writes commit without waiting for the disk (synchronous_commit off, for
+ * these transactions only): a crash of the database server could forget the
+ * last fraction of a second of failures, which costs a throttle nothing, and a
+ * sign-in no longer waits for two WAL flushes. Other sessions see the rows as
+ * soon as they are committed, as always. On PostgreSQL here, sign-ins at 50/s:
+ * p95 60 – 204 ms → 37 – 77 ms, the worst p99 864 → 133 ms (docs/benchmarks.md).
  */
 import { and, count, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
@@ -33,9 +40,17 @@ async function waitFor(db: Db, key: string, free: number, now: number): Promise<
   return n >= free && row?.last ? Math.max(0, row.last + waitAfter(n, free) - now) : 0;
 }
 
+/** A transaction whose commit does not wait for the disk (see above). */
+function withoutFlush<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+    return work(tx);
+  });
+}
+
 /** Old rows help nobody; one caller in 64 sweeps them (by every key, the reset throttle's too). */
 async function sweepSometimes(db: Db, now: number): Promise<void> {
-  if (Math.random() < 1 / 64) await db.delete(loginFailures).where(lt(loginFailures.at, now - WINDOW_MS));
+  if (Math.random() < 1 / 64) await withoutFlush(db, (tx) => tx.delete(loginFailures).where(lt(loginFailures.at, now - WINDOW_MS)));
 }
 
 export interface LoginAttempt {
@@ -58,7 +73,7 @@ export interface LoginAttempt {
 export async function claimLoginAttempt(db: Db, email: string, ip: string, now = Date.now()): Promise<LoginAttempt> {
   const account = accountKey(email);
   const address = addressKey(ip);
-  const waitMs = await db.transaction(async (tx) => {
+  const waitMs = await withoutFlush(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${account}))`);
     const wait = Math.max(await waitFor(tx, account, ACCOUNT_FREE_FAILURES, now), await waitFor(tx, address, ADDRESS_FREE_FAILURES, now));
     if (wait === 0) await tx.insert(loginFailures).values({ key: account, at: now });
@@ -68,10 +83,10 @@ export async function claimLoginAttempt(db: Db, email: string, ip: string, now =
   return {
     waitMs,
     succeeded: async () => {
-      await db.delete(loginFailures).where(eq(loginFailures.key, account));
+      await withoutFlush(db, (tx) => tx.delete(loginFailures).where(eq(loginFailures.key, account)));
     },
     failed: async () => {
-      await db.insert(loginFailures).values({ key: address, at: Date.now() });
+      await withoutFlush(db, (tx) => tx.insert(loginFailures).values({ key: address, at: Date.now() }));
     },
   };
 }
