@@ -11,7 +11,7 @@
  * last fraction of a second of failures, which costs a throttle nothing, and a
  * sign-in no longer waits for two WAL flushes. Other sessions see the rows as
  * soon as they are committed, as always. On PostgreSQL here, sign-ins at 50/s:
- * p95 60 – 204 ms → 37 – 77 ms, the worst p99 864 → 133 ms (docs/benchmarks.md).
+ * p95 60 – 204 ms → 46 – 79 ms, the worst p99 864 → 132 ms (docs/benchmarks.md).
  */
 import { and, count, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
