@@ -22,7 +22,9 @@ function isAddressOrRange(entry: string): boolean {
  * uniquelocal). Sign-in throttling per address depends on it: behind a proxy
  * that is not trusted, every client has the proxy's address. Not a count of
  * hops, nor "trust everyone": either would let a client that reaches the server
- * directly forge its address (Fastify itself ignores a count).
+ * directly forge its address (Fastify itself ignores a count). Checked here
+ * rather than left to Fastify's proxy-addr, which takes '2' for the address
+ * 0.0.0.2 and names one bad entry at a time.
  */
 const trustProxySchema = z
   .string()

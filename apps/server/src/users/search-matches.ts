@@ -172,10 +172,8 @@ export class SearchMatches {
   }
 }
 
-/** Position of the cursor's user among the matches, -1 when not there. */
+/** Position of the cursor's user among the matches (ids are unique), -1 when not there. */
 function indexOf(keys: string[], ids: string[], cursor: { key: string; id: string }): number {
-  for (let i = ids.indexOf(cursor.id); i !== -1; i = ids.indexOf(cursor.id, i + 1)) {
-    if (keys[i] === cursor.key) return i;
-  }
-  return -1;
+  const i = ids.indexOf(cursor.id);
+  return i !== -1 && keys[i] === cursor.key ? i : -1;
 }
