@@ -6,7 +6,7 @@
  * (login-load.ts) and the CSV report. Prints a Markdown report; the figures go
  * into docs/benchmarks.md with the machine and date.
  *
- *   BENCH_USERS=100000 BENCH_DURATION=10 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
+ *   BENCH_USERS=100000 BENCH_DURATION=10 BENCH_WARMUP=2 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,6 +25,8 @@ import { downloadReport, login, startServer, stopServer } from './server.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+/** Seconds of the same load before each measured one, not counted: figures of a warm server (compiled code, kept matches), as in service. */
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { user_name: 'bench-admin@example.com', password: 'Bench-Admin-1!' };
 const PASSWORD = 'Bench-User-1!';
@@ -63,6 +65,7 @@ async function prepare(database: Database): Promise<FloorCase[]> {
 }
 
 async function cannon(target: string, route: string, opts: autocannon.Options, note = ''): Promise<void> {
+  if (WARMUP > 0) await autocannon({ connections: 50, ...opts, duration: WARMUP });
   const result = await autocannon({ connections: 50, duration: DURATION, ...opts });
   const errors = result.errors + result.non2xx;
   rows.push({
@@ -213,7 +216,7 @@ async function pgliteTarget(): Promise<void> {
   }
 }
 
-console.error(`Benchmark: ${USERS} users × 5 assignments, autocannon -c 50 -d ${DURATION}, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);
+console.error(`Benchmark: ${USERS} users × 5 assignments, autocannon -c 50 -d ${DURATION} after ${WARMUP} s of warm-up, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);
 console.error('PostgreSQL…');
 await postgresTarget();
 console.error('PGlite…');
