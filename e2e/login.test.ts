@@ -99,4 +99,19 @@ describeE2E('login, logout and the routing rules', (e2e) => {
     await page.getByText('Your session is no longer valid, please login in to continue...').waitFor();
     await context.close();
   });
+
+  it('logs out when a call with a body is refused (its retries resend the body)', async () => {
+    const { context, page } = await e2e.adminPage();
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: 'User Settings' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const token = await page.evaluate(() => localStorage.getItem('auth'));
+    const res = await fetch(`${e2e.baseUrl}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    // POST self with the revoked token: refused, retried three times, then logged out.
+    await page.getByLabel('Unit').fill('655 ISRW Det 9');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your session is no longer valid, please login in to continue...').waitFor();
+    await context.close();
+  });
 });

@@ -63,9 +63,13 @@ export const api: KyInstance = ky.create({
         for (let attempt = 0; attempt < TOKEN_RETRY_LIMIT; attempt++) {
           const token = readToken();
           if (!token) break;
-          const retryRequest = new Request(request, { headers: new Headers(request.headers) });
+          // From a copy: building a request from another uses up its body, and a
+          // POST or PUT is sent up to three more times.
+          const retryRequest = new Request(request.clone(), { headers: new Headers(request.headers) });
           retryRequest.headers.set('Authorization', `Bearer ${token}`);
-          const retried = await fetch(retryRequest, { signal: options.signal ?? null });
+          // The same time-out as the first try (ky's applies to that one only).
+          const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
+          const retried = await fetch(retryRequest, { signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout });
           if (retried.status !== 401) return retried;
         }
         const state = tokenState(readToken());
