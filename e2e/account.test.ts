@@ -72,8 +72,15 @@ describeE2E('registration and profile', (e2e) => {
     await page.getByLabel('Current password').fill('Plain-Passw0rd!');
     await page.getByLabel('New password', { exact: true }).fill('Newer-Passw0rd!');
     await page.getByLabel('Confirm new password').fill('Newer-Passw0rd!');
+    // The change revokes the old token: nothing may be asked with it afterwards.
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 401) refused.push(r.url());
+    });
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByText('User password updated').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
     // Still signed in with the fresh token.
     await page.reload();
     await page.getByRole('heading', { name: 'User Settings' }).waitFor();

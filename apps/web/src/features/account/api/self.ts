@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SelfPasswordRequest, SelfProfileRequest } from '@airman/contracts/api.ts';
 import { sendJson } from '../../../lib/api-client.ts';
+import { useAuth } from '../../auth/auth-context.tsx';
 
 /** What POST self answers: the updated user, and a fresh token after a password change. */
 interface SelfResponse {
@@ -12,10 +13,24 @@ export function updateSelf(body: SelfProfileRequest | SelfPasswordRequest): Prom
   return sendJson<SelfResponse>('post', 'self', body);
 }
 
+/**
+ * POST self. A password change revokes every token and answers a fresh one:
+ * it is stored before anything is read again, since a read with the old token
+ * would be refused and end the session. The forms then say whether the session
+ * is read again (`refreshSession`) or ends (a change of one's own e-mail, spec §4).
+ */
 export function useUpdateSelf() {
-  const queryClient = useQueryClient();
+  const { signIn } = useAuth();
   return useMutation({
     mutationFn: updateSelf,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['session'] }),
+    onSuccess: (result) => {
+      if (result.auth) signIn(result.auth);
+    },
   });
+}
+
+/** Reads the signed-in user again (the header and forms show the saved values). */
+export function useRefreshSession(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['session'] });
 }

@@ -4,13 +4,12 @@ import { Button, Form, InlineNotification, PasswordInput } from '@carbon/react';
 import { passwordChecklist } from '@airman/contracts/validation.ts';
 import { isChecklistMet, PasswordChecklist } from '../../../components/password-checklist.tsx';
 import { useToast } from '../../../components/toasts.tsx';
-import { useAuth } from '../../auth/auth-context.tsx';
-import { useUpdateSelf } from '../api/self.ts';
+import { useRefreshSession, useUpdateSelf } from '../api/self.ts';
 
 export function PasswordResetForm() {
   const toast = useToast();
-  const { signIn } = useAuth();
   const mutation = useUpdateSelf();
+  const refreshSession = useRefreshSession();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -24,9 +23,9 @@ export function PasswordResetForm() {
     mutation.mutate(
       { password, current_password: current },
       {
-        onSuccess: (result) => {
-          // The change revoked older tokens; the server hands this session a fresh one.
-          if (result.auth) signIn(result.auth);
+        onSuccess: () => {
+          // The fresh token the change answered is already stored (useUpdateSelf).
+          void refreshSession();
           setCurrent('');
           setPassword('');
           setConfirmation('');

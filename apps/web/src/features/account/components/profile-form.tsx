@@ -7,7 +7,7 @@ import { RankSelect } from '../../../components/rank-select.tsx';
 import { useToast } from '../../../components/toasts.tsx';
 import { UnitInput } from '../../../components/unit-input.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
-import { useUpdateSelf } from '../api/self.ts';
+import { useRefreshSession, useUpdateSelf } from '../api/self.ts';
 
 const SEX_LABELS: Record<Sex, string> = { '': 'Not specified', M: 'M', F: 'F' };
 
@@ -15,6 +15,7 @@ export function ProfileForm({ user }: { user: User }) {
   const toast = useToast();
   const { signOut } = useAuth();
   const mutation = useUpdateSelf();
+  const refreshSession = useRefreshSession();
   const [form, setForm] = useState({
     first_name: user.first_name,
     last_name: user.last_name,
@@ -36,6 +37,7 @@ export function ProfileForm({ user }: { user: User }) {
           toast({ kind: 'success', title: 'User settings updated' });
           // The server revoked the session with the old e-mail (spec §4: changing one's own e-mail logs out).
           if (emailChanged) void signOut();
+          else void refreshSession();
         },
       },
     );
