@@ -232,6 +232,38 @@ describeE2E('the Training Modules screen', (e2e) => {
     await context.close();
   });
 
+  it('moves an action with its fields: its inventory text goes with it, and no other action gets it', async () => {
+    const token = await apiLogin(e2e.baseUrl);
+    const base = await api<Module>(e2e.baseUrl, token, 'GET', 'modules/ready_airman_training');
+    const [first, second] = base.actions;
+    if (!first || !second) throw new Error('the base module has two actions');
+    const actions = [
+      { ...first, name: 'Plain', changes_inventory: { add: [], remove: [] } },
+      { ...second, name: 'Stocked', changes_inventory: { add: ['Badge', 'Map'], remove: [] } },
+    ];
+    const module = await api<Module>(e2e.baseUrl, token, 'POST', 'modules', { ...base, id: '', game_title: `Moves ${Date.now()}`, actions });
+    const { context, page } = await e2e.adminPage('/modules');
+    await page.locator('tr', { hasText: module.game_title }).getByRole('button', { name: `Edit ${module.game_title}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
+    const added = (action: string) => dialog.getByRole('group', { name: `Action ${action}` }).getByLabel('Inventory added (comma-separated)');
+    await added('Stocked').waitFor();
+    await dialog.getByRole('button', { name: 'Up action Stocked' }).click();
+    expect(await added('Stocked').inputValue()).toBe('Badge, Map');
+    expect(await added('Plain').inputValue()).toBe('');
+    // Leaving a field commits its text to its own action.
+    await added('Plain').focus();
+    await added('Stocked').focus();
+    await dialog.getByLabel('Title').focus();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Module updated').waitFor();
+    const saved = await api<Module>(e2e.baseUrl, token, 'GET', `modules/${module.id}`);
+    expect(saved.actions.map((a) => [a.name, a.changes_inventory.add])).toEqual([
+      ['Stocked', ['Badge', 'Map']],
+      ['Plain', []],
+    ]);
+    await context.close();
+  });
+
   it("shows 'Error editing module' and the server's reason when an update is refused", async () => {
     const { module } = await apiCopy(e2e.baseUrl, `Refused ${Date.now()}`);
     const { context, page } = await e2e.adminPage('/modules');

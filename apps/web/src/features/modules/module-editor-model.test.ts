@@ -2,12 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GAME_RECORD, type Action, type Module } from '@airman/contracts/module.ts';
 import {
+  addRow,
   fromEditorModel,
   move,
+  moveRow,
   newAction,
   newGauge,
   newObjective,
   parseInteger,
+  removeRow,
   renameGauge,
   renameObjective,
   tableErrors,
@@ -235,5 +238,49 @@ describe('module editor model: fields and rows', () => {
     const model = toEditorModel(module);
     expect(newGauge([...model.gauges, newGauge(model.gauges)]).name).toBe('gauge 2');
     expect(newObjective([...model.objectives, newObjective(model.objectives)]).name).toBe('New objective 2');
+  });
+});
+
+describe('module editor model: row keys', () => {
+  const three: Module = { ...module, actions: ['A', 'B', 'C'].map((name) => ({ ...newAction([]), name })) };
+
+  it('gives every row of every table its own key', () => {
+    const { rowKeys } = toEditorModel(three);
+    const all = [...rowKeys.gauges, ...rowKeys.objectives, ...rowKeys.actions];
+    expect(rowKeys.gauges).toHaveLength(3);
+    expect(rowKeys.objectives).toHaveLength(2);
+    expect(rowKeys.actions).toHaveLength(3);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('moves a row with its key, so its fields go with it', () => {
+    const model = toEditorModel(three);
+    const keyOfB = model.rowKeys.actions[1];
+    const moved = moveRow(model, 'actions', 1, 0);
+    expect(moved.actions.map((a) => a.name)).toEqual(['B', 'A', 'C']);
+    expect(moved.rowKeys.actions[0]).toBe(keyOfB);
+    expect(moved.rowKeys.actions).toHaveLength(3);
+  });
+
+  it('removes a row with its key, and the rows after it keep theirs', () => {
+    const model = toEditorModel(three);
+    const keyOfC = model.rowKeys.actions[2];
+    const removed = removeRow(model, 'actions', 1);
+    expect(removed.actions.map((a) => a.name)).toEqual(['A', 'C']);
+    expect(removed.rowKeys.actions).toEqual([model.rowKeys.actions[0], keyOfC]);
+  });
+
+  it('gives an added row a key no row has had, even one removed', () => {
+    const model = toEditorModel(three);
+    const removedKey = model.rowKeys.gauges[2];
+    const added = addRow(removeRow(model, 'gauges', 2), 'gauges', newGauge(model.gauges));
+    const newKey = added.rowKeys.gauges.at(-1);
+    expect(added.gauges).toHaveLength(3);
+    expect(newKey).not.toBe(removedKey);
+    expect([...model.rowKeys.gauges, ...model.rowKeys.objectives, ...model.rowKeys.actions]).not.toContain(newKey);
+  });
+
+  it('leaves the module unchanged by keys', () => {
+    expect(fromEditorModel(moveRow(moveRow(toEditorModel(three), 'objectives', 0, 1), 'objectives', 1, 0))).toEqual(three);
   });
 });

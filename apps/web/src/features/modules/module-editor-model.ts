@@ -22,18 +22,59 @@ export interface GaugeRow extends Linked {
 
 export interface ObjectiveRow extends Objective, Linked {}
 
+/** The editor's tables, whose rows can be added, moved and removed. */
+export type RowList = 'gauges' | 'objectives' | 'actions';
+
 export interface EditorModel extends Omit<Module, 'starting_gauges' | 'objectives'> {
   gauges: GaugeRow[];
   objectives: ObjectiveRow[];
+  /**
+   * Each table's row keys, in row order: a row keeps its key when moved, so
+   * its fields (some hold text until they lose focus) and the focus go with it
+   * instead of staying at the position.
+   */
+  rowKeys: Record<RowList, number[]>;
+  /** The next key to give a new row: keys are never reused. */
+  nextRowKey: number;
 }
 
 export function toEditorModel(module: Module): EditorModel {
   const { starting_gauges, objectives, ...rest } = module;
+  const gauges = Object.entries(starting_gauges).map(([name, value]) => ({ name, value, ref: name }));
+  let key = 0;
+  const keys = (n: number) => Array.from({ length: n }, () => key++);
+  const rowKeys = { gauges: keys(gauges.length), objectives: keys(objectives.length), actions: keys(module.actions.length) };
   return {
     ...rest,
-    gauges: Object.entries(starting_gauges).map(([name, value]) => ({ name, value, ref: name })),
+    gauges,
     objectives: objectives.map((o) => ({ ...o, ref: o.name })),
+    rowKeys,
+    nextRowKey: key,
   };
+}
+
+/** A table's rows replaced, with their keys. */
+function withRows<L extends RowList>(model: EditorModel, list: L, rows: EditorModel[L], keys: number[], nextRowKey = model.nextRowKey): EditorModel {
+  const next: EditorModel = { ...model, rowKeys: { ...model.rowKeys, [list]: keys }, nextRowKey };
+  next[list] = rows;
+  return next;
+}
+
+/** Row `from` of a table moved to `to`, its key with it. */
+export function moveRow<L extends RowList>(model: EditorModel, list: L, from: number, to: number): EditorModel {
+  const rows = move<EditorModel[L][number]>(model[list], from, to) as EditorModel[L];
+  return withRows(model, list, rows, move(model.rowKeys[list], from, to));
+}
+
+export function removeRow<L extends RowList>(model: EditorModel, list: L, index: number): EditorModel {
+  const rows = model[list].filter((_: unknown, i: number) => i !== index) as EditorModel[L];
+  return withRows(model, list, rows, model.rowKeys[list].filter((_, i) => i !== index));
+}
+
+/** A new row at the end of a table, with a key no row has had. */
+export function addRow<L extends RowList>(model: EditorModel, list: L, row: EditorModel[L][number]): EditorModel {
+  const rows = [...model[list], row] as EditorModel[L];
+  return withRows(model, list, rows, [...model.rowKeys[list], model.nextRowKey], model.nextRowKey + 1);
 }
 
 /** Back to a module, keys in the format's order (spec §3), so its JSON reads the same. */

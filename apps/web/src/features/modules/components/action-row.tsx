@@ -35,10 +35,11 @@ export function ActionRow({ action: a, index, count, gauges, objectives, locked,
       </div>
       <div className="action-row__results">
         <span className="action-row__label">Results</span>
-        {results.map(([gauge, value]) => (
+        {results.map(([gauge, value], n) => (
           <span key={gauge} className="action-row__result">
             <TextInput
-              id={`${id}-result-${gauge}`}
+              // By position: a gauge's name may hold spaces or other characters an id cannot.
+              id={`${id}-result-${n}`}
               labelText={`${gauge} change`}
               type="number"
               step={1}

@@ -9,12 +9,14 @@ import { isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { useToast } from '../../../components/toasts.tsx';
 import { saveModule } from '../api/module-calls.ts';
 import {
+  addRow,
   fromEditorModel,
-  move,
+  moveRow,
   newAction,
   newGauge,
   newObjective,
   parseInteger,
+  removeRow,
   renameGauge,
   renameObjective,
   tableErrors,
@@ -111,7 +113,7 @@ export default function ModuleEditorModal({ module, savableUnchanged, onClose, o
       <section aria-labelledby="gauges-title">
         <h3 id="gauges-title">Gauges</h3>
         {model.gauges.map((g, i) => (
-          <div key={i} className="editor-row">
+          <div key={model.rowKeys.gauges[i] ?? `at-${i}`} className="editor-row">
             <TextInput id={`gauge-${i}-name`} labelText="Gauge name" value={g.name} disabled={locked} onChange={(e) => setModel((m) => renameGauge(m, i, e.target.value))} />
             <TextInput
               id={`gauge-${i}-value`}
@@ -129,12 +131,12 @@ export default function ModuleEditorModal({ module, savableUnchanged, onClose, o
               index={i}
               count={model.gauges.length}
               disabled={locked}
-              onMove={(to) => set({ gauges: move(model.gauges, i, to) })}
-              onRemove={() => set({ gauges: model.gauges.filter((_, j) => j !== i) })}
+              onMove={(to) => setModel((m) => moveRow(m, 'gauges', i, to))}
+              onRemove={() => setModel((m) => removeRow(m, 'gauges', i))}
             />
           </div>
         ))}
-        <Button kind="tertiary" size="sm" disabled={locked} onClick={() => set({ gauges: [...model.gauges, newGauge(model.gauges)] })}>
+        <Button kind="tertiary" size="sm" disabled={locked} onClick={() => setModel((m) => addRow(m, 'gauges', newGauge(m.gauges)))}>
           Add Gauge
         </Button>
       </section>
@@ -142,7 +144,7 @@ export default function ModuleEditorModal({ module, savableUnchanged, onClose, o
       <section aria-labelledby="objectives-title">
         <h3 id="objectives-title">Objectives</h3>
         {model.objectives.map((o, i) => (
-          <div key={i} className="editor-row">
+          <div key={model.rowKeys.objectives[i] ?? `at-${i}`} className="editor-row">
             <TextInput id={`objective-${i}-name`} labelText="Objective" value={o.name} disabled={locked} onChange={(e) => setModel((m) => renameObjective(m, i, e.target.value))} />
             <Checkbox id={`objective-${i}-active`} labelText="Active" checked={o.active} disabled={locked} onChange={(_, { checked }) => set({ objectives: model.objectives.map((x, j) => (j === i ? { ...x, active: checked } : x)) })} />
             <Checkbox id={`objective-${i}-hidden`} labelText="Hidden" checked={o.hidden} disabled={locked} onChange={(_, { checked }) => set({ objectives: model.objectives.map((x, j) => (j === i ? { ...x, hidden: checked } : x)) })} />
@@ -151,12 +153,12 @@ export default function ModuleEditorModal({ module, savableUnchanged, onClose, o
               index={i}
               count={model.objectives.length}
               disabled={locked}
-              onMove={(to) => set({ objectives: move(model.objectives, i, to) })}
-              onRemove={() => set({ objectives: model.objectives.filter((_, j) => j !== i) })}
+              onMove={(to) => setModel((m) => moveRow(m, 'objectives', i, to))}
+              onRemove={() => setModel((m) => removeRow(m, 'objectives', i))}
             />
           </div>
         ))}
-        <Button kind="tertiary" size="sm" disabled={locked} onClick={() => set({ objectives: [...model.objectives, newObjective(model.objectives)] })}>
+        <Button kind="tertiary" size="sm" disabled={locked} onClick={() => setModel((m) => addRow(m, 'objectives', newObjective(m.objectives)))}>
           Add Objective
         </Button>
       </section>
@@ -165,7 +167,7 @@ export default function ModuleEditorModal({ module, savableUnchanged, onClose, o
         <h3 id="actions-title">Actions</h3>
         {model.actions.map((a, i) => (
           <ActionRow
-            key={i}
+            key={model.rowKeys.actions[i] ?? `at-${i}`}
             action={a}
             index={i}
             count={model.actions.length}
@@ -173,11 +175,11 @@ export default function ModuleEditorModal({ module, savableUnchanged, onClose, o
             objectives={objectiveNames}
             locked={locked}
             onChange={(next) => set({ actions: model.actions.map((x, j) => (j === i ? next : x)) })}
-            onMove={(to) => set({ actions: move(model.actions, i, to) })}
-            onRemove={() => set({ actions: model.actions.filter((_, j) => j !== i) })}
+            onMove={(to) => setModel((m) => moveRow(m, 'actions', i, to))}
+            onRemove={() => setModel((m) => removeRow(m, 'actions', i))}
           />
         ))}
-        <Button kind="tertiary" size="sm" disabled={locked} onClick={() => set({ actions: [...model.actions, newAction(model.actions)] })}>
+        <Button kind="tertiary" size="sm" disabled={locked} onClick={() => setModel((m) => addRow(m, 'actions', newAction(m.actions)))}>
           Add Action
         </Button>
       </section>

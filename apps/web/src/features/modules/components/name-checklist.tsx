@@ -17,7 +17,8 @@ export function NameChecklist({ legend, idPrefix, options, value, disabled, onCh
       {options.length === 0 && <span className="name-checklist__empty">None defined</span>}
       {options.map((o, i) => (
         <Checkbox
-          key={o}
+          // By position: names loaded from JSON may repeat.
+          key={i}
           id={`${idPrefix}-${i}`}
           labelText={o}
           checked={value.includes(o)}
