@@ -25,6 +25,20 @@ describeE2E('accessibility (axe-core, WCAG 2.1 AA): no serious or critical viola
     await context.close();
   });
 
+  it('shows the skip link when it has the focus, and it moves the focus to the content', async () => {
+    const { context, page } = await e2e.newPage();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await page.keyboard.press('Tab');
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = await skip.boundingBox();
+    expect(box && box.width > 20 && box.height > 10).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await context.close();
+  });
+
   it('on /register and /register/{code}', async () => {
     const { context, page } = await e2e.newPage();
     await page.goto('/register');

@@ -290,16 +290,29 @@ describeE2E('the Users screen', (e2e) => {
     await row.getByRole('button', { name: 'Copy Invite Link' }).click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(new RegExp(`^${e2e.baseUrl}/register/[A-Za-z0-9_-]{22,}$`));
+    // A pending row has no View action; its name opens the modal from the keyboard.
+    await row.getByRole('button', { name: `Pending Invite ${pending}` }).press('Enter');
+    const modal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
+    await modal.getByLabel('Email').waitFor();
+    expect(await modal.getByLabel('Email').inputValue()).toBe(pending);
+    expect(await modal.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    // The focus starts on the header's Close button: the first Escape closes its tooltip.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
 
     const registered = uniqueEmail('toggle');
     await inviteAndRegister(e2e.baseUrl, registered, 'Toggle-Passw0rd!', { first_name: 'Tog', last_name: 'Gle' });
     await search.fill(registered);
     const target = page.locator('tr', { hasText: registered });
+    // The state in words beside the switch, not its colour alone.
+    await target.getByText('Active', { exact: true }).waitFor();
     // The switch by keyboard, as a keyboard user toggles it.
-    await target.getByRole('switch').focus();
+    await target.getByRole('switch', { name: `Status of ${registered}` }).focus();
     await page.keyboard.press('Space');
     await page.getByText('Tog Gle status has been updated').waitFor();
     await page.locator('tr.is-inactive', { hasText: registered }).waitFor();
+    await target.getByText('Inactive', { exact: true }).waitFor();
     await context.close();
   });
 });

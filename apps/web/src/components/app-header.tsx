@@ -56,7 +56,8 @@ export function AppHeader() {
         </ul>
       </nav>
       {user && (
-        <span className="app-header__user" aria-label="Signed in as">
+        <span className="app-header__user">
+          <span className="visually-hidden">Signed in as </span>
           {user.user_name}
         </span>
       )}

@@ -6,14 +6,15 @@ import '../styles/layout.scss';
 export function RootLayout() {
   return (
     <>
-      <a href="#main" className="visually-hidden">
+      <a href="#main" className="skip-link">
         Skip to content
       </a>
       <AppHeader />
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <p className="version-label" aria-label="Version">
+      <p className="version-label">
+        <span className="visually-hidden">Version </span>
         {__APP_VERSION__}
       </p>
     </>

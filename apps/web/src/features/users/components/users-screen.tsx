@@ -45,11 +45,26 @@ export function UsersScreen() {
     setPage(page + 1);
   }
 
+  // A status toggle moves at once; the page's next load says what the server kept.
+  // Held per loaded page, so a refreshed page drops these.
+  const [toggled, setToggled] = useState<{ page: unknown; active: ReadonlyMap<string, boolean> }>({ page: undefined, active: new Map() });
+  const activeShown = toggled.page === users.data ? toggled.active : undefined;
+  function showActive(user: User, active: boolean | undefined) {
+    setToggled((t) => {
+      const shown = new Map(t.page === users.data ? t.active : []);
+      if (active === undefined) shown.delete(user.id);
+      else shown.set(user.id, active);
+      return { page: users.data, active: shown };
+    });
+  }
+
   async function toggleActive(user: User, active: boolean) {
+    showActive(user, active);
     try {
       await updateUser(user.id, { active_at: active ? Date.now() : 0 });
       toast({ kind: 'success', title: `${displayName(user)} status has been updated` });
     } catch {
+      showActive(user, undefined);
       toast({ kind: 'error', title: 'Error updating user status' });
     }
     refresh();
@@ -117,6 +132,7 @@ export function UsersScreen() {
         <UsersTable
           users={users.data.users}
           modules={moduleList}
+          activeShown={activeShown}
           onOpen={setOpen}
           onToggleActive={(u, on) => void toggleActive(u, on)}
           onResend={(u) => void resend(u)}

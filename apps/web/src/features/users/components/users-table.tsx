@@ -8,6 +8,8 @@ import { formatDate } from './assignments-table.tsx';
 interface Props {
   users: User[];
   modules: Module[];
+  /** Status toggles moved but not yet reloaded: shown as moved. */
+  activeShown?: ReadonlyMap<string, boolean>;
   onOpen(user: User): void;
   onToggleActive(user: User, active: boolean): void;
   onResend(user: User): void;
@@ -17,7 +19,7 @@ interface Props {
 
 const COLUMNS = ['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Status', 'Actions'];
 
-export function UsersTable({ users, modules, onOpen, onToggleActive, onResend, onCopyLink, onDelete }: Props) {
+export function UsersTable({ users, modules, activeShown, onOpen, onToggleActive, onResend, onCopyLink, onDelete }: Props) {
   const title = (id: string) => modules.find((m) => m.id === id)?.game_title ?? id;
   return (
     <div className="table-scroll">
@@ -44,7 +46,16 @@ export function UsersTable({ users, modules, onOpen, onToggleActive, onResend, o
               >
                 <td>{u.pending ? '*' : u.rank}</td>
                 <td>{u.pending ? '*' : u.unit}</td>
-                <td>{u.pending ? 'Pending Invite' : displayName(u)}</td>
+                <td>
+                  {u.pending ? (
+                    // A pending row has no View action (spec §2): this opens its modal from the keyboard too.
+                    <button type="button" className="cds--link users-table__open" onClick={() => onOpen(u)}>
+                      Pending Invite<span className="visually-hidden"> {u.user_name}</span>
+                    </button>
+                  ) : (
+                    displayName(u)
+                  )}
+                </td>
                 <td>{u.role}</td>
                 <td>{u.user_name}</td>
                 <td>
@@ -57,14 +68,17 @@ export function UsersTable({ users, modules, onOpen, onToggleActive, onResend, o
                   {u.pending ? (
                     `Last Invite Sent ${formatDate(u.last_invite_at)}`
                   ) : (
+                    // The state in words beside the switch (not its colour alone); the label,
+                    // which names the row for a screen reader, is hidden by the table's style
+                    // (Carbon's hideLabel would put it where the state goes).
                     <Toggle
                       id={`active-${u.id}`}
+                      className="users-table__status"
                       size="sm"
                       labelText={`Status of ${u.user_name}`}
-                      hideLabel
                       labelA="Inactive"
                       labelB="Active"
-                      toggled={u.active_at > 0}
+                      toggled={activeShown?.get(u.id) ?? u.active_at > 0}
                       onToggle={(on) => onToggleActive(u, on)}
                     />
                   )}

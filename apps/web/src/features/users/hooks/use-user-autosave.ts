@@ -85,8 +85,9 @@ export function useUserAutosave(
       },
       onError(patch, error) {
         const titles = new Set((Object.keys(patch) as Field[]).map(errorToast));
-        const refused = isRefusal(error) ? ` ${(error as Error).message}` : '';
-        for (const title of titles) show({ kind: 'error', title: title + refused });
+        // The spec's text as the title; the server's reason for refusing the value under it.
+        const subtitle = isRefusal(error) ? (error as Error).message : undefined;
+        for (const title of titles) show({ kind: 'error', title, subtitle });
       },
       shouldRetry: (error) => !isRefusal(error),
     });
