@@ -125,4 +125,20 @@ describeE2E('the game at /', (e2e) => {
     expect(after - before, `heap grew from ${before} to ${after}`).toBeLessThan(8 * 1024 * 1024);
     await context.close();
   });
+
+  it("sends the trainee to the login page when the server refuses the game's token", async () => {
+    const email = await registeredTrainee(e2e.baseUrl);
+    const { context, page } = await e2e.newPage();
+    await login(page, email, TRAINEE_PASSWORD);
+    await page.getByRole('button', { name: 'Fullscreen' }).waitFor();
+    await page.getByRole('region', { name: 'Game controls' }).getByRole('button', { name: /^Play Ready Airman Training/ }).waitFor();
+    // Signed out elsewhere: every token of the account is revoked.
+    const token = await page.evaluate(() => localStorage.getItem('auth'));
+    const res = await fetch(`${e2e.baseUrl}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    await press(page, /^Play Ready Airman Training/);
+    await page.getByText('Your session is no longer valid, please login in to continue...').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
 });

@@ -1,6 +1,7 @@
 /** The game API calls (docs/api.md "Game"), with the token the shell hands over. */
 import type { FinishRunRequest, GameAssignment, GameCommand, StartRunResponse } from '@airman/contracts/game.ts';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
+import { TOKEN_RETRY_LIMIT } from '@airman/contracts/constants.ts';
 
 export interface GameApi {
   assignments(): Promise<GameAssignment[]>;
@@ -20,19 +21,33 @@ export class GameApiError extends Error {
   }
 }
 
+export interface GameSession {
+  /** The shell's current token. */
+  getToken(): Promise<string | null>;
+  /** Hands a fresh token to the shell, which stores it. */
+  saveToken(token: string): void;
+  /** The token was refused on every try: the shell ends the session. */
+  ended(): void;
+}
+
 /**
- * `getToken` asks the shell for the current token; `saveToken` hands a fresh one
- * back (the shell stores it). On a 401 the token is refreshed once from the shell.
+ * The game's calls, with the shell's token. A 401 is retried with the token
+ * read again from the shell (another tab or the shell may hold a newer one), up
+ * to TOKEN_RETRY_LIMIT times as the shell's own calls are (spec §7); then the
+ * session has ended, and the shell sends the user to the login page.
  */
-export function createGameApi(getToken: () => Promise<string | null>, saveToken: (token: string) => void): GameApi {
-  async function call<T>(method: string, path: string, body?: unknown, retried = false): Promise<T> {
-    const token = await getToken();
+export function createGameApi(session: GameSession): GameApi {
+  async function call<T>(method: string, path: string, body?: unknown, retries = 0): Promise<T> {
+    const token = await session.getToken();
     const res = await fetch(`/api/${path}`, {
       method,
       headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? null : JSON.stringify(body),
     });
-    if (res.status === 401 && !retried) return call<T>(method, path, body, true);
+    if (res.status === 401) {
+      if (token && retries < TOKEN_RETRY_LIMIT) return call<T>(method, path, body, retries + 1);
+      session.ended();
+    }
     if (!res.ok) {
       const message = await res.json().then((j: { message?: string }) => j.message ?? res.statusText, () => res.statusText);
       throw new GameApiError(res.status, message);
@@ -49,7 +64,7 @@ export function createGameApi(getToken: () => Promise<string | null>, saveToken:
       const result = await call<{ outcome: 'complete' | 'failed'; game_status: number }>('POST', `game/runs/${encodeURIComponent(runId)}/finish`, body);
       // A long run may outlive a token: keep the shell's token fresh (spec §7: the game may write a new token).
       const fresh = await call<{ auth: string }>('POST', 'session/refresh').catch(() => null);
-      if (fresh) saveToken(fresh.auth);
+      if (fresh) session.saveToken(fresh.auth);
       return result;
     },
     quit: async (runId) => {

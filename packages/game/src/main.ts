@@ -24,7 +24,11 @@ export async function mountGame(canvasHost: HTMLElement, controlsHost: HTMLEleme
       });
       bridge.toShell({ type: 'token-request' });
     });
-  const api = createGameApi(getToken, (token) => bridge.toShell({ type: 'token-write', token }));
+  const api = createGameApi({
+    getToken,
+    saveToken: (token) => bridge.toShell({ type: 'token-write', token }),
+    ended: () => bridge.toShell({ type: 'session-ended' }),
+  });
   const controller = new GameController(api);
   const removeControls = mountControls(controlsHost, controller);
   const canvas = await mountCanvas(canvasHost, controller);

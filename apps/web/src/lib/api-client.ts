@@ -72,14 +72,19 @@ export const api: KyInstance = ky.create({
           const retried = await fetch(retryRequest, { signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout });
           if (retried.status !== 401) return retried;
         }
-        const state = tokenState(readToken());
-        forceLogout(state === 'expired' ? 'expired' : state === 'missing' ? 'missing' : 'invalid');
+        sessionRefused();
         return response;
       },
     ],
     beforeError: [withServerMessage],
   },
 });
+
+/** The server refused the stored token on every try: logs out, saying why as well as the token tells. */
+export function sessionRefused(): void {
+  const state = tokenState(readToken());
+  forceLogout(state === 'expired' ? 'expired' : state === 'missing' ? 'missing' : 'invalid');
+}
 
 /** Checks the stored token before an authenticated call; logs out when it cannot work. */
 export function ensureSession(): boolean {

@@ -8,7 +8,9 @@ import { Button, InlineNotification, ProgressBar } from '@carbon/react';
 import { GAME_CANVAS_HEIGHT_RATIO } from '@airman/contracts/constants.ts';
 import { createBridge } from '@airman/game/bridge.ts';
 import { loadGame } from '../../features/game/load-game.ts';
-import { readToken, writeToken } from '../../lib/token-store.ts';
+import { useAuth } from '../../features/auth/auth-context.tsx';
+import { sessionRefused } from '../../lib/api-client.ts';
+import { readToken } from '../../lib/token-store.ts';
 import '../../styles/game.scss';
 
 export function Component() {
@@ -17,13 +19,21 @@ export function Component() {
   const [percent, setPercent] = useState(0);
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The game is mounted once; it reaches the session's latest signIn through this.
+  const { signIn: currentSignIn } = useAuth();
+  const signIn = useRef(currentSignIn);
+  useEffect(() => {
+    signIn.current = currentSignIn;
+  });
 
   useEffect(() => {
     const abort = new AbortController();
     let destroy: (() => void) | undefined;
     const bridge = createBridge((event, reply) => {
       if (event.type === 'token-request') reply({ type: 'token', token: readToken() });
-      if (event.type === 'token-write') writeToken(event.token);
+      // Through the session, not only into storage: the page's own checks read the session's token.
+      if (event.type === 'token-write') signIn.current(event.token);
+      if (event.type === 'session-ended') sessionRefused();
     });
     loadGame(setPercent, abort.signal)
       .then(async (game) => {
@@ -59,7 +69,8 @@ export function Component() {
           Fullscreen
         </Button>
       )}
-      <div ref={canvasHost} className="game-canvas-host" style={{ height: `${GAME_CANVAS_HEIGHT_RATIO * 100}vh` }} />
+      {/* dvh: the window as it is now; on a phone vh is the tallest it can be (bars hidden). */}
+      <div ref={canvasHost} className="game-canvas-host" style={{ height: `${GAME_CANVAS_HEIGHT_RATIO * 100}dvh` }} />
       <div ref={controlsHost} />
     </section>
   );
