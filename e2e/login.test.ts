@@ -60,6 +60,16 @@ describeE2E('login, logout and the routing rules', (e2e) => {
     await context.close();
   });
 
+  it('returns to /login on Log Out from a page anyone may see (/register)', async () => {
+    const { context, page } = await e2e.adminPage();
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Lookup' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+    await context.close();
+  });
+
   it('sends a signed-in visitor of /login to their home', async () => {
     const { context, page } = await e2e.adminPage();
     await page.goto('/profile');

@@ -1,11 +1,14 @@
 /** The header menu of spec §2, by role, with the user's user_name. */
-import { NavLink } from 'react-router';
+import { NavLink, useNavigate } from 'react-router';
 import { useSession } from '../features/auth/api/session.ts';
 import { useAuth } from '../features/auth/auth-context.tsx';
 import { tokenState } from '../lib/token-store.ts';
 
 export function AppHeader() {
   const { token, signOut } = useAuth();
+  const navigate = useNavigate();
+  // Spec §4: logging out returns to /login, from any page (the anonymous ones too).
+  const logOut = () => void signOut().then(() => navigate('/login'));
   const signedIn = tokenState(token) === 'valid';
   const session = useSession(signedIn ? token : null);
   const user = signedIn ? session.data : undefined;
@@ -47,7 +50,7 @@ export function AppHeader() {
                 </NavLink>
               </li>
               <li>
-                <button type="button" className="app-header__link" onClick={() => void signOut()}>
+                <button type="button" className="app-header__link" onClick={logOut}>
                   Log Out
                 </button>
               </li>
