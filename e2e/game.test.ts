@@ -62,6 +62,12 @@ describeE2E('the game at /', (e2e) => {
     await canvas.waitFor();
     const [canvasHeight, windowHeight] = await page.evaluate(() => [document.querySelector('.game-canvas-host')!.getBoundingClientRect().height, window.innerHeight]);
     expect(Math.abs(canvasHeight - windowHeight * 0.8)).toBeLessThan(1);
+    // Fullscreen holds the canvas and the keyboard's 'Game controls' alike.
+    await page.getByRole('button', { name: 'Fullscreen' }).click();
+    await expect
+      .poll(() => page.evaluate(() => Boolean(document.fullscreenElement?.querySelector('canvas') && document.fullscreenElement.querySelector('[aria-label="Game controls"]'))))
+      .toBe(true);
+    await page.evaluate(() => document.exitFullscreen());
 
     const controls = page.getByRole('region', { name: 'Game controls' });
     await press(page, /^Play Ready Airman Training/);

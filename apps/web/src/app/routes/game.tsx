@@ -14,6 +14,7 @@ import { readToken } from '../../lib/token-store.ts';
 import '../../styles/game.scss';
 
 export function Component() {
+  const stage = useRef<HTMLDivElement>(null);
   const canvasHost = useRef<HTMLDivElement>(null);
   const controlsHost = useRef<HTMLDivElement>(null);
   const [percent, setPercent] = useState(0);
@@ -65,13 +66,16 @@ export function Component() {
       {error && <InlineNotification kind="error" title="The game could not be loaded." subtitle={error} lowContrast hideCloseButton role="alert" />}
       {!ready && !error && <ProgressBar label="Loading the game" helperText={`${percent}%`} value={percent} max={100} />}
       {ready && (
-        <Button kind="tertiary" size="sm" className="game-fullscreen" onClick={() => void canvasHost.current?.requestFullscreen()}>
+        // The canvas and 'Game controls' together: keyboard and screen-reader players play in fullscreen too.
+        <Button kind="tertiary" size="sm" className="game-fullscreen" onClick={() => void stage.current?.requestFullscreen()}>
           Fullscreen
         </Button>
       )}
-      {/* dvh: the window as it is now; on a phone vh is the tallest it can be (bars hidden). */}
-      <div ref={canvasHost} className="game-canvas-host" style={{ height: `${GAME_CANVAS_HEIGHT_RATIO * 100}dvh` }} />
-      <div ref={controlsHost} />
+      <div ref={stage} className="game-stage">
+        {/* dvh: the window as it is now; on a phone vh is the tallest it can be (bars hidden). */}
+        <div ref={canvasHost} className="game-canvas-host" style={{ height: `${GAME_CANVAS_HEIGHT_RATIO * 100}dvh` }} />
+        <div ref={controlsHost} />
+      </div>
     </section>
   );
 }
