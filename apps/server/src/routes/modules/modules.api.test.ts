@@ -86,12 +86,20 @@ describeApi('modules', (ctx) => {
     const list = (await ctx.request(admin, { method: 'GET', url: '/api/modules' })).json<Module[]>();
     expect(list.find((x) => x.id === m.id)?.archived_at).toBeGreaterThan(0);
     const titles = list.map((x) => x.game_title);
-    expect(titles).toEqual([...titles].sort());
+    expect(titles).toEqual([...titles].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)));
 
     const base = await ctx.request(admin, { method: 'DELETE', url: '/api/modules/ready_airman_training' });
     expect(base.statusCode).toBe(409);
     expect(message(base)).toBe('Base modules cannot be archived');
     expect((await ctx.request(admin, { method: 'DELETE', url: '/api/modules/m_nope' })).statusCode).toBe(404);
+  });
+
+  it('lists modules by title whatever the case, on both databases', async () => {
+    const admin = await adminToken(ctx);
+    const zulu = await create(ctx, admin, copy('Zulu drills'));
+    const alpha = await create(ctx, admin, copy('alpha drills'));
+    const ids = (await ctx.request(admin, { method: 'GET', url: '/api/modules' })).json<Module[]>().map((m) => m.id);
+    expect(ids.indexOf(alpha.id)).toBeLessThan(ids.indexOf(zulu.id));
   });
 
   it('keeps the author’s order of gauges', async () => {

@@ -1,6 +1,6 @@
 /** Modules (spec §7): list, get, create, update, archive. The questionnaire is in routes/questionnaire. */
 import crypto from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isBaseModule, type Module } from '@airman/contracts/module.ts';
 import type { Db } from '../../db/database.ts';
@@ -24,7 +24,12 @@ async function findModule(db: Db, id: string): Promise<Module> {
 export function moduleRoutes(app: FastifyInstance, db: Db): void {
   // The admin screens' list; trainees get their modules through the game API.
   app.get('/api/modules', { config: { access: 'admin' } }, async (): Promise<Module[]> => {
-    const rows = await db.select().from(modules).orderBy(asc(modules.game_title), asc(modules.id));
+    // By title, case-insensitively and the same on both databases (their collations differ:
+    // under "C", 'Zulu' came before 'alpha').
+    const rows = await db
+      .select()
+      .from(modules)
+      .orderBy(sql`lower(${modules.game_title}) COLLATE "C"`, sql`${modules.game_title} COLLATE "C"`, asc(modules.id));
     return rows.map(presentModule);
   });
 
