@@ -20,6 +20,7 @@ describeE2E('registration and profile', (e2e) => {
     await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(email);
     expect(await seriousViolations(page)).toEqual([]);
 
+    await page.getByText('Rank, first name, last name and password are required; unit is optional.').waitFor();
     const register = page.getByRole('button', { name: 'Register' });
     expect(await register.isDisabled()).toBe(true);
     await page.getByRole('combobox', { name: 'Rank' }).fill('Senior Air');

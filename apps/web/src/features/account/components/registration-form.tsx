@@ -55,6 +55,8 @@ export function RegistrationForm({ code, email }: { code: string; email: string 
       {mutation.isError && (
         <InlineNotification kind="error" title={registerErrorMessage(mutation.error)} lowContrast hideCloseButton role="alert" />
       )}
+      {/* WCAG 3.3.2: what Register waits for, said before the fields. */}
+      <p className="form-note">Rank, first name, last name and password are required; unit is optional.</p>
       <TextInput id="register-email" labelText="E-mail" value={email} readOnly />
       <RankSelect id="register-rank" value={rank} onChange={setRank} required />
       <UnitInput id="register-unit" value={unit} onChange={setUnit} />
