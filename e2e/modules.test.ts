@@ -60,6 +60,8 @@ describeE2E('the Training Modules screen', (e2e) => {
     await row.getByRole('button', { name: /^Edit JSON/ }).click();
     const editor = page.locator('.cm-content');
     await editor.waitFor();
+    // A base module: unlocked first.
+    await page.getByText('Base module: locked against accidental edits').click();
     await editor.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type('oops');
@@ -274,6 +276,35 @@ describeE2E('the Training Modules screen', (e2e) => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Error editing module').waitFor();
     await dialog.getByRole('alert').getByText('There was an error updating this module.').waitFor();
+    await context.close();
+  });
+
+  it('keeps a base module read-only in the JSON editor, Save disabled, until its toggle unlocks it', async () => {
+    const { context, page } = await e2e.adminPage('/modules');
+    await page.locator('tr', { hasText: 'Ready Airman Training' }).first().getByRole('button', { name: /^Edit JSON/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ready Airman Training' });
+    const editor = dialog.locator('.cm-content');
+    await editor.waitFor();
+    expect(await editor.getAttribute('aria-readonly')).toBe('true');
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' oops');
+    // The end of the document is in view: nothing was typed there.
+    expect(await editor.innerText()).not.toContain('oops');
+    const save = dialog.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await dialog.getByText('Base module: locked against accidental edits').click();
+    expect(await dialog.getByRole('switch', { name: 'Base module: locked against accidental edits' }).getAttribute('aria-checked')).toBe('true');
+    expect(await editor.getAttribute('aria-readonly')).toBeNull();
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    expect(await save.isDisabled()).toBe(false);
+    // Locked again: the edit stays in view, but it cannot be saved.
+    await dialog.getByText('Base module: locked against accidental edits').click();
+    expect(await save.isDisabled()).toBe(true);
     await context.close();
   });
 

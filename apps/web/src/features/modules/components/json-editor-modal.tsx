@@ -1,6 +1,6 @@
 /** A modal that edits a JSON document (a module, or the questionnaire). */
 import { lazy, Suspense, useState } from 'react';
-import { InlineNotification, Loading, Modal } from '@carbon/react';
+import { InlineNotification, Loading, Modal, Toggle } from '@carbon/react';
 
 const JsonEditor = lazy(() => import('./json-editor.tsx'));
 
@@ -10,12 +10,18 @@ interface Props {
   /** Saves the parsed document; throws to show `errorAlert`. */
   onSave(parsed: unknown): Promise<void>;
   errorAlert: string;
+  /**
+   * The label of a toggle that unlocks the document, read-only until then (a
+   * base module, spec §4: locked in the editor as in the table editor).
+   */
+  lockLabel?: string;
   onClose(): void;
 }
 
-export function JsonEditorModal({ heading, value, onSave, errorAlert, onClose }: Props) {
+export function JsonEditorModal({ heading, value, onSave, errorAlert, lockLabel, onClose }: Props) {
   const [initial] = useState(() => JSON.stringify(value, null, 2));
   const [text, setText] = useState(initial);
+  const [unlocked, setUnlocked] = useState(lockLabel === undefined);
   const [alert, setAlert] = useState<{ title: string; detail?: string } | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -46,15 +52,18 @@ export function JsonEditorModal({ heading, value, onSave, errorAlert, onClose }:
       modalHeading={heading}
       primaryButtonText="Save"
       secondaryButtonText="Close"
-      primaryButtonDisabled={saving || text === initial}
+      primaryButtonDisabled={!unlocked || saving || text === initial}
       onRequestSubmit={() => void save()}
       onRequestClose={onClose}
     >
       {alert && (
         <InlineNotification kind="error" title={alert.title} subtitle={alert.detail} lowContrast hideCloseButton role="alert" />
       )}
+      {lockLabel !== undefined && (
+        <Toggle id="json-unlock" labelText={lockLabel} labelA="Locked" labelB="Unlocked" toggled={unlocked} onToggle={setUnlocked} />
+      )}
       <Suspense fallback={<Loading withOverlay={false} small description="Loading the editor" />}>
-        <JsonEditor initial={initial} label={heading} onChange={setText} />
+        <JsonEditor initial={initial} label={heading} readOnly={!unlocked} onChange={setText} />
       </Suspense>
     </Modal>
   );

@@ -24,6 +24,7 @@ import {
   type EditorModel,
 } from '../module-editor-model.ts';
 import { ActionRow } from './action-row.tsx';
+import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import { ModuleProblems } from './module-problems.tsx';
 import { RowControls } from './row-controls.tsx';
 
@@ -90,7 +91,7 @@ export default function ModuleEditorModal({ module, savableUnchanged, onClose, o
       {isBaseModule(module) && (
         <Toggle
           id="module-unlock"
-          labelText="Base module: locked against accidental edits"
+          labelText={BASE_MODULE_LOCK_LABEL}
           labelA="Locked"
           labelB="Unlocked"
           toggled={unlocked}

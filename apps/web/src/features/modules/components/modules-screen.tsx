@@ -8,6 +8,7 @@ import { useToast } from '../../../components/toasts.tsx';
 import { useModules } from '../api/get-modules.ts';
 import { archiveModule, getQuestionnaire, putQuestionnaire, reportUrl, saveModule } from '../api/module-calls.ts';
 import { JsonEditorModal } from './json-editor-modal.tsx';
+import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import '../../../styles/admin.scss';
 
 // The editors load on demand: they are not part of the login page's or the game's bundles.
@@ -160,6 +161,7 @@ export function ModulesScreen() {
           heading={dialog.module.game_title}
           value={dialog.module}
           errorAlert="There was an error updating this module."
+          lockLabel={isBaseModule(dialog.module) ? BASE_MODULE_LOCK_LABEL : undefined}
           onClose={() => setDialog(null)}
           onSave={async (parsed) => {
             const creating = (parsed as Partial<Module>).id === '';
