@@ -281,8 +281,9 @@ describeE2E('the Training Modules screen', (e2e) => {
 
   it('keeps a base module read-only in the JSON editor, Save disabled, until its toggle unlocks it', async () => {
     const { context, page } = await e2e.adminPage('/modules');
-    await page.locator('tr', { hasText: 'Ready Airman Training' }).first().getByRole('button', { name: /^Edit JSON/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Ready Airman Training' });
+    // By its full name: a copy's row names its base too, in the Base Module column.
+    await page.getByRole('button', { name: 'Edit JSON of Ready Airman Training', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ready Airman Training', exact: true });
     const editor = dialog.locator('.cm-content');
     await editor.waitFor();
     expect(await editor.getAttribute('aria-readonly')).toBe('true');
