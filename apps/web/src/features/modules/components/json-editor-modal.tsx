@@ -6,7 +6,10 @@ const JsonEditor = lazy(() => import('./json-editor.tsx'));
 
 interface Props {
   heading: string;
+  /** The document; undefined while it loads (the modal opens at once, loading inside). */
   value: unknown;
+  /** Why the document could not be loaded: shown instead of the editor. */
+  loadError?: { title: string; detail: string };
   /** Saves the parsed document; throws to show `errorAlert`. */
   onSave(parsed: unknown): Promise<void>;
   errorAlert: string;
@@ -18,12 +21,19 @@ interface Props {
   onClose(): void;
 }
 
-export function JsonEditorModal({ heading, value, onSave, errorAlert, lockLabel, onClose }: Props) {
-  const [initial] = useState(() => JSON.stringify(value, null, 2));
-  const [text, setText] = useState(initial);
+const format = (value: unknown) => JSON.stringify(value, null, 2);
+
+export function JsonEditorModal({ heading, value, loadError, onSave, errorAlert, lockLabel, onClose }: Props) {
+  const [initial, setInitial] = useState(() => (value === undefined ? undefined : format(value)));
+  const [text, setText] = useState(initial ?? '');
   const [unlocked, setUnlocked] = useState(lockLabel === undefined);
   const [alert, setAlert] = useState<{ title: string; detail?: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  // The document arrived after the modal opened: the editor starts from it, once.
+  if (initial === undefined && value !== undefined) {
+    setInitial(format(value));
+    setText(format(value));
+  }
 
   async function save() {
     let parsed: unknown;
@@ -52,7 +62,7 @@ export function JsonEditorModal({ heading, value, onSave, errorAlert, lockLabel,
       modalHeading={heading}
       primaryButtonText="Save"
       secondaryButtonText="Close"
-      primaryButtonDisabled={!unlocked || saving || text === initial}
+      primaryButtonDisabled={initial === undefined || !unlocked || saving || text === initial}
       onRequestSubmit={() => void save()}
       onRequestClose={onClose}
     >
@@ -62,9 +72,15 @@ export function JsonEditorModal({ heading, value, onSave, errorAlert, lockLabel,
       {lockLabel !== undefined && (
         <Toggle id="json-unlock" labelText={lockLabel} labelA="Locked" labelB="Unlocked" toggled={unlocked} onToggle={setUnlocked} />
       )}
-      <Suspense fallback={<Loading withOverlay={false} small description="Loading the editor" />}>
-        <JsonEditor initial={initial} label={heading} readOnly={!unlocked} onChange={setText} />
-      </Suspense>
+      {initial !== undefined ? (
+        <Suspense fallback={<Loading withOverlay={false} small description="Loading the editor" />}>
+          <JsonEditor initial={initial} label={heading} readOnly={!unlocked} onChange={setText} />
+        </Suspense>
+      ) : loadError ? (
+        <InlineNotification kind="error" title={loadError.title} subtitle={loadError.detail} lowContrast hideCloseButton role="alert" />
+      ) : (
+        <Loading withOverlay={false} description={`Loading ${heading}`} />
+      )}
     </Modal>
   );
 }

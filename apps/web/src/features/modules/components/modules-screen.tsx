@@ -5,7 +5,7 @@ import { Button, InlineNotification, Loading, Modal, Search, Toggle } from '@car
 import { copyTitle, DEFAULT_GAME_RECORD, isArchived, isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { useToast } from '../../../components/toasts.tsx';
-import { useModules } from '../api/get-modules.ts';
+import { useFreshModule, useModules } from '../api/get-modules.ts';
 import { archiveModule, getQuestionnaire, putQuestionnaire, reportUrl, saveModule } from '../api/module-calls.ts';
 import { JsonEditorModal } from './json-editor-modal.tsx';
 import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
@@ -29,6 +29,10 @@ export function ModulesScreen() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState(false);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['modules'] });
+  // The editors of an existing module open on it as the server has it now (GET modules/{id}).
+  const openId = (dialog?.kind === 'edit' || dialog?.kind === 'json') && dialog.module.id !== '' ? dialog.module.id : null;
+  const fresh = useFreshModule(openId);
+  const freshEditing = openId === null ? undefined : { data: fresh.data, error: fresh.error };
 
   const term = search.trim().toLowerCase();
   const rows = (modules.data ?? [])
@@ -153,13 +157,20 @@ export function ModulesScreen() {
 
       {dialog?.kind === 'edit' && (
         <Suspense fallback={<Loading description="Loading the editor" />}>
-          <ModuleEditorModal module={dialog.module} savableUnchanged={dialog.savableUnchanged} onClose={() => setDialog(null)} onSaved={refresh} />
+          <ModuleEditorModal
+            module={dialog.module}
+            fresh={freshEditing}
+            savableUnchanged={dialog.savableUnchanged}
+            onClose={() => setDialog(null)}
+            onSaved={refresh}
+          />
         </Suspense>
       )}
       {dialog?.kind === 'json' && (
         <JsonEditorModal
           heading={dialog.module.game_title}
-          value={dialog.module}
+          value={fresh.data}
+          loadError={fresh.error ? { title: 'The module could not be loaded.', detail: fresh.error.message } : undefined}
           errorAlert="There was an error updating this module."
           lockLabel={isBaseModule(dialog.module) ? BASE_MODULE_LOCK_LABEL : undefined}
           onClose={() => setDialog(null)}
