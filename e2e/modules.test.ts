@@ -234,6 +234,24 @@ describeE2E('the Training Modules screen', (e2e) => {
     await context.close();
   });
 
+  it('names each gauge and objective row as a group, so a screen reader hears whose Starting value or Active it is', async () => {
+    const { module } = await apiCopy(e2e.baseUrl, `Groups ${Date.now()}`);
+    const [objective] = module.objectives;
+    if (!objective) throw new Error('the base module has an objective');
+    const { context, page } = await e2e.adminPage('/modules');
+    await page.locator('tr', { hasText: module.game_title }).getByRole('button', { name: `Edit ${module.game_title}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
+    await dialog.getByLabel('Title').waitFor();
+    const gauge = dialog.getByRole('group', { name: 'Gauge mental', exact: true });
+    expect(await gauge.count()).toBe(1);
+    expect(await gauge.getByLabel('Starting value').inputValue()).toBe(String(module.starting_gauges.mental));
+    const row = dialog.getByRole('group', { name: `Objective ${objective.name}`, exact: true });
+    expect(await row.count()).toBe(1);
+    expect(await row.getByLabel('Active').isChecked()).toBe(objective.active);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('moves an action with its fields: its inventory text goes with it, and no other action gets it', async () => {
     const token = await apiLogin(e2e.baseUrl);
     const base = await api<Module>(e2e.baseUrl, token, 'GET', 'modules/ready_airman_training');

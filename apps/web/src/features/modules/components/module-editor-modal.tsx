@@ -150,7 +150,8 @@ function EditorTables({ model, locked, setModel }: { model: EditorModel; locked:
       <section aria-labelledby="gauges-title">
         <h3 id="gauges-title">Gauges</h3>
         {model.gauges.map((g, i) => (
-          <div key={model.rowKeys.gauges[i] ?? `at-${i}`} className="editor-row">
+          // A group named after its gauge: every row repeats the labels 'Gauge name' and 'Starting value'.
+          <div key={model.rowKeys.gauges[i] ?? `at-${i}`} className="editor-row" role="group" aria-label={`Gauge ${g.name}`}>
             <TextInput id={`gauge-${i}-name`} labelText="Gauge name" value={g.name} disabled={locked} onChange={(e) => setModel((m) => renameGauge(m, i, e.target.value))} />
             <TextInput
               id={`gauge-${i}-value`}
@@ -181,7 +182,7 @@ function EditorTables({ model, locked, setModel }: { model: EditorModel; locked:
       <section aria-labelledby="objectives-title">
         <h3 id="objectives-title">Objectives</h3>
         {model.objectives.map((o, i) => (
-          <div key={model.rowKeys.objectives[i] ?? `at-${i}`} className="editor-row">
+          <div key={model.rowKeys.objectives[i] ?? `at-${i}`} className="editor-row" role="group" aria-label={`Objective ${o.name}`}>
             <TextInput id={`objective-${i}-name`} labelText="Objective" value={o.name} disabled={locked} onChange={(e) => setModel((m) => renameObjective(m, i, e.target.value))} />
             <Checkbox id={`objective-${i}-active`} labelText="Active" checked={o.active} disabled={locked} onChange={(_, { checked }) => set({ objectives: model.objectives.map((x, j) => (j === i ? { ...x, active: checked } : x)) })} />
             <Checkbox id={`objective-${i}-hidden`} labelText="Hidden" checked={o.hidden} disabled={locked} onChange={(_, { checked }) => set({ objectives: model.objectives.map((x, j) => (j === i ? { ...x, hidden: checked } : x)) })} />
