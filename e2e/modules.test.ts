@@ -430,6 +430,21 @@ describeE2E('the Training Modules screen', (e2e) => {
     await context.close();
   });
 
+  it("announces the Check as one short status sentence, not the whole section on every edit", async () => {
+    const { context, page } = await e2e.adminPage('/modules');
+    await page.getByRole('button', { name: 'New Module +' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Module' });
+    const check = dialog.getByRole('region', { name: 'Check', exact: true });
+    await check.waitFor();
+    expect(await check.getAttribute('aria-live')).toBeNull();
+    const status = check.getByRole('status');
+    await expect.poll(() => status.innerText()).toBe('No errors, 2 warnings. The module can be won.');
+    await dialog.getByLabel('Title').fill('');
+    await expect.poll(() => status.innerText()).toBe('The module cannot be saved: 1 error, no warnings.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('refuses to save two gauge rows with one name, which would become one gauge', async () => {
     const { context, page } = await e2e.adminPage('/modules');
     await page.getByRole('button', { name: 'New Module +' }).click();
