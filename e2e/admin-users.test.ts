@@ -81,6 +81,20 @@ describeE2E('the Users screen', (e2e) => {
     await context.close();
   });
 
+  it("names the pending invitee in the row's Resend Invite and Copy Invite Link buttons", async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const email = uniqueEmail('named');
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
+    const { context, page } = await e2e.adminPage();
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    const row = page.locator('tr', { hasText: email });
+    await row.getByText('Pending Invite').waitFor();
+    // Out of context (a screen reader's list of buttons), each says whose invite it acts on.
+    expect(await row.getByRole('button', { name: `Resend Invite ${email}`, exact: true }).count()).toBe(1);
+    expect(await row.getByRole('button', { name: `Copy Invite Link ${email}`, exact: true }).count()).toBe(1);
+    await context.close();
+  });
+
   it('autosaves fast edits across fields: every value reaches the server even when the modal closes at once', async () => {
     const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('autosave');
@@ -158,6 +172,62 @@ describeE2E('the Users screen', (e2e) => {
     expect(user && [user.unit, user.rank, user.role, user.active_at, user.first_name]).toEqual(['655 ISRW Det 9', 'SrA', 'admin', 0, 'Fielded']);
     // The list behind the modal refreshed, still searching for this user.
     await page.locator('tr.is-inactive', { hasText: email }).getByText('Fielded Toaster').waitFor();
+    await context.close();
+  });
+
+  it('opens the user modal on GET admin/users/{id}: a change made after the list loaded shows, and nothing is saved back', async () => {
+    const email = uniqueEmail('fresh');
+    await inviteAndRegister(e2e.baseUrl, email, 'Fresh-Passw0rd!', { first_name: 'Fresh', last_name: 'Reader' });
+    const admin = await apiLogin(e2e.baseUrl);
+    const [user] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users;
+    const { context, page } = await e2e.adminPage();
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    const row = page.locator('tr', { hasText: email });
+    await row.waitFor();
+    await api(e2e.baseUrl, admin, 'POST', `admin/users/${user!.id}`, { unit: 'Changed Unit', rank: 'SrA', first_name: 'Renamed' });
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/users/')) calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+
+    await row.getByRole('button', { name: `View ${email}`, exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
+    await expect.poll(() => modal.getByLabel('Unit').inputValue()).toBe('Changed Unit');
+    expect(await modal.getByLabel('First name').inputValue()).toBe('Renamed');
+    expect(await modal.getByRole('combobox', { name: 'Rank' }).inputValue()).toBe('Senior Airman (SrA, E-4)');
+    // Past the autosave's debounce: taking the server's state saved nothing.
+    await page.waitForTimeout(1500);
+    expect(calls).toEqual([`GET /api/admin/users/${user!.id}`]);
+    await context.close();
+  });
+
+  it("never overwrites what the admin typed with a GET admin/users/{id} answer that arrives after it", async () => {
+    const email = uniqueEmail('typing');
+    await inviteAndRegister(e2e.baseUrl, email, 'Typing-Passw0rd!', { first_name: 'Slow', last_name: 'Answer' });
+    const admin = await apiLogin(e2e.baseUrl);
+    const [user] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users;
+    const { context, page } = await e2e.adminPage();
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    const row = page.locator('tr', { hasText: email });
+    await row.waitFor();
+    await api(e2e.baseUrl, admin, 'POST', `admin/users/${user!.id}`, { last_name: 'FromServer' });
+    // The modal's GET is held until the admin has typed; the autosave's POSTs go through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/admin/users/${user!.id}`, async (route) => {
+      if (route.request().method() === 'GET') await held;
+      await route.continue();
+    });
+
+    await row.getByRole('button', { name: `View ${email}`, exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
+    await modal.getByLabel('Last name').fill('Typed');
+    const answered = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().endsWith(`/api/admin/users/${user!.id}`));
+    release();
+    await answered;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await modal.getByLabel('Last name').inputValue()).toBe('Typed');
+    await page.getByText('User updated', { exact: true }).waitFor();
     await context.close();
   });
 

@@ -60,6 +60,8 @@ describeE2E('the Training Modules screen', (e2e) => {
     await row.getByRole('button', { name: /^Edit JSON/ }).click();
     const editor = page.locator('.cm-content');
     await editor.waitFor();
+    // A base module: unlocked first.
+    await page.getByText('Base module: locked against accidental edits').click();
     await editor.click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type('oops');
@@ -232,6 +234,24 @@ describeE2E('the Training Modules screen', (e2e) => {
     await context.close();
   });
 
+  it('names each gauge and objective row as a group, so a screen reader hears whose Starting value or Active it is', async () => {
+    const { module } = await apiCopy(e2e.baseUrl, `Groups ${Date.now()}`);
+    const [objective] = module.objectives;
+    if (!objective) throw new Error('the base module has an objective');
+    const { context, page } = await e2e.adminPage('/modules');
+    await page.locator('tr', { hasText: module.game_title }).getByRole('button', { name: `Edit ${module.game_title}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
+    await dialog.getByLabel('Title').waitFor();
+    const gauge = dialog.getByRole('group', { name: 'Gauge mental', exact: true });
+    expect(await gauge.count()).toBe(1);
+    expect(await gauge.getByLabel('Starting value').inputValue()).toBe(String(module.starting_gauges.mental));
+    const row = dialog.getByRole('group', { name: `Objective ${objective.name}`, exact: true });
+    expect(await row.count()).toBe(1);
+    expect(await row.getByLabel('Active').isChecked()).toBe(objective.active);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('moves an action with its fields: its inventory text goes with it, and no other action gets it', async () => {
     const token = await apiLogin(e2e.baseUrl);
     const base = await api<Module>(e2e.baseUrl, token, 'GET', 'modules/ready_airman_training');
@@ -277,6 +297,36 @@ describeE2E('the Training Modules screen', (e2e) => {
     await context.close();
   });
 
+  it('keeps a base module read-only in the JSON editor, Save disabled, until its toggle unlocks it', async () => {
+    const { context, page } = await e2e.adminPage('/modules');
+    // By its full name: a copy's row names its base too, in the Base Module column.
+    await page.getByRole('button', { name: 'Edit JSON of Ready Airman Training', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ready Airman Training', exact: true });
+    const editor = dialog.locator('.cm-content');
+    await editor.waitFor();
+    expect(await editor.getAttribute('aria-readonly')).toBe('true');
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' oops');
+    // The end of the document is in view: nothing was typed there.
+    expect(await editor.innerText()).not.toContain('oops');
+    const save = dialog.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await dialog.getByText('Base module: locked against accidental edits').click();
+    expect(await dialog.getByRole('switch', { name: 'Base module: locked against accidental edits' }).getAttribute('aria-checked')).toBe('true');
+    expect(await editor.getAttribute('aria-readonly')).toBeNull();
+    await editor.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.press('Enter');
+    expect(await save.isDisabled()).toBe(false);
+    // Locked again: the edit stays in view, but it cannot be saved.
+    await dialog.getByText('Base module: locked against accidental edits').click();
+    expect(await save.isDisabled()).toBe(true);
+    await context.close();
+  });
+
   it("saves a module from the JSON editor: 'Module updated'", async () => {
     const { token, module } = await apiCopy(e2e.baseUrl, `Json ${Date.now()}`);
     const { context, page } = await e2e.adminPage('/modules');
@@ -286,6 +336,65 @@ describeE2E('the Training Modules screen', (e2e) => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Module updated').waitFor();
     expect((await api<Module>(e2e.baseUrl, token, 'GET', `modules/${module.id}`)).days).toBe(3);
+    await context.close();
+  });
+
+  it('opens both editors of a module on GET modules/{id}: a change made after the list loaded shows', async () => {
+    const { token, module } = await apiCopy(e2e.baseUrl, `Fresh ${Date.now()}`);
+    const { context, page } = await e2e.adminPage('/modules');
+    const row = page.locator('tr', { hasText: module.game_title });
+    await row.waitFor();
+    await api(e2e.baseUrl, token, 'PUT', `modules/${module.id}`, { ...module, days: module.days + 1 });
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'GET') reads.push(new URL(request.url()).pathname);
+    });
+
+    await row.getByRole('button', { name: `Edit ${module.game_title}`, exact: true }).click();
+    const editor = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
+    await editor.getByLabel('Days', { exact: true }).waitFor();
+    expect(await editor.getByLabel('Days', { exact: true }).inputValue()).toBe(String(module.days + 1));
+    expect(reads).toContain(`/api/modules/${module.id}`);
+    await editor.getByRole('button', { name: 'Close' }).first().click();
+    await editor.waitFor({ state: 'detached' });
+
+    reads.length = 0;
+    await row.getByRole('button', { name: /^Edit JSON/ }).click();
+    const json = page.getByRole('dialog', { name: module.game_title }).locator('.cm-content');
+    await json.waitFor();
+    expect(await json.innerText()).toContain(`"days": ${module.days + 1},`);
+    expect(reads).toContain(`/api/modules/${module.id}`);
+    await context.close();
+  });
+
+  it('shows the loading state while GET modules/{id} is under way, and an error alert if it fails', async () => {
+    const { module } = await apiCopy(e2e.baseUrl, `Unreadable ${Date.now()}`);
+    const { context, page } = await e2e.adminPage('/modules');
+    const row = page.locator('tr', { hasText: module.game_title });
+    await row.waitFor();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/modules/${module.id}`, async (route) => {
+      await held;
+      await route.abort();
+    });
+
+    await row.getByRole('button', { name: `Edit ${module.game_title}`, exact: true }).click();
+    const editor = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
+    await editor.getByRole('img', { name: 'Loading the module' }).waitFor();
+    expect(await editor.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    release();
+    await editor.getByRole('alert').getByText('The module could not be loaded.').waitFor();
+    expect(await editor.getByLabel('Title').count()).toBe(0);
+    expect(await editor.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await editor.getByRole('button', { name: 'Close' }).first().click();
+
+    await row.getByRole('button', { name: /^Edit JSON/ }).click();
+    const json = page.getByRole('dialog', { name: module.game_title });
+    await json.getByRole('alert').getByText('The module could not be loaded.').waitFor();
+    expect(await json.locator('.cm-content').count()).toBe(0);
+    expect(await json.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await context.close();
   });
 
@@ -299,6 +408,16 @@ describeE2E('the Training Modules screen', (e2e) => {
     await context.close();
   });
 
+  it("says the questionnaire could not be loaded, not that it could not be updated, when GET modules/questionnaire fails", async () => {
+    const { context, page } = await e2e.adminPage('/modules');
+    await page.route('**/api/modules/questionnaire', (route) => route.abort());
+    await page.getByRole('button', { name: 'Edit Questionnaire JSON' }).click();
+    await page.getByRole('alert').getByText('The questionnaire could not be loaded.').waitFor();
+    expect(await page.getByText('There was an error updating the questionnaire.').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('searches the list by name, under the columns Name, Base Module and Actions', async () => {
     const { module } = await apiCopy(e2e.baseUrl, `Searchable ${Date.now()}`);
     const { context, page } = await e2e.adminPage('/modules');
@@ -308,6 +427,21 @@ describeE2E('the Training Modules screen', (e2e) => {
     await page.getByRole('searchbox', { name: 'Search modules' }).fill(module.game_title.toLowerCase());
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
     expect(await table.locator('tbody tr td').first().textContent()).toBe(module.game_title);
+    await context.close();
+  });
+
+  it("announces the Check as one short status sentence, not the whole section on every edit", async () => {
+    const { context, page } = await e2e.adminPage('/modules');
+    await page.getByRole('button', { name: 'New Module +' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Module' });
+    const check = dialog.getByRole('region', { name: 'Check', exact: true });
+    await check.waitFor();
+    expect(await check.getAttribute('aria-live')).toBeNull();
+    const status = check.getByRole('status');
+    await expect.poll(() => status.innerText()).toBe('No errors, 2 warnings. The module can be won.');
+    await dialog.getByLabel('Title').fill('');
+    await expect.poll(() => status.innerText()).toBe('The module cannot be saved: 1 error, no warnings.');
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 

@@ -107,7 +107,11 @@ export const DEFAULT_GAME_RECORD: Module = {
   actions: [],
 };
 
-/** The title of a copy (spec §4): '{title} Copy {date}'. */
+/**
+ * The title of a copy (spec §4): '{title} Copy {date}', the date YYYY-MM-DD on
+ * the user's own calendar (toISOString's is UTC's: tomorrow, on an evening west of UTC).
+ */
 export function copyTitle(title: string, date: Date = new Date()): string {
-  return `${title} Copy ${date.toISOString().slice(0, 10)}`;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${title} Copy ${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }

@@ -5,6 +5,11 @@ import { getJson, sendJson } from '../../../lib/api-client.ts';
 
 const path = (id: string) => `modules/${encodeURIComponent(id)}`;
 
+/** GET modules/{id}: the module as the server has it now. */
+export function getModule(id: string): Promise<Module> {
+  return getJson<Module>(path(id));
+}
+
 /** Saving with an empty id creates (POST modules); otherwise it updates (PUT modules/{id}) — spec §4. */
 export function saveModule(module: Module): Promise<Module> {
   return module.id === '' ? sendJson<Module>('post', 'modules', module) : sendJson<Module>('put', path(module.id), module);

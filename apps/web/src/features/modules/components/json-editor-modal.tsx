@@ -1,23 +1,39 @@
 /** A modal that edits a JSON document (a module, or the questionnaire). */
 import { lazy, Suspense, useState } from 'react';
-import { InlineNotification, Loading, Modal } from '@carbon/react';
+import { InlineNotification, Loading, Modal, Toggle } from '@carbon/react';
 
 const JsonEditor = lazy(() => import('./json-editor.tsx'));
 
 interface Props {
   heading: string;
+  /** The document; undefined while it loads (the modal opens at once, loading inside). */
   value: unknown;
+  /** Why the document could not be loaded: shown instead of the editor. */
+  loadError?: { title: string; detail: string };
   /** Saves the parsed document; throws to show `errorAlert`. */
   onSave(parsed: unknown): Promise<void>;
   errorAlert: string;
+  /**
+   * The label of a toggle that unlocks the document, read-only until then (a
+   * base module, spec §4: locked in the editor as in the table editor).
+   */
+  lockLabel?: string;
   onClose(): void;
 }
 
-export function JsonEditorModal({ heading, value, onSave, errorAlert, onClose }: Props) {
-  const [initial] = useState(() => JSON.stringify(value, null, 2));
-  const [text, setText] = useState(initial);
+const format = (value: unknown) => JSON.stringify(value, null, 2);
+
+export function JsonEditorModal({ heading, value, loadError, onSave, errorAlert, lockLabel, onClose }: Props) {
+  const [initial, setInitial] = useState(() => (value === undefined ? undefined : format(value)));
+  const [text, setText] = useState(initial ?? '');
+  const [unlocked, setUnlocked] = useState(lockLabel === undefined);
   const [alert, setAlert] = useState<{ title: string; detail?: string } | null>(null);
   const [saving, setSaving] = useState(false);
+  // The document arrived after the modal opened: the editor starts from it, once.
+  if (initial === undefined && value !== undefined) {
+    setInitial(format(value));
+    setText(format(value));
+  }
 
   async function save() {
     let parsed: unknown;
@@ -46,16 +62,25 @@ export function JsonEditorModal({ heading, value, onSave, errorAlert, onClose }:
       modalHeading={heading}
       primaryButtonText="Save"
       secondaryButtonText="Close"
-      primaryButtonDisabled={saving || text === initial}
+      primaryButtonDisabled={initial === undefined || !unlocked || saving || text === initial}
       onRequestSubmit={() => void save()}
       onRequestClose={onClose}
     >
       {alert && (
         <InlineNotification kind="error" title={alert.title} subtitle={alert.detail} lowContrast hideCloseButton role="alert" />
       )}
-      <Suspense fallback={<Loading withOverlay={false} small description="Loading the editor" />}>
-        <JsonEditor initial={initial} label={heading} onChange={setText} />
-      </Suspense>
+      {lockLabel !== undefined && (
+        <Toggle id="json-unlock" labelText={lockLabel} labelA="Locked" labelB="Unlocked" toggled={unlocked} onToggle={setUnlocked} />
+      )}
+      {initial !== undefined ? (
+        <Suspense fallback={<Loading withOverlay={false} small description="Loading the editor" />}>
+          <JsonEditor initial={initial} label={heading} readOnly={!unlocked} onChange={setText} />
+        </Suspense>
+      ) : loadError ? (
+        <InlineNotification kind="error" title={loadError.title} subtitle={loadError.detail} lowContrast hideCloseButton role="alert" />
+      ) : (
+        <Loading withOverlay={false} description={`Loading ${heading}`} />
+      )}
     </Modal>
   );
 }

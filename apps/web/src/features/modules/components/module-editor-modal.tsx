@@ -1,10 +1,11 @@
 /**
  * The module editor (spec §2, §4): settings, gauges, objectives and actions
- * tables. Base modules are locked until unlocked; Save is enabled only after a
- * change; an empty id creates, otherwise it updates.
+ * tables. An existing module is edited as GET modules/{id} answers, not as the
+ * list had it. Base modules are locked until unlocked; Save is enabled only
+ * after a change; an empty id creates, otherwise it updates.
  */
 import { useState } from 'react';
-import { Button, Checkbox, InlineNotification, Modal, TextArea, TextInput, Toggle } from '@carbon/react';
+import { Button, Checkbox, InlineNotification, Loading, Modal, TextArea, TextInput, Toggle } from '@carbon/react';
 import { isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { useToast } from '../../../components/toasts.tsx';
 import { saveModule } from '../api/module-calls.ts';
@@ -24,11 +25,21 @@ import {
   type EditorModel,
 } from '../module-editor-model.ts';
 import { ActionRow } from './action-row.tsx';
+import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import { ModuleProblems } from './module-problems.tsx';
 import { RowControls } from './row-controls.tsx';
 
 interface Props {
+  /**
+   * The module the screen has: for an existing module the list's copy (the
+   * heading names it), else the default game record or a copy.
+   */
   module: Module;
+  /**
+   * An existing module as GET modules/{id} answers (spec §7): the editor starts
+   * from it once it has loaded, since the list's copy may be a refresh old.
+   */
+  fresh?: { data: Module | undefined; error: Error | null };
   /**
    * Save is enabled from the start: a copy ('Customize A Copy') is already a
    * change. Otherwise (an existing module, or a new one from the default game
@@ -39,24 +50,32 @@ interface Props {
   onSaved(module: Module): void;
 }
 
-export default function ModuleEditorModal({ module, savableUnchanged, onClose, onSaved }: Props) {
+/** What the editor edits, from the module it started from. */
+interface Draft {
+  original: string;
+  model: EditorModel;
+  unlocked: boolean;
+}
+
+const draftOf = (m: Module): Draft => ({ original: JSON.stringify(m), model: toEditorModel(m), unlocked: !isBaseModule(m) });
+
+export default function ModuleEditorModal({ module, fresh, savableUnchanged, onClose, onSaved }: Props) {
   const toast = useToast();
-  const [original] = useState(() => JSON.stringify(module));
-  const [model, setModel] = useState<EditorModel>(() => toEditorModel(module));
-  const [unlocked, setUnlocked] = useState(!isBaseModule(module));
+  const start = fresh ? fresh.data : module;
+  const [draft, setDraft] = useState<Draft | null>(() => (start ? draftOf(start) : null));
   const [saving, setSaving] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
-  const locked = !unlocked;
-  const current = fromEditorModel(model);
-  const changed = savableUnchanged || JSON.stringify(current) !== original;
+  // The fresh module arrived after the modal opened: the editor starts from it, once.
+  if (!draft && start) setDraft(draftOf(start));
+  const setModel = (update: (m: EditorModel) => EditorModel) => setDraft((d) => d && { ...d, model: update(d.model) });
+  const current = draft ? fromEditorModel(draft.model) : null;
+  const changed = draft !== null && (savableUnchanged || JSON.stringify(current) !== draft.original);
   // Duplicate gauge rows would lose one gauge on the way to the module: no save until fixed.
-  const tableProblems = tableErrors(model);
-  const creating = model.id === '';
-  const set = (patch: Partial<EditorModel>) => setModel((m) => ({ ...m, ...patch }));
-  const gaugeNames = model.gauges.map((g) => g.name);
-  const objectiveNames = model.objectives.map((o) => o.name);
+  const tableProblems = draft ? tableErrors(draft.model) : [];
+  const creating = module.id === '';
 
   async function save() {
+    if (!current) return;
     setSaving(true);
     setAlert(null);
     try {
@@ -87,19 +106,37 @@ export default function ModuleEditorModal({ module, savableUnchanged, onClose, o
       {alert && (
         <InlineNotification kind="error" title="There was an error updating this module." subtitle={alert} lowContrast hideCloseButton role="alert" />
       )}
-      {isBaseModule(module) && (
-        <Toggle
-          id="module-unlock"
-          labelText="Base module: locked against accidental edits"
-          labelA="Locked"
-          labelB="Unlocked"
-          toggled={unlocked}
-          onToggle={setUnlocked}
-        />
+      {draft && current ? (
+        <>
+          {isBaseModule(current) && (
+            <Toggle
+              id="module-unlock"
+              labelText={BASE_MODULE_LOCK_LABEL}
+              labelA="Locked"
+              labelB="Unlocked"
+              toggled={draft.unlocked}
+              onToggle={(unlocked) => setDraft((d) => d && { ...d, unlocked })}
+            />
+          )}
+          <ModuleProblems module={current} tableErrors={tableProblems} />
+          <EditorTables model={draft.model} locked={!draft.unlocked} setModel={setModel} />
+        </>
+      ) : fresh?.error ? (
+        <InlineNotification kind="error" title="The module could not be loaded." subtitle={fresh.error.message} lowContrast hideCloseButton role="alert" />
+      ) : (
+        <Loading withOverlay={false} description="Loading the module" />
       )}
+    </Modal>
+  );
+}
 
-      <ModuleProblems module={current} tableErrors={tableProblems} />
-
+/** The settings, gauges, objectives and actions tables (spec §2). */
+function EditorTables({ model, locked, setModel }: { model: EditorModel; locked: boolean; setModel(update: (m: EditorModel) => EditorModel): void }) {
+  const set = (patch: Partial<EditorModel>) => setModel((m) => ({ ...m, ...patch }));
+  const gaugeNames = model.gauges.map((g) => g.name);
+  const objectiveNames = model.objectives.map((o) => o.name);
+  return (
+    <>
       <section aria-labelledby="settings-title">
         <h3 id="settings-title">Settings</h3>
         <div className="editor-grid">
@@ -113,7 +150,8 @@ export default function ModuleEditorModal({ module, savableUnchanged, onClose, o
       <section aria-labelledby="gauges-title">
         <h3 id="gauges-title">Gauges</h3>
         {model.gauges.map((g, i) => (
-          <div key={model.rowKeys.gauges[i] ?? `at-${i}`} className="editor-row">
+          // A group named after its gauge: every row repeats the labels 'Gauge name' and 'Starting value'.
+          <div key={model.rowKeys.gauges[i] ?? `at-${i}`} className="editor-row" role="group" aria-label={`Gauge ${g.name}`}>
             <TextInput id={`gauge-${i}-name`} labelText="Gauge name" value={g.name} disabled={locked} onChange={(e) => setModel((m) => renameGauge(m, i, e.target.value))} />
             <TextInput
               id={`gauge-${i}-value`}
@@ -144,7 +182,7 @@ export default function ModuleEditorModal({ module, savableUnchanged, onClose, o
       <section aria-labelledby="objectives-title">
         <h3 id="objectives-title">Objectives</h3>
         {model.objectives.map((o, i) => (
-          <div key={model.rowKeys.objectives[i] ?? `at-${i}`} className="editor-row">
+          <div key={model.rowKeys.objectives[i] ?? `at-${i}`} className="editor-row" role="group" aria-label={`Objective ${o.name}`}>
             <TextInput id={`objective-${i}-name`} labelText="Objective" value={o.name} disabled={locked} onChange={(e) => setModel((m) => renameObjective(m, i, e.target.value))} />
             <Checkbox id={`objective-${i}-active`} labelText="Active" checked={o.active} disabled={locked} onChange={(_, { checked }) => set({ objectives: model.objectives.map((x, j) => (j === i ? { ...x, active: checked } : x)) })} />
             <Checkbox id={`objective-${i}-hidden`} labelText="Hidden" checked={o.hidden} disabled={locked} onChange={(_, { checked }) => set({ objectives: model.objectives.map((x, j) => (j === i ? { ...x, hidden: checked } : x)) })} />
@@ -183,6 +221,6 @@ export default function ModuleEditorModal({ module, savableUnchanged, onClose, o
           Add Action
         </Button>
       </section>
-    </Modal>
+    </>
   );
 }

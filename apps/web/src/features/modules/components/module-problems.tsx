@@ -8,6 +8,16 @@ import type { Module } from '@airman/contracts/module.ts';
 import { solve } from '@airman/engine/solver.ts';
 import { validateStructure } from '@airman/engine/validate.ts';
 
+const count = (n: number, noun: string) => (n === 0 ? `no ${noun}s` : `${n} ${noun}${n === 1 ? '' : 's'}`);
+
+/** The Check in one sentence, e.g. 'No errors, 2 warnings. The module can be won.' */
+function checkStatus(errors: number, warnings: number, winnable: boolean | 'unknown' | undefined): string {
+  if (errors > 0) return `The module cannot be saved: ${count(errors, 'error')}, ${count(warnings, 'warning')}.`;
+  const won =
+    winnable === true ? ' The module can be won.' : winnable === false ? ' The module cannot be won.' : winnable === 'unknown' ? ' No winning line was found.' : '';
+  return `No errors, ${count(warnings, 'warning')}.${won}`;
+}
+
 /** `tableErrors`: problems of the editor's tables that the module itself cannot show (duplicate gauge rows). */
 export function ModuleProblems({ module, tableErrors = [] }: { module: Module; tableErrors?: string[] }) {
   const deferred = useDeferredValue(module);
@@ -19,10 +29,15 @@ export function ModuleProblems({ module, tableErrors = [] }: { module: Module; t
   const errors = problems.filter((p) => p.severity === 'error');
   const warnings = problems.filter((p) => p.severity === 'warning');
   const where = (path: (string | number)[]) => (path.length ? `${path.join('.')}: ` : '');
+  const errorCount = errors.length + tableErrors.length;
+  // A verdict other than 'can be won' shows as a warning too.
+  const warningCount = warnings.length + (verdict && verdict.winnable !== true ? 1 : 0);
 
   return (
-    <section aria-labelledby="check-title" className="module-check" aria-live="polite">
+    <section aria-labelledby="check-title" className="module-check">
       <h3 id="check-title">Check</h3>
+      {/* The live part: this sentence is read when it changes, not every list on every keystroke. */}
+      <p role="status">{checkStatus(errorCount, warningCount, verdict?.winnable)}</p>
       {errors.length + tableErrors.length > 0 && (
         <>
           <p className="module-check__errors">The module cannot be saved until these are fixed:</p>

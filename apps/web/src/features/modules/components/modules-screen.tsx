@@ -5,9 +5,11 @@ import { Button, InlineNotification, Loading, Modal, Search, Toggle } from '@car
 import { copyTitle, DEFAULT_GAME_RECORD, isArchived, isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { useToast } from '../../../components/toasts.tsx';
-import { useModules } from '../api/get-modules.ts';
-import { archiveModule, getQuestionnaire, putQuestionnaire, reportUrl, saveModule } from '../api/module-calls.ts';
+import { useFreshModule, useModules } from '../api/get-modules.ts';
+import { useQuestionnaire } from '../api/get-questionnaire.ts';
+import { archiveModule, putQuestionnaire, reportUrl, saveModule } from '../api/module-calls.ts';
 import { JsonEditorModal } from './json-editor-modal.tsx';
+import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import '../../../styles/admin.scss';
 
 // The editors load on demand: they are not part of the login page's or the game's bundles.
@@ -16,7 +18,7 @@ const ModuleEditorModal = lazy(() => import('./module-editor-modal.tsx'));
 type Dialog =
   | { kind: 'edit'; module: Module; savableUnchanged: boolean }
   | { kind: 'json'; module: Module }
-  | { kind: 'questionnaire'; value: unknown }
+  | { kind: 'questionnaire' }
   | { kind: 'archive'; module: Module };
 
 export function ModulesScreen() {
@@ -28,19 +30,16 @@ export function ModulesScreen() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState(false);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['modules'] });
+  // The editors of an existing module open on it as the server has it now (GET modules/{id}).
+  const openId = (dialog?.kind === 'edit' || dialog?.kind === 'json') && dialog.module.id !== '' ? dialog.module.id : null;
+  const fresh = useFreshModule(openId);
+  const freshEditing = openId === null ? undefined : { data: fresh.data, error: fresh.error };
+  const questionnaire = useQuestionnaire(dialog?.kind === 'questionnaire');
 
   const term = search.trim().toLowerCase();
   const rows = (modules.data ?? [])
     .filter((m) => showArchived || !isArchived(m))
     .filter((m) => !term || m.game_title.toLowerCase().includes(term) || m.id.toLowerCase().includes(term));
-
-  async function openQuestionnaire() {
-    try {
-      setDialog({ kind: 'questionnaire', value: await getQuestionnaire() });
-    } catch {
-      toast({ kind: 'error', title: 'There was an error updating the questionnaire.' });
-    }
-  }
 
   async function downloadReport(m: Module) {
     // Opened before the await, so the browser treats it as the click's own window.
@@ -116,7 +115,7 @@ export function ModulesScreen() {
                         Edit JSON<span className="visually-hidden"> of {m.game_title}</span>
                       </Button>
                       {m.id === READY_AIRMAN_MODULE_ID && (
-                        <Button kind="ghost" size="sm" onClick={() => void openQuestionnaire()}>
+                        <Button kind="ghost" size="sm" onClick={() => setDialog({ kind: 'questionnaire' })}>
                           Edit Questionnaire JSON
                         </Button>
                       )}
@@ -152,14 +151,22 @@ export function ModulesScreen() {
 
       {dialog?.kind === 'edit' && (
         <Suspense fallback={<Loading description="Loading the editor" />}>
-          <ModuleEditorModal module={dialog.module} savableUnchanged={dialog.savableUnchanged} onClose={() => setDialog(null)} onSaved={refresh} />
+          <ModuleEditorModal
+            module={dialog.module}
+            fresh={freshEditing}
+            savableUnchanged={dialog.savableUnchanged}
+            onClose={() => setDialog(null)}
+            onSaved={refresh}
+          />
         </Suspense>
       )}
       {dialog?.kind === 'json' && (
         <JsonEditorModal
           heading={dialog.module.game_title}
-          value={dialog.module}
+          value={fresh.data}
+          loadError={fresh.error ? { title: 'The module could not be loaded.', detail: fresh.error.message } : undefined}
           errorAlert="There was an error updating this module."
+          lockLabel={isBaseModule(dialog.module) ? BASE_MODULE_LOCK_LABEL : undefined}
           onClose={() => setDialog(null)}
           onSave={async (parsed) => {
             const creating = (parsed as Partial<Module>).id === '';
@@ -177,7 +184,9 @@ export function ModulesScreen() {
       {dialog?.kind === 'questionnaire' && (
         <JsonEditorModal
           heading="Comprehensive Airman Fitness"
-          value={dialog.value}
+          value={questionnaire.data}
+          // Spec §8's 'There was an error updating the questionnaire.' is for a refused update.
+          loadError={questionnaire.error ? { title: 'The questionnaire could not be loaded.', detail: questionnaire.error.message } : undefined}
           errorAlert="There was an error updating the questionnaire."
           onClose={() => setDialog(null)}
           onSave={async (parsed) => {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { UsersPage } from '@airman/contracts/api.ts';
 import { getJson } from '../../../lib/api-client.ts';
+import { getUser } from './user-calls.ts';
 
 export interface UsersQuery {
   cursor?: string;
@@ -25,4 +26,13 @@ export function usersQueryOptions(query: UsersQuery) {
 
 export function useUsers(query: UsersQuery) {
   return useQuery(usersQueryOptions(query));
+}
+
+/**
+ * GET admin/users/{id} for the user modal, read on every opening and never kept
+ * (gcTime 0): the list's copy may be a refresh old. Not under ['users'], so the
+ * list's refreshes (after every autosave) do not read it again.
+ */
+export function useFreshUser(id: string) {
+  return useQuery({ queryKey: ['user', id], queryFn: () => getUser(id), staleTime: 0, gcTime: 0 });
 }

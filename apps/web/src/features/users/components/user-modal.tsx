@@ -10,6 +10,7 @@ import { RankSelect } from '../../../components/rank-select.tsx';
 import { UnitInput } from '../../../components/unit-input.tsx';
 import { useToast } from '../../../components/toasts.tsx';
 import { useAuth } from '../../auth/auth-context.tsx';
+import { useFreshUser } from '../api/get-users.ts';
 import { assignModule, unassignModule } from '../api/user-calls.ts';
 import { useUserAutosave } from '../hooks/use-user-autosave.ts';
 import { AssignmentsTable } from './assignments-table.tsx';
@@ -32,20 +33,34 @@ interface Props {
   onChanged(): void;
 }
 
+const formOf = (u: User) => ({
+  user_name: u.user_name,
+  last_name: u.last_name,
+  first_name: u.first_name,
+  unit: u.unit,
+  rank: u.rank,
+  role: u.role,
+  active: u.active_at > 0,
+});
+
 export function UserModal({ user: initial, currentUserId, modules, onClose, onChanged }: Props) {
   const toast = useToast();
   const { signOut } = useAuth();
   const [user, setUser] = useState(initial);
-  const [form, setForm] = useState({
-    user_name: initial.user_name,
-    last_name: initial.last_name,
-    first_name: initial.first_name,
-    unit: initial.unit,
-    rank: initial.rank,
-    role: initial.role,
-    active: initial.active_at > 0,
-  });
+  const [form, setForm] = useState(() => formOf(initial));
   const [busy, setBusy] = useState(false);
+  // The modal opens at once on the list's copy, which may be a refresh old; the
+  // server's answer (GET admin/users/{id}) replaces it, unless the admin has
+  // changed something first: what they type is never overwritten. If the call
+  // fails, the list's copy stays (each field saves on its own: nothing else is sent).
+  const fresh = useFreshUser(initial.id);
+  const [source, setSource] = useState<'list' | 'server' | 'edited'>('list');
+  if (source === 'list' && fresh.data) {
+    setSource('server');
+    setUser(fresh.data);
+    setForm(formOf(fresh.data));
+  }
+  const edited = () => setSource('edited');
   // A pending invitee has no names yet (they give them when registering): a name
   // is flagged only once the admin has edited it, not on opening the modal.
   const [touched, setTouched] = useState<Set<string>>(new Set());
@@ -63,6 +78,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
   const firstNameInvalid = touched.has('first_name') && form.first_name.trim() === '';
   const edit = <K extends keyof typeof form>(key: K, value: (typeof form)[K], patch: UserUpdateRequest | null) => {
     setForm((f) => ({ ...f, [key]: value }));
+    edited();
     setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
     if (patch) saver.edit(patch);
   };
@@ -70,6 +86,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
   const name = displayName(user);
 
   async function changeAssignment(kind: 'assign' | 'unassign', moduleId: string) {
+    edited();
     setBusy(true);
     try {
       await saver.flush();
@@ -139,7 +156,12 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
           onToggle={(on) => edit('active', on, { active_at: on ? Date.now() : 0 })}
         />
         <UnitInput id="user-unit" value={form.unit} onChange={(v) => edit('unit', v, { unit: v.trim() })} />
-        <RankSelect id="user-rank" value={form.rank} onChange={(v) => edit('rank', v, v ? { rank: v } : null)} />
+        <RankSelect
+          id="user-rank"
+          value={form.rank}
+          // Carbon's ComboBox also reports a value it was given (the server's, on opening): not an edit.
+          onChange={(v) => v !== form.rank && edit('rank', v, v ? { rank: v } : null)}
+        />
         <Select id="user-role" labelText="Role" value={form.role} onChange={(e) => edit('role', e.target.value as Role, { role: e.target.value as Role })}>
           {ROLES.map((r) => (
             <SelectItem key={r} value={r} text={r} />
@@ -150,7 +172,10 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
         assignments={user.assignments}
         modules={modules}
         busy={busy}
-        onDueDate={(key, due_at) => saver.edit({ assignments: [{ key, due_at }] })}
+        onDueDate={(key, due_at) => {
+          edited();
+          saver.edit({ assignments: [{ key, due_at }] });
+        }}
         onAssign={(id) => void changeAssignment('assign', id)}
         onUnassign={(id) => void changeAssignment('unassign', id)}
       />

@@ -87,10 +87,10 @@ export function UsersTable({ users, modules, activeShown, onOpen, onToggleActive
                   {u.pending ? (
                     <>
                       <Button kind="ghost" size="sm" onClick={() => onResend(u)}>
-                        Resend Invite
+                        Resend Invite<span className="visually-hidden"> {u.user_name}</span>
                       </Button>
                       <Button kind="ghost" size="sm" onClick={() => onCopyLink(u)}>
-                        Copy Invite Link
+                        Copy Invite Link<span className="visually-hidden"> {u.user_name}</span>
                       </Button>
                     </>
                   ) : (
