@@ -16,7 +16,26 @@ interface ApiUser {
   assignments: { key: string; due_at: number }[];
 }
 
+/** The user with this e-mail as the users list answers it (a search for the address). */
+async function listedUser(baseUrl: string, token: string, email: string): Promise<ApiUser | undefined> {
+  return (await api<{ users: ApiUser[] }>(baseUrl, token, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users[0];
+}
+
 describeE2E('the Users screen', (e2e) => {
+  /** A registered user, and an admin's Users screen searched down to their row. */
+  async function userOnScreen(prefix: string, names: { first_name: string; last_name: string }) {
+    const email = uniqueEmail(prefix);
+    await inviteAndRegister(e2e.baseUrl, email, 'Listed-Passw0rd!', names);
+    const admin = await apiLogin(e2e.baseUrl);
+    const user = await listedUser(e2e.baseUrl, admin, email);
+    if (!user) throw new Error(`${email} is not listed`);
+    const { context, page } = await e2e.adminPage();
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    const row = page.locator('tr', { hasText: email });
+    await row.waitFor();
+    return { email, admin, user, context, page, row };
+  }
+
   it('invites with validation, shows the pending row, resends, and deletes with confirmation', async () => {
     const { context, page } = await e2e.adminPage();
     await page.getByText(/^\d+ Users$/).waitFor();
@@ -168,7 +187,7 @@ describeE2E('the Users screen', (e2e) => {
     await toast('User updated');
 
     const admin = await apiLogin(e2e.baseUrl);
-    const [user] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users;
+    const user = await listedUser(e2e.baseUrl, admin, email);
     expect(user && [user.unit, user.rank, user.role, user.active_at, user.first_name]).toEqual(['655 ISRW Det 9', 'SrA', 'admin', 0, 'Fielded']);
     // The list behind the modal refreshed, still searching for this user.
     await page.locator('tr.is-inactive', { hasText: email }).getByText('Fielded Toaster').waitFor();
@@ -176,15 +195,8 @@ describeE2E('the Users screen', (e2e) => {
   });
 
   it('opens the user modal on GET admin/users/{id}: a change made after the list loaded shows, and nothing is saved back', async () => {
-    const email = uniqueEmail('fresh');
-    await inviteAndRegister(e2e.baseUrl, email, 'Fresh-Passw0rd!', { first_name: 'Fresh', last_name: 'Reader' });
-    const admin = await apiLogin(e2e.baseUrl);
-    const [user] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users;
-    const { context, page } = await e2e.adminPage();
-    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
-    const row = page.locator('tr', { hasText: email });
-    await row.waitFor();
-    await api(e2e.baseUrl, admin, 'POST', `admin/users/${user!.id}`, { unit: 'Changed Unit', rank: 'SrA', first_name: 'Renamed' });
+    const { email, admin, user, context, page, row } = await userOnScreen('fresh', { first_name: 'Fresh', last_name: 'Reader' });
+    await api(e2e.baseUrl, admin, 'POST', `admin/users/${user.id}`, { unit: 'Changed Unit', rank: 'SrA', first_name: 'Renamed' });
     const calls: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/admin/users/')) calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
@@ -197,24 +209,17 @@ describeE2E('the Users screen', (e2e) => {
     expect(await modal.getByRole('combobox', { name: 'Rank' }).inputValue()).toBe('Senior Airman (SrA, E-4)');
     // Past the autosave's debounce: taking the server's state saved nothing.
     await page.waitForTimeout(1500);
-    expect(calls).toEqual([`GET /api/admin/users/${user!.id}`]);
+    expect(calls).toEqual([`GET /api/admin/users/${user.id}`]);
     await context.close();
   });
 
   it("never overwrites what the admin typed with a GET admin/users/{id} answer that arrives after it", async () => {
-    const email = uniqueEmail('typing');
-    await inviteAndRegister(e2e.baseUrl, email, 'Typing-Passw0rd!', { first_name: 'Slow', last_name: 'Answer' });
-    const admin = await apiLogin(e2e.baseUrl);
-    const [user] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users;
-    const { context, page } = await e2e.adminPage();
-    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
-    const row = page.locator('tr', { hasText: email });
-    await row.waitFor();
-    await api(e2e.baseUrl, admin, 'POST', `admin/users/${user!.id}`, { last_name: 'FromServer' });
+    const { email, admin, user, context, page, row } = await userOnScreen('typing', { first_name: 'Slow', last_name: 'Answer' });
+    await api(e2e.baseUrl, admin, 'POST', `admin/users/${user.id}`, { last_name: 'FromServer' });
     // The modal's GET is held until the admin has typed; the autosave's POSTs go through.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/admin/users/${user!.id}`, async (route) => {
+    await page.route(`**/api/admin/users/${user.id}`, async (route) => {
       if (route.request().method() === 'GET') await held;
       await route.continue();
     });
@@ -222,7 +227,7 @@ describeE2E('the Users screen', (e2e) => {
     await row.getByRole('button', { name: `View ${email}`, exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
     await modal.getByLabel('Last name').fill('Typed');
-    const answered = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().endsWith(`/api/admin/users/${user!.id}`));
+    const answered = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().endsWith(`/api/admin/users/${user.id}`));
     release();
     await answered;
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -243,7 +248,7 @@ describeE2E('the Users screen', (e2e) => {
     await context.setOffline(false);
     await page.getByText('User unit updated', { exact: true }).waitFor({ timeout: 15_000 });
     const admin = await apiLogin(e2e.baseUrl);
-    const [user] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users;
+    const user = await listedUser(e2e.baseUrl, admin, email);
     expect(user?.unit).toBe('Offline Unit');
     await context.close();
   });
@@ -253,7 +258,7 @@ describeE2E('the Users screen', (e2e) => {
     const password = 'Self-Admin-Passw0rd!';
     await inviteAndRegister(e2e.baseUrl, email, password, { first_name: 'Self', last_name: 'Renamer' });
     const admin = await apiLogin(e2e.baseUrl);
-    const [me] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users;
+    const me = await listedUser(e2e.baseUrl, admin, email);
     await api(e2e.baseUrl, admin, 'POST', `admin/users/${me!.id}`, { role: 'admin' });
     const { context, page } = await e2e.newPage();
     await login(page, email, password);
@@ -338,7 +343,7 @@ describeE2E('the Users screen', (e2e) => {
     await due.fill('12/31/2030');
     await due.press('Enter');
     await page.getByText('Assignment due date updated').waitFor();
-    const user = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users[0]!;
+    const user = (await listedUser(e2e.baseUrl, admin, email))!;
     expect(new Date(user.assignments[0]!.due_at).getHours()).toBe(23);
     await page.getByRole('button', { name: /^Delete assignment Ready Airman Training/ }).click();
     await page.getByText(`Module 'Ready Airman Training' no longer assigned to ${email}`).waitFor();

@@ -86,14 +86,6 @@ export function sessionRefused(): void {
   forceLogout(state === 'expired' ? 'expired' : state === 'missing' ? 'missing' : 'invalid');
 }
 
-/** Checks the stored token before an authenticated call; logs out when it cannot work. */
-export function ensureSession(): boolean {
-  const state = tokenState(readToken());
-  if (state === 'valid') return true;
-  forceLogout(state);
-  return false;
-}
-
 /** Options for a call made without a session (no token, no 401 handling). */
 export const ANONYMOUS = { context: { anonymous: true } } as const;
 
