@@ -22,6 +22,7 @@ import { matchesStatement } from '../../apps/server/src/users/search-matches.ts'
 import { floorCases, pgbenchFloor, pgliteFloor, type FloorCase } from './floor.ts';
 import { loginLoad } from './login-load.ts';
 import { downloadReport, login, startServer, stopServer } from './server.ts';
+import { formatCpuSplit, startCpuSplit } from './cpu-split.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -38,6 +39,8 @@ interface Row {
   rps: number | string;
   p50: number | string;
   p99: number | string;
+  /** CPU time a request by side (cpu-split.ts), '' when not measured. */
+  cpu: string;
   note: string;
 }
 const rows: Row[] = [];
@@ -64,8 +67,10 @@ async function prepare(database: Database): Promise<FloorCase[]> {
   return floorCases(admin.id, deep.key, deep.id, { pageIds: smi.map((r) => r.id), matches });
 }
 
-async function cannon(target: string, route: string, opts: autocannon.Options, note = ''): Promise<void> {
+/** One measured round against the server process `serverPid`, after its warm-up. */
+async function cannon(target: string, serverPid: number, route: string, opts: autocannon.Options, note = ''): Promise<void> {
   if (WARMUP > 0) await autocannon({ connections: 50, ...opts, duration: WARMUP });
+  const endSplit = startCpuSplit(serverPid);
   const result = await autocannon({ connections: 50, duration: DURATION, ...opts });
   const errors = result.errors + result.non2xx;
   rows.push({
@@ -74,29 +79,30 @@ async function cannon(target: string, route: string, opts: autocannon.Options, n
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
+    cpu: formatCpuSplit(endSplit?.(result.requests.total), target === 'PostgreSQL'),
     note: `${note}${errors ? ` ${errors} errors/non-2xx` : ''}`.trim(),
   });
 }
 
 async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<void> {
   const { url, child } = await startServer(env);
+  const measure = (route: string, opts: autocannon.Options, note?: string) => cannon(target, child.pid as number, route, opts, note);
   try {
     const token = await login(url, ADMIN.user_name, ADMIN.password);
     const auth = { authorization: `Bearer ${token}` };
-    await cannon(target, 'GET /api/session', { url: `${url}/api/session`, headers: auth });
+    await measure('GET /api/session', { url: `${url}/api/session`, headers: auth });
 
     const first = await fetch(`${url}/api/admin/users`, { headers: auth });
     if (first.status === 200) {
-      await cannon(target, 'GET /api/admin/users (first page)', { url: `${url}/api/admin/users`, headers: auth });
-      await cannon(target, 'GET /api/admin/users?search=smi', { url: `${url}/api/admin/users?search=smi`, headers: auth });
-      await cannon(target, 'GET /api/admin/users?search=smi, one connection', { url: `${url}/api/admin/users?search=smi`, headers: auth, connections: 1 }, 'latency alone');
+      await measure('GET /api/admin/users (first page)', { url: `${url}/api/admin/users`, headers: auth });
+      await measure('GET /api/admin/users?search=smi', { url: `${url}/api/admin/users?search=smi`, headers: auth });
+      await measure('GET /api/admin/users?search=smi, one connection', { url: `${url}/api/admin/users?search=smi`, headers: auth, connections: 1 }, 'latency alone');
       // 36 names of ~5,000 matches each: more than the 100,000 matches a server keeps, so
       // every request reads its term's matches again (users/search-matches.ts). Not on the
       // embedded database, which keeps whole pages until users change (36 pages fit).
       const names = [...LAST_NAMES, ...FIRST_NAMES];
       let term = 0;
-      if (target === 'PostgreSQL') await cannon(
-        target,
+      if (target === 'PostgreSQL') await measure(
         'GET /api/admin/users?search=…, a term whose matches are not kept',
         {
           url: `${url}/api/admin/users`,
@@ -115,12 +121,11 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
       }
       const deep = cursors.at(-1);
       if (deep) {
-        await cannon(target, 'GET /api/admin/users (page 1,000)', { url: `${url}/api/admin/users?cursor=${encodeURIComponent(deep)}`, headers: auth });
+        await measure('GET /api/admin/users (page 1,000)', { url: `${url}/api/admin/users?cursor=${encodeURIComponent(deep)}`, headers: auth });
       }
       // Every request a different page, in turn: nothing is answered from memory twice in a row.
       let turn = 0;
-      await cannon(
-        target,
+      await measure(
         'GET /api/admin/users, 1,000 pages in turn',
         {
           url: `${url}/api/admin/users`,
@@ -131,7 +136,7 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
       );
       await measureCsv(target, url, auth, child.pid as number);
     } else {
-      rows.push({ target, route: 'GET /api/admin/users', rps: '—', p50: '—', p99: '—', note: `not available (${first.status})` });
+      rows.push({ target, route: 'GET /api/admin/users', rps: '—', p50: '—', p99: '—', cpu: '', note: `not available (${first.status})` });
     }
 
     // Sign-ins at a steady 50/s over many accounts, as in life (one account with
@@ -143,6 +148,7 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
       rps: `${load.ok}/${load.sent} ok`,
       p50: load.p50.toFixed(0),
       p99: load.p99.toFixed(0),
+      cpu: '',
       note: `p95 ${load.p95.toFixed(0)} ms; /api/health meanwhile p99 ${load.probeP99.toFixed(1)} ms, max ${load.probeMax.toFixed(1)} ms`,
     });
   } finally {
@@ -153,7 +159,7 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
 async function measureCsv(target: string, url: string, auth: Record<string, string>, pid: number): Promise<void> {
   const r = await downloadReport(url, auth, 'ready_airman_training', pid);
   if (typeof r === 'string') {
-    rows.push({ target, route: 'CSV report', rps: '—', p50: '—', p99: '—', note: `not available: ${r}` });
+    rows.push({ target, route: 'CSV report', rps: '—', p50: '—', p99: '—', cpu: '', note: `not available: ${r}` });
     return;
   }
   rows.push({
@@ -162,6 +168,7 @@ async function measureCsv(target: string, url: string, auth: Record<string, stri
     rps: '—',
     p50: `first byte ${r.firstByteMs.toFixed(0)} ms`,
     p99: `all ${r.totalMs.toFixed(0)} ms`,
+    cpu: '',
     note: `server RSS +${(r.rssGrowthKiB / 1024).toFixed(1)} MiB`,
   });
 }
@@ -169,9 +176,10 @@ async function measureCsv(target: string, url: string, auth: Record<string, stri
 /** The issue's yardstick, on the same database in the same run: bare.ts. */
 async function measureBare(databaseUrl: string): Promise<void> {
   const { url, child } = await startServer({ DATABASE_URL: databaseUrl }, ['--import', 'tsx', path.join(import.meta.dirname, 'bare.ts')]);
+  const pid = child.pid as number;
   try {
-    await cannon('PostgreSQL', 'bare Fastify + pg page of 50, 8 columns (no authentication)', { url: `${url}/columns` });
-    await cannon('PostgreSQL', 'bare Fastify + pg page of 50, stored JSON (no authentication)', { url: `${url}/json` });
+    await cannon('PostgreSQL', pid, 'bare Fastify + pg page of 50, 8 columns (no authentication)', { url: `${url}/columns` });
+    await cannon('PostgreSQL', pid, 'bare Fastify + pg page of 50, stored JSON (no authentication)', { url: `${url}/json` });
   } finally {
     await stopServer(child);
   }
@@ -221,10 +229,16 @@ console.error('PostgreSQL…');
 await postgresTarget();
 console.error('PGlite…');
 await pgliteTarget();
-console.log('| database | route | req/s | p50 ms | p99 ms | SQL alone, req/s | route ÷ SQL | note |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('| database | route | req/s | p50 ms | p99 ms | SQL alone, req/s | route ÷ SQL | CPU µs a request | note |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const floor = floors.get(`${r.target}|${r.route}`);
   const ratio = floor && typeof r.rps === 'number' ? (r.rps / floor).toFixed(2) : '';
-  console.log(`| ${r.target} | ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${floor ? Math.round(floor) : ''} | ${ratio} | ${r.note} |`);
+  console.log(`| ${r.target} | ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${floor ? Math.round(floor) : ''} | ${ratio} | ${r.cpu} | ${r.note} |`);
+}
+// The issue's yardstick: the users page against the bare page with the same answer, in this run.
+const page = rows.find((r) => r.target === 'PostgreSQL' && r.route === 'GET /api/admin/users (first page)');
+const bare = rows.find((r) => r.target === 'PostgreSQL' && r.route.startsWith('bare Fastify + pg page of 50, stored JSON'));
+if (page && bare && typeof page.rps === 'number' && typeof bare.rps === 'number') {
+  console.log(`\nPostgreSQL users page ÷ bare page with the same answer: ${(page.rps / bare.rps).toFixed(2)} (${page.rps} / ${bare.rps} req/s)`);
 }

@@ -1,0 +1,66 @@
+/**
+ * Where a load's CPU went: the server process, PostgreSQL (all its processes:
+ * the backends serving the server, and its background work meanwhile) and the
+ * load generator (this process). Read from /proc, so Linux only; elsewhere the
+ * split is absent. On a machine whose cores the three share, req/s moves with
+ * whatever else runs, while CPU time a request says what each side costs.
+ */
+import fs from 'node:fs';
+
+/** Linux reports process times in USER_HZ, 100 a second on every architecture Node runs on. */
+const TICKS_PER_SECOND = 100;
+
+/** User plus system CPU time of a process so far, in ticks; undefined when /proc cannot tell. */
+export function processTicks(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The CPU time of every process named `postgres` (a process that ends meanwhile drops out of the sum). */
+function postgresTicks(): number {
+  let sum = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    sum += processTicks(Number(entry)) ?? 0;
+  }
+  return sum;
+}
+
+export interface CpuSplit {
+  /** Microseconds of CPU a request. */
+  server: number;
+  postgres: number;
+  loadGenerator: number;
+}
+
+/** Starts counting; the returned function ends the count and divides it by the requests served meanwhile. */
+export function startCpuSplit(serverPid: number): ((requests: number) => CpuSplit | undefined) | undefined {
+  const server0 = processTicks(serverPid);
+  const self0 = processTicks(process.pid);
+  if (server0 === undefined || self0 === undefined) return undefined;
+  const postgres0 = postgresTicks();
+  return (requests) => {
+    const server1 = processTicks(serverPid);
+    const self1 = processTicks(process.pid);
+    if (server1 === undefined || self1 === undefined || requests <= 0) return undefined;
+    const perRequest = (ticks: number) => Math.round(((ticks / TICKS_PER_SECOND) * 1e6) / requests);
+    return { server: perRequest(server1 - server0), postgres: perRequest(postgresTicks() - postgres0), loadGenerator: perRequest(self1 - self0) };
+  };
+}
+
+/** "server 640 · PostgreSQL 390 · autocannon 130" (µs a request), or '' when not measured. */
+export function formatCpuSplit(split: CpuSplit | undefined, withPostgres: boolean): string {
+  if (!split) return '';
+  return [`server ${split.server}`, withPostgres ? `PostgreSQL ${split.postgres}` : undefined, `autocannon ${split.loadGenerator}`].filter(Boolean).join(' · ');
+}
