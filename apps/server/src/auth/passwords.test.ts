@@ -1,4 +1,3 @@
-import argon2 from 'argon2';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -12,10 +11,14 @@ describe('passwords', () => {
     expect(await verifyPassword(hash, 'Correct-Horse-8')).toBe(false);
   });
 
-  it('still verifies hashes made with the former 19 MiB, 2 passes', async () => {
-    const former = await argon2.hash('Correct-Horse-9', { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 });
-    expect(await verifyPassword(former, 'Correct-Horse-9')).toBe(true);
-    expect(await verifyPassword(former, 'wrong')).toBe(false);
+  // Made by the `argon2` package (0.45, the reference C code) that hashed passwords before
+  // 2026-11-24, of 'Correct-Horse-1!': accounts keep signing in after the change of library.
+  it.each([
+    ['7 MiB, 5 passes', '$argon2id$v=19$m=7168,p=1,t=5$DOrW1Wv9FIQFp2pgLX+neQ$aq/Hv4hnT0dOMxkrXrt5oZrBHVFQxuQHFoAXCEEPgd4'],
+    ['the former 19 MiB, 2 passes', '$argon2id$v=19$m=19456,p=1,t=2$7v2nYTXWLKy/obKYi5Ix2w$+2SR4cb8cskMgL2SYU/vj2r4TRDgCq1g+gTiK0SwgNE'],
+  ])('still verifies a hash stored by the former library (%s)', async (_name, stored) => {
+    expect(await verifyPassword(stored, 'Correct-Horse-1!')).toBe(true);
+    expect(await verifyPassword(stored, 'Correct-Horse-1?')).toBe(false);
   });
 
   it('never matches an account without a password', async () => {
