@@ -36,6 +36,21 @@ describe('TokenService', () => {
     expect(service.verify(token, exp * 1000)).toEqual({ ok: false, reason: 'expired' });
   });
 
+  it('checks the times of a token it has verified before on every request', async () => {
+    const seconds = Math.floor(Date.now() / 1000);
+    const now = seconds * 1000;
+    const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).setNotBefore(seconds + 10).setExpirationTime(seconds + 20).sign(key);
+    const fresh = new TokenService(SECRET);
+    const asked = [now, now + 10_000, now + 19_999, now + 20_000, now + 10_000].map((at) => fresh.verify(token, at));
+    expect(asked).toEqual([
+      { ok: false, reason: 'invalid' },
+      { ok: true, claims: { ...claims, exp: seconds + 20 } },
+      { ok: true, claims: { ...claims, exp: seconds + 20 } },
+      { ok: false, reason: 'expired' },
+      { ok: true, claims: { ...claims, exp: seconds + 20 } },
+    ]);
+  });
+
   it('refuses other keys, other algorithms, critical extensions, tampering and junk', async () => {
     const exp = Math.floor(Date.now() / 1000) + 60;
     const [head, body, sig] = service.sign(claims).split('.') as [string, string, string];
