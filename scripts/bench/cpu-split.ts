@@ -22,9 +22,9 @@ export function processTicks(pid: number): number | undefined {
   }
 }
 
-/** The CPU time of every process named `postgres` (a process that ends meanwhile drops out of the sum). */
-function postgresTicks(): number {
-  let sum = 0;
+/** The CPU time so far of every process named `postgres`, by process id. */
+function postgresTicks(): Map<number, number> {
+  const ticks = new Map<number, number>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -32,8 +32,21 @@ function postgresTicks(): number {
     } catch {
       continue;
     }
-    sum += processTicks(Number(entry)) ?? 0;
+    const t = processTicks(Number(entry));
+    if (t !== undefined) ticks.set(Number(entry), t);
   }
+  return ticks;
+}
+
+/**
+ * PostgreSQL's CPU time between two readings: each process still running, less
+ * what it had used at the first (a process started meanwhile, all of it). A
+ * process that ended meanwhile cannot be read any more: its share is missing,
+ * so the figure is a floor, never below zero.
+ */
+function postgresTicksSince(before: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, t] of postgresTicks()) sum += t - (before.get(pid) ?? 0);
   return sum;
 }
 
@@ -55,7 +68,7 @@ export function startCpuSplit(serverPid: number): ((requests: number) => CpuSpli
     const self1 = processTicks(process.pid);
     if (server1 === undefined || self1 === undefined || requests <= 0) return undefined;
     const perRequest = (ticks: number) => Math.round(((ticks / TICKS_PER_SECOND) * 1e6) / requests);
-    return { server: perRequest(server1 - server0), postgres: perRequest(postgresTicks() - postgres0), loadGenerator: perRequest(self1 - self0) };
+    return { server: perRequest(server1 - server0), postgres: perRequest(postgresTicksSince(postgres0)), loadGenerator: perRequest(self1 - self0) };
   };
 }
 
