@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { ACCOUNT_SQL } from '../../apps/server/src/plugins/auth.ts';
-import { FIRST_PAGE_SQL, NEXT_PAGE_SQL } from '../../apps/server/src/users/list-users.ts';
+import { CHECKED_FIRST_PAGE_SQL, CHECKED_NEXT_PAGE_SQL, FIRST_PAGE_SQL, NEXT_PAGE_SQL } from '../../apps/server/src/users/list-users.ts';
 import { SEARCH_PAGE_SQL } from '../../apps/server/src/users/search-matches.ts';
 
 export interface FloorCase {
@@ -35,12 +35,22 @@ export interface SearchFloor {
   matches: { sql: string; params: unknown[] };
 }
 
-export function floorCases(adminId: string, deepKey: string, deepId: string, search: SearchFloor): FloorCase[] {
-  const auth = inline(ACCOUNT_SQL, [adminId]);
+/**
+ * The statements of each measured route. On PostgreSQL an admin's unfiltered
+ * page checks the account in its own statement (users/list-users.ts); the
+ * embedded database reads the account first (from memory, in the server).
+ */
+export function floorCases(kind: Database['kind'], admin: { id: string; tv: number }, deepKey: string, deepId: string, search: SearchFloor): FloorCase[] {
+  const auth = inline(ACCOUNT_SQL, [admin.id]);
   const searchPage = inline(SEARCH_PAGE_SQL, [`{${search.pageIds.join(',')}}`]);
+  const checked = kind === 'postgres';
   return [
     { route: 'GET /api/session', statements: [auth], prepared: true },
-    { route: 'GET /api/admin/users (first page)', statements: [auth, FIRST_PAGE_SQL], prepared: true },
+    {
+      route: 'GET /api/admin/users (first page)',
+      statements: checked ? [inline(CHECKED_FIRST_PAGE_SQL, [admin.id, admin.tv])] : [auth, FIRST_PAGE_SQL],
+      prepared: true,
+    },
     { route: 'GET /api/admin/users?search=smi', statements: [auth, searchPage], prepared: true },
     // As the route runs it: sequential scans off in its transaction (users/list-users.ts, withSearchPlan).
     {
@@ -48,7 +58,11 @@ export function floorCases(adminId: string, deepKey: string, deepId: string, sea
       statements: [auth, 'BEGIN', 'SET LOCAL enable_seqscan = off', inline(search.matches.sql, search.matches.params), 'COMMIT', searchPage],
       prepared: false,
     },
-    { route: 'GET /api/admin/users (page 1,000)', statements: [auth, inline(NEXT_PAGE_SQL, [deepKey, deepId])], prepared: true },
+    {
+      route: 'GET /api/admin/users (page 1,000)',
+      statements: checked ? [inline(CHECKED_NEXT_PAGE_SQL, [deepKey, deepId, admin.id, admin.tv])] : [auth, inline(NEXT_PAGE_SQL, [deepKey, deepId])],
+      prepared: true,
+    },
   ];
 }
 

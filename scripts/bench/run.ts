@@ -52,7 +52,7 @@ async function prepare(database: Database): Promise<FloorCase[]> {
   const t = Date.now();
   await seedBenchUsers(database, USERS, await hashPassword(PASSWORD));
   console.error(`  seeded ${USERS} users in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  const [admin] = await database.query<{ id: string }>('SELECT id FROM users WHERE user_name = $1', [ADMIN.user_name]);
+  const [admin] = await database.query<{ id: string; tv: number }>('SELECT id, token_version AS tv FROM users WHERE user_name = $1', [ADMIN.user_name]);
   // The last user of page 999 (fewer pages in a small run): page 1,000 starts after it.
   const [deep] = await database.query<{ key: string; id: string }>(
     'SELECT lower(last_name) COLLATE "C" AS key, id FROM users ORDER BY lower(last_name) COLLATE "C", id OFFSET $1 LIMIT 1',
@@ -64,7 +64,7 @@ async function prepare(database: Database): Promise<FloorCase[]> {
   );
   // The matches statement exactly as the route builds it, for one of the names searched in turn.
   const matches = matchesStatement(database.db, matchesSearch('smith')).toSQL();
-  return floorCases(admin.id, deep.key, deep.id, { pageIds: smi.map((r) => r.id), matches });
+  return floorCases(database.kind, admin, deep.key, deep.id, { pageIds: smi.map((r) => r.id), matches });
 }
 
 /** One measured round against the server process `serverPid`, after its warm-up. */

@@ -56,7 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { flush: zlib.constants.BROTLI_OPERATION_FLUSH, params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { flush: zlib.constants.Z_SYNC_FLUSH },
   });
-  const authenticateRequest = registerAuth(app, database, tokens);
+  const requestAuth = registerAuth(app, database, tokens);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
   sessionRoutes(app, database.db, tokens);
@@ -67,7 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   gameRoutes(app, database.db);
   moduleRoutes(app, database.db);
   questionnaireRoutes(app, database.db);
-  adminUserRoutes(app, database, authenticateRequest);
+  adminUserRoutes(app, database, requestAuth);
   inviteRoutes(app, database.db, config, mail);
   reportRoutes(app, database.db);
   selfRoutes(app, database.db, tokens);

@@ -10,7 +10,7 @@ import type { Database } from '../db/database.ts';
 import { versionedCache } from '../lib/versioned-cache.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { TokenService } from '../auth/tokens.ts';
+import type { TokenClaims, TokenService } from '../auth/tokens.ts';
 import type { UserRow } from '../users/presenter.ts';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -55,11 +55,8 @@ export const ACCOUNT_SQL = `SELECT ${Object.entries(getTableColumns(users))
 
 type AccountLoader = ReturnType<typeof accountLoader>;
 
-/** Authenticates a request by its bearer token (for routes that are public for another reason). */
-export type Authenticator = (request: FastifyRequest) => Promise<AuthUser>;
-
-/** The caller of a request with this Authorization header, or a 401 saying why not. */
-export async function authenticate(loadAccount: AccountLoader, tokens: TokenService, header: string | undefined): Promise<AuthUser> {
+/** The claims of a request's bearer token, or a 401 saying why not (the account is not read). */
+export function bearerClaims(tokens: TokenService, header: string | undefined): TokenClaims {
   const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header ?? '');
   if (!match?.[1]) throw new HttpError(401, 'Authentication required', 'token_missing');
   const result = tokens.verify(match[1]);
@@ -68,16 +65,42 @@ export async function authenticate(loadAccount: AccountLoader, tokens: TokenServ
       ? new HttpError(401, 'Session expired', 'token_expired')
       : new HttpError(401, 'Invalid session', 'token_invalid');
   }
-  const { claims } = result;
+  return result.claims;
+}
+
+/** The caller of a request with this Authorization header, or a 401 saying why not. */
+export async function authenticate(loadAccount: AccountLoader, tokens: TokenService, header: string | undefined): Promise<AuthUser> {
+  const claims = bearerClaims(tokens, header);
   const row = await loadAccount(claims.user_id);
   // Deleted, deactivated, revoked (token version moved on) or role changed: no longer valid.
+  // currentAdminSql below says the same in SQL: change both together.
   if (!row || row.active_at === 0 || row.pending || row.token_version !== claims.tv || row.role !== claims.user_role) {
     throw new HttpError(401, 'Invalid session', 'token_invalid');
   }
   return { id: row.id, role: row.role as Role, tokenVersion: row.token_version, row };
 }
 
-export function registerAuth(app: FastifyInstance, database: Database, tokens: TokenService): Authenticator {
+/**
+ * SQL that is true when the token's account is a current admin: what
+ * authenticate() accepts, for a token whose role claim is admin ($id: the
+ * user_id claim, $tv: the tv claim, as placeholders of the statement). For a
+ * hot read that checks its caller in its own statement instead of reading the
+ * account first (users/list-users.ts); a statement that finds nothing must
+ * fall back to authenticate(), which says why.
+ */
+export function currentAdminSql(id: string, tv: string): string {
+  return `EXISTS (SELECT 1 FROM users caller WHERE caller.id = ${id} AND caller.role = 'admin' AND caller.active_at <> 0 AND NOT caller.pending AND caller.token_version = ${tv})`;
+}
+
+/** Authentication for routes that are public for another reason, or check their caller themselves. */
+export interface RequestAuth {
+  /** The caller, account read and checked, or a 401. */
+  authenticate(request: FastifyRequest): Promise<AuthUser>;
+  /** The bearer token's claims only, or a 401: the account is still to be checked. */
+  claims(request: FastifyRequest): TokenClaims;
+}
+
+export function registerAuth(app: FastifyInstance, database: Database, tokens: TokenService): RequestAuth {
   const loadAccount = accountLoader(database);
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request) => {
@@ -89,5 +112,8 @@ export function registerAuth(app: FastifyInstance, database: Database, tokens: T
       throw new HttpError(403, 'Administrator access required');
     }
   });
-  return (request) => authenticate(loadAccount, tokens, request.headers.authorization);
+  return {
+    authenticate: (request) => authenticate(loadAccount, tokens, request.headers.authorization),
+    claims: (request) => bearerClaims(tokens, request.headers.authorization),
+  };
 }

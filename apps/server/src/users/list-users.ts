@@ -13,6 +13,8 @@ import type { Database, Db } from '../db/database.ts';
 import { versionedCache } from '../lib/versioned-cache.ts';
 import { userCount, userSearch, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { TokenClaims } from '../auth/tokens.ts';
+import { currentAdminSql } from '../plugins/auth.ts';
 import { matchesStatement, SearchMatches } from './search-matches.ts';
 
 // The cursor carries the sort key as the database computed it: JavaScript's
@@ -50,11 +52,28 @@ interface PageRow {
   total: number;
 }
 
+export interface UsersQuery {
+  cursor?: string;
+  search?: string;
+}
+
 /**
  * The users page as JSON text: `{count, users, cursor?}`. Built by joining the
  * users' stored JSON, so a page costs no row mapping and no serialization.
  */
-export type ListUsers = (query: { cursor?: string; search?: string }) => Promise<string>;
+export interface ListUsers {
+  /** The page, for a caller already authenticated as an admin. */
+  (query: UsersQuery): Promise<string>;
+  /**
+   * PostgreSQL only: the unfiltered page for a token that claims an admin,
+   * with the account checked in the page's own statement (plugins/auth.ts,
+   * currentAdminSql) instead of read first. Undefined when that statement
+   * returns no row (the account is not a current admin, or there is no row to
+   * show) or the query is not an unfiltered page: the caller then
+   * authenticates the ordinary way, which says why, and asks again.
+   */
+  checkingCaller?(query: UsersQuery, caller: Pick<TokenClaims, 'user_id' | 'tv'>): Promise<string | undefined>;
+}
 
 function pageText(total: number, listings: string, next: { key: string; id: string } | undefined): string {
   const cursor = next ? `,"cursor":"${encodeCursor(next.key, next.id)}"` : '';
@@ -73,11 +92,18 @@ function pageJson(total: number, rows: PageRow[]): string {
 // 100,000-row count). Named prepared statements (their generic plans are the
 // same index scans), sent without Drizzle, whose mapping of 51 rows cost more
 // than the rest of the route's JavaScript.
-const pageStatement = (where: string) => `SELECT listing, lower(last_name) COLLATE "C" AS key, id, (SELECT n FROM user_count) AS total
-FROM users ${where}ORDER BY lower(last_name) COLLATE "C", id LIMIT ${USER_PAGE_SIZE + 1}`;
-export const FIRST_PAGE_SQL = pageStatement('');
+const pageStatement = (conditions: string[]) => `SELECT listing, lower(last_name) COLLATE "C" AS key, id, (SELECT n FROM user_count) AS total
+FROM users ${conditions.length ? `WHERE ${conditions.join(' AND ')} ` : ''}ORDER BY lower(last_name) COLLATE "C", id LIMIT ${USER_PAGE_SIZE + 1}`;
+const AFTER_CURSOR = '(lower(last_name) COLLATE "C", id) > ($1 COLLATE "C", $2)';
+export const FIRST_PAGE_SQL = pageStatement([]);
 /** $1, $2: the cursor's key and id. */
-export const NEXT_PAGE_SQL = pageStatement('WHERE (lower(last_name) COLLATE "C", id) > ($1 COLLATE "C", $2) ');
+export const NEXT_PAGE_SQL = pageStatement([AFTER_CURSOR]);
+// The same pages with the caller's account checked as a one-time filter, before
+// the index is read: no row unless the caller is a current admin.
+/** $1, $2: the caller's user_id and tv claims. */
+export const CHECKED_FIRST_PAGE_SQL = pageStatement([currentAdminSql('$1', '$2')]);
+/** $1, $2: the cursor's key and id; $3, $4: the caller's user_id and tv claims. */
+export const CHECKED_NEXT_PAGE_SQL = pageStatement([AFTER_CURSOR, currentAdminSql('$3', '$4')]);
 
 /**
  * Builds the listing once per app. A search must stay an unnamed statement:
@@ -111,7 +137,7 @@ export function usersLister(database: Database): ListUsers {
   // 200 pages of 50 users are ~10 MB.
   const cached = versionedCache<string>(database.usersChanges, 200);
 
-  return (query) => {
+  const list: ListUsers = (query) => {
     const search = query.search?.trim() ?? '';
     const cursorText = query.cursor ?? '';
     return cached(JSON.stringify([search, cursorText]), () => {
@@ -119,6 +145,24 @@ export function usersLister(database: Database): ListUsers {
       return search ? searched(search, cursor) : unfiltered(cursor);
     });
   };
+  // On the embedded database the account is read from memory anyway, and pages are kept.
+  if (database.kind === 'postgres') {
+    list.checkingCaller = async (query, caller) => {
+      if (query.search?.trim()) return undefined;
+      let cursor: { key: string; id: string } | undefined;
+      try {
+        cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
+      } catch {
+        // A bad cursor is answered (400) only to a caller who passed authentication.
+        return undefined;
+      }
+      const rows = cursor
+        ? await database.query<PageRow>(CHECKED_NEXT_PAGE_SQL, [cursor.key, cursor.id, caller.user_id, caller.tv], 'users_page_next_checked')
+        : await database.query<PageRow>(CHECKED_FIRST_PAGE_SQL, [caller.user_id, caller.tv], 'users_page_first_checked');
+      return rows[0] ? pageJson(rows[0].total, rows) : undefined;
+    };
+  }
+  return list;
 }
 
 /**

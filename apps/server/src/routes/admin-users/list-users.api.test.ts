@@ -221,6 +221,40 @@ describeApi('GET admin/users: access and bad input', (ctx) => {
     expect((await ctx.request('not.a.token', { method: 'GET', url: '/api/admin/users' })).statusCode).toBe(401);
   });
 
+  // On PostgreSQL an admin's page checks the account in its own statement (users/list-users.ts):
+  // every way a session ends must end it there too, on the first page and on the next.
+  it("refuses an admin's token once the account is deactivated, demoted, deleted or signed out", async () => {
+    // A cursor before every user: its page has rows, like the first.
+    const cursor = Buffer.from(JSON.stringify(['', ''])).toString('base64url');
+    const ends: [string, string][] = [
+      ['deactivated', 'UPDATE users SET active_at = 0 WHERE id = $1'],
+      ['demoted', "UPDATE users SET role = 'user' WHERE id = $1"],
+      ['signed out', 'UPDATE users SET token_version = token_version + 1 WHERE id = $1'],
+      ['pending again', 'UPDATE users SET pending = true WHERE id = $1'],
+      ['deleted', 'DELETE FROM users WHERE id = $1'],
+    ];
+    for (const [how, change] of ends) {
+      const admin = await ctx.createUser({ role: 'admin' });
+      for (const url of ['/api/admin/users', `/api/admin/users?cursor=${cursor}`]) {
+        const before = await ctx.request(admin.token, { method: 'GET', url });
+        expect({ how, url, status: before.statusCode, users: before.json<UsersPage>().users.length > 0 }).toEqual({ how, url, status: 200, users: true });
+      }
+      await ctx.database.query(change, [admin.id]);
+      for (const url of ['/api/admin/users', `/api/admin/users?cursor=${cursor}`, '/api/admin/users?cursor=nonsense']) {
+        const res = await ctx.request(admin.token, { method: 'GET', url });
+        expect({ how, url, status: res.statusCode, body: res.json() }).toEqual({ how, url, status: 401, body: expect.objectContaining({ code: 'token_invalid' }) });
+      }
+    }
+  });
+
+  it('answers a page past the end with the count alone', async () => {
+    const token = await adminToken(ctx);
+    const past = Buffer.from(JSON.stringify(['\uffff', '\uffff'])).toString('base64url');
+    const res = await ctx.request(token, { method: 'GET', url: `/api/admin/users?cursor=${past}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ count: await totalUsers(ctx), users: [] });
+  });
+
   it('refuses malformed cursors and parameters with a 400 and a message', async () => {
     const token = await adminToken(ctx);
     const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
