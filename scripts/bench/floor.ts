@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { ACCOUNT_SQL } from '../../apps/server/src/plugins/auth.ts';
 import { CHECKED_FIRST_PAGE_SQL, CHECKED_NEXT_PAGE_SQL, FIRST_PAGE_SQL, NEXT_PAGE_SQL } from '../../apps/server/src/users/list-users.ts';
-import { SEARCH_PAGE_SQL } from '../../apps/server/src/users/search-matches.ts';
+import { CHECKED_SEARCH_PAGE_SQL, SEARCH_PAGE_SQL } from '../../apps/server/src/users/search-matches.ts';
 
 export interface FloorCase {
   route: string;
@@ -42,25 +42,32 @@ export interface SearchFloor {
  */
 export function floorCases(kind: Database['kind'], admin: { id: string; tv: number }, deepKey: string, deepId: string, search: SearchFloor): FloorCase[] {
   const auth = inline(ACCOUNT_SQL, [admin.id]);
-  const searchPage = inline(SEARCH_PAGE_SQL, [`{${search.pageIds.join(',')}}`]);
   const checked = kind === 'postgres';
+  const ids = `{${search.pageIds.join(',')}}`;
+  // The account read, then the page; on PostgreSQL the page's statement checks the account itself.
+  const page = (plain: string, checkedPage: string) => (checked ? [checkedPage] : [auth, plain]);
+  const searchPage = page(inline(SEARCH_PAGE_SQL, [ids]), inline(CHECKED_SEARCH_PAGE_SQL, [ids, admin.id, admin.tv]));
   return [
     { route: 'GET /api/session', statements: [auth], prepared: true },
-    {
-      route: 'GET /api/admin/users (first page)',
-      statements: checked ? [inline(CHECKED_FIRST_PAGE_SQL, [admin.id, admin.tv])] : [auth, FIRST_PAGE_SQL],
-      prepared: true,
-    },
-    { route: 'GET /api/admin/users?search=smi', statements: [auth, searchPage], prepared: true },
-    // As the route runs it: sequential scans off in its transaction (users/list-users.ts, withSearchPlan).
+    { route: 'GET /api/admin/users (first page)', statements: page(FIRST_PAGE_SQL, inline(CHECKED_FIRST_PAGE_SQL, [admin.id, admin.tv])), prepared: true },
+    { route: 'GET /api/admin/users?search=smi', statements: searchPage, prepared: true },
+    // As the route runs it: the term's matches with sequential scans off in their transaction
+    // (users/list-users.ts, withSearchPlan), then the page.
     {
       route: 'GET /api/admin/users?search=…, a term whose matches are not kept',
-      statements: [auth, 'BEGIN', 'SET LOCAL enable_seqscan = off', inline(search.matches.sql, search.matches.params), 'COMMIT', searchPage],
+      statements: [
+        ...(checked ? [] : [auth]),
+        'BEGIN',
+        'SET LOCAL enable_seqscan = off',
+        inline(search.matches.sql, search.matches.params),
+        'COMMIT',
+        ...searchPage.filter((s) => s !== auth),
+      ],
       prepared: false,
     },
     {
       route: 'GET /api/admin/users (page 1,000)',
-      statements: checked ? [inline(CHECKED_NEXT_PAGE_SQL, [deepKey, deepId, admin.id, admin.tv])] : [auth, inline(NEXT_PAGE_SQL, [deepKey, deepId])],
+      statements: page(inline(NEXT_PAGE_SQL, [deepKey, deepId]), inline(CHECKED_NEXT_PAGE_SQL, [deepKey, deepId, admin.id, admin.tv])),
       prepared: true,
     },
   ];

@@ -65,11 +65,12 @@ export interface ListUsers {
   /** The page, for a caller already authenticated as an admin. */
   (query: UsersQuery): Promise<string>;
   /**
-   * PostgreSQL only: the unfiltered page for a token that claims an admin,
-   * with the account checked in the page's own statement (plugins/auth.ts,
-   * currentAdminSql) instead of read first. Undefined when that statement
-   * returns no row (the account is not a current admin, or there is no row to
-   * show) or the query is not an unfiltered page: the caller then
+   * PostgreSQL only: the page for a token that claims an admin, with the
+   * account checked in the page's own statement (plugins/auth.ts,
+   * currentAdminSql) instead of read first: the unfiltered pages, and a
+   * search's pages from its kept matches (users/search-matches.ts). Undefined
+   * when that statement does not confirm the caller (not a current admin, or
+   * no row to show) or the page needs another statement: the caller then
    * authenticates the ordinary way, which says why, and asks again.
    */
   checkingCaller?(query: UsersQuery, caller: Pick<TokenClaims, 'user_id' | 'tv'>): Promise<string | undefined>;
@@ -148,13 +149,18 @@ export function usersLister(database: Database): ListUsers {
   // On the embedded database the account is read from memory anyway, and pages are kept.
   if (database.kind === 'postgres') {
     list.checkingCaller = async (query, caller) => {
-      if (query.search?.trim()) return undefined;
       let cursor: { key: string; id: string } | undefined;
       try {
         cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
       } catch {
         // A bad cursor is answered (400) only to a caller who passed authentication.
         return undefined;
+      }
+      const search = query.search?.trim() ?? '';
+      if (search) {
+        // From the term's kept matches only; a search the database must answer goes the ordinary way.
+        const page = await kept.page(search, cursor, caller);
+        return page && pageText(page.total, page.listings, page.next);
       }
       const rows = cursor
         ? await database.query<PageRow>(CHECKED_NEXT_PAGE_SQL, [cursor.key, cursor.id, caller.user_id, caller.tv], 'users_page_next_checked')

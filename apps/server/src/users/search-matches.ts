@@ -16,6 +16,8 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
 import type { Database, Db } from '../db/database.ts';
 import { userSearch, userSearchVersion } from '../db/schema.ts';
+import type { TokenClaims } from '../auth/tokens.ts';
+import { currentAdminSql } from '../plugins/auth.ts';
 
 /** A term matching more users than this is searched in the database each time. */
 export const MAX_KEPT_MATCHES = 20_000;
@@ -44,6 +46,14 @@ export interface MatchedPage {
  * same snapshot. A user deleted since has no row (and the version moved).
  */
 export const SEARCH_PAGE_SQL = `SELECT (SELECT n FROM user_search_version WHERE id = 1) AS version, u.listing
+FROM unnest($1::text[]) WITH ORDINALITY AS p(id, ord) JOIN users u ON u.id = p.id ORDER BY p.ord`;
+/**
+ * The same, with whether the caller's account is a current admin, for a page
+ * whose statement checks its caller itself (plugins/auth.ts, currentAdminSql;
+ * $2, $3: the caller's user_id and tv claims). A column, not a filter: a
+ * refused caller must not look like users gone missing.
+ */
+export const CHECKED_SEARCH_PAGE_SQL = `SELECT (SELECT n FROM user_search_version WHERE id = 1) AS version, ${currentAdminSql('$2', '$3')} AS caller_ok, u.listing
 FROM unnest($1::text[]) WITH ORDINALITY AS p(id, ord) JOIN users u ON u.id = p.id ORDER BY p.ord`;
 /** The version alone, for a page with no user (no match, or past the end). */
 const VERSION_SQL = 'SELECT n AS version FROM user_search_version WHERE id = 1';
@@ -90,9 +100,12 @@ export class SearchMatches {
   /**
    * A page of the search from its kept matches, or undefined when the
    * database must answer it (too many matches, a cursor that is not among
-   * them, or matches that went out of date twice in a row).
+   * them, or matches that went out of date twice in a row). Given a caller
+   * (PostgreSQL, an admin's token not yet checked), the page's statement also
+   * checks the account, and anything but a page it confirmed is undefined:
+   * the caller then authenticates the ordinary way and asks again.
    */
-  async page(search: string, cursor: { key: string; id: string } | undefined): Promise<MatchedPage | undefined> {
+  async page(search: string, cursor: { key: string; id: string } | undefined, caller?: Pick<TokenClaims, 'user_id' | 'tv'>): Promise<MatchedPage | undefined> {
     for (let attempt = 0; attempt < 2; attempt++) {
       const matches = await this.#matches(search);
       const { keys, ids } = matches;
@@ -100,7 +113,9 @@ export class SearchMatches {
       const start = cursor ? indexOf(keys, ids, cursor) + 1 : 0;
       if (start === 0 && cursor) return undefined;
       const pageIds = ids.slice(start, start + USER_PAGE_SIZE);
-      const { version, listings } = await this.#read(pageIds);
+      const { version, listings, callerOk } = await this.#read(pageIds, caller);
+      // Refused, or no row to say: decided the ordinary way, and nothing kept is dropped for it.
+      if (caller && callerOk !== true) return undefined;
       if (version !== undefined) this.#saw(version);
       if (version === matches.version && listings.length === pageIds.length) {
         const end = start + USER_PAGE_SIZE;
@@ -114,11 +129,23 @@ export class SearchMatches {
     return undefined;
   }
 
-  /** The users' JSON in page order, and the version (undefined when none of them is left). */
-  async #read(pageIds: string[]): Promise<{ version: number | undefined; listings: string[] }> {
+  /**
+   * The users' JSON in page order, and the version (undefined when none of them
+   * is left); with a caller, whether the account is a current admin (undefined
+   * when no row says).
+   */
+  async #read(pageIds: string[], caller?: Pick<TokenClaims, 'user_id' | 'tv'>): Promise<{ version: number | undefined; listings: string[]; callerOk?: boolean }> {
     if (pageIds.length === 0) {
       const [row] = await this.database.query<{ version: number }>(VERSION_SQL, [], 'users_search_version');
       return { version: row?.version, listings: [] };
+    }
+    if (caller) {
+      const rows = await this.database.query<{ version: number; caller_ok: boolean; listing: string }>(
+        CHECKED_SEARCH_PAGE_SQL,
+        [pageIds, caller.user_id, caller.tv],
+        'users_search_page_checked',
+      );
+      return { version: rows[0]?.version, listings: rows.map((r) => r.listing), callerOk: rows[0]?.caller_ok };
     }
     const rows = await this.database.query<{ version: number; listing: string }>(SEARCH_PAGE_SQL, [pageIds], 'users_search_page');
     return { version: rows[0]?.version, listings: rows.map((r) => r.listing) };

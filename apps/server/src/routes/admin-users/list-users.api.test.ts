@@ -222,7 +222,7 @@ describeApi('GET admin/users: access and bad input', (ctx) => {
   });
 
   // On PostgreSQL an admin's page checks the account in its own statement (users/list-users.ts):
-  // every way a session ends must end it there too, on the first page and on the next.
+  // every way a session ends must end it there too, on the first page, the next and a search's.
   it("refuses an admin's token once the account is deactivated, demoted, deleted or signed out", async () => {
     // A cursor before every user: its page has rows, like the first.
     const cursor = Buffer.from(JSON.stringify(['', ''])).toString('base64url');
@@ -235,12 +235,12 @@ describeApi('GET admin/users: access and bad input', (ctx) => {
     ];
     for (const [how, change] of ends) {
       const admin = await ctx.createUser({ role: 'admin' });
-      for (const url of ['/api/admin/users', `/api/admin/users?cursor=${cursor}`]) {
+      for (const url of ['/api/admin/users', `/api/admin/users?cursor=${cursor}`, '/api/admin/users?search=example.com']) {
         const before = await ctx.request(admin.token, { method: 'GET', url });
         expect({ how, url, status: before.statusCode, users: before.json<UsersPage>().users.length > 0 }).toEqual({ how, url, status: 200, users: true });
       }
       await ctx.database.query(change, [admin.id]);
-      for (const url of ['/api/admin/users', `/api/admin/users?cursor=${cursor}`, '/api/admin/users?cursor=nonsense']) {
+      for (const url of ['/api/admin/users', `/api/admin/users?cursor=${cursor}`, '/api/admin/users?search=example.com', '/api/admin/users?cursor=nonsense']) {
         const res = await ctx.request(admin.token, { method: 'GET', url });
         expect({ how, url, status: res.statusCode, body: res.json() }).toEqual({ how, url, status: 401, body: expect.objectContaining({ code: 'token_invalid' }) });
       }
