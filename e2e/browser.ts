@@ -71,6 +71,11 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
 /** Signs in through the login form as a user would. */
 export async function login(page: Page, email = E2E_ADMIN_EMAIL, password = E2E_ADMIN_PASSWORD): Promise<void> {
   await page.goto('/login');
+  await submitLogin(page, email, password);
+}
+
+/** Fills in and sends the login form of the page already open. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
