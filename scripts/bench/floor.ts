@@ -36,9 +36,10 @@ export interface SearchFloor {
 }
 
 /**
- * The statements of each measured route. On PostgreSQL an admin's unfiltered
- * page checks the account in its own statement (users/list-users.ts); the
- * embedded database reads the account first (from memory, in the server).
+ * The statements of each measured route. On PostgreSQL an admin's users page
+ * (unfiltered, or a search's page from kept matches) checks the account in its
+ * own statement (users/list-users.ts); the embedded database reads the account
+ * first (from memory, in the server).
  */
 export function floorCases(kind: Database['kind'], admin: { id: string; tv: number }, deepKey: string, deepId: string, search: SearchFloor): FloorCase[] {
   const auth = inline(ACCOUNT_SQL, [admin.id]);
@@ -46,23 +47,17 @@ export function floorCases(kind: Database['kind'], admin: { id: string; tv: numb
   const ids = `{${search.pageIds.join(',')}}`;
   // The account read, then the page; on PostgreSQL the page's statement checks the account itself.
   const page = (plain: string, checkedPage: string) => (checked ? [checkedPage] : [auth, plain]);
-  const searchPage = page(inline(SEARCH_PAGE_SQL, [ids]), inline(CHECKED_SEARCH_PAGE_SQL, [ids, admin.id, admin.tv]));
+  const plainSearchPage = inline(SEARCH_PAGE_SQL, [ids]);
+  const checkedSearchPage = inline(CHECKED_SEARCH_PAGE_SQL, [ids, admin.id, admin.tv]);
+  // A term's matches with sequential scans off in their transaction (users/list-users.ts, withSearchPlan), then the page.
+  const matchesThen = (searchPage: string) => ['BEGIN', 'SET LOCAL enable_seqscan = off', inline(search.matches.sql, search.matches.params), 'COMMIT', searchPage];
   return [
     { route: 'GET /api/session', statements: [auth], prepared: true },
     { route: 'GET /api/admin/users (first page)', statements: page(FIRST_PAGE_SQL, inline(CHECKED_FIRST_PAGE_SQL, [admin.id, admin.tv])), prepared: true },
-    { route: 'GET /api/admin/users?search=smi', statements: searchPage, prepared: true },
-    // As the route runs it: the term's matches with sequential scans off in their transaction
-    // (users/list-users.ts, withSearchPlan), then the page.
+    { route: 'GET /api/admin/users?search=smi', statements: page(plainSearchPage, checkedSearchPage), prepared: true },
     {
       route: 'GET /api/admin/users?search=…, a term whose matches are not kept',
-      statements: [
-        ...(checked ? [] : [auth]),
-        'BEGIN',
-        'SET LOCAL enable_seqscan = off',
-        inline(search.matches.sql, search.matches.params),
-        'COMMIT',
-        ...searchPage.filter((s) => s !== auth),
-      ],
+      statements: checked ? matchesThen(checkedSearchPage) : [auth, ...matchesThen(plainSearchPage)],
       prepared: false,
     },
     {

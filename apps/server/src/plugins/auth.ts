@@ -82,8 +82,8 @@ export async function authenticate(loadAccount: AccountLoader, tokens: TokenServ
 
 /**
  * SQL that is true when the token's account is a current admin: what
- * authenticate() accepts, for a token whose role claim is admin ($id: the
- * user_id claim, $tv: the tv claim, as placeholders of the statement). For a
+ * authenticate() accepts, for a token whose role claim is admin (`id` and `tv`:
+ * the statement's parameters, such as '$1', holding those claims). For a
  * hot read that checks its caller in its own statement instead of reading the
  * account first (users/list-users.ts); a statement that finds nothing must
  * fall back to authenticate(), which says why.
