@@ -1,7 +1,7 @@
 /**
  * Where a load's CPU went: the server process, PostgreSQL (all its processes:
  * the backends serving the server, and its background work meanwhile) and the
- * load generator (this process). Read from /proc, so Linux only; elsewhere the
+ * load generator (load.ts, a process of its own). Read from /proc, so Linux only; elsewhere the
  * split is absent. On a machine whose cores the three share, req/s moves with
  * whatever else runs, while CPU time a request says what each side costs.
  */
@@ -58,17 +58,17 @@ export interface CpuSplit {
 }
 
 /** Starts counting; the returned function ends the count and divides it by the requests served meanwhile. */
-export function startCpuSplit(serverPid: number): ((requests: number) => CpuSplit | undefined) | undefined {
+export function startCpuSplit(serverPid: number, loadPid: number): ((requests: number) => CpuSplit | undefined) | undefined {
   const server0 = processTicks(serverPid);
-  const self0 = processTicks(process.pid);
-  if (server0 === undefined || self0 === undefined) return undefined;
+  const load0 = processTicks(loadPid);
+  if (server0 === undefined || load0 === undefined) return undefined;
   const postgres0 = postgresTicks();
   return (requests) => {
     const server1 = processTicks(serverPid);
-    const self1 = processTicks(process.pid);
-    if (server1 === undefined || self1 === undefined || requests <= 0) return undefined;
+    const load1 = processTicks(loadPid);
+    if (server1 === undefined || load1 === undefined || requests <= 0) return undefined;
     const perRequest = (ticks: number) => Math.round(((ticks / TICKS_PER_SECOND) * 1e6) / requests);
-    return { server: perRequest(server1 - server0), postgres: perRequest(postgresTicksSince(postgres0)), loadGenerator: perRequest(self1 - self0) };
+    return { server: perRequest(server1 - server0), postgres: perRequest(postgresTicksSince(postgres0)), loadGenerator: perRequest(load1 - load0) };
   };
 }
 

@@ -7,11 +7,12 @@
  * into docs/benchmarks.md with the machine and date.
  *
  *   BENCH_USERS=100000 BENCH_DURATION=10 BENCH_WARMUP=2 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
+ *   BENCH_TARGETS=postgres,pglite (either alone to measure one database)
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { fork } from 'node:child_process';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
@@ -22,7 +23,8 @@ import { matchesStatement } from '../../apps/server/src/users/search-matches.ts'
 import { floorCases, pgbenchFloor, pgliteFloor, type FloorCase } from './floor.ts';
 import { loginLoad } from './login-load.ts';
 import { downloadReport, login, startServer, stopServer } from './server.ts';
-import { formatCpuSplit, startCpuSplit } from './cpu-split.ts';
+import { formatCpuSplit, startCpuSplit, type CpuSplit } from './cpu-split.ts';
+import type { LoadOptions, LoadResult } from './load.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -67,26 +69,49 @@ async function prepare(database: Database): Promise<FloorCase[]> {
   return floorCases(database.kind, admin, deep.key, deep.id, { pageIds: smi.map((r) => r.id), matches });
 }
 
-/** One measured round against the server process `serverPid`, after its warm-up. */
-async function cannon(target: string, serverPid: number, route: string, opts: autocannon.Options, note = ''): Promise<void> {
-  if (WARMUP > 0) await autocannon({ connections: 50, ...opts, duration: WARMUP });
-  const endSplit = startCpuSplit(serverPid);
-  const result = await autocannon({ connections: 50, duration: DURATION, ...opts });
-  const errors = result.errors + result.non2xx;
-  rows.push({
-    target,
-    route,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    cpu: formatCpuSplit(endSplit?.(result.requests.total), target === 'PostgreSQL'),
-    note: `${note}${errors ? ` ${errors} errors/non-2xx` : ''}`.trim(),
-  });
+/** The options of one load: as load.ts takes them, less what every round shares. */
+type Load = Omit<LoadOptions, 'connections' | 'duration' | 'warmup'> & { connections?: number };
+
+/**
+ * One measured round against the server process `serverPid`, after its
+ * warm-up, by a load generator in a process of its own (load.ts says why).
+ */
+async function cannon(target: string, serverPid: number, route: string, load: Load, note = ''): Promise<void> {
+  const child = fork(path.join(import.meta.dirname, 'load.ts'), { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let split: CpuSplit | undefined;
+  try {
+    const result = await new Promise<LoadResult>((resolve, reject) => {
+      let endSplit: ReturnType<typeof startCpuSplit>;
+      child.on('message', (message: 'measuring' | LoadResult) => {
+        if (message === 'measuring') {
+          endSplit = startCpuSplit(serverPid, child.pid as number);
+          return;
+        }
+        split = endSplit?.(message.requests);
+        resolve(message);
+      });
+      child.once('exit', (code) => reject(new Error(`load.ts exited (${code}) before its result`)));
+      child.send({ connections: 50, duration: DURATION, warmup: WARMUP, ...load } satisfies LoadOptions);
+    });
+    rows.push({
+      target,
+      route,
+      rps: result.rps,
+      p50: result.p50,
+      p99: result.p99,
+      cpu: formatCpuSplit(split, target === 'PostgreSQL'),
+      note: `${note}${result.errors ? ` ${result.errors} errors/non-2xx` : ''}`.trim(),
+    });
+  } finally {
+    if (child.connected) child.disconnect();
+    await exited;
+  }
 }
 
 async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<void> {
   const { url, child } = await startServer(env);
-  const measure = (route: string, opts: autocannon.Options, note?: string) => cannon(target, child.pid as number, route, opts, note);
+  const measure = (route: string, load: Load, note?: string) => cannon(target, child.pid as number, route, load, note);
   try {
     const token = await login(url, ADMIN.user_name, ADMIN.password);
     const auth = { authorization: `Bearer ${token}` };
@@ -101,14 +126,9 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
       // every request reads its term's matches again (users/search-matches.ts). Not on the
       // embedded database, which keeps whole pages until users change (36 pages fit).
       const names = [...LAST_NAMES, ...FIRST_NAMES];
-      let term = 0;
       if (target === 'PostgreSQL') await measure(
         'GET /api/admin/users?search=…, a term whose matches are not kept',
-        {
-          url: `${url}/api/admin/users`,
-          headers: auth,
-          requests: [{ setupRequest: (request) => ({ ...request, path: `/api/admin/users?search=${names[term++ % names.length] ?? ''}` }) }],
-        },
+        { url: `${url}/api/admin/users`, headers: auth, paths: names.map((name) => `/api/admin/users?search=${name}`) },
         '36 names in turn, ~5,000 matches each',
       );
       // Walk 1,000 pages down the cursor chain, keeping every cursor.
@@ -124,14 +144,9 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
         await measure('GET /api/admin/users (page 1,000)', { url: `${url}/api/admin/users?cursor=${encodeURIComponent(deep)}`, headers: auth });
       }
       // Every request a different page, in turn: nothing is answered from memory twice in a row.
-      let turn = 0;
       await measure(
         'GET /api/admin/users, 1,000 pages in turn',
-        {
-          url: `${url}/api/admin/users`,
-          headers: auth,
-          requests: [{ setupRequest: (request) => ({ ...request, path: `/api/admin/users?cursor=${encodeURIComponent(cursors[turn++ % cursors.length] ?? '')}` }) }],
-        },
+        { url: `${url}/api/admin/users`, headers: auth, paths: cursors.map((c) => `/api/admin/users?cursor=${encodeURIComponent(c)}`) },
         'no page twice within 999 requests',
       );
       await measureCsv(target, url, auth, child.pid as number);
@@ -225,10 +240,15 @@ async function pgliteTarget(): Promise<void> {
 }
 
 console.error(`Benchmark: ${USERS} users × 5 assignments, autocannon -c 50 -d ${DURATION} after ${WARMUP} s of warm-up, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);
-console.error('PostgreSQL…');
-await postgresTarget();
-console.error('PGlite…');
-await pgliteTarget();
+const targets = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',');
+if (targets.includes('postgres')) {
+  console.error('PostgreSQL…');
+  await postgresTarget();
+}
+if (targets.includes('pglite')) {
+  console.error('PGlite…');
+  await pgliteTarget();
+}
 console.log('| database | route | req/s | p50 ms | p99 ms | SQL alone, req/s | route ÷ SQL | CPU µs a request | note |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
