@@ -4,7 +4,7 @@
  * where that is a failure.
  */
 import fs from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
 
@@ -31,10 +31,10 @@ const FLAGS = [
 export interface E2E {
   baseUrl: string;
   browser: Browser;
-  /** A fresh, isolated browser context (own storage) with one page. */
-  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** A fresh, isolated browser context (own storage) with one page; `options` as Playwright's (a time zone, say). */
+  newPage(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
   /** newPage, signed in as the e2e admin (who lands on /admin), then on `path`. */
-  adminPage(path?: '/admin' | '/modules'): Promise<{ context: BrowserContext; page: Page }>;
+  adminPage(path?: '/admin' | '/modules', options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
 }
 
 /** A describe block with a browser; skipped (loudly, above) when no Chromium exists. */
@@ -47,13 +47,13 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
       Object.assign(e2e, {
         baseUrl,
         browser,
-        async newPage() {
-          const context = await browser.newContext({ baseURL: baseUrl });
+        async newPage(options = {}) {
+          const context = await browser.newContext({ ...options, baseURL: baseUrl });
           const page = await context.newPage();
           return { context, page };
         },
-        async adminPage(path = '/admin') {
-          const opened = await e2e.newPage();
+        async adminPage(path = '/admin', options = {}) {
+          const opened = await e2e.newPage(options);
           await login(opened.page);
           await opened.page.waitForURL('**/admin');
           if (path !== '/admin') await opened.page.goto(path);

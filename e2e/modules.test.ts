@@ -82,8 +82,11 @@ describeE2E('the Training Modules screen', (e2e) => {
     await context.close();
   });
 
-  it('archives a copy after confirmation, greys it under Show Archived, and downloads a report', async () => {
-    const { context, page } = await e2e.adminPage('/modules');
+  it('archives a copy after confirmation, greys it under Show Archived, and downloads a report dated in the browser\'s time zone', async () => {
+    // A zone whose day is not UTC's now: UTC-11 is still on yesterday until 11:00 UTC,
+    // UTC+14 already on tomorrow from 10:00 UTC.
+    const timezoneId = new Date().getUTCHours() < 10 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+    const { context, page } = await e2e.adminPage('/modules', { timezoneId });
     const base = page.locator('tr', { hasText: 'Ready Airman Training' }).first();
     await base.getByRole('button', { name: /^Customize A Copy/ }).click();
     await page.getByLabel('Title').fill('To be archived');
@@ -110,11 +113,16 @@ describeE2E('the Training Modules screen', (e2e) => {
     await page.getByRole('dialog', { name: 'Edit Module: Ready Airman Training' }).waitFor();
     await page.getByRole('button', { name: 'Close' }).first().click();
 
+    const dayIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    const today = () => dayIn(timezoneId);
+    const days = [today()];
+    expect(days[0]).not.toBe(dayIn('UTC'));
     const popup = page.waitForEvent('popup');
     await base.getByRole('button', { name: /^Download Report/ }).click();
     const win = await popup;
     const download = await win.waitForEvent('download');
-    expect(download.suggestedFilename()).toMatch(/^Ready Airman Training \d{4}-\d{2}-\d{2}\.csv$/);
+    days.push(today());
+    expect(days.map((d) => `Ready Airman Training ${d}.csv`)).toContain(download.suggestedFilename());
     await context.close();
   });
 

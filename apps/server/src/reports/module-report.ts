@@ -13,7 +13,7 @@ import type { Database } from '../db/database.ts';
 import { modules, questionnaires, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { presentModule } from '../modules/present-module.ts';
-import { reportDisposition, reportLayout, type ReportLayout, type ReportRow } from './report-columns.ts';
+import { isTimeZone, reportDisposition, reportLayout, type ReportLayout, type ReportRow } from './report-columns.ts';
 import { redeemReportToken } from './report-tokens.ts';
 
 const BATCH = 1000;
@@ -119,13 +119,18 @@ async function questionnaireOf(database: Database, moduleId: string): Promise<Qu
 }
 
 /**
- * Answers GET admin/users?csv=1&module=ID&token=T: burns the single-use report
- * token (never the access token: it is not in the URL) and streams the CSV.
+ * Answers GET admin/users?csv=1&module=ID&token=T[&tz=ZONE]: burns the
+ * single-use report token (never the access token: it is not in the URL) and
+ * streams the CSV, its file named after the day in tz (the admin's time zone; UTC without).
  */
 export async function sendModuleReport(request: FastifyRequest, reply: FastifyReply, database: Database): Promise<void> {
-  const { module: moduleId, token } = request.query as { module?: unknown; token?: unknown };
+  const { module: moduleId, token, tz } = request.query as { module?: unknown; token?: unknown; tz?: unknown };
   if (typeof moduleId !== 'string' || !moduleId || typeof token !== 'string' || !token) {
     throw new HttpError(400, 'A report download needs module and token');
+  }
+  // Checked before the token is spent: a bad request changes nothing.
+  if (tz !== undefined && (typeof tz !== 'string' || tz.length > 100 || !isTimeZone(tz))) {
+    throw new HttpError(400, 'tz must be a time zone name such as America/Denver');
   }
   const { db } = database;
   const [moduleRow] = await db.select().from(modules).where(eq(modules.id, moduleId)).limit(1);
@@ -141,7 +146,7 @@ export async function sendModuleReport(request: FastifyRequest, reply: FastifyRe
   const layout = reportLayout(module, await questionnaireOf(database, moduleId), now);
   reply
     .header('Content-Type', 'text/csv; charset=utf-8')
-    .header('Content-Disposition', reportDisposition(module.game_title, now))
+    .header('Content-Disposition', reportDisposition(module.game_title, now, tz))
     .header('Cache-Control', 'no-store');
   // Bytes, not objects: the stream's buffer is then 16 KiB, so it holds about one page.
   const batches = database.cursor ? database.cursor<PageRow>(ALL_SQL, [moduleId], BATCH) : keysetPages(database, moduleId);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 import { readyAirmanModule } from '../seed/ready-airman-module.ts';
-import { reportDisposition, reportLayout, type ReportRow } from './report-columns.ts';
+import { isTimeZone, reportDisposition, reportLayout, type ReportRow } from './report-columns.ts';
 
 const day = Date.UTC(2026, 10, 22, 12);
 
@@ -62,6 +62,19 @@ describe('report layout', () => {
   it('labels a past due assignment by the time the report is made', () => {
     const layout = reportLayout({ ...readyAirmanModule, starting_gauges: {} }, null, day);
     expect(layout.line({ ...row, started_at: 0, due_at: day - 1 })).toContain(',Past Due & Not Started,');
+  });
+
+  it('dates the file by the day in the time zone given, UTC without one', () => {
+    const evening = Date.parse('2026-11-24T03:30:00Z');
+    expect(reportDisposition('M', evening)).toContain('filename="M 2026-11-24.csv"');
+    expect(reportDisposition('M', evening, 'America/Denver')).toContain('filename="M 2026-11-23.csv"');
+    expect(reportDisposition('M', evening, 'Asia/Kolkata')).toContain('filename="M 2026-11-24.csv"');
+    expect(reportDisposition('M', Date.parse('2026-11-24T10:30:00Z'), 'Pacific/Kiritimati')).toContain('filename="M 2026-11-25.csv"');
+  });
+
+  it('knows time zone names, and nothing else', () => {
+    expect(['UTC', 'America/Denver', 'Europe/Berlin'].filter(isTimeZone)).toHaveLength(3);
+    expect(['', 'Mars/Olympus', 'UTC; drop', '../etc'].filter(isTimeZone)).toEqual([]);
   });
 
   it('names the file after the module and the day, escaping what RFC 5987 reserves', () => {

@@ -87,11 +87,33 @@ export function reportLayout(module: Module, questionnaire: Questionnaire | null
 }
 
 /**
+ * The day `now` falls on in `timeZone` (an IANA name), as YYYY-MM-DD; throws a
+ * RangeError for a zone the runtime does not know.
+ */
+export function dayIn(now: number, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/** True when `timeZone` is an IANA name the runtime knows (what dayIn accepts). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    dayIn(0, timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * `attachment; filename="{title} {YYYY-MM-DD}.csv"`, with an ASCII fallback and
  * the exact UTF-8 name in RFC 5987's filename* (which must escape ' ( ) * too).
+ * The date is the day in the admin's time zone (the client sends its own), so an
+ * evening's download in Colorado is not named after tomorrow.
  */
-export function reportDisposition(title: string, now: number): string {
-  const name = `${title} ${new Date(now).toISOString().slice(0, 10)}.csv`;
+export function reportDisposition(title: string, now: number, timeZone = 'UTC'): string {
+  const name = `${title} ${dayIn(now, timeZone)}.csv`;
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;

@@ -213,6 +213,20 @@ describeApi('module report', (ctx) => {
     expect((await ctx.app.inject({ method: 'GET', url: csvUrl(expired) })).statusCode).toBe(401);
   });
 
+  it("names the file after the day in the admin's time zone", async () => {
+    const admin = await adminToken(ctx);
+    // 25 hours apart: whatever the time, their days differ.
+    const day = async (tz: string) => {
+      const res = await ctx.app.inject({ method: 'GET', url: `${csvUrl(await reportToken(ctx, admin))}&tz=${encodeURIComponent(tz)}` });
+      expect(res.statusCode).toBe(200);
+      return /filename="Ready Airman Training (\d{4}-\d{2}-\d{2})\.csv"/.exec(String(res.headers['content-disposition']))?.[1] ?? '';
+    };
+    const west = await day('Pacific/Pago_Pago');
+    const east = await day('Pacific/Kiritimati');
+    expect(west).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(east > west).toBe(true);
+  });
+
   it('stores tokens hashed, valid for 60 seconds', async () => {
     const admin = await adminToken(ctx);
     const before = Date.now();
@@ -240,7 +254,8 @@ describeApi('module report', (ctx) => {
   it('answers bad input with a 4xx message', async () => {
     const admin = await adminToken(ctx);
     const token = await reportToken(ctx, admin);
-    for (const url of ['/api/admin/users?csv=1&module=ready_airman_training', '/api/admin/users?csv=1&token=x', '/api/admin/users?csv=2&module=ready_airman_training&token=x']) {
+    const badZones = ['Mars/Olympus', '', 'a'.repeat(101), 'UTC&tz=UTC'].map((tz) => `${csvUrl(token)}&tz=${encodeURIComponent(tz)}`);
+    for (const url of ['/api/admin/users?csv=1&module=ready_airman_training', '/api/admin/users?csv=1&token=x', '/api/admin/users?csv=2&module=ready_airman_training&token=x', ...badZones, `${csvUrl(token)}&tz=UTC&tz=UTC`]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toHaveProperty('message');

@@ -28,9 +28,14 @@ export function putQuestionnaire(q: unknown): Promise<unknown> {
   return sendJson<unknown>('put', 'modules/questionnaire', q);
 }
 
-/** A single-use, short-lived report download token, then the report URL (opened in a new window). */
+/**
+ * A single-use, short-lived report download token, then the report URL (opened
+ * in a new window). The browser's time zone names the file after the admin's day.
+ */
 export async function reportUrl(moduleId: string): Promise<string> {
   const { token } = await sendJson<{ token: string }>('post', 'admin/reports/token', { module: moduleId });
   const q = new URLSearchParams({ csv: '1', module: moduleId, token });
+  const { timeZone } = Intl.DateTimeFormat().resolvedOptions();
+  if (timeZone) q.set('tz', timeZone);
   return `/api/admin/users?${q.toString()}`;
 }
