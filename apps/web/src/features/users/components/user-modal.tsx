@@ -1,6 +1,6 @@
 /** 'User Management (autosaves)' (spec §2, §4, §8). */
-import { useState } from 'react';
-import { Modal, Select, SelectItem, TextInput, Toggle } from '@carbon/react';
+import { useEffect, useRef, useState } from 'react';
+import { InlineNotification, Modal, Select, SelectItem, TextInput, Toggle } from '@carbon/react';
 import { ROLES, type Role } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
@@ -9,6 +9,7 @@ import type { UserUpdateRequest } from '@airman/contracts/api.ts';
 import { RankSelect } from '../../../components/rank-select.tsx';
 import { UnitInput } from '../../../components/unit-input.tsx';
 import { useToast } from '../../../components/toasts.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../auth/auth-context.tsx';
 import { useFreshUser } from '../api/get-users.ts';
 import { assignModule, unassignModule } from '../api/user-calls.ts';
@@ -52,8 +53,11 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
   // The modal opens at once on the list's copy, which may be a refresh old; the
   // server's answer (GET admin/users/{id}) replaces it, unless the admin has
   // changed something first: what they type is never overwritten. If the call
-  // fails, the list's copy stays (each field saves on its own: nothing else is sent).
+  // fails, the list's copy stays (each field saves on its own: nothing else is sent),
+  // unless the user is gone (deleted since the list was read): the modal says so
+  // instead of offering edits that cannot be saved, and the list is read again.
   const fresh = useFreshUser(initial.id);
+  const gone = fresh.error instanceof ApiError && fresh.error.status === 404;
   const [source, setSource] = useState<'list' | 'server' | 'edited'>('list');
   if (source === 'list' && fresh.data) {
     setSource('server');
@@ -84,6 +88,13 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
   };
   const title = (id: string) => modules.find((m) => m.id === id)?.game_title ?? id;
   const name = displayName(user);
+  // Once: the list's copy is what was stale.
+  const listReadAgain = useRef(false);
+  useEffect(() => {
+    if (!gone || listReadAgain.current) return;
+    listReadAgain.current = true;
+    onChanged();
+  }, [gone, onChanged]);
 
   async function changeAssignment(kind: 'assign' | 'unassign', moduleId: string) {
     edited();
@@ -111,6 +122,21 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
     // Whatever is pending is sent now; retries go on after the modal is gone.
     void saver.flush();
     onClose();
+  }
+
+  if (gone) {
+    return (
+      <Modal open passiveModal size="lg" modalHeading="User Management (autosaves)" onRequestClose={close} className="user-modal">
+        <InlineNotification
+          kind="error"
+          title="This user no longer exists."
+          subtitle={`${name || initial.user_name} was deleted after the list was shown; the list has been read again.`}
+          hideCloseButton
+          lowContrast
+          role="alert"
+        />
+      </Modal>
+    );
   }
 
   return (
