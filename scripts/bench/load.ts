@@ -1,12 +1,13 @@
 /**
  * One autocannon load, in a process of its own (run.ts starts one for each
  * measured route). The load generator shares the machine's two cores with the
- * server and PostgreSQL, so its own cost moves the figures: run inside run.ts,
- * whose heap had seeded the databases and walked the cursor chain, autocannon
- * spent 90 – 146 µs of CPU on each users page it read (a Mark-Compact every
- * ~50 – 100 ms: the bodies it keeps until each response ends were promoted to a
- * tight old space), against 45 – 56 µs in a fresh process, and the server's
- * p99 rose with it.
+ * server and PostgreSQL, so its own cost moves the figures: run inside run.ts
+ * (after the seeding, the SQL floors and earlier rounds), autocannon spent 90 –
+ * 146 µs of CPU on each users page it read, against 45 – 56 µs in a fresh
+ * process, and the server's p99 rose with it. In run.ts its V8 ran a
+ * Mark-Compact every ~50 – 100 ms ("GC in old space requested") while it held
+ * the 52.5 KB answers as strings; why its old space stayed that tight there
+ * was not found (a large retained heap alone did not do it).
  *
  * Protocol, over the IPC channel of child_process.fork (a list of paths can
  * be too long for the command line): the parent sends `LoadOptions`; the
