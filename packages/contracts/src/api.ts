@@ -54,13 +54,15 @@ export type InviteLookupResponse = z.infer<typeof inviteLookupResponseSchema>;
 export const sessionResponseSchema = userSchema;
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-// GET admin/users?cursor&search
+// GET admin/users?cursor&search, and the report download (csv=1&module&token[&tz])
 export const usersQuerySchema = z.object({
   cursor: z.string().max(500).optional(),
   search: z.string().max(254).optional(),
   csv: z.literal('1').optional(),
   module: z.string().max(100).optional(),
   token: z.string().max(500).optional(),
+  /** The admin's IANA time zone, which dates the report's file name (checked against the runtime's zones by the server). */
+  tz: z.string().max(100).optional(),
 });
 export const usersPageSchema = z.object({
   count: z.number().int().min(0),
