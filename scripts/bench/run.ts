@@ -25,6 +25,7 @@ import { loginLoad } from './login-load.ts';
 import { downloadReport, login, startServer, stopServer } from './server.ts';
 import { formatCpuSplit, startCpuSplit, type CpuSplit } from './cpu-split.ts';
 import type { LoadOptions, LoadResult } from './load.ts';
+import type { InviteResponse } from '@airman/contracts/api.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -166,9 +167,41 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
       cpu: '',
       note: `p95 ${load.p95.toFixed(0)} ms; /api/health meanwhile p99 ${load.probeP99.toFixed(1)} ms, max ${load.probeMax.toFixed(1)} ms`,
     });
+    await measureInvite(target, url, token, env.DATA_DIR);
   } finally {
     await stopServer(child);
   }
+}
+
+/**
+ * A squadron's invite: 1,000 new addresses in one request, the most one takes,
+ * each a pending user with the module and an e-mail queued in the database; then
+ * the time until the queue has written every e-mail (to DATA_DIR/outbox: no SMTP_URL).
+ */
+async function measureInvite(target: string, url: string, token: string, dataDir: string | undefined): Promise<void> {
+  const emails = Array.from({ length: 1000 }, (_, i) => `invitee${i}@bench.example.com`);
+  const outbox = dataDir ? path.join(dataDir, 'outbox') : undefined;
+  const written = () => (outbox && fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0);
+  const before = written();
+  const t0 = performance.now();
+  const res = await fetch(`${url}/api/admin/invite`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ emails, module: 'ready_airman_training' }),
+  });
+  const invited = res.ok ? (await res.json() as InviteResponse).invited.length : 0;
+  const answered = performance.now() - t0;
+  while (written() - before < invited && performance.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 50));
+  const sent = written() - before;
+  rows.push({
+    target,
+    route: 'PUT /api/admin/invite, 1,000 new addresses',
+    rps: '—',
+    p50: `answered ${answered.toFixed(0)} ms`,
+    p99: sent >= invited ? `all e-mails written ${(performance.now() - t0).toFixed(0)} ms` : `${sent} e-mails in 60 s`,
+    cpu: '',
+    note: `${invited} invited (HTTP ${res.status})`,
+  });
 }
 
 async function measureCsv(target: string, url: string, auth: Record<string, string>, pid: number): Promise<void> {
