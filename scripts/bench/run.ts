@@ -42,8 +42,8 @@ interface Row {
   rps: number | string;
   p50: number | string;
   p99: number | string;
-  /** CPU time a request by side (cpu-split.ts), '' when not measured. */
-  cpu: string;
+  /** CPU time a request by side (cpu-split.ts), when measured. */
+  cpu?: string;
   note: string;
 }
 const rows: Row[] = [];
@@ -80,17 +80,12 @@ type Load = Omit<LoadOptions, 'connections' | 'duration' | 'warmup'> & { connect
 async function cannon(target: string, serverPid: number, route: string, load: Load, note = ''): Promise<void> {
   const child = fork(path.join(import.meta.dirname, 'load.ts'), { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  let split: CpuSplit | undefined;
   try {
-    const result = await new Promise<LoadResult>((resolve, reject) => {
+    const { result, split } = await new Promise<{ result: LoadResult; split: CpuSplit | undefined }>((resolve, reject) => {
       let endSplit: ReturnType<typeof startCpuSplit>;
       child.on('message', (message: 'measuring' | LoadResult) => {
-        if (message === 'measuring') {
-          endSplit = startCpuSplit(serverPid, child.pid as number);
-          return;
-        }
-        split = endSplit?.(message.requests);
-        resolve(message);
+        if (message === 'measuring') endSplit = startCpuSplit(serverPid, child.pid as number);
+        else resolve({ result: message, split: endSplit?.(message.requests) });
       });
       child.once('exit', (code) => reject(new Error(`load.ts exited (${code}) before its result`)));
       child.send({ connections: 50, duration: DURATION, warmup: WARMUP, ...load } satisfies LoadOptions);
@@ -152,7 +147,7 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
       );
       await measureCsv(target, url, auth, child.pid as number);
     } else {
-      rows.push({ target, route: 'GET /api/admin/users', rps: '—', p50: '—', p99: '—', cpu: '', note: `not available (${first.status})` });
+      rows.push({ target, route: 'GET /api/admin/users', rps: '—', p50: '—', p99: '—', note: `not available (${first.status})` });
     }
 
     // Sign-ins at a steady 50/s over many accounts, as in life (one account with
@@ -164,10 +159,9 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
       rps: `${load.ok}/${load.sent} ok`,
       p50: load.p50.toFixed(0),
       p99: load.p99.toFixed(0),
-      cpu: '',
       note: `p95 ${load.p95.toFixed(0)} ms; /api/health meanwhile p99 ${load.probeP99.toFixed(1)} ms, max ${load.probeMax.toFixed(1)} ms`,
     });
-    await measureInvite(target, url, token, env.DATA_DIR);
+    await measureInvite(target, url, auth, env.DATA_DIR);
   } finally {
     await stopServer(child);
   }
@@ -178,7 +172,7 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
  * each a pending user with the module and an e-mail queued in the database; then
  * the time until the queue has written every e-mail (to DATA_DIR/outbox: no SMTP_URL).
  */
-async function measureInvite(target: string, url: string, token: string, dataDir: string | undefined): Promise<void> {
+async function measureInvite(target: string, url: string, auth: Record<string, string>, dataDir: string | undefined): Promise<void> {
   const emails = Array.from({ length: 1000 }, (_, i) => `invitee${i}@bench.example.com`);
   const outbox = dataDir ? path.join(dataDir, 'outbox') : undefined;
   const written = () => (outbox && fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0);
@@ -186,7 +180,7 @@ async function measureInvite(target: string, url: string, token: string, dataDir
   const t0 = performance.now();
   const res = await fetch(`${url}/api/admin/invite`, {
     method: 'PUT',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify({ emails, module: 'ready_airman_training' }),
   });
   const invited = res.ok ? (await res.json() as InviteResponse).invited.length : 0;
@@ -199,7 +193,6 @@ async function measureInvite(target: string, url: string, token: string, dataDir
     rps: '—',
     p50: `answered ${answered.toFixed(0)} ms`,
     p99: sent >= invited ? `all e-mails written ${(performance.now() - t0).toFixed(0)} ms` : `${sent} e-mails in 60 s`,
-    cpu: '',
     note: `${invited} invited (HTTP ${res.status})`,
   });
 }
@@ -207,7 +200,7 @@ async function measureInvite(target: string, url: string, token: string, dataDir
 async function measureCsv(target: string, url: string, auth: Record<string, string>, pid: number): Promise<void> {
   const r = await downloadReport(url, auth, 'ready_airman_training', pid);
   if (typeof r === 'string') {
-    rows.push({ target, route: 'CSV report', rps: '—', p50: '—', p99: '—', cpu: '', note: `not available: ${r}` });
+    rows.push({ target, route: 'CSV report', rps: '—', p50: '—', p99: '—', note: `not available: ${r}` });
     return;
   }
   rows.push({
@@ -216,7 +209,6 @@ async function measureCsv(target: string, url: string, auth: Record<string, stri
     rps: '—',
     p50: `first byte ${r.firstByteMs.toFixed(0)} ms`,
     p99: `all ${r.totalMs.toFixed(0)} ms`,
-    cpu: '',
     note: `server RSS +${(r.rssGrowthKiB / 1024).toFixed(1)} MiB`,
   });
 }
@@ -287,7 +279,7 @@ console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const floor = floors.get(`${r.target}|${r.route}`);
   const ratio = floor && typeof r.rps === 'number' ? (r.rps / floor).toFixed(2) : '';
-  console.log(`| ${r.target} | ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${floor ? Math.round(floor) : ''} | ${ratio} | ${r.cpu} | ${r.note} |`);
+  console.log(`| ${r.target} | ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${floor ? Math.round(floor) : ''} | ${ratio} | ${r.cpu ?? ''} | ${r.note} |`);
 }
 // The issue's yardstick: the users page against the bare page with the same answer, in this run.
 const page = rows.find((r) => r.target === 'PostgreSQL' && r.route === 'GET /api/admin/users (first page)');

@@ -64,6 +64,7 @@ export const usersQuerySchema = z.object({
   /** The admin's IANA time zone, which dates the report's file name (checked against the runtime's zones by the server). */
   tz: z.string().max(100).optional(),
 });
+export type UsersQuery = z.infer<typeof usersQuerySchema>;
 export const usersPageSchema = z.object({
   count: z.number().int().min(0),
   users: z.array(userSchema),

@@ -68,9 +68,8 @@ export function bearerClaims(tokens: TokenService, header: string | undefined): 
   return result.claims;
 }
 
-/** The caller of a request with this Authorization header, or a 401 saying why not. */
-export async function authenticate(loadAccount: AccountLoader, tokens: TokenService, header: string | undefined): Promise<AuthUser> {
-  const claims = bearerClaims(tokens, header);
+/** The account of verified claims, if it still accepts them, or a 401. */
+async function accountOf(loadAccount: AccountLoader, claims: TokenClaims): Promise<AuthUser> {
   const row = await loadAccount(claims.user_id);
   // Deleted, deactivated, revoked (token version moved on) or role changed: no longer valid.
   // currentAdminSql below says the same in SQL: change both together.
@@ -79,6 +78,14 @@ export async function authenticate(loadAccount: AccountLoader, tokens: TokenServ
   }
   return { id: row.id, role: row.role as Role, tokenVersion: row.token_version, row };
 }
+
+/** The caller of a request with this Authorization header, or a 401 saying why not. */
+export function authenticate(loadAccount: AccountLoader, tokens: TokenService, header: string | undefined): Promise<AuthUser> {
+  return accountOf(loadAccount, bearerClaims(tokens, header));
+}
+
+/** The claims a statement checking its own caller needs (currentAdminSql's parameters). */
+export type CallerClaims = Pick<TokenClaims, 'user_id' | 'tv'>;
 
 /**
  * SQL that is true when the token's account is a current admin: what
@@ -92,12 +99,16 @@ export function currentAdminSql(id: string, tv: string): string {
   return `EXISTS (SELECT 1 FROM users caller WHERE caller.id = ${id} AND caller.role = 'admin' AND caller.active_at <> 0 AND NOT caller.pending AND caller.token_version = ${tv})`;
 }
 
-/** Authentication for routes that are public for another reason, or check their caller themselves. */
+/**
+ * Authentication in two steps, for routes that are public for another reason
+ * or check their caller themselves: the token, then (unless the route's own
+ * statement did) the account.
+ */
 export interface RequestAuth {
-  /** The caller, account read and checked, or a 401. */
-  authenticate(request: FastifyRequest): Promise<AuthUser>;
   /** The bearer token's claims only, or a 401: the account is still to be checked. */
   claims(request: FastifyRequest): TokenClaims;
+  /** The account of those claims, read and checked, or a 401. */
+  account(claims: TokenClaims): Promise<AuthUser>;
 }
 
 export function registerAuth(app: FastifyInstance, database: Database, tokens: TokenService): RequestAuth {
@@ -113,7 +124,7 @@ export function registerAuth(app: FastifyInstance, database: Database, tokens: T
     }
   });
   return {
-    authenticate: (request) => authenticate(loadAccount, tokens, request.headers.authorization),
     claims: (request) => bearerClaims(tokens, request.headers.authorization),
+    account: (claims) => accountOf(loadAccount, claims),
   };
 }

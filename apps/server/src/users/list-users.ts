@@ -8,13 +8,13 @@
  * Plans and timings at 100,000 users: docs/api.md, "Users".
  */
 import { count, eq, sql } from 'drizzle-orm';
+import type { UsersQuery } from '@airman/contracts/api.ts';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
 import type { Database, Db } from '../db/database.ts';
 import { versionedCache } from '../lib/versioned-cache.ts';
 import { userCount, userSearch, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { TokenClaims } from '../auth/tokens.ts';
-import { currentAdminSql } from '../plugins/auth.ts';
+import { currentAdminSql, type CallerClaims } from '../plugins/auth.ts';
 import { matchesStatement, SearchMatches } from './search-matches.ts';
 
 // The cursor carries the sort key as the database computed it: JavaScript's
@@ -52,10 +52,8 @@ interface PageRow {
   total: number;
 }
 
-export interface UsersQuery {
-  cursor?: string;
-  search?: string;
-}
+/** What a users page depends on (the route's schema has parsed it). */
+type PageQuery = Pick<UsersQuery, 'cursor' | 'search'>;
 
 /**
  * The users page as JSON text: `{count, users, cursor?}`. Built by joining the
@@ -63,7 +61,7 @@ export interface UsersQuery {
  */
 export interface ListUsers {
   /** The page, for a caller already authenticated as an admin. */
-  (query: UsersQuery): Promise<string>;
+  (query: PageQuery): Promise<string>;
   /**
    * PostgreSQL only: the page for a token that claims an admin, with the
    * account checked in the page's own statement (plugins/auth.ts,
@@ -73,7 +71,7 @@ export interface ListUsers {
    * no row to show) or the page needs another statement: the caller then
    * authenticates the ordinary way, which says why, and asks again.
    */
-  checkingCaller?(query: UsersQuery, caller: Pick<TokenClaims, 'user_id' | 'tv'>): Promise<string | undefined>;
+  checkingCaller?(query: PageQuery, caller: CallerClaims): Promise<string | undefined>;
 }
 
 function pageText(total: number, listings: string, next: { key: string; id: string } | undefined): string {
@@ -120,10 +118,20 @@ export const CHECKED_NEXT_PAGE_SQL = pageStatement([AFTER_CURSOR, currentAdminSq
 export function usersLister(database: Database): ListUsers {
   const { db } = database;
 
+  /** An unfiltered page's rows; given a caller, only if the account is a current admin. */
+  function pageRows(cursor: { key: string; id: string } | undefined, caller?: CallerClaims): Promise<PageRow[]> {
+    const after = cursor ? [cursor.key, cursor.id] : [];
+    if (caller) {
+      const params = [...after, caller.user_id, caller.tv];
+      return cursor
+        ? database.query<PageRow>(CHECKED_NEXT_PAGE_SQL, params, 'users_page_next_checked')
+        : database.query<PageRow>(CHECKED_FIRST_PAGE_SQL, params, 'users_page_first_checked');
+    }
+    return cursor ? database.query<PageRow>(NEXT_PAGE_SQL, after, 'users_page_next') : database.query<PageRow>(FIRST_PAGE_SQL, [], 'users_page_first');
+  }
+
   async function unfiltered(cursor: { key: string; id: string } | undefined): Promise<string> {
-    const rows = cursor
-      ? await database.query<PageRow>(NEXT_PAGE_SQL, [cursor.key, cursor.id], 'users_page_next')
-      : await database.query<PageRow>(FIRST_PAGE_SQL, [], 'users_page_first');
+    const rows = await pageRows(cursor);
     if (rows[0]) return pageJson(rows[0].total, rows);
     // Past the end (the last users were deleted meanwhile): the count alone.
     const [counted] = await db.select({ n: userCount.n }).from(userCount).limit(1);
@@ -168,9 +176,7 @@ export function usersLister(database: Database): ListUsers {
         const page = await kept.page(search, cursor, caller);
         return page && pageText(page.total, page.listings, page.next);
       }
-      const rows = cursor
-        ? await database.query<PageRow>(CHECKED_NEXT_PAGE_SQL, [cursor.key, cursor.id, caller.user_id, caller.tv], 'users_page_next_checked')
-        : await database.query<PageRow>(CHECKED_FIRST_PAGE_SQL, [caller.user_id, caller.tv], 'users_page_first_checked');
+      const rows = await pageRows(cursor, caller);
       return rows[0] ? pageJson(rows[0].total, rows) : undefined;
     };
   }

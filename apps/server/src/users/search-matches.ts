@@ -16,8 +16,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
 import type { Database, Db } from '../db/database.ts';
 import { userSearch, userSearchVersion } from '../db/schema.ts';
-import type { TokenClaims } from '../auth/tokens.ts';
-import { currentAdminSql } from '../plugins/auth.ts';
+import { currentAdminSql, type CallerClaims } from '../plugins/auth.ts';
 
 /** A term matching more users than this is searched in the database each time. */
 export const MAX_KEPT_MATCHES = 20_000;
@@ -105,7 +104,7 @@ export class SearchMatches {
    * checks the account, and anything but a page it confirmed is undefined:
    * the caller then authenticates the ordinary way and asks again.
    */
-  async page(search: string, cursor: { key: string; id: string } | undefined, caller?: Pick<TokenClaims, 'user_id' | 'tv'>): Promise<MatchedPage | undefined> {
+  async page(search: string, cursor: { key: string; id: string } | undefined, caller?: CallerClaims): Promise<MatchedPage | undefined> {
     for (let attempt = 0; attempt < 2; attempt++) {
       const matches = await this.#matches(search);
       const { keys, ids } = matches;
@@ -134,7 +133,7 @@ export class SearchMatches {
    * is left); with a caller, whether the account is a current admin (undefined
    * when no row says).
    */
-  async #read(pageIds: string[], caller?: Pick<TokenClaims, 'user_id' | 'tv'>): Promise<{ version: number | undefined; listings: string[]; callerOk?: boolean }> {
+  async #read(pageIds: string[], caller?: CallerClaims): Promise<{ version: number | undefined; listings: string[]; callerOk?: boolean }> {
     if (pageIds.length === 0) {
       const [row] = await this.database.query<{ version: number }>(VERSION_SQL, [], 'users_search_version');
       return { version: row?.version, listings: [] };

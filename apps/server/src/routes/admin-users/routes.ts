@@ -40,7 +40,7 @@ export function adminUserRoutes(app: FastifyInstance, database: Database, auth: 
   app.get('/api/admin/users', { config: { access: 'public' } }, async (request, reply) => {
     const query = parseInput(usersQuerySchema, request.query);
     if (query.csv === '1') {
-      await sendModuleReport(request, reply, database);
+      await sendModuleReport(query, reply, database);
       return undefined;
     }
     // An admin's token, on PostgreSQL: the page's own statement checks the account
@@ -51,7 +51,7 @@ export function adminUserRoutes(app: FastifyInstance, database: Database, auth: 
       const page = await listUsers.checkingCaller(query, claims);
       if (page !== undefined) return sendJsonText<UsersPage>(reply, page);
     }
-    const caller = await auth.authenticate(request);
+    const caller = await auth.account(claims);
     // Spec §6: a non-admin loading users gets an empty list.
     if (caller.role !== 'admin') return { count: 0, users: [] } satisfies UsersPage;
     return sendJsonText<UsersPage>(reply, await listUsers(query));
