@@ -13,7 +13,8 @@ import {
   vacuumTables,
 } from './embedded-maintenance.ts';
 
-describe('embedded database maintenance', () => {
+// Each test starts an embedded database (WebAssembly): seconds on a busy 2-core machine.
+describe('embedded database maintenance', { timeout: 30_000 }, () => {
   let client: PGlite | undefined;
   afterEach(async () => {
     await client?.close();
