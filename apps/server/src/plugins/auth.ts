@@ -1,10 +1,11 @@
 /**
- * Bearer authentication for every /api route. A route says who may call it with
+ * Bearer authentication for every route. A route says who may call it with
  * `config: { access }`; the default is any signed-in user, so a route that
- * forgets to say is never public by mistake.
+ * forgets to say is never public by mistake (the web app's files say 'public'
+ * in plugins/web-app.ts).
  */
 import { getTableColumns } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Role } from '@airman/contracts/constants.ts';
 import type { Database } from '../db/database.ts';
 import { versionedCache } from '../lib/versioned-cache.ts';
@@ -26,6 +27,10 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+  }
+  interface FastifyInstance {
+    /** Every route registered, with who may call it (read after app.ready()). */
+    routeAccess(): RouteAccess[];
   }
   interface FastifyRequest {
     /** The caller, once authenticated; null on public routes without a token. */
@@ -111,11 +116,29 @@ export interface RequestAuth {
   account(claims: TokenClaims): Promise<AuthUser>;
 }
 
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 export function registerAuth(app: FastifyInstance, database: Database, tokens: TokenService): RequestAuth {
   const loadAccount = accountLoader(database);
+  // Route options as registered; later onRoute hooks (web-app.ts) may still set their access.
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.decorate('routeAccess', () =>
+    routes.flatMap((route) =>
+      [route.method].flat().map((method) => ({ method, url: route.url, access: route.config?.access ?? 'user' })),
+    ),
+  );
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.is404) return;
+    // Decided on the route that matched, never on the URL's text: the router
+    // decodes the path (`/%61pi/…` is `/api/…`), a prefix test does not.
+    if (request.is404) return;
     const access = request.routeOptions.config.access ?? 'user';
     if (access === 'public') return;
     request.authUser = await authenticate(loadAccount, tokens, request.headers.authorization);

@@ -5,13 +5,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyStaticOptions } from '@fastify/static';
+
+/**
+ * @fastify/static inside a context of its own whose routes say they are public
+ * (every other route needs a signed-in caller: plugins/auth.ts).
+ */
+const publicFiles: FastifyPluginAsync<FastifyStaticOptions> = async (scope, options) => {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: 'public' };
+  });
+  await scope.register(fastifyStatic, options);
+};
 
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasWebApp = index !== undefined && fs.existsSync(index);
+  // Read once: the page is small and changes only with a new build (and a restart).
+  const indexHtml = hasWebApp ? fs.readFileSync(index) : undefined;
   if (hasWebApp) {
-    await app.register(fastifyStatic, {
+    await app.register(publicFiles, {
       root: webDist as string,
       index: false,
       // Routes for the files present at start; anything else falls to the SPA handler below.
@@ -26,12 +40,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url === '/api' || request.url.startsWith('/api/')) {
-      return reply.code(404).send({ message: `No such call: ${request.method} ${request.url.split('?')[0]}` });
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.code(404).send({ message: `No such call: ${request.method} ${pathname}` });
     }
-    if (!hasWebApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (!indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: 'Not found' });
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   });
 }
