@@ -10,6 +10,7 @@ import type { Database } from './db/database.ts';
 import { TokenService } from './auth/tokens.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerInputTextCheck } from './plugins/input-text.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { sessionRoutes } from './routes/session/routes.ts';
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     zlibOptions: { flush: zlib.constants.Z_SYNC_FLUSH },
   });
   const requestAuth = registerAuth(app, database, tokens);
+  registerInputTextCheck(app);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
   sessionRoutes(app, database.db, tokens);
