@@ -29,15 +29,28 @@ export interface GameState {
   readonly outcome: Outcome;
 }
 
+/**
+ * A name-keyed table with no prototype: a module's names are the author's
+ * ('constructor', '__proto__', 'toString' are fine names for an action or an
+ * item), so a lookup must never reach Object.prototype and a write must never
+ * set one. Every record of a state is built by this.
+ */
+export function table<V>(from: Readonly<Record<string, V>> | Iterable<readonly [string, V]> = []): Record<string, V> {
+  const result = Object.create(null) as Record<string, V>;
+  const entries = Symbol.iterator in from ? (from as Iterable<readonly [string, V]>) : Object.entries(from as Record<string, V>);
+  for (const [key, value] of entries) result[key] = value;
+  return result;
+}
+
 export function clampGauge(value: number): number {
   return Math.min(GAUGE_MAX, Math.max(GAUGE_MIN, value));
 }
 
 /** Day 1 of a run: full tokens, gauges at their starting values, active objectives pursued. */
 export function start(module: Module, seed: number): GameState {
-  const gauges: Record<string, number> = {};
+  const gauges = table<number>();
   for (const [name, value] of Object.entries(module.starting_gauges)) gauges[name] = clampGauge(value);
-  const objectives: Record<string, ObjectiveStatus> = {};
+  const objectives = table<ObjectiveStatus>();
   for (const o of module.objectives) objectives[o.name] = o.active ? 'active' : 'inactive';
   const state: GameState = {
     module,
@@ -46,9 +59,9 @@ export function start(module: Module, seed: number): GameState {
     tokens: module.daily_time_tokens,
     gauges,
     objectives,
-    revealed: {},
-    inventory: {},
-    cooldowns: {},
+    revealed: table(),
+    inventory: table(),
+    cooldowns: table(),
     outcome: 'in_progress',
   };
   // A module may start with a gauge at 0: such a run is lost before it begins.

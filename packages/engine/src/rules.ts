@@ -6,7 +6,7 @@
 import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Action } from '@airman/contracts/module.ts';
 import { GAUGE_MIN } from '@airman/contracts/module.ts';
-import { clampGauge, visibleObjectives, type GameState, type ObjectiveStatus, type Outcome } from './game-state.ts';
+import { clampGauge, table, visibleObjectives, type GameState, type ObjectiveStatus, type Outcome } from './game-state.ts';
 
 export interface Availability {
   action: string;
@@ -66,7 +66,7 @@ export function apply(state: GameState, command: GameCommand): ApplyResult {
 }
 
 function takeAction(state: GameState, action: Action): GameState {
-  const gauges = { ...state.gauges };
+  const gauges = table(state.gauges);
   for (const [gauge, change] of Object.entries(action.results)) {
     if (gauge in gauges) gauges[gauge] = clampGauge((gauges[gauge] ?? 0) + change);
   }
@@ -74,10 +74,10 @@ function takeAction(state: GameState, action: Action): GameState {
   for (const item of action.changes_inventory.remove) counts.set(item, (counts.get(item) ?? 0) - 1);
   for (const item of action.changes_inventory.add) counts.set(item, (counts.get(item) ?? 0) + 1);
   // Items no longer held disappear from the inventory.
-  const inventory = Object.fromEntries([...counts].filter(([, n]) => n > 0));
+  const inventory = table([...counts].filter(([, n]) => n > 0));
 
-  const objectives: Record<string, ObjectiveStatus> = { ...state.objectives };
-  const revealed = { ...state.revealed };
+  const objectives = table<ObjectiveStatus>(state.objectives);
+  const revealed = table(state.revealed);
   for (const name of action.changes_objectives.add) {
     if (objectives[name] === 'inactive') objectives[name] = 'active';
     if (name in objectives) revealed[name] = true;
@@ -88,7 +88,7 @@ function takeAction(state: GameState, action: Action): GameState {
       revealed[name] = true;
     }
   }
-  const cooldowns = { ...state.cooldowns };
+  const cooldowns = table(state.cooldowns);
   if (action.set_cooldown > 0) cooldowns[action.name] = action.set_cooldown;
 
   const next: GameState = { ...state, tokens: state.tokens - action.token_cost, gauges, inventory, objectives, revealed, cooldowns };
@@ -97,7 +97,7 @@ function takeAction(state: GameState, action: Action): GameState {
 
 function endDay(state: GameState): GameState {
   if (state.day >= state.module.days) return { ...state, tokens: 0, outcome: finalOutcome(state) };
-  const cooldowns: Record<string, number> = {};
+  const cooldowns = table<number>();
   for (const [name, days] of Object.entries(state.cooldowns)) if (days > 1) cooldowns[name] = days - 1;
   return { ...state, day: state.day + 1, tokens: state.module.daily_time_tokens, cooldowns };
 }
