@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { copyTitle } from './module.ts';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_GAME_RECORD, moduleSchema } from './module.ts';
 
-describe('copyTitle (spec §4)', () => {
-  // West of UTC, where an evening is already the next day in UTC. Node applies a
-  // TZ set at run time to the dates read after it; each test file has its own process.
-  beforeAll(() => {
-    vi.stubEnv('TZ', 'America/Denver');
-  });
-  afterAll(() => {
-    vi.unstubAllEnvs();
+describe('module schema', () => {
+  it("refuses a gauge named '__proto__' instead of dropping it without a word", () => {
+    // JSON.parse makes '__proto__' an own key, as a module's JSON does when it reaches the server.
+    const gauges = JSON.parse('{"__proto__": 50, "Mental": 50}') as Record<string, number>;
+    const result = moduleSchema.safeParse({ ...DEFAULT_GAME_RECORD, starting_gauges: gauges });
+    expect(result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      "starting_gauges.__proto__: '__proto__' cannot be a gauge name",
+    ]);
   });
 
-  it("is '{title} Copy {date}' with the user's own calendar date (YYYY-MM-DD), not UTC's", () => {
-    // 2027-01-05 20:30 in Denver (UTC-7) is 2027-01-06 03:30 UTC.
-    const evening = new Date(Date.UTC(2027, 0, 6, 3, 30));
-    expect(evening.getTimezoneOffset()).toBe(7 * 60);
-    expect(copyTitle('Ready Airman Training', evening)).toBe('Ready Airman Training Copy 2027-01-05');
+  it('keeps gauges named after other properties of JavaScript objects', () => {
+    const gauges = { constructor: 10, toString: 20, hasOwnProperty: 30 };
+    expect(moduleSchema.parse({ ...DEFAULT_GAME_RECORD, starting_gauges: gauges }).starting_gauges).toEqual(gauges);
   });
 });

@@ -4,6 +4,21 @@ import { z } from 'zod';
 const name = z.string().trim().min(1, 'must not be empty').max(200);
 const count = z.number().int('must be an integer').min(0, 'must not be negative');
 const names = z.array(name);
+/**
+ * Gauge name → value. A gauge's name is a key of the module's JSON objects,
+ * and '__proto__' there is the object's prototype to JavaScript, not a key:
+ * zod would drop it without a word, so it is refused by name.
+ */
+function gaugeTable<V extends z.ZodType>(value: V) {
+  return z
+    .unknown()
+    .superRefine((input, ctx) => {
+      if (input !== null && typeof input === 'object' && Object.hasOwn(input, '__proto__')) {
+        ctx.addIssue({ code: 'custom', path: ['__proto__'], message: "'__proto__' cannot be a gauge name" });
+      }
+    })
+    .pipe(z.record(z.string().min(1), value));
+}
 
 export const objectiveSchema = z.strictObject({
   name,
@@ -25,7 +40,7 @@ export const actionSchema = z.strictObject({
   token_cost: count,
   set_cooldown: count,
   /** Gauge name → change applied when the action is taken. */
-  results: z.record(z.string().min(1), z.number().int('must be an integer')),
+  results: gaugeTable(z.number().int('must be an integer')),
   disabled: z.boolean(),
   required_objectives: names,
   changes_inventory: addRemoveSchema,
@@ -62,10 +77,7 @@ export const moduleSchema = z.strictObject({
   archived_at: z.number().int().min(0),
   days: z.number().int('must be an integer').min(1, 'must be at least 1').max(365),
   daily_time_tokens: z.number().int('must be an integer').min(1, 'must be at least 1').max(1000),
-  starting_gauges: z.record(
-    z.string().min(1),
-    z.number().int('must be an integer').min(GAUGE_MIN).max(GAUGE_MAX),
-  ),
+  starting_gauges: gaugeTable(z.number().int('must be an integer').min(GAUGE_MIN).max(GAUGE_MAX)),
   objectives: z.array(objectiveSchema),
   actions: z.array(actionSchema),
 });
