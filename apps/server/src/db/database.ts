@@ -74,7 +74,8 @@ export async function openDatabase(location: DatabaseLocation, options: Database
   if ('url' in location) {
     // bigint (epoch ms, counts) as numbers, as PGlite returns them: they fit in 2^53.
     pg.types.setTypeParser(pg.types.builtins.INT8, Number);
-    const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    // A server out of reach fails a request after 5 s (a 503: db/unavailable.ts) instead of holding it.
+    const pool = new pg.Pool({ connectionString: location.url, max: 10, connectionTimeoutMillis: 5000 });
     // An idle client losing its connection must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
