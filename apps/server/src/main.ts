@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { loadOrCreateSecret } from './auth/secret.ts';
 import { seed } from './seed/seed.ts';
+import { loggerOptions } from './lib/logging.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // Built layout: apps/server/dist/main.js next to apps/web/dist.
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
     config,
     database,
     jwtSecret,
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel),
   });
   app.addHook('onClose', async () => {
     await database.close();

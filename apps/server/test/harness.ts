@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Role } from '@airman/contracts/constants.ts';
 import { buildApp } from '../src/app.ts';
@@ -44,6 +44,8 @@ export interface HarnessOptions {
   webDist?: string;
   /** Environment of the app; a function is read in beforeAll (after e.g. an SMTP server started). */
   env?: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv);
+  /** The app's logger (default: none). */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /**
@@ -68,7 +70,7 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
           announce: () => undefined,
           log: { info: () => undefined } as never,
         });
-        const app = await buildApp({ config, database: opened.database, jwtSecret: TEST_JWT_SECRET });
+        const app = await buildApp({ config, database: opened.database, jwtSecret: TEST_JWT_SECRET, logger: options.logger });
         await app.ready();
         Object.assign(ctx, {
           app,
