@@ -30,7 +30,8 @@ const unitSchema = z.string().trim().max(100);
 // POST login
 export const loginRequestSchema = z.strictObject({
   user_name: z.string().trim().toLowerCase().min(1).max(254),
-  password: z.string().min(1).max(1024),
+  /** Any length: one longer than PASSWORD_MAX_LENGTH is simply wrong (401), like any wrong password. */
+  password: z.string().min(1),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const authResponseSchema = z.object({ auth: z.string() });
@@ -130,7 +131,8 @@ export const selfProfileRequestSchema = z.strictObject({
 });
 export const selfPasswordRequestSchema = z.strictObject({
   password: passwordSchema,
-  current_password: z.string().min(1).max(1024),
+  /** Any length, as at sign-in: one longer than PASSWORD_MAX_LENGTH is simply not the current password. */
+  current_password: z.string().min(1),
 });
 export const selfRequestSchema = z.union([selfProfileRequestSchema, selfPasswordRequestSchema]);
 export type SelfProfileRequest = z.infer<typeof selfProfileRequestSchema>;

@@ -14,6 +14,11 @@ export const TOAST_DURATION_MS = 3000;
 export const INVITE_VALIDATION_DEBOUNCE_MS = 1000;
 /** Minimum password length. */
 export const PASSWORD_MIN_LENGTH = 8;
+/**
+ * Maximum password length, the same for register, change, reset and sign-in
+ * (a longer password could be set but never used to sign in).
+ */
+export const PASSWORD_MAX_LENGTH = 1024;
 /** E-mail limits: whole address, local part, one domain label. */
 export const EMAIL_MAX_LENGTH = 254;
 export const EMAIL_LOCAL_MAX_LENGTH = 64;

@@ -3,6 +3,7 @@ import {
   EMAIL_DOMAIN_LABEL_MAX_LENGTH,
   EMAIL_LOCAL_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './constants.ts';
 
@@ -73,6 +74,7 @@ export function passwordPolicyProblems(password: string): string[] {
   const c = passwordChecklist(password, password);
   const problems: string[] = [];
   if (!c.minLength) problems.push(`must be at least ${PASSWORD_MIN_LENGTH} characters`);
+  if (password.length > PASSWORD_MAX_LENGTH) problems.push(`must be at most ${PASSWORD_MAX_LENGTH} characters`);
   if (!c.special) problems.push('must contain a special character');
   if (!c.number) problems.push('must contain a number');
   if (!c.capital) problems.push('must contain a capital letter');

@@ -15,6 +15,7 @@
  */
 import os from 'node:os';
 import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
+import { PASSWORD_MAX_LENGTH } from '@airman/contracts/constants.ts';
 import { concurrencyLimit } from '../lib/concurrency-limit.ts';
 
 // Algorithm is a const enum, which this project's module settings cannot read at run time: 2 is its Argon2id.
@@ -39,8 +40,12 @@ export function hashPassword(password: string): Promise<string> {
 // unknown address costs the same time as one with a wrong password.
 let dummyHash: Promise<string> | undefined;
 
-/** True when the password matches; a null hash (no password yet) never matches. */
+/**
+ * True when the password matches; a null hash (no password yet) never matches,
+ * nor does a password longer than any that can be set (not even hashed).
+ */
 export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+  if (password.length > PASSWORD_MAX_LENGTH) return false;
   if (hash === null) {
     dummyHash ??= hashPassword('not-a-real-password-0!A');
     const dummy = await dummyHash;

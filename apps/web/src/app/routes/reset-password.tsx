@@ -7,6 +7,7 @@ import { isChecklistMet, PasswordChecklist } from '../../components/password-che
 import { useResetPassword } from '../../features/account/api/password-reset.ts';
 import type { LoginNotice } from '../../features/auth/components/route-guards.tsx';
 import '../../styles/forms.scss';
+import { PASSWORD_MAX_LENGTH } from '@airman/contracts/constants.ts';
 
 export const PASSWORD_RESET_DONE = 'Your password has been reset, please login';
 
@@ -41,8 +42,8 @@ export function Component() {
             <Link to="/forgot-password">Ask for a new link</Link>
           </InlineNotification>
         )}
-        <PasswordInput id="reset-password" labelText="New password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="reset-checklist" />
-        <PasswordInput id="reset-confirmation" labelText="Confirm new password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+        <PasswordInput id="reset-password" labelText="New password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="reset-checklist" />
+        <PasswordInput id="reset-confirmation" labelText="Confirm new password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
         <PasswordChecklist checklist={checklist} id="reset-checklist" />
         <Button type="submit" disabled={!isChecklistMet(checklist) || mutation.isPending}>
           Set Password

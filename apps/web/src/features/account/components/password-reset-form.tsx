@@ -5,6 +5,7 @@ import { passwordChecklist } from '@airman/contracts/validation.ts';
 import { isChecklistMet, PasswordChecklist } from '../../../components/password-checklist.tsx';
 import { useToast } from '../../../components/toasts.tsx';
 import { useRefreshSession, useUpdateSelf } from '../api/self.ts';
+import { PASSWORD_MAX_LENGTH } from '@airman/contracts/constants.ts';
 
 export function PasswordResetForm() {
   const toast = useToast();
@@ -42,8 +43,8 @@ export function PasswordResetForm() {
         <InlineNotification kind="error" title="Error updating password." subtitle={mutation.error.message} lowContrast hideCloseButton role="alert" />
       )}
       <PasswordInput id="profile-current-password" labelText="Current password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-      <PasswordInput id="profile-new-password" labelText="New password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="profile-password-checklist" />
-      <PasswordInput id="profile-confirm-password" labelText="Confirm new password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+      <PasswordInput id="profile-new-password" labelText="New password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="profile-password-checklist" />
+      <PasswordInput id="profile-confirm-password" labelText="Confirm new password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
       <PasswordChecklist checklist={checklist} id="profile-password-checklist" />
       <Button type="submit" disabled={!canSave}>
         Update Password

@@ -10,6 +10,7 @@ import { RankSelect } from '../../../components/rank-select.tsx';
 import { UnitInput } from '../../../components/unit-input.tsx';
 import type { LoginNotice } from '../../auth/components/route-guards.tsx';
 import { useRegister } from '../api/invite.ts';
+import { PASSWORD_MAX_LENGTH } from '@airman/contracts/constants.ts';
 
 export const REGISTRATION_SUCCESS = 'Registration successful, please login';
 
@@ -79,7 +80,7 @@ export function RegistrationForm({ code, email }: { code: string; email: string 
       <PasswordInput
         id="register-password"
         labelText="Password"
-        autoComplete="new-password"
+        autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         aria-describedby="register-password-checklist"
@@ -87,7 +88,7 @@ export function RegistrationForm({ code, email }: { code: string; email: string 
       <PasswordInput
         id="register-confirmation"
         labelText="Confirm password"
-        autoComplete="new-password"
+        autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH}
         value={confirmation}
         onChange={(e) => setConfirmation(e.target.value)}
       />
