@@ -24,8 +24,6 @@ function variants(path: string): string[] {
     `/./api${rest}`,
     `/api/.${rest}`,
     `/x/../api${rest}`,
-    `${path}?x=%00`,
-    `${path}%00`,
   ];
 }
 

@@ -64,7 +64,9 @@ describeApi('no field takes text that cannot be stored', (ctx) => {
         fc.asyncProperty(poisonedBody, async (body) => {
           const res = await ctx.request(admin.token, { method: route.method as 'POST', url: path(route, 'x'), payload: body as object });
           const message = (res.json() as { message?: string }).message ?? '';
-          if (res.statusCode !== 400 || !message.endsWith(`: ${FORBIDDEN_TEXT_MESSAGE}`)) {
+          // A body with a '__proto__' key (or constructor.prototype) is refused by the JSON parser first.
+          const prototypeKey = /"__proto__"|"prototype"/.test(JSON.stringify(body)) && message.startsWith('Body is not valid JSON');
+          if (res.statusCode !== 400 || !(message.endsWith(`: ${FORBIDDEN_TEXT_MESSAGE}`) || prototypeKey)) {
             wrong.push(`${route.method} ${route.url} ${JSON.stringify(body)} → ${res.statusCode} ${message}`);
           }
         }),
