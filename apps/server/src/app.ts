@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { TokenService } from './auth/tokens.ts';
+import { DeviceCookies } from './auth/device-cookie.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputTextCheck } from './plugins/input-text.ts';
@@ -61,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputTextCheck(app);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
-  sessionRoutes(app, database.db, tokens);
+  sessionRoutes(app, database.db, tokens, new DeviceCookies(deps.jwtSecret, config.publicUrl.startsWith('https://')));
   const mail = new MailWorker(database, createMailer(config), app.log);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());

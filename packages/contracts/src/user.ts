@@ -47,3 +47,12 @@ export function displayName(u: Pick<User, 'first_name' | 'last_name' | 'user_nam
   const full = `${u.first_name} ${u.last_name}`.trim();
   return full || u.user_name;
 }
+
+/** GET/DELETE admin/users/{id}/sign-in: an account's sign-in throttling, as an administrator sees it. */
+export const signInStatusSchema = z.object({
+  /** Failed sign-ins in the last hour, from every address and device. */
+  failures: z.number().int(),
+  /** Until when (epoch ms) addresses and devices the owner has not signed in from are refused; 0: not locked. */
+  locked_until: z.number().int(),
+});
+export type SignInStatus = z.infer<typeof signInStatusSchema>;

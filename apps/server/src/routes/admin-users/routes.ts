@@ -2,10 +2,11 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assignRequestSchema, userUpdateRequestSchema, usersQuerySchema, type UsersPage } from '@airman/contracts/api.ts';
-import type { User } from '@airman/contracts/user.ts';
+import type { SignInStatus, User } from '@airman/contracts/user.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { HttpError, parseInput } from '../../lib/http-error.ts';
+import { clearSignInFailures, signInStatus } from '../../auth/throttle.ts';
 import type { RequestAuth } from '../../plugins/auth.ts';
 import { sendModuleReport } from '../../reports/module-report.ts';
 import { usersLister } from '../../users/list-users.ts';
@@ -79,6 +80,21 @@ export function adminUserRoutes(app: FastifyInstance, database: Database, auth: 
     const id = userIdParam(request);
     await unassignModule(db, id, idParam(request, 'moduleId'));
     return sendJsonText(reply, await adminViewOfUser(db, id));
+  });
+
+  // Sign-in throttling of an account (auth/throttle.ts): how many recent failures, locked until when.
+  app.get('/api/admin/users/:id/sign-in', { config: { access: 'admin' } }, async (request): Promise<SignInStatus> => {
+    const row = await findUserById(db, userIdParam(request));
+    if (!row) throw new HttpError(404, 'No such user');
+    return signInStatus(db, row.user_name);
+  });
+
+  // Clears it: the account signs in from anywhere again, as if no failure had happened.
+  app.delete('/api/admin/users/:id/sign-in', { config: { access: 'admin' } }, async (request): Promise<SignInStatus> => {
+    const row = await findUserById(db, userIdParam(request));
+    if (!row) throw new HttpError(404, 'No such user');
+    await clearSignInFailures(db, row.user_name);
+    return signInStatus(db, row.user_name);
   });
 
   // An admin may delete themself (spec §6); their tokens die with the account.

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { selfPasswordRequestSchema, selfProfileRequestSchema, type SelfResponse } from '@airman/contracts/api.ts';
 import type { Role } from '@airman/contracts/constants.ts';
-import { claimLoginAttempt, tryAgainIn } from '../../auth/login-throttle.ts';
+import { claimLoginAttempt, tryAgainIn } from '../../auth/throttle.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
@@ -26,7 +26,7 @@ export function selfRoutes(app: FastifyInstance, db: Db, tokens: TokenService): 
       // Guessing the current password here counts like a failed sign-in, so a
       // stolen session cannot be used to find the password faster than /login;
       // counted before the check, so parallel guesses cannot slip through either.
-      const attempt = await claimLoginAttempt(db, row.user_name, request.ip);
+      const attempt = await claimLoginAttempt(db, row.user_name, { ip: request.ip });
       if (attempt.waitMs > 0) {
         reply.header('Retry-After', String(Math.ceil(attempt.waitMs / 1000)));
         throw new HttpError(429, `Too many wrong passwords. Try again in ${tryAgainIn(attempt.waitMs)}.`);

@@ -5,7 +5,8 @@ import { loginRequestSchema, type AuthResponse } from '@airman/contracts/api.ts'
 import type { User } from '@airman/contracts/user.ts';
 import type { Role } from '@airman/contracts/constants.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { claimLoginAttempt, tryAgainIn } from '../../auth/login-throttle.ts';
+import { claimLoginAttempt, tryAgainIn } from '../../auth/throttle.ts';
+import type { DeviceCookies } from '../../auth/device-cookie.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
@@ -18,22 +19,26 @@ import { findUserByEmail, isActiveAccount } from '../../users/repository.ts';
 /** The one answer to any failed login: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
-export function sessionRoutes(app: FastifyInstance, db: Db, tokens: TokenService): void {
+export function sessionRoutes(app: FastifyInstance, db: Db, tokens: TokenService, devices: DeviceCookies): void {
   app.post('/api/login', { config: { access: 'public' } }, async (request, reply): Promise<AuthResponse> => {
     const body = parseInput(loginRequestSchema, request.body);
-    // Counted as a failure until the password proves right (see auth/login-throttle.ts).
-    const attempt = await claimLoginAttempt(db, body.user_name, request.ip);
+    const row = await findUserByEmail(db, body.user_name);
+    // A device this account signed in from before is counted on its own (auth/device-cookie.ts).
+    const device = devices.read(request.headers.cookie);
+    const trusted = row !== undefined && device?.userId === row.id ? device.id : undefined;
+    // Counted as a failure until the password proves right (see auth/throttle.ts).
+    const attempt = await claimLoginAttempt(db, body.user_name, { ip: request.ip, device: trusted });
     if (attempt.waitMs > 0) {
       reply.header('Retry-After', String(Math.ceil(attempt.waitMs / 1000)));
       throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${tryAgainIn(attempt.waitMs)}.`);
     }
-    const row = await findUserByEmail(db, body.user_name);
     const ok = await verifyPassword(row?.password_hash ?? null, body.password);
     if (!row || !ok || !isActiveAccount(row)) {
       await attempt.failed();
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
     await attempt.succeeded();
+    if (!trusted) reply.header('Set-Cookie', devices.issue(row.id));
     const auth = tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
     return { auth };
   });

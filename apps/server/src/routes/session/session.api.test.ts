@@ -221,7 +221,7 @@ describeApi('sign-in throttling', (ctx) => {
   it('waits longer after each further failure, up to 15 minutes', async () => {
     const user = await ctx.createUser();
     const now = Date.now();
-    const key = `account:${user.email}`;
+    const key = `source:${user.email} ip:127.0.0.1`;
     // 20 failures, the last 90 s ago: 2^10 s would exceed the cap of 15 minutes after it.
     await ctx.database.db.insert(loginFailures).values(Array.from({ length: 20 }, (_, i) => ({ key, at: now - 90_000 - i })));
     const capped = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password: TEST_PASSWORD } });

@@ -15,6 +15,7 @@ import { useFreshUser } from '../api/get-users.ts';
 import { assignModule, unassignModule } from '../api/user-calls.ts';
 import { useUserAutosave } from '../hooks/use-user-autosave.ts';
 import { AssignmentsTable } from './assignments-table.tsx';
+import { SignInLock } from './sign-in-lock.tsx';
 
 /**
  * Carbon's TextInput points `aria-errormessage` at its error text but neither
@@ -194,6 +195,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
           ))}
         </Select>
       </div>
+      <SignInLock userId={user.id} />
       <AssignmentsTable
         assignments={user.assignments}
         modules={modules}
