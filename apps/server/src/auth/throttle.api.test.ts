@@ -90,3 +90,34 @@ describeApi('sign-in that strangers cannot lock', (ctx) => {
     expect((await ctx.request(admin.token, { method: 'GET', url: '/api/admin/users/00000000-0000-4000-8000-000000000000/sign-in' })).statusCode).toBe(404);
   });
 });
+
+describeApi('guessing invite codes and reset tokens', (ctx) => {
+  const register = (code: string, from: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/register/${code}`,
+      remoteAddress: from,
+      payload: { rank: 'A1C', unit: 'U', first_name: 'F', last_name: 'L', password: 'Good-Passw0rd!' },
+    });
+  const reset = (token: string, from: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/password/reset', remoteAddress: from, payload: { token, password: 'Good-Passw0rd!' } });
+
+  it('answers wrong invite codes from one address with 429 after 20, and other addresses still register', async () => {
+    for (let i = 0; i < 20; i++) expect((await register(`wrong-code-${i}`, '203.0.113.1')).statusCode).toBe(401);
+    const held = await register('wrong-code-x', '203.0.113.1');
+    expect(held.statusCode).toBe(429);
+    expect(held.headers['retry-after']).toBeDefined();
+    expect((await register('wrong-code-y', '203.0.113.2')).statusCode).toBe(401);
+  });
+
+  it('answers one wrong code tried from many addresses with 429 after 10', async () => {
+    for (let i = 0; i < 10; i++) expect((await register('one-code', `203.0.113.${10 + i}`)).statusCode).toBe(401);
+    expect((await register('one-code', '203.0.113.30')).statusCode).toBe(429);
+  });
+
+  it('answers wrong reset tokens from one address with 429 after 20', async () => {
+    for (let i = 0; i < 20; i++) expect((await reset(`wrong-token-${i}`, '203.0.113.40')).statusCode).toBe(400);
+    expect((await reset('wrong-token-x', '203.0.113.40')).statusCode).toBe(429);
+    expect((await reset('wrong-token-y', '203.0.113.41')).statusCode).toBe(400);
+  });
+});

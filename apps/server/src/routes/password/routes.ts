@@ -4,21 +4,19 @@
  * reveals whether an address has an account, and is throttled per address.
  */
 import crypto from 'node:crypto';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { passwordSchema } from '@airman/contracts/api.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { claimForgot, guessFailed, guessWait, tryAgainIn } from '../../auth/throttle.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { loginFailures, passwordResets, users } from '../../db/schema.ts';
+import { passwordResets, users } from '../../db/schema.ts';
 import { HttpError, parseInput } from '../../lib/http-error.ts';
-import { enqueueEmail, type MailWorker } from '../../mail/outbox.ts';
+import type { MailWorker } from '../../mail/outbox.ts';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
-/** Reset e-mails per address (and per client address ×5) in 15 minutes. */
-const RESETS_PER_WINDOW = 3;
-const WINDOW_MS = 15 * 60 * 1000;
 
 const forgotSchema = z.strictObject({ user_name: z.string().trim().toLowerCase().min(1).max(254) });
 const resetSchema = z.strictObject({ token: z.string().min(1).max(200), password: passwordSchema });
@@ -30,48 +28,44 @@ export function passwordRoutes(app: FastifyInstance, db: Db, config: Config, mai
   app.post('/api/password/forgot', { config: { access: 'public' } }, async (request) => {
     const { user_name } = parseInput(forgotSchema, request.body);
     const now = Date.now();
-    const keys = [`reset:${user_name}`, `reset-ip:${request.ip}`];
-    const [recent] = await db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.key, keys[0]!), gt(loginFailures.at, now - WINDOW_MS)));
-    const [fromAddress] = await db
-      .select({ n: count() })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.key, keys[1]!), gt(loginFailures.at, now - WINDOW_MS)));
-    if ((recent?.n ?? 0) >= RESETS_PER_WINDOW || (fromAddress?.n ?? 0) >= RESETS_PER_WINDOW * 5) {
-      throw new HttpError(429, 'Too many reset requests. Try again in 15 minutes.');
-    }
-    await db.insert(loginFailures).values(keys.map((key) => ({ key, at: now })));
-    const [user] = await db.select().from(users).where(eq(users.user_name, user_name)).limit(1);
-    if (user && user.active_at > 0 && !user.pending) {
-      const token = crypto.randomBytes(32).toString('base64url');
-      const link = `${config.publicUrl}/reset-password/${token}`;
-      const queued = await db.transaction(async (tx) => {
-        await tx.insert(passwordResets).values({ token_hash: hash(token), user_id: user.id, expires_at: now + RESET_TTL_MS });
-        return enqueueEmail(tx, {
-          to: user.user_name,
-          subject: 'Reset your Ready Airman Training password',
-          text: `Someone asked to reset the password of your Ready Airman Training account.\n\nSet a new password here (the link works once, for 30 minutes):\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
-          html: `<p>Someone asked to reset the password of your Ready Airman Training account.</p><p><a href="${link}">Set a new password</a> (the link works once, for 30 minutes).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
-        });
-      });
-      // Sent in the background: answering only after a send would tell who has an account.
-      void mail.deliverNow([queued]).catch(() => undefined);
-    }
+    const wait = await claimForgot(db, user_name, request.ip, now);
+    if (wait > 0) throw new HttpError(429, 'Too many reset requests. Try again in 15 minutes.');
+    // The same work whether or not the address has an account, so the answer's time tells
+    // nothing: a token, the e-mail, and two statements that store them only for an account
+    // that can sign in. Sending happens after the answer has left.
+    const token = crypto.randomBytes(32).toString('base64url');
+    const email = resetEmail(`${config.publicUrl}/reset-password/${token}`);
+    const outboxId = crypto.randomUUID();
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO password_resets (token_hash, user_id, expires_at)
+        SELECT ${hash(token)}, id, ${now + RESET_TTL_MS} FROM users
+        WHERE user_name = ${user_name} AND active_at > 0 AND NOT pending`);
+      await tx.execute(sql`INSERT INTO email_outbox (id, to_address, subject, text_body, html_body, next_attempt_at, created_at)
+        SELECT ${outboxId}, ${user_name}, ${email.subject}, ${email.text}, ${email.html}, ${now}, ${now}
+        WHERE EXISTS (SELECT 1 FROM password_resets WHERE token_hash = ${hash(token)})`);
+    });
+    setImmediate(() => void mail.deliverNow([outboxId]).catch(() => undefined));
     return { message: FORGOT_PASSWORD_ANSWER };
   });
 
-  app.post('/api/password/reset', { config: { access: 'public' } }, async (request) => {
+  app.post('/api/password/reset', { config: { access: 'public' } }, async (request, reply) => {
     const { token, password } = parseInput(resetSchema, request.body);
+    const wait = await guessWait(db, 'reset', request.ip, token);
+    if (wait > 0) {
+      reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+      throw new HttpError(429, `Too many invalid reset links. Try again in ${tryAgainIn(wait)}.`);
+    }
     const now = Date.now();
+    const live = and(eq(passwordResets.token_hash, hash(token)), eq(passwordResets.used_at, 0), gt(passwordResets.expires_at, now));
+    // The token is checked before the new password is hashed.
+    const [known] = await db.select({ user_id: passwordResets.user_id }).from(passwordResets).where(live).limit(1);
+    if (!known) {
+      await guessFailed(db, 'reset', request.ip, token);
+      throw new HttpError(400, RESET_LINK_INVALID);
+    }
     const passwordHash = await hashPassword(password);
     const done = await db.transaction(async (tx) => {
-      const [reset] = await tx
-        .update(passwordResets)
-        .set({ used_at: now })
-        .where(and(eq(passwordResets.token_hash, hash(token)), eq(passwordResets.used_at, 0), gt(passwordResets.expires_at, now)))
-        .returning({ user_id: passwordResets.user_id });
+      const [reset] = await tx.update(passwordResets).set({ used_at: now }).where(live).returning({ user_id: passwordResets.user_id });
       if (!reset) return false;
       // Every session of the account ends: the user signs in again with the new password.
       await tx
@@ -80,7 +74,17 @@ export function passwordRoutes(app: FastifyInstance, db: Db, config: Config, mai
         .where(eq(users.id, reset.user_id));
       return true;
     });
-    if (!done) throw new HttpError(400, 'This reset link has expired or was already used. Ask for a new one.');
+    if (!done) throw new HttpError(400, RESET_LINK_INVALID);
     return {};
   });
+}
+
+const RESET_LINK_INVALID = 'This reset link has expired or was already used. Ask for a new one.';
+
+function resetEmail(link: string) {
+  return {
+    subject: 'Reset your Ready Airman Training password',
+    text: `Someone asked to reset the password of your Ready Airman Training account.\n\nSet a new password here (the link works once, for 30 minutes):\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
+    html: `<p>Someone asked to reset the password of your Ready Airman Training account.</p><p><a href="${link}">Set a new password</a> (the link works once, for 30 minutes).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
+  };
 }
