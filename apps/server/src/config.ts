@@ -68,6 +68,7 @@ const envSchema = z.object({
   PUBLIC_URL: optionalNonEmpty.refine((v) => v === undefined || URL.canParse(v), 'must be a URL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySchema,
+  INVITE_TTL_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(365).default(14),
 });
 
 export interface Config {
@@ -84,6 +85,8 @@ export interface Config {
   logLevel: string;
   /** Fastify's trustProxy: false, or the proxies' addresses and ranges, comma-separated. */
   trustProxy: false | string;
+  /** How long an invite code stays valid after it was (re)sent, in ms. */
+  inviteTtlMs: number;
   /** Where the built web app is; unset in API tests. */
   webDist: string | undefined;
 }
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    inviteTtlMs: e.INVITE_TTL_DAYS * 24 * 60 * 60 * 1000,
     webDist,
   };
 }

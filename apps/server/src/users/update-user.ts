@@ -5,6 +5,7 @@ import type { UserUpdateRequest } from '@airman/contracts/api.ts';
 import type { Db } from '../db/database.ts';
 import { assignments, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { newInviteCode } from './invite-code.ts';
 
 function postgresCode(error: unknown): string | undefined {
   const e = error as { code?: string; cause?: { code?: string } } | null;
@@ -35,7 +36,7 @@ export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): 
   const { assignments: dueDates, active_at, ...fields } = patch;
   await db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ role: users.role, user_name: users.user_name, active_at: users.active_at })
+      .select({ role: users.role, user_name: users.user_name, active_at: users.active_at, pending: users.pending })
       .from(users)
       .where(eq(users.id, id))
       .for('update');
@@ -51,6 +52,13 @@ export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): 
       (fields.user_name !== undefined && fields.user_name !== existing.user_name) ||
       (active_at === 0 && existing.active_at > 0);
     if (revokes) set.token_version = sql`${users.token_version} + 1`;
+    if (existing.pending) {
+      // An invite's code belongs to the address it was sent to: a corrected address gets a
+      // new one (sent by Resend Invite), and the first address's link stops working.
+      if (fields.user_name !== undefined && fields.user_name !== existing.user_name) set.invite_code = newInviteCode();
+      // A deactivated invitee cannot register: the code is voided until an invite is resent.
+      if (active_at === 0) set.invite_code = null;
+    }
     if (Object.keys(set).length > 0) {
       try {
         await tx.update(users).set(set).where(eq(users.id, id));

@@ -102,8 +102,11 @@ describeApi(
       await inbox.start(port);
       const resend = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user!.id}/reinvite` });
       expect(resend.statusCode).toBe(200);
-      expect(inbox.linkFor('outage@example.com')).toBe(user!.invite_code);
+      // Each resend carries a new code; the e-mail delivered has the current one, and the first is void.
       const [after] = await ctx.database.db.select().from(users).where(eq(users.id, user!.id));
+      expect(inbox.linkFor('outage@example.com')).toBe(after!.invite_code);
+      expect(after!.invite_code).not.toBe(user!.invite_code);
+      expect((await ctx.request(undefined, { method: 'GET', url: `/api/invite/${user!.invite_code}` })).statusCode).toBe(404);
       expect(after!.last_invite_at).toBeGreaterThanOrEqual(user!.last_invite_at);
     });
 
@@ -151,3 +154,57 @@ describeApi('invites without SMTP_URL', (ctx) => {
     expect(eml).toContain('/register/');
   });
 });
+
+describeApi(
+  'invite codes that void and expire',
+  (ctx) => {
+    const body = { rank: 'AB', unit: '655 ISRW', first_name: 'Tia', last_name: 'Trainee', password: 'Str0ng-Pass!' };
+    async function invite(email: string) {
+      const token = await adminToken(ctx);
+      await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: [email] } });
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.user_name, email));
+      return { token, id: row!.id, code: row!.invite_code as string };
+    }
+    const lookup = (code: string) => ctx.request(undefined, { method: 'GET', url: `/api/invite/${code}` });
+    const register = (code: string) => ctx.request(undefined, { method: 'POST', url: `/api/register/${code}`, payload: body });
+
+    it('gives a corrected address a new code and voids the one sent to the first', async () => {
+      const { token, id, code } = await invite('typo@exmaple.com');
+      const fixed = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${id}`, payload: { user_name: 'typo@example.com' } });
+      expect(fixed.statusCode).toBe(200);
+      expect((await lookup(code)).statusCode).toBe(404);
+      expect((await register(code)).statusCode).toBe(401);
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id));
+      expect(row!.invite_code).not.toBe(code);
+      expect((await lookup(row!.invite_code as string)).json()).toEqual({ user_name: 'typo@example.com' });
+    });
+
+    it('says in words that an invite has expired, and refuses to register with it', async () => {
+      const { id, code } = await invite('late@example.com');
+      // Sent 3 days ago, with INVITE_TTL_DAYS=2.
+      await ctx.database.db.update(users).set({ last_invite_at: Date.now() - 3 * 24 * 60 * 60 * 1000 }).where(eq(users.id, id));
+      const expired = await lookup(code);
+      expect([expired.statusCode, expired.json()]).toEqual([410, { message: 'This invite has expired. Ask your administrator to send a new one.' }]);
+      expect((await register(code)).statusCode).toBe(410);
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id));
+      expect(row!.pending).toBe(true);
+    });
+
+    it('refuses registration to an invitee an administrator deactivated, until the invite is resent', async () => {
+      const { token, id, code } = await invite('revoked@example.com');
+      expect((await ctx.request(token, { method: 'POST', url: `/api/admin/users/${id}`, payload: { active_at: 0 } })).statusCode).toBe(200);
+      expect((await lookup(code)).statusCode).toBe(404);
+      expect((await register(code)).statusCode).toBe(401);
+      expect((await ctx.request(token, { method: 'POST', url: `/api/admin/users/${id}/reinvite` })).statusCode).toBe(200);
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id));
+      expect((await register(row!.invite_code as string)).statusCode).toBe(200);
+    });
+
+    it('refuses registration once the invitee is deleted', async () => {
+      const { token, id, code } = await invite('deleted@example.com');
+      expect((await ctx.request(token, { method: 'DELETE', url: `/api/admin/users/${id}` })).statusCode).toBe(200);
+      expect((await register(code)).statusCode).toBe(401);
+    });
+  },
+  { env: { INVITE_TTL_DAYS: '2' } },
+);

@@ -1,21 +1,18 @@
 /** Invites and registration (spec §7): PUT admin/invite, reinvite, GET invite/{code}, POST register/{code}. */
 import crypto from 'node:crypto';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inviteRequestSchema, registerRequestSchema, type InviteResponse } from '@airman/contracts/api.ts';
 import { invalidEmails, invalidEmailsMessage } from '@airman/contracts/validation.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { guessFailed, guessWait, tryAgainIn } from '../../auth/throttle.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { assignments, modules, users } from '../../db/schema.ts';
 import { HttpError, parseInput } from '../../lib/http-error.ts';
 import { inviteEmail } from '../../mail/invite-email.ts';
 import { enqueueEmail, type MailWorker } from '../../mail/outbox.ts';
-
-/** 192 random bits, URL-safe. */
-export function newInviteCode(): string {
-  return crypto.randomBytes(24).toString('base64url');
-}
+import { newInviteCode } from '../../users/invite-code.ts';
 
 function codeParam(params: unknown): string {
   const code = (params as { code?: unknown }).code;
@@ -61,10 +58,11 @@ export function inviteRoutes(app: FastifyInstance, db: Db, config: Config, mail:
     const id = (request.params as { id: string }).id;
     const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     if (!user) throw new HttpError(404, 'No such user');
-    if (!user.pending || !user.invite_code) throw new HttpError(409, 'This user has already registered');
-    const code = user.invite_code;
+    if (!user.pending) throw new HttpError(409, 'This user has already registered');
+    // A resent invite carries a new code: the old link stops working, and the TTL starts again.
+    const code = newInviteCode();
     const queued = await db.transaction(async (tx) => {
-      await tx.update(users).set({ last_invite_at: Date.now() }).where(eq(users.id, id));
+      await tx.update(users).set({ invite_code: code, last_invite_at: Date.now() }).where(eq(users.id, id));
       return enqueueEmail(tx, inviteEmail(config.publicUrl, user.user_name, code));
     });
     const [failed] = await mail.deliverNow([queued]);
@@ -76,21 +74,31 @@ export function inviteRoutes(app: FastifyInstance, db: Db, config: Config, mail:
   });
 
   app.get('/api/invite/:code', { config: { access: 'public' } }, async (request) => {
-    const code = codeParam(request.params);
-    const [user] = await db
-      .select({ user_name: users.user_name })
-      .from(users)
-      .where(and(eq(users.invite_code, code), eq(users.pending, true)))
-      .limit(1);
-    if (!user) throw new HttpError(404, 'Unknown invite code');
-    return { user_name: user.user_name };
+    const invite = await findInvite(db, codeParam(request.params), config.inviteTtlMs);
+    return { user_name: invite.user_name };
   });
 
-  app.post('/api/register/:code', { config: { access: 'public' } }, async (request) => {
+  app.post('/api/register/:code', { config: { access: 'public' } }, async (request, reply) => {
     const code = (request.params as { code?: string }).code ?? '';
     const body = parseInput(registerRequestSchema, request.body);
+    // The code is checked before anything is hashed, and wrong ones are throttled.
+    const wait = await guessWait(db, 'register', request.ip, code);
+    if (wait > 0) {
+      reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+      throw new HttpError(429, `Too many invalid invite codes. Try again in ${tryAgainIn(wait)}.`);
+    }
+    let invite: Invite;
+    try {
+      invite = await findInvite(db, code, config.inviteTtlMs);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) {
+        await guessFailed(db, 'register', request.ip, code);
+        throw new HttpError(401, 'This invite code is not valid');
+      }
+      throw error;
+    }
     const passwordHash = await hashPassword(body.password);
-    // One statement: of two registrations racing with one code, one wins.
+    // One statement under the same conditions: of two registrations racing with one code, one wins.
     const done = await db
       .update(users)
       .set({
@@ -103,9 +111,37 @@ export function inviteRoutes(app: FastifyInstance, db: Db, config: Config, mail:
         active_at: Date.now(),
         invite_code: null,
       })
-      .where(and(eq(users.invite_code, code), eq(users.pending, true), isNotNull(users.invite_code)))
+      .where(and(eq(users.id, invite.id), liveInviteCondition(code, config.inviteTtlMs)))
       .returning({ id: users.id });
     if (done.length === 0) throw new HttpError(401, 'This invite code is not valid');
     return {};
   });
+}
+
+export const INVITE_EXPIRED = 'This invite has expired. Ask your administrator to send a new one.';
+
+interface Invite {
+  id: string;
+  user_name: string;
+}
+
+/** What makes a code usable: a pending invitee's current code, sent less than the TTL ago. */
+function liveInviteCondition(code: string, ttlMs: number) {
+  return and(eq(users.invite_code, code), eq(users.pending, true), gt(users.last_invite_at, Date.now() - ttlMs));
+}
+
+/**
+ * The pending invitee a code belongs to; 404 when no invite has this code (never
+ * sent, already used, replaced by a newer one, voided or deleted), 410 when it
+ * has expired.
+ */
+async function findInvite(db: Db, code: string, ttlMs: number): Promise<Invite> {
+  const [user] = await db
+    .select({ id: users.id, user_name: users.user_name, last_invite_at: users.last_invite_at })
+    .from(users)
+    .where(and(eq(users.invite_code, code), eq(users.pending, true)))
+    .limit(1);
+  if (!user) throw new HttpError(404, 'Unknown invite code');
+  if (user.last_invite_at <= Date.now() - ttlMs) throw new HttpError(410, INVITE_EXPIRED);
+  return user;
 }

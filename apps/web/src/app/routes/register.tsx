@@ -6,6 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, Loading, TextInput } from '@carbon/react';
 import { useNavigate, useParams } from 'react-router';
 import { useInvite } from '../../features/account/api/invite.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { RegistrationForm } from '../../features/account/components/registration-form.tsx';
 import '../../styles/forms.scss';
 
@@ -49,7 +50,9 @@ function Invite({ code }: { code: string }) {
   const invite = useInvite(code);
   if (invite.isPending) return <Loading withOverlay={false} description="Looking up your invite" />;
   if (invite.isError) {
-    return <InlineNotification kind="error" title={INVITE_LOOKUP_FAILED} lowContrast hideCloseButton role="alert" />;
+    // An expired invite says so (410), so the trainee knows what to ask for.
+    const expired = invite.error instanceof ApiError && invite.error.status === 410 ? invite.error.message : undefined;
+    return <InlineNotification kind="error" title={INVITE_LOOKUP_FAILED} subtitle={expired} lowContrast hideCloseButton role="alert" />;
   }
   return <RegistrationForm code={code} email={invite.data.user_name} />;
 }
