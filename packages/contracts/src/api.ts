@@ -109,7 +109,7 @@ export const inviteResponseSchema = z.object({
   invited: z.array(z.string()),
   /** Addresses that already had an account: nothing was created for them. */
   existing: z.array(z.string()),
-  /** Addresses whose e-mail could not be sent (they stay pending; reinvite retries). */
+  /** Addresses whose e-mail was tried and could not be sent (they stay pending; reinvite retries). */
   not_emailed: z.array(z.string()),
   /**
    * Those of not_emailed that the mail server refused for good (an SMTP 5xx reply,
@@ -117,6 +117,11 @@ export const inviteResponseSchema = z.object({
    * the same address will be refused again.
    */
   refused: z.array(z.string()),
+  /**
+   * Addresses whose e-mail was not tried yet while the request waited (a long
+   * list is sent a batch at a time): queued, it leaves within seconds.
+   */
+  queued: z.array(z.string()),
 });
 export type InviteResponse = z.infer<typeof inviteResponseSchema>;
 

@@ -43,6 +43,14 @@ export interface Undelivered {
   refused?: string;
 }
 
+/** What deliverNow did with the messages it was given. */
+export interface Delivery {
+  /** Tried now and not sent (refused for good, or to be retried later). */
+  failed: Undelivered[];
+  /** Not tried yet: still in the queue, which sends them shortly. */
+  queued: string[];
+}
+
 interface OutboxRow {
   id: string;
   to_address: string;
@@ -126,17 +134,21 @@ export class MailWorker {
     }
   }
 
-  /** Sends these messages now (the request that queued them waits); returns those not sent. */
-  async deliverNow(ids: string[]): Promise<Undelivered[]> {
-    if (ids.length === 0) return [];
+  /**
+   * Sends these messages now, as many as one claim takes (the request that
+   * queued them waits for those); says which were tried and not sent, and which
+   * are still queued untried (beyond the claim, or held by another process):
+   * the worker sends those within seconds.
+   */
+  async deliverNow(ids: string[]): Promise<Delivery> {
+    if (ids.length === 0) return { failed: [], queued: [] };
     const done = this.running.then(async () => {
       const rows = await this.claim(ids);
       const failed = await this.attempt(rows);
       // An id not claimed was either sent already (the worker's poll took it
-      // first: its row is gone) or is held by another process (not sent yet).
+      // first: its row is gone) or is still waiting its turn.
       const claimed = new Set(rows.map((r) => r.id));
-      const waiting = await this.pending(ids.filter((id) => !claimed.has(id)));
-      return [...failed, ...waiting.map((id) => ({ id }))];
+      return { failed, queued: await this.pending(ids.filter((id) => !claimed.has(id))) };
     });
     this.running = done.then(() => undefined, () => undefined);
     return done;

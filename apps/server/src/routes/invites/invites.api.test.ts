@@ -70,7 +70,7 @@ describeApi(
         payload: { emails: ['New.One@example.com', 'admin@example.com', 'new.one@example.com'], module: 'ready_airman_training' },
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json<InviteResponse>()).toEqual({ invited: ['new.one@example.com'], existing: ['admin@example.com'], not_emailed: [], refused: [] });
+      expect(res.json<InviteResponse>()).toEqual({ invited: ['new.one@example.com'], existing: ['admin@example.com'], not_emailed: [], refused: [], queued: [] });
       const [user] = await ctx.database.db.select().from(users).where(eq(users.user_name, 'new.one@example.com'));
       expect(user).toMatchObject({ pending: true, active_at: 0 });
       expect(user!.invite_code!.length).toBeGreaterThanOrEqual(22);
@@ -79,6 +79,19 @@ describeApi(
       const assigned = await ctx.database.db.select().from(assignments).where(eq(assignments.user_id, user!.id));
       expect(assigned.map((a) => a.module_id)).toEqual(['ready_airman_training']);
     });
+
+    it('reports a long list as sent or queued, never as not e-mailed, and the queue sends every one', async () => {
+      const token = await adminToken(ctx);
+      const emails = Array.from({ length: 100 }, (_, i) => `squadron-${i}@example.com`);
+      const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails } });
+      const answer = res.json<InviteResponse>();
+      expect(answer.invited).toHaveLength(100);
+      expect(answer.not_emailed).toEqual([]);
+      // The first batch left while the request waited; the rest wait their turn.
+      expect(answer.queued.length).toBeGreaterThan(0);
+      expect(answer.queued.length).toBeLessThan(100);
+      await expect.poll(() => emails.filter((e) => inbox.linkFor(e) === undefined).length, { timeout: 60_000, interval: 500 }).toBe(0);
+    }, 90_000);
 
     it('rejects the whole list when one address is invalid, creating nothing', async () => {
       const token = await adminToken(ctx);
@@ -93,7 +106,7 @@ describeApi(
       const port = inbox.port;
       await inbox.stop();
       const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['outage@example.com'] } });
-      expect(res.json<InviteResponse>()).toEqual({ invited: ['outage@example.com'], existing: [], not_emailed: ['outage@example.com'], refused: [] });
+      expect(res.json<InviteResponse>()).toEqual({ invited: ['outage@example.com'], existing: [], not_emailed: ['outage@example.com'], refused: [], queued: [] });
       const [user] = await ctx.database.db.select().from(users).where(eq(users.user_name, 'outage@example.com'));
       expect(user?.pending).toBe(true);
       const failedResend = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user!.id}/reinvite` });
@@ -113,7 +126,7 @@ describeApi(
     it('says when the mail server refuses an address for good, rather than that it will retry', async () => {
       const token = await adminToken(ctx);
       const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['nobody@example.com'] } });
-      expect(res.json<InviteResponse>()).toEqual({ invited: ['nobody@example.com'], existing: [], not_emailed: ['nobody@example.com'], refused: ['nobody@example.com'] });
+      expect(res.json<InviteResponse>()).toEqual({ invited: ['nobody@example.com'], existing: [], not_emailed: ['nobody@example.com'], refused: ['nobody@example.com'], queued: [] });
       const [user] = await ctx.database.db.select().from(users).where(eq(users.user_name, 'nobody@example.com'));
       const resend = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user!.id}/reinvite` });
       expect({ status: resend.statusCode, body: resend.json() }).toEqual({

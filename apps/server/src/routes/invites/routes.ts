@@ -47,11 +47,17 @@ export function inviteRoutes(app: FastifyInstance, db: Db, config: Config, mail:
       }
       return { invited: fresh, existing: emails.filter((e) => taken.has(e)), queued: queuedIds };
     });
-    // Stored and queued: now try to send, and say who could not be e-mailed yet.
-    const failed = new Map((await mail.deliverNow(queued)).map((f) => [f.id, f]));
-    const notEmailed = invited.filter((_, i) => failed.has(queued[i] as string));
-    const refused = invited.filter((_, i) => failed.get(queued[i] as string)?.refused !== undefined);
-    return { invited, existing, not_emailed: notEmailed, refused };
+    // Stored and queued: now try to send the first ones; say which failed, and which wait their turn.
+    const delivery = await mail.deliverNow(queued);
+    const failed = new Map(delivery.failed.map((f) => [f.id, f]));
+    const waiting = new Set(delivery.queued);
+    return {
+      invited,
+      existing,
+      not_emailed: invited.filter((_, i) => failed.has(queued[i] as string)),
+      refused: invited.filter((_, i) => failed.get(queued[i] as string)?.refused !== undefined),
+      queued: invited.filter((_, i) => waiting.has(queued[i] as string)),
+    };
   });
 
   app.post('/api/admin/users/:id/reinvite', { config: { access: 'admin' } }, async (request) => {
@@ -65,7 +71,7 @@ export function inviteRoutes(app: FastifyInstance, db: Db, config: Config, mail:
       await tx.update(users).set({ invite_code: code, last_invite_at: Date.now() }).where(eq(users.id, id));
       return enqueueEmail(tx, inviteEmail(config.publicUrl, user.user_name, code));
     });
-    const [failed] = await mail.deliverNow([queued]);
+    const [failed] = (await mail.deliverNow([queued])).failed;
     if (failed?.refused) {
       throw new HttpError(502, `The mail server refused ${user.user_name} (${failed.refused}). Check the address: this e-mail will not be retried.`);
     }

@@ -45,7 +45,14 @@ export function InviteModal({ modules, onClose, onInvited }: Props) {
       if (result.refused.length > 0) {
         notes.push(`Invited, but the mail server refused these addresses (check them; correct or delete these invites): ${result.refused.join(', ')}`);
       }
-      if (result.invited.length > 0) toast({ kind: 'success', title: 'Users successfully invited' });
+      if (result.invited.length > 0) {
+        const waiting = result.queued.length;
+        toast({
+          kind: 'success',
+          title: 'Users successfully invited',
+          ...(waiting > 0 ? { subtitle: `${waiting} invitation e-mail${waiting === 1 ? ' is' : 's are'} queued and will be sent within minutes.` } : {}),
+        });
+      }
       if (notes.length > 0) setAlert(notes.join(' '));
       else onClose();
       setText('');
