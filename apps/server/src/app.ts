@@ -12,6 +12,7 @@ import { DeviceCookies } from './auth/device-cookie.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputTextCheck } from './plugins/input-text.ts';
+import { registerAnonymousGate, type AnonymousLimits } from './plugins/anonymous-gate.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { sessionRoutes } from './routes/session/routes.ts';
@@ -31,6 +32,8 @@ export interface AppDeps {
   database: Database;
   jwtSecret: string;
   logger?: FastifyServerOptions['logger'];
+  /** The share of anonymous calls (plugins/anonymous-gate.ts); its defaults unless a test says otherwise. */
+  anonymousLimits?: AnonymousLimits;
 }
 
 /** Largest request body accepted (a big module or invite list fits easily). */
@@ -60,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const requestAuth = registerAuth(app, database, tokens);
   registerInputTextCheck(app);
+  registerAnonymousGate(app, deps.anonymousLimits);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
   sessionRoutes(app, database.db, tokens, new DeviceCookies(deps.jwtSecret, config.publicUrl.startsWith('https://')));

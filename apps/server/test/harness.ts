@@ -10,12 +10,15 @@ import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyReque
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Role } from '@airman/contracts/constants.ts';
 import { buildApp } from '../src/app.ts';
+import type { AnonymousLimits } from '../src/plugins/anonymous-gate.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import { users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { seed } from '../src/seed/seed.ts';
 import { databaseTargets } from './databases.ts';
+
+const UNGATED: AnonymousLimits = { inFlight: Number.MAX_SAFE_INTEGER, perSecond: Number.MAX_SAFE_INTEGER, burst: Number.MAX_SAFE_INTEGER };
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 export const TEST_PASSWORD = 'Correct-Horse-9';
@@ -46,6 +49,12 @@ export interface HarnessOptions {
   env?: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv);
   /** The app's logger (default: none). */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The share of anonymous calls (plugins/anonymous-gate.ts). Default: wide
+   * enough never to refuse, so that tests of other features may register and
+   * reset in quick succession; the gate's own test gives the real limits.
+   */
+  anonymousLimits?: AnonymousLimits;
 }
 
 /**
@@ -70,7 +79,7 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
           announce: () => undefined,
           log: { info: () => undefined } as never,
         });
-        const app = await buildApp({ config, database: opened.database, jwtSecret: TEST_JWT_SECRET, logger: options.logger });
+        const app = await buildApp({ config, database: opened.database, jwtSecret: TEST_JWT_SECRET, logger: options.logger, anonymousLimits: options.anonymousLimits ?? UNGATED });
         await app.ready();
         Object.assign(ctx, {
           app,
