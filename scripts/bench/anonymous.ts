@@ -1,0 +1,141 @@
+/**
+ * What anonymous clients can cost everyone else (part of `npm run bench`), on
+ * the embedded database and on PostgreSQL:
+ * - sign-ins at a steady rate, alone and while 32 anonymous clients post made-up
+ *   invite codes to register and made-up tokens to reset as fast as they are
+ *   answered (hammer.ts), each request from an address of its own, so no
+ *   per-address throttle helps;
+ * - forgot-password's answer time for accounts that exist and addresses that
+ *   do not, 200 of each, interleaved, each from its own address.
+ * Prints a Markdown table for docs/benchmarks.md.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_TARGETS=postgres,pglite
+ */
+import crypto from 'node:crypto';
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
+import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
+import { seed } from '../../apps/server/src/seed/seed.ts';
+import { ANONYMOUS_BURST, ANONYMOUS_PER_SECOND } from '../../apps/server/src/plugins/anonymous-gate.ts';
+import { loginLoad, type LoginLoad } from './login-load.ts';
+import { seedBenchUsers } from './seed-users.ts';
+import { startServer, stopServer } from './server.ts';
+
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
+const USERS = 500;
+const PASSWORD = 'Bench-User-1!';
+const RATE = 20;
+const SECONDS = 10;
+const ROUNDS = 3;
+const TRIES = 200;
+const silentLog = { info: () => undefined } as never;
+
+const randomAddress = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function prepare(database: Database): Promise<void> {
+  await seed(database.db, { adminEmail: 'bench-admin@example.com', adminPassword: 'Bench-Admin-1!', announce: () => undefined, log: silentLog });
+  await seedBenchUsers(database, USERS, await hashPassword(PASSWORD));
+  await database.close();
+}
+
+/** The anonymous clients of hammer.ts, in a process of their own, until stopped. */
+function hammer(url: string): { stop(): Promise<Record<number, number>> } {
+  const child = fork(path.join(import.meta.dirname, 'hammer.ts'), { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  child.send(url);
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('message', (statuses: Record<number, number>) => resolve(statuses));
+        child.send('stop');
+      }),
+  };
+}
+
+async function forgotTimes(url: string, count: number, email: (i: number) => string): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    const res = await fetch(`${url}/api/password/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': randomAddress() },
+      body: JSON.stringify({ user_name: email(i) }),
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`forgot answered ${res.status}`);
+    times.push(performance.now() - t);
+    // Within the rate the server grants such calls (plugins/anonymous-gate.ts).
+    await new Promise((r) => setTimeout(r, 1000 / ANONYMOUS_PER_SECOND));
+  }
+  return times;
+}
+
+const ms = (n: number) => n.toFixed(2);
+const account = (i: number) => ({ user_name: `user${i % USERS}@bench.example.com`, password: PASSWORD });
+
+console.log('| database | sign-in p50 / p99 alone (ms, median of rounds) | p50 / p99 under 32 anonymous clients (ms) | p99 ratio | anonymous requests (status × n) | forgot median: account / none (ms) | difference (ms) |');
+console.log('|---|---|---|---|---|---|---|');
+for (const target of TARGETS) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-anon-'));
+  let databaseUrl: string | undefined;
+  let dbName = '';
+  if (target === 'postgres') {
+    dbName = `bench_anon_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${dbName}"`);
+    await admin.end();
+    const u = new URL(PG_URL);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  await prepare(await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, 'db') }));
+  const { url, child } = await startServer({ DATA_DIR: dataDir, TRUST_PROXY: 'loopback', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  try {
+    // Warm-up; then rounds of sign-ins alone and under the hammer, one after the other, so that
+    // a drift of the machine falls on both alike; each figure is the median of its rounds.
+    await loginLoad(url, RATE, 2, account);
+    const alone: LoginLoad[] = [];
+    const loaded: LoginLoad[] = [];
+    const statuses: Record<number, number> = {};
+    for (let round = 0; round < ROUNDS; round++) {
+      alone.push(await loginLoad(url, RATE, SECONDS, account));
+      const h = hammer(url);
+      // Measured once the hammer's process has started and its clients are at it.
+      await new Promise((r) => setTimeout(r, 3000));
+      loaded.push(await loginLoad(url, RATE, SECONDS, (i) => account(i + 7)));
+      for (const [status, n] of Object.entries(await h.stop())) statuses[Number(status)] = (statuses[Number(status)] ?? 0) + n;
+    }
+    // The gate's burst fills again before forgot-password is timed.
+    await new Promise((r) => setTimeout(r, (1000 * ANONYMOUS_BURST) / ANONYMOUS_PER_SECOND));
+    // Interleaved halves, so a drift of the machine falls on both alike.
+    const existing: number[] = [];
+    const missing: number[] = [];
+    const quarter = TRIES / 4;
+    for (let round = 0; round < 4; round++) {
+      // Each account and address asked about once: the throttle allows 3 in 15 minutes.
+      existing.push(...(await forgotTimes(url, quarter, (i) => `user${round * quarter + i}@bench.example.com`)));
+      missing.push(...(await forgotTimes(url, quarter, (i) => `nobody-${round}-${i}@bench.example.com`)));
+    }
+    const [e, m] = [median(existing), median(missing)];
+    const p = (loads: LoginLoad[], key: 'p50' | 'p99') => median(loads.map((l) => l[key]));
+    const ok = (loads: LoginLoad[]) => `${loads.reduce((n, l) => n + l.ok, 0)}/${loads.reduce((n, l) => n + l.sent, 0)} ok`;
+    console.log(
+      `| ${target} | ${ms(p(alone, 'p50'))} / ${ms(p(alone, 'p99'))} (${ok(alone)}) | ${ms(p(loaded, 'p50'))} / ${ms(p(loaded, 'p99'))} (${ok(loaded)}) | ${(p(loaded, 'p99') / p(alone, 'p99')).toFixed(2)} | ${Object.entries(statuses).map(([s, n]) => `${s} × ${n}`).join(', ')} | ${ms(e)} / ${ms(m)} | ${ms(Math.abs(e - m))} |`,
+    );
+  } finally {
+    await stopServer(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+}
