@@ -84,7 +84,7 @@ export function inviteRoutes(app: FastifyInstance, db: Db, config: Config, mail:
     return { user_name: invite.user_name };
   });
 
-  app.post('/api/register/:code', { config: { access: 'public' } }, async (request, reply) => {
+  app.post('/api/register/:code', { config: { access: 'public', anonymousWork: true } }, async (request, reply) => {
     const code = (request.params as { code?: string }).code ?? '';
     const body = parseInput(registerRequestSchema, request.body);
     // The code is checked before anything is hashed, and wrong ones are throttled.

@@ -25,7 +25,7 @@ const hash = (token: string) => crypto.createHash('sha256').update(token).digest
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this address, an e-mail with a link to reset its password is on its way.';
 
 export function passwordRoutes(app: FastifyInstance, db: Db, config: Config, mail: MailWorker): void {
-  app.post('/api/password/forgot', { config: { access: 'public' } }, async (request) => {
+  app.post('/api/password/forgot', { config: { access: 'public', anonymousWork: true } }, async (request) => {
     const { user_name } = parseInput(forgotSchema, request.body);
     const now = Date.now();
     const wait = await claimForgot(db, user_name, request.ip, now);
@@ -48,7 +48,7 @@ export function passwordRoutes(app: FastifyInstance, db: Db, config: Config, mai
     return { message: FORGOT_PASSWORD_ANSWER };
   });
 
-  app.post('/api/password/reset', { config: { access: 'public' } }, async (request, reply) => {
+  app.post('/api/password/reset', { config: { access: 'public', anonymousWork: true } }, async (request, reply) => {
     const { token, password } = parseInput(resetSchema, request.body);
     const wait = await guessWait(db, 'reset', request.ip, token);
     if (wait > 0) {
