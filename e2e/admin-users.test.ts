@@ -209,7 +209,8 @@ describeE2E('the Users screen', (e2e) => {
     expect(await modal.getByRole('combobox', { name: 'Rank' }).inputValue()).toBe('Senior Airman (SrA, E-4)');
     // Past the autosave's debounce: taking the server's state saved nothing.
     await page.waitForTimeout(1500);
-    expect(calls).toEqual([`GET /api/admin/users/${user.id}`]);
+    // Only reads: the user, and the account's failed sign-ins.
+    expect(calls.sort()).toEqual([`GET /api/admin/users/${user.id}`, `GET /api/admin/users/${user.id}/sign-in`]);
     await context.close();
   });
 
