@@ -3,6 +3,21 @@ import { seriousViolations } from './axe.ts';
 import { api, apiLogin, uniqueEmail } from './api.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import type { Page } from 'playwright-core';
+
+/**
+ * The JSON editor shows its text as an editor should (its styles applied under the CSP):
+ * the first line within the window, in IBM Plex Mono.
+ */
+async function expectTextInFirstViewport(page: Page): Promise<void> {
+  const first = page.locator('.cm-line').first();
+  await first.waitFor();
+  const box = await first.boundingBox();
+  const viewport = page.viewportSize();
+  expect(box && viewport && box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
+  expect(await page.locator('.cm-scroller').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"IBM Plex Mono"/);
+  // Our own Plex Mono face loads (a system monospace would leave this list empty).
+  expect(await page.evaluate(async () => (await document.fonts.load('13px "IBM Plex Mono"')).length)).toBeGreaterThan(0);
+}
 import { describeE2E, openUser } from './browser.ts';
 
 /** A copy of the base module made through the API, as 'Customize A Copy' saves it. */
@@ -60,6 +75,7 @@ describeE2E('the Training Modules screen', (e2e) => {
     await row.getByRole('button', { name: /^Edit JSON/ }).click();
     const editor = page.locator('.cm-content');
     await editor.waitFor();
+    await expectTextInFirstViewport(page);
     // A base module: unlocked first.
     await page.getByText('Base module: locked against accidental edits').click();
     await editor.click();
@@ -73,6 +89,7 @@ describeE2E('the Training Modules screen', (e2e) => {
     await row.getByRole('button', { name: 'Edit Questionnaire JSON' }).click();
     await page.getByText('Comprehensive Airman Fitness', { exact: true }).first().waitFor();
     await page.locator('.cm-content').waitFor();
+    await expectTextInFirstViewport(page);
     expect(await seriousViolations(page)).toEqual([]);
     await page.locator('.cm-content').click();
     await page.keyboard.press('Control+End');

@@ -9,7 +9,8 @@ import type { FastifyInstance } from 'fastify';
 const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
-  // Carbon positions popovers through element.style, which CSP does not restrict.
+  // Carbon positions popovers through element.style, which CSP does not restrict;
+  // style elements need the page's nonce (contentSecurityPolicy below).
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
@@ -22,12 +23,20 @@ const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
 };
 
+/**
+ * The page's policy; with a nonce, style elements that carry it are allowed too
+ * (the web app's index.html: CodeMirror injects its styles; plugins/web-app.ts).
+ */
+export function contentSecurityPolicy(styleNonce?: string): string {
+  return Object.entries(CONTENT_SECURITY_POLICY)
+    .map(([directive, sources]) => `${directive} ${[...sources, ...(styleNonce && directive === 'style-src' ? [`'nonce-${styleNonce}'`] : [])].join(' ')}`)
+    .join(';');
+}
+
 /** The headers every response carries. */
 export function securityHeaders(publicUrl: string): Record<string, string> {
   return {
-    'content-security-policy': Object.entries(CONTENT_SECURITY_POLICY)
-      .map(([directive, sources]) => `${directive} ${sources.join(' ')}`)
-      .join(';'),
+    'content-security-policy': contentSecurityPolicy(),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',

@@ -6,7 +6,7 @@ import { describeApi } from '../../test/harness.ts';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
 fs.mkdirSync(path.join(webDist, 'assets'));
-fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>');
 fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
 fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), 'console.log("a fairly long line of code");\n'.repeat(200));
 
@@ -20,6 +20,21 @@ describeApi(
         expect(res.headers['content-type']).toContain('text/html');
         expect(res.body).toContain('<div id="root">');
         expect(res.headers['cache-control']).toBe('no-cache');
+      }
+    });
+
+    it('gives each page a style nonce of its own, in its CSP and in a meta element, and nothing else one', async () => {
+      const pages = await Promise.all(['/', '/modules', '/index.html'].map((url) => ctx.app.inject({ method: 'GET', url })));
+      const nonces = pages.map((res) => {
+        const nonce = /<meta name="csp-nonce" content="([A-Za-z0-9+/=]{24})" \/><\/head>/.exec(res.body)?.[1];
+        expect(res.headers['content-security-policy']).toContain(`style-src 'self' 'nonce-${nonce}';`);
+        return nonce;
+      });
+      expect(new Set(nonces).size).toBe(3);
+      // Script, API and asset answers keep the policy without a nonce.
+      for (const url of ['/api/health', '/assets/app-abc123.js']) {
+        const res = await ctx.app.inject({ method: 'GET', url });
+        expect(res.headers['content-security-policy']).toContain("style-src 'self';");
       }
     });
 

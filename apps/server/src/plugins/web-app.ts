@@ -2,11 +2,13 @@
  * Serves the built web app: hashed assets cached for a year, and index.html
  * (never cached) for every other non-API path, so deep links and reloads work.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FastifyStaticOptions } from '@fastify/static';
+import { contentSecurityPolicy } from './security.ts';
 
 /**
  * @fastify/static inside a context of its own whose routes say they are public
@@ -19,17 +21,31 @@ const publicFiles: FastifyPluginAsync<FastifyStaticOptions> = async (scope, opti
   await scope.register(fastifyStatic, options);
 };
 
+/** The page split where a meta element can go: before and from `</head>`. */
+function splitAtHeadEnd(html: string): [string, string] {
+  const at = html.indexOf('</head>');
+  if (at < 0) throw new Error('index.html has no </head>');
+  return [html.slice(0, at), html.slice(at)];
+}
+
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasWebApp = index !== undefined && fs.existsSync(index);
-  // Read once: the page is small and changes only with a new build (and a restart).
-  const indexHtml = hasWebApp ? fs.readFileSync(index) : undefined;
+  // Read once: the page is small and changes only with a new build (and a restart). Each
+  // answer carries a nonce of its own in its CSP and in a meta element the app reads.
+  const [beforeHead, fromHead] = hasWebApp ? splitAtHeadEnd(fs.readFileSync(index, 'utf8')) : [];
+  const indexPage = () => {
+    const nonce = crypto.randomBytes(16).toString('base64');
+    return { nonce, html: `${beforeHead}<meta name="csp-nonce" content="${nonce}" />${fromHead}` };
+  };
   if (hasWebApp) {
     await app.register(publicFiles, {
       root: webDist as string,
       index: false,
-      // Routes for the files present at start; anything else falls to the SPA handler below.
+      // Routes for the files present at start; anything else falls to the SPA handler below,
+      // index.html too (it is answered with a nonce).
       wildcard: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, filePath, stat) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -44,9 +60,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       return reply.code(404).send({ message: `No such call: ${request.method} ${pathname}` });
     }
-    if (!indexHtml || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (beforeHead === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: 'Not found' });
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    const { nonce, html } = indexPage();
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('content-security-policy', contentSecurityPolicy(nonce))
+      .type('text/html; charset=utf-8')
+      .send(html);
   });
 }

@@ -5,6 +5,12 @@ import { Compartment, EditorState } from '@codemirror/state';
 import { json, jsonParseLinter } from '@codemirror/lang-json';
 import { linter, lintGutter } from '@codemirror/lint';
 
+/**
+ * The nonce the server gave this page for its style elements (plugins/web-app.ts):
+ * CodeMirror injects its styles, and the page's CSP admits only those that carry it.
+ */
+const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content ?? '';
+
 interface Props {
   initial: string;
   label: string;
@@ -29,11 +35,15 @@ export default function JsonEditor({ initial, label, readOnly = false, onChange 
       doc: initial,
       parent: host.current,
       extensions: [
+        EditorView.cspNonce.of(styleNonce),
         basicSetup,
+        // Long strings (a description) wrap instead of running off a phone's screen.
+        EditorView.lineWrapping,
         json(),
         linter(jsonParseLinter()),
         lintGutter(),
-        EditorView.contentAttributes.of({ 'aria-label': label }),
+        // tabindex: focusable by name too (read-only included), so its scroller is keyboard-reachable.
+        EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
         // A view made afresh (a new document) starts as locked as the one it replaces.
         readOnlyConfig.of(EditorState.readOnly.of(latestReadOnly.current)),
         EditorView.updateListener.of((update) => {
