@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,6 +41,13 @@ export interface E2E {
 export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
   (hasChromium ? describe : describe.skip)(name, () => {
     const e2e = {} as E2E;
+    // What went wrong in any page of the test: a CSP violation or an uncaught error fails it.
+    let problems: string[] = [];
+    afterEach(() => {
+      const seen = problems;
+      problems = [];
+      expect(seen, 'CSP violations and page errors').toEqual([]);
+    });
     beforeAll(async () => {
       const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
       const baseUrl = inject('baseUrl');
@@ -49,7 +56,15 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
         browser,
         async newPage(options = {}) {
           const context = await browser.newContext({ ...options, baseURL: baseUrl });
+          await context.exposeBinding('__reportViolation', (_source, text: string) => void problems.push(text));
+          await context.addInitScript(() => {
+            document.addEventListener('securitypolicyviolation', (event) => {
+              const report = (window as unknown as { __reportViolation(text: string): void }).__reportViolation;
+              report(`CSP ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+            });
+          });
           const page = await context.newPage();
+          page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
           return { context, page };
         },
         async adminPage(path = '/admin', options = {}) {

@@ -2,6 +2,7 @@
  * The game bundle's entry: mounts the canvas and the accessible controls into
  * the host the shell gives, and returns how to unmount everything.
  */
+import '@airman/contracts/zod-setup.ts';
 import type { GameBridge } from './bridge.ts';
 import { mountCanvas } from './canvas-view.ts';
 import { GameController } from './controller.ts';
