@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ROLES, SEX_OPTIONS } from './constants.ts';
 import { moduleSchema } from './module.ts';
 import { findRank } from './ranks.ts';
-import { epochMs, userSchema } from './user.ts';
+import { assignmentSchema, epochMs, userSchema } from './user.ts';
 import { isValidEmail, passwordPolicyProblems } from './validation.ts';
 
 /** Every error response: a message a client can show as it is. */
@@ -75,9 +75,16 @@ export const usersPageSchema = z.object({
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
 // POST admin/users/{id}
+/**
+ * An assignment's due date. A client may send back the assignment as it read
+ * it: the read-only fields are accepted when they equal what is stored, and a
+ * change to any of them is refused.
+ */
+export const ASSIGNMENT_READ_ONLY_FIELDS = ['created_at', 'started_at', 'completed_at', 'revoked_at', 'game_status'] as const;
 export const assignmentUpdateSchema = z.strictObject({
   key: z.string().min(1),
   due_at: epochMs,
+  ...assignmentSchema.pick({ created_at: true, started_at: true, completed_at: true, revoked_at: true, game_status: true }).partial().shape,
 });
 export const userUpdateRequestSchema = z
   .strictObject({

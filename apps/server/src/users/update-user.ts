@@ -1,7 +1,7 @@
 /** Applying an administrator's changes to a user (spec §7 POST admin/users/{id}). */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { UserUpdateRequest } from '@airman/contracts/api.ts';
+import { ASSIGNMENT_READ_ONLY_FIELDS, type UserUpdateRequest } from '@airman/contracts/api.ts';
 import type { Db } from '../db/database.ts';
 import { assignments, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
@@ -71,12 +71,18 @@ export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): 
     if (dueDates && dueDates.length > 0) {
       const keys = [...new Set(dueDates.map((d) => d.key))];
       const found = await tx
-        .select({ key: assignments.module_id })
+        .select()
         .from(assignments)
         .where(and(eq(assignments.user_id, id), inArray(assignments.module_id, keys)));
-      const known = new Set(found.map((f) => f.key));
-      const unknown = keys.filter((k) => !known.has(k));
+      const stored = new Map(found.map((f) => [f.module_id, f]));
+      const unknown = keys.filter((k) => !stored.has(k));
       if (unknown.length > 0) throw new HttpError(400, `assignments: not assigned to this user: ${unknown.join(', ')}`);
+      // What a client read and sends back is fine; only a real change of a read-only field is refused.
+      for (const d of dueDates) {
+        const row = stored.get(d.key);
+        const changed = ASSIGNMENT_READ_ONLY_FIELDS.filter((field) => d[field] !== undefined && d[field] !== row?.[field]);
+        if (changed.length > 0) throw new HttpError(400, `assignments: ${d.key}: ${changed.join(', ')} cannot be changed, only due_at`);
+      }
       for (const d of dueDates) {
         await tx
           .update(assignments)

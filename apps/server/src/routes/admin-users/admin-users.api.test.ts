@@ -130,6 +130,26 @@ describeApi('POST admin/users/{id}', (ctx) => {
     expect(after.unit).toBe('655 ISRW');
     expect(after.assignments[0]?.due_at).toBe(due);
   });
+
+  it('accepts assignments sent back as they were read, and refuses a change to a read-only field', async () => {
+    const token = await adminToken(ctx);
+    const user = await ctx.createUser();
+    await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}/assign`, payload: { module: MODULE } });
+    const read = (await ctx.request(token, { method: 'GET', url: `/api/admin/users/${user.id}` })).json<User>();
+    const due = Date.UTC(2030, 10, 15, 12);
+    const sentBack = read.assignments.map((a) => ({ ...a, due_at: due }));
+    const saved = await update(token, user.id, { assignments: sentBack });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<User>().assignments).toEqual(sentBack);
+
+    const [first] = read.assignments;
+    if (!first) throw new Error('the user has no assignment');
+    const forged = await update(token, user.id, { assignments: [{ ...first, due_at: 0, completed_at: 5, game_status: 1 }] });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json<{ message: string }>().message).toBe(`assignments: ${MODULE}: completed_at, game_status cannot be changed, only due_at`);
+    const after = (await ctx.request(token, { method: 'GET', url: `/api/admin/users/${user.id}` })).json<User>();
+    expect(after.assignments).toEqual(sentBack);
+  });
 });
 
 describeApi('admin/users/{id}: get, assign, unassign, delete', (ctx) => {
