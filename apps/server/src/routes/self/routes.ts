@@ -13,7 +13,7 @@ import { caller } from '../../plugins/auth.ts';
 import { userObject } from '../../users/presenter.ts';
 import { emailInUse, isUniqueViolation } from '../../users/update-user.ts';
 
-export const WRONG_CURRENT_PASSWORD = 'current_password: the current password is not correct';
+export const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
 
 export function selfRoutes(app: FastifyInstance, db: Db, tokens: TokenService): void {
   app.post('/api/self', async (request, reply): Promise<SelfResponse> => {

@@ -78,7 +78,8 @@ describeApi('POST self: password', (ctx) => {
     const user = await ctx.createUser();
     const wrong = await post(ctx, user.token, { password: NEW_PASSWORD, current_password: 'Not-The-Password-1' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json<{ message: string }>().message).toMatch(/current password/);
+    // Shown to the user as it is: a sentence, not a field name and a colon.
+    expect(wrong.json<{ message: string }>().message).toBe('The current password is not correct.');
     expect((await post(ctx, user.token, { password: NEW_PASSWORD })).statusCode).toBe(400);
 
     const weak = await post(ctx, user.token, { password: 'weakpass', current_password: TEST_PASSWORD });
