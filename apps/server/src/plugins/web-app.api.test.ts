@@ -8,6 +8,8 @@ const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
 fs.mkdirSync(path.join(webDist, 'assets'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>');
 fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+// The web app's own robots.txt, as the build copies it from public/.
+fs.copyFileSync(path.join(import.meta.dirname, '../../../web/public/robots.txt'), path.join(webDist, 'robots.txt'));
 fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), 'console.log("a fairly long line of code");\n'.repeat(200));
 
 describeApi(
@@ -36,6 +38,21 @@ describeApi(
         const res = await ctx.app.inject({ method: 'GET', url });
         expect(res.headers['content-security-policy']).toContain("style-src 'self';");
       }
+    });
+
+    it('answers a missing file with a plain 404, not the app', async () => {
+      for (const url of ['/favicon.ico', '/sitemap.xml', '/assets/gone-123.js?v=1']) {
+        const res = await ctx.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type'], url).toContain('text/plain');
+      }
+    });
+
+    it('serves robots.txt as text', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/plain');
+      expect(res.body).toContain('Disallow: /');
     });
 
     it('serves hashed assets with a long cache', async () => {

@@ -1,6 +1,8 @@
 /**
  * Serves the built web app: hashed assets cached for a year, and index.html
  * (never cached) for every other non-API path, so deep links and reloads work.
+ * A missing file (a last path segment with an extension, /robots.txt or
+ * /favicon.ico say) is a plain 404, not the app's HTML under the file's name.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -62,6 +64,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     }
     if (beforeHead === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ message: 'Not found' });
+    }
+    // A missing file (a last segment with an extension) is a plain 404, not the app's HTML under its name.
+    if (pathname !== '/index.html' && /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '')) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     const { nonce, html } = indexPage();
     return reply
