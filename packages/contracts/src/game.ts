@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { moduleSchema } from './module.ts';
 import { questionnaireAnswersSchema } from './questionnaire.ts';
 
-/** One player move: take an action by name, or end the day. */
+/** One player move: take an action by name, answer the day's event (choice index), or end the day. */
 export const gameCommandSchema = z.union([
   z.strictObject({ action: z.string().min(1).max(200) }),
+  z.strictObject({ choose: z.number().int().min(0).max(5) }),
   z.strictObject({ end_day: z.literal(true) }),
 ]);
 export type GameCommand = z.infer<typeof gameCommandSchema>;
@@ -38,9 +39,17 @@ export type FinishRunRequest = z.infer<typeof finishRunRequestSchema>;
 export const runProgressRequestSchema = z.strictObject({ log: gameLogSchema });
 
 /** The outcome the server computed by replaying the log. */
+export const runScoreSchema = z.object({
+  points: z.number().int(),
+  /** 0 for a run not completed, else 1–3. */
+  stars: z.number().int().min(0).max(3),
+});
+export type RunScore = z.infer<typeof runScoreSchema>;
+
 export const finishRunResponseSchema = z.object({
   outcome: z.enum(['complete', 'failed']),
   game_status: z.number().int(),
+  score: runScoreSchema,
 });
 
 /** One row of GET game/assignments: a live module assigned to the caller. */

@@ -20,6 +20,10 @@ function gaugeTable<V extends z.ZodType>(value: V) {
     .pipe(z.record(z.string().min(1), value));
 }
 
+/** Gauges are kept within these bounds by the game. */
+export const GAUGE_MIN = 0;
+export const GAUGE_MAX = 100;
+
 export const objectiveSchema = z.strictObject({
   name,
   /** Pursued from the start of a run. */
@@ -35,6 +39,8 @@ export const addRemoveSchema = z.strictObject({
 });
 export type AddRemove = z.infer<typeof addRemoveSchema>;
 
+const nextDayTokens = z.number().int('must be an integer').min(-1000).max(1000);
+
 export const actionSchema = z.strictObject({
   name,
   token_cost: count,
@@ -45,6 +51,8 @@ export const actionSchema = z.strictObject({
   required_objectives: names,
   changes_inventory: addRemoveSchema,
   changes_objectives: addRemoveSchema,
+  /** Time tokens added to (or, negative, taken from) tomorrow's: overtime today buys time tomorrow. */
+  next_day_tokens: nextDayTokens.optional(),
 });
 export type Action = z.infer<typeof actionSchema>;
 
@@ -62,9 +70,50 @@ export function blankAction(name: string): Action {
   };
 }
 
-/** Gauges are kept within these bounds by the game. */
-export const GAUGE_MIN = 0;
-export const GAUGE_MAX = 100;
+
+/** One way to answer an event: spends time, moves gauges, gives or uses items, changes objectives. */
+export const eventChoiceSchema = z.strictObject({
+  label: name,
+  results: gaugeTable(z.number().int('must be an integer')).optional(),
+  token_cost: count.optional(),
+  changes_inventory: addRemoveSchema.optional(),
+  changes_objectives: addRemoveSchema.optional(),
+  next_day_tokens: nextDayTokens.optional(),
+});
+export type EventChoice = z.infer<typeof eventChoiceSchema>;
+
+const day = z.number().int('must be an integer').min(1, 'must be at least 1').max(365);
+
+/**
+ * Something that happens at the start of a day, drawn from the run's seed
+ * (docs/game-rules.md): the player picks one of its choices before acting.
+ */
+export const gameEventSchema = z.strictObject({
+  name,
+  text: z.string().trim().min(1, 'must not be empty').max(2000),
+  /** First and last day it may be drawn on. */
+  days: z.tuple([day, day]).refine(([from, to]) => from <= to, 'the first day must not come after the last'),
+  /** Percent chance of being drawn on each day of its window (until drawn once). */
+  chance: z.number().int('must be an integer').min(0).max(100),
+  /** Drawn only while each of these objectives is active. */
+  required_objectives: names.optional(),
+  choices: z.array(eventChoiceSchema).min(1, 'needs at least one choice').max(6),
+});
+export type GameEvent = z.infer<typeof gameEventSchema>;
+
+/** How a run is scored (every field optional; docs/game-rules.md gives the defaults). */
+export const scoringSchema = z.strictObject({
+  /** Points for each objective completed. */
+  objective_points: count.max(100_000).optional(),
+  /** Points for each gauge inside its healthy range at the end of each day. */
+  range_day_points: count.max(100_000).optional(),
+  /** Points a completed run needs for two and for three stars. */
+  stars: z
+    .tuple([count, count])
+    .refine(([two, three]) => two <= three, 'the two-star threshold must not exceed the three-star one')
+    .optional(),
+});
+export type Scoring = z.infer<typeof scoringSchema>;
 
 export const moduleSchema = z.strictObject({
   /** '' for a module not yet saved. */
@@ -80,6 +129,16 @@ export const moduleSchema = z.strictObject({
   starting_gauges: gaugeTable(z.number().int('must be an integer').min(GAUGE_MIN).max(GAUGE_MAX)),
   objectives: z.array(objectiveSchema),
   actions: z.array(actionSchema),
+  /** Gauge → change applied overnight, each time a day ends and the next begins. */
+  daily_change: gaugeTable(z.number().int('must be an integer').min(-GAUGE_MAX).max(GAUGE_MAX)).optional(),
+  /** Gauge → [min, max]: shown on the gauge; each day ended inside it scores. */
+  healthy_range: gaugeTable(
+    z
+      .tuple([z.number().int().min(GAUGE_MIN).max(GAUGE_MAX), z.number().int().min(GAUGE_MIN).max(GAUGE_MAX)])
+      .refine(([min, max]) => min <= max, 'min must not exceed max'),
+  ).optional(),
+  events: z.array(gameEventSchema).max(200).optional(),
+  scoring: scoringSchema.optional(),
 });
 export type Module = z.infer<typeof moduleSchema>;
 

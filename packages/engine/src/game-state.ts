@@ -2,8 +2,9 @@
  * The state of a run and how it begins. Pure data: the engine never mutates a
  * state, every move returns a new one (see rules.ts).
  */
-import type { Module } from '@airman/contracts/module.ts';
+import type { GameEvent, Module } from '@airman/contracts/module.ts';
 import { GAUGE_MAX, GAUGE_MIN } from '@airman/contracts/module.ts';
+import { roll } from './random.ts';
 
 /** inactive: not pursued (yet); active: pursued; complete: done. */
 export type ObjectiveStatus = 'inactive' | 'active' | 'complete';
@@ -12,12 +13,14 @@ export type Outcome = 'in_progress' | 'complete' | 'failed';
 
 export interface GameState {
   readonly module: Module;
-  /** Reserved for random events; the current rules are fully deterministic. */
+  /** Decides which events are drawn on which day (random.ts). */
   readonly seed: number;
   /** 1-based day number. */
   readonly day: number;
   /** Time tokens left today. */
   readonly tokens: number;
+  /** Tokens added to (or taken from) tomorrow's by today's moves (next_day_tokens). */
+  readonly tokensTomorrow: number;
   readonly gauges: Readonly<Record<string, number>>;
   readonly objectives: Readonly<Record<string, ObjectiveStatus>>;
   /** Hidden objectives the player has seen (revealed by an action, or completed). */
@@ -26,6 +29,12 @@ export interface GameState {
   readonly inventory: Readonly<Record<string, number>>;
   /** Action name → days before it can be taken again (absent or 0: available). */
   readonly cooldowns: Readonly<Record<string, number>>;
+  /** Index in module.events of today's event while it awaits the player's choice, else -1. */
+  readonly pendingEvent: number;
+  /** Indexes in module.events of the events drawn so far (each is drawn at most once a run). */
+  readonly drawn: readonly number[];
+  /** Gauge-days ended inside their healthy range (each scores; see score.ts). */
+  readonly rangeDays: number;
   readonly outcome: Outcome;
 }
 
@@ -37,8 +46,13 @@ export interface GameState {
  */
 export function table<V>(from: Readonly<Record<string, V>> | Iterable<readonly [string, V]> = []): Record<string, V> {
   const result = Object.create(null) as Record<string, V>;
-  const entries = Symbol.iterator in from ? (from as Iterable<readonly [string, V]>) : Object.entries(from as Record<string, V>);
-  for (const [key, value] of entries) result[key] = value;
+  if (Symbol.iterator in from) {
+    for (const [key, value] of from as Iterable<readonly [string, V]>) result[key] = value;
+    return result;
+  }
+  // A run copies its tables on every move: a plain loop, no entry arrays to collect.
+  const source = from as Readonly<Record<string, V>>;
+  for (const key in source) if (Object.hasOwn(source, key)) result[key] = source[key] as V;
   return result;
 }
 
@@ -46,7 +60,39 @@ export function clampGauge(value: number): number {
   return Math.min(GAUGE_MAX, Math.max(GAUGE_MIN, value));
 }
 
-/** Day 1 of a run: full tokens, gauges at their starting values, active objectives pursued. */
+/** A gauge at 0 loses the run. */
+export function withGaugeCheck(state: GameState): GameState {
+  for (const gauge in state.gauges) {
+    if ((state.gauges[gauge] as number) <= GAUGE_MIN) return { ...state, outcome: 'failed', pendingEvent: -1 };
+  }
+  return state;
+}
+
+/** Whether every objective it requires is active. */
+function requirementsMet(state: GameState, required: readonly string[] | undefined): boolean {
+  return (required ?? []).every((o) => state.objectives[o] === 'active');
+}
+
+/**
+ * Today's event, drawn as the day begins: the first event of the module, in
+ * its order, whose day window holds today, not drawn before this run, whose
+ * required objectives are active, and whose roll is under its chance. At most
+ * one event a day.
+ */
+export function drawEvent(state: GameState): GameState {
+  const events: readonly GameEvent[] = state.module.events ?? [];
+  for (let index = 0; index < events.length; index++) {
+    const event = events[index] as GameEvent;
+    const [from, to] = event.days;
+    if (state.day < from || state.day > to || state.drawn.includes(index)) continue;
+    if (!requirementsMet(state, event.required_objectives)) continue;
+    if (roll(state.seed, state.day, index) >= event.chance) continue;
+    return { ...state, pendingEvent: index, drawn: [...state.drawn, index] };
+  }
+  return state;
+}
+
+/** Day 1 of a run: full tokens, gauges at their starting values, active objectives pursued, day 1's event drawn. */
 export function start(module: Module, seed: number): GameState {
   const gauges = table<number>();
   for (const [name, value] of Object.entries(module.starting_gauges)) gauges[name] = clampGauge(value);
@@ -57,15 +103,20 @@ export function start(module: Module, seed: number): GameState {
     seed,
     day: 1,
     tokens: module.daily_time_tokens,
+    tokensTomorrow: 0,
     gauges,
     objectives,
     revealed: table(),
     inventory: table(),
     cooldowns: table(),
+    pendingEvent: -1,
+    drawn: [],
+    rangeDays: 0,
     outcome: 'in_progress',
   };
   // A module may start with a gauge at 0: such a run is lost before it begins.
-  return Object.values(gauges).some((v) => v <= GAUGE_MIN) ? { ...state, outcome: 'failed' } : state;
+  const checked = withGaugeCheck(state);
+  return checked.outcome === 'failed' ? checked : drawEvent(checked);
 }
 
 /** Objectives the player can see, with their status, in the module's order. */
@@ -73,4 +124,17 @@ export function visibleObjectives(state: GameState): { name: string; status: Obj
   return state.module.objectives
     .filter((o) => !o.hidden || state.revealed[o.name] === true)
     .map((o) => ({ name: o.name, status: state.objectives[o.name] ?? 'inactive' }));
+}
+
+/**
+ * The run's goals: objectives shown and pursued from day 1. Leaving one
+ * unfinished fails the run; every other objective is a bonus.
+ */
+export function isGoal(objective: Module['objectives'][number]): boolean {
+  return objective.active && !objective.hidden;
+}
+
+/** Today's event awaiting a choice, if any. */
+export function pendingEvent(state: GameState): GameEvent | undefined {
+  return state.pendingEvent >= 0 ? state.module.events?.[state.pendingEvent] : undefined;
 }

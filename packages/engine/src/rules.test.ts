@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { start, visibleObjectives, type GameState } from './game-state.ts';
+import type { GameCommand } from '@airman/contracts/game.ts';
+import { pendingEvent, start, visibleObjectives, type GameState } from './game-state.ts';
 import { apply, available } from './rules.ts';
-import { tinyModule } from './test-modules.ts';
+import { score } from './score.ts';
+import { eventfulModule, tinyModule } from './test-modules.ts';
 
-function play(state: GameState, ...commands: ({ action: string } | { end_day: true })[]): GameState {
+function play(state: GameState, ...commands: GameCommand[]): GameState {
   return commands.reduce((s, c) => {
     const r = apply(s, c);
     if (!r.ok) throw new Error(r.error);
@@ -56,13 +58,17 @@ describe('rules', () => {
     expect(apply(s, { end_day: true })).toEqual({ ok: false, error: 'The run is over' });
   });
 
-  it('is Complete after the last day when no visible objective is active, Failed otherwise', () => {
+  it('is Complete after the last day when every goal is done, Failed otherwise', () => {
     const won = play(start(tinyModule, 1), { action: 'Fetch' }, { action: 'Deliver it' }, { end_day: true }, { end_day: true });
     expect(won.outcome).toBe('complete');
     const idle = play(start(tinyModule, 1), { end_day: true }, { end_day: true });
     expect(idle.outcome).toBe('failed');
+  });
+
+  it('treats an objective revealed late as a missed bonus, never a failure', () => {
     const nosy = play(start(tinyModule, 1), { action: 'Fetch' }, { action: 'Deliver it' }, { end_day: true }, { action: 'Snoop' }, { end_day: true });
-    expect(nosy.outcome).toBe('failed');
+    expect(nosy.objectives['Secret']).toBe('active');
+    expect(nosy.outcome).toBe('complete');
   });
 
   it('refuses unknown and unavailable actions without changing the state', () => {
@@ -70,5 +76,47 @@ describe('rules', () => {
     expect(apply(s, { action: 'Fly' })).toEqual({ ok: false, error: "No action named 'Fly'" });
     expect(apply(s, { action: 'Closed' })).toEqual({ ok: false, error: 'Closed: Disabled' });
     expect(s).toEqual(start(tinyModule, 1));
+  });
+});
+
+describe('events, daily changes and scoring', () => {
+  const day2 = (seed = 1) => play(start(eventfulModule, seed), { end_day: true });
+
+  it('draws the day-2 event and refuses every other move until it is answered', () => {
+    const s = day2();
+    expect(s.day).toBe(2);
+    expect(pendingEvent(s)?.name).toBe('Storm');
+    expect(apply(s, { end_day: true })).toEqual({ ok: false, error: "Respond to 'Storm' first" });
+    expect(apply(s, { action: 'Rest' })).toEqual({ ok: false, error: "Respond to 'Storm' first" });
+    expect(available(s).find((a) => a.action === 'Rest')?.reason).toBe("Respond to 'Storm' first");
+    expect(apply(s, { choose: 2 })).toEqual({ ok: false, error: 'Use the parcel as a lamp: Requires item: Parcel' });
+    expect(apply(s, { choose: 5 })).toEqual({ ok: false, error: "'Storm' has no choice 6" });
+    expect(apply(start(eventfulModule, 1), { choose: 0 })).toEqual({ ok: false, error: 'There is no event to respond to' });
+  });
+
+  it('applies a choice: time, gauges, tomorrow\'s tokens, items and objectives', () => {
+    const fixed = play(day2(), { choose: 1 });
+    expect(fixed.pendingEvent).toBe(-1);
+    expect(fixed.tokens).toBe(1);
+    expect(fixed.gauges).toEqual({ energy: 13, mood: 55 });
+    expect(play(fixed, { end_day: true }).tokens).toBe(4);
+    const lit = play(start(eventfulModule, 1), { action: 'Fetch' }, { end_day: true }, { choose: 2 });
+    expect(lit.inventory).toEqual({});
+    expect(lit.objectives['Secret']).toBe('complete');
+  });
+
+  it('drains gauges overnight, and a gauge drained to 0 loses the run', () => {
+    expect(day2().gauges['energy']).toBe(17);
+    const drained = play(start({ ...eventfulModule, daily_change: { energy: -20 } }, 1), { end_day: true });
+    expect(drained.outcome).toBe('failed');
+  });
+
+  it('scores objectives and gauge-days in range, with the module\'s own star thresholds', () => {
+    const won = play(start(eventfulModule, 1), { action: 'Fetch' }, { action: 'Deliver it' }, { end_day: true }, { choose: 0 }, { end_day: true }, { end_day: true });
+    expect(won.outcome).toBe('complete');
+    // Day 1: energy 18, mood 50 → 2 in range; day 2: mood 35 → 1; day 3: 1.
+    expect(won.rangeDays).toBe(4);
+    expect(score(won)).toEqual({ points: 50 + 4 * 5, stars: 2 });
+    expect(score(play(start(eventfulModule, 1), { end_day: true }, { choose: 0 }, { end_day: true }, { end_day: true }))).toEqual({ points: 20, stars: 0 });
   });
 });

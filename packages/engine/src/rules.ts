@@ -1,12 +1,22 @@
 /**
  * The rules (docs/game-rules.md): which actions are on offer, and what taking
- * one or ending the day does. `available` and `apply` share one check, so
- * whatever is offered is accepted and whatever is refused is not offered.
+ * one, answering the day's event or ending the day does. `available` and
+ * `apply` share one check, so whatever is offered is accepted and whatever is
+ * refused is not offered.
  */
 import type { GameCommand } from '@airman/contracts/game.ts';
-import type { Action } from '@airman/contracts/module.ts';
-import { GAUGE_MIN } from '@airman/contracts/module.ts';
-import { clampGauge, table, visibleObjectives, type GameState, type ObjectiveStatus, type Outcome } from './game-state.ts';
+import type { Action, AddRemove, EventChoice } from '@airman/contracts/module.ts';
+import {
+  clampGauge,
+  drawEvent,
+  isGoal,
+  pendingEvent,
+  table,
+  withGaugeCheck,
+  type GameState,
+  type ObjectiveStatus,
+  type Outcome,
+} from './game-state.ts';
 
 export interface Availability {
   action: string;
@@ -15,33 +25,60 @@ export interface Availability {
   reason?: string;
 }
 
+/** What an action or an event's choice does; the fields of both that change a run. */
+interface Effects {
+  token_cost?: number | undefined;
+  results?: Readonly<Record<string, number>> | undefined;
+  changes_inventory?: AddRemove | undefined;
+  changes_objectives?: AddRemove | undefined;
+  next_day_tokens?: number | undefined;
+}
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** Item name → how many an action removes. */
-function itemsNeeded(action: Action): Map<string, number> {
+/** Item name → how many the effects remove. */
+function itemsNeeded(effects: Effects): Map<string, number> {
   const need = new Map<string, number>();
-  for (const item of action.changes_inventory.remove) need.set(item, (need.get(item) ?? 0) + 1);
+  for (const item of effects.changes_inventory?.remove ?? []) need.set(item, (need.get(item) ?? 0) + 1);
   return need;
+}
+
+/** Why the effects cannot happen with the time and items held, or undefined. */
+function costReason(state: GameState, effects: Effects): string | undefined {
+  const cost = effects.token_cost ?? 0;
+  if (cost > state.tokens) return `Not enough time tokens (needs ${cost}, ${state.tokens} left)`;
+  for (const [item, count] of itemsNeeded(effects)) {
+    if ((state.inventory[item] ?? 0) < count) return count > 1 ? `Requires item: ${item} ×${count}` : `Requires item: ${item}`;
+  }
+  return undefined;
 }
 
 /** Why the action cannot be taken now, or undefined when it can. */
 export function unavailableReason(state: GameState, action: Action): string | undefined {
   if (state.outcome !== 'in_progress') return 'The run is over';
   if (action.disabled) return 'Disabled';
+  const event = pendingEvent(state);
+  if (event) return `Respond to '${event.name}' first`;
   const cooldown = state.cooldowns[action.name] ?? 0;
   if (cooldown > 0) return `Cooling down (${plural(cooldown, 'day')} left)`;
-  if (action.token_cost > state.tokens) {
-    return `Not enough time tokens (needs ${action.token_cost}, ${state.tokens} left)`;
-  }
+  const cost = costReason(state, { token_cost: action.token_cost });
+  if (cost !== undefined) return cost;
   for (const objective of action.required_objectives) {
     if (state.objectives[objective] !== 'active') return `Requires objective: ${objective}`;
   }
-  for (const [item, count] of itemsNeeded(action)) {
-    if ((state.inventory[item] ?? 0) < count) return count > 1 ? `Requires item: ${item} ×${count}` : `Requires item: ${item}`;
-  }
-  return undefined;
+  return costReason(state, action);
+}
+
+/**
+ * Why a choice of today's event cannot be picked, or undefined when it can.
+ * Only items can rule a choice out: one that costs more time than is left
+ * takes what is left, so an event never leaves the player stuck.
+ */
+export function choiceUnavailableReason(state: GameState, choice: EventChoice): string | undefined {
+  if (state.outcome !== 'in_progress') return 'The run is over';
+  return costReason(state, { changes_inventory: choice.changes_inventory });
 }
 
 /** Every action of the module, and whether it can be taken now (with the reason when not). */
@@ -57,54 +94,118 @@ export type ApplyResult = { ok: true; state: GameState } | { ok: false; error: s
 /** The state after a command; the input state is never changed. */
 export function apply(state: GameState, command: GameCommand): ApplyResult {
   if (state.outcome !== 'in_progress') return { ok: false, error: 'The run is over' };
+  const event = pendingEvent(state);
+  if ('choose' in command) {
+    if (!event) return { ok: false, error: 'There is no event to respond to' };
+    const choice = event.choices[command.choose];
+    if (!choice) return { ok: false, error: `'${event.name}' has no choice ${command.choose + 1}` };
+    const reason = choiceUnavailableReason(state, choice);
+    if (reason !== undefined) return { ok: false, error: `${choice.label}: ${reason}` };
+    const effects = { ...choice, token_cost: Math.min(choice.token_cost ?? 0, state.tokens) };
+    return { ok: true, state: withGaugeCheck({ ...applyEffects(state, effects), pendingEvent: -1 }) };
+  }
+  if (event) return { ok: false, error: `Respond to '${event.name}' first` };
   if ('end_day' in command) return { ok: true, state: endDay(state) };
   const action = state.module.actions.find((a) => a.name === command.action);
   if (!action) return { ok: false, error: `No action named '${command.action}'` };
   const reason = unavailableReason(state, action);
   if (reason !== undefined) return { ok: false, error: `${action.name}: ${reason}` };
-  return { ok: true, state: takeAction(state, action) };
+  const next = applyEffects(state, action);
+  if (action.set_cooldown > 0) {
+    const cooldowns = table(state.cooldowns);
+    cooldowns[action.name] = action.set_cooldown;
+    return { ok: true, state: withGaugeCheck({ ...next, cooldowns }) };
+  }
+  return { ok: true, state: withGaugeCheck(next) };
 }
 
-function takeAction(state: GameState, action: Action): GameState {
+function applyEffects(state: GameState, effects: Effects): GameState {
   const gauges = table(state.gauges);
-  for (const [gauge, change] of Object.entries(action.results)) {
+  for (const [gauge, change] of Object.entries(effects.results ?? {})) {
     if (gauge in gauges) gauges[gauge] = clampGauge((gauges[gauge] ?? 0) + change);
   }
-  const counts = new Map(Object.entries(state.inventory));
-  for (const item of action.changes_inventory.remove) counts.set(item, (counts.get(item) ?? 0) - 1);
-  for (const item of action.changes_inventory.add) counts.set(item, (counts.get(item) ?? 0) + 1);
-  // Items no longer held disappear from the inventory.
-  const inventory = table([...counts].filter(([, n]) => n > 0));
-
-  const objectives = table<ObjectiveStatus>(state.objectives);
-  const revealed = table(state.revealed);
-  for (const name of action.changes_objectives.add) {
-    if (objectives[name] === 'inactive') objectives[name] = 'active';
-    if (name in objectives) revealed[name] = true;
+  let inventory = state.inventory;
+  const items = effects.changes_inventory;
+  if (items && (items.add.length > 0 || items.remove.length > 0)) {
+    const counts = new Map(Object.entries(state.inventory));
+    for (const item of items.remove) counts.set(item, (counts.get(item) ?? 0) - 1);
+    for (const item of items.add) counts.set(item, (counts.get(item) ?? 0) + 1);
+    // Items no longer held disappear from the inventory.
+    inventory = table([...counts].filter(([, n]) => n > 0));
   }
-  for (const name of action.changes_objectives.remove) {
-    if (name in objectives) {
-      objectives[name] = 'complete';
-      revealed[name] = true;
+  let { objectives, revealed } = state;
+  const changes = effects.changes_objectives;
+  if (changes && (changes.add.length > 0 || changes.remove.length > 0)) {
+    const nextObjectives = table<ObjectiveStatus>(state.objectives);
+    const nextRevealed = table(state.revealed);
+    for (const name of changes.add) {
+      if (nextObjectives[name] === 'inactive') nextObjectives[name] = 'active';
+      if (name in nextObjectives) nextRevealed[name] = true;
     }
+    for (const name of changes.remove) {
+      if (name in nextObjectives) {
+        nextObjectives[name] = 'complete';
+        nextRevealed[name] = true;
+      }
+    }
+    objectives = nextObjectives;
+    revealed = nextRevealed;
   }
-  const cooldowns = table(state.cooldowns);
-  if (action.set_cooldown > 0) cooldowns[action.name] = action.set_cooldown;
-
-  const next: GameState = { ...state, tokens: state.tokens - action.token_cost, gauges, inventory, objectives, revealed, cooldowns };
-  return Object.values(gauges).some((v) => v <= GAUGE_MIN) ? { ...next, outcome: 'failed' } : next;
+  return {
+    ...state,
+    tokens: state.tokens - (effects.token_cost ?? 0),
+    tokensTomorrow: state.tokensTomorrow + (effects.next_day_tokens ?? 0),
+    gauges,
+    inventory,
+    objectives,
+    revealed,
+  };
 }
 
+/** Gauges inside their healthy range now. */
+export function gaugesInRange(state: GameState): number {
+  let n = 0;
+  for (const [gauge, [min, max]] of Object.entries(state.module.healthy_range ?? {})) {
+    const value = state.gauges[gauge];
+    if (value !== undefined && value >= min && value <= max) n += 1;
+  }
+  return n;
+}
+
+/**
+ * The day ends: it scores the gauges inside their healthy range; after the
+ * last day the run ends, otherwise the night's daily changes apply (a gauge
+ * at 0 loses), cooldowns count down, tokens refill (with what today's moves
+ * added to or took from tomorrow's) and the new day's event is drawn.
+ */
 function endDay(state: GameState): GameState {
-  if (state.day >= state.module.days) return { ...state, tokens: 0, outcome: finalOutcome(state) };
+  const scored: GameState = { ...state, rangeDays: state.rangeDays + gaugesInRange(state) };
+  if (state.day >= state.module.days) return { ...scored, tokens: 0, outcome: finalOutcome(scored) };
+  let gauges = state.gauges;
+  const daily = state.module.daily_change;
+  if (daily) {
+    const next = table(state.gauges);
+    for (const [gauge, change] of Object.entries(daily)) if (gauge in next) next[gauge] = clampGauge((next[gauge] ?? 0) + change);
+    gauges = next;
+  }
   const cooldowns = table<number>();
-  for (const [name, days] of Object.entries(state.cooldowns)) if (days > 1) cooldowns[name] = days - 1;
-  return { ...state, day: state.day + 1, tokens: state.module.daily_time_tokens, cooldowns };
+  for (const name in state.cooldowns) {
+    const days = state.cooldowns[name] as number;
+    if (days > 1) cooldowns[name] = days - 1;
+  }
+  // A day never starts with fewer than 0 tokens, whatever was borrowed from it.
+  const tokens = Math.max(0, state.module.daily_time_tokens + state.tokensTomorrow);
+  const night = withGaugeCheck({ ...scored, gauges, day: state.day + 1, tokens, tokensTomorrow: 0, cooldowns });
+  return night.outcome === 'failed' ? night : drawEvent(night);
 }
 
-/** After the last day: Complete when no visible objective is still active. */
+/**
+ * After the last day: Complete when every goal (an objective shown and pursued
+ * from day 1) is complete. An objective revealed later is a bonus: finishing it
+ * scores, leaving it is a missed chance, never a failure.
+ */
 function finalOutcome(state: GameState): Outcome {
-  return visibleObjectives(state).some((o) => o.status === 'active') ? 'failed' : 'complete';
+  return state.module.objectives.every((o) => !isGoal(o) || state.objectives[o.name] === 'complete') ? 'complete' : 'failed';
 }
 
 export function outcome(state: GameState): Outcome {

@@ -5,8 +5,8 @@
  */
 import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Action, Module } from '@airman/contracts/module.ts';
-import { start, visibleObjectives, type GameState } from './game-state.ts';
-import { apply, unavailableReason } from './rules.ts';
+import { pendingEvent, start, visibleObjectives, type GameState } from './game-state.ts';
+import { apply, choiceUnavailableReason, unavailableReason } from './rules.ts';
 
 export type Winnability =
   | { winnable: true; line: GameCommand[] }
@@ -22,7 +22,7 @@ export interface SolveOptions {
 export const DEFAULT_MAX_STATES = 200_000;
 
 function stateKey(s: GameState): string {
-  return JSON.stringify([s.day, s.tokens, s.gauges, s.objectives, s.revealed, s.inventory, s.cooldowns]);
+  return JSON.stringify([s.day, s.tokens, s.tokensTomorrow, s.gauges, s.objectives, s.revealed, s.inventory, s.cooldowns, s.pendingEvent, s.drawn]);
 }
 
 /** How much taking the action seems to help: objective and item changes first, then the lowest gauges. */
@@ -39,9 +39,12 @@ function promise(state: GameState, action: Action): number {
   return score;
 }
 
-/** A necessary condition checked before searching: every objective to finish has an action that finishes it. */
+/** A necessary condition checked before searching: every goal has an action or an event's choice that finishes it. */
 function obviousDeadEnd(module: Module): string | undefined {
-  const finishers = new Set(module.actions.filter((a) => !a.disabled).flatMap((a) => a.changes_objectives.remove));
+  const finishers = new Set([
+    ...module.actions.filter((a) => !a.disabled).flatMap((a) => a.changes_objectives.remove),
+    ...(module.events ?? []).flatMap((e) => e.choices.flatMap((c) => c.changes_objectives?.remove ?? [])),
+  ]);
   for (const o of module.objectives) {
     if (o.active && !o.hidden && !finishers.has(o.name)) {
       return `Objective '${o.name}' is active from the start and no action completes it`;
@@ -68,11 +71,14 @@ export function solve(module: Module, options: SolveOptions = {}): Winnability {
       return false;
     }
     seen.add(key);
-    const moves: { command: GameCommand; score: number }[] = state.module.actions
+    const event = pendingEvent(state);
+    const moves: { command: GameCommand; score: number }[] = event
+      ? event.choices.flatMap((c, i) => (choiceUnavailableReason(state, c) === undefined ? [{ command: { choose: i }, score: 0 }] : []))
+      : state.module.actions
       .filter((a) => unavailableReason(state, a) === undefined)
       .map((a) => ({ command: { action: a.name }, score: promise(state, a) }));
     // Ending the day is worth trying once the useful moves of today are tried.
-    moves.push({ command: { end_day: true }, score: 0 });
+    if (!event) moves.push({ command: { end_day: true }, score: 0 });
     moves.sort((a, b) => b.score - a.score);
     for (const { command } of moves) {
       const result = apply(state, command);

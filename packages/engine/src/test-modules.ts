@@ -32,3 +32,32 @@ export const tinyModule: Module = {
     action({ name: 'Closed', disabled: true }),
   ],
 };
+
+/**
+ * Three days with an event that is always drawn on day 2 (and one that never
+ * is), a nightly drain, healthy ranges and star thresholds of its own.
+ */
+export const eventfulModule: Module = {
+  ...tinyModule,
+  id: 'eventful',
+  game_title: 'Eventful',
+  days: 3,
+  starting_gauges: { energy: 20, mood: 50 },
+  daily_change: { energy: -3 },
+  healthy_range: { energy: [10, 40], mood: [40, 60] },
+  events: [
+    {
+      name: 'Storm',
+      text: 'A storm cuts the power.',
+      days: [2, 2],
+      chance: 100,
+      choices: [
+        { label: 'Wait it out', results: { mood: -15 } },
+        { label: 'Fix the fuse box', token_cost: 2, results: { energy: -4, mood: 5 }, next_day_tokens: 1 },
+        { label: 'Use the parcel as a lamp', changes_inventory: { add: [], remove: ['Parcel'] }, changes_objectives: { add: [], remove: ['Secret'] } },
+      ],
+    },
+    { name: 'Never', text: 'Cannot happen.', days: [1, 3], chance: 0, choices: [{ label: 'OK' }] },
+  ],
+  scoring: { objective_points: 50, range_day_points: 5, stars: [60, 100] },
+};

@@ -6,7 +6,7 @@ import { action, tinyModule } from './test-modules.ts';
 describe('validate', () => {
   it('has no errors for a good module, only a warning for its trap objective', () => {
     expect(validate(tinyModule)).toEqual([
-      { path: ['objectives', 1], message: "'Secret' can never be completed: no action removes it", severity: 'warning' },
+      { path: ['objectives', 1], message: "'Secret' can never be completed: no action or event removes it", severity: 'warning' },
     ]);
   });
 

@@ -40,9 +40,43 @@ export function validateStructure(input: unknown): Problem[] {
   }
   if (gauges.size === 0) warn(['starting_gauges'], 'no gauges: nothing can fail the run');
 
-  const added = new Set(m.actions.flatMap((a) => a.changes_objectives.add));
-  const completed = new Set(m.actions.flatMap((a) => a.changes_objectives.remove));
-  const items = new Set(m.actions.flatMap((a) => a.changes_inventory.add));
+  const choices = (m.events ?? []).flatMap((e) => e.choices);
+  const added = new Set([...m.actions.flatMap((a) => a.changes_objectives.add), ...choices.flatMap((c) => c.changes_objectives?.add ?? [])]);
+  const completed = new Set([
+    ...m.actions.flatMap((a) => a.changes_objectives.remove),
+    ...choices.flatMap((c) => c.changes_objectives?.remove ?? []),
+  ]);
+  const items = new Set([...m.actions.flatMap((a) => a.changes_inventory.add), ...choices.flatMap((c) => c.changes_inventory?.add ?? [])]);
+
+  for (const field of ['daily_change', 'healthy_range'] as const) {
+    for (const g of Object.keys(m[field] ?? {})) if (!gauges.has(g)) error([field, g], `unknown gauge '${g}'`);
+  }
+  for (const [g, [min, max]] of Object.entries(m.healthy_range ?? {})) {
+    const startAt = m.starting_gauges[g];
+    if (min === 0 && max === 100) warn(['healthy_range', g], 'covers every value: it can never cost the player');
+    else if (startAt !== undefined && (startAt < min || startAt > max)) warn(['healthy_range', g], `the gauge starts at ${startAt}, outside its healthy range`);
+  }
+  for (const d of duplicates((m.events ?? []).map((e) => e.name))) error(['events'], `duplicate event '${d}'`);
+  (m.events ?? []).forEach((e, i) => {
+    (e.required_objectives ?? []).forEach((o, j) => {
+      if (!objectives.has(o)) error(['events', i, 'required_objectives', j], `unknown objective '${o}'`);
+    });
+    if (e.days[0] > m.days) warn(['events', i, 'days'], `starts on day ${e.days[0]} but the module lasts ${m.days} days: it can never be drawn`);
+    if (e.chance === 0) warn(['events', i, 'chance'], 'a chance of 0: it can never be drawn');
+    e.choices.forEach((c, j) => {
+      const at = ['events', i, 'choices', j];
+      for (const g of Object.keys(c.results ?? {})) if (!gauges.has(g)) error([...at, 'results', g], `unknown gauge '${g}'`);
+      (['add', 'remove'] as const).forEach((kind) =>
+        (c.changes_objectives?.[kind] ?? []).forEach((o, k) => {
+          if (!objectives.has(o)) error([...at, 'changes_objectives', kind, k], `unknown objective '${o}'`);
+        }),
+      );
+    });
+    // An event must never leave the player stuck: one choice needs no item.
+    if (!e.choices.some((c) => (c.changes_inventory?.remove.length ?? 0) === 0)) {
+      error(['events', i, 'choices'], 'needs a choice that uses no item, so the player can always answer');
+    }
+  });
 
   m.actions.forEach((a, i) => {
     for (const g of Object.keys(a.results)) if (!gauges.has(g)) error(['actions', i, 'results', g], `unknown gauge '${g}'`);
@@ -62,9 +96,9 @@ export function validateStructure(input: unknown): Problem[] {
     });
   });
   m.objectives.forEach((o, i) => {
-    if (!o.active && !added.has(o.name)) warn(['objectives', i], `'${o.name}' is never activated by any action`);
+    if (!o.active && !added.has(o.name) && !completed.has(o.name)) warn(['objectives', i], `'${o.name}' is never activated by any action or event`);
     if ((o.active || added.has(o.name)) && !completed.has(o.name)) {
-      warn(['objectives', i], `'${o.name}' can never be completed: no action removes it`);
+      warn(['objectives', i], `'${o.name}' can never be completed: no action or event removes it`);
     }
   });
   return problems;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { roll } from './random.ts';
+
+describe('roll', () => {
+  it('is the same for the same seed, day and event', () => {
+    expect(roll(42, 3, 1)).toBe(roll(42, 3, 1));
+  });
+
+  it('spreads evenly over 0–99', () => {
+    const buckets = new Array<number>(10).fill(0);
+    for (let seed = 0; seed < 20_000; seed++) {
+      const r = roll(seed, 1 + (seed % 7), seed % 5);
+      expect(r).toBeGreaterThanOrEqual(0);
+      expect(r).toBeLessThan(100);
+      buckets[Math.floor(r / 10)]! += 1;
+    }
+    for (const n of buckets) expect(Math.abs(n - 2000)).toBeLessThan(200);
+  });
+
+  it('differs between days and events of one seed', () => {
+    const rolls = new Set<number>();
+    for (let day = 1; day <= 7; day++) for (let i = 0; i < 7; i++) rolls.add(roll(7, day, i));
+    expect(rolls.size).toBeGreaterThan(30);
+  });
+});
