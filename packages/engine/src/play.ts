@@ -1,0 +1,254 @@
+/**
+ * Ways to play a module, for its balance (balance.ts): a random clicker, a
+ * greedy player, and a planner that knows the run's seed and searches the
+ * days with a beam, either for the best score or for the fewest actions.
+ */
+import type { GameCommand } from '@airman/contracts/game.ts';
+import type { Action, Module } from '@airman/contracts/module.ts';
+import { isGoal, pendingEvent, start, type GameState } from './game-state.ts';
+import { apply, choiceUnavailableReason, gaugesInRange, unavailableReason } from './rules.ts';
+import { objectivePoints, points, rangeDayPoints } from './score.ts';
+
+export interface Played {
+  state: GameState;
+  line: GameCommand[];
+}
+
+/** A line of play under search: each step points at the one before, so no line is copied. */
+interface Step {
+  state: GameState;
+  previous?: Step;
+  command?: GameCommand;
+  /** Actions taken so far. */
+  actions: number;
+}
+
+function lineOf(s: Step): GameCommand[] {
+  const line: GameCommand[] = [];
+  for (let at: Step | undefined = s; at?.command; at = at.previous) line.push(at.command);
+  return line.reverse();
+}
+
+function advance(s: Step, command: GameCommand): Step {
+  const r = apply(s.state, command);
+  if (!r.ok) throw new Error(`illegal move from a legal list: ${r.error}`);
+  return { state: r.state, previous: s, command, actions: s.actions + ('action' in command ? 1 : 0) };
+}
+
+/** A small seeded generator (mulberry32) for the random player, so its runs repeat too. */
+export function randomSource(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Every command the player could give now: the event's choices, else the available actions and End Day. */
+export function legalCommands(state: GameState): GameCommand[] {
+  if (state.outcome !== 'in_progress') return [];
+  const event = pendingEvent(state);
+  if (event) return event.choices.flatMap((c, i) => (choiceUnavailableReason(state, c) === undefined ? [{ choose: i }] : []));
+  const actions: GameCommand[] = state.module.actions.filter((a) => unavailableReason(state, a) === undefined).map((a) => ({ action: a.name }));
+  return [...actions, { end_day: true }];
+}
+
+function step(played: Played, command: GameCommand): Played {
+  const r = apply(played.state, command);
+  if (!r.ok) throw new Error(`illegal move from a legal list: ${r.error}`);
+  return { state: r.state, line: [...played.line, command] };
+}
+
+/** Clicks uniformly at random among the choices, the available actions and End Day. */
+export function playRandom(module: Module, seed: number): Played {
+  const next = randomSource(seed ^ 0x5bd1e995);
+  let played: Played = { state: start(module, seed), line: [] };
+  while (played.state.outcome === 'in_progress') {
+    const commands = legalCommands(played.state);
+    played = step(played, commands[Math.floor(next() * commands.length)] as GameCommand);
+  }
+  return played;
+}
+
+function gaugeSum(results: Readonly<Record<string, number>> | undefined): number {
+  let sum = 0;
+  for (const v of Object.values(results ?? {})) sum += v;
+  return sum;
+}
+
+/**
+ * Takes the available action (or event choice) with the largest immediate
+ * gauge sum, the first in the module's order on a tie, until none is left, then ends the day.
+ */
+export function playGreedy(module: Module, seed: number): Played {
+  let played: Played = { state: start(module, seed), line: [] };
+  while (played.state.outcome === 'in_progress') {
+    const { state } = played;
+    const event = pendingEvent(state);
+    let best: GameCommand = { end_day: true };
+    let bestSum = -Infinity;
+    if (event) {
+      event.choices.forEach((c, i) => {
+        const sum = gaugeSum(c.results);
+        if (choiceUnavailableReason(state, c) === undefined && sum > bestSum) [best, bestSum] = [{ choose: i }, sum];
+      });
+    } else {
+      for (const a of module.actions) {
+        const sum = gaugeSum(a.results);
+        if (unavailableReason(state, a) === undefined && sum > bestSum) [best, bestSum] = [{ action: a.name }, sum];
+      }
+    }
+    played = step(played, best);
+  }
+  return played;
+}
+
+/** A key for a state within one day (the day, the module and the seed are the same for all). */
+function dayKey(s: GameState): string {
+  let key = `${s.tokens}|${s.tokensTomorrow}|${s.pendingEvent}|${s.drawn.length}|${s.rangeDays}|`;
+  for (const k in s.gauges) key += `${s.gauges[k]},`;
+  key += '|';
+  for (const k in s.objectives) key += s.objectives[k] === 'inactive' ? '0' : s.objectives[k] === 'active' ? '1' : '2';
+  for (const k in s.revealed) key += s.revealed[k] ? `r${k};` : '';
+  key += '|';
+  for (const k in s.inventory) key += `${k}=${s.inventory[k]};`;
+  key += '|';
+  for (const k in s.cooldowns) key += `${k}=${s.cooldowns[k]};`;
+  return key;
+}
+
+/**
+ * The ways today can go from `from`, before End Day is pressed (runs that end
+ * on the way, by a gauge at 0, included). Actions are tried in the module's
+ * order only, after the event's choice, so a set of actions is reached once
+ * rather than in every order.
+ */
+function dayPlans(from: Step, maxStates: number): Step[] {
+  const plans: Step[] = [];
+  const actions = from.state.module.actions;
+  const visit = (p: Step, firstAction: number) => {
+    if (plans.length >= maxStates) return;
+    plans.push(p);
+    if (p.state.outcome !== 'in_progress') return;
+    const event = pendingEvent(p.state);
+    if (event) {
+      plans.pop();
+      event.choices.forEach((c, i) => {
+        if (choiceUnavailableReason(p.state, c) === undefined) visit(advance(p, { choose: i }), 0);
+      });
+      return;
+    }
+    for (let i = firstAction; i < actions.length; i++) {
+      const action = actions[i] as Action;
+      if (unavailableReason(p.state, action) === undefined) visit(advance(p, { action: action.name }), i);
+    }
+  };
+  visit(from, 0);
+  return plans;
+}
+
+/** Ways a day may go that are ended and judged, per kept state and per state kept. */
+const ENDS_PER_STATE = 4;
+
+export type PlanGoal = 'score' | 'fewest_actions';
+
+export interface PlanOptions {
+  goal?: PlanGoal;
+  /** States kept from one day to the next. */
+  beam?: number;
+  /** Distinct states explored within one day, from one kept state. */
+  maxDayStates?: number;
+}
+
+/**
+ * How promising a state is once a day has ended: what it has scored, the
+ * goals still open (and the items held toward them), bonus objectives in
+ * reach, and gauges near 0 or outside their healthy range.
+ */
+function value(p: Step, goal: PlanGoal, inDay = false): number {
+  const { state } = p;
+  const module = state.module;
+  const won = state.outcome === 'complete';
+  if (state.outcome === 'failed') return -1e12;
+  const objectivePts = objectivePoints(module);
+  // A day not yet ended is judged as if it ended now: its gauges in range score.
+  const pending = inDay && state.outcome === 'in_progress' ? gaugesInRange(state) * rangeDayPoints(module) : 0;
+  let v = goal === 'score' ? points(state) + pending : -1000 * p.actions;
+  if (won) return 1e9 + v;
+  for (const o of module.objectives) {
+    const status = state.objectives[o.name];
+    if (status !== 'active') continue;
+    // Fewest actions: an open goal outweighs any number of actions.
+    const goalWeight = goal === 'score' ? 2 * objectivePts : 1e6;
+    v += isGoal(o) ? -goalWeight : goal === 'score' ? 0.3 * objectivePts : 0;
+    // Items held toward finishing it.
+    for (const a of module.actions) {
+      if (!a.changes_objectives.remove.includes(o.name)) continue;
+      const need = new Map<string, number>();
+      for (const item of a.changes_inventory.remove) need.set(item, (need.get(item) ?? 0) + 1);
+      let held = 0;
+      let needed = 0;
+      for (const [item, n] of need) {
+        held += Math.min(n, state.inventory[item] ?? 0);
+        needed += n;
+      }
+      // Half way to the objective when every item is in hand: finishing it is always worth more.
+      if (needed > 0) v += (held / needed) * 0.5 * (isGoal(o) ? goalWeight : objectivePts);
+      break;
+    }
+  }
+  const rangePts = rangeDayPoints(module);
+  const ranges = module.healthy_range ?? {};
+  const nightsAhead = !inDay || state.day < module.days;
+  for (const [gauge, x] of Object.entries(state.gauges)) {
+    // A gauge near 0 with nights still to come is a run about to be lost, whatever else it has going for it.
+    if (x < 30 && nightsAhead) v -= (30 - x) * (goal === 'score' ? 40 : 5000);
+    const range = ranges[gauge];
+    if (range && goal === 'score') {
+      if (x < range[0]) v -= (range[0] - x) * rangePts * 0.3;
+      else if (x > range[1]) v -= (x - range[1]) * rangePts * 0.3;
+      else v += rangePts * 0.5 + Math.min(x - range[0], range[1] - x) * 0.2;
+    }
+  }
+  return v;
+}
+
+/** The best line the planner finds for the module and seed (it sees the seed's events coming). */
+export function plan(module: Module, seed: number, options: PlanOptions = {}): Played {
+  const goal = options.goal ?? 'score';
+  const beamWidth = options.beam ?? 2;
+  const maxDayStates = options.maxDayStates ?? 400;
+  let beam: Step[] = [{ state: start(module, seed), actions: 0 }];
+  let best: Step | undefined;
+  let bestValue = -Infinity;
+  while (beam.length > 0) {
+    const candidates = new Map<string, { step: Step; value: number }>();
+    for (const p of beam) {
+      // End only the most promising ways the day can go: ending a day is the dearest move.
+      const plans = dayPlans(p, maxDayStates)
+        .map((step) => ({ step, value: value(step, goal, true) }))
+        .sort((x, y) => y.value - x.value)
+        .slice(0, ENDS_PER_STATE * beamWidth);
+      for (const { step } of plans) {
+        const end = step.state.outcome === 'in_progress' ? advance(step, { end_day: true }) : step;
+        const v = value(end, goal);
+        if (end.state.outcome !== 'in_progress') {
+          if (v > bestValue) [best, bestValue] = [end, v];
+          continue;
+        }
+        const key = dayKey(end.state);
+        const known = candidates.get(key);
+        if (!known || known.value < v) candidates.set(key, { step: end, value: v });
+      }
+    }
+    beam = [...candidates.values()]
+      .sort((a, b) => b.value - a.value)
+      .slice(0, beamWidth)
+      .map((c) => c.step);
+  }
+  if (!best) throw new Error('a run always ends');
+  return { state: best.state, line: lineOf(best) };
+}
