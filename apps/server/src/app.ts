@@ -16,6 +16,7 @@ import { registerAnonymousGate, type AnonymousLimits } from './plugins/anonymous
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { sessionRoutes } from './routes/session/routes.ts';
+import { MIN_MS_PER_MOVE } from '@airman/contracts/constants.ts';
 import { gameRoutes } from './routes/game/routes.ts';
 import { moduleRoutes } from './routes/modules/routes.ts';
 import { questionnaireRoutes } from './routes/questionnaire/routes.ts';
@@ -34,6 +35,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The share of anonymous calls (plugins/anonymous-gate.ts); its defaults unless a test says otherwise. */
   anonymousLimits?: AnonymousLimits;
+  /** The least time a move of a finished run may take (MIN_MS_PER_MOVE unless set; tests play faster). */
+  minMsPerMove?: number;
 }
 
 /** Largest request body accepted (a big module or invite list fits easily). */
@@ -71,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
 
-  gameRoutes(app, database.db);
+  gameRoutes(app, database.db, { minMsPerMove: deps.minMsPerMove ?? MIN_MS_PER_MOVE });
   moduleRoutes(app, database.db);
   questionnaireRoutes(app, database.db);
   adminUserRoutes(app, database, requestAuth);

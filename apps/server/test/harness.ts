@@ -55,6 +55,8 @@ export interface HarnessOptions {
    * reset in quick succession; the gate's own test gives the real limits.
    */
   anonymousLimits?: AnonymousLimits;
+  /** Unset: 0, so tests may finish a run as fast as they play it. */
+  minMsPerMove?: number;
 }
 
 /**
@@ -79,7 +81,7 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
           announce: () => undefined,
           log: { info: () => undefined } as never,
         });
-        const app = await buildApp({ config, database: opened.database, jwtSecret: TEST_JWT_SECRET, logger: options.logger, anonymousLimits: options.anonymousLimits ?? UNGATED });
+        const app = await buildApp({ config, database: opened.database, jwtSecret: TEST_JWT_SECRET, logger: options.logger, anonymousLimits: options.anonymousLimits ?? UNGATED, minMsPerMove: options.minMsPerMove ?? 0 });
         await app.ready();
         Object.assign(ctx, {
           app,

@@ -46,3 +46,9 @@ export const HTTP_RETRIES = 2;
 export const UNIT_SUGGESTION = '655 ISRW';
 /** The base module that carries the questionnaire. */
 export const READY_AIRMAN_MODULE_ID = 'ready_airman_training';
+
+/**
+ * The least time a move (an action or an event's choice) takes a person: a
+ * finished run whose moves came faster than this, from its start, is refused.
+ */
+export const MIN_MS_PER_MOVE = 50;

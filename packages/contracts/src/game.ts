@@ -21,6 +21,8 @@ export const startRunResponseSchema = z.object({
   module: moduleSchema,
   /** Commands already played when an unfinished run is resumed; [] for a new run. */
   log: z.array(gameCommandSchema),
+  /** The questionnaire's before-answers already stored for this run (a resumed run), else null. */
+  answers_before: questionnaireAnswersSchema.nullable(),
 });
 export type StartRunResponse = z.infer<typeof startRunResponseSchema>;
 
@@ -34,6 +36,15 @@ export const finishRunRequestSchema = z.strictObject({
     .optional(),
 });
 export type FinishRunRequest = z.infer<typeof finishRunRequestSchema>;
+
+/** POST game/runs/{id}/answers: questionnaire answers kept on the run as soon as they are given. */
+export const runAnswersRequestSchema = z
+  .strictObject({
+    before: questionnaireAnswersSchema.optional(),
+    after: questionnaireAnswersSchema.optional(),
+  })
+  .refine((a) => a.before !== undefined || a.after !== undefined, 'give before, after or both');
+export type RunAnswersRequest = z.infer<typeof runAnswersRequestSchema>;
 
 /** POST game/runs/{id}/progress: the commands played so far (kept after each day). */
 export const runProgressRequestSchema = z.strictObject({ log: gameLogSchema });

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import type { Action, Objective } from '@airman/contracts/module.ts';
+import type { Module } from '@airman/contracts/module.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import type { GameLog } from '@airman/contracts/game.ts';
 
@@ -81,13 +81,8 @@ export const userSearch = pgTable(
   ],
 );
 
-export interface ModuleContent {
-  days: number;
-  daily_time_tokens: number;
-  starting_gauges: Record<string, number>;
-  objectives: Objective[];
-  actions: Action[];
-}
+/** A module's rules: every field of Module but its identity and listing fields. */
+export type ModuleContent = Omit<Module, 'id' | 'game_title' | 'game_description' | 'game_type' | 'archived_at'>;
 
 export const modules = pgTable('modules', {
   id: text('id').primaryKey(),
@@ -126,6 +121,9 @@ export const assignments = pgTable(
     run_objectives_completed: jsonb('run_objectives_completed').$type<string[]>(),
     run_answers_before: jsonb('run_answers_before').$type<QuestionnaireAnswers>(),
     run_answers_after: jsonb('run_answers_after').$type<QuestionnaireAnswers>(),
+    /** The kept run's score (null before a run finishes). */
+    run_score_points: integer('run_score_points'),
+    run_stars: integer('run_stars'),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.module_id] }), index('assignments_module_idx').on(t.module_id)],
 );
@@ -159,6 +157,8 @@ export const gameRuns = pgTable(
     objectives_completed: jsonb('objectives_completed').$type<string[]>(),
     answers_before: jsonb('answers_before').$type<QuestionnaireAnswers>(),
     answers_after: jsonb('answers_after').$type<QuestionnaireAnswers>(),
+    score_points: integer('score_points'),
+    stars: integer('stars'),
     started_at: ms('started_at'),
     finished_at: ms('finished_at'),
   },

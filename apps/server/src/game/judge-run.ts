@@ -1,7 +1,9 @@
 /** The server's verdict on a run: replay the player's log with the engine; never trust a claimed outcome. */
 import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Module } from '@airman/contracts/module.ts';
+import type { RunScore } from '@airman/contracts/game.ts';
 import { replay } from '@airman/engine/replay.ts';
+import { score } from '@airman/engine/score.ts';
 
 export type Judgement =
   | { ok: false; error: string; index: number }
@@ -10,6 +12,7 @@ export type Judgement =
       outcome: 'in_progress' | 'complete' | 'failed';
       gauges: Record<string, number>;
       objectivesCompleted: string[];
+      score: RunScore;
     };
 
 export function judgeRun(module: Module, seed: number, log: readonly GameCommand[]): Judgement {
@@ -21,5 +24,6 @@ export function judgeRun(module: Module, seed: number, log: readonly GameCommand
     outcome: state.outcome,
     gauges: { ...state.gauges },
     objectivesCompleted: module.objectives.filter((o) => state.objectives[o.name] === 'complete').map((o) => o.name),
+    score: score(state),
   };
 }

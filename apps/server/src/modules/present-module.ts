@@ -9,10 +9,6 @@ export function presentModule(row: typeof modules.$inferSelect): Module {
     game_description: row.game_description,
     game_type: row.game_type,
     archived_at: row.archived_at,
-    days: row.content.days,
-    daily_time_tokens: row.content.daily_time_tokens,
-    starting_gauges: row.content.starting_gauges,
-    objectives: row.content.objectives,
-    actions: row.content.actions,
+    ...row.content,
   };
 }

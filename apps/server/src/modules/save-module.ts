@@ -1,5 +1,6 @@
 /** Validating a module for saving: the engine's errors refuse it; its warnings do not. */
 import type { Module } from '@airman/contracts/module.ts';
+import type { ModuleContent } from '../db/schema.ts';
 import { validateStructure } from '@airman/engine/validate.ts';
 import { HttpError } from '../lib/http-error.ts';
 
@@ -12,12 +13,8 @@ export function checkModule(input: unknown): Module {
   return input as Module;
 }
 
-export function moduleContent(m: Module) {
-  return {
-    days: m.days,
-    daily_time_tokens: m.daily_time_tokens,
-    starting_gauges: m.starting_gauges,
-    objectives: m.objectives,
-    actions: m.actions,
-  };
+/** The rules of a module, as stored: optional fields only when the module has them. */
+export function moduleContent(m: Module): ModuleContent {
+  const { id: _id, game_title: _title, game_description: _description, game_type: _type, archived_at: _archived, ...content } = m;
+  return content;
 }

@@ -33,7 +33,8 @@ const ASSIGNED = `
 SELECT u.id, u.sort_key, u.rank, u.unit, u.last_name, u.first_name, u.user_name, u.pending,
        a.created_at, a.started_at, a.completed_at, a.due_at, a.game_status,
        a.run_final_gauges AS final_gauges, a.run_objectives_completed AS objectives_completed,
-       a.run_answers_before AS answers_before, a.run_answers_after AS answers_after
+       a.run_answers_before AS answers_before, a.run_answers_after AS answers_after,
+       a.run_score_points AS score_points, a.run_stars AS stars
 FROM user_search u
 JOIN assignments a ON a.user_id = u.id AND a.module_id = $1`;
 
@@ -43,7 +44,7 @@ const ALL_SQL = `${ASSIGNED}\nORDER BY u.sort_key, u.id`;
 const PAGE_COLUMNS = [
   'id', 'sort_key', 'rank', 'unit', 'last_name', 'first_name', 'user_name', 'pending',
   'created_at', 'started_at', 'completed_at', 'due_at', 'game_status',
-  'final_gauges', 'objectives_completed', 'answers_before', 'answers_after',
+  'final_gauges', 'objectives_completed', 'answers_before', 'answers_after', 'score_points', 'stars',
 ] as const satisfies readonly (keyof PageRow)[];
 type PageTuple = { -readonly [I in keyof typeof PAGE_COLUMNS]: (typeof PAGE_COLUMNS)[I] extends keyof PageRow ? PageRow[(typeof PAGE_COLUMNS)[I]] : never };
 
@@ -64,7 +65,7 @@ function pageRow(t: PageTuple): PageRow {
   return {
     id: t[0], sort_key: t[1], rank: t[2], unit: t[3], last_name: t[4], first_name: t[5], user_name: t[6], pending: t[7],
     created_at: t[8], started_at: t[9], completed_at: t[10], due_at: t[11], game_status: t[12],
-    final_gauges: t[13], objectives_completed: t[14], answers_before: t[15], answers_after: t[16],
+    final_gauges: t[13], objectives_completed: t[14], answers_before: t[15], answers_after: t[16], score_points: t[17], stars: t[18],
   };
 }
 

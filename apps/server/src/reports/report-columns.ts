@@ -24,6 +24,8 @@ export interface ReportRow {
   objectives_completed: string[] | null;
   answers_before: QuestionnaireAnswers | null;
   answers_after: QuestionnaireAnswers | null;
+  score_points: number | null;
+  stars: number | null;
 }
 
 export interface ReportLayout {
@@ -47,6 +49,8 @@ export function reportLayout(module: Module, questionnaire: Questionnaire | null
     ...ASSIGNMENT_COLUMNS,
     ...gauges.map((g) => `Final ${g}`),
     'Objectives Completed',
+    'Score',
+    'Stars',
   ];
   if (questionnaire) {
     names.push(...questionnaire.domains.flatMap((d) => [`${d.name} Before`, `${d.name} After`, `${d.name} Change`]));
@@ -79,7 +83,7 @@ export function reportLayout(module: Module, questionnaire: Questionnaire | null
       let line = `${csvCell(r.pending ? '*' : r.rank)},${csvCell(r.pending ? '*' : r.unit)},${csvCell(r.last_name)},${csvCell(r.first_name)},${csvCell(r.user_name)},${assignmentStatusLabel(r, now)},${isoOrEmpty(r.created_at)},${isoOrEmpty(r.started_at)},${isoOrEmpty(r.due_at)},${isoOrEmpty(r.completed_at)}`;
       if (!r.final_gauges && !r.objectives_completed && !r.answers_before && !r.answers_after) return `${line}${noRun}\r\n`;
       for (const g of gauges) line += `,${csvCell(r.final_gauges?.[g])}`;
-      line += `,${csvCell(r.objectives_completed?.join('; '))}`;
+      line += `,${csvCell(r.objectives_completed?.join('; '))},${csvCell(r.score_points)},${csvCell(r.stars)}`;
       if (questionnaire) for (const cell of questionnaireCells(r)) line += `,${csvCell(cell)}`;
       return `${line}\r\n`;
     },

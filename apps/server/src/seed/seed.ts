@@ -27,7 +27,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<void> {
   await db
     .insert(modules)
     .values({ id, game_title, game_description, game_type, archived_at, content, created_at: now, updated_at: now })
-    .onConflictDoNothing();
+    // A base module is locked in the editor: each release's content replaces the last (runs keep their snapshot).
+    .onConflictDoUpdate({ target: modules.id, set: { game_title, game_description, content, updated_at: now } });
   await db
     .insert(questionnaires)
     .values({ module_id: id, content: cafQuestionnaire, updated_at: now })

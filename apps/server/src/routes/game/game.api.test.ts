@@ -1,16 +1,33 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { solve } from '@airman/engine/solver.ts';
 import type { GameCommand } from '@airman/contracts/game.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
+import { pendingEvent, start } from '@airman/engine/game-state.ts';
+import { plan } from '@airman/engine/play.ts';
+import { apply } from '@airman/engine/rules.ts';
 import { assignments, gameRuns, modules } from '../../db/schema.ts';
 import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
 import { describeApi, type TestContext, type TestUser } from '../../../test/harness.ts';
 
-const verdict = solve(readyAirmanModule);
-if (verdict.winnable !== true) throw new Error('the seed module must be winnable');
-const winningLine: GameCommand[] = verdict.line;
-const idleWeek: GameCommand[] = Array.from({ length: 7 }, () => ({ end_day: true }));
+/** The planner's best week for a run's seed (Complete, three stars on most seeds). */
+const winningLine = (seed: number): GameCommand[] => plan(readyAirmanModule, seed).line;
+/** The fewest-actions win for a run's seed: Complete, with fewer points. */
+const hastyLine = (seed: number): GameCommand[] => plan(readyAirmanModule, seed, { goal: 'fewest_actions' }).line;
+
+/** A week of End Day, each event answered with its last choice: Failed, the goals left undone. */
+function idleWeek(seed: number): GameCommand[] {
+  const line: GameCommand[] = [];
+  let state = start(readyAirmanModule, seed);
+  while (state.outcome === 'in_progress') {
+    const event = pendingEvent(state);
+    const command: GameCommand = event ? { choose: event.choices.length - 1 } : { end_day: true };
+    const r = apply(state, command);
+    if (!r.ok) throw new Error(r.error);
+    line.push(command);
+    state = r.state;
+  }
+  return line;
+}
 
 async function assign(ctx: TestContext, user: TestUser, dueAt = 0): Promise<void> {
   await ctx.database.db.insert(assignments).values({ user_id: user.id, module_id: READY_AIRMAN_MODULE_ID, created_at: Date.now(), due_at: dueAt });
@@ -19,7 +36,7 @@ async function assign(ctx: TestContext, user: TestUser, dueAt = 0): Promise<void
 async function startRun(ctx: TestContext, user: TestUser) {
   const res = await ctx.request(user.token, { method: 'POST', url: '/api/game/runs', payload: { module: READY_AIRMAN_MODULE_ID } });
   expect(res.statusCode).toBe(200);
-  return res.json<{ run_id: string; seed: number; log: GameCommand[] }>();
+  return res.json<{ run_id: string; seed: number; log: GameCommand[]; answers_before: Record<string, number> | null }>();
 }
 
 async function assignmentOf(ctx: TestContext, user: TestUser) {
@@ -58,15 +75,16 @@ describeApi('game API', (ctx) => {
     await assign(ctx, user);
     const run = await startRun(ctx, user);
     const answers = { before: { mental_1: 2, physical_2: 3 }, after: { mental_1: 4 } };
-    const res = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: winningLine, answers } });
+    const res = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: winningLine(run.seed), answers } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ outcome: 'complete', game_status: 1 });
+    expect(res.json()).toEqual({ outcome: 'complete', game_status: 1, score: { points: expect.any(Number), stars: expect.any(Number) } });
+    expect(res.json<{ score: { stars: number } }>().score.stars).toBeGreaterThanOrEqual(2);
     const a = await assignmentOf(ctx, user);
     expect(a.completed_at).toBeGreaterThan(0);
     const [stored] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, run.run_id));
     expect(stored?.answers_before).toEqual(answers.before);
     expect(stored?.objectives_completed).toContain('Pass the PT test');
-    const again = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: winningLine } });
+    const again = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: winningLine(run.seed) } });
     expect(again.statusCode).toBe(409);
   });
 
@@ -74,7 +92,7 @@ describeApi('game API', (ctx) => {
     const user = await ctx.createUser();
     await assign(ctx, user);
     const failed = await startRun(ctx, user);
-    await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${failed.run_id}/finish`, payload: { log: idleWeek } });
+    await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${failed.run_id}/finish`, payload: { log: idleWeek(failed.seed) } });
     const afterFailed = await assignmentOf(ctx, user);
     const [failedRun] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, failed.run_id));
     expect(afterFailed.run_final_gauges).toEqual(failedRun?.final_gauges);
@@ -82,7 +100,7 @@ describeApi('game API', (ctx) => {
 
     const won = await startRun(ctx, user);
     const answers = { before: { mental_1: 2 }, after: { mental_1: 5 } };
-    await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${won.run_id}/finish`, payload: { log: winningLine, answers } });
+    await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${won.run_id}/finish`, payload: { log: winningLine(won.seed), answers } });
     const [wonRun] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, won.run_id));
     const a = await assignmentOf(ctx, user);
     expect(a.run_final_gauges).toEqual(wonRun?.final_gauges);
@@ -100,14 +118,14 @@ describeApi('game API', (ctx) => {
     const user = await ctx.createUser();
     await assign(ctx, user);
     const run = await startRun(ctx, user);
-    const res = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: idleWeek } });
-    expect(res.json()).toEqual({ outcome: 'failed', game_status: 2 });
+    const res = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: idleWeek(run.seed) } });
+    expect(res.json()).toEqual({ outcome: 'failed', game_status: 2, score: { points: expect.any(Number), stars: 0 } });
 
     const late = await ctx.createUser();
     await assign(ctx, late, Date.now() - 60_000);
     const lateRun = await startRun(ctx, late);
-    const lateRes = await ctx.request(late.token, { method: 'POST', url: `/api/game/runs/${lateRun.run_id}/finish`, payload: { log: idleWeek } });
-    expect(lateRes.json()).toEqual({ outcome: 'failed', game_status: 3 });
+    const lateRes = await ctx.request(late.token, { method: 'POST', url: `/api/game/runs/${lateRun.run_id}/finish`, payload: { log: idleWeek(lateRun.seed) } });
+    expect(lateRes.json()).toEqual({ outcome: 'failed', game_status: 3, score: { points: expect.any(Number), stars: 0 } });
   });
 
   it('refuses an illegal log with 422 and changes nothing', async () => {
@@ -117,13 +135,13 @@ describeApi('game API', (ctx) => {
     const res = await ctx.request(user.token, {
       method: 'POST',
       url: `/api/game/runs/${run.run_id}/finish`,
-      payload: { log: [{ action: 'Take the PT test' }, ...idleWeek] },
+      payload: { log: [{ action: 'Take the PT test' }, ...idleWeek(run.seed)] },
     });
     expect(res.statusCode).toBe(422);
-    expect(res.json<{ message: string }>().message).toContain('Requires item: Fitness plan');
+    expect(res.json<{ message: string }>().message).toMatch(/Requires item: Fitness plan|Respond to '.*' first/);
     const [stored] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, run.run_id));
     expect(stored?.status).toBe('in_progress');
-    const unfinished = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: idleWeek.slice(0, 3) } });
+    const unfinished = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: idleWeek(run.seed).slice(0, 3) } });
     expect(unfinished.statusCode).toBe(422);
   });
 
@@ -133,16 +151,19 @@ describeApi('game API', (ctx) => {
     await assign(ctx, owner);
     const run = await startRun(ctx, owner);
     for (const path of ['finish', 'quit', 'progress']) {
-      const res = await ctx.request(other.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/${path}`, payload: { log: idleWeek } });
+      const res = await ctx.request(other.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/${path}`, payload: { log: idleWeek(run.seed) } });
       expect(res.statusCode, path).toBe(404);
     }
+    const answers = await ctx.request(other.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/answers`, payload: { before: { mental_1: 2 } } });
+    expect(answers.statusCode).toBe(404);
   });
 
   it('keeps progress so a closed tab resumes the same run', async () => {
     const user = await ctx.createUser();
     await assign(ctx, user);
     const run = await startRun(ctx, user);
-    const day1 = winningLine.slice(0, winningLine.findIndex((c) => 'end_day' in c) + 1);
+    const line = winningLine(run.seed);
+    const day1 = line.slice(0, line.findIndex((c) => 'end_day' in c) + 1);
     const saved = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/progress`, payload: { log: day1 } });
     expect(saved.statusCode).toBe(200);
     const resumed = await startRun(ctx, user);
@@ -171,4 +192,67 @@ describeApi('game API', (ctx) => {
     const badLog = await ctx.request(user.token, { method: 'POST', url: '/api/game/runs/x/finish', payload: { log: [{ jump: true }] } });
     expect(badLog.statusCode).toBe(400);
   });
+
+  it('keeps the best run: a later lower or failed run never replaces a completed one’s results', async () => {
+    const user = await ctx.createUser();
+    await assign(ctx, user);
+    const finish = async (line: (seed: number) => GameCommand[]) => {
+      const run = await startRun(ctx, user);
+      const res = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: line(run.seed) } });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ outcome: string; score: { points: number; stars: number } }>();
+    };
+    const best = await finish(winningLine);
+    expect(best.outcome).toBe('complete');
+    const kept = await assignmentOf(ctx, user);
+    expect([kept.run_score_points, kept.run_stars]).toEqual([best.score.points, best.score.stars]);
+
+    const failed = await finish(idleWeek);
+    expect(failed.outcome).toBe('failed');
+    const hasty = await finish(hastyLine);
+    expect(hasty.outcome).toBe('complete');
+    expect(hasty.score.points).toBeLessThan(best.score.points);
+    const after = await assignmentOf(ctx, user);
+    expect(after).toEqual(kept);
+  });
+
+  it('keeps the questionnaire’s before-answers from the start, across a reload, and still takes the after-answers', async () => {
+    const user = await ctx.createUser();
+    await assign(ctx, user);
+    const run = await startRun(ctx, user);
+    expect(run.answers_before).toBeNull();
+    const before = { mental_1: 2, physical_2: 3 };
+    const saved = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/answers`, payload: { before } });
+    expect(saved.statusCode).toBe(200);
+    const bad = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/answers`, payload: { before: { nope: 1 } } });
+    expect([bad.statusCode, bad.json<{ message: string }>().message]).toEqual([400, 'answers.before.nope: unknown item']);
+    const empty = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/answers`, payload: {} });
+    expect(empty.statusCode).toBe(400);
+
+    // A reload: the same run, its before-answers with it.
+    const resumed = await startRun(ctx, user);
+    expect([resumed.run_id, resumed.answers_before]).toEqual([run.run_id, before]);
+    const after = { mental_1: 5 };
+    const res = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: winningLine(run.seed), answers: { after } } });
+    expect(res.statusCode).toBe(200);
+    const a = await assignmentOf(ctx, user);
+    expect([a.run_answers_before, a.run_answers_after]).toEqual([before, after]);
+  });
 });
+
+describeApi(
+  'game API at human speed',
+  (ctx) => {
+    it('refuses a finished run whose moves came faster than a person can make them, and changes nothing', async () => {
+      const user = await ctx.createUser();
+      await assign(ctx, user);
+      const run = await startRun(ctx, user);
+      const res = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: winningLine(run.seed) } });
+      expect([res.statusCode, res.json<{ message: string }>().message]).toEqual([422, 'This run was finished faster than it can be played']);
+      expect((await assignmentOf(ctx, user)).completed_at).toBe(0);
+      const [stored] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, run.run_id));
+      expect(stored?.status).toBe('in_progress');
+    });
+  },
+  { minMsPerMove: 50 },
+);

@@ -1,5 +1,5 @@
 /**
- * The game API (issue 7; the contract other tools rely on): the caller's
+ * The game API (the contract other tools rely on): the caller's
  * assignments, starting a run, keeping its progress, finishing it (the server
  * replays the log with the engine and decides the outcome), and quitting.
  */
@@ -9,9 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import {
   finishRunRequestSchema,
+  runAnswersRequestSchema,
   runProgressRequestSchema,
   startRunRequestSchema,
   type FinishRunRequest,
+  type RunAnswersRequest,
   type GameAssignment,
   type StartRunResponse,
 } from '@airman/contracts/game.ts';
@@ -31,7 +33,12 @@ const runIdParams = (params: unknown): string => {
   return id;
 };
 
-export function gameRoutes(app: FastifyInstance, db: Db): void {
+export interface GameRouteOptions {
+  /** A finished run's moves may not have come faster than this, from its start. */
+  minMsPerMove: number;
+}
+
+export function gameRoutes(app: FastifyInstance, db: Db, options: GameRouteOptions): void {
   app.get('/api/game/assignments', async (request): Promise<GameAssignment[]> => {
     const { id } = caller(request);
     const rows = await db
@@ -74,7 +81,7 @@ export function gameRoutes(app: FastifyInstance, db: Db): void {
         .orderBy(desc(gameRuns.started_at))
         .limit(1);
       if (open) {
-        return { run_id: open.id, seed: open.seed, module: open.module_snapshot as Module, log: open.log };
+        return { run_id: open.id, seed: open.seed, module: open.module_snapshot as Module, log: open.log, answers_before: open.answers_before ?? null };
       }
       const now = Date.now();
       const module = presentModule(row.m);
@@ -91,7 +98,7 @@ export function gameRoutes(app: FastifyInstance, db: Db): void {
         .update(assignments)
         .set({ started_at: row.a.started_at > 0 ? row.a.started_at : now, game_status: row.a.completed_at > 0 ? row.a.game_status : GAME_STATUS.IN_PROGRESS })
         .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, moduleId)));
-      return { run_id: run.id, seed: run.seed, module, log: [] };
+      return { run_id: run.id, seed: run.seed, module, log: [], answers_before: null };
     });
   });
 
@@ -107,6 +114,21 @@ export function gameRoutes(app: FastifyInstance, db: Db): void {
     return {};
   });
 
+  // Answers are kept on the run the moment they are given: a reload or another device never asks twice.
+  app.post('/api/game/runs/:id/answers', async (request) => {
+    const { id: userId } = caller(request);
+    const runId = runIdParams(request.params);
+    const body = parseInput(runAnswersRequestSchema, request.body);
+    const run = await ownRun(db, runId, userId);
+    if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
+    const answers = await checkAnswers(db, run.module_id, body);
+    await db
+      .update(gameRuns)
+      .set({ ...(answers.before ? { answers_before: answers.before } : {}), ...(answers.after ? { answers_after: answers.after } : {}) })
+      .where(and(eq(gameRuns.id, runId), eq(gameRuns.status, 'in_progress')));
+    return {};
+  });
+
   app.post('/api/game/runs/:id/finish', async (request) => {
     const { id: userId } = caller(request);
     const runId = runIdParams(request.params);
@@ -116,8 +138,12 @@ export function gameRoutes(app: FastifyInstance, db: Db): void {
     const judged = judgeRun(run.module_snapshot as Module, run.seed, body.log);
     if (!judged.ok) throw new HttpError(422, `Illegal move ${judged.index + 1}: ${judged.error}`);
     if (judged.outcome === 'in_progress') throw new HttpError(422, 'The run is not over: play to the last day');
-    const answers = await checkAnswers(db, run.module_id, body.answers);
     const now = Date.now();
+    const moves = body.log.filter((c) => !('end_day' in c)).length;
+    if (now - run.started_at < moves * options.minMsPerMove) throw new HttpError(422, 'This run was finished faster than it can be played');
+    // Answers sent now complete those kept on the run as they were given.
+    const given = await checkAnswers(db, run.module_id, body.answers);
+    const answers = { before: given.before ?? run.answers_before ?? undefined, after: given.after ?? run.answers_after ?? undefined };
     const complete = judged.outcome === 'complete';
     return db.transaction(async (tx) => {
       // Finished once: the status check and the update are one statement.
@@ -130,6 +156,8 @@ export function gameRoutes(app: FastifyInstance, db: Db): void {
           objectives_completed: judged.objectivesCompleted,
           answers_before: answers.before ?? null,
           answers_after: answers.after ?? null,
+          score_points: judged.score.points,
+          stars: judged.score.stars,
           finished_at: now,
         })
         .where(and(eq(gameRuns.id, runId), eq(gameRuns.status, 'in_progress')))
@@ -147,20 +175,25 @@ export function gameRoutes(app: FastifyInstance, db: Db): void {
         } else if (!complete && a.due_at > 0 && now > a.due_at) {
           gameStatus = GAME_STATUS.PAST_DUE;
         }
+        // The assignment keeps its best run, whose results the report shows (reports/module-report.ts):
+        // until a run completes, the latest; after, only a completed run with more points.
+        const better = a.completed_at === 0 || (complete && judged.score.points > (a.run_score_points ?? -1));
+        const results = better
+          ? {
+              run_final_gauges: judged.gauges,
+              run_objectives_completed: judged.objectivesCompleted,
+              run_answers_before: answers.before ?? null,
+              run_answers_after: answers.after ?? null,
+              run_score_points: judged.score.points,
+              run_stars: judged.score.stars,
+            }
+          : {};
         await tx
           .update(assignments)
-          .set({
-            game_status: gameStatus,
-            completed_at: a.completed_at > 0 ? a.completed_at : complete ? now : 0,
-            // This run is now the latest finished one: its results are the report's (reports/module-report.ts).
-            run_final_gauges: judged.gauges,
-            run_objectives_completed: judged.objectivesCompleted,
-            run_answers_before: answers.before ?? null,
-            run_answers_after: answers.after ?? null,
-          })
+          .set({ game_status: gameStatus, completed_at: a.completed_at > 0 ? a.completed_at : complete ? now : 0, ...results })
           .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, run.module_id)));
       }
-      return { outcome: judged.outcome, game_status: gameStatus };
+      return { outcome: judged.outcome, game_status: gameStatus, score: judged.score };
     });
   });
 
@@ -198,7 +231,7 @@ async function ownRun(db: Db, runId: string, userId: string) {
 async function checkAnswers(
   db: Db,
   moduleId: string,
-  answers: FinishRunRequest['answers'],
+  answers: FinishRunRequest['answers'] | RunAnswersRequest,
 ): Promise<{ before?: QuestionnaireAnswers; after?: QuestionnaireAnswers }> {
   if (!answers || (!answers.before && !answers.after)) return {};
   const [row] = await db.select().from(questionnaires).where(eq(questionnaires.module_id, moduleId)).limit(1);

@@ -25,7 +25,8 @@ describeApi('modules', (ctx) => {
     const m = await create(ctx, admin, copy());
     expect(m.id).toMatch(/^m_[\w-]{12}$/);
     expect(m).toEqual({ ...copy(), id: m.id });
-    const blank = await create(ctx, admin, { ...copy('Blank'), game_type: '', starting_gauges: {}, objectives: [], actions: [] });
+    const { daily_change: _d, healthy_range: _h, events: _e, scoring: _s, ...rules } = copy('Blank');
+    const blank = await create(ctx, admin, { ...rules, game_type: '', starting_gauges: {}, objectives: [], actions: [] });
     expect(blank.game_type).toBe('');
     const got = await ctx.request(admin, { method: 'GET', url: `/api/modules/${m.id}` });
     expect(got.json()).toEqual(m);
