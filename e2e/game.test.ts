@@ -1,7 +1,10 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { GameCommand } from '@airman/contracts/game.ts';
-import { solve } from '@airman/engine/solver.ts';
+import { pendingEvent, start } from '@airman/engine/game-state.ts';
+import { plan } from '@airman/engine/play.ts';
+import { apply } from '@airman/engine/rules.ts';
+import { score } from '@airman/engine/score.ts';
 import { readyAirmanModule } from '../apps/server/src/seed/ready-airman-module.ts';
 import { seriousViolations } from './axe.ts';
 import { api, apiLogin, inviteAndRegister, uniqueEmail } from './api.ts';
@@ -79,14 +82,26 @@ describeE2E('the game at /', (e2e) => {
     await controls.getByText('Day 1 of 7. 8 time tokens left.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    const verdict = solve(readyAirmanModule);
-    if (verdict.winnable !== true) throw new Error('seed module must be winnable');
-    for (const command of verdict.line as GameCommand[]) {
-      await press(page, 'end_day' in command ? 'End Day' : new RegExp(`^${escape(command.action)} \\(`));
+    // The run's seed decides its events: the trainee's own call resumes the run the page started.
+    const trainee = await apiLogin(e2e.baseUrl, email, TRAINEE_PASSWORD);
+    const { seed } = await api<{ seed: number }>(e2e.baseUrl, trainee, 'POST', 'game/runs', { module: 'ready_airman_training' });
+    const best = plan(readyAirmanModule, seed);
+    let state = start(readyAirmanModule, seed);
+    for (const command of best.line as GameCommand[]) {
+      if ('end_day' in command) await press(page, 'End Day');
+      else if ('choose' in command) {
+        const choice = pendingEvent(state)?.choices[command.choose];
+        await press(page, new RegExp(`^${escape(choice?.label ?? '')} \\(`));
+      } else await press(page, new RegExp(`^${escape(command.action)} \\(`));
+      const r = apply(state, command);
+      if (!r.ok) throw new Error(r.error);
+      state = r.state;
     }
     await controls.getByText('Comprehensive Airman Fitness (after the run)').waitFor();
     await answerQuestionnaire(page);
     await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
+    const { points, stars } = score(state);
+    await controls.getByText(`${stars} of 3 stars, ${points} points.`, { exact: true }).waitFor();
 
     // The administrator sees it: the status, and the row of the CSV report.
     const admin = await apiLogin(e2e.baseUrl);
@@ -96,7 +111,9 @@ describeE2E('the game at /', (e2e) => {
     expect(page1.users[0]?.assignments[0]).toMatchObject({ game_status: 1 });
     const { token } = await api<{ token: string }>(e2e.baseUrl, admin, 'POST', 'admin/reports/token', { module: 'ready_airman_training' });
     const csv = await (await fetch(`${e2e.baseUrl}/api/admin/users?csv=1&module=ready_airman_training&token=${token}`)).text();
-    expect(csv.split('\r\n').find((l) => l.includes(email))).toContain(',Complete,');
+    const row = csv.split('\r\n').find((l) => l.includes(email));
+    expect(row).toContain(',Complete,');
+    expect(row).toContain(`,${points},${stars},`);
 
     // Leaving / unloads the game.
     await page.getByRole('link', { name: 'Profile' }).click();

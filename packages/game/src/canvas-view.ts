@@ -7,6 +7,7 @@ import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, Text, type TextStyleOptions } from 'pixi.js';
 import { visibleObjectives } from '@airman/engine/game-state.ts';
 import type { GameController, Screen } from './controller.ts';
+import { describeEffects } from './describe.ts';
 
 const COLORS = { bg: 0x0b1d33, panel: 0x16324f, text: 0xf4f4f4, muted: 0xa8b8c8, accent: 0x4589ff, ok: 0x42be65, bad: 0xfa4d56, disabled: 0x525252 };
 const GAUGE_COLORS = [0x33b1ff, 0x42be65, 0xf1c21b, 0xbe95ff, 0xff7eb6];
@@ -115,12 +116,15 @@ export async function mountCanvas(host: HTMLElement, controller: GameController)
         break;
       case 'play': {
         const s = screen.state;
-        heading(`${screen.title} — Day ${s.day} of ${s.module.days} — ${s.tokens} tokens`, 20);
+        heading(`${screen.title} — Day ${s.day} of ${s.module.days} — ${s.tokens} tokens — ${screen.points} points`, 20);
         const barWidth = Math.min(W - 2 * pad, 520);
         Object.entries(s.gauges).forEach(([name, value], i) => {
-          const label = text(`${name} ${value}`, { fontSize: 14 });
+          const range = s.module.healthy_range?.[name];
+          const label = text(range ? `${name} ${value} (healthy ${range[0]}–${range[1]})` : `${name} ${value}`, { fontSize: 14 });
           label.position.set(pad, y);
           const back = new Graphics().roundRect(pad, y + 20, barWidth, 12, 6).fill(COLORS.panel);
+          // The healthy range as a band over the bar's track.
+          if (range) back.rect(pad + (barWidth * range[0]) / 100, y + 18, (barWidth * (range[1] - range[0])) / 100, 16).stroke({ width: 2, color: COLORS.ok });
           const fill = new Graphics();
           fill.position.set(pad, y + 20);
           root.addChild(label, back, fill);
@@ -137,6 +141,26 @@ export async function mountCanvas(host: HTMLElement, controller: GameController)
         heading(`Inventory: ${inventory.join(', ') || 'empty'}`, 14);
         const cols = Math.max(1, Math.floor((W - 2 * pad) / 260));
         const bw = (W - 2 * pad - (cols - 1) * 8) / cols;
+        if (screen.event) {
+          // Today's event as a card: its choices replace the actions until one is picked.
+          heading(`Event: ${screen.event.name}`, 18);
+          heading(screen.event.text, 14);
+          const choices = s.module.events?.[s.pendingEvent]?.choices ?? [];
+          screen.event.choices.forEach((choice, i) => {
+            const effects = choices[choice.index];
+            const label = `${choice.label} — ${effects ? describeEffects(effects) : ''}${choice.ok ? '' : ` — ${choice.reason}`}`;
+            const b = makeButton(label, Math.min(W - 2 * pad, 640), choice.ok ? () => controller.command({ choose: choice.index }) : null);
+            b.position.set(pad, y + i * 48);
+            root.addChild(b);
+          });
+          y += screen.event.choices.length * 48 + 8;
+          const quitNow = screen.confirmQuit
+            ? makeButton('Really quit?', 140, () => void controller.quit(), COLORS.bad)
+            : makeButton('Quit', 140, () => controller.askQuit(true), COLORS.panel);
+          quitNow.position.set(pad, y);
+          root.addChild(quitNow);
+          break;
+        }
         screen.actions.forEach((a, i) => {
           const action = s.module.actions.find((x) => x.name === a.action);
           const label = `${a.action} (${action?.token_cost ?? 0})${a.ok ? '' : ` — ${a.reason}`}`;
@@ -156,6 +180,7 @@ export async function mountCanvas(host: HTMLElement, controller: GameController)
       }
       case 'outcome':
         heading(`${screen.title}: ${screen.outcome === 'complete' ? 'Complete!' : 'Failed'}`, 28);
+        heading(screen.outcome === 'complete' ? `${'★'.repeat(screen.score.stars)}${'☆'.repeat(3 - screen.score.stars)}  ${screen.score.points} points` : `${screen.score.points} points`, 20);
         heading(Object.entries(screen.state.gauges).map(([g, v]) => `${g} ${v}`).join('   '), 16);
         {
           const b = makeButton('Back to my training', 220, () => void controller.loadList());

@@ -3,20 +3,29 @@
  * the canvas view and the accessible 'Game controls' both render its view and
  * send it the player's intents.
  */
-import type { GameAssignment, GameCommand } from '@airman/contracts/game.ts';
+import type { GameAssignment, GameCommand, RunScore } from '@airman/contracts/game.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
-import { start, type GameState } from '@airman/engine/game-state.ts';
-import { apply, available, type Availability } from '@airman/engine/rules.ts';
+import { pendingEvent, start, type GameState } from '@airman/engine/game-state.ts';
+import { apply, available, choiceUnavailableReason, type Availability } from '@airman/engine/rules.ts';
 import { replay } from '@airman/engine/replay.ts';
+import { points } from '@airman/engine/score.ts';
+import { gaugeChanges } from './describe.ts';
 import type { GameApi } from './game-api.ts';
+
+/** Today's event while it awaits the player's choice. */
+export interface EventView {
+  name: string;
+  text: string;
+  choices: { index: number; label: string; ok: boolean; reason?: string }[];
+}
 
 export type Screen =
   | { kind: 'loading'; message: string }
   | { kind: 'error'; message: string }
   | { kind: 'list'; assignments: GameAssignment[] }
   | { kind: 'questionnaire'; phase: 'before' | 'after'; questionnaire: Questionnaire; answers: QuestionnaireAnswers; title: string }
-  | { kind: 'play'; title: string; state: GameState; actions: Availability[]; confirmQuit: boolean; dayEnded: boolean }
-  | { kind: 'outcome'; title: string; outcome: 'complete' | 'failed'; state: GameState };
+  | { kind: 'play'; title: string; state: GameState; actions: Availability[]; event: EventView | null; points: number; confirmQuit: boolean; dayEnded: boolean }
+  | { kind: 'outcome'; title: string; outcome: 'complete' | 'failed'; state: GameState; score: RunScore };
 
 interface Run {
   id: string;
@@ -89,13 +98,15 @@ export class GameController {
         hasQuestionnaire: assignment.has_questionnaire,
         log: replayed.ok ? [...started.log] : [],
         state,
+        ...(started.answers_before ? { before: started.answers_before } : {}),
       };
-      if (assignment.has_questionnaire && this.run.log.length === 0) {
-        this.questionnaire ??= await this.api.questionnaire();
+      // A resumed run still needs the questionnaire for its after-answers.
+      if (assignment.has_questionnaire) this.questionnaire ??= await this.api.questionnaire();
+      if (assignment.has_questionnaire && this.questionnaire && !this.run.before && this.run.log.length === 0) {
         this.show({ kind: 'questionnaire', phase: 'before', questionnaire: this.questionnaire, answers: {}, title: assignment.title }, 'Before you start: the Comprehensive Airman Fitness questionnaire.');
         return;
       }
-      this.showPlay(started.log.length > 0 ? `Resumed on day ${state.day}.` : `Day 1 of ${state.module.days}.`);
+      this.showPlay(started.log.length > 0 ? `Resumed on day ${state.day}.${this.eventNotice()}` : `Day 1 of ${state.module.days}.${this.eventNotice()}`);
     } catch (e) {
       this.fail(e);
     }
@@ -110,8 +121,16 @@ export class GameController {
     const s = this.screen;
     if (s.kind !== 'questionnaire' || !this.run) return;
     if (s.phase === 'before') {
+      this.show({ kind: 'loading', message: 'Saving your answers…' }, 'Saving your answers.');
+      try {
+        // Kept on the run at once: a reload never asks again or loses them.
+        await this.api.answers(this.run.id, { before: s.answers });
+      } catch (e) {
+        this.fail(e);
+        return;
+      }
       this.run.before = s.answers;
-      this.showPlay(`Day 1 of ${this.run.state.module.days}.`);
+      this.showPlay(`Day 1 of ${this.run.state.module.days}.${this.eventNotice()}`);
     } else {
       await this.finish(s.answers);
     }
@@ -120,7 +139,24 @@ export class GameController {
   private showPlay(announcement: string, dayEnded = false): void {
     if (!this.run) return;
     const state = this.run.state;
-    this.show({ kind: 'play', title: this.run.title, state, actions: available(state), confirmQuit: false, dayEnded }, announcement);
+    const event = pendingEvent(state);
+    const eventView: EventView | null = event
+      ? {
+          name: event.name,
+          text: event.text,
+          choices: event.choices.map((c, index) => {
+            const reason = choiceUnavailableReason(state, c);
+            return reason === undefined ? { index, label: c.label, ok: true } : { index, label: c.label, ok: false, reason };
+          }),
+        }
+      : null;
+    this.show({ kind: 'play', title: this.run.title, state, actions: available(state), event: eventView, points: points(state), confirmQuit: false, dayEnded }, announcement);
+  }
+
+  /** ' Event: {name}. {text} Choose a response.' when today's event awaits a choice. */
+  private eventNotice(): string {
+    const event = this.run ? pendingEvent(this.run.state) : undefined;
+    return event ? ` Event: ${event.name}. ${event.text} Choose a response.` : '';
   }
 
   command(command: GameCommand): void {
@@ -146,14 +182,13 @@ export class GameController {
     }
     if ('end_day' in command) {
       void this.api.progress(run.id, run.log).catch(() => undefined);
-      this.showPlay(`Day ${state.day} of ${state.module.days}. ${state.tokens} time tokens.`, true);
+      const night = gaugeChanges(before.gauges, state.gauges);
+      this.showPlay(`Day ${state.day} of ${state.module.days}. ${state.tokens} time tokens.${night ? ` Overnight: ${night}.` : ''}${this.eventNotice()}`, true);
       return;
     }
-    const changes = Object.entries(state.gauges)
-      .map(([g, v]) => [g, v - (before.gauges[g] ?? 0)] as const)
-      .filter(([, d]) => d !== 0)
-      .map(([g, d]) => `${g} ${d > 0 ? '+' : ''}${d}`);
-    this.showPlay(`${command.action}. ${changes.join(', ')}${changes.length ? '. ' : ''}${state.tokens} tokens left.`);
+    const label = 'choose' in command ? (pendingEvent(before)?.choices[command.choose]?.label ?? '') : command.action;
+    const changes = gaugeChanges(before.gauges, state.gauges);
+    this.showPlay(`${label}. ${changes}${changes ? '. ' : ''}${state.tokens} tokens left.`);
   }
 
   private async finish(after: QuestionnaireAnswers | undefined): Promise<void> {
@@ -163,7 +198,9 @@ export class GameController {
     try {
       const answers = run.hasQuestionnaire ? { ...(run.before ? { before: run.before } : {}), ...(after ? { after } : {}) } : undefined;
       const result = await this.api.finish(run.id, { log: run.log, ...(answers ? { answers } : {}) });
-      this.show({ kind: 'outcome', title: run.title, outcome: result.outcome, state: run.state }, result.outcome === 'complete' ? 'Complete. Well done!' : 'Failed. Try again.');
+      const { points: earned, stars } = result.score;
+      const summary = result.outcome === 'complete' ? `Complete. ${stars} of 3 stars, ${earned} points. Well done!` : `Failed, ${earned} points. Try again.`;
+      this.show({ kind: 'outcome', title: run.title, outcome: result.outcome, state: run.state, score: result.score }, summary);
     } catch (e) {
       this.fail(e);
     }

@@ -5,6 +5,7 @@
  */
 import { visibleObjectives } from '@airman/engine/game-state.ts';
 import type { GameController, Screen } from './controller.ts';
+import { describeEffects } from './describe.ts';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);
@@ -91,23 +92,46 @@ function view(screen: Screen, c: GameController): Node[] {
     case 'play': {
       const s = screen.state;
       const inventory = Object.entries(s.inventory).map(([item, n]) => (n > 1 ? `${item} ×${n}` : item));
+      const ranges = s.module.healthy_range ?? {};
+      const gauges = Object.entries(s.gauges).map(([g, v]) => {
+        const range = ranges[g];
+        return range ? `${g} ${v} (healthy ${range[0]}–${range[1]}${v < range[0] ? ', low' : v > range[1] ? ', high' : ''})` : `${g} ${v}`;
+      });
+      const event = screen.event;
+      const moves = event
+        ? [
+            el('h3', {}, `Event: ${event.name}`),
+            el('p', {}, event.text),
+            el(
+              'ul',
+              { className: 'game-controls__actions' },
+              ...event.choices.map((choice) => {
+                const effects = s.module.events?.[s.pendingEvent]?.choices[choice.index];
+                return el('li', {}, button(`${choice.label} (${effects ? describeEffects(effects) : ''})`, () => c.command({ choose: choice.index }), choice.ok ? undefined : choice.reason));
+              }),
+            ),
+          ]
+        : [
+            el('h3', {}, 'Actions'),
+            el(
+              'ul',
+              { className: 'game-controls__actions' },
+              ...screen.actions.map((a) => {
+                const action = s.module.actions.find((x) => x.name === a.action);
+                const cooldown = action?.set_cooldown ? `; cooldown ${action.set_cooldown} day${action.set_cooldown === 1 ? '' : 's'}` : '';
+                const effects = action ? ` (${describeEffects(action)}${cooldown})` : '';
+                return el('li', {}, button(`${a.action}${effects}`, () => c.command({ action: a.action }), a.ok ? undefined : a.reason));
+              }),
+            ),
+            button('End Day', () => c.command({ end_day: true })),
+          ];
       return [
         el('h2', {}, screen.title),
-        el('p', {}, `Day ${s.day} of ${s.module.days}. ${s.tokens} time tokens left.`),
-        el('p', {}, `Gauges: ${Object.entries(s.gauges).map(([g, v]) => `${g} ${v}`).join(', ')}.`),
+        el('p', {}, `Day ${s.day} of ${s.module.days}. ${s.tokens} time tokens left. Score so far: ${screen.points} points.`),
+        el('p', {}, `Gauges: ${gauges.join(', ')}.`),
         el('p', {}, `Objectives: ${visibleObjectives(s).map((o) => `${o.name} (${o.status === 'complete' ? 'done' : o.status === 'active' ? 'to do' : 'not started'})`).join(', ') || 'none'}.`),
         el('p', {}, `Inventory: ${inventory.join(', ') || 'empty'}.`),
-        el('h3', {}, 'Actions'),
-        el(
-          'ul',
-          { className: 'game-controls__actions' },
-          ...screen.actions.map((a) => {
-            const action = s.module.actions.find((x) => x.name === a.action);
-            const cost = action ? ` (${action.token_cost} token${action.token_cost === 1 ? '' : 's'}${action.set_cooldown ? `, cooldown ${action.set_cooldown} day${action.set_cooldown === 1 ? '' : 's'}` : ''})` : '';
-            return el('li', {}, button(`${a.action}${cost}`, () => c.command({ action: a.action }), a.ok ? undefined : a.reason));
-          }),
-        ),
-        button('End Day', () => c.command({ end_day: true })),
+        ...moves,
         screen.confirmQuit
           ? el('div', { className: 'game-controls__confirm' }, el('p', {}, 'Quit this run? Your progress in it will be lost.'), button('Yes, quit', () => void c.quit()), button('Keep playing', () => c.askQuit(false)))
           : button('Quit', () => c.askQuit(true)),
@@ -116,6 +140,7 @@ function view(screen: Screen, c: GameController): Node[] {
     case 'outcome':
       return [
         el('h2', {}, `${screen.title}: ${screen.outcome === 'complete' ? 'Complete' : 'Failed'}`),
+        el('p', {}, screen.outcome === 'complete' ? `${screen.score.stars} of 3 stars, ${screen.score.points} points.` : `${screen.score.points} points.`),
         el('p', {}, `Final gauges: ${Object.entries(screen.state.gauges).map(([g, v]) => `${g} ${v}`).join(', ')}.`),
         button('Back to my training', () => void c.loadList()),
       ];

@@ -1,5 +1,5 @@
 /** The game API calls (docs/api.md "Game"), with the token the shell hands over. */
-import type { FinishRunRequest, GameAssignment, GameCommand, StartRunResponse } from '@airman/contracts/game.ts';
+import type { FinishRunRequest, GameAssignment, GameCommand, RunAnswersRequest, RunScore, StartRunResponse } from '@airman/contracts/game.ts';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 import { TOKEN_RETRY_LIMIT } from '@airman/contracts/constants.ts';
 
@@ -7,9 +7,16 @@ export interface GameApi {
   assignments(): Promise<GameAssignment[]>;
   startRun(module: string): Promise<StartRunResponse>;
   progress(runId: string, log: GameCommand[]): Promise<void>;
-  finish(runId: string, body: FinishRunRequest): Promise<{ outcome: 'complete' | 'failed'; game_status: number }>;
+  answers(runId: string, body: RunAnswersRequest): Promise<void>;
+  finish(runId: string, body: FinishRunRequest): Promise<FinishResult>;
   quit(runId: string): Promise<void>;
   questionnaire(): Promise<Questionnaire>;
+}
+
+export interface FinishResult {
+  outcome: 'complete' | 'failed';
+  game_status: number;
+  score: RunScore;
 }
 
 export class GameApiError extends Error {
@@ -60,8 +67,11 @@ export function createGameApi(session: GameSession): GameApi {
     progress: async (runId, log) => {
       await call('POST', `game/runs/${encodeURIComponent(runId)}/progress`, { log });
     },
+    answers: async (runId, body) => {
+      await call('POST', `game/runs/${encodeURIComponent(runId)}/answers`, body);
+    },
     finish: async (runId, body) => {
-      const result = await call<{ outcome: 'complete' | 'failed'; game_status: number }>('POST', `game/runs/${encodeURIComponent(runId)}/finish`, body);
+      const result = await call<FinishResult>('POST', `game/runs/${encodeURIComponent(runId)}/finish`, body);
       // A long run may outlive a token: keep the shell's token fresh (spec §7: the game may write a new token).
       const fresh = await call<{ auth: string }>('POST', 'session/refresh').catch(() => null);
       if (fresh) session.saveToken(fresh.auth);
