@@ -10,9 +10,12 @@ import {
   newGauge,
   newObjective,
   parseInteger,
+  parseOptionalInteger,
   removeRow,
   renameGauge,
   renameObjective,
+  setDailyChange,
+  setHealthyRange,
   tableErrors,
   toEditorModel,
   type EditorModel,
@@ -282,5 +285,48 @@ describe('module editor model: row keys', () => {
 
   it('leaves the module unchanged by keys', () => {
     expect(fromEditorModel(moveRow(moveRow(toEditorModel(three), 'objectives', 0, 1), 'objectives', 1, 0))).toEqual(three);
+  });
+});
+
+describe('module editor model: the optional rules', () => {
+  const eventful: Module = {
+    ...module,
+    events: [
+      {
+        name: 'Storm',
+        text: 'Power cut.',
+        days: [1, 2],
+        chance: 50,
+        required_objectives: ['Pass'],
+        choices: [{ label: 'Wait', results: { physical: -2 }, changes_objectives: { add: ['Rest'], remove: [] } }],
+      },
+    ],
+    scoring: { stars: [100, 200] },
+  };
+
+  it('keeps events, scoring, daily changes and ranges through the tables', () => {
+    // In the module format's order of fields, as the server returns a module.
+    const { events, scoring, ...rest } = eventful;
+    const full: Module = { ...rest, daily_change: { mental: -3 }, healthy_range: { physical: [20, 80] }, events, scoring };
+    expect(json(fromEditorModel(toEditorModel(full)))).toBe(json(full));
+  });
+
+  it('gives the same module for a daily change and a healthy range set in the tables and in JSON', () => {
+    const tables = viaTables(module, (m) => setHealthyRange(setDailyChange(m, 'mental', -4), 'social', [25, 75]));
+    const text = viaJson(module, (d) => Object.assign(d, { daily_change: { mental: -4 }, healthy_range: { social: [25, 75] } }));
+    expect(tables).toBe(text);
+    // Cleared again, the module is as it was: no empty tables left behind.
+    const cleared = viaTables(JSON.parse(tables) as Module, (m) => setHealthyRange(setDailyChange(m, 'mental', null), 'social', null));
+    expect(cleared).toBe(json(module));
+    expect([parseOptionalInteger(''), parseOptionalInteger(' '), parseOptionalInteger('-4')]).toEqual([null, null, -4]);
+  });
+
+  it('renames a gauge and an objective everywhere the rules name them', () => {
+    const full = { ...eventful, daily_change: { physical: -3 }, healthy_range: { physical: [20, 80] as [number, number] } };
+    const renamed = fromEditorModel(renameObjective(renameGauge(toEditorModel(full), 1, 'fitness'), 0, 'Qualify'));
+    expect(renamed.daily_change).toEqual({ fitness: -3 });
+    expect(renamed.healthy_range).toEqual({ fitness: [20, 80] });
+    expect(renamed.events?.[0]?.required_objectives).toEqual(['Qualify']);
+    expect(renamed.events?.[0]?.choices[0]?.results).toEqual({ fitness: -2 });
   });
 });

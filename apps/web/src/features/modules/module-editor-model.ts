@@ -90,6 +90,11 @@ export function fromEditorModel(model: EditorModel): Module {
     starting_gauges: Object.fromEntries(model.gauges.map((g) => [g.name, g.value])),
     objectives: model.objectives.map((o) => ({ name: o.name, active: o.active, hidden: o.hidden })),
     actions: model.actions,
+    // The optional rules, only when the module has them, so a module without them saves as it came.
+    ...(model.daily_change ? { daily_change: model.daily_change } : {}),
+    ...(model.healthy_range ? { healthy_range: model.healthy_range } : {}),
+    ...(model.events ? { events: model.events } : {}),
+    ...(model.scoring ? { scoring: model.scoring } : {}),
   };
 }
 
@@ -164,11 +169,16 @@ function rename<R extends Linked & { name: string }>(rows: readonly R[], index: 
 export function renameGauge(model: EditorModel, index: number, name: string): EditorModel {
   const { rows: gauges, move } = rename(model.gauges, index, name);
   if (!move) return { ...model, gauges };
-  const actions = model.actions.map((a) => ({
-    ...a,
-    results: Object.fromEntries(Object.entries(a.results).map(([k, v]) => [k === move.from ? move.to : k, v])),
-  }));
-  return { ...model, gauges, actions };
+  const renamed = <V,>(table: Readonly<Record<string, V>>): Record<string, V> =>
+    Object.fromEntries(Object.entries(table).map(([k, v]) => [k === move.from ? move.to : k, v]));
+  const actions = model.actions.map((a) => ({ ...a, results: renamed(a.results) }));
+  const next: EditorModel = { ...model, gauges, actions };
+  if (model.daily_change) next.daily_change = renamed(model.daily_change);
+  if (model.healthy_range) next.healthy_range = renamed(model.healthy_range);
+  if (model.events) {
+    next.events = model.events.map((e) => ({ ...e, choices: e.choices.map((c) => (c.results ? { ...c, results: renamed(c.results) } : c)) }));
+  }
+  return next;
 }
 
 export function renameObjective(model: EditorModel, index: number, name: string): EditorModel {
@@ -180,5 +190,36 @@ export function renameObjective(model: EditorModel, index: number, name: string)
     required_objectives: swap(a.required_objectives),
     changes_objectives: { add: swap(a.changes_objectives.add), remove: swap(a.changes_objectives.remove) },
   }));
-  return { ...model, objectives, actions };
+  const next: EditorModel = { ...model, objectives, actions };
+  if (model.events) {
+    next.events = model.events.map((e) => ({
+      ...e,
+      ...(e.required_objectives ? { required_objectives: swap(e.required_objectives) } : {}),
+      choices: e.choices.map((c) =>
+        c.changes_objectives ? { ...c, changes_objectives: { add: swap(c.changes_objectives.add), remove: swap(c.changes_objectives.remove) } } : c,
+      ),
+    }));
+  }
+  return next;
+}
+
+/** A gauge's nightly change set (or, with null, removed); an empty table is dropped from the module. */
+export function setDailyChange(model: EditorModel, gauge: string, change: number | null): EditorModel {
+  const table = Object.fromEntries(Object.entries(model.daily_change ?? {}).filter(([g]) => g !== gauge));
+  if (change !== null) table[gauge] = change;
+  const { daily_change: _old, ...rest } = model;
+  return Object.keys(table).length > 0 ? { ...rest, daily_change: table } : rest;
+}
+
+/** A gauge's healthy range set (or, with null, removed); an empty table is dropped from the module. */
+export function setHealthyRange(model: EditorModel, gauge: string, range: [number, number] | null): EditorModel {
+  const table = Object.fromEntries(Object.entries(model.healthy_range ?? {}).filter(([g]) => g !== gauge));
+  if (range !== null) table[gauge] = range;
+  const { healthy_range: _old, ...rest } = model;
+  return Object.keys(table).length > 0 ? { ...rest, healthy_range: table } : rest;
+}
+
+/** An optional number field: '' means none; otherwise an integer as parseInteger reads it. */
+export function parseOptionalInteger(text: string): number | null {
+  return text.trim() === '' ? null : parseInteger(text);
 }

@@ -19,6 +19,9 @@ import {
   parseInteger,
   removeRow,
   renameGauge,
+  setDailyChange,
+  setHealthyRange,
+  parseOptionalInteger,
   renameObjective,
   tableErrors,
   toEditorModel,
@@ -57,7 +60,11 @@ interface Draft {
   unlocked: boolean;
 }
 
-const draftOf = (m: Module): Draft => ({ original: JSON.stringify(m), model: toEditorModel(m), unlocked: !isBaseModule(m) });
+// The original as the tables give it back (the module format's order of fields), so opening changes nothing.
+const draftOf = (m: Module): Draft => {
+  const model = toEditorModel(m);
+  return { original: JSON.stringify(fromEditorModel(model)), model, unlocked: !isBaseModule(m) };
+};
 
 export default function ModuleEditorModal({ module, fresh, savableUnchanged, onClose, onSaved }: Props) {
   const toast = useToast();
@@ -130,6 +137,37 @@ export default function ModuleEditorModal({ module, fresh, savableUnchanged, onC
   );
 }
 
+/** A gauge's healthy range as two fields; both blank: no range, one blank: that end is 0 or 100. */
+function HealthyRangeInputs({
+  index,
+  gauge,
+  range,
+  disabled,
+  setModel,
+}: {
+  index: number;
+  gauge: string;
+  range: [number, number] | undefined;
+  disabled: boolean;
+  setModel(update: (m: EditorModel) => EditorModel): void;
+}) {
+  const change = (end: 0 | 1, text: string) =>
+    setModel((m) => {
+      const current = m.healthy_range?.[gauge];
+      const other = end === 0 ? current?.[1] : current?.[0];
+      const value = parseOptionalInteger(text);
+      if (value === null && other === undefined) return setHealthyRange(m, gauge, null);
+      const next: [number, number] = end === 0 ? [value ?? 0, other ?? 100] : [other ?? 0, value ?? 100];
+      return setHealthyRange(m, gauge, next);
+    });
+  return (
+    <>
+      <TextInput id={`gauge-${index}-healthy-min`} labelText="Healthy from" type="number" min={0} max={100} step={1} value={range ? String(range[0]) : ''} disabled={disabled} onChange={(e) => change(0, e.target.value)} />
+      <TextInput id={`gauge-${index}-healthy-max`} labelText="Healthy to" type="number" min={0} max={100} step={1} value={range ? String(range[1]) : ''} disabled={disabled} onChange={(e) => change(1, e.target.value)} />
+    </>
+  );
+}
+
 /** The settings, gauges, objectives and actions tables (spec §2). */
 function EditorTables({ model, locked, setModel }: { model: EditorModel; locked: boolean; setModel(update: (m: EditorModel) => EditorModel): void }) {
   const set = (patch: Partial<EditorModel>) => setModel((m) => ({ ...m, ...patch }));
@@ -164,6 +202,19 @@ function EditorTables({ model, locked, setModel }: { model: EditorModel; locked:
               disabled={locked}
               onChange={(e) => set({ gauges: model.gauges.map((x, j) => (j === i ? { ...x, value: parseInteger(e.target.value) } : x)) })}
             />
+            <TextInput
+              id={`gauge-${i}-daily`}
+              labelText="Daily change"
+              helperText="Each night; blank: none"
+              type="number"
+              min={-100}
+              max={100}
+              step={1}
+              value={model.daily_change?.[g.ref] === undefined ? '' : String(model.daily_change[g.ref])}
+              disabled={locked}
+              onChange={(e) => setModel((m) => setDailyChange(m, g.ref, parseOptionalInteger(e.target.value)))}
+            />
+            <HealthyRangeInputs index={i} gauge={g.ref} range={model.healthy_range?.[g.ref]} disabled={locked} setModel={setModel} />
             <RowControls
               label={`gauge ${g.name}`}
               index={i}

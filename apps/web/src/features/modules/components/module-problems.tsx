@@ -3,10 +3,40 @@
  * use: errors (the server would refuse the module), warnings, and whether the
  * module can be won, with a winning line of play when it can.
  */
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Module } from '@airman/contracts/module.ts';
+import type { Balance } from '@airman/engine/balance.ts';
 import { solve } from '@airman/engine/solver.ts';
 import { validateStructure } from '@airman/engine/validate.ts';
+import { describeBalance, runBalance } from '../balance/run-balance.ts';
+
+type BalanceState = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; balance: Balance } | { kind: 'failed'; message: string };
+
+/** The module's balance over many seeds, from workers; restarted when the module changes, stopped when it does again. */
+function useBalance(module: Module | null): BalanceState {
+  // The figures with the module they were measured for: for any other module they are stale.
+  const [measured, setMeasured] = useState<{ module: Module; state: BalanceState } | null>(null);
+  useEffect(() => {
+    if (!module) return undefined;
+    let run: ReturnType<typeof runBalance> | null = null;
+    let live = true;
+    // A pause first, so typing does not start a check per keystroke.
+    const timer = setTimeout(() => {
+      run = runBalance(module);
+      run.result.then(
+        (balance) => live && setMeasured({ module, state: { kind: 'done', balance } }),
+        (error: unknown) => live && setMeasured({ module, state: { kind: 'failed', message: error instanceof Error ? error.message : String(error) } }),
+      );
+    }, 600);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+      run?.cancel();
+    };
+  }, [module]);
+  if (!module) return { kind: 'idle' };
+  return measured?.module === module ? measured.state : { kind: 'running' };
+}
 
 const count = (n: number, noun: string) => (n === 0 ? `no ${noun}s` : `${n} ${noun}${n === 1 ? '' : 's'}`);
 
@@ -26,6 +56,7 @@ export function ModuleProblems({ module, tableErrors = [] }: { module: Module; t
     const hasErrors = found.some((p) => p.severity === 'error');
     return { problems: found, verdict: hasErrors ? null : solve(deferred, { maxStates: 50_000 }) };
   }, [deferred]);
+  const balance = useBalance(verdict ? deferred : null);
   const errors = problems.filter((p) => p.severity === 'error');
   const warnings = problems.filter((p) => p.severity === 'warning');
   const where = (path: (string | number)[]) => (path.length ? `${path.join('.')}: ` : '');
@@ -63,12 +94,18 @@ export function ModuleProblems({ module, tableErrors = [] }: { module: Module; t
           <summary>This module can be won ({verdict.line.length} {verdict.line.length === 1 ? 'move' : 'moves'}). Show a winning line of play</summary>
           <ol>
             {verdict.line.map((c, i) => (
-              <li key={i}>{'end_day' in c ? 'End Day' : c.action}</li>
+              <li key={i}>{'end_day' in c ? 'End Day' : 'choose' in c ? `Event: choice ${c.choose + 1}` : c.action}</li>
             ))}
           </ol>
         </details>
       )}
       {verdict && verdict.winnable !== true && <p>Warning: {verdict.reason}</p>}
+      {balance.kind !== 'idle' && (
+        <p className="module-check__balance" aria-busy={balance.kind === 'running'}>
+          <strong>Balance: </strong>
+          {balance.kind === 'running' ? 'playing the module over many seeds…' : balance.kind === 'failed' ? `could not be measured (${balance.message}).` : describeBalance(balance.balance)}
+        </p>
+      )}
     </section>
   );
 }

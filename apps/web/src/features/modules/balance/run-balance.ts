@@ -1,0 +1,53 @@
+/**
+ * The module editor's balance check: EDITOR_BALANCE_SEEDS seeds split over a
+ * few workers, merged into the figures `npm run balance` prints.
+ */
+import type { Module } from '@airman/contracts/module.ts';
+import { mergeTallies, summarize, type Balance, type Tally } from '@airman/engine/balance.ts';
+
+export const EDITOR_BALANCE_SEEDS = 50;
+
+export interface BalanceJob {
+  module: Module;
+  from: number;
+  to: number;
+}
+
+type Reply = { ok: true; tally: Tally } | { ok: false; error: string };
+
+export interface BalanceRun {
+  result: Promise<Balance>;
+  /** Stops the workers (the module changed, or the editor closed). */
+  cancel(): void;
+}
+
+export function runBalance(module: Module, seeds = EDITOR_BALANCE_SEEDS): BalanceRun {
+  const count = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4, seeds));
+  const workers = Array.from({ length: count }, () => new Worker(new URL('./balance-worker.ts', import.meta.url), { type: 'module' }));
+  const cancel = () => workers.forEach((w) => w.terminate());
+  const parts = workers.map(
+    (worker, i) =>
+      new Promise<Tally>((resolve, reject) => {
+        worker.onmessage = (event: MessageEvent<Reply>) => (event.data.ok ? resolve(event.data.tally) : reject(new Error(event.data.error)));
+        worker.onerror = (event) => reject(new Error(event.message || 'The balance check stopped'));
+        const job: BalanceJob = { module, from: Math.floor((seeds * i) / count), to: Math.floor((seeds * (i + 1)) / count) };
+        worker.postMessage(job);
+      }),
+  );
+  const result = Promise.all(parts)
+    .then((tallies) => summarize(module.id, mergeTallies(tallies)))
+    .finally(cancel);
+  return { result, cancel };
+}
+
+const percent = (rate: number) => `${Math.round(rate * 100)}%`;
+
+/** 'Wins on 97% of seeds; random play wins 3%; …' in one paragraph. */
+export function describeBalance(b: Balance): string {
+  return (
+    `Over ${b.seeds} seeds, careful play wins on ${percent(b.solver_win)} of them (3 stars on ${percent(b.solver_stars_3)}); ` +
+    `random play wins ${percent(b.random_win)}, greedy play ${percent(b.greedy_win)}; ` +
+    `the win with the fewest actions earns ${b.min_win_stars} ${b.min_win_stars === 1 ? 'star' : 'stars'} at most; ` +
+    `a winning day holds ${b.median_decisions_per_day} decisions (median).`
+  );
+}
