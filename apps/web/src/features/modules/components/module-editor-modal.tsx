@@ -187,6 +187,7 @@ function EditorTables({ model, locked, setModel }: { model: EditorModel; locked:
 
       <section aria-labelledby="gauges-title">
         <h3 id="gauges-title">Gauges</h3>
+        <p className="editor-note">A daily change applies each night. Each day a gauge ends inside its healthy range scores. Leave them blank for none.</p>
         {model.gauges.map((g, i) => (
           // A group named after its gauge: every row repeats the labels 'Gauge name' and 'Starting value'.
           <div key={model.rowKeys.gauges[i] ?? `at-${i}`} className="editor-row" role="group" aria-label={`Gauge ${g.name}`}>
@@ -205,7 +206,6 @@ function EditorTables({ model, locked, setModel }: { model: EditorModel; locked:
             <TextInput
               id={`gauge-${i}-daily`}
               labelText="Daily change"
-              helperText="Each night; blank: none"
               type="number"
               min={-100}
               max={100}
