@@ -97,9 +97,9 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       const area = document.querySelector('.game-stage') as HTMLElement;
       const control = area.querySelectorAll<HTMLElement>('button, input, summary')[index];
       if (!control) return 'missing';
-      const name = (control.textContent ?? control.getAttribute('aria-label') ?? control.id).trim().slice(0, 50);
       // Radio inputs are drawn by their labels (Carbon hides the input itself).
       const shown = control instanceof HTMLInputElement ? (document.querySelector(`label[for="${control.id}"]`) as HTMLElement) : control;
+      const name = `${control.tagName.toLowerCase()} "${(shown.textContent ?? '').trim().slice(0, 50)}"`;
       shown.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       const box = shown.getBoundingClientRect();
       const frame = area.getBoundingClientRect();
