@@ -5,7 +5,7 @@
  * after a change; an empty id creates, otherwise it updates.
  */
 import { useState } from 'react';
-import { Button, Checkbox, InlineNotification, Loading, Modal, TextArea, TextInput, Toggle } from '@carbon/react';
+import { Button, Checkbox, InlineNotification, Loading, TextArea, TextInput, Toggle } from '@carbon/react';
 import { isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { DEFAULT_OBJECTIVE_POINTS, DEFAULT_RANGE_DAY_POINTS, starThresholds } from '@airman/engine/score.ts';
 import { useToast } from '../../../components/toasts.tsx';
@@ -41,6 +41,7 @@ import { EventRow } from './event-row.tsx';
 import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import { ModuleProblems } from './module-problems.tsx';
 import { RowControls } from './row-controls.tsx';
+import { AppModal } from '../../../components/app-modal.tsx';
 
 interface Props {
   /**
@@ -109,7 +110,7 @@ export default function ModuleEditorModal({ module, fresh, savableUnchanged, onC
   }
 
   return (
-    <Modal
+    <AppModal
       open
       size="lg"
       modalHeading={creating ? 'New Module' : `Edit Module: ${module.game_title}`}
@@ -143,7 +144,7 @@ export default function ModuleEditorModal({ module, fresh, savableUnchanged, onC
       ) : (
         <Loading withOverlay={false} description="Loading the module" />
       )}
-    </Modal>
+    </AppModal>
   );
 }
 
