@@ -63,7 +63,7 @@ describe('e-mail templates', () => {
     // Values are escaped in the HTML part, never taken as markup.
     expect(mail.html).toContain('Fitness &lt;Week 1&gt; is due in 5 days');
     expect(links(mail.html)).toEqual([`${URL_BASE}/`, URL_BASE]);
-    expect((await parse(reminderEmail(URL_BASE, facts, 1))).subject).toBe('Fitness <Week 1> is due tomorrow');
+    expect((await parse(reminderEmail(URL_BASE, facts, 1))).subject).toBe('Fitness <Week 1> is due within a day');
   });
 
   it('renders the past-due reminder', async () => {

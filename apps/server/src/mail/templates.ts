@@ -105,9 +105,9 @@ function greeting(firstName: string): string {
   return firstName.trim() ? `Hello ${firstName.trim()},` : 'Hello,';
 }
 
-/** Before the due date: the module, the date in words, how many days are left, the status, the link to play. */
+/** Before the due date: the module, the date in words, how many days are left (rounded up), the status, the link to play. */
 export function reminderEmail(publicUrl: string, facts: ReminderFacts, daysLeft: number): RenderedEmail {
-  const when = daysLeft <= 1 ? 'tomorrow' : `in ${daysLeft} days`;
+  const when = daysLeft <= 1 ? 'within a day' : `in ${daysLeft} days`;
   return render('reminder', publicUrl, `${facts.module} is due ${when}`, [
     p(greeting(facts.firstName)),
     p(`Your training module ${facts.module} is due ${when}, on ${dueDateInWords(facts.due_at)}.`),
