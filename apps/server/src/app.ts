@@ -27,6 +27,7 @@ import { selfRoutes } from './routes/self/routes.ts';
 import { passwordRoutes } from './routes/password/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
+import { ReminderScheduler } from './reminders/scheduler.ts';
 
 export interface AppDeps {
   config: Config;
@@ -73,6 +74,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = new MailWorker(database, createMailer(config), app.log);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
+  const scheduler = new ReminderScheduler(database, config, app.log);
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', async () => scheduler.stop());
 
   gameRoutes(app, database.db, { minMsPerMove: deps.minMsPerMove ?? MIN_MS_PER_MOVE });
   moduleRoutes(app, database.db);
