@@ -23,6 +23,7 @@ import { questionnaireRoutes } from './routes/questionnaire/routes.ts';
 import { adminUserRoutes } from './routes/admin-users/routes.ts';
 import { inviteRoutes } from './routes/invites/routes.ts';
 import { reportRoutes } from './routes/reports/routes.ts';
+import { progressRoutes } from './routes/progress/routes.ts';
 import { selfRoutes } from './routes/self/routes.ts';
 import { passwordRoutes } from './routes/password/routes.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -84,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminUserRoutes(app, database, requestAuth);
   inviteRoutes(app, database.db, config, mail);
   reportRoutes(app, database.db);
+  progressRoutes(app, database);
   selfRoutes(app, database.db, tokens);
   passwordRoutes(app, database.db, config, mail);
 
