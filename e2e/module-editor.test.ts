@@ -110,4 +110,71 @@ describeE2E('the module editor', (e2e) => {
     expect(await dialog.getByLabel('Points per objective').getAttribute('placeholder')).toBe('100');
     await context.close();
   });
+
+  it('keeps the Check in view while the last action is edited', async () => {
+    const token = await apiLogin(e2e.baseUrl);
+    const base = await api<Module>(e2e.baseUrl, token, 'GET', 'modules/ready_airman_training');
+    const title = `Pinned ${Date.now()}`;
+    await api<Module>(e2e.baseUrl, token, 'POST', 'modules', { ...base, id: '', game_title: title });
+    const { context, page } = await e2e.adminPage('/modules');
+    await page.locator('tr', { hasText: title }).getByRole('button', { name: `Edit ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit Module: ${title}` });
+    const last = dialog.getByRole('group', { name: `Action ${base.actions.at(-1)?.name ?? ''}`, exact: true });
+    await last.getByLabel('Token cost').fill('2');
+    const check = dialog.getByRole('heading', { name: 'Check', exact: true });
+    const content = dialog.locator('.cds--modal-content');
+    await expect.poll(async () => ((await content.evaluate((el) => el.scrollTop)) > 1000)).toBe(true);
+    const [heading, box] = [await check.boundingBox(), await content.boundingBox()];
+    expect(heading && box && heading.y >= box.y && heading.y + heading.height <= box.y + box.height).toBe(true);
+    await dialog.getByRole('status').filter({ hasText: /^No errors|^The module cannot be saved/ }).waitFor();
+    await context.close();
+  });
+
+  it('asks before closing with unsaved changes, and closes at once without them', async () => {
+    const title = `Guarded ${Date.now()}`;
+    const { token, module } = await apiModule(e2e.baseUrl, title);
+    const { context, page } = await e2e.adminPage('/modules');
+    const edit = page.locator('tr', { hasText: title }).getByRole('button', { name: `Edit ${title}` });
+    await edit.click();
+    const dialog = page.getByRole('dialog', { name: `Edit Module: ${title}` });
+    const field = dialog.getByLabel('Title');
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('End');
+    await page.keyboard.type(' (draft)');
+
+    // Escape asks; Keep editing (focused first, the safe answer) returns to the field, the edit kept.
+    await page.keyboard.press('Escape');
+    const guard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await guard.getByText('Your changes have not been saved. Closing now loses them.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await expect.poll(() => guard.getByRole('button', { name: 'Keep editing' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await guard.waitFor({ state: 'detached' });
+    expect(await field.inputValue()).toBe(`${title} (draft)`);
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // The footer's Close asks too; Discard changes closes without saving.
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await guard.getByRole('button', { name: 'Discard changes' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => edit.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect((await api<Module>(e2e.baseUrl, token, 'GET', `modules/${module.id}`)).game_title).toBe(title);
+
+    // Nothing changed: Escape closes at once.
+    await edit.click();
+    await field.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await guard.count()).toBe(0);
+
+    // The JSON editor asks too.
+    await page.locator('tr', { hasText: title }).getByRole('button', { name: `Edit JSON of ${title}` }).click();
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' ');
+    await page.keyboard.press('Escape');
+    await guard.getByRole('button', { name: 'Discard changes' }).click();
+    await page.getByRole('dialog', { name: title }).waitFor({ state: 'detached' });
+    await context.close();
+  });
 });

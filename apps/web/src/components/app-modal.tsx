@@ -11,7 +11,7 @@
  * Tab through hidden 'Focus sentinel' elements outside the dialog, a step a
  * screen reader announces.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FeatureFlags, Modal, type ModalProps } from '@carbon/react';
 
 /** The first field of the dialog's body, where typing starts; a lazy editor's counts once it is there. */
@@ -41,7 +41,13 @@ export function AppModal(props: AppModalProps) {
     const active = document.activeElement;
     return active instanceof HTMLElement && active !== document.body ? active : null;
   });
-  const { onRequestClose } = props;
+  // Carbon's Escape listener keeps the handler of the render that opened the modal: it
+  // gets a stable one that calls the latest (an editor's guard must see its edits).
+  const latestClose = useRef(props.onRequestClose);
+  useLayoutEffect(() => {
+    latestClose.current = props.onRequestClose;
+  });
+  const onRequestClose = useCallback(() => latestClose.current(), []);
 
   // Focus in, once the dialog can take it (it may be mid-layout on the first frame).
   useEffect(() => {
@@ -60,10 +66,13 @@ export function AppModal(props: AppModalProps) {
   // Back to the opener when the modal goes, unless the closing action put focus somewhere itself.
   useEffect(
     () => () => {
+      const unfocused = () => !document.activeElement || document.activeElement === document.body;
       setTimeout(() => {
-        const active = document.activeElement;
-        if (active && active !== document.body) return;
-        (opener?.isConnected ? opener : fallbackTarget())?.focus();
+        if (!unfocused()) return;
+        if (opener?.isConnected) opener.focus();
+        // The opener went with the modal (a guard over an editor that closed too): the
+        // editor's own opener takes focus first; the main region only if nothing did.
+        else setTimeout(() => unfocused() && fallbackTarget()?.focus());
       });
     },
     [opener],
@@ -87,7 +96,13 @@ export function AppModal(props: AppModalProps) {
   // Tab wraps on the keystroke itself, not through hidden 'Focus sentinel' elements outside the dialog.
   return (
     <FeatureFlags enableFocusWrapWithoutSentinels>
-      <Modal {...props} ref={ref} />
+      <Modal
+        {...props}
+        onRequestClose={onRequestClose}
+        // Focus that moves on to another modal (a guard over an editor) is not pulled back.
+        selectorsFloatingMenus={[...(props.selectorsFloatingMenus ?? []), '.cds--modal']}
+        ref={ref}
+      />
     </FeatureFlags>
   );
 }

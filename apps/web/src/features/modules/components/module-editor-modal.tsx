@@ -42,6 +42,7 @@ import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import { ModuleProblems } from './module-problems.tsx';
 import { RowControls } from './row-controls.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { useDiscardGuard } from '../../../components/discard-guard.tsx';
 
 interface Props {
   /**
@@ -91,6 +92,9 @@ export default function ModuleEditorModal({ module, fresh, savableUnchanged, onC
   // Duplicate gauge rows would lose one gauge on the way to the module: no save until fixed.
   const tableProblems = draft ? tableErrors(draft.model) : [];
   const creating = module.id === '';
+  // What the admin typed, not a copy's being new: a copy left as it came loses nothing.
+  const edited = draft !== null && current !== null && JSON.stringify(current) !== draft.original;
+  const { requestClose, guard } = useDiscardGuard(edited && !saving, onClose);
 
   async function save() {
     if (!current) return;
@@ -109,42 +113,46 @@ export default function ModuleEditorModal({ module, fresh, savableUnchanged, onC
     }
   }
 
+  // The guard after the editor: Carbon takes the last open modal in the page for the topmost.
   return (
-    <AppModal
-      open
-      size="lg"
-      modalHeading={creating ? 'New Module' : `Edit Module: ${module.game_title}`}
-      primaryButtonText="Save"
-      secondaryButtonText="Close"
-      primaryButtonDisabled={!changed || saving || tableProblems.length > 0}
-      onRequestSubmit={() => void save()}
-      onRequestClose={onClose}
-      className="module-editor"
-    >
-      {alert && (
-        <InlineNotification kind="error" title="There was an error updating this module." subtitle={alert} lowContrast hideCloseButton role="alert" />
-      )}
-      {draft && current ? (
-        <>
-          {isBaseModule(current) && (
-            <Toggle
-              id="module-unlock"
-              labelText={BASE_MODULE_LOCK_LABEL}
-              labelA="Locked"
-              labelB="Unlocked"
-              toggled={draft.unlocked}
-              onToggle={(unlocked) => setDraft((d) => d && { ...d, unlocked })}
-            />
-          )}
-          <ModuleProblems module={current} tableErrors={tableProblems} />
-          <EditorTables model={draft.model} locked={!draft.unlocked} setModel={setModel} />
-        </>
-      ) : fresh?.error ? (
-        <InlineNotification kind="error" title="The module could not be loaded." subtitle={fresh.error.message} lowContrast hideCloseButton role="alert" />
-      ) : (
-        <Loading withOverlay={false} description="Loading the module" />
-      )}
-    </AppModal>
+    <>
+      <AppModal
+        open
+        size="lg"
+        modalHeading={creating ? 'New Module' : `Edit Module: ${module.game_title}`}
+        primaryButtonText="Save"
+        secondaryButtonText="Close"
+        primaryButtonDisabled={!changed || saving || tableProblems.length > 0}
+        onRequestSubmit={() => void save()}
+        onRequestClose={requestClose}
+        className="module-editor"
+      >
+        {alert && (
+          <InlineNotification kind="error" title="There was an error updating this module." subtitle={alert} lowContrast hideCloseButton role="alert" />
+        )}
+        {draft && current ? (
+          <>
+            {isBaseModule(current) && (
+              <Toggle
+                id="module-unlock"
+                labelText={BASE_MODULE_LOCK_LABEL}
+                labelA="Locked"
+                labelB="Unlocked"
+                toggled={draft.unlocked}
+                onToggle={(unlocked) => setDraft((d) => d && { ...d, unlocked })}
+              />
+            )}
+            <ModuleProblems module={current} tableErrors={tableProblems} />
+            <EditorTables model={draft.model} locked={!draft.unlocked} setModel={setModel} />
+          </>
+        ) : fresh?.error ? (
+          <InlineNotification kind="error" title="The module could not be loaded." subtitle={fresh.error.message} lowContrast hideCloseButton role="alert" />
+        ) : (
+          <Loading withOverlay={false} description="Loading the module" />
+        )}
+      </AppModal>
+      {guard}
+    </>
   );
 }
 
