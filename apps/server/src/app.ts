@@ -25,6 +25,7 @@ import { inviteRoutes } from './routes/invites/routes.ts';
 import { reportRoutes } from './routes/reports/routes.ts';
 import { selfRoutes } from './routes/self/routes.ts';
 import { passwordRoutes } from './routes/password/routes.ts';
+import { emailRoutes } from './routes/emails/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { ReminderScheduler } from './reminders/scheduler.ts';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reportRoutes(app, database.db);
   selfRoutes(app, database.db, tokens);
   passwordRoutes(app, database.db, config, mail);
+  emailRoutes(app, database.db);
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -31,7 +31,7 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
-    env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', REMINDER_INTERVAL_S: '1', PUBLIC_URL: 'https://train.example.mil', ...ADMIN, ...env },
+    env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', REMINDER_INTERVAL_S: '1', DIGEST_CRON: 'off', PUBLIC_URL: 'https://train.example.mil', ...ADMIN, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
