@@ -26,6 +26,7 @@ import { reportRoutes } from './routes/reports/routes.ts';
 import { progressRoutes } from './routes/progress/routes.ts';
 import { selfRoutes } from './routes/self/routes.ts';
 import { passwordRoutes } from './routes/password/routes.ts';
+import { emailRoutes } from './routes/emails/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { ReminderScheduler } from './reminders/scheduler.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   progressRoutes(app, database);
   selfRoutes(app, database.db, tokens);
   passwordRoutes(app, database.db, config, mail);
+  emailRoutes(app, database.db);
 
   await registerWebApp(app, config.webDist);
   return app;

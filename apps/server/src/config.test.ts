@@ -51,6 +51,7 @@ describe('loadConfig', () => {
     expect(c).toMatchObject({ reminderDays: [7, 3, 1], reminderIntervalMs: 2000, digestCron: '30 6 * * 5', digestTz: 'America/Denver' });
     // Empty turns trainee reminders off.
     expect(loadConfig({ REMINDER_DAYS: '' }).reminderDays).toEqual([]);
+    expect(loadConfig({ DIGEST_CRON: 'off' }).digestCron).toBeUndefined();
   });
 
   it('refuses bad reminder days, interval, cron pattern and time zone, naming each', () => {

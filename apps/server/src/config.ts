@@ -116,7 +116,7 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === undefined || v.trim() === '' ? '0 8 * * 1' : v.trim()))
     .superRefine((v, ctx) => {
-      const problem = cronProblem(v);
+      const problem = v === 'off' ? undefined : cronProblem(v);
       if (problem) ctx.addIssue({ code: 'custom', message: `must be a cron pattern of five fields (minute hour day month weekday): ${problem}` });
     }),
   DIGEST_TZ: z
@@ -146,8 +146,8 @@ export interface Config {
   reminderDays: number[];
   /** How often the scheduler plans reminders and digests, in ms. */
   reminderIntervalMs: number;
-  /** When the administrators' weekly digest goes out: a 5-field cron pattern, read in digestTz. */
-  digestCron: string;
+  /** When the administrators' weekly digest goes out: a 5-field cron pattern, read in digestTz; undefined: never (DIGEST_CRON=off). */
+  digestCron: string | undefined;
   digestTz: string;
   /** Where the built web app is; unset in API tests. */
   webDist: string | undefined;
@@ -182,7 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     inviteTtlMs: e.INVITE_TTL_DAYS * 24 * 60 * 60 * 1000,
     reminderDays: e.REMINDER_DAYS,
     reminderIntervalMs: e.REMINDER_INTERVAL_S * 1000,
-    digestCron: e.DIGEST_CRON,
+    digestCron: e.DIGEST_CRON === 'off' ? undefined : e.DIGEST_CRON,
     digestTz: e.DIGEST_TZ,
     webDist,
   };

@@ -12,6 +12,9 @@ export class SmtpCapture {
   port = 0;
   private server: SMTPServer | null = null;
 
+  /** delayMs: how long each message takes to be accepted (a slower server widens a test's window). */
+  constructor(private readonly delayMs = 0) {}
+
   async start(): Promise<void> {
     this.server = new SMTPServer({
       authOptional: true,
@@ -21,8 +24,10 @@ export class SmtpCapture {
         const to = session.envelope.rcptTo.map((r) => r.address).join(',');
         simpleParser(stream).then(
           (mail) => {
-            this.received.push({ to, mail });
-            callback();
+            setTimeout(() => {
+              this.received.push({ to, mail });
+              callback();
+            }, this.delayMs);
           },
           (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
         );

@@ -48,3 +48,10 @@ export type SentEmail = z.infer<typeof sentEmailSchema>;
 /** The latest 100 e-mails to the user, newest first. */
 export const userEmailsResponseSchema = z.object({ emails: z.array(sentEmailSchema) });
 export type UserEmailsResponse = z.infer<typeof userEmailsResponseSchema>;
+
+// GET/POST self/email-settings: an administrator's choice of e-mails.
+export const emailSettingsSchema = z.strictObject({
+  /** The weekly digest of overdue trainees (administrators only). */
+  email_digest: z.boolean(),
+});
+export type EmailSettings = z.infer<typeof emailSettingsSchema>;
