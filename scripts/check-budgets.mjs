@@ -5,7 +5,8 @@
 // login route's lazy chunk, and fails when a budget is exceeded.
 // Also fails when the module editor or the JSON editor (CodeMirror) can be
 // reached by static imports from the entry, the login route or the game route,
-// or is inside the game's own bundle (dist/game/game.js): they load on demand.
+// or is inside the game's own bundle (dist/game/game.js): they load on demand;
+// so must Carbon Charts, which only the Progress route loads.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -66,6 +67,8 @@ console.log(`${zodMarks.length === 0 ? 'ok  ' : 'FAIL'} no zod in game/game.js${
 const ON_DEMAND = [
   { name: 'the JSON editor (CodeMirror)', file: 'features/modules/components/json-editor.tsx', marker: /\.cm-scroller/ },
   { name: 'the module editor modal', file: 'features/modules/components/module-editor-modal.tsx', marker: /[`'"]module-editor[`'"]/ },
+  // Carbon Charts (its class prefix cds--cc--): the Progress route's alone.
+  { name: 'the Progress charts (Carbon Charts)', file: 'app/routes/progress.tsx', marker: /cds--cc--/ },
 ];
 const PAGES = [
   { name: 'the login page', files: login.js },
