@@ -12,6 +12,8 @@ import { DeviceCookies } from './auth/device-cookie.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSchemas } from './plugins/schemas.ts';
+import { openApiRoutes, registerOpenApi } from './plugins/openapi.ts';
+import serverPackage from '../package.json' with { type: 'json' };
 import { registerInputTextCheck } from './plugins/input-text.ts';
 import { registerAnonymousGate, type AnonymousLimits } from './plugins/anonymous-gate.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -69,6 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requestAuth = registerAuth(app, database, tokens);
   registerInputTextCheck(app);
   registerAnonymousGate(app, deps.anonymousLimits);
+  // Before the routes: it collects their schemas as they are added.
+  await registerOpenApi(app, serverPackage.version);
+  openApiRoutes(app);
 
   app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
   sessionRoutes(app, database.db, tokens, new DeviceCookies(deps.jwtSecret, config.publicUrl.startsWith('https://')));

@@ -63,8 +63,11 @@ describeApi('access is decided on the matched route', (ctx) => {
     expect(open).toEqual(
       [
         'GET /api/admin/users',
+        'GET /api/docs',
+        'GET /api/docs/reference.css',
         'GET /api/health',
         'GET /api/invite/:code',
+        'GET /api/openapi.json',
         'POST /api/login',
         'POST /api/password/forgot',
         'POST /api/password/reset',
