@@ -18,6 +18,7 @@ import { registerInputTextCheck } from './plugins/input-text.ts';
 import { registerAnonymousGate, type AnonymousLimits } from './plugins/anonymous-gate.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { opsRoutes } from './routes/ops/routes.ts';
 import { sessionRoutes } from './routes/session/routes.ts';
 import { MIN_MS_PER_MOVE } from '@airman/contracts/constants.ts';
 import { gameRoutes } from './routes/game/routes.ts';
@@ -75,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, serverPackage.version);
   openApiRoutes(app);
 
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
+  opsRoutes(app, database);
   sessionRoutes(app, database.db, tokens, new DeviceCookies(deps.jwtSecret, config.publicUrl.startsWith('https://')));
   const mail = new MailWorker(database, createMailer(config), app.log);
   app.addHook('onReady', async () => mail.start());

@@ -68,6 +68,7 @@ describeApi('access is decided on the matched route', (ctx) => {
         'GET /api/health',
         'GET /api/invite/:code',
         'GET /api/openapi.json',
+        'GET /api/ready',
         'POST /api/login',
         'POST /api/password/forgot',
         'POST /api/password/reset',

@@ -37,6 +37,8 @@ const CALLS: Call[] = [
   { method: 'get', path: '/api/game/assignments' },
   { method: 'post', path: '/api/game/runs', body: true },
   { method: 'post', path: '/api/game/runs/{id}/finish', body: true },
+  { method: 'get', path: '/api/health' },
+  { method: 'get', path: '/api/ready' },
 ];
 
 describeApi('the API reference', (ctx) => {
