@@ -1,16 +1,20 @@
 /** GET/POST self/email-settings. */
 import type { FastifyInstance } from 'fastify';
-import { emailSettingsSchema, type EmailSettings } from '@airman/contracts/emails.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { emailSettingsSchema } from '@airman/contracts/emails.ts';
 import type { Db } from '../../db/database.ts';
-import { parseInput } from '../../lib/http-error.ts';
 import { emailSettings, saveEmailSettings } from '../../mail/email-history.ts';
 import { caller } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/schemas.ts';
 
-export function emailRoutes(app: FastifyInstance, db: Db): void {
-  app.get('/api/self/email-settings', { config: { access: 'admin' } }, async (request): Promise<EmailSettings> => emailSettings(db, caller(request).row.id));
+export function emailRoutes(server: FastifyInstance, db: Db): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const settings = { 200: emailSettingsSchema, ...errorResponses };
+  app.get('/api/self/email-settings', { config: { access: 'admin' }, schema: { response: settings } }, async (request) =>
+    emailSettings(db, caller(request).row.id),
+  );
 
-  app.post('/api/self/email-settings', { config: { access: 'admin' } }, async (request): Promise<EmailSettings> => {
-    const settings = parseInput(emailSettingsSchema, request.body);
-    return saveEmailSettings(db, caller(request).row.id, settings);
-  });
+  app.post('/api/self/email-settings', { config: { access: 'admin' }, schema: { body: emailSettingsSchema, response: settings } }, async (request) =>
+    saveEmailSettings(db, caller(request).row.id, request.body),
+  );
 }
