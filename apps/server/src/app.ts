@@ -23,10 +23,12 @@ import { questionnaireRoutes } from './routes/questionnaire/routes.ts';
 import { adminUserRoutes } from './routes/admin-users/routes.ts';
 import { inviteRoutes } from './routes/invites/routes.ts';
 import { reportRoutes } from './routes/reports/routes.ts';
+import { progressRoutes } from './routes/progress/routes.ts';
 import { selfRoutes } from './routes/self/routes.ts';
 import { passwordRoutes } from './routes/password/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
+import { ReminderScheduler } from './reminders/scheduler.ts';
 
 export interface AppDeps {
   config: Config;
@@ -73,6 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = new MailWorker(database, createMailer(config), app.log);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
+  const scheduler = new ReminderScheduler(database, config, app.log);
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', async () => scheduler.stop());
 
   gameRoutes(app, database.db, { minMsPerMove: deps.minMsPerMove ?? MIN_MS_PER_MOVE });
   moduleRoutes(app, database.db);
@@ -80,6 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminUserRoutes(app, database, requestAuth);
   inviteRoutes(app, database.db, config, mail);
   reportRoutes(app, database.db);
+  progressRoutes(app, database);
   selfRoutes(app, database.db, tokens);
   passwordRoutes(app, database.db, config, mail);
 

@@ -10,7 +10,8 @@ import crypto from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/database.ts';
-import { emailOutbox } from '../db/schema.ts';
+import type { EmailKind } from '@airman/contracts/emails.ts';
+import { emailLog, emailOutbox } from '../db/schema.ts';
 import type { Email, SendEmail } from './mailer.ts';
 
 const CLAIM_MS = 60_000;
@@ -21,12 +22,34 @@ export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-/** Queues an e-mail inside the caller's transaction; returns its id. */
-export async function enqueueEmail(tx: Db, email: Omit<Email, 'id'>): Promise<string> {
-  const id = crypto.randomUUID();
+/** An e-mail to queue: to a user of the product (kept in their history) or to an address alone. */
+export interface QueuedEmail extends Omit<Email, 'id'> {
+  /** Given ahead when the caller records it elsewhere too; otherwise a new one. */
+  id?: string;
+  kind: EmailKind;
+  /** The user it is for: the e-mail appears in their history. */
+  user_id?: string;
+}
+
+/** Queues e-mails inside the caller's transaction (1,000 rows a statement); returns their ids in order. */
+export async function enqueueEmails(tx: Db, emails: QueuedEmail[]): Promise<string[]> {
   const now = Date.now();
-  await tx.insert(emailOutbox).values({ id, to_address: email.to, subject: email.subject, text_body: email.text, html_body: email.html, next_attempt_at: now, created_at: now });
-  return id;
+  const rows = emails.map((e) => ({ ...e, id: e.id ?? crypto.randomUUID() }));
+  for (let i = 0; i < rows.length; i += 1000) {
+    const batch = rows.slice(i, i + 1000);
+    await tx.insert(emailOutbox).values(batch.map((e) => ({ id: e.id, to_address: e.to, subject: e.subject, text_body: e.text, html_body: e.html, next_attempt_at: now, created_at: now })));
+    const logged = batch.filter((e) => e.user_id !== undefined);
+    if (logged.length > 0) {
+      await tx.insert(emailLog).values(logged.map((e) => ({ id: e.id, user_id: e.user_id as string, kind: e.kind, subject: e.subject, created_at: now })));
+    }
+  }
+  return rows.map((r) => r.id);
+}
+
+/** Queues an e-mail inside the caller's transaction; returns its id. */
+export async function enqueueEmail(tx: Db, email: QueuedEmail): Promise<string> {
+  const [id] = await enqueueEmails(tx, [email]);
+  return id as string;
 }
 
 /** The mail server's reply when it refused the message for good (SMTP 5xx), else undefined. */
@@ -103,7 +126,7 @@ export class MailWorker {
     for (const row of rows) {
       try {
         await this.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
-        await this.database.db.delete(emailOutbox).where(eq(emailOutbox.id, row.id));
+        await this.sent(row.id);
       } catch (err) {
         const refused = permanentRefusal(err);
         const now = Date.now();
@@ -112,6 +135,7 @@ export class MailWorker {
           failed.push({ id: row.id, refused });
           this.log.warn({ err, to: row.to_address, attempts: row.attempts }, 'e-mail refused by the mail server; not retried');
           await this.database.db.update(emailOutbox).set({ locked_until: 0, given_up_at: now, last_error }).where(eq(emailOutbox.id, row.id));
+          await this.database.db.update(emailLog).set({ refused_at: now }).where(eq(emailLog.id, row.id));
         } else {
           failed.push({ id: row.id });
           this.log.warn({ err, to: row.to_address, attempts: row.attempts }, 'e-mail not sent; will retry');
@@ -123,6 +147,17 @@ export class MailWorker {
       }
     }
     return failed;
+  }
+
+  /** The mail server took it: out of the queue, delivered in the history (one statement, one commit). */
+  private async sent(id: string): Promise<void> {
+    // A reminder cancelled while it was on its way was delivered all the same.
+    await this.database.query(
+      `WITH gone AS (DELETE FROM email_outbox WHERE id = $1 RETURNING id)
+       UPDATE email_log SET delivered_at = $2, cancelled_at = 0 WHERE id = $1`,
+      [id, Date.now()],
+      'outbox_sent',
+    );
   }
 
   /** Sends every message that is due, until none is left (the poll's work). */

@@ -1,6 +1,7 @@
 /** A modal that edits a JSON document (a module, or the questionnaire). */
 import { lazy, Suspense, useState } from 'react';
-import { InlineNotification, Loading, Modal, Toggle } from '@carbon/react';
+import { InlineNotification, Loading, Toggle } from '@carbon/react';
+import { AppModal } from '../../../components/app-modal.tsx';
 
 const JsonEditor = lazy(() => import('./json-editor.tsx'));
 
@@ -56,7 +57,7 @@ export function JsonEditorModal({ heading, value, loadError, onSave, errorAlert,
   }
 
   return (
-    <Modal
+    <AppModal
       open
       size="lg"
       modalHeading={heading}
@@ -81,6 +82,6 @@ export function JsonEditorModal({ heading, value, loadError, onSave, errorAlert,
       ) : (
         <Loading withOverlay={false} description={`Loading ${heading}`} />
       )}
-    </Modal>
+    </AppModal>
   );
 }
