@@ -42,6 +42,7 @@ import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import { ModuleProblems } from './module-problems.tsx';
 import { RowControls } from './row-controls.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { PlayTest } from '../../game/play-test.tsx';
 
 interface Props {
   /**
@@ -137,6 +138,7 @@ export default function ModuleEditorModal({ module, fresh, savableUnchanged, onC
             />
           )}
           <ModuleProblems module={current} tableErrors={tableProblems} />
+          <PlayTest module={current} disabled={tableProblems.length > 0} />
           <EditorTables model={draft.model} locked={!draft.unlocked} setModel={setModel} />
         </>
       ) : fresh?.error ? (
