@@ -72,6 +72,8 @@ describeE2E('the game by keyboard alone', (e2e) => {
     await page.waitForURL((u) => u.pathname === '/');
     const controls = page.getByRole('region', { name: 'Game controls' });
     await controls.getByRole('button', { name: /^Play Ready Airman Training/ }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await lowContrastTexts(page)).toEqual([]);
     const keys = new Keys(page);
     const stayed = async (where: string) => {
       const at = await focusedKey(page);
