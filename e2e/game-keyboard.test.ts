@@ -9,7 +9,8 @@ import { readyAirmanModule } from '../apps/server/src/seed/ready-airman-module.t
 import { api, apiLogin } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E, submitLogin } from './browser.ts';
-import { focusedKey, lowContrastTexts, registeredTrainee, shot, TRAINEE_PASSWORD } from './game-helpers.ts';
+import { describeChanges } from '../packages/game/src/describe.ts';
+import { focusedKey, lowContrastTexts, registeredTrainee, shot, TRAINEE_PASSWORD, VIEWPORTS } from './game-helpers.ts';
 
 /** The keyboard, pressed and counted: only Tab, Shift+Tab, arrows, Enter, Space and Escape. */
 class Keys {
@@ -62,14 +63,17 @@ class Keys {
 }
 
 describeE2E('the game by keyboard alone', (e2e) => {
-  it('plays a whole seed-module run to Complete with Tab, arrows and Enter, focus never on the body, Tabs ≤ 2 × decisions', async () => {
+  for (const viewport of VIEWPORTS) {
+  it(`${viewport.width}×${viewport.height}: plays a whole seed-module run to Complete with Tab, arrows and Enter, focus never on the body, Tabs ≤ 2 × decisions`, async () => {
     const email = await registeredTrainee(e2e.baseUrl);
-    const { context, page } = await e2e.newPage({ viewport: { width: 1366, height: 768 } });
+    const { context, page } = await e2e.newPage({ viewport });
     await page.goto('/login');
     await submitLogin(page, email, TRAINEE_PASSWORD);
     await page.waitForURL((u) => u.pathname === '/');
     const controls = page.getByRole('region', { name: 'Game controls' });
     await controls.getByRole('button', { name: /^Play Ready Airman Training/ }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await lowContrastTexts(page)).toEqual([]);
     const keys = new Keys(page);
     const stayed = async (where: string) => {
       const at = await focusedKey(page);
@@ -110,10 +114,25 @@ describeE2E('the game by keyboard alone', (e2e) => {
     expect(await lowContrastTexts(page)).toEqual([]);
     await shot(page, 'play');
 
+    // The sound toggle is a button of the game; Quit asks first, and Escape keeps playing.
+    await keys.tabTo('sound');
+    await keys.press('Space');
+    keys.decisions += 1;
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-pressed'))).toBe('true');
+    await controls.getByText('Sound on.').waitFor();
+    await keys.tabTo('quit');
+    await keys.decide();
+    await controls.getByRole('group', { name: 'Quit this run? Your progress in it will be lost.' }).waitFor();
+    expect(await focusedKey(page)).toBe('quit-no');
+    await keys.press('Escape');
+    keys.decisions += 1;
+    await expect.poll(() => focusedKey(page)).toBe('quit');
+
     const trainee = await apiLogin(e2e.baseUrl, email, TRAINEE_PASSWORD);
     const { seed } = await api<{ seed: number }>(e2e.baseUrl, trainee, 'POST', 'game/runs', { module: 'ready_airman_training' });
     let state = start(readyAirmanModule, seed);
     let sawEvent = false;
+    let objectivesAnnounced = 0;
     for (const command of plan(readyAirmanModule, seed).line as GameCommand[]) {
       const before = await page.evaluate(() => document.querySelector('.game-play__day')?.textContent ?? '');
       const announced = await page.evaluate(() => document.querySelector('.game__live')?.textContent ?? '');
@@ -130,6 +149,7 @@ describeE2E('the game by keyboard alone', (e2e) => {
       await keys.decide();
       const r = apply(state, command);
       if (!r.ok) throw new Error(r.error);
+      const changes = describeChanges(state, r.state);
       state = r.state;
       if (state.outcome !== 'in_progress') break;
       // The move was applied: the announcement changed (or the day line did), and focus stayed.
@@ -138,11 +158,16 @@ describeE2E('the game by keyboard alone', (e2e) => {
         [before, announced] as const,
       );
       await stayed(JSON.stringify(command));
+      // Gauges, objectives and items, announced together in the one live region.
+      const said = await page.evaluate(() => document.querySelector('.game__live')?.textContent ?? '');
+      expect(said).toContain(changes);
+      if (changes.includes('Objective done')) objectivesAnnounced += 1;
       if ('action' in command) expect(await focusedKey(page)).toBe(`action:${command.action}`);
       if ('end_day' in command && state.pendingEvent < 0) expect(await focusedKey(page)).toBe('end-day');
       if ('end_day' in command && state.pendingEvent >= 0) expect(await focusedKey(page)).toBe('choice:0');
     }
     expect(sawEvent).toBe(true);
+    expect(objectivesAnnounced).toBeGreaterThan(0);
 
     // The result comes first, with its reason; the after-survey after it.
     const { points, stars } = score(state);
@@ -164,7 +189,8 @@ describeE2E('the game by keyboard alone', (e2e) => {
     await shot(page, 'debrief');
 
     expect(keys.tabs, `${keys.tabs} Tabs for ${keys.decisions} decisions`).toBeLessThanOrEqual(2 * keys.decisions);
-    console.log(`keyboard run: ${keys.tabs} Tab presses for ${keys.decisions} decisions`);
+    console.log(`keyboard run at ${viewport.width}×${viewport.height}: ${keys.tabs} Tab presses for ${keys.decisions} decisions`);
     await context.close();
   }, 180_000);
+  }
 });

@@ -131,6 +131,44 @@ describeE2E('the game at /', (e2e) => {
     await context.close();
   }, 120_000);
 
+  it('keeps a run that ended before its after-survey: a reload shows the result again, and the survey saves it', async () => {
+    const email = await registeredTrainee(e2e.baseUrl);
+    const trainee = await apiLogin(e2e.baseUrl, email, TRAINEE_PASSWORD);
+    // Played elsewhere up to its last move: the before-answers and the whole log are kept on the run.
+    const run = await api<{ run_id: string; seed: number }>(e2e.baseUrl, trainee, 'POST', 'game/runs', { module: 'ready_airman_training' });
+    const questionnaire = await api<{ items: { id: string }[] }>(e2e.baseUrl, trainee, 'GET', 'modules/questionnaire');
+    const agree = Object.fromEntries(questionnaire.items.map((i) => [i.id, 4]));
+    await api(e2e.baseUrl, trainee, 'POST', `game/runs/${run.run_id}/answers`, { before: agree });
+    const best = plan(readyAirmanModule, run.seed);
+    await api(e2e.baseUrl, trainee, 'POST', `game/runs/${run.run_id}/progress`, { log: best.line });
+    let state = start(readyAirmanModule, run.seed);
+    for (const command of best.line as GameCommand[]) {
+      const r = apply(state, command);
+      if (!r.ok) throw new Error(r.error);
+      state = r.state;
+    }
+    const { points, stars } = score(state);
+
+    const { context, page } = await e2e.newPage();
+    await login(page, email, TRAINEE_PASSWORD);
+    const controls = page.getByRole('region', { name: 'Game controls' });
+    await press(page, /^Play Ready Airman Training/);
+    await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
+    await controls.getByText(`${stars} of 3 stars, ${points} points.`, { exact: true }).waitFor();
+    await page.reload();
+    await press(page, /^Play Ready Airman Training/);
+    await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
+    await press(page, 'Continue to the questionnaire');
+    await controls.getByText('Comprehensive Airman Fitness (after the run)').waitFor();
+    await answerQuestionnaire(page);
+    await controls.getByRole('button', { name: 'Play again' }).waitFor();
+    await controls.getByRole('table', { name: 'Your fitness by domain' }).waitFor();
+    const admin = await apiLogin(e2e.baseUrl);
+    const found = await api<{ users: { assignments: { game_status: number }[] }[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`);
+    expect(found.users[0]?.assignments[0]).toMatchObject({ game_status: 1 });
+    await context.close();
+  });
+
   it('does not leak across 20 visits: game areas and heap stay flat', async () => {
     const email = await registeredTrainee(e2e.baseUrl);
     const { context, page } = await e2e.newPage();

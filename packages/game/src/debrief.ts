@@ -50,9 +50,8 @@ function reason(state: GameState): string {
   if (emptied.length > 0) return `Failed: ${emptied.join(' and ')} reached 0 on day ${state.day}`;
   const goals = state.module.objectives.filter(isGoal);
   const unfinished = goals.filter((o) => state.objectives[o.name] !== 'complete').map((o) => o.name);
-  if (state.outcome === 'complete') {
-    return goals.length === 0 ? `Complete: all ${state.module.days} days played` : `Complete: every goal done in ${state.module.days} days`;
-  }
+  const days = `${state.module.days} day${state.module.days === 1 ? '' : 's'}`;
+  if (state.outcome === 'complete') return goals.length === 0 ? `Complete: all ${days} played` : `Complete: every goal done in ${days}`;
   if (unfinished.length > 0) return `Failed: ${unfinished.join(', ')} ${unfinished.length === 1 ? 'was' : 'were'} not done by day ${state.module.days}`;
   return 'Failed: the run did not finish';
 }

@@ -2,9 +2,11 @@
  * The game bundle's entry: mounts the play interface into the game area the
  * shell gives, and returns how to unmount it.
  */
+import type { Module } from '@airman/contracts/module.ts';
 import type { GameBridge } from './bridge.ts';
 import { GameController } from './controller.ts';
 import { createGameApi, type GameHttp } from './game-api.ts';
+import { localGameApi, playTestAssignment } from './local-api.ts';
 import { mountView } from './view.ts';
 
 export interface MountedGame {
@@ -38,6 +40,22 @@ export async function mountGame(area: HTMLElement, { bridge, http }: GameHost): 
   if ((await requestToken(bridge)) === null) bridge.toShell({ type: 'session-ended' });
   else void controller.loadList();
   bridge.toShell({ type: 'ready' });
+  return {
+    destroy() {
+      controller.dispose();
+      view.destroy();
+    },
+  };
+}
+
+/**
+ * The module editor's play-test: the same game on a module that need not be
+ * saved, starting at its briefing. Its runs stay in the page (local-api.ts).
+ */
+export function mountPlayTest(area: HTMLElement, module: Module): MountedGame {
+  const controller = new GameController(localGameApi(module));
+  const view = mountView(area, controller);
+  void controller.open(playTestAssignment(module));
   return {
     destroy() {
       controller.dispose();

@@ -390,10 +390,10 @@ export function mountView(host: HTMLElement, controller: GameController): View {
   function focusAfter(previous: Screen | null, screen: Screen, key: string | undefined): void {
     let target: HTMLElement | null = null;
     if (previous?.kind === 'play' && screen.kind === 'play') {
-      if (screen.event) target = (key?.startsWith('choice:') ? find(key) : null) ?? find('choice:0');
-      else if (key && find(key)) target = find(key);
+      if (key && find(key)) target = find(key);
       else if (key === 'quit') target = find('quit-no');
       else if (key === 'quit-no' || key === 'quit-yes') target = find('quit');
+      else if (screen.event) target = find('choice:0');
       else if (currentAction !== null) target = find(`action:${currentAction}`);
       target ??= find('end-day');
     }

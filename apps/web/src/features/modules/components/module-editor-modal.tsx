@@ -43,6 +43,7 @@ import { ModuleProblems } from './module-problems.tsx';
 import { RowControls } from './row-controls.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { useDiscardGuard } from '../../../components/discard-guard.tsx';
+import { PlayTest } from '../../game/play-test.tsx';
 
 interface Props {
   /**
@@ -143,6 +144,7 @@ export default function ModuleEditorModal({ module, fresh, savableUnchanged, onC
               />
             )}
             <ModuleProblems module={current} tableErrors={tableProblems} />
+            <PlayTest module={current} disabled={tableProblems.length > 0} />
             <EditorTables model={draft.model} locked={!draft.unlocked} setModel={setModel} />
           </>
         ) : fresh?.error ? (
