@@ -341,6 +341,13 @@ describeE2E('the Users screen', (e2e) => {
     await pages.getByRole('button', { name: 'Next 50' }).click();
     await pages.getByRole('button', { name: 'Page 2' }).waitFor();
     expect(await page.locator('table[aria-label="Users"] tbody tr').count()).toBeLessThanOrEqual(50);
+    // The new page starts at the table's top, where focus goes too (not left at the bottom of the last page).
+    const results = page.getByLabel('Users, page 2');
+    await expect.poll(() => results.evaluate((el) => el === document.activeElement)).toBe(true);
+    const top = await page.locator('table[aria-label="Users"] thead').boundingBox();
+    expect(top && top.y >= 0 && top.y < (page.viewportSize()?.height ?? 0) / 2).toBe(true);
+    await pages.getByRole('button', { name: 'Page 1' }).click();
+    await expect.poll(() => page.getByLabel('Users, page 1').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill('pager');
     await pages.waitFor({ state: 'detached' });
     await context.close();

@@ -23,5 +23,9 @@ export function RootLayout() {
 
 /** Shown while a lazy route's code loads on the first visit. */
 export function RouteLoading() {
-  return <Loading withOverlay={false} description="Loading" />;
+  return (
+    <div className="route-loading">
+      <Loading withOverlay={false} description="Loading" />
+    </div>
+  );
 }
