@@ -54,6 +54,9 @@ describeE2E('login, logout and the routing rules', (e2e) => {
 
     await menu.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL('**/login');
+    // A deliberate Log Out says so, not that a login is needed.
+    await page.getByText('You have logged out.').waitFor();
+    expect(await page.getByText('Please login in to continue...').count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
     await page.goto('/admin');
     await page.waitForURL('**/login');
