@@ -8,6 +8,7 @@ import { Application, Container, Graphics, Text, type TextStyleOptions } from 'p
 import { visibleObjectives } from '@airman/engine/game-state.ts';
 import type { GameController, Screen } from './controller.ts';
 import { describeEffects } from './describe.ts';
+import { formatDueDate } from '@airman/contracts/due-date.ts';
 
 const COLORS = { bg: 0x0b1d33, panel: 0x16324f, text: 0xf4f4f4, muted: 0xa8b8c8, accent: 0x4589ff, ok: 0x42be65, bad: 0xfa4d56, disabled: 0x525252 };
 const GAUGE_COLORS = [0x33b1ff, 0x42be65, 0xf1c21b, 0xbe95ff, 0xff7eb6];
@@ -104,7 +105,7 @@ export async function mountCanvas(host: HTMLElement, controller: GameController)
         if (screen.assignments.length === 0) heading('No modules are assigned to you.', 16);
         for (const a of screen.assignments) {
           const past = a.status.startsWith('Past Due');
-          const card = makeButton(`${a.title} — ${a.status}${a.due_at > 0 ? ` — due ${new Date(a.due_at).toLocaleDateString()}` : ''}`, Math.min(W - 2 * pad, 640), () => void controller.open(a), past ? COLORS.bad : COLORS.panel);
+          const card = makeButton(`${a.title} — ${a.status}${a.due_at > 0 ? ` — due ${formatDueDate(a.due_at)}` : ''}`, Math.min(W - 2 * pad, 640), () => void controller.open(a), past ? COLORS.bad : COLORS.panel);
           card.position.set(pad, y);
           root.addChild(card);
           y += 52;

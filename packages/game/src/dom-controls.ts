@@ -6,6 +6,7 @@
 import { visibleObjectives } from '@airman/engine/game-state.ts';
 import type { GameController, Screen } from './controller.ts';
 import { describeEffects } from './describe.ts';
+import { formatDueDate } from '@airman/contracts/due-date.ts';
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);
@@ -64,7 +65,7 @@ function view(screen: Screen, c: GameController): Node[] {
                 el(
                   'li',
                   {},
-                  el('span', {}, `${a.title}: ${a.status}${a.due_at > 0 ? `, due ${new Date(a.due_at).toLocaleDateString()}` : ''}. `),
+                  el('span', {}, `${a.title}: ${a.status}${a.due_at > 0 ? `, due ${formatDueDate(a.due_at)}` : ''}. `),
                   button(`Play ${a.title}`, () => void c.open(a)),
                 ),
               ),
