@@ -58,6 +58,10 @@ describeE2E('the Users screen', (e2e) => {
     await row.getByRole('button', { name: /^Delete/ }).click();
     await page.getByText('Confirm Deletion').waitFor();
     await page.getByText('This action cannot be reversed.').waitFor();
+    // Whose account it is, in sight (a pending invitee: the address).
+    const who = page.getByRole('dialog', { name: 'Confirm Deletion' }).getByText(`Pending invite (${email})`);
+    expect(await who.isVisible()).toBe(true);
+    expect(((await who.boundingBox())?.width ?? 0) > 100).toBe(true);
     expect(await page.getByText('You are trying to delete yourself.').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -371,7 +375,17 @@ describeE2E('the Users screen', (e2e) => {
     const user = (await listedUser(e2e.baseUrl, admin, email))!;
     // The date's midnight in UTC plus 23 hours, whatever the browser's zone (docs/api.md).
     expect(new Date(user.assignments[0]!.due_at).toISOString()).toBe('2030-12-31T23:00:00.000Z');
-    await page.getByRole('button', { name: /^Delete assignment Ready Airman Training/ }).click();
+    // Unassigning asks first; Cancel keeps the assignment.
+    const unassign = page.getByRole('button', { name: /^Delete assignment Ready Airman Training/ });
+    await unassign.click();
+    const confirm = page.getByRole('dialog', { name: "Unassign 'Ready Airman Training'?" });
+    await confirm.getByText(`${email} will no longer have this module to play.`, { exact: false }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => unassign.evaluate((el) => el === document.activeElement)).toBe(true);
+    await unassign.click();
+    await confirm.getByRole('button', { name: 'Unassign' }).click();
     await page.getByText(`Module 'Ready Airman Training' no longer assigned to ${email}`).waitFor();
     await context.close();
   });
