@@ -13,10 +13,13 @@ export function RootLayout() {
       <main id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <p className="version-label">
-        <span className="visually-hidden">Version </span>
-        {__APP_VERSION__}
-      </p>
+      {/* Bottom right (spec §2), after the page in the flow and in the contentinfo landmark: it never covers a table. */}
+      <footer className="app-footer">
+        <p className="version-label">
+          <span className="visually-hidden">Version </span>
+          {__APP_VERSION__}
+        </p>
+      </footer>
     </>
   );
 }
