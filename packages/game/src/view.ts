@@ -14,6 +14,7 @@ import { describeEffects, gaugeLabel, resultWords } from './describe.ts';
 import { el } from './dom.ts';
 import { GaugePanel } from './gauges.ts';
 import { Sound } from './sound.ts';
+import { formatDueDate } from '@airman/contracts/due-date.ts';
 
 type Nodes = (Node | null)[];
 type ScreenOf<K extends Screen['kind']> = Extract<Screen, { kind: K }>;
@@ -75,7 +76,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
   }
 
   function assignmentCard(a: GameAssignment): Nodes {
-    const due = a.due_at > 0 ? `, due ${new Date(a.due_at).toLocaleDateString()}` : '';
+    const due = a.due_at > 0 ? `, due ${formatDueDate(a.due_at)}` : '';
     return [el('h3', { class: 'game-list__title' }, a.title), el('p', {}, `${a.status}${due}`), button(`Play ${a.title}`, `play:${a.module}`, () => void controller.open(a), { kind: 'primary' })];
   }
 

@@ -1,6 +1,6 @@
 /** A modal that edits a JSON document (a module, or the questionnaire). */
 import { lazy, Suspense, useState } from 'react';
-import { InlineNotification, Loading, Toggle } from '@carbon/react';
+import { InlineLoading, InlineNotification, Toggle } from '@carbon/react';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { useDiscardGuard } from '../../../components/discard-guard.tsx';
 
@@ -79,13 +79,13 @@ export function JsonEditorModal({ heading, value, loadError, onSave, errorAlert,
           <Toggle id="json-unlock" labelText={lockLabel} labelA="Locked" labelB="Unlocked" toggled={unlocked} onToggle={setUnlocked} />
         )}
         {initial !== undefined ? (
-          <Suspense fallback={<Loading withOverlay={false} small description="Loading the editor" />}>
+          <Suspense fallback={<InlineLoading description="Loading the editor" />}>
             <JsonEditor initial={initial} label={heading} readOnly={!unlocked} onChange={setText} />
           </Suspense>
         ) : loadError ? (
           <InlineNotification kind="error" title={loadError.title} subtitle={loadError.detail} lowContrast hideCloseButton role="alert" />
         ) : (
-          <Loading withOverlay={false} description={`Loading ${heading}`} />
+          <InlineLoading description={`Loading ${heading}`} />
         )}
       </AppModal>
       {guard}

@@ -5,7 +5,7 @@
  * after a change; an empty id creates, otherwise it updates.
  */
 import { useState } from 'react';
-import { Button, Checkbox, InlineNotification, Loading, TextArea, TextInput, Toggle } from '@carbon/react';
+import { Button, Checkbox, InlineLoading, InlineNotification, TextArea, TextInput, Toggle } from '@carbon/react';
 import { isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { DEFAULT_OBJECTIVE_POINTS, DEFAULT_RANGE_DAY_POINTS, starThresholds } from '@airman/engine/score.ts';
 import { useToast } from '../../../components/toasts.tsx';
@@ -150,7 +150,7 @@ export default function ModuleEditorModal({ module, fresh, savableUnchanged, onC
         ) : fresh?.error ? (
           <InlineNotification kind="error" title="The module could not be loaded." subtitle={fresh.error.message} lowContrast hideCloseButton role="alert" />
         ) : (
-          <Loading withOverlay={false} description="Loading the module" />
+          <InlineLoading description="Loading the module" />
         )}
       </AppModal>
       {guard}

@@ -23,13 +23,16 @@ export function DeleteModal({ user, isSelf, busy, onConfirm, onClose }: Props) {
       onRequestSubmit={onConfirm}
       onRequestClose={onClose}
     >
+      {/* Whose account, in sight: a pending invitee has no name yet, only the address. */}
+      <p className="delete-modal__who">
+        {user.pending ? 'Pending invite' : displayName(user)} <span className="delete-modal__email">({user.user_name})</span>
+      </p>
       <p>This action cannot be reversed.</p>
       {isSelf && (
         <p className="delete-modal__self">
           <strong>You are trying to delete yourself.</strong>
         </p>
       )}
-      <p className="visually-hidden">User: {displayName(user)}</p>
     </AppModal>
   );
 }
