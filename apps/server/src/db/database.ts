@@ -8,7 +8,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -41,6 +40,8 @@ export interface Database {
    * may stay open between batches: it reads in keyset pages instead.
    */
   cursor?<T>(text: string, params: unknown[], batch: number): AsyncGenerator<T[]>;
+  /** PostgreSQL only: the connection pool's state now. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Embedded database only: changes to users as they commit, for reads kept in memory. */
   usersChanges?: UsersChanges;
   close(): Promise<void>;
@@ -92,6 +93,7 @@ export async function openDatabase(location: DatabaseLocation, options: Database
       kind: 'postgres',
       query: async <T>(text: string, params: unknown[] = [], name?: string) => (await pool.query({ text, values: params, name })).rows as T[],
       cursor: <T>(text: string, params: unknown[], batch: number) => cursorBatches<T>(pool, text, params, batch),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
