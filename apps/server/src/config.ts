@@ -68,6 +68,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalNonEmpty.refine((v) => v === undefined || URL.canParse(v), 'must be a URL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySchema,
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(1).max(600).default(10),
+  METRICS_TOKEN: optionalNonEmpty.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   INVITE_TTL_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(365).default(14),
 });
 
@@ -87,6 +89,10 @@ export interface Config {
   trustProxy: false | string;
   /** How long an invite code stays valid after it was (re)sent, in ms. */
   inviteTtlMs: number;
+  /** On SIGTERM, in-flight requests get this long to finish; then the process exits anyway (status 1). */
+  shutdownTimeoutMs: number;
+  /** GET /metrics answers only to `Authorization: Bearer <this>`; unset: no metrics. */
+  metricsToken: string | undefined;
   /** Where the built web app is; unset in API tests. */
   webDist: string | undefined;
 }
@@ -118,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     inviteTtlMs: e.INVITE_TTL_DAYS * 24 * 60 * 60 * 1000,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     webDist,
   };
 }
