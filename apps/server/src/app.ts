@@ -4,6 +4,7 @@
  */
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
+import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -12,6 +13,7 @@ import { DeviceCookies } from './auth/device-cookie.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerSchemas } from './plugins/schemas.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { openApiRoutes, registerOpenApi } from './plugins/openapi.ts';
 import serverPackage from '../package.json' with { type: 'json' };
 import { registerInputTextCheck } from './plugins/input-text.ts';
@@ -34,6 +36,8 @@ import { emailRoutes } from './routes/emails/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { ReminderScheduler } from './reminders/scheduler.ts';
+import { RETRY_AFTER_SECONDS } from './db/unavailable.ts';
+import { HttpError } from './lib/http-error.ts';
 
 export interface AppDeps {
   config: Config;
@@ -44,7 +48,20 @@ export interface AppDeps {
   anonymousLimits?: AnonymousLimits;
   /** The least time a move of a finished run may take (MIN_MS_PER_MOVE unless set; tests play faster). */
   minMsPerMove?: number;
+  /** Load shedding (@fastify/under-pressure): its defaults (LOAD_SHEDDING) unless a test says otherwise. */
+  loadShedding?: { maxEventLoopDelayMs: number; sampleIntervalMs: number };
 }
+
+/**
+ * Past this event-loop delay the server answers 503 with Retry-After instead of
+ * queueing more work it would answer too late anyway (checked every sample).
+ */
+export const LOAD_SHEDDING = { maxEventLoopDelayMs: 1000, sampleIntervalMs: 1000 };
+
+/** A client has this long to send its whole request (headers and body); then 408. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+export const SERVICE_BUSY = 'The service is busy. Try again in a few seconds.';
 
 /** Largest request body accepted (a big module or invite list fits easily). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -53,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // Finish in-flight requests on close; drop idle keep-alive connections.
     forceCloseConnections: 'idle',
     // TRUST_PROXY (config.ts): whose X-Forwarded-For gives request.ip.
@@ -72,6 +90,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { flush: zlib.constants.BROTLI_OPERATION_FLUSH, params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { flush: zlib.constants.Z_SYNC_FLUSH },
   });
+  const shedding = deps.loadShedding ?? LOAD_SHEDDING;
+  await app.register(underPressure, {
+    maxEventLoopDelay: shedding.maxEventLoopDelayMs,
+    sampleInterval: shedding.sampleIntervalMs,
+    // Liveness is answered even then: a busy process is not a dead one.
+    pressureHandler: async (request, reply) => {
+      if (request.routeOptions.url === '/api/health') return;
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+      throw new HttpError(503, SERVICE_BUSY);
+    },
+  });
+  registerMetrics(app, database, config.metricsToken);
   const requestAuth = registerAuth(app, database, tokens);
   registerInputTextCheck(app);
   registerAnonymousGate(app, deps.anonymousLimits);

@@ -108,6 +108,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalNonEmpty.refine((v) => v === undefined || URL.canParse(v), 'must be a URL'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySchema,
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(1).max(600).default(10),
+  METRICS_TOKEN: optionalNonEmpty.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   INVITE_TTL_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(365).default(14),
   REMINDER_DAYS: reminderDaysSchema,
   REMINDER_INTERVAL_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(86_400).default(300),
@@ -149,6 +151,10 @@ export interface Config {
   /** When the administrators' weekly digest goes out: a 5-field cron pattern, read in digestTz; undefined: never (DIGEST_CRON=off). */
   digestCron: string | undefined;
   digestTz: string;
+  /** On SIGTERM, in-flight requests get this long to finish; then the process exits anyway (status 1). */
+  shutdownTimeoutMs: number;
+  /** GET /metrics answers only to `Authorization: Bearer <this>`; unset: no metrics. */
+  metricsToken: string | undefined;
   /** Where the built web app is; unset in API tests. */
   webDist: string | undefined;
 }
@@ -184,6 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     reminderIntervalMs: e.REMINDER_INTERVAL_S * 1000,
     digestCron: e.DIGEST_CRON === 'off' ? undefined : e.DIGEST_CRON,
     digestTz: e.DIGEST_TZ,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     webDist,
   };
 }

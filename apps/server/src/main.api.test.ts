@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -69,6 +70,25 @@ describe('npm start: first start, shutdown, restart', () => {
     expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(true);
     expect(await stop(second)).toBe(0);
   }, 150_000);
+
+  it('exits at the shutdown deadline when a request never ends', async () => {
+    const running = await start({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_SECONDS: '2' });
+    // A body announced and never sent in full: the request stays in flight.
+    const { port } = new URL(running.url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write('POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user_name"');
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    const code = await stop(running);
+    const took = Date.now() - started;
+    socket.destroy();
+    expect(code).toBe(1);
+    expect(took).toBeGreaterThanOrEqual(1900);
+    expect(took).toBeLessThan(10_000);
+    expect(running.output()).toContain('shutdown deadline passed');
+  }, 90_000);
 
   it('refuses to start with a bad variable, naming it', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

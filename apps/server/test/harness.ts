@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Role } from '@airman/contracts/constants.ts';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDeps } from '../src/app.ts';
 import type { AnonymousLimits } from '../src/plugins/anonymous-gate.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
@@ -61,6 +61,8 @@ export interface HarnessOptions {
   anonymousLimits?: AnonymousLimits;
   /** Unset: 0, so tests may finish a run as fast as they play it. */
   minMsPerMove?: number;
+  /** Load shedding's thresholds (app.ts LOAD_SHEDDING unless given). */
+  loadShedding?: AppDeps['loadShedding'];
 }
 
 /**
@@ -85,7 +87,7 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
           announce: () => undefined,
           log: { info: () => undefined } as never,
         });
-        const app = await buildApp({ config, database: opened.database, jwtSecret: TEST_JWT_SECRET, logger: options.logger, anonymousLimits: options.anonymousLimits ?? UNGATED, minMsPerMove: options.minMsPerMove ?? 0 });
+        const app = await buildApp({ config, database: opened.database, jwtSecret: TEST_JWT_SECRET, logger: options.logger, anonymousLimits: options.anonymousLimits ?? UNGATED, minMsPerMove: options.minMsPerMove ?? 0, loadShedding: options.loadShedding });
         await app.ready();
         Object.assign(ctx, {
           app,

@@ -40,6 +40,8 @@ export interface Database {
    * may stay open between batches: it reads in keyset pages instead.
    */
   cursor?<T>(text: string, params: unknown[], batch: number): AsyncGenerator<T[]>;
+  /** PostgreSQL only: the connection pool's state now. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** Embedded database only: changes to users as they commit, for reads kept in memory. */
   usersChanges?: UsersChanges;
   close(): Promise<void>;
@@ -91,6 +93,7 @@ export async function openDatabase(location: DatabaseLocation, options: Database
       kind: 'postgres',
       query: async <T>(text: string, params: unknown[] = [], name?: string) => (await pool.query({ text, values: params, name })).rows as T[],
       cursor: <T>(text: string, params: unknown[], batch: number) => cursorBatches<T>(pool, text, params, batch),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }
