@@ -16,6 +16,7 @@ import { assignModule, unassignModule } from '../api/user-calls.ts';
 import { useUserAutosave } from '../hooks/use-user-autosave.ts';
 import { AssignmentsTable } from './assignments-table.tsx';
 import { SignInLock } from './sign-in-lock.tsx';
+import { EmailHistory } from './email-history.tsx';
 
 /**
  * Carbon's TextInput points `aria-errormessage` at its error text but neither
@@ -207,6 +208,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
         onAssign={(id) => void changeAssignment('assign', id)}
         onUnassign={(id) => void changeAssignment('unassign', id)}
       />
+      <EmailHistory userId={user.id} />
     </Modal>
   );
 }
