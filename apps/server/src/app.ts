@@ -11,10 +11,14 @@ import { TokenService } from './auth/tokens.ts';
 import { DeviceCookies } from './auth/device-cookie.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerSchemas } from './plugins/schemas.ts';
+import { openApiRoutes, registerOpenApi } from './plugins/openapi.ts';
+import serverPackage from '../package.json' with { type: 'json' };
 import { registerInputTextCheck } from './plugins/input-text.ts';
 import { registerAnonymousGate, type AnonymousLimits } from './plugins/anonymous-gate.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { opsRoutes } from './routes/ops/routes.ts';
 import { sessionRoutes } from './routes/session/routes.ts';
 import { MIN_MS_PER_MOVE } from '@airman/contracts/constants.ts';
 import { gameRoutes } from './routes/game/routes.ts';
@@ -23,6 +27,7 @@ import { questionnaireRoutes } from './routes/questionnaire/routes.ts';
 import { adminUserRoutes } from './routes/admin-users/routes.ts';
 import { inviteRoutes } from './routes/invites/routes.ts';
 import { reportRoutes } from './routes/reports/routes.ts';
+import { progressRoutes } from './routes/progress/routes.ts';
 import { selfRoutes } from './routes/self/routes.ts';
 import { passwordRoutes } from './routes/password/routes.ts';
 import { emailRoutes } from './routes/emails/routes.ts';
@@ -57,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = new TokenService(deps.jwtSecret);
 
   registerErrorHandler(app);
+  registerSchemas(app);
   registerSecurityHeaders(app, config.publicUrl);
   // gzip/brotli for JSON, CSV and the web app's files (phones on slow links). Flushed
   // after each write, so a streamed CSV's first bytes leave at once instead of after ~1 MB.
@@ -69,8 +75,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requestAuth = registerAuth(app, database, tokens);
   registerInputTextCheck(app);
   registerAnonymousGate(app, deps.anonymousLimits);
+  // Before the routes: it collects their schemas as they are added.
+  await registerOpenApi(app, serverPackage.version);
+  openApiRoutes(app);
 
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({ ok: true, database: database.kind }));
+  opsRoutes(app, database);
   sessionRoutes(app, database.db, tokens, new DeviceCookies(deps.jwtSecret, config.publicUrl.startsWith('https://')));
   const mail = new MailWorker(database, createMailer(config), app.log);
   app.addHook('onReady', async () => mail.start());
@@ -85,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminUserRoutes(app, database, requestAuth);
   inviteRoutes(app, database.db, config, mail);
   reportRoutes(app, database.db);
+  progressRoutes(app, database);
   selfRoutes(app, database.db, tokens);
   passwordRoutes(app, database.db, config, mail);
   emailRoutes(app, database.db);

@@ -10,8 +10,21 @@ import { assignmentSchema, epochMs, userSchema } from './user.ts';
 import { isValidEmail, passwordPolicyProblems } from './validation.ts';
 
 /** Every error response: a message a client can show as it is. */
-export const errorResponseSchema = z.object({ message: z.string() });
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  /** Why a session was refused, for a client that acts on it: token_missing, token_expired or token_invalid. */
+  code: z.string().optional(),
+});
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** A path parameter naming a record: a user, module or run id, an invite code (the router refuses over 100 characters). */
+export const recordIdSchema = z.string().min(1, 'not a valid id').max(100, 'not a valid id');
+/** {id}: the record a route acts on. */
+export const idParamsSchema = z.object({ id: recordIdSchema });
+/** admin/users/{id}/assign/{moduleId} */
+export const userModuleParamsSchema = z.object({ id: recordIdSchema, moduleId: recordIdSchema });
+/** invite/{inviteCode}, register/{inviteCode} */
+export const inviteCodeParamsSchema = z.object({ code: recordIdSchema });
 
 export const emailSchema = z
   .string()
@@ -154,6 +167,13 @@ export type SelfPasswordRequest = z.infer<typeof selfPasswordRequestSchema>;
 /** The updated user; after a password change also `auth`, a fresh token (every older one is revoked). */
 export const selfResponseSchema = userSchema.extend({ auth: z.string().optional() });
 export type SelfResponse = z.infer<typeof selfResponseSchema>;
+
+// POST password/forgot (beyond the spec): the answer is the same whether or not the address has an account
+export const forgotRequestSchema = z.strictObject({ user_name: z.string().trim().toLowerCase().min(1).max(254) });
+export const forgotResponseSchema = z.object({ message: z.string() });
+
+// POST password/reset: the token of the e-mailed link and the new password
+export const resetRequestSchema = z.strictObject({ token: z.string().min(1).max(200), password: passwordSchema });
 
 // GET modules, GET/POST/PUT modules/{id}
 export const modulesResponseSchema = z.array(moduleSchema);

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -142,10 +141,28 @@ async function* cursorBatches<T>(pool: pg.Pool, text: string, params: unknown[],
   }
 }
 
-/** True when the database answers. */
-export async function ping(database: Database): Promise<boolean> {
+/** The newest migration this build carries (its journal's `when`, which the migrator stores as created_at). */
+function newestMigration(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  return Math.max(...journal.entries.map((e) => e.when));
+}
+
+/** Whether the database answers, and whether it has every migration of this build. */
+export async function readiness(database: Database): Promise<{ database: boolean; migrations: boolean }> {
+  let applied: number;
   try {
-    await database.db.execute(sql`select 1`);
+    const [row] = await database.query<{ newest: number | string | null }>('SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations');
+    applied = Number(row?.newest ?? 0);
+  } catch {
+    // Out of reach, or no migration table at all: a query that fails names neither apart, and both mean not ready.
+    return { database: await answers(database), migrations: false };
+  }
+  return { database: true, migrations: applied >= newestMigration() };
+}
+
+async function answers(database: Database): Promise<boolean> {
+  try {
+    await database.query('SELECT 1');
     return true;
   } catch {
     return false;

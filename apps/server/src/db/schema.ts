@@ -3,7 +3,7 @@
  * milliseconds in bigint columns, 0 meaning "never", as the API carries them.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, json, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, json, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { Module } from '@airman/contracts/module.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import type { GameLog } from '@airman/contracts/game.ts';
@@ -132,6 +132,8 @@ export const assignments = pgTable(
     index('assignments_module_idx').on(t.module_id),
     // The reminder scheduler's scan: assignments with a due date, not completed nor revoked.
     index('assignments_open_due_idx').on(t.due_at).where(sql`${t.due_at} > 0 AND ${t.completed_at} = 0 AND ${t.revoked_at} = 0`),
+    // The progress page's overdue list: not completed, due, most overdue first, in this order.
+    index('assignments_overdue_idx').on(t.due_at, t.user_id, t.module_id).where(sql`${t.completed_at} = 0 AND ${t.due_at} > 0`),
   ],
 );
 
@@ -315,4 +317,64 @@ export const digests = pgTable(
     queued_at: ms('queued_at'),
   },
   (t) => [primaryKey({ columns: [t.admin_id, t.period] })],
+);
+
+/*
+ * Progress at a glance (GET admin/progress, progress/progress.ts) reads these
+ * three tables, never the assignments themselves: counts kept by triggers on
+ * assignments, users and questionnaires (migration 0017) as rows change, by
+ * module, the user's unit and rank, and what the figure needs. A page then
+ * sums a few thousand rows instead of reading 500,000 assignments.
+ */
+
+/**
+ * Assignments by what decides their status (spec §4) at any moment: started,
+ * completed, game_status and, for one not completed, its due date (0 once completed).
+ */
+export const progressStatus = pgTable(
+  'progress_status',
+  {
+    module_id: text('module_id').notNull(),
+    unit: text('unit').notNull(),
+    rank: text('rank').notNull(),
+    started: boolean('started').notNull(),
+    completed: boolean('completed').notNull(),
+    game_status: integer('game_status').notNull(),
+    due_at: bigint('due_at', { mode: 'number' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.module_id, t.unit, t.rank, t.started, t.completed, t.game_status, t.due_at] })],
+);
+
+/** Completed assignments by the day (UTC, days since 1970-01-01) they were completed on. */
+export const progressCompletions = pgTable(
+  'progress_completions',
+  {
+    module_id: text('module_id').notNull(),
+    unit: text('unit').notNull(),
+    rank: text('rank').notNull(),
+    day: integer('day').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.module_id, t.unit, t.rank, t.day] }), index('progress_completions_day_idx').on(t.day)],
+);
+
+/**
+ * Questionnaire answers kept on assignments, per fitness domain and phase
+ * ('before', 'after'): the sum of the trainees' domain scores and how many
+ * trainees. Scored with the module's questionnaire as it is now: saving the
+ * questionnaire scores every kept answer again.
+ */
+export const progressAnswers = pgTable(
+  'progress_answers',
+  {
+    module_id: text('module_id').notNull(),
+    unit: text('unit').notNull(),
+    rank: text('rank').notNull(),
+    phase: text('phase').notNull(),
+    domain: text('domain').notNull(),
+    score_sum: numeric('score_sum').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.module_id, t.unit, t.rank, t.phase, t.domain] })],
 );

@@ -100,10 +100,15 @@ describe.skipIf(!url)('the database out of reach [postgres]', () => {
       [503, '5'],
     ]);
     expect(down[0]?.json()).toEqual({ message: 'The service is briefly unavailable. Try again in a few seconds.' });
+    // Alive, but not ready: a load balancer sends its requests elsewhere.
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const notReady = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect([notReady.statusCode, notReady.json()]).toEqual([503, { ok: false, database: false, migrations: false }]);
 
     await link.open();
     const after = await modules();
     expect(after.statusCode).toBe(200);
     expect(after.body).toBe(before.body);
+    expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
   });
 });

@@ -63,8 +63,12 @@ describeApi('access is decided on the matched route', (ctx) => {
     expect(open).toEqual(
       [
         'GET /api/admin/users',
+        'GET /api/docs',
+        'GET /api/docs/reference.css',
         'GET /api/health',
         'GET /api/invite/:code',
+        'GET /api/openapi.json',
+        'GET /api/ready',
         'POST /api/login',
         'POST /api/password/forgot',
         'POST /api/password/reset',

@@ -29,6 +29,7 @@ export const router = createBrowserRouter([
                 element: <RequireAdmin />,
                 children: [
                   { path: 'admin', lazy: () => import('./routes/admin.tsx') },
+                  { path: 'progress', lazy: () => import('./routes/progress.tsx') },
                   { path: 'modules', lazy: () => import('./routes/modules.tsx') },
                 ],
               },

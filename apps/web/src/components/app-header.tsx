@@ -36,6 +36,11 @@ export function AppHeader() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/progress" className="app-header__link">
+                  Progress
+                </NavLink>
+              </li>
+              <li>
                 <NavLink to="/modules" className="app-header__link">
                   Module Editor
                 </NavLink>

@@ -1,11 +1,22 @@
 /** Users (spec §7): list, get, update, assign, unassign, delete. */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { assignRequestSchema, userUpdateRequestSchema, usersQuerySchema, type UsersPage } from '@airman/contracts/api.ts';
-import type { SignInStatus, User } from '@airman/contracts/user.ts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  assignRequestSchema,
+  idParamsSchema,
+  userModuleParamsSchema,
+  userUpdateRequestSchema,
+  usersPageSchema,
+  usersQuerySchema,
+  type UsersPage,
+} from '@airman/contracts/api.ts';
+import { signInStatusSchema, userSchema, type User } from '@airman/contracts/user.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
-import { HttpError, parseInput } from '../../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 import { clearSignInFailures, signInStatus } from '../../auth/throttle.ts';
 import type { RequestAuth } from '../../plugins/auth.ts';
 import { sendModuleReport } from '../../reports/module-report.ts';
@@ -16,15 +27,6 @@ import { findUserById } from '../../users/repository.ts';
 import { assignModule, unassignModule } from '../../users/assign-module.ts';
 import { updateUser } from '../../users/update-user.ts';
 
-/** A path parameter that can be an id (Fastify already answers 414 to one over 100 characters). */
-function idParam(request: FastifyRequest, name: 'id' | 'moduleId'): string {
-  const value = (request.params as Record<string, unknown>)[name];
-  if (typeof value !== 'string' || value.length === 0 || value.length > 100) throw new HttpError(400, `${name}: not a valid id`);
-  return value;
-}
-
-const userIdParam = (request: FastifyRequest) => idParam(request, 'id');
-
 /** The user as an administrator sees it, or 404. */
 export async function adminViewOfUser(db: Db, id: string): Promise<JsonText<User>> {
   const row = await findUserById(db, id);
@@ -32,14 +34,28 @@ export async function adminViewOfUser(db: Db, id: string): Promise<JsonText<User
   return userJson(row);
 }
 
-export function adminUserRoutes(app: FastifyInstance, database: Database, auth: RequestAuth): void {
+/** The CSV report of GET admin/users?csv=1 (reports/module-report.ts). */
+const reportCsv = z.string().describe('The module report as CSV (csv=1&module&token): text/csv, one row per assigned user.');
+
+const user = { 200: userSchema, ...errorResponses };
+const signIn = { 200: signInStatusSchema, ...errorResponses };
+
+export function adminUserRoutes(server: FastifyInstance, database: Database, auth: RequestAuth): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
   const listUsers = usersLister(database);
 
   // Public at the router because a report download (csv=1) carries its own
   // single-use token instead of the bearer token; the listing checks the bearer itself.
-  app.get('/api/admin/users', { config: { access: 'public' } }, async (request, reply) => {
-    const query = parseInput(usersQuerySchema, request.query);
+  const list = {
+    querystring: usersQuerySchema,
+    response: {
+      200: { description: 'A page of users, or with csv=1 the report', content: { 'application/json': { schema: usersPageSchema }, 'text/csv': { schema: reportCsv } } },
+      ...errorResponses,
+    },
+  };
+  app.get('/api/admin/users', { config: { access: 'public' }, schema: list }, async (request, reply) => {
+    const { query } = request;
     if (query.csv === '1') {
       await sendModuleReport(query, reply, database);
       return undefined;
@@ -58,48 +74,49 @@ export function adminUserRoutes(app: FastifyInstance, database: Database, auth: 
     return sendJsonText<UsersPage>(reply, await listUsers(query));
   });
 
-  app.get('/api/admin/users/:id', { config: { access: 'admin' } }, async (request, reply) =>
-    sendJsonText(reply, await adminViewOfUser(db, userIdParam(request))),
+  app.get('/api/admin/users/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: user } }, async (request, reply) =>
+    sendJsonText(reply, await adminViewOfUser(db, request.params.id)),
   );
 
-  app.post('/api/admin/users/:id', { config: { access: 'admin' } }, async (request, reply) => {
-    const id = userIdParam(request);
-    const patch = parseInput(userUpdateRequestSchema, request.body ?? {});
-    await updateUser(db, id, patch);
+  const update = { params: idParamsSchema, body: userUpdateRequestSchema.optional(), response: user };
+  app.post('/api/admin/users/:id', { config: { access: 'admin' }, schema: update }, async (request, reply) => {
+    const { id } = request.params;
+    await updateUser(db, id, request.body ?? {});
     return sendJsonText(reply, await adminViewOfUser(db, id));
   });
 
-  app.post('/api/admin/users/:id/assign', { config: { access: 'admin' } }, async (request, reply) => {
-    const id = userIdParam(request);
-    const { module } = parseInput(assignRequestSchema, request.body);
-    await assignModule(db, id, module);
+  const assign = { params: idParamsSchema, body: assignRequestSchema, response: user };
+  app.post('/api/admin/users/:id/assign', { config: { access: 'admin' }, schema: assign }, async (request, reply) => {
+    const { id } = request.params;
+    await assignModule(db, id, request.body.module);
     return sendJsonText(reply, await adminViewOfUser(db, id));
   });
 
-  app.delete('/api/admin/users/:id/assign/:moduleId', { config: { access: 'admin' } }, async (request, reply) => {
-    const id = userIdParam(request);
-    await unassignModule(db, id, idParam(request, 'moduleId'));
+  const unassign = { params: userModuleParamsSchema, response: user };
+  app.delete('/api/admin/users/:id/assign/:moduleId', { config: { access: 'admin' }, schema: unassign }, async (request, reply) => {
+    const { id, moduleId } = request.params;
+    await unassignModule(db, id, moduleId);
     return sendJsonText(reply, await adminViewOfUser(db, id));
   });
 
   // Sign-in throttling of an account (auth/throttle.ts): how many recent failures, locked until when.
-  app.get('/api/admin/users/:id/sign-in', { config: { access: 'admin' } }, async (request): Promise<SignInStatus> => {
-    const row = await findUserById(db, userIdParam(request));
+  app.get('/api/admin/users/:id/sign-in', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: signIn } }, async (request) => {
+    const row = await findUserById(db, request.params.id);
     if (!row) throw new HttpError(404, 'No such user');
     return signInStatus(db, row.user_name);
   });
 
   // Clears it: the account signs in from anywhere again, as if no failure had happened.
-  app.delete('/api/admin/users/:id/sign-in', { config: { access: 'admin' } }, async (request): Promise<SignInStatus> => {
-    const row = await findUserById(db, userIdParam(request));
+  app.delete('/api/admin/users/:id/sign-in', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: signIn } }, async (request) => {
+    const row = await findUserById(db, request.params.id);
     if (!row) throw new HttpError(404, 'No such user');
     await clearSignInFailures(db, row.user_name);
     return signInStatus(db, row.user_name);
   });
 
   // An admin may delete themself (spec §6); their tokens die with the account.
-  app.delete('/api/admin/users/:id', { config: { access: 'admin' } }, async (request) => {
-    const id = userIdParam(request);
+  app.delete('/api/admin/users/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: emptyResponseSchema, ...errorResponses } } }, async (request) => {
+    const { id } = request.params;
     const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
     if (deleted.length === 0) throw new HttpError(404, 'No such user');
     return {};

@@ -6,16 +6,20 @@
 import crypto from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '@airman/contracts/api.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import {
   finishRunRequestSchema,
+  finishRunResponseSchema,
+  gameAssignmentSchema,
   runAnswersRequestSchema,
   runProgressRequestSchema,
   startRunRequestSchema,
+  startRunResponseSchema,
   type FinishRunRequest,
   type RunAnswersRequest,
-  type GameAssignment,
-  type StartRunResponse,
 } from '@airman/contracts/game.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { questionnaireSchema, type QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
@@ -23,23 +27,21 @@ import { assignmentStatusLabel, GAME_STATUS } from '@airman/contracts/status.ts'
 import type { Db } from '../../db/database.ts';
 import { assignments, gameRuns, modules, questionnaires } from '../../db/schema.ts';
 import { judgeRun } from '../../game/judge-run.ts';
-import { HttpError, parseInput } from '../../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { presentModule } from '../../modules/present-module.ts';
 import { caller } from '../../plugins/auth.ts';
+import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 
-const runIdParams = (params: unknown): string => {
-  const id = (params as { id?: unknown }).id;
-  if (typeof id !== 'string' || id.length > 100) throw new HttpError(400, 'id: invalid run id');
-  return id;
-};
+const empty = { 200: emptyResponseSchema, ...errorResponses };
 
 export interface GameRouteOptions {
   /** A finished run's moves may not have come faster than this, from its start. */
   minMsPerMove: number;
 }
 
-export function gameRoutes(app: FastifyInstance, db: Db, options: GameRouteOptions): void {
-  app.get('/api/game/assignments', async (request): Promise<GameAssignment[]> => {
+export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOptions): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/game/assignments', { schema: { response: { 200: z.array(gameAssignmentSchema), ...errorResponses } } }, async (request) => {
     const { id } = caller(request);
     const rows = await db
       .select({ a: assignments, m: { id: modules.id, title: modules.game_title, description: modules.game_description, archived_at: modules.archived_at } })
@@ -61,9 +63,10 @@ export function gameRoutes(app: FastifyInstance, db: Db, options: GameRouteOptio
     }));
   });
 
-  app.post('/api/game/runs', async (request): Promise<StartRunResponse> => {
+  const start = { body: startRunRequestSchema, response: { 200: startRunResponseSchema, ...errorResponses } };
+  app.post('/api/game/runs', { schema: start }, async (request) => {
     const { id: userId } = caller(request);
-    const { module: moduleId } = parseInput(startRunRequestSchema, request.body);
+    const { module: moduleId } = request.body;
     return db.transaction(async (tx) => {
       const [row] = await tx
         .select({ a: assignments, m: modules })
@@ -102,10 +105,10 @@ export function gameRoutes(app: FastifyInstance, db: Db, options: GameRouteOptio
     });
   });
 
-  app.post('/api/game/runs/:id/progress', async (request) => {
+  app.post('/api/game/runs/:id/progress', { schema: { params: idParamsSchema, body: runProgressRequestSchema, response: empty } }, async (request) => {
     const { id: userId } = caller(request);
-    const runId = runIdParams(request.params);
-    const { log } = parseInput(runProgressRequestSchema, request.body);
+    const runId = request.params.id;
+    const { log } = request.body;
     const run = await ownRun(db, runId, userId);
     if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
     const judged = judgeRun(run.module_snapshot as Module, run.seed, log);
@@ -115,10 +118,10 @@ export function gameRoutes(app: FastifyInstance, db: Db, options: GameRouteOptio
   });
 
   // Answers are kept on the run the moment they are given: a reload or another device never asks twice.
-  app.post('/api/game/runs/:id/answers', async (request) => {
+  app.post('/api/game/runs/:id/answers', { schema: { params: idParamsSchema, body: runAnswersRequestSchema, response: empty } }, async (request) => {
     const { id: userId } = caller(request);
-    const runId = runIdParams(request.params);
-    const body = parseInput(runAnswersRequestSchema, request.body);
+    const runId = request.params.id;
+    const { body } = request;
     const run = await ownRun(db, runId, userId);
     if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
     const answers = await checkAnswers(db, run.module_id, body);
@@ -129,28 +132,30 @@ export function gameRoutes(app: FastifyInstance, db: Db, options: GameRouteOptio
     return {};
   });
 
-  app.post('/api/game/runs/:id/finish', async (request) => {
+  const finish = { params: idParamsSchema, body: finishRunRequestSchema, response: { 200: finishRunResponseSchema, ...errorResponses } };
+  app.post('/api/game/runs/:id/finish', { schema: finish }, async (request) => {
     const { id: userId } = caller(request);
-    const runId = runIdParams(request.params);
-    const body = parseInput(finishRunRequestSchema, request.body);
+    const runId = request.params.id;
+    const { body } = request;
     const run = await ownRun(db, runId, userId);
     if (run.status !== 'in_progress') throw new HttpError(409, 'This run is already finished');
     const judged = judgeRun(run.module_snapshot as Module, run.seed, body.log);
     if (!judged.ok) throw new HttpError(422, `Illegal move ${judged.index + 1}: ${judged.error}`);
-    if (judged.outcome === 'in_progress') throw new HttpError(422, 'The run is not over: play to the last day');
+    const { outcome } = judged;
+    if (outcome === 'in_progress') throw new HttpError(422, 'The run is not over: play to the last day');
     const now = Date.now();
     const moves = body.log.filter((c) => !('end_day' in c)).length;
     if (now - run.started_at < moves * options.minMsPerMove) throw new HttpError(422, 'This run was finished faster than it can be played');
     // Answers sent now complete those kept on the run as they were given.
     const given = await checkAnswers(db, run.module_id, body.answers);
     const answers = { before: given.before ?? run.answers_before ?? undefined, after: given.after ?? run.answers_after ?? undefined };
-    const complete = judged.outcome === 'complete';
+    const complete = outcome === 'complete';
     return db.transaction(async (tx) => {
       // Finished once: the status check and the update are one statement.
       const updated = await tx
         .update(gameRuns)
         .set({
-          status: judged.outcome,
+          status: outcome,
           log: body.log,
           final_gauges: judged.gauges,
           objectives_completed: judged.objectivesCompleted,
@@ -193,13 +198,13 @@ export function gameRoutes(app: FastifyInstance, db: Db, options: GameRouteOptio
           .set({ game_status: gameStatus, completed_at: a.completed_at > 0 ? a.completed_at : complete ? now : 0, ...results })
           .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, run.module_id)));
       }
-      return { outcome: judged.outcome, game_status: gameStatus, score: judged.score };
+      return { outcome, game_status: gameStatus, score: judged.score };
     });
   });
 
-  app.post('/api/game/runs/:id/quit', async (request) => {
+  app.post('/api/game/runs/:id/quit', { schema: { params: idParamsSchema, response: empty } }, async (request) => {
     const { id: userId } = caller(request);
-    const runId = runIdParams(request.params);
+    const runId = request.params.id;
     const run = await ownRun(db, runId, userId);
     if (run.status !== 'in_progress') throw new HttpError(409, 'This run is already finished');
     await db.transaction(async (tx) => {

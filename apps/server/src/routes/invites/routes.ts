@@ -2,27 +2,34 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { inviteRequestSchema, registerRequestSchema, type InviteResponse } from '@airman/contracts/api.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  idParamsSchema,
+  inviteCodeParamsSchema,
+  inviteLookupResponseSchema,
+  inviteRequestSchema,
+  inviteResponseSchema,
+  registerRequestSchema,
+} from '@airman/contracts/api.ts';
 import { invalidEmails, invalidEmailsMessage } from '@airman/contracts/validation.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { guessFailed, guessWait, tryAgainIn } from '../../auth/throttle.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { assignments, modules, users } from '../../db/schema.ts';
-import { HttpError, parseInput } from '../../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { inviteEmail, type NamedModule } from '../../mail/templates.ts';
 import { enqueueEmail, type MailWorker } from '../../mail/outbox.ts';
 import { newInviteCode } from '../../users/invite-code.ts';
+import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 
-function codeParam(params: unknown): string {
-  const code = (params as { code?: unknown }).code;
-  if (typeof code !== 'string' || code.length === 0 || code.length > 200) throw new HttpError(404, 'Unknown invite code');
-  return code;
-}
+const empty = { 200: emptyResponseSchema, ...errorResponses };
 
-export function inviteRoutes(app: FastifyInstance, db: Db, config: Config, mail: MailWorker): void {
-  app.put('/api/admin/invite', { config: { access: 'admin' } }, async (request): Promise<InviteResponse> => {
-    const body = parseInput(inviteRequestSchema, request.body);
+export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, mail: MailWorker): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const invite = { body: inviteRequestSchema, response: { 200: inviteResponseSchema, ...errorResponses } };
+  app.put('/api/admin/invite', { config: { access: 'admin' }, schema: invite }, async (request) => {
+    const { body } = request;
     const emails = [...new Set(body.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
     const invalid = invalidEmails(emails);
     if (invalid.length > 0) throw new HttpError(400, invalidEmailsMessage(invalid));
@@ -63,8 +70,8 @@ export function inviteRoutes(app: FastifyInstance, db: Db, config: Config, mail:
     };
   });
 
-  app.post('/api/admin/users/:id/reinvite', { config: { access: 'admin' } }, async (request) => {
-    const id = (request.params as { id: string }).id;
+  app.post('/api/admin/users/:id/reinvite', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: empty } }, async (request) => {
+    const { id } = request.params;
     const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
     if (!user) throw new HttpError(404, 'No such user');
     if (!user.pending) throw new HttpError(409, 'This user has already registered');
@@ -89,14 +96,15 @@ export function inviteRoutes(app: FastifyInstance, db: Db, config: Config, mail:
     return {};
   });
 
-  app.get('/api/invite/:code', { config: { access: 'public' } }, async (request) => {
-    const invite = await findInvite(db, codeParam(request.params), config.inviteTtlMs);
+  const lookup = { params: inviteCodeParamsSchema, response: { 200: inviteLookupResponseSchema, ...errorResponses } };
+  app.get('/api/invite/:code', { config: { access: 'public' }, schema: lookup }, async (request) => {
+    const invite = await findInvite(db, request.params.code, config.inviteTtlMs);
     return { user_name: invite.user_name };
   });
 
-  app.post('/api/register/:code', { config: { access: 'public', anonymousWork: true } }, async (request, reply) => {
-    const code = (request.params as { code?: string }).code ?? '';
-    const body = parseInput(registerRequestSchema, request.body);
+  const register = { params: inviteCodeParamsSchema, body: registerRequestSchema, response: empty };
+  app.post('/api/register/:code', { config: { access: 'public', anonymousWork: true }, schema: register }, async (request, reply) => {
+    const { body, params: { code } } = request;
     // The code is checked before anything is hashed, and wrong ones are throttled.
     const wait = await guessWait(db, 'register', request.ip, code);
     if (wait > 0) {

@@ -2,18 +2,17 @@
 import crypto from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { isBaseModule, type Module } from '@airman/contracts/module.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParamsSchema, modulesResponseSchema } from '@airman/contracts/api.ts';
+import { isBaseModule, moduleSchema, type Module } from '@airman/contracts/module.ts';
 import type { Db } from '../../db/database.ts';
 import { modules } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { presentModule } from '../../modules/present-module.ts';
 import { checkModule, moduleContent } from '../../modules/save-module.ts';
+import { errorResponses } from '../../plugins/schemas.ts';
 
-function idParam(params: unknown): string {
-  const id = (params as { id?: unknown }).id;
-  if (typeof id !== 'string' || id.length === 0 || id.length > 100) throw new HttpError(400, 'id: invalid module id');
-  return id;
-}
+const one = { 200: moduleSchema, ...errorResponses };
 
 async function findModule(db: Db, id: string): Promise<Module> {
   const [row] = await db.select().from(modules).where(eq(modules.id, id)).limit(1);
@@ -21,9 +20,10 @@ async function findModule(db: Db, id: string): Promise<Module> {
   return presentModule(row);
 }
 
-export function moduleRoutes(app: FastifyInstance, db: Db): void {
+export function moduleRoutes(server: FastifyInstance, db: Db): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   // The admin screens' list; trainees get their modules through the game API.
-  app.get('/api/modules', { config: { access: 'admin' } }, async (): Promise<Module[]> => {
+  app.get('/api/modules', { config: { access: 'admin' }, schema: { response: { 200: modulesResponseSchema, ...errorResponses } } }, async () => {
     // By title, case-insensitively and the same on both databases (their collations differ:
     // under "C", 'Zulu' came before 'alpha').
     const rows = await db
@@ -33,9 +33,13 @@ export function moduleRoutes(app: FastifyInstance, db: Db): void {
     return rows.map(presentModule);
   });
 
-  app.get('/api/modules/:id', { config: { access: 'admin' } }, async (request) => findModule(db, idParam(request.params)));
+  app.get('/api/modules/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: one } }, async (request) =>
+    findModule(db, request.params.id),
+  );
 
-  app.post('/api/modules', { config: { access: 'admin' } }, async (request, reply): Promise<Module> => {
+  // The body's shape is checked by its schema, its rules (gauges named, objectives reachable…) by checkModule.
+  const create = { body: moduleSchema, response: { 201: moduleSchema, ...errorResponses } };
+  app.post('/api/modules', { config: { access: 'admin' }, schema: create }, async (request, reply) => {
     const input = checkModule(request.body);
     if (input.id !== '') throw new HttpError(400, "id: must be '' to create a module (use PUT modules/{id} to update)");
     const now = Date.now();
@@ -48,8 +52,8 @@ export function moduleRoutes(app: FastifyInstance, db: Db): void {
     return presentModule(row!);
   });
 
-  app.put('/api/modules/:id', { config: { access: 'admin' } }, async (request): Promise<Module> => {
-    const id = idParam(request.params);
+  app.put('/api/modules/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, body: moduleSchema, response: one } }, async (request) => {
+    const { id } = request.params;
     const input = checkModule(request.body);
     if (input.id !== id) throw new HttpError(400, 'id: must match the module being updated');
     const existing = await findModule(db, id);
@@ -64,8 +68,8 @@ export function moduleRoutes(app: FastifyInstance, db: Db): void {
     return presentModule(row!);
   });
 
-  app.delete('/api/modules/:id', { config: { access: 'admin' } }, async (request): Promise<Module> => {
-    const id = idParam(request.params);
+  app.delete('/api/modules/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: one } }, async (request) => {
+    const { id } = request.params;
     const existing = await findModule(db, id);
     if (isBaseModule(existing)) throw new HttpError(409, 'Base modules cannot be archived');
     if (existing.archived_at > 0) return existing;

@@ -6,28 +6,29 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { passwordSchema } from '@airman/contracts/api.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { forgotRequestSchema, forgotResponseSchema, resetRequestSchema } from '@airman/contracts/api.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { claimForgot, guessFailed, guessWait, tryAgainIn } from '../../auth/throttle.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { passwordResets, users } from '../../db/schema.ts';
-import { HttpError, parseInput } from '../../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import type { MailWorker } from '../../mail/outbox.ts';
 import { passwordResetEmail } from '../../mail/templates.ts';
+import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 
-const forgotSchema = z.strictObject({ user_name: z.string().trim().toLowerCase().min(1).max(254) });
-const resetSchema = z.strictObject({ token: z.string().min(1).max(200), password: passwordSchema });
 const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this address, an e-mail with a link to reset its password is on its way.';
 
-export function passwordRoutes(app: FastifyInstance, db: Db, config: Config, mail: MailWorker): void {
-  app.post('/api/password/forgot', { config: { access: 'public', anonymousWork: true } }, async (request) => {
-    const { user_name } = parseInput(forgotSchema, request.body);
+export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, mail: MailWorker): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const forgot = { body: forgotRequestSchema, response: { 200: forgotResponseSchema, ...errorResponses } };
+  app.post('/api/password/forgot', { config: { access: 'public', anonymousWork: true }, schema: forgot }, async (request) => {
+    const { user_name } = request.body;
     const now = Date.now();
     const wait = await claimForgot(db, user_name, request.ip, now);
     if (wait > 0) throw new HttpError(429, 'Too many reset requests. Try again in 15 minutes.');
@@ -51,8 +52,9 @@ export function passwordRoutes(app: FastifyInstance, db: Db, config: Config, mai
     return { message: FORGOT_PASSWORD_ANSWER };
   });
 
-  app.post('/api/password/reset', { config: { access: 'public', anonymousWork: true } }, async (request, reply) => {
-    const { token, password } = parseInput(resetSchema, request.body);
+  const reset = { body: resetRequestSchema, response: { 200: emptyResponseSchema, ...errorResponses } };
+  app.post('/api/password/reset', { config: { access: 'public', anonymousWork: true }, schema: reset }, async (request, reply) => {
+    const { token, password } = request.body;
     const wait = await guessWait(db, 'reset', request.ip, token);
     if (wait > 0) {
       reply.header('Retry-After', String(Math.ceil(wait / 1000)));

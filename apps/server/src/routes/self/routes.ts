@@ -1,28 +1,32 @@
 /** POST self (spec §7): the caller's profile, or their password (with the current one). */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { selfPasswordRequestSchema, selfProfileRequestSchema, type SelfResponse } from '@airman/contracts/api.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { selfRequestSchema, selfResponseSchema } from '@airman/contracts/api.ts';
 import type { Role } from '@airman/contracts/constants.ts';
 import { claimLoginAttempt, tryAgainIn } from '../../auth/throttle.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
-import { HttpError, parseInput } from '../../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { caller } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/schemas.ts';
 import { userObject } from '../../users/presenter.ts';
 import { emailInUse, isUniqueViolation } from '../../users/update-user.ts';
 
 export const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
 
-export function selfRoutes(app: FastifyInstance, db: Db, tokens: TokenService): void {
-  app.post('/api/self', async (request, reply): Promise<SelfResponse> => {
+export function selfRoutes(server: FastifyInstance, db: Db, tokens: TokenService): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const schema = { body: selfRequestSchema, response: { 200: selfResponseSchema, ...errorResponses } };
+  app.post('/api/self', { schema }, async (request, reply) => {
     const { row } = caller(request);
-    const body: unknown = request.body;
+    const { body } = request;
 
     // The two payloads of spec §7 are told apart by `password`; each is strict.
-    if (body !== null && typeof body === 'object' && 'password' in body) {
-      const { password, current_password } = parseInput(selfPasswordRequestSchema, body);
+    if ('password' in body) {
+      const { password, current_password } = body;
       // Guessing the current password here counts like a failed sign-in, so a
       // stolen session cannot be used to find the password faster than /login;
       // counted before the check, so parallel guesses cannot slip through either.
@@ -47,7 +51,7 @@ export function selfRoutes(app: FastifyInstance, db: Db, tokens: TokenService): 
       return { ...userObject(saved), auth };
     }
 
-    const profile = parseInput(selfProfileRequestSchema, body);
+    const profile = body;
     // A new e-mail ends every session (the client logs out on it, spec §4).
     const emailChanged = profile.user_name !== row.user_name;
     let saved;

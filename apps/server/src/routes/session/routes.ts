@@ -1,7 +1,8 @@
 /** POST login, GET session, POST logout. */
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { loginRequestSchema, type AuthResponse } from '@airman/contracts/api.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authResponseSchema, loginRequestSchema, sessionResponseSchema } from '@airman/contracts/api.ts';
 import type { User } from '@airman/contracts/user.ts';
 import type { Role } from '@airman/contracts/constants.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
@@ -10,7 +11,8 @@ import type { DeviceCookies } from '../../auth/device-cookie.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
-import { HttpError, parseInput } from '../../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 import { caller } from '../../plugins/auth.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { userJson } from '../../users/presenter.ts';
@@ -19,9 +21,11 @@ import { findUserByEmail, isActiveAccount } from '../../users/repository.ts';
 /** The one answer to any failed login: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
-export function sessionRoutes(app: FastifyInstance, db: Db, tokens: TokenService, devices: DeviceCookies): void {
-  app.post('/api/login', { config: { access: 'public' } }, async (request, reply): Promise<AuthResponse> => {
-    const body = parseInput(loginRequestSchema, request.body);
+export function sessionRoutes(server: FastifyInstance, db: Db, tokens: TokenService, devices: DeviceCookies): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const login = { body: loginRequestSchema, response: { 200: authResponseSchema, ...errorResponses } };
+  app.post('/api/login', { config: { access: 'public' }, schema: login }, async (request, reply) => {
+    const { body } = request;
     const row = await findUserByEmail(db, body.user_name);
     // A device this account signed in from before is counted on its own (auth/device-cookie.ts).
     const device = devices.read(request.headers.cookie);
@@ -44,17 +48,17 @@ export function sessionRoutes(app: FastifyInstance, db: Db, tokens: TokenService
   });
 
   // The account row the auth hook loaded already holds the user's JSON: no query of its own.
-  app.get('/api/session', async (request, reply) => sendJsonText<User>(reply, userJson(caller(request).row)));
+  app.get('/api/session', { schema: { response: { 200: sessionResponseSchema, ...errorResponses } } }, async (request, reply) => sendJsonText<User>(reply, userJson(caller(request).row)));
 
   // A fresh token for a signed-in caller (the game may write it to local storage).
-  app.post('/api/session/refresh', async (request): Promise<AuthResponse> => {
+  app.post('/api/session/refresh', { schema: { response: { 200: authResponseSchema, ...errorResponses } } }, async (request) => {
     const { row } = caller(request);
     return { auth: tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version }) };
   });
 
   // Logging out revokes every token of the account (all devices): a token
   // copied elsewhere stops working too.
-  app.post('/api/logout', async (request) => {
+  app.post('/api/logout', { schema: { response: { 200: emptyResponseSchema, ...errorResponses } } }, async (request) => {
     const { id } = caller(request);
     await db
       .update(users)

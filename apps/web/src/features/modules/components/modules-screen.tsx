@@ -1,7 +1,7 @@
 /** The Training Modules screen (spec §2, §4). */
 import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, InlineNotification, Loading, Modal, Search, Toggle } from '@carbon/react';
+import { Button, InlineNotification, Loading, Search, Toggle } from '@carbon/react';
 import { copyTitle, DEFAULT_GAME_RECORD, isArchived, isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { useToast } from '../../../components/toasts.tsx';
@@ -11,6 +11,7 @@ import { archiveModule, putQuestionnaire, reportUrl, saveModule } from '../api/m
 import { JsonEditorModal } from './json-editor-modal.tsx';
 import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import '../../../styles/admin.scss';
+import { AppModal } from '../../../components/app-modal.tsx';
 
 // The editors load on demand: they are not part of the login page's or the game's bundles.
 const ModuleEditorModal = lazy(() => import('./module-editor-modal.tsx'));
@@ -196,7 +197,7 @@ export function ModulesScreen() {
         />
       )}
       {dialog?.kind === 'archive' && (
-        <Modal
+        <AppModal
           open
           danger
           size="sm"
@@ -208,7 +209,7 @@ export function ModulesScreen() {
           onRequestClose={() => setDialog(null)}
         >
           <p>Archived modules can no longer be assigned or edited. Existing assignments and reports are kept.</p>
-        </Modal>
+        </AppModal>
       )}
     </section>
   );

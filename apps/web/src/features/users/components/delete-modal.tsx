@@ -1,6 +1,6 @@
 /** The delete-confirm modal (spec §2). */
-import { Modal } from '@carbon/react';
 import { displayName, type User } from '@airman/contracts/user.ts';
+import { AppModal } from '../../../components/app-modal.tsx';
 
 interface Props {
   user: User;
@@ -12,7 +12,7 @@ interface Props {
 
 export function DeleteModal({ user, isSelf, busy, onConfirm, onClose }: Props) {
   return (
-    <Modal
+    <AppModal
       open
       danger
       size="sm"
@@ -30,6 +30,6 @@ export function DeleteModal({ user, isSelf, busy, onConfirm, onClose }: Props) {
         </p>
       )}
       <p className="visually-hidden">User: {displayName(user)}</p>
-    </Modal>
+    </AppModal>
   );
 }

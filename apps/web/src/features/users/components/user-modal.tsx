@@ -1,6 +1,6 @@
 /** 'User Management (autosaves)' (spec §2, §4, §8). */
 import { useEffect, useRef, useState } from 'react';
-import { InlineNotification, Modal, Select, SelectItem, TextInput, Toggle } from '@carbon/react';
+import { InlineNotification, Select, SelectItem, TextInput, Toggle } from '@carbon/react';
 import { ROLES, type Role } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
@@ -17,6 +17,7 @@ import { useUserAutosave } from '../hooks/use-user-autosave.ts';
 import { AssignmentsTable } from './assignments-table.tsx';
 import { SignInLock } from './sign-in-lock.tsx';
 import { EmailHistory } from './email-history.tsx';
+import { AppModal } from '../../../components/app-modal.tsx';
 
 /**
  * Carbon's TextInput points `aria-errormessage` at its error text but neither
@@ -128,7 +129,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
 
   if (gone) {
     return (
-      <Modal open passiveModal size="lg" modalHeading="User Management (autosaves)" onRequestClose={close} className="user-modal">
+      <AppModal open passiveModal size="lg" modalHeading="User Management (autosaves)" onRequestClose={close} className="user-modal">
         <InlineNotification
           kind="error"
           title="This user no longer exists."
@@ -137,12 +138,12 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
           lowContrast
           role="alert"
         />
-      </Modal>
+      </AppModal>
     );
   }
 
   return (
-    <Modal open passiveModal size="lg" modalHeading="User Management (autosaves)" onRequestClose={close} className="user-modal">
+    <AppModal open passiveModal size="lg" modalHeading="User Management (autosaves)" onRequestClose={close} className="user-modal">
       <div className="user-modal__fields">
         <TextInput
           id="user-email"
@@ -209,6 +210,6 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
         onUnassign={(id) => void changeAssignment('unassign', id)}
       />
       <EmailHistory userId={user.id} />
-    </Modal>
+    </AppModal>
   );
 }

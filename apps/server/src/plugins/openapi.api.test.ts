@@ -1,0 +1,93 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { expect, it } from 'vitest';
+import { contentSecurityPolicy } from './security.ts';
+import { describeApi } from '../../test/harness.ts';
+
+type Call = { method: 'get' | 'post' | 'put' | 'delete'; path: string; body?: true; answer?: 'json' | 'csv' };
+
+/** Every call of spec §7 (and those beyond it), as the document must describe them. */
+const CALLS: Call[] = [
+  { method: 'post', path: '/api/login', body: true },
+  { method: 'post', path: '/api/register/{code}', body: true },
+  { method: 'get', path: '/api/invite/{code}' },
+  { method: 'get', path: '/api/modules' },
+  { method: 'get', path: '/api/modules/{id}' },
+  { method: 'post', path: '/api/modules', body: true },
+  { method: 'put', path: '/api/modules/{id}', body: true },
+  { method: 'delete', path: '/api/modules/{id}' },
+  { method: 'get', path: '/api/modules/questionnaire' },
+  { method: 'put', path: '/api/modules/questionnaire', body: true },
+  { method: 'get', path: '/api/session' },
+  { method: 'get', path: '/api/admin/users', answer: 'csv' },
+  { method: 'get', path: '/api/admin/users/{id}' },
+  { method: 'post', path: '/api/admin/users/{id}', body: true },
+  { method: 'post', path: '/api/admin/users/{id}/assign', body: true },
+  { method: 'delete', path: '/api/admin/users/{id}/assign/{moduleId}' },
+  { method: 'post', path: '/api/admin/users/{id}/reinvite' },
+  { method: 'delete', path: '/api/admin/users/{id}' },
+  { method: 'put', path: '/api/admin/invite', body: true },
+  { method: 'post', path: '/api/self', body: true },
+  // Beyond the spec's table.
+  { method: 'post', path: '/api/admin/reports/token', body: true },
+  { method: 'post', path: '/api/password/forgot', body: true },
+  { method: 'post', path: '/api/password/reset', body: true },
+  { method: 'post', path: '/api/logout' },
+  { method: 'post', path: '/api/session/refresh' },
+  { method: 'get', path: '/api/game/assignments' },
+  { method: 'post', path: '/api/game/runs', body: true },
+  { method: 'post', path: '/api/game/runs/{id}/finish', body: true },
+  { method: 'get', path: '/api/health' },
+  { method: 'get', path: '/api/ready' },
+];
+
+describeApi('the API reference', (ctx) => {
+  it('serves a valid OpenAPI 3.1 document with every call, its parameters, body and answers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<OpenAPIV3_1.Document>();
+    expect(doc.openapi).toBe('3.1.0');
+    // The parser dereferences in place: give it a copy.
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+
+    for (const call of CALLS) {
+      const where = `${call.method.toUpperCase()} ${call.path}`;
+      const op = doc.paths?.[call.path]?.[call.method];
+      expect(op, where).toBeDefined();
+      if (!op) continue;
+      const params = ((op.parameters ?? []) as OpenAPIV3_1.ParameterObject[]).filter((p) => p.in === 'path').map((p) => p.name);
+      expect(params.sort(), where).toEqual([...call.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort());
+      const body = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content['application/json']?.schema;
+      if (call.body) expect(Object.keys(body ?? {}).some((k) => k === 'type' || k === 'anyOf'), `${where} body`).toBe(true);
+      else expect(body, `${where} body`).toBeUndefined();
+      const responses = Object.entries(op.responses ?? {}) as [string, OpenAPIV3_1.ResponseObject][];
+      const success = responses.find(([status]) => /^2\d\d$/.test(status));
+      expect(success?.[1].content?.['application/json']?.schema, `${where} answer`).toBeDefined();
+      if (call.answer === 'csv') expect(success?.[1].content?.['text/csv']?.schema, `${where} CSV`).toBeDefined();
+      if (call.path !== '/api/health') {
+        expect(op.responses?.['4XX'], `${where} errors`).toMatchObject({ content: { 'application/json': { schema: { properties: { message: { type: 'string' } } } } } });
+      }
+      if (call.path === '/api/login' || call.path.startsWith('/api/invite') || call.path.startsWith('/api/register') || call.path.startsWith('/api/password')) {
+        expect(op.security, `${where} is public`).toBeUndefined();
+      } else if (!['/api/health', '/api/ready', '/api/admin/users'].includes(call.path)) {
+        expect(op.security, `${where} takes a token`).toEqual([{ bearer: [] }]);
+      }
+    }
+    // Nothing else than the API: not the web app's files, not the reference itself.
+    expect(Object.keys(doc.paths ?? {}).every((p) => p.startsWith('/api/') && !p.startsWith('/api/docs') && p !== '/api/openapi.json')).toBe(true);
+  });
+
+  it('serves a page for people that the CSP allows as it is: no script, no style element, nothing from elsewhere', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-security-policy']).toBe(contentSecurityPolicy());
+    expect(res.body).not.toMatch(/<script|<style|\sstyle=|https?:\/\//i);
+    expect(res.body).toContain('<html lang="en">');
+    expect(res.body).toContain('href="/api/openapi.json"');
+    for (const call of CALLS) expect(res.body, call.path).toContain(`${call.method.toUpperCase()} ${call.path}`);
+    const css = await ctx.app.inject({ method: 'GET', url: '/api/docs/reference.css' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+  });
+});

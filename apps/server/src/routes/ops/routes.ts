@@ -1,0 +1,34 @@
+/**
+ * For load balancers and orchestrators: GET health says the process is alive
+ * (it touches nothing else); GET ready says it can serve, with its database
+ * reachable and every migration applied, or answers 503.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { readiness, type Database } from '../../db/database.ts';
+import { errorResponses } from '../../plugins/schemas.ts';
+
+export const healthResponseSchema = z.object({ ok: z.literal(true), database: z.enum(['postgres', 'pglite']) });
+export const readyResponseSchema = z.object({
+  ok: z.boolean(),
+  /** The database answered a query. */
+  database: z.boolean(),
+  /** Every migration this build knows is applied. */
+  migrations: z.boolean(),
+});
+
+export function opsRoutes(server: FastifyInstance, database: Database): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/health', { config: { access: 'public' }, schema: { response: { 200: healthResponseSchema } } }, async () => ({
+    ok: true as const,
+    database: database.kind,
+  }));
+
+  const ready = { response: { 200: readyResponseSchema, 503: readyResponseSchema, ...errorResponses } };
+  app.get('/api/ready', { config: { access: 'public' }, schema: ready }, async (_request, reply) => {
+    const state = await readiness(database);
+    const ok = state.database && state.migrations;
+    return reply.code(ok ? 200 : 503).send({ ok, ...state });
+  });
+}
