@@ -30,7 +30,6 @@ export const EMAIL_STATE_LABELS: Record<EmailState, string> = {
   cancelled: 'Cancelled',
 };
 
-export const userIdParamsSchema = z.strictObject({ id: z.string().min(1).max(100) });
 
 export const sentEmailSchema = z.object({
   id: z.string(),

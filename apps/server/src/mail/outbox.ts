@@ -7,7 +7,7 @@
  * processes: SKIP LOCKED claims) and on PGlite.
  */
 import crypto from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/database.ts';
 import type { EmailKind } from '@airman/contracts/emails.ts';
@@ -31,19 +31,33 @@ export interface QueuedEmail extends Omit<Email, 'id'> {
   user_id?: string;
 }
 
-/** Queues e-mails inside the caller's transaction (1,000 rows a statement); returns their ids in order. */
+/**
+ * Queues e-mails inside the caller's transaction; returns their ids in order.
+ * One statement for the queue and one for the history, whatever the number:
+ * each column goes as one array (unnest), not one parameter a value.
+ */
 export async function enqueueEmails(tx: Db, emails: QueuedEmail[]): Promise<string[]> {
+  if (emails.length === 0) return [];
   const now = Date.now();
   const rows = emails.map((e) => ({ ...e, id: e.id ?? crypto.randomUUID() }));
-  for (let i = 0; i < rows.length; i += 1000) {
-    const batch = rows.slice(i, i + 1000);
-    await tx.insert(emailOutbox).values(batch.map((e) => ({ id: e.id, to_address: e.to, subject: e.subject, text_body: e.text, html_body: e.html, next_attempt_at: now, created_at: now })));
-    const logged = batch.filter((e) => e.user_id !== undefined);
-    if (logged.length > 0) {
-      await tx.insert(emailLog).values(logged.map((e) => ({ id: e.id, user_id: e.user_id as string, kind: e.kind, subject: e.subject, created_at: now })));
-    }
+  const col = (pick: (e: (typeof rows)[number]) => string) => sql`${pgTextArray(rows.map(pick))}::text[]`;
+  await tx.execute(sql`INSERT INTO email_outbox (id, to_address, subject, text_body, html_body, next_attempt_at, created_at)
+    SELECT id, to_address, subject, text_body, html_body, ${now}, ${now}
+    FROM unnest(${col((e) => e.id)}, ${col((e) => e.to)}, ${col((e) => e.subject)}, ${col((e) => e.text)}, ${col((e) => e.html)})
+      AS t(id, to_address, subject, text_body, html_body)`);
+  const logged = rows.filter((e) => e.user_id !== undefined);
+  if (logged.length > 0) {
+    const lcol = (pick: (e: (typeof logged)[number]) => string) => sql`${pgTextArray(logged.map(pick))}::text[]`;
+    await tx.execute(sql`INSERT INTO email_log (id, user_id, kind, subject, created_at)
+      SELECT id, user_id, kind, subject, ${now}
+      FROM unnest(${lcol((e) => e.id)}, ${lcol((e) => e.user_id as string)}, ${lcol((e) => e.kind)}, ${lcol((e) => e.subject)}) AS t(id, user_id, kind, subject)`);
   }
   return rows.map((r) => r.id);
+}
+
+/** A PostgreSQL array literal of texts, passed as one parameter (the same on node-postgres and PGlite). */
+export function pgTextArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }
 
 /** Queues an e-mail inside the caller's transaction; returns its id. */

@@ -18,8 +18,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
 import type { Database, Db } from '../db/database.ts';
-import { reminders } from '../db/schema.ts';
-import { enqueueEmails, type QueuedEmail } from '../mail/outbox.ts';
+import { enqueueEmails, pgTextArray, type QueuedEmail } from '../mail/outbox.ts';
 import { pastDueEmail, reminderEmail } from '../mail/templates.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -75,19 +74,21 @@ async function planBatch(tx: Db, publicUrl: string, days: number[], now: number,
   );
   if (candidates.length === 0) return { queued: 0, full: false };
   const planned = candidates.map((c) => ({ c, email_id: crypto.randomUUID() }));
-  const recorded = new Set<string>();
-  for (let i = 0; i < planned.length; i += 1000) {
-    const rows = await tx
-      .insert(reminders)
-      .values(planned.slice(i, i + 1000).map(({ c, email_id }) => ({ user_id: c.user_id, module_id: c.module_id, kind: c.kind, due_at: c.due_at, email_id, queued_at: now })))
-      .onConflictDoUpdate({
-        target: [reminders.user_id, reminders.module_id, reminders.kind],
-        set: { due_at: sql`excluded.due_at`, email_id: sql`excluded.email_id`, queued_at: sql`excluded.queued_at` },
-        setWhere: sql`${reminders.due_at} <> excluded.due_at`,
-      })
-      .returning({ email_id: reminders.email_id });
-    for (const r of rows) recorded.add(r.email_id);
-  }
+  const text = (pick: (p: (typeof planned)[number]) => string) => sql`${pgTextArray(planned.map(pick))}::text[]`;
+  const recorded = new Set(
+    rowsOf<{ email_id: string }>(
+      await tx.execute(sql`
+        INSERT INTO reminders (user_id, module_id, kind, due_at, email_id, queued_at)
+        SELECT user_id, module_id, kind, due_at, email_id, ${now}
+        FROM unnest(${text((p) => p.c.user_id)}, ${text((p) => p.c.module_id)}, ${text((p) => p.c.kind)},
+                    ${`{${planned.map((p) => p.c.due_at).join(',')}}`}::bigint[], ${text((p) => p.email_id)})
+          AS t(user_id, module_id, kind, due_at, email_id)
+        ON CONFLICT (user_id, module_id, kind) DO UPDATE
+          SET due_at = excluded.due_at, email_id = excluded.email_id, queued_at = excluded.queued_at
+          WHERE reminders.due_at <> excluded.due_at
+        RETURNING email_id`),
+    ).map((r) => r.email_id),
+  );
   const emails: QueuedEmail[] = planned
     .filter((p) => recorded.has(p.email_id))
     .map(({ c, email_id }) => {

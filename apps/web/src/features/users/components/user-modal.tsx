@@ -16,6 +16,7 @@ import { assignModule, unassignModule } from '../api/user-calls.ts';
 import { useUserAutosave } from '../hooks/use-user-autosave.ts';
 import { AssignmentsTable } from './assignments-table.tsx';
 import { SignInLock } from './sign-in-lock.tsx';
+import { EmailHistory } from './email-history.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
 
 /**
@@ -232,6 +233,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
           onAssign={(id) => void changeAssignment('assign', id)}
           onUnassign={setUnassigning}
         />
+        <EmailHistory userId={user.id} />
       </AppModal>
       {confirmUnassign}
     </>
