@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { api, apiLogin, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E } from './browser.ts';
+import type { Module } from '@airman/contracts/module.ts';
 
 describeE2E('the admin screens', (e2e) => {
   it('shows a table skeleton while the users load, and a route spinner of a spinner\'s size', async () => {
@@ -108,6 +109,29 @@ describeE2E('the admin screens', (e2e) => {
     });
     // Carbon's link colour ($link-primary, #0f62fe) on no background or border.
     expect(look).toEqual({ background: 'rgba(0, 0, 0, 0)', border: 'none', color: 'rgb(15, 98, 254)' });
+    await context.close();
+  });
+
+  it('keeps colour contrast on hovered user rows and on archived module rows, hovered or not', async () => {
+    const token = await apiLogin(e2e.baseUrl);
+    const base = await api<Module>(e2e.baseUrl, token, 'GET', 'modules/ready_airman_training');
+    const title = `Contrast ${Date.now()}`;
+    const copy = await api<Module>(e2e.baseUrl, token, 'POST', 'modules', { ...base, id: '', game_title: title });
+    await api(e2e.baseUrl, token, 'DELETE', `modules/${copy.id}`);
+    const { context, page } = await e2e.adminPage();
+    const row = page.locator('table[aria-label="Users"] tbody tr').first();
+    await row.hover();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/modules');
+    await page.getByText('Show Archived').click();
+    const archived = page.locator('tr.is-archived', { hasText: title });
+    await archived.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await archived.hover();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.locator('tr', { hasText: 'Ready Airman Training' }).first().hover();
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 });

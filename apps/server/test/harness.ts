@@ -61,9 +61,17 @@ export interface HarnessOptions {
   anonymousLimits?: AnonymousLimits;
   /** Unset: 0, so tests may finish a run as fast as they play it. */
   minMsPerMove?: number;
-  /** Load shedding's thresholds (app.ts LOAD_SHEDDING unless given). */
+  /**
+   * Load shedding's thresholds. Unset: off (a delay of 0 disables the check).
+   * A test that seeds thousands of rows into PGlite holds the event loop for
+   * seconds, and on a busy machine the next request would be shed with a 503
+   * that has nothing to do with what the test checks; load-shedding.api.test.ts
+   * tests the shedding itself.
+   */
   loadShedding?: AppDeps['loadShedding'];
 }
+
+const SHEDDING_OFF = { maxEventLoopDelayMs: 0, sampleIntervalMs: 1000 };
 
 /**
  * Runs `suite` once per database target. The context is filled in beforeAll;
@@ -87,7 +95,7 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
           announce: () => undefined,
           log: { info: () => undefined } as never,
         });
-        const app = await buildApp({ config, database: opened.database, jwtSecret: TEST_JWT_SECRET, logger: options.logger, anonymousLimits: options.anonymousLimits ?? UNGATED, minMsPerMove: options.minMsPerMove ?? 0, loadShedding: options.loadShedding });
+        const app = await buildApp({ config, database: opened.database, jwtSecret: TEST_JWT_SECRET, logger: options.logger, anonymousLimits: options.anonymousLimits ?? UNGATED, minMsPerMove: options.minMsPerMove ?? 0, loadShedding: options.loadShedding ?? SHEDDING_OFF });
         await app.ready();
         Object.assign(ctx, {
           app,

@@ -1,0 +1,81 @@
+/** The admin area on a phone (390×844): one header row, no page scrolls sideways, every modal fits. */
+import { expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { api, apiLogin, uniqueEmail } from './api.ts';
+import { seriousViolations } from './axe.ts';
+import { describeE2E, openUser } from './browser.ts';
+
+const PHONE = { viewport: { width: 390, height: 844 } };
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+async function expectFits(page: Page, dialog: Locator): Promise<void> {
+  await dialog.waitFor();
+  // Carbon's modal slides in: measured once it has settled.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844, `${JSON.stringify(box)} fits 390×844`).toBe(true);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+}
+
+describeE2E('the admin area on a phone', (e2e) => {
+  it('keeps the header to one row with its menu behind a Menu button, and no page scrolls sideways', async () => {
+    const { context, page } = await e2e.adminPage('/admin', PHONE);
+    await page.locator('table[aria-label="Users"]').waitFor();
+    const header = await page.locator('header').boundingBox();
+    expect(header && header.height <= 56).toBe(true);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    expect(await menu.getByRole('link', { name: 'Module Editor' }).isVisible()).toBe(false);
+
+    const button = page.getByRole('button', { name: 'Menu' });
+    await button.click();
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await menu.getByRole('link', { name: 'Module Editor' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await menu.getByRole('link', { name: 'Module Editor' }).click();
+    await page.locator('table[aria-label="Training Modules"]').waitFor();
+    expect(await menu.getByRole('link', { name: 'Profile' }).isVisible()).toBe(false);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+
+    // Escape closes the menu and leaves focus on its button.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await menu.getByRole('link', { name: 'Profile' }).waitFor();
+    await page.keyboard.press('Escape');
+    await menu.getByRole('link', { name: 'Profile' }).waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: 'Menu' }).evaluate((el) => el === document.activeElement)).toBe(true);
+
+    for (const path of ['/profile', '/no/such/page']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await pageWidth(page), path).toBeLessThanOrEqual(390);
+    }
+    await context.close();
+  });
+
+  it('fits every modal in the screen', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const email = uniqueEmail('phone');
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email], module: 'ready_airman_training' });
+    const { context, page } = await e2e.adminPage('/admin', PHONE);
+    await page.getByRole('button', { name: 'Invite User +' }).click();
+    await expectFits(page, page.getByRole('dialog', { name: 'Invite Users' }));
+    await page.keyboard.press('Escape');
+    await openUser(page, email);
+    await expectFits(page, page.getByRole('dialog', { name: 'User Management (autosaves)' }));
+    await page.keyboard.press('Escape');
+    await page.locator('tr', { hasText: email }).getByRole('button', { name: `Delete ${email}` }).click();
+    await expectFits(page, page.getByRole('dialog', { name: 'Confirm Deletion' }));
+    await page.keyboard.press('Escape');
+
+    await page.goto('/modules');
+    const row = page.locator('tr', { hasText: 'Ready Airman Training' }).first();
+    await row.getByRole('button', { name: /^Edit Ready Airman/ }).click();
+    await expectFits(page, page.getByRole('dialog', { name: 'Edit Module: Ready Airman Training' }));
+    await page.keyboard.press('Escape');
+    await row.getByRole('button', { name: /^Edit JSON/ }).click();
+    await page.locator('.cm-content').waitFor();
+    await expectFits(page, page.getByRole('dialog', { name: 'Ready Airman Training' }));
+    await context.close();
+  });
+});
