@@ -57,7 +57,10 @@ export interface HarnessOptions {
   anonymousLimits?: AnonymousLimits;
   /** Unset: 0, so tests may finish a run as fast as they play it. */
   minMsPerMove?: number;
-  /** Load shedding's thresholds (app.ts LOAD_SHEDDING unless given). */
+  /**
+   * Load shedding's thresholds. Default: off, as the anonymous gate is wide open, since the
+   * embedded database's work on a loaded test machine would trip it; its own test sets them.
+   */
   loadShedding?: AppDeps['loadShedding'];
 }
 
@@ -83,7 +86,7 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
           announce: () => undefined,
           log: { info: () => undefined } as never,
         });
-        const app = await buildApp({ config, database: opened.database, jwtSecret: TEST_JWT_SECRET, logger: options.logger, anonymousLimits: options.anonymousLimits ?? UNGATED, minMsPerMove: options.minMsPerMove ?? 0, loadShedding: options.loadShedding });
+        const app = await buildApp({ config, database: opened.database, jwtSecret: TEST_JWT_SECRET, logger: options.logger, anonymousLimits: options.anonymousLimits ?? UNGATED, minMsPerMove: options.minMsPerMove ?? 0, loadShedding: options.loadShedding ?? { maxEventLoopDelayMs: 0, sampleIntervalMs: 1000 } });
         await app.ready();
         Object.assign(ctx, {
           app,
