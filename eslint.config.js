@@ -34,8 +34,19 @@ export default tseslint.config(
     rules: noImportFrom(['@airman/engine/*', '@airman/game/*', '@airman/web/*', '@airman/server/*', '**/apps/**'], 'contracts are shared: they import nothing of ours'),
   },
   {
+    // The engine runs alike in Node (the server's replay), the browser and a worker: none of their own APIs.
     files: ['packages/engine/src/**/*.ts'],
-    rules: noImportFrom(['@airman/game/*', '@airman/web/*', '@airman/server/*', '**/apps/web/**'], 'the engine is pure: no UI, no server'),
+    ignores: ['packages/engine/src/**/*.test.ts'],
+    rules: {
+      ...noImportFrom(['@airman/game/*', '@airman/web/*', '@airman/server/*', '**/apps/web/**', 'node:*'], 'the engine is pure: no UI, no server, no Node API'),
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'self', 'location', 'process', 'Buffer', 'require', '__dirname', 'global'].map((name) => ({
+          name,
+          message: 'the engine is pure: no DOM, no Node globals',
+        })),
+      ],
+    },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],

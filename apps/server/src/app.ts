@@ -48,7 +48,7 @@ export interface AppDeps {
   anonymousLimits?: AnonymousLimits;
   /** The least time a move of a finished run may take (MIN_MS_PER_MOVE unless set; tests play faster). */
   minMsPerMove?: number;
-  /** Load shedding (@fastify/under-pressure): its defaults (LOAD_SHEDDING) unless a test says otherwise. */
+  /** Load shedding (@fastify/under-pressure): its defaults (LOAD_SHEDDING) unless a test says otherwise; a delay of 0 turns it off. */
   loadShedding?: { maxEventLoopDelayMs: number; sampleIntervalMs: number };
 }
 

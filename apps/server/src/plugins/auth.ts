@@ -13,6 +13,7 @@ import { users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { TokenClaims, TokenService } from '../auth/tokens.ts';
 import type { UserRow } from '../users/presenter.ts';
+import { isUsableAccount } from '../users/usable-account.ts';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -77,8 +78,8 @@ export function bearerClaims(tokens: TokenService, header: string | undefined): 
 async function accountOf(loadAccount: AccountLoader, claims: TokenClaims): Promise<AuthUser> {
   const row = await loadAccount(claims.user_id);
   // Deleted, deactivated, revoked (token version moved on) or role changed: no longer valid.
-  // currentAdminSql below says the same in SQL: change both together.
-  if (!row || row.active_at === 0 || row.pending || row.token_version !== claims.tv || row.role !== claims.user_role) {
+  // users/usable-account.ts's currentAdminSql says the same in SQL: change both together.
+  if (!row || !isUsableAccount(row) || row.token_version !== claims.tv || row.role !== claims.user_role) {
     throw new HttpError(401, 'Invalid session', 'token_invalid');
   }
   return { id: row.id, role: row.role as Role, tokenVersion: row.token_version, row };
@@ -87,21 +88,6 @@ async function accountOf(loadAccount: AccountLoader, claims: TokenClaims): Promi
 /** The caller of a request with this Authorization header, or a 401 saying why not. */
 export function authenticate(loadAccount: AccountLoader, tokens: TokenService, header: string | undefined): Promise<AuthUser> {
   return accountOf(loadAccount, bearerClaims(tokens, header));
-}
-
-/** The claims a statement checking its own caller needs (currentAdminSql's parameters). */
-export type CallerClaims = Pick<TokenClaims, 'user_id' | 'tv'>;
-
-/**
- * SQL that is true when the token's account is a current admin: what
- * authenticate() accepts, for a token whose role claim is admin (`id` and `tv`:
- * the statement's parameters, such as '$1', holding those claims). For a
- * hot read that checks its caller in its own statement instead of reading the
- * account first (users/list-users.ts); a statement that finds nothing must
- * fall back to authenticate(), which says why.
- */
-export function currentAdminSql(id: string, tv: string): string {
-  return `EXISTS (SELECT 1 FROM users caller WHERE caller.id = ${id} AND caller.role = 'admin' AND caller.active_at <> 0 AND NOT caller.pending AND caller.token_version = ${tv})`;
 }
 
 /**

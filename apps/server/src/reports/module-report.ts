@@ -16,6 +16,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { presentModule } from '../modules/present-module.ts';
 import { isTimeZone, reportDisposition, reportLayout, type ReportLayout, type ReportRow } from './report-columns.ts';
 import { redeemReportToken } from './report-tokens.ts';
+import { isUsableAccount } from '../users/usable-account.ts';
 
 const BATCH = 1000;
 /** The embedded database's first page is small, so the header is not held back behind a long query on this thread. */
@@ -141,8 +142,8 @@ export async function sendModuleReport(query: ReportQuery, reply: FastifyReply, 
   const adminId = await redeemReportToken(db, token, moduleId);
   if (!adminId) throw new HttpError(401, 'This download link has expired or was already used: download the report again');
   // The token outlives nothing, but the admin may have been demoted or deactivated since asking.
-  const [admin] = await db.select({ role: users.role, active_at: users.active_at }).from(users).where(eq(users.id, adminId)).limit(1);
-  if (!admin || admin.role !== 'admin' || admin.active_at === 0) throw new HttpError(403, 'Administrator access required');
+  const [admin] = await db.select({ role: users.role, active_at: users.active_at, pending: users.pending }).from(users).where(eq(users.id, adminId)).limit(1);
+  if (!admin || admin.role !== 'admin' || !isUsableAccount(admin)) throw new HttpError(403, 'Administrator access required');
 
   const now = Date.now();
   const module = presentModule(moduleRow);

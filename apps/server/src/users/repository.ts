@@ -13,8 +13,3 @@ export async function findUserByEmail(db: Db, userName: string): Promise<UserRow
   const [row] = await db.select().from(users).where(eq(users.user_name, userName.toLowerCase())).limit(1);
   return row;
 }
-
-/** An account may sign in and call the API: registered and active. */
-export function isActiveAccount(row: Pick<UserRow, 'active_at' | 'pending'>): boolean {
-  return row.active_at > 0 && !row.pending;
-}

@@ -16,7 +16,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
 import type { Database, Db } from '../db/database.ts';
 import { userSearch, userSearchVersion } from '../db/schema.ts';
-import { currentAdminSql, type CallerClaims } from '../plugins/auth.ts';
+import { currentAdminSql, type CallerClaims } from './usable-account.ts';
 
 /** A term matching more users than this is searched in the database each time. */
 export const MAX_KEPT_MATCHES = 20_000;
@@ -48,7 +48,7 @@ export const SEARCH_PAGE_SQL = `SELECT (SELECT n FROM user_search_version WHERE 
 FROM unnest($1::text[]) WITH ORDINALITY AS p(id, ord) JOIN users u ON u.id = p.id ORDER BY p.ord`;
 /**
  * The same, with whether the caller's account is a current admin, for a page
- * whose statement checks its caller itself (plugins/auth.ts, currentAdminSql;
+ * whose statement checks its caller itself (users/usable-account.ts, currentAdminSql;
  * $2, $3: the caller's user_id and tv claims). A column, not a filter: a
  * refused caller must not look like users gone missing.
  */

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readiness, type Database } from '../../db/database.ts';
+import { errorResponseSchema } from '@airman/contracts/api.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
 
 export const healthResponseSchema = z.object({ ok: z.literal(true), database: z.enum(['postgres', 'pglite']) });
@@ -25,7 +26,8 @@ export function opsRoutes(server: FastifyInstance, database: Database): void {
     database: database.kind,
   }));
 
-  const ready = { response: { 200: readyResponseSchema, 503: readyResponseSchema, ...errorResponses } };
+  // 503: not ready, or shedding load (plugins: under-pressure), which answers {message}.
+  const ready = { response: { 200: readyResponseSchema, 503: z.union([readyResponseSchema, errorResponseSchema]), ...errorResponses } };
   app.get('/api/ready', { config: { access: 'public' }, schema: ready }, async (_request, reply) => {
     const state = await readiness(database);
     const ok = state.database && state.migrations;

@@ -17,6 +17,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { MailWorker } from '../../mail/outbox.ts';
 import { passwordResetEmail } from '../../mail/templates.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
+import { usableAccountSql } from '../../users/usable-account.ts';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 
@@ -41,7 +42,7 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
     await db.transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO password_resets (token_hash, user_id, expires_at)
         SELECT ${hash(token)}, id, ${now + RESET_TTL_MS} FROM users
-        WHERE user_name = ${user_name} AND active_at > 0 AND NOT pending`);
+        WHERE user_name = ${user_name} AND ${sql.raw(usableAccountSql())}`);
       await tx.execute(sql`INSERT INTO email_outbox (id, to_address, subject, text_body, html_body, next_attempt_at, created_at)
         SELECT ${outboxId}, ${user_name}, ${email.subject}, ${email.text}, ${email.html}, ${now}, ${now}
         WHERE EXISTS (SELECT 1 FROM password_resets WHERE token_hash = ${hash(token)})`);

@@ -16,7 +16,8 @@ import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 import { caller } from '../../plugins/auth.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { userJson } from '../../users/presenter.ts';
-import { findUserByEmail, isActiveAccount } from '../../users/repository.ts';
+import { findUserByEmail } from '../../users/repository.ts';
+import { isUsableAccount } from '../../users/usable-account.ts';
 
 /** The one answer to any failed login: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -37,7 +38,7 @@ export function sessionRoutes(server: FastifyInstance, db: Db, tokens: TokenServ
       throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${tryAgainIn(attempt.waitMs)}.`);
     }
     const ok = await verifyPassword(row?.password_hash ?? null, body.password);
-    if (!row || !ok || !isActiveAccount(row)) {
+    if (!row || !ok || !isUsableAccount(row)) {
       await attempt.failed();
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
