@@ -31,6 +31,11 @@ function receivedMail(): string[] {
     .map((file) => fs.readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, ''));
 }
 
+/** The messages to an address, newest first (raw, soft line breaks undone). */
+export function mailTo(email: string): string[] {
+  return receivedMail().filter((eml) => eml.includes(`To: ${email}`));
+}
+
 /** Whether the e2e SMTP server accepted any message to this address. */
 export function mailReceivedBy(email: string): boolean {
   return receivedMail().some((eml) => eml.includes(`To: ${email}`));

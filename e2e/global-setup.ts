@@ -47,6 +47,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PUBLIC_URL: baseUrl,
       SMTP_URL: inbox.url,
       LOG_LEVEL: 'warn',
+      // Reminders are checked every 2 s, so a test sees one arrive; no weekly digest mid-suite.
+      REMINDER_INTERVAL_S: '2',
+      DIGEST_CRON: 'off',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

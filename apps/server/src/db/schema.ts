@@ -130,8 +130,9 @@ export const assignments = pgTable(
   (t) => [
     primaryKey({ columns: [t.user_id, t.module_id] }),
     index('assignments_module_idx').on(t.module_id),
-    // The reminder scheduler's scan: assignments with a due date, not completed nor revoked.
-    index('assignments_open_due_idx').on(t.due_at).where(sql`${t.due_at} > 0 AND ${t.completed_at} = 0 AND ${t.revoked_at} = 0`),
+    // The reminder scheduler's scan: assignments with a due date, not completed nor revoked,
+    // in the order it pages through them (migration 0018).
+    index('assignments_open_due_idx').on(t.due_at, t.user_id, t.module_id).where(sql`${t.due_at} > 0 AND ${t.completed_at} = 0 AND ${t.revoked_at} = 0`),
     // The progress page's overdue list: not completed, due, most overdue first, in this order.
     index('assignments_overdue_idx').on(t.due_at, t.user_id, t.module_id).where(sql`${t.completed_at} = 0 AND ${t.due_at} > 0`),
   ],

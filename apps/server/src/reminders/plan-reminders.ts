@@ -5,8 +5,8 @@
  * registered user and a live module, is owed at most one reminder at a time:
  * 'before:N' from N days before its due date (for each N of REMINDER_DAYS,
  * until the next smaller N starts), then 'past_due' from the due date on. One
- * transaction locks a batch of such assignments (SKIP LOCKED: another process
- * takes other rows), records each reminder under its unique key (assignment,
+ * transaction locks a batch of such assignments, in the order of an index and
+ * each batch after the last (SKIP LOCKED: another process takes other rows), records each reminder under its unique key (assignment,
  * kind) with the due date it is for, and queues the e-mails: a crash before the
  * commit leaves nothing, after it everything; a reminder already recorded for
  * the same due date is never queued again. A due date that changes makes the
@@ -53,8 +53,14 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/** Plans and queues one batch; returns how many reminders it queued, and whether more may be owed. */
-async function planBatch(tx: Db, publicUrl: string, days: number[], now: number, batch: number): Promise<{ queued: number; full: boolean }> {
+/** Where a pass through the assignments has reached: (due_at, user_id, module_id) of the last one looked at. */
+type Cursor = [number, string, string];
+
+/**
+ * Plans and queues one batch, after `after`; returns how many reminders it
+ * queued and where the next batch starts (undefined: the pass is done).
+ */
+async function planBatch(tx: Db, publicUrl: string, days: number[], now: number, batch: number, after: Cursor): Promise<{ queued: number; next?: Cursor }> {
   const kind = kindExpression(days, now);
   const horizon = now + (days[0] ?? 0) * DAY_MS;
   const candidates = rowsOf<Candidate>(
@@ -65,14 +71,17 @@ async function planBatch(tx: Db, publicUrl: string, days: number[], now: number,
       JOIN users u ON u.id = a.user_id
       JOIN modules m ON m.id = a.module_id
       WHERE a.due_at > 0 AND a.completed_at = 0 AND a.revoked_at = 0 AND a.due_at <= ${horizon}
+        AND (a.due_at, a.user_id, a.module_id) > (${after[0]}, ${after[1]}, ${after[2]})
         AND u.active_at > 0 AND NOT u.pending AND m.archived_at = 0
         AND NOT EXISTS (SELECT 1 FROM reminders r
                         WHERE r.user_id = a.user_id AND r.module_id = a.module_id AND r.kind = k.kind AND r.due_at = a.due_at)
-      ORDER BY a.due_at
+      ORDER BY a.due_at, a.user_id, a.module_id
       LIMIT ${batch}
       FOR UPDATE OF a SKIP LOCKED`),
   );
-  if (candidates.length === 0) return { queued: 0, full: false };
+  const last = candidates.at(-1);
+  const next: Cursor | undefined = candidates.length === batch && last ? [last.due_at, last.user_id, last.module_id] : undefined;
+  if (candidates.length === 0) return { queued: 0 };
   const planned = candidates.map((c) => ({ c, email_id: crypto.randomUUID() }));
   const text = (pick: (p: (typeof planned)[number]) => string) => sql`${pgTextArray(planned.map(pick))}::text[]`;
   const recorded = new Set(
@@ -102,7 +111,7 @@ async function planBatch(tx: Db, publicUrl: string, days: number[], now: number,
       return { id: email_id, to: c.user_name, user_id: c.user_id, ...rendered };
     });
   await enqueueEmails(tx, emails);
-  return { queued: emails.length, full: candidates.length === batch };
+  return { queued: emails.length, next };
 }
 
 /** Queues every reminder owed now, a batch per transaction; returns how many it queued. */
@@ -110,9 +119,13 @@ export async function planReminders(database: Database, options: { publicUrl: st
   if (options.days.length === 0) return 0;
   const now = options.now ?? Date.now();
   let total = 0;
-  for (;;) {
-    const { queued, full } = await database.db.transaction((tx) => planBatch(tx, options.publicUrl, options.days, now, options.batch ?? PLAN_BATCH));
+  // One pass in index order: each batch starts where the last ended, so a batch reads its own rows only.
+  let after: Cursor | undefined = [0, '', ''];
+  while (after) {
+    const from: Cursor = after;
+    const { queued, next } = await database.db.transaction((tx) => planBatch(tx, options.publicUrl, options.days, now, options.batch ?? PLAN_BATCH, from));
     total += queued;
-    if (!full) return total;
+    after = next;
   }
+  return total;
 }

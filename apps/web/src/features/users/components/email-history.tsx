@@ -9,7 +9,7 @@ export function EmailHistory({ userId }: { userId: string }) {
   const history = useUserEmails(userId);
   const emails = history.data?.emails;
   return (
-    <section aria-labelledby="emails-title" className="assignments">
+    <section aria-labelledby="emails-title" className="email-history">
       <h3 id="emails-title">E-mails</h3>
       {history.isError && <InlineNotification kind="error" lowContrast hideCloseButton title="Error loading e-mails." subtitle={history.error.message} />}
       {history.isPending && <p>Loading e-mails…</p>}
