@@ -32,6 +32,8 @@ export const users = pgTable(
     /** Bumped to revoke every token issued before (logout, role, e-mail, password, deactivation). */
     token_version: integer('token_version').notNull().default(0),
     created_at: ms('created_at'),
+    /** The last successful sign-in (0 = never). Not copied to user_search: a sign-in must not void the kept search matches. */
+    last_login_at: ms('last_login_at'),
     /**
      * The user as administrators and the user themself see it (spec §3, the
      * assignments included), as JSON text. Kept by triggers (migration 0007,
@@ -44,6 +46,8 @@ export const users = pgTable(
   (t) => [
     // Users screen: sorted by last name, keyset paging with id as tie-breaker.
     index('users_last_name_id_idx').on(sql`lower(${t.last_name}) collate "C"`, t.id),
+    // Users screen sorted by last sign-in, most recent first.
+    index('users_last_login_id_idx').on(t.last_login_at.desc(), t.id),
   ],
 );
 
@@ -73,6 +77,9 @@ export const userSearch = pgTable(
     rank: text('rank').notNull().default(''),
     unit: text('unit').notNull().default(''),
     pending: boolean('pending').notNull().default(false),
+    // As in users, for the users list's filters.
+    role: text('role').notNull().default('user'),
+    active_at: ms('active_at'),
   },
   (t) => [
     index('user_search_trgm_idx').using('gin', sql`${t.haystack} gin_trgm_ops`),
