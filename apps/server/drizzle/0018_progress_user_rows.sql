@@ -2,11 +2,13 @@
 -- them changed, instead of a statement trigger with transition tables, which copied every
 -- updated users row (each with its JSON) on every update of users, the listing's included
 -- (a rebuild of 100,000 listings spilled them to disk).
-DROP TRIGGER "users_progress_update" ON "users";
+DROP TRIGGER IF EXISTS "users_progress_update" ON "users";
 --> statement-breakpoint
-DROP FUNCTION "progress_users_updated"();
+DROP FUNCTION IF EXISTS "progress_users_updated"();
 --> statement-breakpoint
-CREATE FUNCTION "progress_user_moved"() RETURNS trigger LANGUAGE plpgsql AS $$
+DROP TRIGGER IF EXISTS "users_progress_move" ON "users";
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "progress_user_moved"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE old_items "progress_item"[]; new_items "progress_item"[];
 BEGIN
   SELECT array_agg(ROW(a."user_id", a."module_id", OLD."unit", OLD."rank", a."started_at", a."completed_at", a."due_at", a."game_status",
