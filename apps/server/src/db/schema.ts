@@ -85,6 +85,8 @@ export const userSearch = pgTable(
     index('user_search_trgm_idx').using('gin', sql`${t.haystack} gin_trgm_ops`),
     // The report's keyset pages on the embedded database, in the users list's order.
     index('user_search_sort_key_id_idx').on(t.sort_key, t.id),
+    // A unit's (and rank's) users: the users list's unit filter, the progress page's overdue list of a unit.
+    index('user_search_unit_rank_idx').on(t.unit, t.rank),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "user_search_unit_rank_idx" ON "user_search" USING btree ("unit","rank");
