@@ -46,8 +46,8 @@ export const users = pgTable(
   (t) => [
     // Users screen: sorted by last name, keyset paging with id as tie-breaker.
     index('users_last_name_id_idx').on(sql`lower(${t.last_name}) collate "C"`, t.id),
-    // Users screen sorted by last sign-in, most recent first.
-    index('users_last_login_id_idx').on(t.last_login_at.desc(), t.id),
+    // Users screen sorted by last sign-in, most recent first: the order's own key (users/filtered-users.ts).
+    index('users_last_login_order_idx').on(sql`(-${t.last_login_at})`, t.id),
   ],
 );
 

@@ -109,6 +109,10 @@ describeApi('GET admin/users: filters and sorting', (ctx) => {
         (s): [Record<string, string>, (r: Row) => boolean] => [{ search: tag, module: 'ready_airman_training', assignment_status: s }, (r) => r.assignment === s],
       ),
       [{ unit: `a ${tag}`, status: 'active', module: 'ready_airman_training', assignment_status: 'past_due', sort: 'rank' }, (r) => r.unit === `a ${tag}` && r.active && r.assignment === 'past_due'],
+      // Counted from the progress counts: a module with a unit and an assignment status only.
+      [{ unit: `a ${tag}`, module: 'ready_airman_training' }, (r) => r.unit === `a ${tag}` && r.assignment !== undefined],
+      [{ unit: `B ${tag}`, module: 'ready_airman_training', assignment_status: 'failed' }, (r) => r.unit === `B ${tag}` && r.assignment === 'failed'],
+      [{ unit: `a ${tag}`, module: 'ready_airman_training', assignment_status: 'past_due', sort: 'unit' }, (r) => r.unit === `a ${tag}` && r.assignment === 'past_due'],
     ];
     for (const [query, keep] of cases) {
       const expected = rows.filter(keep).sort(ORDERS[query.sort ?? 'name']).map((r) => r.id);

@@ -10,6 +10,26 @@ import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
 import { RANKS } from '@airman/contracts/ranks.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { progressStatusSql } from '../progress/progress.ts';
+
+/** The numbers progress_status's status expression gives each assignment status. */
+const STATUS_CODES: Record<NonNullable<UsersQuery['assignment_status']>, number> = {
+  not_started: 0, in_progress: 1, complete: 2, failed: 3, quit: 4, past_due: 5,
+};
+
+/**
+ * The count from the progress counts (progress/progress.ts), when the filters
+ * are a module with at most a unit and an assignment status: a user has a
+ * module at most once, so its assignments are its users. Otherwise undefined.
+ */
+function countFromProgress(q: FilterQuery, now: number): { sql: string; params: unknown[] } | undefined {
+  if (q.module === undefined || q.search?.trim() || q.role !== undefined || q.status !== undefined) return undefined;
+  const params: unknown[] = [q.module];
+  const where = ['module_id = $1'];
+  if (q.unit !== undefined) where.push(`unit = $${params.push(q.unit)}`);
+  if (q.assignment_status !== undefined) where.push(`(${progressStatusSql(`$${params.push(now)}`)}) = ${STATUS_CODES[q.assignment_status]}`);
+  return { sql: `SELECT coalesce(sum(n), 0)::int AS n FROM progress_status WHERE ${where.join(' AND ')}`, params };
+}
 
 export type FilterQuery = Pick<UsersQuery, 'search' | 'unit' | 'role' | 'status' | 'module' | 'assignment_status' | 'sort'>;
 
@@ -101,12 +121,15 @@ export async function filteredUsersPage(database: Database, q: FilterQuery, curs
     FROM user_search s ${joinUsers} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY ${keys.map((k) => collated(k.sql, k)).join(', ')} LIMIT ${USER_PAGE_SIZE + 1}`;
   const countWhere = conditions(q, [], now);
+  const fromProgress = countFromProgress(q, now);
   const [rows, counted] = await Promise.all([
     database.query<Record<string, unknown> & { id: string; listing: string }>(
       `SELECT page.*, u.listing FROM (${pageSql}) page JOIN users u ON u.id = page.id ORDER BY ${keys.map((k, i) => collated(`page.k${i}`, k)).join(', ')}`,
       params,
     ),
-    countWhere.length
+    fromProgress
+      ? database.query<{ n: number }>(fromProgress.sql, fromProgress.params)
+      : countWhere.length
       ? database.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_search s WHERE ${countWhere.join(' AND ')}`, countParams)
       : database.query<{ n: number }>('SELECT n FROM user_count'),
   ]);
