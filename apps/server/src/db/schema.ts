@@ -47,7 +47,7 @@ export const users = pgTable(
     // Users screen: sorted by last name, keyset paging with id as tie-breaker.
     index('users_last_name_id_idx').on(sql`lower(${t.last_name}) collate "C"`, t.id),
     // Users screen sorted by last sign-in, most recent first: the order's own key (users/filtered-users.ts).
-    index('users_last_login_order_idx').on(sql`(-${t.last_login_at})`, t.id),
+    index('users_last_login_order_idx').on(sql`(-${t.last_login_at})`, sql`${t.id} collate "C"`),
   ],
 );
 

@@ -106,7 +106,8 @@ function conditions(q: FilterQuery, params: unknown[], now: number): string[] {
 export async function filteredUsersPage(database: Database, q: FilterQuery, cursorText: string | undefined, now = Date.now()): Promise<string> {
   if (q.assignment_status !== undefined && q.module === undefined) throw new HttpError(400, 'assignment_status: needs module');
   const sort = q.sort ?? 'name';
-  const keys = [...SORT_KEYS[sort], { sql: 's.id', type: 'text' as const }];
+  // By last sign-in the users row leads (its index gives the order), so the tie-break is its id.
+  const keys = [...SORT_KEYS[sort], { sql: sort === 'last_login' ? 'u.id' : 's.id', type: 'text' as const }];
   const params: unknown[] = [];
   const where = conditions(q, params, now);
   const countParams = [...params];
