@@ -131,8 +131,8 @@ describeE2E('the Users screen', (e2e) => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel('Last name').pressSequentially('Quick', { delay: 20 });
     await page.getByLabel('First name').pressSequentially('Typer', { delay: 20 });
-    await page.getByLabel('Unit').fill('655 ISRW');
-    await page.getByLabel('Role').selectOption('admin');
+    await page.getByRole('dialog', { name: 'User Management (autosaves)' }).getByLabel('Unit').fill('655 ISRW');
+    await page.getByRole('dialog', { name: 'User Management (autosaves)' }).getByLabel('Role').selectOption('admin');
     await page.getByRole('button', { name: 'Close' }).first().click();
 
     await expect
@@ -265,7 +265,7 @@ describeE2E('the Users screen', (e2e) => {
     await openUser(page, email);
     await page.getByText('User Management (autosaves)').waitFor();
     await context.setOffline(true);
-    await page.getByLabel('Unit').fill('Offline Unit');
+    await page.getByRole('dialog', { name: 'User Management (autosaves)' }).getByLabel('Unit').fill('Offline Unit');
     await page.getByText('Error updating unit.', { exact: true }).waitFor();
     await context.setOffline(false);
     await page.getByText('User unit updated', { exact: true }).waitFor({ timeout: 15_000 });
@@ -312,7 +312,7 @@ describeE2E('the Users screen', (e2e) => {
     const { context, page } = await e2e.adminPage();
     const table = page.getByRole('table', { name: 'Users' });
     await table.locator('tbody tr').first().waitFor();
-    expect(await table.locator('thead th').allInnerTexts()).toEqual(['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Status', 'Actions']);
+    expect(await table.locator('thead th').allInnerTexts()).toEqual(['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Last Sign-In', 'Status', 'Actions']);
     const { count } = await api<{ count: number }>(e2e.baseUrl, admin, 'GET', 'admin/users');
     await page.getByText(`${count} Users`, { exact: true }).waitFor();
 

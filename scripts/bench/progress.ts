@@ -7,6 +7,9 @@
  * Targets: p95 ≤ 100 ms on PostgreSQL, ≤ 300 ms on PGlite.
  *
  *   BENCH_USERS=100000 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_TARGETS=postgres,pglite
+ *
+ * Against a database already seeded (seed-only.ts, then spreadProgress), without seeding:
+ *   BENCH_PROGRESS_SEEDED=postgres://…/db  or  BENCH_PROGRESS_SEEDED=/path/to/DATA_DIR
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,7 +35,17 @@ const QUERIES: [string, string][] = [
   ['one module, unit and rank, a year of weeks', 'module=bench_m2&unit=92nd%20ARW&rank=TSgt&from=2025-11-01&to=2026-10-31'],
 ];
 
+// The users list filtered and sorted (users/filtered-users.ts): target p99 ≤ 50 ms on PostgreSQL.
+const USERS_QUERIES: [string, string][] = [
+  ['unit', 'unit=4th%20FW'],
+  ['unit and rank order', 'unit=4th%20FW&sort=rank'],
+  ['module past due', 'module=bench_m2&assignment_status=past_due'],
+  ['role, sorted by last sign-in', 'role=user&sort=last_login'],
+  ['unit, module complete, page 2', 'unit=92nd%20ARW&module=ready_airman_training&assignment_status=complete'],
+];
+
 const lines: string[] = [];
+const userLines: string[] = [];
 
 async function prepare(database: Database): Promise<void> {
   await seed(database.db, { adminEmail: ADMIN.user_name, adminPassword: ADMIN.password, announce: () => undefined, log: { info: () => undefined } as never });
@@ -63,6 +76,25 @@ async function measure(target: string, env: NodeJS.ProcessEnv): Promise<void> {
       }
       times.sort((a, b) => a - b);
       lines.push(`| ${target} | ${name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${(times.at(-1) ?? 0).toFixed(1)} | ${(bytes / 1024).toFixed(1)} KiB |`);
+    }
+    for (const [name, query] of USERS_QUERIES) {
+      let path = `/api/admin/users?${query}`;
+      if (name.endsWith('page 2')) {
+        const first = (await (await fetch(`${url}${path}`, { headers })).json()) as { cursor?: string };
+        if (first.cursor) path += `&cursor=${encodeURIComponent(first.cursor)}`;
+      }
+      const times: number[] = [];
+      let count = 0;
+      for (let i = 0; i < RUNS + 10; i++) {
+        const t0 = performance.now();
+        const res = await fetch(`${url}${path}`, { headers });
+        const body = (await res.json()) as { count: number };
+        if (res.status !== 200) throw new Error(`${name}: ${res.status}`);
+        if (i >= 10) times.push(performance.now() - t0);
+        count = body.count;
+      }
+      times.sort((a, b) => a - b);
+      userLines.push(`| ${target} | ${name} | ${count} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`);
     }
   } finally {
     await stopServer(child);
@@ -103,9 +135,18 @@ async function pgliteTarget(): Promise<void> {
 }
 
 console.error(`Progress: ${USERS} users × 5 assignments, ${RUNS} requests one at a time after 10, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);
-const targets = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',');
-if (targets.includes('postgres')) await postgresTarget();
-if (targets.includes('pglite')) await pgliteTarget();
+const seeded = process.env.BENCH_PROGRESS_SEEDED;
+if (seeded) {
+  if (/^postgres(ql)?:/.test(seeded)) await measure('PostgreSQL', { DATABASE_URL: seeded, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')) });
+  else await measure('PGlite (embedded)', { DATA_DIR: seeded });
+} else {
+  const targets = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',');
+  if (targets.includes('postgres')) await postgresTarget();
+  if (targets.includes('pglite')) await pgliteTarget();
+}
 console.log('| database | GET /api/admin/progress | p50 ms | p95 ms | max ms | answer |');
 console.log('|---|---|---|---|---|---|');
 for (const line of lines) console.log(line);
+console.log('\n| database | GET /api/admin/users filtered | count | p50 ms | p95 ms | p99 ms |');
+console.log('|---|---|---|---|---|---|');
+for (const line of userLines) console.log(line);

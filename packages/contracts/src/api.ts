@@ -68,12 +68,28 @@ export type InviteLookupResponse = z.infer<typeof inviteLookupResponseSchema>;
 export const sessionResponseSchema = userSchema;
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-// GET admin/users?cursor&search, and the report download (csv=1&module&token[&tz])
+/** The users list's account statuses: active, inactive (deactivated), pending (invited, not registered). */
+export const USER_STATUSES = ['active', 'inactive', 'pending'] as const;
+/** An assignment's status as the label rule of spec §4 groups it (status.ts). */
+export const ASSIGNMENT_STATUSES = ['not_started', 'in_progress', 'complete', 'failed', 'quit', 'past_due'] as const;
+/** The users list's orders: by last name (the default), unit, rank (the rank list's order), last sign-in (most recent first). */
+export const USER_SORTS = ['name', 'unit', 'rank', 'last_login'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+// GET admin/users?cursor&search&unit&role&status&module&assignment_status&sort, and the report download (csv=1&module&token[&tz])
 export const usersQuerySchema = z.object({
   cursor: z.string().max(500).optional(),
   search: z.string().max(254).optional(),
   csv: z.literal('1').optional(),
+  /** The report's module; on the list, only users the module is assigned to. */
   module: z.string().max(100).optional(),
+  /** Only users of this unit (exactly as stored). */
+  unit: z.string().max(100).optional(),
+  role: z.enum(ROLES).optional(),
+  status: z.enum(USER_STATUSES).optional(),
+  /** With `module`: only users whose assignment of it has this status. */
+  assignment_status: z.enum(ASSIGNMENT_STATUSES).optional(),
+  sort: z.enum(USER_SORTS).optional(),
   token: z.string().max(500).optional(),
   /** The admin's IANA time zone, which dates the report's file name (checked against the runtime's zones by the server). */
   tz: z.string().max(100).optional(),

@@ -38,6 +38,8 @@ export const userSchema = z.object({
   /** '' once the invite is used. Only administrators see it. */
   invite_code: z.string(),
   last_invite_at: epochMs,
+  /** The last successful sign-in (epoch ms, 0 = never). */
+  last_login_at: epochMs,
   assignments: z.array(assignmentSchema),
 });
 export type User = z.infer<typeof userSchema>;

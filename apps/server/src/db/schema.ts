@@ -32,6 +32,8 @@ export const users = pgTable(
     /** Bumped to revoke every token issued before (logout, role, e-mail, password, deactivation). */
     token_version: integer('token_version').notNull().default(0),
     created_at: ms('created_at'),
+    /** The last successful sign-in (0 = never). Not copied to user_search: a sign-in must not void the kept search matches. */
+    last_login_at: ms('last_login_at'),
     /**
      * The user as administrators and the user themself see it (spec §3, the
      * assignments included), as JSON text. Kept by triggers (migration 0007,
@@ -46,6 +48,8 @@ export const users = pgTable(
   (t) => [
     // Users screen: sorted by last name, keyset paging with id as tie-breaker.
     index('users_last_name_id_idx').on(sql`lower(${t.last_name}) collate "C"`, t.id),
+    // Users screen sorted by last sign-in, most recent first: the order's own key (users/filtered-users.ts).
+    index('users_last_login_order_idx').on(sql`(-${t.last_login_at})`, sql`${t.id} collate "C"`),
   ],
 );
 
@@ -75,11 +79,16 @@ export const userSearch = pgTable(
     rank: text('rank').notNull().default(''),
     unit: text('unit').notNull().default(''),
     pending: boolean('pending').notNull().default(false),
+    // As in users, for the users list's filters.
+    role: text('role').notNull().default('user'),
+    active_at: ms('active_at'),
   },
   (t) => [
     index('user_search_trgm_idx').using('gin', sql`${t.haystack} gin_trgm_ops`),
     // The report's keyset pages on the embedded database, in the users list's order.
     index('user_search_sort_key_id_idx').on(t.sort_key, t.id),
+    // A unit's (and rank's) users: the users list's unit filter, the progress page's overdue list of a unit.
+    index('user_search_unit_rank_idx').on(t.unit, t.rank),
   ],
 );
 

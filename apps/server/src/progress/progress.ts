@@ -17,13 +17,14 @@ const DAY_MS = 86_400_000;
  * (not completed and due before $1) wins, then never started, then game_status.
  * 0 not started, 1 in progress, 2 complete, 3 failed, 4 quit, 5 past due.
  */
-const STATUS_SQL = `CASE WHEN NOT completed AND due_at > 0 AND due_at < $1 THEN 5
+export const progressStatusSql = (now: string) => `CASE WHEN NOT completed AND due_at > 0 AND due_at < ${now} THEN 5
   WHEN NOT started THEN 0
   WHEN game_status = 1 THEN 2
   WHEN game_status = 2 THEN 3
   WHEN game_status = 3 THEN 5
   WHEN game_status = 4 THEN 4
   ELSE 1 END`;
+const STATUS_SQL = progressStatusSql('$1');
 
 /**
  * The filters as SQL conditions, their values numbered from $`first`; columns

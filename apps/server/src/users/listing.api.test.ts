@@ -33,6 +33,7 @@ describeApi('users.listing (kept by triggers)', (ctx) => {
       pending: true,
       invite_code: 'code-l-new',
       last_invite_at: now,
+      last_login_at: 0,
       assignments: [],
     });
   });

@@ -22,7 +22,7 @@ function byListOrder(a: User, b: User): number {
 }
 
 const SPEC_USER_FIELDS = [
-  'active_at', 'assignments', 'first_name', 'id', 'invite_code', 'last_invite_at', 'last_name', 'modules', 'pending', 'rank', 'role', 'sex', 'unit', 'user_name',
+  'active_at', 'assignments', 'first_name', 'id', 'invite_code', 'last_invite_at', 'last_login_at', 'last_name', 'modules', 'pending', 'rank', 'role', 'sex', 'unit', 'user_name',
 ];
 
 // Equal last names in different cases, non-ASCII, an apostrophe and an empty one,

@@ -43,6 +43,7 @@ export function sessionRoutes(server: FastifyInstance, db: Db, tokens: TokenServ
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
     await attempt.succeeded();
+    await db.update(users).set({ last_login_at: Date.now() }).where(eq(users.id, row.id));
     if (!trusted) reply.header('Set-Cookie', devices.issue(row.id));
     const auth = tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
     return { auth };

@@ -1,24 +1,30 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { UsersPage } from '@airman/contracts/api.ts';
+import type { UsersPage, UsersQuery as ApiUsersQuery } from '@airman/contracts/api.ts';
 import { getJson } from '../../../lib/api-client.ts';
 import { getUser } from './user-calls.ts';
 
-export interface UsersQuery {
+/** The list's filters and order (GET admin/users). */
+export type UsersFilters = Pick<ApiUsersQuery, 'unit' | 'role' | 'status' | 'module' | 'assignment_status' | 'sort'>;
+export const USERS_FILTER_KEYS = ['unit', 'role', 'status', 'module', 'assignment_status', 'sort'] as const satisfies readonly (keyof UsersFilters)[];
+
+export interface UsersQuery extends UsersFilters {
   cursor?: string;
   search?: string;
 }
 
-/** GET admin/users?cursor&search → {count, users, cursor?}. */
-export function getUsers({ cursor, search }: UsersQuery): Promise<UsersPage> {
+/** GET admin/users?cursor&search&unit&role&status&module&assignment_status&sort → {count, users, cursor?}. */
+export function getUsers(query: UsersQuery): Promise<UsersPage> {
   const searchParams = new URLSearchParams();
-  if (cursor) searchParams.set('cursor', cursor);
-  if (search) searchParams.set('search', search);
+  for (const key of ['cursor', 'search', ...USERS_FILTER_KEYS] as const) {
+    const value = query[key];
+    if (value) searchParams.set(key, value);
+  }
   return getJson<UsersPage>('admin/users', { searchParams });
 }
 
 export function usersQueryOptions(query: UsersQuery) {
   return queryOptions({
-    queryKey: ['users', 'list', query.search ?? '', query.cursor ?? ''],
+    queryKey: ['users', 'list', query.search ?? '', query.cursor ?? '', ...USERS_FILTER_KEYS.map((k) => query[k] ?? '')],
     queryFn: () => getUsers(query),
     placeholderData: keepPreviousData,
   });

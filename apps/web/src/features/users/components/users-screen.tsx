@@ -1,5 +1,5 @@
 /** The Users screen (spec §2): search, count, invite, table, pagination, modals. */
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, DataTableSkeleton, InlineNotification, Search } from '@carbon/react';
 import { SEARCH_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
@@ -7,13 +7,14 @@ import { useToast } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../auth/current-user.tsx';
 import { useModules } from '../../modules/api/get-modules.ts';
-import { useUsers } from '../api/get-users.ts';
+import { useUsers, type UsersFilters } from '../api/get-users.ts';
 import { deleteUser, reinviteUser, updateUser } from '../api/user-calls.ts';
 import { useRefreshUsers } from '../hooks/use-refresh-users.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { DeleteModal } from './delete-modal.tsx';
 import { InviteModal } from './invite-modal.tsx';
 import { UserModal } from './user-modal.tsx';
+import { UsersFiltersBar } from './users-filters.tsx';
 import { USER_COLUMNS, UsersTable } from './users-table.tsx';
 import '../../../styles/admin.scss';
 
@@ -31,8 +32,15 @@ export function UsersScreen() {
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [inviting, setInviting] = useState(false);
   const modules = useModules();
+  const [filters, setFilters] = useState<UsersFilters>({});
+  // New filters or order: from the first page again.
+  const changeFilters = useCallback((next: UsersFilters) => {
+    setFilters(next);
+    setCursors([undefined]);
+    setPage(0);
+  }, []);
   const searching = search !== '';
-  const users = useUsers({ search, cursor: searching ? undefined : cursors[page] });
+  const users = useUsers({ search, cursor: searching ? undefined : cursors[page], ...filters });
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(searchText.trim()), SEARCH_DEBOUNCE_MS);
@@ -148,6 +156,7 @@ export function UsersScreen() {
         <p aria-live="polite">{users.data ? `${users.data.count} Users` : ''}</p>
         <Button onClick={() => setInviting(true)}>Invite User +</Button>
       </div>
+      <UsersFiltersBar filters={filters} modules={modules.data ?? []} onChange={changeFilters} />
       {users.isError && (
         <InlineNotification kind="error" title="The users could not be loaded." subtitle={users.error.message} lowContrast hideCloseButton role="alert" />
       )}

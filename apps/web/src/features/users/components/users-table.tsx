@@ -17,7 +17,7 @@ interface Props {
   onDelete(user: User): void;
 }
 
-export const USER_COLUMNS = ['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Status', 'Actions'];
+export const USER_COLUMNS = ['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Last Sign-In', 'Status', 'Actions'];
 
 export function UsersTable({ users, modules, activeShown, onOpen, onToggleActive, onResend, onCopyLink, onDelete }: Props) {
   const title = (id: string) => modules.find((m) => m.id === id)?.game_title ?? id;
@@ -64,6 +64,7 @@ export function UsersTable({ users, modules, activeShown, onOpen, onToggleActive
                 <td>
                   <ModuleTags titles={completed} />
                 </td>
+                <td>{u.last_login_at > 0 ? formatDate(u.last_login_at) : 'Never'}</td>
                 <td>
                   {u.pending ? (
                     `Last Invite Sent ${formatDate(u.last_invite_at)}`

@@ -1,0 +1,72 @@
+/** The users list's filters and order: unit, role, account status, module and its assignment status, sort. */
+import { useEffect, useState } from 'react';
+import { Select, SelectItem, TextInput } from '@carbon/react';
+import { ASSIGNMENT_STATUSES, USER_SORTS, USER_STATUSES } from '@airman/contracts/api.ts';
+import { ROLES, SEARCH_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
+import type { Module } from '@airman/contracts/module.ts';
+import type { UsersFilters } from '../api/get-users.ts';
+
+const STATUS_TEXT: Record<(typeof USER_STATUSES)[number], string> = { active: 'Active', inactive: 'Inactive', pending: 'Pending Invite' };
+const ASSIGNMENT_TEXT: Record<(typeof ASSIGNMENT_STATUSES)[number], string> = {
+  not_started: 'Not Started',
+  in_progress: 'In Progress',
+  complete: 'Complete',
+  failed: 'Failed',
+  quit: 'Quit',
+  past_due: 'Past Due',
+};
+const SORT_TEXT: Record<(typeof USER_SORTS)[number], string> = { name: 'Name', unit: 'Unit', rank: 'Rank', last_login: 'Last sign-in' };
+
+export function UsersFiltersBar({ filters, modules, onChange }: { filters: UsersFilters; modules: Module[]; onChange(next: UsersFilters): void }) {
+  const [unitText, setUnitText] = useState(filters.unit ?? '');
+  // The unit is typed: applied a debounce after the last key, as the search is.
+  useEffect(() => {
+    const unit = unitText.trim() || undefined;
+    if (unit === filters.unit) return;
+    const timer = setTimeout(() => onChange({ ...filters, unit }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [unitText, filters, onChange]);
+  const set = <K extends keyof UsersFilters>(key: K, value: string) => {
+    const next = { ...filters, [key]: value || undefined };
+    // An assignment status means something only for a module.
+    if (key === 'module' && !value) next.assignment_status = undefined;
+    onChange(next);
+  };
+  return (
+    <div className="users-filters" role="group" aria-label="Filters and order">
+      <TextInput id="users-filter-unit" labelText="Filter by unit" value={unitText} onChange={(e) => setUnitText(e.target.value)} />
+      <Select id="users-filter-role" labelText="Filter by role" value={filters.role ?? ''} onChange={(e) => set('role', e.target.value)}>
+        <SelectItem value="" text="All roles" />
+        {ROLES.map((r) => (
+          <SelectItem key={r} value={r} text={r} />
+        ))}
+      </Select>
+      <Select id="users-filter-status" labelText="Filter by status" value={filters.status ?? ''} onChange={(e) => set('status', e.target.value)}>
+        <SelectItem value="" text="All statuses" />
+        {USER_STATUSES.map((s) => (
+          <SelectItem key={s} value={s} text={STATUS_TEXT[s]} />
+        ))}
+      </Select>
+      <Select id="users-filter-module" labelText="Filter by module" value={filters.module ?? ''} onChange={(e) => set('module', e.target.value)}>
+        <SelectItem value="" text="Any module" />
+        {modules.map((m) => (
+          <SelectItem key={m.id} value={m.id} text={m.game_title} />
+        ))}
+      </Select>
+      {/* An assignment status means something only for a module: offered once one is chosen. */}
+      {filters.module && (
+        <Select id="users-filter-assignment" labelText="Filter by assignment status" value={filters.assignment_status ?? ''} onChange={(e) => set('assignment_status', e.target.value)}>
+          <SelectItem value="" text="Any status" />
+          {ASSIGNMENT_STATUSES.map((s) => (
+            <SelectItem key={s} value={s} text={ASSIGNMENT_TEXT[s]} />
+          ))}
+        </Select>
+      )}
+      <Select id="users-sort" labelText="Sort by" value={filters.sort ?? 'name'} onChange={(e) => set('sort', e.target.value === 'name' ? '' : e.target.value)}>
+        {USER_SORTS.map((s) => (
+          <SelectItem key={s} value={s} text={SORT_TEXT[s]} />
+        ))}
+      </Select>
+    </div>
+  );
+}
