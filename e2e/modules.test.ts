@@ -85,6 +85,8 @@ describeE2E('the Training Modules screen', (e2e) => {
     await page.getByText('Error parsing module.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Close' }).first().click();
+    // The edit was not saved: closing asks first.
+    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click();
 
     await row.getByRole('button', { name: 'Edit Questionnaire JSON' }).click();
     await page.getByText('Comprehensive Airman Fitness', { exact: true }).first().waitFor();
@@ -406,7 +408,7 @@ describeE2E('the Training Modules screen', (e2e) => {
 
     await row.getByRole('button', { name: `Edit ${module.game_title}`, exact: true }).click();
     const editor = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
-    await editor.getByRole('img', { name: 'Loading the module' }).waitFor();
+    await editor.getByText('Loading the module').waitFor();
     expect(await editor.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     release();
     await editor.getByRole('alert').getByText('The module could not be loaded.').waitFor();

@@ -69,11 +69,12 @@ describeE2E('the admin area on a phone', (e2e) => {
     await page.keyboard.press('Escape');
 
     await page.goto('/modules');
-    const row = page.locator('tr', { hasText: 'Ready Airman Training' }).first();
-    await row.getByRole('button', { name: /^Edit Ready Airman/ }).click();
+    // The base module's row: the only one with the questionnaire's button (other tests add copies).
+    const row = page.locator('tr').filter({ has: page.getByRole('button', { name: 'Edit Questionnaire JSON' }) });
+    await row.getByRole('button', { name: 'Edit Ready Airman Training', exact: true }).click();
     await expectFits(page, page.getByRole('dialog', { name: 'Edit Module: Ready Airman Training' }));
     await page.keyboard.press('Escape');
-    await row.getByRole('button', { name: /^Edit JSON/ }).click();
+    await row.getByRole('button', { name: 'Edit JSON of Ready Airman Training', exact: true }).click();
     await page.locator('.cm-content').waitFor();
     await expectFits(page, page.getByRole('dialog', { name: 'Ready Airman Training' }));
     await context.close();
