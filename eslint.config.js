@@ -52,4 +52,27 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: noImportFrom(['@airman/server/*', '**/apps/server/**'], 'the web app talks to the server over HTTP only'),
   },
+  {
+    // game.js carries no zod (npm run budget checks the bundle): from the schema files, types only.
+    files: ['packages/game/src/**/*.ts'],
+    ignores: ['packages/game/src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'zod',
+                ...['api', 'game', 'module', 'questionnaire', 'user', 'validation', 'zod-setup'].map((f) => `@airman/contracts/${f}.ts`),
+                '@airman/engine/validate.ts',
+              ],
+              allowTypeImports: true,
+              message: 'the game bundle stays free of zod: import types, or the zod-free modules (gauges.ts, questionnaire-score.ts, constants.ts)',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

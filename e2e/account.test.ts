@@ -61,7 +61,8 @@ describeE2E('registration and profile', (e2e) => {
     await menu.getByRole('link', { name: 'Profile' }).waitFor();
     expect(await menu.getByRole('link', { name: 'User Admin' }).count()).toBe(0);
     expect(await menu.getByRole('link', { name: 'Module Editor' }).count()).toBe(0);
-    for (const path of ['/admin', '/modules']) {
+    expect(await menu.getByRole('link', { name: 'Progress' }).count()).toBe(0);
+    for (const path of ['/admin', '/modules', '/progress']) {
       await page.goto(path);
       await page.waitForURL('**/profile');
     }

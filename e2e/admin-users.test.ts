@@ -58,6 +58,10 @@ describeE2E('the Users screen', (e2e) => {
     await row.getByRole('button', { name: /^Delete/ }).click();
     await page.getByText('Confirm Deletion').waitFor();
     await page.getByText('This action cannot be reversed.').waitFor();
+    // Whose account it is, in sight (a pending invitee: the address).
+    const who = page.getByRole('dialog', { name: 'Confirm Deletion' }).getByText(`Pending invite (${email})`);
+    expect(await who.isVisible()).toBe(true);
+    expect(((await who.boundingBox())?.width ?? 0) > 100).toBe(true);
     expect(await page.getByText('You are trying to delete yourself.').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -341,6 +345,13 @@ describeE2E('the Users screen', (e2e) => {
     await pages.getByRole('button', { name: 'Next 50' }).click();
     await pages.getByRole('button', { name: 'Page 2' }).waitFor();
     expect(await page.locator('table[aria-label="Users"] tbody tr').count()).toBeLessThanOrEqual(50);
+    // The new page starts at the table's top, where focus goes too (not left at the bottom of the last page).
+    const results = page.getByLabel('Users, page 2');
+    await expect.poll(() => results.evaluate((el) => el === document.activeElement)).toBe(true);
+    const top = await page.locator('table[aria-label="Users"] thead').boundingBox();
+    expect(top && top.y >= 0 && top.y < (page.viewportSize()?.height ?? 0) / 2).toBe(true);
+    await pages.getByRole('button', { name: 'Page 1' }).click();
+    await expect.poll(() => page.getByLabel('Users, page 1').evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill('pager');
     await pages.waitFor({ state: 'detached' });
     await context.close();
@@ -362,8 +373,19 @@ describeE2E('the Users screen', (e2e) => {
     await due.press('Enter');
     await page.getByText('Assignment due date updated').waitFor();
     const user = (await listedUser(e2e.baseUrl, admin, email))!;
-    expect(new Date(user.assignments[0]!.due_at).getHours()).toBe(23);
-    await page.getByRole('button', { name: /^Delete assignment Ready Airman Training/ }).click();
+    // The date's midnight in UTC plus 23 hours, whatever the browser's zone (docs/api.md).
+    expect(new Date(user.assignments[0]!.due_at).toISOString()).toBe('2030-12-31T23:00:00.000Z');
+    // Unassigning asks first; Cancel keeps the assignment.
+    const unassign = page.getByRole('button', { name: /^Delete assignment Ready Airman Training/ });
+    await unassign.click();
+    const confirm = page.getByRole('dialog', { name: "Unassign 'Ready Airman Training'?" });
+    await confirm.getByText(`${email} will no longer have this module to play.`, { exact: false }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => unassign.evaluate((el) => el === document.activeElement)).toBe(true);
+    await unassign.click();
+    await confirm.getByRole('button', { name: 'Unassign' }).click();
     await page.getByText(`Module 'Ready Airman Training' no longer assigned to ${email}`).waitFor();
     await context.close();
   });
@@ -389,8 +411,7 @@ describeE2E('the Users screen', (e2e) => {
     await modal.getByLabel('Email').waitFor();
     expect(await modal.getByLabel('Email').inputValue()).toBe(pending);
     expect(await modal.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-    // The focus starts on the header's Close button: the first Escape closes its tooltip.
-    await page.keyboard.press('Escape');
+    // One Escape closes it (the focus starts on its first field).
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'hidden' });
 
@@ -407,5 +428,30 @@ describeE2E('the Users screen', (e2e) => {
     await page.locator('tr.is-inactive', { hasText: registered }).waitFor();
     await target.getByText('Inactive', { exact: true }).waitFor();
     await context.close();
+  });
+
+  it('keeps a due date picked in Denver the same calendar date for a trainee in Kiritimati and in the report', async () => {
+    const email = uniqueEmail('due-zone');
+    const password = 'Due-Zone-Passw0rd!';
+    await inviteAndRegister(e2e.baseUrl, email, password, { first_name: 'Dee', last_name: 'Zone', module: 'ready_airman_training' });
+    const { context, page } = await e2e.adminPage('/admin', { timezoneId: 'America/Denver' });
+    await openUser(page, email);
+    const due = page.getByLabel('Due date of Ready Airman Training');
+    await due.fill('11/15/2030');
+    await due.press('Enter');
+    await page.getByText('Assignment due date updated').waitFor();
+    await context.close();
+
+    // UTC+14: the instant stored for Denver's 11/15 at local midnight + 23 h was already 11/16 there.
+    const trainee = await e2e.newPage({ timezoneId: 'Pacific/Kiritimati' });
+    await login(trainee.page, email, password);
+    await trainee.page.getByRole('region', { name: 'Game controls' }).getByText(/Ready Airman Training: .*, due 11\/15\/2030\./).waitFor();
+    await trainee.context.close();
+
+    const admin = await apiLogin(e2e.baseUrl);
+    const { token } = await api<{ token: string }>(e2e.baseUrl, admin, 'POST', 'admin/reports/token', { module: 'ready_airman_training' });
+    const res = await fetch(`${e2e.baseUrl}/api/admin/users?csv=1&module=ready_airman_training&token=${token}`);
+    const line = (await res.text()).split('\r\n').find((l) => l.includes(email));
+    expect(line).toContain('2030-11-15T23:00:00.000Z');
   });
 });

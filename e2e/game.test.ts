@@ -7,39 +7,26 @@ import { apply } from '@airman/engine/rules.ts';
 import { score } from '@airman/engine/score.ts';
 import { readyAirmanModule } from '../apps/server/src/seed/ready-airman-module.ts';
 import { seriousViolations } from './axe.ts';
-import { api, apiLogin, inviteAndRegister, uniqueEmail } from './api.ts';
+import { api, apiLogin } from './api.ts';
 import { describeE2E, login, submitLogin } from './browser.ts';
+import { escapeRegExp as escape, registeredTrainee, TRAINEE_PASSWORD } from './game-helpers.ts';
 
-const TRAINEE_PASSWORD = 'Trainee-Passw0rd!';
-
-async function registeredTrainee(baseUrl: string): Promise<string> {
-  const email = uniqueEmail('trainee');
-  await inviteAndRegister(baseUrl, email, TRAINEE_PASSWORD, { first_name: 'Gia', last_name: 'Gamer', module: 'ready_airman_training' });
-  return email;
-}
-
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Presses a button of 'Game controls' with the keyboard only (focus, then Enter). */
+/** Clicks a button of 'Game controls' (the keyboard's own run is e2e/game-keyboard.test.ts). */
 async function press(page: Page, name: RegExp | string): Promise<void> {
-  const button = page.getByRole('region', { name: 'Game controls' }).getByRole('button', { name });
-  await button.first().focus();
-  await page.keyboard.press('Enter');
+  await page.getByRole('region', { name: 'Game controls' }).getByRole('button', { name }).first().click();
 }
 
 async function answerQuestionnaire(page: Page): Promise<void> {
   const controls = page.getByRole('region', { name: 'Game controls' });
   const groups = controls.locator('fieldset');
   const n = await groups.count();
-  for (let i = 0; i < n; i++) {
-    await groups.nth(i).getByRole('radio').nth(3).focus();
-    await page.keyboard.press('Space');
-  }
+  // Carbon draws each radio button with its label: the label takes the click.
+  for (let i = 0; i < n; i++) await groups.nth(i).locator('label').nth(3).click();
   await press(page, 'Continue');
 }
 
 describeE2E('the game at /', (e2e) => {
-  it('loads with a percentage and a fullscreen button, is played to Complete with the keyboard, and reports to the admin', async () => {
+  it('loads with a percentage and a fullscreen button, is played to Complete with the mouse, and reports to the admin', async () => {
     const email = await registeredTrainee(e2e.baseUrl);
     const { context, page } = await e2e.newPage();
     const cdp = await context.newCDPSession(page);
@@ -64,19 +51,29 @@ describeE2E('the game at /', (e2e) => {
     const percents = await page.evaluate(() => (window as unknown as { __percents: string[] }).__percents);
     expect(percents.some((p) => { const n = Number(/^(\d+)%/.exec(p)?.[1] ?? 0); return n > 0 && n < 100; }), percents.join(' ')).toBe(true);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
-    const canvas = page.locator('canvas');
-    await canvas.waitFor();
-    const [canvasHeight, windowHeight] = await page.evaluate(() => [document.querySelector('.game-canvas-host')!.getBoundingClientRect().height, window.innerHeight]);
-    expect(Math.abs(canvasHeight - windowHeight * 0.8)).toBeLessThan(1);
-    // Fullscreen holds the canvas and the keyboard's 'Game controls' alike.
+    // The game area: 80% of the window's height, scrolling inside itself; fullscreen holds all of it.
+    const [areaHeight, windowHeight, overflow] = await page.evaluate(() => {
+      const area = document.querySelector('.game-stage') as HTMLElement;
+      return [area.getBoundingClientRect().height, window.innerHeight, getComputedStyle(area).overflowY];
+    });
+    expect(Math.abs(areaHeight - windowHeight * 0.8)).toBeLessThan(1);
+    expect(overflow).toBe('auto');
     await page.getByRole('button', { name: 'Fullscreen' }).click();
     await expect
-      .poll(() => page.evaluate(() => Boolean(document.fullscreenElement?.querySelector('canvas') && document.fullscreenElement.querySelector('[aria-label="Game controls"]'))))
+      .poll(() => page.evaluate(() => Boolean(document.fullscreenElement?.querySelector('[aria-label="Game controls"]'))))
       .toBe(true);
+    expect(await page.evaluate(() => document.fullscreenElement!.getBoundingClientRect().height)).toBe(await page.evaluate(() => window.innerHeight));
     await page.evaluate(() => document.exitFullscreen());
 
     const controls = page.getByRole('region', { name: 'Game controls' });
     await press(page, /^Play Ready Airman Training/);
+    // The briefing: the module's description, its goals, how a run is lost and scored.
+    await controls.getByText(readyAirmanModule.game_description).waitFor();
+    await controls.getByRole('heading', { name: 'Your goals' }).waitFor();
+    await controls.getByText('A gauge that reaches 0 ends the run: Failed.').waitFor();
+    await controls.getByText('100 points for each objective done.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await press(page, 'Continue to the questionnaire');
     await controls.getByText('Comprehensive Airman Fitness (before the run)').waitFor();
     await answerQuestionnaire(page);
     await controls.getByText('Day 1 of 7. 8 time tokens left.').waitFor();
@@ -91,17 +88,25 @@ describeE2E('the game at /', (e2e) => {
       if ('end_day' in command) await press(page, 'End Day');
       else if ('choose' in command) {
         const choice = pendingEvent(state)?.choices[command.choose];
-        await press(page, new RegExp(`^${escape(choice?.label ?? '')} \\(`));
-      } else await press(page, new RegExp(`^${escape(command.action)} \\(`));
+        await press(page, new RegExp(`^${escape(choice?.label ?? '')} `));
+      } else await press(page, new RegExp(`^${escape(command.action)} `));
       const r = apply(state, command);
       if (!r.ok) throw new Error(r.error);
       state = r.state;
     }
+    // The result first, then the after-survey, which saves it.
+    const { points, stars } = score(state);
+    await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
+    await controls.getByText(`${stars} of 3 stars, ${points} points.`, { exact: true }).waitFor();
+    await press(page, 'Continue to the questionnaire');
     await controls.getByText('Comprehensive Airman Fitness (after the run)').waitFor();
     await answerQuestionnaire(page);
+    await controls.getByText(`Result saved. Complete: every goal done in 7 days. ${stars} of 3 stars, ${points} points.`).waitFor();
     await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
-    const { points, stars } = score(state);
-    await controls.getByText(`${stars} of 3 stars, ${points} points.`, { exact: true }).waitFor();
+    // Before and after, by domain: every answer was 'Agree' (4 of 1–5).
+    const fitness = controls.getByRole('table', { name: 'Your fitness by domain' });
+    expect(await fitness.getByRole('row').count()).toBe(5);
+    await controls.getByRole('button', { name: 'Play again' }).waitFor();
 
     // The administrator sees it: the status, and the row of the CSV report.
     const admin = await apiLogin(e2e.baseUrl);
@@ -115,20 +120,58 @@ describeE2E('the game at /', (e2e) => {
     expect(row).toContain(',Complete,');
     expect(row).toContain(`,${points},${stars},`);
 
+    // Play again: a new run, from its briefing.
+    await press(page, 'Play again');
+    await controls.getByRole('button', { name: 'Continue to the questionnaire' }).waitFor();
+
     // Leaving / unloads the game.
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.getByRole('heading', { name: 'User Settings' }).waitFor();
-    expect(await page.locator('canvas').count()).toBe(0);
+    expect(await page.locator('.game-stage').count()).toBe(0);
     await context.close();
   }, 120_000);
 
-  it('does not leak across 20 visits: canvases, WebGL contexts and heap stay flat', async () => {
+  it('keeps a run that ended before its after-survey: a reload shows the result again, and the survey saves it', async () => {
+    const email = await registeredTrainee(e2e.baseUrl);
+    const trainee = await apiLogin(e2e.baseUrl, email, TRAINEE_PASSWORD);
+    // Played elsewhere up to its last move: the before-answers and the whole log are kept on the run.
+    const run = await api<{ run_id: string; seed: number }>(e2e.baseUrl, trainee, 'POST', 'game/runs', { module: 'ready_airman_training' });
+    const questionnaire = await api<{ items: { id: string }[] }>(e2e.baseUrl, trainee, 'GET', 'modules/questionnaire');
+    const agree = Object.fromEntries(questionnaire.items.map((i) => [i.id, 4]));
+    await api(e2e.baseUrl, trainee, 'POST', `game/runs/${run.run_id}/answers`, { before: agree });
+    const best = plan(readyAirmanModule, run.seed);
+    await api(e2e.baseUrl, trainee, 'POST', `game/runs/${run.run_id}/progress`, { log: best.line });
+    let state = start(readyAirmanModule, run.seed);
+    for (const command of best.line as GameCommand[]) {
+      const r = apply(state, command);
+      if (!r.ok) throw new Error(r.error);
+      state = r.state;
+    }
+    const { points, stars } = score(state);
+
+    const { context, page } = await e2e.newPage();
+    await login(page, email, TRAINEE_PASSWORD);
+    const controls = page.getByRole('region', { name: 'Game controls' });
+    await press(page, /^Play Ready Airman Training/);
+    await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
+    await controls.getByText(`${stars} of 3 stars, ${points} points.`, { exact: true }).waitFor();
+    await page.reload();
+    await press(page, /^Play Ready Airman Training/);
+    await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
+    await press(page, 'Continue to the questionnaire');
+    await controls.getByText('Comprehensive Airman Fitness (after the run)').waitFor();
+    await answerQuestionnaire(page);
+    await controls.getByRole('button', { name: 'Play again' }).waitFor();
+    await controls.getByRole('table', { name: 'Your fitness by domain' }).waitFor();
+    const admin = await apiLogin(e2e.baseUrl);
+    const found = await api<{ users: { assignments: { game_status: number }[] }[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`);
+    expect(found.users[0]?.assignments[0]).toMatchObject({ game_status: 1 });
+    await context.close();
+  });
+
+  it('does not leak across 20 visits: game areas and heap stay flat', async () => {
     const email = await registeredTrainee(e2e.baseUrl);
     const { context, page } = await e2e.newPage();
-    const warnings: string[] = [];
-    page.on('console', (m) => {
-      if (/WebGL contexts|CONTEXT_LOST/i.test(m.text())) warnings.push(m.text());
-    });
     await login(page, email, TRAINEE_PASSWORD);
     await page.getByRole('button', { name: 'Fullscreen' }).waitFor();
     const cdp = await context.newCDPSession(page);
@@ -146,8 +189,8 @@ describeE2E('the game at /', (e2e) => {
     const before = await heap();
     for (let i = 0; i < 20; i++) await visit();
     const after = await heap();
-    expect(await page.locator('canvas').count()).toBe(1);
-    expect(warnings).toEqual([]);
+    expect(await page.locator('.game-stage').count()).toBe(1);
+    expect(await page.getByRole('region', { name: 'Game controls' }).count()).toBe(1);
     expect(after - before, `heap grew from ${before} to ${after}`).toBeLessThan(8 * 1024 * 1024);
     await context.close();
   });

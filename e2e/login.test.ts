@@ -36,11 +36,16 @@ describeE2E('login, logout and the routing rules', (e2e) => {
     await page.goto('/login');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('link', { name: 'Log In' }).waitFor();
-    await page.getByText('0.6.499').waitFor();
+    // Bottom right, in the page's contentinfo landmark.
+    const version = page.getByRole('contentinfo').getByText('0.6.499');
+    await version.waitFor();
+    const box = await version.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.x + box.width > viewport.width - 40 && box.y + box.height > viewport.height - 40).toBe(true);
 
     await login(page);
     await page.waitForURL('**/admin');
-    for (const item of ['User Admin', 'Module Editor', 'Profile']) {
+    for (const item of ['User Admin', 'Progress', 'Module Editor', 'Profile']) {
       await menu.getByRole('link', { name: item }).waitFor();
     }
     await menu.getByRole('button', { name: 'Log Out' }).waitFor();
@@ -54,6 +59,9 @@ describeE2E('login, logout and the routing rules', (e2e) => {
 
     await menu.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL('**/login');
+    // A deliberate Log Out says so, not that a login is needed.
+    await page.getByText('You have logged out.').waitFor();
+    expect(await page.getByText('Please login in to continue...').count()).toBe(0);
     expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
     await page.goto('/admin');
     await page.waitForURL('**/login');

@@ -1,5 +1,5 @@
 /**
- * The issue's yardstick for the users page: a bare Fastify + pg keyset page of
+ * The yardstick for the users page: a bare Fastify + pg keyset page of
  * 50, with no authentication and nothing else, in a process of its own like the
  * server, measured in the same run (run.ts) so that the users page can be read
  * against it on the same machine. Two answers: 8 columns a user (~9 KB), and

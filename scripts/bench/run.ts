@@ -213,7 +213,7 @@ async function measureCsv(target: string, url: string, auth: Record<string, stri
   });
 }
 
-/** The issue's yardstick, on the same database in the same run: bare.ts. */
+/** The yardstick, on the same database in the same run: bare.ts. */
 async function measureBare(databaseUrl: string): Promise<void> {
   const { url, child } = await startServer({ DATABASE_URL: databaseUrl }, ['--import', 'tsx', path.join(import.meta.dirname, 'bare.ts')]);
   const pid = child.pid as number;
@@ -281,7 +281,7 @@ for (const r of rows) {
   const ratio = floor && typeof r.rps === 'number' ? (r.rps / floor).toFixed(2) : '';
   console.log(`| ${r.target} | ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${floor ? Math.round(floor) : ''} | ${ratio} | ${r.cpu ?? ''} | ${r.note} |`);
 }
-// The issue's yardstick: the users page against the bare page with the same answer, in this run.
+// The yardstick: the users page against the bare page with the same answer, in this run.
 const page = rows.find((r) => r.target === 'PostgreSQL' && r.route === 'GET /api/admin/users (first page)');
 const bare = rows.find((r) => r.target === 'PostgreSQL' && r.route.startsWith('bare Fastify + pg page of 50, stored JSON'));
 if (page && bare && typeof page.rps === 'number' && typeof bare.rps === 'number') {

@@ -29,10 +29,13 @@ import { questionnaireRoutes } from './routes/questionnaire/routes.ts';
 import { adminUserRoutes } from './routes/admin-users/routes.ts';
 import { inviteRoutes } from './routes/invites/routes.ts';
 import { reportRoutes } from './routes/reports/routes.ts';
+import { progressRoutes } from './routes/progress/routes.ts';
 import { selfRoutes } from './routes/self/routes.ts';
 import { passwordRoutes } from './routes/password/routes.ts';
+import { emailRoutes } from './routes/emails/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
+import { ReminderScheduler } from './reminders/scheduler.ts';
 import { RETRY_AFTER_SECONDS } from './db/unavailable.ts';
 import { HttpError } from './lib/http-error.ts';
 
@@ -111,6 +114,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mail = new MailWorker(database, createMailer(config), app.log);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
+  const scheduler = new ReminderScheduler(database, config, app.log);
+  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onClose', async () => scheduler.stop());
 
   gameRoutes(app, database.db, { minMsPerMove: deps.minMsPerMove ?? MIN_MS_PER_MOVE });
   moduleRoutes(app, database.db);
@@ -118,8 +124,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminUserRoutes(app, database, requestAuth);
   inviteRoutes(app, database.db, config, mail);
   reportRoutes(app, database.db);
+  progressRoutes(app, database);
   selfRoutes(app, database.db, tokens);
   passwordRoutes(app, database.db, config, mail);
+  emailRoutes(app, database.db);
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -44,4 +44,19 @@ describe('loadConfig', () => {
       "TRUST_PROXY: give the proxies' addresses or CIDR ranges; not one: '2', 'true', '10.0.0.0/33', 'proxy.example.mil'",
     );
   });
+
+  it('reads the reminder and digest schedule, with their defaults', () => {
+    expect(loadConfig({})).toMatchObject({ reminderDays: [5, 1], reminderIntervalMs: 300_000, digestCron: '0 8 * * 1', digestTz: 'UTC' });
+    const c = loadConfig({ REMINDER_DAYS: ' 1, 7,3,7 ', REMINDER_INTERVAL_S: '2', DIGEST_CRON: '30 6 * * 5', DIGEST_TZ: 'America/Denver' });
+    expect(c).toMatchObject({ reminderDays: [7, 3, 1], reminderIntervalMs: 2000, digestCron: '30 6 * * 5', digestTz: 'America/Denver' });
+    // Empty turns trainee reminders off.
+    expect(loadConfig({ REMINDER_DAYS: '' }).reminderDays).toEqual([]);
+    expect(loadConfig({ DIGEST_CRON: 'off' }).digestCron).toBeUndefined();
+  });
+
+  it('refuses bad reminder days, interval, cron pattern and time zone, naming each', () => {
+    const bad = () => loadConfig({ REMINDER_DAYS: '5,0,x', REMINDER_INTERVAL_S: '0', DIGEST_CRON: 'every monday', DIGEST_TZ: 'Mars/Olympus' });
+    expect(bad).toThrow("REMINDER_DAYS: give whole numbers of days from 1 to 365, comma-separated; not: '0', 'x'");
+    expect(bad).toThrow(/REMINDER_INTERVAL_S: [\s\S]*DIGEST_CRON: must be a cron pattern of five fields[\s\S]*DIGEST_TZ: must be an IANA time zone/);
+  });
 });

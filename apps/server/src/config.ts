@@ -1,6 +1,7 @@
 /** Configuration from the environment (decisions §1), validated once at start. */
 import net from 'node:net';
 import path from 'node:path';
+import { Cron } from 'croner';
 import { z } from 'zod';
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY. */
@@ -46,6 +47,45 @@ const optionalNonEmpty = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/**
+ * REMINDER_DAYS: days before a due date a trainee is reminded, comma-separated
+ * (default 5,1); empty turns trainee reminders off, the past-due one included.
+ * Returned distinct, largest first.
+ */
+const reminderDaysSchema = z
+  .string()
+  .optional()
+  .transform((raw, ctx): number[] => {
+    if (raw === undefined) return [5, 1];
+    const v = raw.trim();
+    if (v === '') return [];
+    const parts = v.split(',').map((p) => p.trim());
+    const bad = parts.filter((p) => !/^\d{1,3}$/.test(p) || Number(p) < 1 || Number(p) > 365);
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `give whole numbers of days from 1 to 365, comma-separated; not: ${bad.map((b) => `'${b}'`).join(', ')}` });
+      return z.NEVER;
+    }
+    return [...new Set(parts.map(Number))].sort((a, b) => b - a);
+  });
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function cronProblem(pattern: string): string | undefined {
+  try {
+    new Cron(pattern, { paused: true, mode: '5-part' });
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message.replace(/^CronPattern: /, '') : String(err);
+  }
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -71,6 +111,21 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(1).max(600).default(10),
   METRICS_TOKEN: optionalNonEmpty.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   INVITE_TTL_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(365).default(14),
+  REMINDER_DAYS: reminderDaysSchema,
+  REMINDER_INTERVAL_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(86_400).default(300),
+  DIGEST_CRON: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? '0 8 * * 1' : v.trim()))
+    .superRefine((v, ctx) => {
+      const problem = v === 'off' ? undefined : cronProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: `must be a cron pattern of five fields (minute hour day month weekday): ${problem}` });
+    }),
+  DIGEST_TZ: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? 'UTC' : v.trim()))
+    .refine(isTimeZone, 'must be an IANA time zone such as UTC or America/Denver'),
 });
 
 export interface Config {
@@ -89,6 +144,13 @@ export interface Config {
   trustProxy: false | string;
   /** How long an invite code stays valid after it was (re)sent, in ms. */
   inviteTtlMs: number;
+  /** Days before a due date that trainees are reminded, largest first; empty: no trainee reminders. */
+  reminderDays: number[];
+  /** How often the scheduler plans reminders and digests, in ms. */
+  reminderIntervalMs: number;
+  /** When the administrators' weekly digest goes out: a 5-field cron pattern, read in digestTz; undefined: never (DIGEST_CRON=off). */
+  digestCron: string | undefined;
+  digestTz: string;
   /** On SIGTERM, in-flight requests get this long to finish; then the process exits anyway (status 1). */
   shutdownTimeoutMs: number;
   /** GET /metrics answers only to `Authorization: Bearer <this>`; unset: no metrics. */
@@ -124,6 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     inviteTtlMs: e.INVITE_TTL_DAYS * 24 * 60 * 60 * 1000,
+    reminderDays: e.REMINDER_DAYS,
+    reminderIntervalMs: e.REMINDER_INTERVAL_S * 1000,
+    digestCron: e.DIGEST_CRON === 'off' ? undefined : e.DIGEST_CRON,
+    digestTz: e.DIGEST_TZ,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     webDist,

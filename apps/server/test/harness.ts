@@ -45,7 +45,11 @@ export interface TestContext {
 
 export interface HarnessOptions {
   webDist?: string;
-  /** Environment of the app; a function is read in beforeAll (after e.g. an SMTP server started). */
+  /**
+   * Environment of the app; a function is read in beforeAll (after e.g. an SMTP
+   * server started). DIGEST_CRON is off unless given, so that no test's count of
+   * e-mails depends on the day of the week it runs.
+   */
   env?: NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv);
   /** The app's logger (default: none). */
   logger?: FastifyServerOptions['logger'];
@@ -79,7 +83,7 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
         dispose = opened.dispose;
         // Each suite writes its files (mail outbox) in a directory of its own.
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
-        const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, ...(typeof options.env === 'function' ? options.env() : options.env) }, options.webDist);
+        const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, DIGEST_CRON: 'off', ...(typeof options.env === 'function' ? options.env() : options.env) }, options.webDist);
         await seed(opened.database.db, {
           adminEmail: 'admin@example.com',
           adminPassword: TEST_PASSWORD,

@@ -122,6 +122,8 @@ export type AssignRequest = z.infer<typeof assignRequestSchema>;
 export const inviteRequestSchema = z.strictObject({
   emails: z.array(z.string().max(1000)).min(1).max(1000),
   module: z.string().max(100).optional(),
+  /** The module's due date for every invitee (epoch ms, as assignments carry it); only with module. */
+  due_at: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
 });
 export type InviteRequest = z.infer<typeof inviteRequestSchema>;
 export const inviteResponseSchema = z.object({

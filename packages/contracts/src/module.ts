@@ -1,5 +1,6 @@
 /** The module format of spec §3: a turn-based resource-management scenario. */
 import { z } from 'zod';
+import { GAUGE_MAX, GAUGE_MIN } from './gauges.ts';
 
 const name = z.string().trim().min(1, 'must not be empty').max(200);
 const count = z.number().int('must be an integer').min(0, 'must not be negative');
@@ -20,9 +21,7 @@ function gaugeTable<V extends z.ZodType>(value: V) {
     .pipe(z.record(z.string().min(1), value));
 }
 
-/** Gauges are kept within these bounds by the game. */
-export const GAUGE_MIN = 0;
-export const GAUGE_MAX = 100;
+export { GAUGE_MAX, GAUGE_MIN };
 
 export const objectiveSchema = z.strictObject({
   name,

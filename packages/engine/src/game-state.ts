@@ -3,7 +3,7 @@
  * state, every move returns a new one (see rules.ts).
  */
 import type { GameEvent, Module } from '@airman/contracts/module.ts';
-import { GAUGE_MAX, GAUGE_MIN } from '@airman/contracts/module.ts';
+import { GAUGE_MAX, GAUGE_MIN } from '@airman/contracts/gauges.ts';
 import { roll } from './random.ts';
 
 /** inactive: not pursued (yet); active: pursued; complete: done. */

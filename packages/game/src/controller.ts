@@ -1,15 +1,17 @@
 /**
  * The game's screens as a state machine, independent of how they are drawn:
- * the canvas view and the accessible 'Game controls' both render its view and
- * send it the player's intents.
+ * the play interface renders its screens and sends it the player's intents.
  */
 import type { GameAssignment, GameCommand, RunScore } from '@airman/contracts/game.ts';
+import type { Module } from '@airman/contracts/module.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
+import { domainScores } from '@airman/contracts/questionnaire-score.ts';
 import { pendingEvent, start, type GameState } from '@airman/engine/game-state.ts';
 import { apply, available, choiceUnavailableReason, type Availability } from '@airman/engine/rules.ts';
 import { replay } from '@airman/engine/replay.ts';
-import { points } from '@airman/engine/score.ts';
-import { gaugeChanges } from './describe.ts';
+import { points, score } from '@airman/engine/score.ts';
+import { debrief, type Debrief } from './debrief.ts';
+import { describeChanges } from './describe.ts';
 import type { GameApi } from './game-api.ts';
 
 /** Today's event while it awaits the player's choice. */
@@ -19,20 +21,32 @@ export interface EventView {
   choices: { index: number; label: string; ok: boolean; reason?: string }[];
 }
 
+/** The questionnaire's scores by domain, before and after the run (0–100, or null when unanswered). */
+export interface FitnessView {
+  domains: { id: string; name: string; before: number | null; after: number | null }[];
+}
+
 export type Screen =
   | { kind: 'loading'; message: string }
   | { kind: 'error'; message: string }
   | { kind: 'list'; assignments: GameAssignment[] }
+  | { kind: 'briefing'; title: string; module: Module; hasQuestionnaire: boolean }
   | { kind: 'questionnaire'; phase: 'before' | 'after'; questionnaire: Questionnaire; answers: QuestionnaireAnswers; title: string }
   | { kind: 'play'; title: string; state: GameState; actions: Availability[]; event: EventView | null; points: number; confirmQuit: boolean; dayEnded: boolean }
-  | { kind: 'outcome'; title: string; outcome: 'complete' | 'failed'; state: GameState; score: RunScore };
+  | {
+      kind: 'debrief';
+      title: string;
+      debrief: Debrief;
+      score: RunScore;
+      /** 'survey': the run is over and the after-questionnaire comes next; 'saved': the result is stored. */
+      stage: 'survey' | 'saved';
+      fitness: FitnessView | null;
+    };
 
 interface Run {
   id: string;
   seed: number;
-  title: string;
-  moduleId: string;
-  hasQuestionnaire: boolean;
+  assignment: GameAssignment;
   log: GameCommand[];
   state: GameState;
   before?: QuestionnaireAnswers;
@@ -71,11 +85,13 @@ export class GameController {
   }
 
   private fail(error: unknown): void {
-    this.show({ kind: 'error', message: error instanceof Error ? error.message : String(error) }, 'Something went wrong.');
+    const message = error instanceof Error ? error.message : String(error);
+    this.show({ kind: 'error', message }, `Something went wrong: ${message}`);
   }
 
   async loadList(): Promise<void> {
     this.run = null;
+    this.show({ kind: 'loading', message: 'Loading your training…' }, '');
     try {
       const assignments = await this.api.assignments();
       this.show({ kind: 'list', assignments }, `${assignments.length} training module${assignments.length === 1 ? '' : 's'} assigned.`);
@@ -93,23 +109,47 @@ export class GameController {
       this.run = {
         id: started.run_id,
         seed: started.seed,
-        title: assignment.title,
-        moduleId: assignment.module,
-        hasQuestionnaire: assignment.has_questionnaire,
+        assignment,
         log: replayed.ok ? [...started.log] : [],
         state,
         ...(started.answers_before ? { before: started.answers_before } : {}),
       };
       // A resumed run still needs the questionnaire for its after-answers.
       if (assignment.has_questionnaire) this.questionnaire ??= await this.api.questionnaire();
-      if (assignment.has_questionnaire && this.questionnaire && !this.run.before && this.run.log.length === 0) {
-        this.show({ kind: 'questionnaire', phase: 'before', questionnaire: this.questionnaire, answers: {}, title: assignment.title }, 'Before you start: the Comprehensive Airman Fitness questionnaire.');
+      if (this.run.log.length === 0) {
+        this.show(
+          { kind: 'briefing', title: assignment.title, module: started.module, hasQuestionnaire: this.needsBefore() },
+          `${assignment.title}: briefing.`,
+        );
         return;
       }
-      this.showPlay(started.log.length > 0 ? `Resumed on day ${state.day}.${this.eventNotice()}` : `Day 1 of ${state.module.days}.${this.eventNotice()}`);
+      if (state.outcome !== 'in_progress') {
+        await this.ended();
+        return;
+      }
+      this.showPlay(`Resumed on day ${state.day}.${this.eventNotice()}`);
     } catch (e) {
       this.fail(e);
     }
+  }
+
+  /** Whether the questionnaire is still to be answered before day 1. */
+  private needsBefore(): boolean {
+    return Boolean(this.run?.assignment.has_questionnaire && this.questionnaire && !this.run.before);
+  }
+
+  /** Leaves the briefing: the questionnaire when it is due, else day 1. */
+  begin(): void {
+    const run = this.run;
+    if (!run || this.screen.kind !== 'briefing') return;
+    if (this.needsBefore() && this.questionnaire) {
+      this.show(
+        { kind: 'questionnaire', phase: 'before', questionnaire: this.questionnaire, answers: {}, title: run.assignment.title },
+        'Before you start: the Comprehensive Airman Fitness questionnaire.',
+      );
+      return;
+    }
+    this.showPlay(`Day 1 of ${run.state.module.days}.${this.eventNotice()}`);
   }
 
   answer(item: string, value: number): void {
@@ -150,7 +190,10 @@ export class GameController {
           }),
         }
       : null;
-    this.show({ kind: 'play', title: this.run.title, state, actions: available(state), event: eventView, points: points(state), confirmQuit: false, dayEnded }, announcement);
+    this.show(
+      { kind: 'play', title: this.run.assignment.title, state, actions: available(state), event: eventView, points: points(state), confirmQuit: false, dayEnded },
+      announcement,
+    );
   }
 
   /** ' Event: {name}. {text} Choose a response.' when today's event awaits a choice. */
@@ -172,23 +215,51 @@ export class GameController {
     run.log.push(command);
     const state = result.state;
     if (state.outcome !== 'in_progress') {
-      // The questionnaire is answered again after the run, however it ended.
-      if (run.hasQuestionnaire && this.questionnaire) {
-        this.show({ kind: 'questionnaire', phase: 'after', questionnaire: this.questionnaire, answers: {}, title: run.title }, 'The run is over. Answer the questionnaire once more.');
-      } else {
-        void this.finish(undefined);
-      }
+      void this.ended();
       return;
     }
+    const changes = describeChanges(before, state);
     if ('end_day' in command) {
       void this.api.progress(run.id, run.log).catch(() => undefined);
-      const night = gaugeChanges(before.gauges, state.gauges);
-      this.showPlay(`Day ${state.day} of ${state.module.days}. ${state.tokens} time tokens.${night ? ` Overnight: ${night}.` : ''}${this.eventNotice()}`, true);
+      this.showPlay(`Day ${state.day} of ${state.module.days}. ${state.tokens} time tokens.${changes ? ` Overnight: ${changes}` : ''}${this.eventNotice()}`, true);
       return;
     }
     const label = 'choose' in command ? (pendingEvent(before)?.choices[command.choose]?.label ?? '') : command.action;
-    const changes = gaugeChanges(before.gauges, state.gauges);
-    this.showPlay(`${label}. ${changes}${changes ? '. ' : ''}${state.tokens} tokens left.`);
+    this.showPlay(`${label}. ${changes}${changes ? ' ' : ''}${state.tokens} tokens left.`);
+  }
+
+  /**
+   * The run is over: the result first. With a questionnaire, the finished moves
+   * are kept on the run at once (a reload comes back here) and the debrief
+   * leads to the after-survey, which stores the result with the answers.
+   */
+  private async ended(): Promise<void> {
+    const run = this.run;
+    if (!run) return;
+    if (run.assignment.has_questionnaire && this.questionnaire) {
+      const d = debrief(run.state.module, run.seed, run.log);
+      this.show(
+        { kind: 'debrief', title: run.assignment.title, debrief: d, score: score(d.state), stage: 'survey', fitness: null },
+        `${d.reason}. Answer the questionnaire once more to save your result.`,
+      );
+      try {
+        await this.api.progress(run.id, run.log);
+      } catch (e) {
+        this.fail(e);
+      }
+      return;
+    }
+    await this.finish(undefined);
+  }
+
+  /** From the debrief to the after-survey. */
+  toSurvey(): void {
+    const run = this.run;
+    if (!run || !this.questionnaire || this.screen.kind !== 'debrief' || this.screen.stage !== 'survey') return;
+    this.show(
+      { kind: 'questionnaire', phase: 'after', questionnaire: this.questionnaire, answers: {}, title: run.assignment.title },
+      'Answer the questionnaire once more.',
+    );
   }
 
   private async finish(after: QuestionnaireAnswers | undefined): Promise<void> {
@@ -196,14 +267,31 @@ export class GameController {
     if (!run) return;
     this.show({ kind: 'loading', message: 'Saving your run…' }, 'Saving your run.');
     try {
-      const answers = run.hasQuestionnaire ? { ...(run.before ? { before: run.before } : {}), ...(after ? { after } : {}) } : undefined;
+      const answers = run.assignment.has_questionnaire ? { ...(run.before ? { before: run.before } : {}), ...(after ? { after } : {}) } : undefined;
       const result = await this.api.finish(run.id, { log: run.log, ...(answers ? { answers } : {}) });
+      const d = debrief(run.state.module, run.seed, run.log);
+      const q = this.questionnaire;
+      const fitness: FitnessView | null =
+        q && run.before && after
+          ? (() => {
+              const b = domainScores(q, run.before);
+              const a = domainScores(q, after);
+              return { domains: q.domains.map((dom) => ({ id: dom.id, name: dom.name, before: b[dom.id] ?? null, after: a[dom.id] ?? null })) };
+            })()
+          : null;
       const { points: earned, stars } = result.score;
-      const summary = result.outcome === 'complete' ? `Complete. ${stars} of 3 stars, ${earned} points. Well done!` : `Failed, ${earned} points. Try again.`;
-      this.show({ kind: 'outcome', title: run.title, outcome: result.outcome, state: run.state, score: result.score }, summary);
+      const summary = result.outcome === 'complete' ? `${d.reason}. ${stars} of 3 stars, ${earned} points.` : `${d.reason}. ${earned} points.`;
+      this.show({ kind: 'debrief', title: run.assignment.title, debrief: d, score: result.score, stage: 'saved', fitness }, `Result saved. ${summary}`);
     } catch (e) {
       this.fail(e);
     }
+  }
+
+  /** A new run of the same assignment, from its briefing. */
+  async playAgain(): Promise<void> {
+    const run = this.run;
+    if (!run || this.screen.kind !== 'debrief' || this.screen.stage !== 'saved') return;
+    await this.open(run.assignment);
   }
 
   askQuit(confirm: boolean): void {
@@ -222,4 +310,3 @@ export class GameController {
     await this.loadList();
   }
 }
-

@@ -1,7 +1,6 @@
-/** The game API calls (docs/api.md "Game"), with the token the shell hands over. */
+/** The game API calls (docs/api.md "Game"), made through the web app's HTTP client. */
 import type { FinishRunRequest, GameAssignment, GameCommand, RunAnswersRequest, RunScore, StartRunResponse } from '@airman/contracts/game.ts';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
-import { TOKEN_RETRY_LIMIT } from '@airman/contracts/constants.ts';
 
 export interface GameApi {
   assignments(): Promise<GameAssignment[]>;
@@ -19,67 +18,38 @@ export interface FinishResult {
   score: RunScore;
 }
 
-export class GameApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export interface GameSession {
-  /** The shell's current token. */
-  getToken(): Promise<string | null>;
-  /** Hands a fresh token to the shell, which stores it. */
-  saveToken(token: string): void;
-  /** The token was refused on every try: the shell ends the session. */
-  ended(): void;
-}
-
 /**
- * The game's calls, with the shell's token. A 401 is retried with the token
- * read again from the shell (another tab or the shell may hold a newer one), up
- * to TOKEN_RETRY_LIMIT times as the shell's own calls are (spec §7); then the
- * session has ended, and the shell sends the user to the login page.
+ * The shell's HTTP client, handed to the game: it adds the session's token,
+ * times calls out, retries them and applies the 401 rule (spec §7) exactly as
+ * for the page's own calls. Paths are relative to /api/. A refused call
+ * rejects with an Error whose message is the server's.
  */
-export function createGameApi(session: GameSession): GameApi {
-  async function call<T>(method: string, path: string, body?: unknown, retries = 0): Promise<T> {
-    const token = await session.getToken();
-    const res = await fetch(`/api/${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? null : JSON.stringify(body),
-    });
-    if (res.status === 401) {
-      if (token && retries < TOKEN_RETRY_LIMIT) return call<T>(method, path, body, retries + 1);
-      session.ended();
-    }
-    if (!res.ok) {
-      const message = await res.json().then((j: { message?: string }) => j.message ?? res.statusText, () => res.statusText);
-      throw new GameApiError(res.status, message);
-    }
-    return (await res.json()) as T;
-  }
+export interface GameHttp {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+}
+
+export function createGameApi(http: GameHttp, saveToken: (token: string) => void): GameApi {
+  const run = (id: string, what: string) => `game/runs/${encodeURIComponent(id)}/${what}`;
   return {
-    assignments: () => call('GET', 'game/assignments'),
-    startRun: (module) => call('POST', 'game/runs', { module }),
+    assignments: () => http.get('game/assignments'),
+    startRun: (module) => http.post('game/runs', { module }),
     progress: async (runId, log) => {
-      await call('POST', `game/runs/${encodeURIComponent(runId)}/progress`, { log });
+      await http.post(run(runId, 'progress'), { log });
     },
     answers: async (runId, body) => {
-      await call('POST', `game/runs/${encodeURIComponent(runId)}/answers`, body);
+      await http.post(run(runId, 'answers'), body);
     },
     finish: async (runId, body) => {
-      const result = await call<FinishResult>('POST', `game/runs/${encodeURIComponent(runId)}/finish`, body);
+      const result = await http.post<FinishResult>(run(runId, 'finish'), body);
       // A long run may outlive a token: keep the shell's token fresh (spec §7: the game may write a new token).
-      const fresh = await call<{ auth: string }>('POST', 'session/refresh').catch(() => null);
-      if (fresh) session.saveToken(fresh.auth);
+      const fresh = await http.post<{ auth: string }>('session/refresh').catch(() => null);
+      if (fresh) saveToken(fresh.auth);
       return result;
     },
     quit: async (runId) => {
-      await call('POST', `game/runs/${encodeURIComponent(runId)}/quit`);
+      await http.post(run(runId, 'quit'));
     },
-    questionnaire: () => call('GET', 'modules/questionnaire'),
+    questionnaire: () => http.get('modules/questionnaire'),
   };
 }

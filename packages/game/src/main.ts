@@ -1,46 +1,65 @@
 /**
- * The game bundle's entry: mounts the canvas and the accessible controls into
- * the host the shell gives, and returns how to unmount everything.
+ * The game bundle's entry: mounts the play interface into the game area the
+ * shell gives, and returns how to unmount it.
  */
-import '@airman/contracts/zod-setup.ts';
+import type { Module } from '@airman/contracts/module.ts';
 import type { GameBridge } from './bridge.ts';
-import { mountCanvas } from './canvas-view.ts';
 import { GameController } from './controller.ts';
-import { mountControls } from './dom-controls.ts';
-import { createGameApi } from './game-api.ts';
+import { createGameApi, type GameHttp } from './game-api.ts';
+import { localGameApi, playTestAssignment } from './local-api.ts';
+import { mountView } from './view.ts';
 
 export interface MountedGame {
   destroy(): void;
-  fps(): number;
 }
 
-export async function mountGame(canvasHost: HTMLElement, controlsHost: HTMLElement, bridge: GameBridge): Promise<MountedGame> {
-  const getToken = () =>
-    new Promise<string | null>((resolve) => {
-      const off = bridge.onShellEvent((e) => {
-        if (e.type === 'token') {
-          off();
-          resolve(e.token);
-        }
-      });
-      bridge.toShell({ type: 'token-request' });
+export interface GameHost {
+  bridge: GameBridge;
+  /** The shell's HTTP client (token, time-out, retries, the 401 rule). */
+  http: GameHttp;
+}
+
+/** Asks the shell for the session's token (spec §7 "Game canvas events"). */
+function requestToken(bridge: GameBridge): Promise<string | null> {
+  return new Promise((resolve) => {
+    const off = bridge.onShellEvent((e) => {
+      if (e.type === 'token') {
+        off();
+        resolve(e.token);
+      }
     });
-  const api = createGameApi({
-    getToken,
-    saveToken: (token) => bridge.toShell({ type: 'token-write', token }),
-    ended: () => bridge.toShell({ type: 'session-ended' }),
+    bridge.toShell({ type: 'token-request' });
   });
+}
+
+export async function mountGame(area: HTMLElement, { bridge, http }: GameHost): Promise<MountedGame> {
+  const api = createGameApi(http, (token) => bridge.toShell({ type: 'token-write', token }));
   const controller = new GameController(api);
-  const removeControls = mountControls(controlsHost, controller);
-  const canvas = await mountCanvas(canvasHost, controller);
-  void controller.loadList();
+  const view = mountView(area, controller);
+  // Without a session there is nothing to play: the shell sends the player to sign in.
+  if ((await requestToken(bridge)) === null) bridge.toShell({ type: 'session-ended' });
+  else void controller.loadList();
   bridge.toShell({ type: 'ready' });
   return {
-    fps: canvas.fps,
     destroy() {
       controller.dispose();
-      removeControls();
-      canvas.destroy();
+      view.destroy();
+    },
+  };
+}
+
+/**
+ * The module editor's play-test: the same game on a module that need not be
+ * saved, starting at its briefing. Its runs stay in the page (local-api.ts).
+ */
+export function mountPlayTest(area: HTMLElement, module: Module): MountedGame {
+  const controller = new GameController(localGameApi(module));
+  const view = mountView(area, controller);
+  void controller.open(playTestAssignment(module));
+  return {
+    destroy() {
+      controller.dispose();
+      view.destroy();
     },
   };
 }

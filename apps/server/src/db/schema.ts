@@ -3,7 +3,7 @@
  * milliseconds in bigint columns, 0 meaning "never", as the API carries them.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, json, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, json, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { Module } from '@airman/contracts/module.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import type { GameLog } from '@airman/contracts/game.ts';
@@ -40,6 +40,8 @@ export const users = pgTable(
      * text ready to send. Never written by the application.
      */
     listing: text('listing').notNull().default(''),
+    /** An administrator's choice to receive the weekly digest of overdue trainees (Profile). */
+    email_digest: boolean('email_digest').notNull().default(true),
   },
   (t) => [
     // Users screen: sorted by last name, keyset paging with id as tie-breaker.
@@ -125,7 +127,14 @@ export const assignments = pgTable(
     run_score_points: integer('run_score_points'),
     run_stars: integer('run_stars'),
   },
-  (t) => [primaryKey({ columns: [t.user_id, t.module_id] }), index('assignments_module_idx').on(t.module_id)],
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.module_id] }),
+    index('assignments_module_idx').on(t.module_id),
+    // The reminder scheduler's scan: assignments with a due date, not completed nor revoked.
+    index('assignments_open_due_idx').on(t.due_at).where(sql`${t.due_at} > 0 AND ${t.completed_at} = 0 AND ${t.revoked_at} = 0`),
+    // The progress page's overdue list: not completed, due, most overdue first, in this order.
+    index('assignments_overdue_idx').on(t.due_at, t.user_id, t.module_id).where(sql`${t.completed_at} = 0 AND ${t.due_at} > 0`),
+  ],
 );
 
 export const questionnaires = pgTable('questionnaires', {
@@ -245,3 +254,127 @@ export const passwordResets = pgTable('password_resets', {
   expires_at: ms('expires_at'),
   used_at: ms('used_at'),
 });
+
+/**
+ * Every e-mail queued for a user, kept after the outbox row is gone: the user
+ * modal's history (GET admin/users/{id}/emails). Same id as the outbox row.
+ */
+export const emailLog = pgTable(
+  'email_log',
+  {
+    id: text('id').primaryKey(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** invite, password_reset, reminder, past_due, digest. */
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    created_at: ms('created_at'),
+    /** When the mail server accepted it; 0 until then. */
+    delivered_at: ms('delivered_at'),
+    /** When the mail server refused it for good; 0 if it did not. */
+    refused_at: ms('refused_at'),
+    /** When it was taken out of the queue unsent (its reminder no longer applies); 0 if it was not. */
+    cancelled_at: ms('cancelled_at'),
+  },
+  (t) => [index('email_log_user_idx').on(t.user_id, t.created_at)],
+);
+
+/**
+ * Trainee reminders queued: one row per assignment and kind ('before:N' days,
+ * 'past_due'), for the due date it was queued for. The unique key makes a
+ * reminder queued once however many processes plan at once; a due date that
+ * changes makes the row stale, so the reminder is queued again for the new date
+ * (migration 0016's trigger takes the stale one out of the queue if unsent).
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    user_id: text('user_id').notNull(),
+    module_id: text('module_id').notNull(),
+    kind: text('kind').notNull(),
+    due_at: ms('due_at'),
+    /** The outbox row (and email_log row) of the e-mail. */
+    email_id: text('email_id').notNull(),
+    queued_at: ms('queued_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.module_id, t.kind] }),
+    foreignKey({ columns: [t.user_id, t.module_id], foreignColumns: [assignments.user_id, assignments.module_id] }).onDelete('cascade'),
+  ],
+);
+
+/** Weekly digests queued: one per administrator and scheduled time (DIGEST_CRON). */
+export const digests = pgTable(
+  'digests',
+  {
+    admin_id: text('admin_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The scheduled time this digest is for (epoch ms). */
+    period: bigint('period', { mode: 'number' }).notNull(),
+    email_id: text('email_id').notNull(),
+    queued_at: ms('queued_at'),
+  },
+  (t) => [primaryKey({ columns: [t.admin_id, t.period] })],
+);
+
+/*
+ * Progress at a glance (GET admin/progress, progress/progress.ts) reads these
+ * three tables, never the assignments themselves: counts kept by triggers on
+ * assignments, users and questionnaires (migration 0017) as rows change, by
+ * module, the user's unit and rank, and what the figure needs. A page then
+ * sums a few thousand rows instead of reading 500,000 assignments.
+ */
+
+/**
+ * Assignments by what decides their status (spec §4) at any moment: started,
+ * completed, game_status and, for one not completed, its due date (0 once completed).
+ */
+export const progressStatus = pgTable(
+  'progress_status',
+  {
+    module_id: text('module_id').notNull(),
+    unit: text('unit').notNull(),
+    rank: text('rank').notNull(),
+    started: boolean('started').notNull(),
+    completed: boolean('completed').notNull(),
+    game_status: integer('game_status').notNull(),
+    due_at: bigint('due_at', { mode: 'number' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.module_id, t.unit, t.rank, t.started, t.completed, t.game_status, t.due_at] })],
+);
+
+/** Completed assignments by the day (UTC, days since 1970-01-01) they were completed on. */
+export const progressCompletions = pgTable(
+  'progress_completions',
+  {
+    module_id: text('module_id').notNull(),
+    unit: text('unit').notNull(),
+    rank: text('rank').notNull(),
+    day: integer('day').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.module_id, t.unit, t.rank, t.day] }), index('progress_completions_day_idx').on(t.day)],
+);
+
+/**
+ * Questionnaire answers kept on assignments, per fitness domain and phase
+ * ('before', 'after'): the sum of the trainees' domain scores and how many
+ * trainees. Scored with the module's questionnaire as it is now: saving the
+ * questionnaire scores every kept answer again.
+ */
+export const progressAnswers = pgTable(
+  'progress_answers',
+  {
+    module_id: text('module_id').notNull(),
+    unit: text('unit').notNull(),
+    rank: text('rank').notNull(),
+    phase: text('phase').notNull(),
+    domain: text('domain').notNull(),
+    score_sum: numeric('score_sum').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.module_id, t.unit, t.rank, t.phase, t.domain] })],
+);

@@ -17,7 +17,17 @@ export interface Email {
 
 export type SendEmail = (email: Email) => Promise<void>;
 
-export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>): SendEmail {
+/**
+ * The Message-ID is the queue row's id: the rare message sent twice (a crash
+ * between the mail server's acceptance and the row's removal) carries the same
+ * one both times, so a mail client shows it once.
+ */
+function messageId(config: Pick<Config, 'publicUrl'>, id: string): string {
+  const host = URL.canParse(config.publicUrl) ? new URL(config.publicUrl).hostname : 'localhost';
+  return `<${id}@${host || 'localhost'}>`;
+}
+
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl'>): SendEmail {
   if (config.smtpUrl) {
     const url = new URL(config.smtpUrl);
     // Short time-outs: a dead SMTP server must not hold a request (the queue retries).
@@ -26,13 +36,13 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
     }
     const transport = nodemailer.createTransport(url.toString());
     return async (email) => {
-      await transport.sendMail({ from: config.mailFrom, to: email.to, subject: email.subject, text: email.text, html: email.html });
+      await transport.sendMail({ from: config.mailFrom, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: messageId(config, email.id) });
     };
   }
   const outbox = path.join(config.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return async (email) => {
-    const info = await transport.sendMail({ from: config.mailFrom, to: email.to, subject: email.subject, text: email.text, html: email.html });
+    const info = await transport.sendMail({ from: config.mailFrom, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: messageId(config, email.id) });
     await fs.mkdir(outbox, { recursive: true });
     await fs.writeFile(path.join(outbox, `${Date.now()}-${email.id}.eml`), info.message as Buffer);
   };

@@ -31,7 +31,7 @@ afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
 describeApi('the e-mail queue', (ctx) => {
   const queue = (to: string) =>
-    ctx.database.db.transaction((tx) => enqueueEmail(tx, { to, subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' }));
+    ctx.database.db.transaction((tx) => enqueueEmail(tx, { to, kind: 'invite', subject: 'Hello', text: 'Hello', html: '<p>Hello</p>' }));
 
   it('does not report a message as unsent when it was sent before deliverNow claimed it', async () => {
     const worker = new MailWorker(ctx.database, createMailer(ctx.config), ctx.app.log);

@@ -7,10 +7,11 @@
  * processes: SKIP LOCKED claims) and on PGlite.
  */
 import crypto from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/database.ts';
-import { emailOutbox } from '../db/schema.ts';
+import type { EmailKind } from '@airman/contracts/emails.ts';
+import { emailLog, emailOutbox } from '../db/schema.ts';
 import type { Email, SendEmail } from './mailer.ts';
 
 const CLAIM_MS = 60_000;
@@ -21,12 +22,48 @@ export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** Math.max(0, attempts - 1));
 }
 
-/** Queues an e-mail inside the caller's transaction; returns its id. */
-export async function enqueueEmail(tx: Db, email: Omit<Email, 'id'>): Promise<string> {
-  const id = crypto.randomUUID();
+/** An e-mail to queue: to a user of the product (kept in their history) or to an address alone. */
+export interface QueuedEmail extends Omit<Email, 'id'> {
+  /** Given ahead when the caller records it elsewhere too; otherwise a new one. */
+  id?: string;
+  kind: EmailKind;
+  /** The user it is for: the e-mail appears in their history. */
+  user_id?: string;
+}
+
+/**
+ * Queues e-mails inside the caller's transaction; returns their ids in order.
+ * One statement for the queue and one for the history, whatever the number:
+ * each column goes as one array (unnest), not one parameter a value.
+ */
+export async function enqueueEmails(tx: Db, emails: QueuedEmail[]): Promise<string[]> {
+  if (emails.length === 0) return [];
   const now = Date.now();
-  await tx.insert(emailOutbox).values({ id, to_address: email.to, subject: email.subject, text_body: email.text, html_body: email.html, next_attempt_at: now, created_at: now });
-  return id;
+  const rows = emails.map((e) => ({ ...e, id: e.id ?? crypto.randomUUID() }));
+  const col = (pick: (e: (typeof rows)[number]) => string) => sql`${pgTextArray(rows.map(pick))}::text[]`;
+  await tx.execute(sql`INSERT INTO email_outbox (id, to_address, subject, text_body, html_body, next_attempt_at, created_at)
+    SELECT id, to_address, subject, text_body, html_body, ${now}, ${now}
+    FROM unnest(${col((e) => e.id)}, ${col((e) => e.to)}, ${col((e) => e.subject)}, ${col((e) => e.text)}, ${col((e) => e.html)})
+      AS t(id, to_address, subject, text_body, html_body)`);
+  const logged = rows.filter((e) => e.user_id !== undefined);
+  if (logged.length > 0) {
+    const lcol = (pick: (e: (typeof logged)[number]) => string) => sql`${pgTextArray(logged.map(pick))}::text[]`;
+    await tx.execute(sql`INSERT INTO email_log (id, user_id, kind, subject, created_at)
+      SELECT id, user_id, kind, subject, ${now}
+      FROM unnest(${lcol((e) => e.id)}, ${lcol((e) => e.user_id as string)}, ${lcol((e) => e.kind)}, ${lcol((e) => e.subject)}) AS t(id, user_id, kind, subject)`);
+  }
+  return rows.map((r) => r.id);
+}
+
+/** A PostgreSQL array literal of texts, passed as one parameter (the same on node-postgres and PGlite). */
+export function pgTextArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+/** Queues an e-mail inside the caller's transaction; returns its id. */
+export async function enqueueEmail(tx: Db, email: QueuedEmail): Promise<string> {
+  const [id] = await enqueueEmails(tx, [email]);
+  return id as string;
 }
 
 /** The mail server's reply when it refused the message for good (SMTP 5xx), else undefined. */
@@ -103,7 +140,7 @@ export class MailWorker {
     for (const row of rows) {
       try {
         await this.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
-        await this.database.db.delete(emailOutbox).where(eq(emailOutbox.id, row.id));
+        await this.sent(row.id);
       } catch (err) {
         const refused = permanentRefusal(err);
         const now = Date.now();
@@ -112,6 +149,7 @@ export class MailWorker {
           failed.push({ id: row.id, refused });
           this.log.warn({ err, to: row.to_address, attempts: row.attempts }, 'e-mail refused by the mail server; not retried');
           await this.database.db.update(emailOutbox).set({ locked_until: 0, given_up_at: now, last_error }).where(eq(emailOutbox.id, row.id));
+          await this.database.db.update(emailLog).set({ refused_at: now }).where(eq(emailLog.id, row.id));
         } else {
           failed.push({ id: row.id });
           this.log.warn({ err, to: row.to_address, attempts: row.attempts }, 'e-mail not sent; will retry');
@@ -123,6 +161,17 @@ export class MailWorker {
       }
     }
     return failed;
+  }
+
+  /** The mail server took it: out of the queue, delivered in the history (one statement, one commit). */
+  private async sent(id: string): Promise<void> {
+    // A reminder cancelled while it was on its way was delivered all the same.
+    await this.database.query(
+      `WITH gone AS (DELETE FROM email_outbox WHERE id = $1 RETURNING id)
+       UPDATE email_log SET delivered_at = $2, cancelled_at = 0 WHERE id = $1`,
+      [id, Date.now()],
+      'outbox_sent',
+    );
   }
 
   /** Sends every message that is due, until none is left (the poll's work). */

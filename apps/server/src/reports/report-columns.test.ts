@@ -41,7 +41,7 @@ describe('report layout', () => {
     const layout = reportLayout({ ...readyAirmanModule, starting_gauges: {} }, questionnaire, day);
     expect(layout.header).toBe('Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Objectives Completed,Score,Stars,Mental Before,Mental After,Mental Change,m1 Before,m1 After\r\n');
     expect(layout.line(row)).toBe(
-      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,,,100,25,-75,5,2\r\n',
+      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,,,,,100,25,-75,5,2\r\n',
     );
   });
 

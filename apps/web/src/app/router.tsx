@@ -1,5 +1,5 @@
 /** Routes of spec §2, lazy-loaded, with the routing rules as layout routes. */
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { RootLayout, RouteLoading } from '../components/root-layout.tsx';
 import { RouteError } from '../components/route-error.tsx';
 import { AnonymousOnly, RequireAdmin, RequireAuth } from '../features/auth/components/route-guards.tsx';
@@ -29,13 +29,14 @@ export const router = createBrowserRouter([
                 element: <RequireAdmin />,
                 children: [
                   { path: 'admin', lazy: () => import('./routes/admin.tsx') },
+                  { path: 'progress', lazy: () => import('./routes/progress.tsx') },
                   { path: 'modules', lazy: () => import('./routes/modules.tsx') },
                 ],
               },
+              // Unknown paths: a page that says so, for a signed-in user; anonymous visitors go to /login (spec §2).
+              { path: '*', lazy: () => import('./routes/not-found.tsx') },
             ],
           },
-          // Unknown paths: home, which sends anonymous visitors to /login.
-          { path: '*', element: <Navigate to="/" replace /> },
         ],
       },
     ],

@@ -2,13 +2,15 @@
 import { NavLink, useNavigate } from 'react-router';
 import { useSession } from '../features/auth/api/session.ts';
 import { useAuth } from '../features/auth/auth-context.tsx';
+import { SIGNED_OUT_MESSAGE } from '../lib/session-messages.ts';
 import { tokenState } from '../lib/token-store.ts';
+import type { LoginNotice } from '../features/auth/components/route-guards.tsx';
 
 export function AppHeader() {
   const { token, signOut } = useAuth();
   const navigate = useNavigate();
   // Spec §4: logging out returns to /login, from any page (the anonymous ones too).
-  const logOut = () => void signOut().then(() => navigate('/login'));
+  const logOut = () => void signOut().then(() => navigate('/login', { state: { notice: { kind: 'success', text: SIGNED_OUT_MESSAGE } satisfies LoginNotice } }));
   const signedIn = tokenState(token) === 'valid';
   const session = useSession(signedIn ? token : null);
   const user = signedIn ? session.data : undefined;
@@ -33,6 +35,11 @@ export function AppHeader() {
               <li>
                 <NavLink to="/admin" className="app-header__link">
                   User Admin
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/progress" className="app-header__link">
+                  Progress
                 </NavLink>
               </li>
               <li>

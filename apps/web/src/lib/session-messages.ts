@@ -7,6 +7,9 @@ export const SESSION_MESSAGES: Record<LogoutReason, string> = {
   expired: 'Your session has expired, please login in to continue...',
 };
 
+/** After a deliberate Log Out: not one of the session messages, which say a login is needed. */
+export const SIGNED_OUT_MESSAGE = 'You have logged out.';
+
 type Listener = (reason: LogoutReason) => void;
 const listeners = new Set<Listener>();
 

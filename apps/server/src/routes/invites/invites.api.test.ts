@@ -80,6 +80,21 @@ describeApi(
       expect(assigned.map((a) => a.module_id)).toEqual(['ready_airman_training']);
     });
 
+    it('names the module and its due date in the invite, and sets that due date on the assignment', async () => {
+      const token = await adminToken(ctx);
+      // 15 November 2026 picked in Denver: local midnight + 23 h.
+      const due_at = Date.UTC(2026, 10, 16, 6);
+      const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['dated@example.com'], module: 'ready_airman_training', due_at } });
+      expect(res.statusCode).toBe(200);
+      const body = inbox.received.findLast((r) => r.to === 'dated@example.com')?.body.replace(/=\r?\n/g, '') ?? '';
+      expect(body).toContain('Your training module: Ready Airman Training, due Sunday, November 15, 2026.');
+      const [user] = await ctx.database.db.select().from(users).where(eq(users.user_name, 'dated@example.com'));
+      const [assigned] = await ctx.database.db.select().from(assignments).where(eq(assignments.user_id, user!.id));
+      expect(assigned?.due_at).toBe(due_at);
+      const noModule = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['undated@example.com'], due_at } });
+      expect([noModule.statusCode, noModule.json()]).toEqual([400, { message: 'due_at: give the module it is the due date of' }]);
+    });
+
     it('reports a long list as sent or queued, never as not e-mailed, and the queue sends every one', async () => {
       const token = await adminToken(ctx);
       const emails = Array.from({ length: 100 }, (_, i) => `squadron-${i}@example.com`);

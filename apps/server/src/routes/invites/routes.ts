@@ -18,7 +18,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { assignments, modules, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { inviteEmail } from '../../mail/invite-email.ts';
+import { inviteEmail, type NamedModule } from '../../mail/templates.ts';
 import { enqueueEmail, type MailWorker } from '../../mail/outbox.ts';
 import { newInviteCode } from '../../users/invite-code.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
@@ -34,11 +34,14 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
     const invalid = invalidEmails(emails);
     if (invalid.length > 0) throw new HttpError(400, invalidEmailsMessage(invalid));
     if (emails.length === 0) throw new HttpError(400, 'emails: give at least one address');
+    if (body.due_at !== undefined && !body.module) throw new HttpError(400, 'due_at: give the module it is the due date of');
 
     const { invited, existing, queued } = await db.transaction(async (tx) => {
+      let named: NamedModule[] = [];
       if (body.module) {
-        const [m] = await tx.select({ archived_at: modules.archived_at }).from(modules).where(eq(modules.id, body.module)).limit(1);
+        const [m] = await tx.select({ archived_at: modules.archived_at, title: modules.game_title }).from(modules).where(eq(modules.id, body.module)).limit(1);
         if (!m || m.archived_at > 0) throw new HttpError(400, `module: '${body.module}' is not a live module`);
+        named = [{ title: m.title, due_at: body.due_at ?? 0 }];
       }
       const found = await tx.select({ user_name: users.user_name }).from(users).where(inArray(users.user_name, emails));
       const taken = new Set(found.map((f) => f.user_name));
@@ -49,8 +52,8 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
         const id = crypto.randomUUID();
         const code = newInviteCode();
         await tx.insert(users).values({ id, user_name: email, pending: true, invite_code: code, last_invite_at: now, created_at: now });
-        if (body.module) await tx.insert(assignments).values({ user_id: id, module_id: body.module, created_at: now });
-        queuedIds.push(await enqueueEmail(tx, inviteEmail(config.publicUrl, email, code)));
+        if (body.module) await tx.insert(assignments).values({ user_id: id, module_id: body.module, created_at: now, due_at: body.due_at ?? 0 });
+        queuedIds.push(await enqueueEmail(tx, { to: email, user_id: id, ...inviteEmail(config.publicUrl, code, named) }));
       }
       return { invited: fresh, existing: emails.filter((e) => taken.has(e)), queued: queuedIds };
     });
@@ -76,7 +79,14 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
     const code = newInviteCode();
     const queued = await db.transaction(async (tx) => {
       await tx.update(users).set({ invite_code: code, last_invite_at: Date.now() }).where(eq(users.id, id));
-      return enqueueEmail(tx, inviteEmail(config.publicUrl, user.user_name, code));
+      // The resent invite names what the invitee is assigned, as the first one did.
+      const named = await tx
+        .select({ title: modules.game_title, due_at: assignments.due_at })
+        .from(assignments)
+        .innerJoin(modules, eq(modules.id, assignments.module_id))
+        .where(and(eq(assignments.user_id, id), eq(assignments.completed_at, 0)))
+        .orderBy(assignments.created_at);
+      return enqueueEmail(tx, { to: user.user_name, user_id: id, ...inviteEmail(config.publicUrl, code, named) });
     });
     const [failed] = (await mail.deliverNow([queued])).failed;
     if (failed?.refused) {

@@ -15,6 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { passwordResets, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { MailWorker } from '../../mail/outbox.ts';
+import { passwordResetEmail } from '../../mail/templates.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 import { usableAccountSql } from '../../users/usable-account.ts';
 
@@ -36,7 +37,7 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
     // nothing: a token, the e-mail, and two statements that store them only for an account
     // that can sign in. Sending happens after the answer has left.
     const token = crypto.randomBytes(32).toString('base64url');
-    const email = resetEmail(`${config.publicUrl}/reset-password/${token}`);
+    const email = passwordResetEmail(config.publicUrl, token);
     const outboxId = crypto.randomUUID();
     await db.transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO password_resets (token_hash, user_id, expires_at)
@@ -45,6 +46,8 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
       await tx.execute(sql`INSERT INTO email_outbox (id, to_address, subject, text_body, html_body, next_attempt_at, created_at)
         SELECT ${outboxId}, ${user_name}, ${email.subject}, ${email.text}, ${email.html}, ${now}, ${now}
         WHERE EXISTS (SELECT 1 FROM password_resets WHERE token_hash = ${hash(token)})`);
+      await tx.execute(sql`INSERT INTO email_log (id, user_id, kind, subject, created_at)
+        SELECT ${outboxId}, user_id, ${email.kind}, ${email.subject}, ${now} FROM password_resets WHERE token_hash = ${hash(token)}`);
     });
     setImmediate(() => void mail.deliverNow([outboxId]).catch(() => undefined));
     return { message: FORGOT_PASSWORD_ANSWER };
@@ -83,11 +86,3 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
 }
 
 const RESET_LINK_INVALID = 'This reset link has expired or was already used. Ask for a new one.';
-
-function resetEmail(link: string) {
-  return {
-    subject: 'Reset your Ready Airman Training password',
-    text: `Someone asked to reset the password of your Ready Airman Training account.\n\nSet a new password here (the link works once, for 30 minutes):\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n`,
-    html: `<p>Someone asked to reset the password of your Ready Airman Training account.</p><p><a href="${link}">Set a new password</a> (the link works once, for 30 minutes).</p><p>If it was not you, ignore this e-mail: your password stays as it is.</p>`,
-  };
-}

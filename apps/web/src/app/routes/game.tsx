@@ -1,22 +1,27 @@
 /**
- * /: the game canvas (spec §2): a loading bar with the real percentage, a
- * fullscreen button once loaded, the canvas 80% of the window height, and the
- * game unloaded when the user leaves.
+ * /: the game (spec §2): a loading bar with the real percentage, a fullscreen
+ * button once loaded, the game area 80% of the window height (it scrolls
+ * inside itself), and the game unloaded when the user leaves.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button, InlineNotification, ProgressBar } from '@carbon/react';
 import { GAME_CANVAS_HEIGHT_RATIO } from '@airman/contracts/constants.ts';
 import { createBridge } from '@airman/game/bridge.ts';
+import type { GameHttp } from '@airman/game/game-api.ts';
 import { loadGame } from '../../features/game/load-game.ts';
 import { useAuth } from '../../features/auth/auth-context.tsx';
-import { sessionRefused } from '../../lib/api-client.ts';
+import { getJson, sendJson, sessionRefused } from '../../lib/api-client.ts';
 import { readToken } from '../../lib/token-store.ts';
 import '../../styles/game.scss';
 
+/** The game's calls go through the page's own client: token, time-out, retries and the 401 rule. */
+const gameHttp: GameHttp = {
+  get: (path) => getJson(path),
+  post: (path, body) => sendJson('post', path, body),
+};
+
 export function Component() {
   const stage = useRef<HTMLDivElement>(null);
-  const canvasHost = useRef<HTMLDivElement>(null);
-  const controlsHost = useRef<HTMLDivElement>(null);
   const [percent, setPercent] = useState(0);
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,14 +43,13 @@ export function Component() {
     });
     loadGame(setPercent, abort.signal)
       .then(async (game) => {
-        if (abort.signal.aborted || !canvasHost.current || !controlsHost.current) return;
-        const mounted = await game.mountGame(canvasHost.current, controlsHost.current, bridge);
+        if (abort.signal.aborted || !stage.current) return;
+        const mounted = await game.mountGame(stage.current, { bridge, http: gameHttp });
         if (abort.signal.aborted) {
           mounted.destroy();
           return;
         }
         destroy = mounted.destroy;
-        (window as unknown as { __gameFps?: () => number }).__gameFps = mounted.fps;
         setReady(true);
       })
       .catch((e: unknown) => {
@@ -54,7 +58,6 @@ export function Component() {
     return () => {
       abort.abort();
       destroy?.();
-      delete (window as unknown as { __gameFps?: () => number }).__gameFps;
     };
   }, []);
 
@@ -66,16 +69,12 @@ export function Component() {
       {error && <InlineNotification kind="error" title="The game could not be loaded." subtitle={error} lowContrast hideCloseButton role="alert" />}
       {!ready && !error && <ProgressBar label="Loading the game" helperText={`${percent}%`} value={percent} max={100} />}
       {ready && (
-        // The canvas and 'Game controls' together: keyboard and screen-reader players play in fullscreen too.
         <Button kind="tertiary" size="sm" className="game-fullscreen" onClick={() => void stage.current?.requestFullscreen()}>
           Fullscreen
         </Button>
       )}
-      <div ref={stage} className="game-stage">
-        {/* dvh: the window as it is now; on a phone vh is the tallest it can be (bars hidden). */}
-        <div ref={canvasHost} className="game-canvas-host" style={{ height: `${GAME_CANVAS_HEIGHT_RATIO * 100}dvh` }} />
-        <div ref={controlsHost} />
-      </div>
+      {/* The game area: dvh is the window as it is now (on a phone, vh is the tallest it can be, bars hidden). */}
+      <div ref={stage} className="game-stage" style={{ height: `${GAME_CANVAS_HEIGHT_RATIO * 100}dvh` }} />
     </section>
   );
 }

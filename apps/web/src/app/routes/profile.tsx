@@ -1,6 +1,7 @@
 /** /profile: User Settings — the account form and the Password Reset form (spec §2). */
 import { ProfileForm } from '../../features/account/components/profile-form.tsx';
 import { PasswordResetForm } from '../../features/account/components/password-reset-form.tsx';
+import { DigestSetting } from '../../features/account/components/digest-setting.tsx';
 import { useCurrentUser } from '../../features/auth/current-user.tsx';
 import '../../styles/forms.scss';
 
@@ -13,6 +14,12 @@ export function Component() {
       <ProfileForm key={JSON.stringify([user.first_name, user.last_name, user.user_name, user.unit, user.rank, user.sex])} user={user} />
       <div className="form-separator" />
       <PasswordResetForm />
+      {user.role === 'admin' && (
+        <>
+          <div className="form-separator" />
+          <DigestSetting />
+        </>
+      )}
     </div>
   );
 }

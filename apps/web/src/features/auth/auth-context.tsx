@@ -11,7 +11,8 @@ import { logoutOnServer } from './api/logout.ts';
 interface AuthContextValue {
   token: string | null;
   /** Why the session ended, when it was ended for the user (not by them). */
-  endedBecause: LogoutReason | null;
+  /** Why the last session ended: forced (a LogoutReason), or 'signed-out' by the user. */
+  endedBecause: LogoutReason | 'signed-out' | null;
   signIn(token: string): void;
   signOut(): Promise<void>;
 }
@@ -21,10 +22,10 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => readToken());
-  const [endedBecause, setEndedBecause] = useState<LogoutReason | null>(null);
+  const [endedBecause, setEndedBecause] = useState<LogoutReason | 'signed-out' | null>(null);
 
   const end = useCallback(
-    (reason: LogoutReason | null) => {
+    (reason: LogoutReason | 'signed-out') => {
       clearToken();
       queryClient.clear();
       setEndedBecause(reason);
@@ -53,7 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       async signOut() {
         await logoutOnServer();
-        end(null);
+        end('signed-out');
       },
     }),
     [token, endedBecause, end],

@@ -2,13 +2,14 @@
  * Downloads the game bundle with real progress, then imports it (the import is
  * served from the HTTP cache the download filled).
  */
-import type { MountedGame } from '@airman/game/main.ts';
-import type { GameBridge } from '@airman/game/bridge.ts';
+import type { Module } from '@airman/contracts/module.ts';
+import type { GameHost, MountedGame } from '@airman/game/main.ts';
 
 export const GAME_BUNDLE_URL = '/game/game.js';
 
 export interface GameModule {
-  mountGame(canvasHost: HTMLElement, controlsHost: HTMLElement, bridge: GameBridge): Promise<MountedGame>;
+  mountGame(area: HTMLElement, host: GameHost): Promise<MountedGame>;
+  mountPlayTest(area: HTMLElement, module: Module): MountedGame;
 }
 
 export async function loadGame(onProgress: (percent: number) => void, signal: AbortSignal): Promise<GameModule> {

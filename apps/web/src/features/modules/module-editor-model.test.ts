@@ -2,8 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GAME_RECORD, type Action, type Module } from '@airman/contracts/module.ts';
 import {
+  addChoice,
+  addEvent,
   addRow,
   fromEditorModel,
+  moveEvent,
   move,
   moveRow,
   newAction,
@@ -11,6 +14,8 @@ import {
   newObjective,
   parseInteger,
   parseOptionalInteger,
+  removeChoice,
+  removeEvent,
   removeRow,
   renameGauge,
   renameObjective,
@@ -18,6 +23,9 @@ import {
   setHealthyRange,
   tableErrors,
   toEditorModel,
+  updateChoice,
+  updateEvent,
+  updateScoring,
   type EditorModel,
 } from './module-editor-model.ts';
 
@@ -328,5 +336,59 @@ describe('module editor model: the optional rules', () => {
     expect(renamed.healthy_range).toEqual({ fitness: [20, 80] });
     expect(renamed.events?.[0]?.required_objectives).toEqual(['Qualify']);
     expect(renamed.events?.[0]?.choices[0]?.results).toEqual({ fitness: -2 });
+  });
+
+  it('gives the same module for an event with two choices and scoring made in the tables and in JSON', () => {
+    const tables = viaTables(module, (m) => {
+      let next = addChoice(addEvent(m), 0);
+      next = updateEvent(next, 0, { name: 'Inspection', text: 'The first sergeant inspects.', days: [2, 3], chance: 40, required_objectives: ['Pass'] });
+      next = updateChoice(next, 0, 0, { label: 'Clean all night', token_cost: 2, results: { mental: -5 } });
+      next = updateChoice(next, 0, 1, { label: 'Hope for the best', changes_objectives: { add: ['Rest'], remove: [] }, next_day_tokens: -1 });
+      return updateScoring(next, { objective_points: 50, stars: [60, 90] });
+    });
+    const text = viaJson(module, (d) =>
+      Object.assign(d, {
+        events: [
+          {
+            name: 'Inspection',
+            text: 'The first sergeant inspects.',
+            days: [2, 3],
+            chance: 40,
+            choices: [
+              { label: 'Clean all night', token_cost: 2, results: { mental: -5 } },
+              { label: 'Hope for the best', changes_objectives: { add: ['Rest'], remove: [] }, next_day_tokens: -1 },
+            ],
+            required_objectives: ['Pass'],
+          },
+        ],
+        scoring: { objective_points: 50, stars: [60, 90] },
+      }),
+    );
+    expect(JSON.parse(tables)).toEqual(JSON.parse(text));
+  });
+
+  it('drops cleared optional fields, the last event and an empty scoring, so the module is as it was', () => {
+    let m = addEvent(toEditorModel(module));
+    m = updateChoice(m, 0, 0, { token_cost: 1 });
+    m = updateChoice(m, 0, 0, { token_cost: undefined });
+    expect(fromEditorModel(m).events?.[0]?.choices[0]).toEqual({ label: 'Carry on' });
+    m = updateScoring(updateScoring(m, { range_day_points: 5 }), { range_day_points: undefined });
+    expect(json(fromEditorModel(removeEvent(m, 0)))).toBe(json(module));
+  });
+
+  it('moves and removes events and choices with their keys', () => {
+    let m = addEvent(addEvent(toEditorModel(module)));
+    m = addChoice(m, 0);
+    const [first, second] = m.eventKeys;
+    const choiceKeys = m.choiceKeys[0] ?? [];
+    m = moveEvent(m, 0, 1);
+    expect(m.eventKeys).toEqual([second, first]);
+    expect(m.events?.map((e) => e.name)).toEqual(['New event 2', 'New event']);
+    expect(m.choiceKeys[1]).toEqual(choiceKeys);
+    m = removeChoice(m, 1, 0);
+    expect(m.choiceKeys[1]).toEqual(choiceKeys.slice(1));
+    expect(m.events?.[1]?.choices.map((c) => c.label)).toEqual(['New choice']);
+    const all = [...m.eventKeys, ...m.choiceKeys.flat(), ...m.rowKeys.gauges, ...m.rowKeys.objectives, ...m.rowKeys.actions];
+    expect(new Set(all).size).toBe(all.length);
   });
 });

@@ -3,7 +3,7 @@
  * list of rows (a map has no order to edit). Converting back and forth is
  * lossless, so editing in the tables and in JSON gives the same module.
  */
-import { blankAction, type Action, type Module, type Objective } from '@airman/contracts/module.ts';
+import { blankAction, type Action, type EventChoice, type GameEvent, type Module, type Objective, type Scoring } from '@airman/contracts/module.ts';
 
 /**
  * `ref` is the name the actions use for this row. It follows `name` while the
@@ -34,6 +34,10 @@ export interface EditorModel extends Omit<Module, 'starting_gauges' | 'objective
    * instead of staying at the position.
    */
   rowKeys: Record<RowList, number[]>;
+  /** The events' row keys, in row order, as `rowKeys` for the other tables. */
+  eventKeys: number[];
+  /** Each event's choices' row keys, in the events' order. */
+  choiceKeys: number[][];
   /** The next key to give a new row: keys are never reused. */
   nextRowKey: number;
 }
@@ -44,11 +48,16 @@ export function toEditorModel(module: Module): EditorModel {
   let key = 0;
   const keys = (n: number) => Array.from({ length: n }, () => key++);
   const rowKeys = { gauges: keys(gauges.length), objectives: keys(objectives.length), actions: keys(module.actions.length) };
+  const events = module.events ?? [];
+  const eventKeys = keys(events.length);
+  const choiceKeys = events.map((e) => keys(e.choices.length));
   return {
     ...rest,
     gauges,
     objectives: objectives.map((o) => ({ ...o, ref: o.name })),
     rowKeys,
+    eventKeys,
+    choiceKeys,
     nextRowKey: key,
   };
 }
@@ -222,4 +231,70 @@ export function setHealthyRange(model: EditorModel, gauge: string, range: [numbe
 /** An optional number field: '' means none; otherwise an integer as parseInteger reads it. */
 export function parseOptionalInteger(text: string): number | null {
   return text.trim() === '' ? null : parseInteger(text);
+}
+
+/** The events, or none; an empty list is dropped from the module, as the other optional rules are. */
+function withEvents(model: EditorModel, events: GameEvent[], eventKeys: number[], choiceKeys: number[][], nextRowKey = model.nextRowKey): EditorModel {
+  const { events: _old, ...rest } = model;
+  return { ...rest, ...(events.length > 0 ? { events } : {}), eventKeys, choiceKeys, nextRowKey };
+}
+
+/** A new event at the end of the events table: the whole run long, even odds, one choice. */
+export function addEvent(model: EditorModel): EditorModel {
+  const events = model.events ?? [];
+  const name = uniqueName('New event', events.map((e) => e.name));
+  const event: GameEvent = { name, text: 'Describe what happens.', days: [1, Math.max(1, model.days)], chance: 50, choices: [{ label: 'Carry on' }] };
+  const k = model.nextRowKey;
+  return withEvents(model, [...events, event], [...model.eventKeys, k], [...model.choiceKeys, [k + 1]], k + 2);
+}
+
+export function moveEvent(model: EditorModel, from: number, to: number): EditorModel {
+  return withEvents(model, move(model.events ?? [], from, to), move(model.eventKeys, from, to), move(model.choiceKeys, from, to));
+}
+
+export function removeEvent(model: EditorModel, index: number): EditorModel {
+  const keep = <T,>(list: readonly T[]) => list.filter((_, i) => i !== index);
+  return withEvents(model, keep(model.events ?? []), keep(model.eventKeys), keep(model.choiceKeys));
+}
+
+/** Event `index` with `patch` applied; an optional field given as undefined is dropped. */
+export function updateEvent(model: EditorModel, index: number, patch: Partial<GameEvent>): EditorModel {
+  const events = (model.events ?? []).map((e, i) => (i === index ? withoutUndefined({ ...e, ...patch }) : e));
+  return withEvents(model, events, model.eventKeys, model.choiceKeys);
+}
+
+/** A new choice at the end of event `index`'s choices. */
+export function addChoice(model: EditorModel, index: number): EditorModel {
+  const event = model.events?.[index];
+  if (!event) return model;
+  const label = uniqueName('New choice', event.choices.map((c) => c.label));
+  const next = updateEvent(model, index, { choices: [...event.choices, { label }] });
+  const choiceKeys = model.choiceKeys.map((keys, i) => (i === index ? [...keys, model.nextRowKey] : keys));
+  return { ...next, choiceKeys, nextRowKey: model.nextRowKey + 1 };
+}
+
+export function removeChoice(model: EditorModel, index: number, choice: number): EditorModel {
+  const event = model.events?.[index];
+  if (!event) return model;
+  const next = updateEvent(model, index, { choices: event.choices.filter((_, i) => i !== choice) });
+  return { ...next, choiceKeys: model.choiceKeys.map((keys, i) => (i === index ? keys.filter((_, j) => j !== choice) : keys)) };
+}
+
+/** Choice `choice` of event `index` with `patch` applied; an optional field given as undefined is dropped. */
+export function updateChoice(model: EditorModel, index: number, choice: number, patch: Partial<EventChoice>): EditorModel {
+  const event = model.events?.[index];
+  if (!event) return model;
+  return updateEvent(model, index, { choices: event.choices.map((c, j) => (j === choice ? withoutUndefined({ ...c, ...patch }) : c)) });
+}
+
+/** The scoring with `patch` applied; fields given as undefined are dropped, and an empty scoring with them. */
+export function updateScoring(model: EditorModel, patch: Partial<Scoring>): EditorModel {
+  const scoring = withoutUndefined({ ...model.scoring, ...patch });
+  const { scoring: _old, ...rest } = model;
+  return Object.keys(scoring).length > 0 ? { ...rest, scoring } : rest;
+}
+
+/** A copy without the keys whose value is undefined (JSON would drop them; the editor's comparison must too). */
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }

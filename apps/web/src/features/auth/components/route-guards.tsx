@@ -1,7 +1,7 @@
 /** The routing rules of spec §2. */
 import { InlineNotification, Loading } from '@carbon/react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { SESSION_MESSAGES } from '../../../lib/session-messages.ts';
+import { SESSION_MESSAGES, SIGNED_OUT_MESSAGE } from '../../../lib/session-messages.ts';
 import { decodeToken, tokenState } from '../../../lib/token-store.ts';
 import { useSession } from '../api/session.ts';
 import { useAuth } from '../auth-context.tsx';
@@ -20,7 +20,7 @@ export function RequireAuth() {
   const session = useSession(state === 'valid' ? token : null);
   if (state !== 'valid') {
     const reason = state === 'missing' ? (endedBecause ?? 'missing') : state;
-    const notice: LoginNotice = { kind: 'warning', text: SESSION_MESSAGES[reason] };
+    const notice: LoginNotice = reason === 'signed-out' ? { kind: 'success', text: SIGNED_OUT_MESSAGE } : { kind: 'warning', text: SESSION_MESSAGES[reason] };
     return <Navigate to="/login" replace state={{ notice, from: location.pathname }} />;
   }
   if (session.isError) {

@@ -1,9 +1,10 @@
 /** One action of the module editor: every field of the format (spec §3). */
-import { Button, Checkbox, Select, SelectItem, TextInput } from '@carbon/react';
+import { Checkbox, TextInput } from '@carbon/react';
 import type { Action } from '@airman/contracts/module.ts';
 import { parseInteger } from '../module-editor-model.ts';
 import { ItemsInput } from './items-input.tsx';
 import { NameChecklist } from './name-checklist.tsx';
+import { ResultsInput } from './results-input.tsx';
 import { RowControls } from './row-controls.tsx';
 
 interface Props {
@@ -21,8 +22,6 @@ interface Props {
 export function ActionRow({ action: a, index, count, gauges, objectives, locked, onChange, onMove, onRemove }: Props) {
   const id = `action-${index}`;
   const set = (patch: Partial<Action>) => onChange({ ...a, ...patch });
-  const results = Object.entries(a.results);
-  const unusedGauges = gauges.filter((g) => !(g in a.results));
 
   return (
     <fieldset className="action-row" aria-label={`Action ${a.name}`}>
@@ -33,45 +32,7 @@ export function ActionRow({ action: a, index, count, gauges, objectives, locked,
         <Checkbox id={`${id}-disabled`} labelText="Disabled" checked={a.disabled} disabled={locked} onChange={(_, { checked }) => set({ disabled: checked })} />
         <RowControls label={`action ${a.name}`} index={index} count={count} disabled={locked} onMove={onMove} onRemove={onRemove} />
       </div>
-      <div className="action-row__results">
-        <span className="action-row__label">Results</span>
-        {results.map(([gauge, value], n) => (
-          <span key={gauge} className="action-row__result">
-            <TextInput
-              // By position: a gauge's name may hold spaces or other characters an id cannot.
-              id={`${id}-result-${n}`}
-              labelText={`${gauge} change`}
-              type="number"
-              step={1}
-              value={String(value)}
-              disabled={locked}
-              onChange={(e) => set({ results: { ...a.results, [gauge]: parseInteger(e.target.value) } })}
-            />
-            <Button
-              kind="ghost"
-              size="sm"
-              disabled={locked}
-              onClick={() => set({ results: Object.fromEntries(results.filter(([g]) => g !== gauge)) })}
-            >
-              Remove<span className="visually-hidden"> result {gauge}</span>
-            </Button>
-          </span>
-        ))}
-        {unusedGauges.length > 0 && (
-          <Select
-            id={`${id}-add-result`}
-            labelText="Add a result for gauge"
-            value=""
-            disabled={locked}
-            onChange={(e) => e.target.value && set({ results: { ...a.results, [e.target.value]: 0 } })}
-          >
-            <SelectItem value="" text="Choose a gauge" />
-            {unusedGauges.map((g) => (
-              <SelectItem key={g} value={g} text={g} />
-            ))}
-          </Select>
-        )}
-      </div>
+      <ResultsInput idPrefix={id} results={a.results} gauges={gauges} disabled={locked} onChange={(results) => set({ results })} />
       <div className="action-row__lists">
         <NameChecklist legend="Required objectives" idPrefix={`${id}-req`} options={objectives} value={a.required_objectives} disabled={locked} onChange={(v) => set({ required_objectives: v })} />
         <NameChecklist legend="Objectives added" idPrefix={`${id}-oadd`} options={objectives} value={a.changes_objectives.add} disabled={locked} onChange={(v) => set({ changes_objectives: { ...a.changes_objectives, add: v } })} />

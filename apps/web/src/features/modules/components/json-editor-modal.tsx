@@ -1,6 +1,8 @@
 /** A modal that edits a JSON document (a module, or the questionnaire). */
 import { lazy, Suspense, useState } from 'react';
-import { InlineNotification, Loading, Modal, Toggle } from '@carbon/react';
+import { InlineLoading, InlineNotification, Toggle } from '@carbon/react';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { useDiscardGuard } from '../../../components/discard-guard.tsx';
 
 const JsonEditor = lazy(() => import('./json-editor.tsx'));
 
@@ -35,6 +37,8 @@ export function JsonEditorModal({ heading, value, loadError, onSave, errorAlert,
     setText(format(value));
   }
 
+  const { requestClose, guard } = useDiscardGuard(initial !== undefined && text !== initial && !saving, onClose);
+
   async function save() {
     let parsed: unknown;
     try {
@@ -55,32 +59,36 @@ export function JsonEditorModal({ heading, value, loadError, onSave, errorAlert,
     }
   }
 
+  // The guard after the editor: Carbon takes the last open modal in the page for the topmost.
   return (
-    <Modal
-      open
-      size="lg"
-      modalHeading={heading}
-      primaryButtonText="Save"
-      secondaryButtonText="Close"
-      primaryButtonDisabled={initial === undefined || !unlocked || saving || text === initial}
-      onRequestSubmit={() => void save()}
-      onRequestClose={onClose}
-    >
-      {alert && (
-        <InlineNotification kind="error" title={alert.title} subtitle={alert.detail} lowContrast hideCloseButton role="alert" />
-      )}
-      {lockLabel !== undefined && (
-        <Toggle id="json-unlock" labelText={lockLabel} labelA="Locked" labelB="Unlocked" toggled={unlocked} onToggle={setUnlocked} />
-      )}
-      {initial !== undefined ? (
-        <Suspense fallback={<Loading withOverlay={false} small description="Loading the editor" />}>
-          <JsonEditor initial={initial} label={heading} readOnly={!unlocked} onChange={setText} />
-        </Suspense>
-      ) : loadError ? (
-        <InlineNotification kind="error" title={loadError.title} subtitle={loadError.detail} lowContrast hideCloseButton role="alert" />
-      ) : (
-        <Loading withOverlay={false} description={`Loading ${heading}`} />
-      )}
-    </Modal>
+    <>
+      <AppModal
+        open
+        size="lg"
+        modalHeading={heading}
+        primaryButtonText="Save"
+        secondaryButtonText="Close"
+        primaryButtonDisabled={initial === undefined || !unlocked || saving || text === initial}
+        onRequestSubmit={() => void save()}
+        onRequestClose={requestClose}
+      >
+        {alert && (
+          <InlineNotification kind="error" title={alert.title} subtitle={alert.detail} lowContrast hideCloseButton role="alert" />
+        )}
+        {lockLabel !== undefined && (
+          <Toggle id="json-unlock" labelText={lockLabel} labelA="Locked" labelB="Unlocked" toggled={unlocked} onToggle={setUnlocked} />
+        )}
+        {initial !== undefined ? (
+          <Suspense fallback={<InlineLoading description="Loading the editor" />}>
+            <JsonEditor initial={initial} label={heading} readOnly={!unlocked} onChange={setText} />
+          </Suspense>
+        ) : loadError ? (
+          <InlineNotification kind="error" title={loadError.title} subtitle={loadError.detail} lowContrast hideCloseButton role="alert" />
+        ) : (
+          <InlineLoading description={`Loading ${heading}`} />
+        )}
+      </AppModal>
+      {guard}
+    </>
   );
 }

@@ -5,18 +5,24 @@
  * after a change; an empty id creates, otherwise it updates.
  */
 import { useState } from 'react';
-import { Button, Checkbox, InlineNotification, Loading, Modal, TextArea, TextInput, Toggle } from '@carbon/react';
+import { Button, Checkbox, InlineLoading, InlineNotification, TextArea, TextInput, Toggle } from '@carbon/react';
 import { isBaseModule, type Module } from '@airman/contracts/module.ts';
+import { DEFAULT_OBJECTIVE_POINTS, DEFAULT_RANGE_DAY_POINTS, starThresholds } from '@airman/engine/score.ts';
 import { useToast } from '../../../components/toasts.tsx';
 import { saveModule } from '../api/module-calls.ts';
 import {
+  addChoice,
+  addEvent,
   addRow,
   fromEditorModel,
+  moveEvent,
   moveRow,
   newAction,
   newGauge,
   newObjective,
   parseInteger,
+  removeChoice,
+  removeEvent,
   removeRow,
   renameGauge,
   setDailyChange,
@@ -25,12 +31,19 @@ import {
   renameObjective,
   tableErrors,
   toEditorModel,
+  updateChoice,
+  updateEvent,
+  updateScoring,
   type EditorModel,
 } from '../module-editor-model.ts';
 import { ActionRow } from './action-row.tsx';
+import { EventRow } from './event-row.tsx';
 import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import { ModuleProblems } from './module-problems.tsx';
 import { RowControls } from './row-controls.tsx';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { useDiscardGuard } from '../../../components/discard-guard.tsx';
+import { PlayTest } from '../../game/play-test.tsx';
 
 interface Props {
   /**
@@ -80,6 +93,9 @@ export default function ModuleEditorModal({ module, fresh, savableUnchanged, onC
   // Duplicate gauge rows would lose one gauge on the way to the module: no save until fixed.
   const tableProblems = draft ? tableErrors(draft.model) : [];
   const creating = module.id === '';
+  // What the admin typed, not a copy's being new: a copy left as it came loses nothing.
+  const edited = draft !== null && current !== null && JSON.stringify(current) !== draft.original;
+  const { requestClose, guard } = useDiscardGuard(edited && !saving, onClose);
 
   async function save() {
     if (!current) return;
@@ -98,42 +114,47 @@ export default function ModuleEditorModal({ module, fresh, savableUnchanged, onC
     }
   }
 
+  // The guard after the editor: Carbon takes the last open modal in the page for the topmost.
   return (
-    <Modal
-      open
-      size="lg"
-      modalHeading={creating ? 'New Module' : `Edit Module: ${module.game_title}`}
-      primaryButtonText="Save"
-      secondaryButtonText="Close"
-      primaryButtonDisabled={!changed || saving || tableProblems.length > 0}
-      onRequestSubmit={() => void save()}
-      onRequestClose={onClose}
-      className="module-editor"
-    >
-      {alert && (
-        <InlineNotification kind="error" title="There was an error updating this module." subtitle={alert} lowContrast hideCloseButton role="alert" />
-      )}
-      {draft && current ? (
-        <>
-          {isBaseModule(current) && (
-            <Toggle
-              id="module-unlock"
-              labelText={BASE_MODULE_LOCK_LABEL}
-              labelA="Locked"
-              labelB="Unlocked"
-              toggled={draft.unlocked}
-              onToggle={(unlocked) => setDraft((d) => d && { ...d, unlocked })}
-            />
-          )}
-          <ModuleProblems module={current} tableErrors={tableProblems} />
-          <EditorTables model={draft.model} locked={!draft.unlocked} setModel={setModel} />
-        </>
-      ) : fresh?.error ? (
-        <InlineNotification kind="error" title="The module could not be loaded." subtitle={fresh.error.message} lowContrast hideCloseButton role="alert" />
-      ) : (
-        <Loading withOverlay={false} description="Loading the module" />
-      )}
-    </Modal>
+    <>
+      <AppModal
+        open
+        size="lg"
+        modalHeading={creating ? 'New Module' : `Edit Module: ${module.game_title}`}
+        primaryButtonText="Save"
+        secondaryButtonText="Close"
+        primaryButtonDisabled={!changed || saving || tableProblems.length > 0}
+        onRequestSubmit={() => void save()}
+        onRequestClose={requestClose}
+        className="module-editor"
+      >
+        {alert && (
+          <InlineNotification kind="error" title="There was an error updating this module." subtitle={alert} lowContrast hideCloseButton role="alert" />
+        )}
+        {draft && current ? (
+          <>
+            {isBaseModule(current) && (
+              <Toggle
+                id="module-unlock"
+                labelText={BASE_MODULE_LOCK_LABEL}
+                labelA="Locked"
+                labelB="Unlocked"
+                toggled={draft.unlocked}
+                onToggle={(unlocked) => setDraft((d) => d && { ...d, unlocked })}
+              />
+            )}
+            <ModuleProblems module={current} tableErrors={tableProblems} />
+            <PlayTest module={current} disabled={tableProblems.length > 0} />
+            <EditorTables model={draft.model} locked={!draft.unlocked} setModel={setModel} />
+          </>
+        ) : fresh?.error ? (
+          <InlineNotification kind="error" title="The module could not be loaded." subtitle={fresh.error.message} lowContrast hideCloseButton role="alert" />
+        ) : (
+          <InlineLoading description="Loading the module" />
+        )}
+      </AppModal>
+      {guard}
+    </>
   );
 }
 
@@ -272,6 +293,81 @@ function EditorTables({ model, locked, setModel }: { model: EditorModel; locked:
           Add Action
         </Button>
       </section>
+
+      <section aria-labelledby="events-title">
+        <h3 id="events-title">Events</h3>
+        <p className="editor-note">At the start of a day of its window, an event is drawn at its chance (once a run); the player picks one of its choices before acting.</p>
+        {(model.events ?? []).map((e, i) => (
+          <EventRow
+            key={model.eventKeys[i] ?? `at-${i}`}
+            event={e}
+            index={i}
+            count={model.events?.length ?? 0}
+            choiceKeys={model.choiceKeys[i] ?? []}
+            gauges={gaugeNames}
+            objectives={objectiveNames}
+            locked={locked}
+            onChange={(patch) => setModel((m) => updateEvent(m, i, patch))}
+            onChoiceChange={(choice, patch) => setModel((m) => updateChoice(m, i, choice, patch))}
+            onAddChoice={() => setModel((m) => addChoice(m, i))}
+            onRemoveChoice={(choice) => setModel((m) => removeChoice(m, i, choice))}
+            onMove={(to) => setModel((m) => moveEvent(m, i, to))}
+            onRemove={() => setModel((m) => removeEvent(m, i))}
+          />
+        ))}
+        <Button kind="tertiary" size="sm" disabled={locked} onClick={() => setModel(addEvent)}>
+          Add Event
+        </Button>
+      </section>
+
+      <ScoringSection model={model} locked={locked} setModel={setModel} />
     </>
+  );
+}
+
+/** Points per objective and per day in range, and the stars' thresholds; blank fields take the defaults shown. */
+function ScoringSection({ model, locked, setModel }: { model: EditorModel; locked: boolean; setModel(update: (m: EditorModel) => EditorModel): void }) {
+  const scoring = model.scoring ?? {};
+  const [two, three] = starThresholds(fromEditorModel({ ...model, scoring: { ...scoring, stars: undefined } }));
+  const stars = scoring.stars;
+  // Thresholds come as a pair: typing one keeps the other as shown; clearing either goes back to the defaults.
+  const setStar = (end: 0 | 1, text: string) =>
+    setModel((m) => {
+      const value = parseOptionalInteger(text);
+      if (value === null) return updateScoring(m, { stars: undefined });
+      const current = m.scoring?.stars ?? [two, three];
+      return updateScoring(m, { stars: end === 0 ? [value, current[1]] : [current[0], value] });
+    });
+  return (
+    <section aria-labelledby="scoring-title">
+      <h3 id="scoring-title">Scoring</h3>
+      <p className="editor-note">A completed run earns one, two or three stars by its points. Leave a field blank for the default shown.</p>
+      <div className="editor-grid">
+        <TextInput
+          id="scoring-objective-points"
+          labelText="Points per objective"
+          type="number"
+          min={0}
+          step={1}
+          placeholder={String(DEFAULT_OBJECTIVE_POINTS)}
+          value={scoring.objective_points === undefined ? '' : String(scoring.objective_points)}
+          disabled={locked}
+          onChange={(e) => setModel((m) => updateScoring(m, { objective_points: parseOptionalInteger(e.target.value) ?? undefined }))}
+        />
+        <TextInput
+          id="scoring-range-points"
+          labelText="Points per gauge-day in range"
+          type="number"
+          min={0}
+          step={1}
+          placeholder={String(DEFAULT_RANGE_DAY_POINTS)}
+          value={scoring.range_day_points === undefined ? '' : String(scoring.range_day_points)}
+          disabled={locked}
+          onChange={(e) => setModel((m) => updateScoring(m, { range_day_points: parseOptionalInteger(e.target.value) ?? undefined }))}
+        />
+        <TextInput id="scoring-two-stars" labelText="Two stars from (points)" type="number" min={0} step={1} placeholder={String(two)} value={stars ? String(stars[0]) : ''} disabled={locked} onChange={(e) => setStar(0, e.target.value)} />
+        <TextInput id="scoring-three-stars" labelText="Three stars from (points)" type="number" min={0} step={1} placeholder={String(three)} value={stars ? String(stars[1]) : ''} disabled={locked} onChange={(e) => setStar(1, e.target.value)} />
+      </div>
+    </section>
   );
 }

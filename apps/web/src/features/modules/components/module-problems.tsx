@@ -65,7 +65,8 @@ export function ModuleProblems({ module, tableErrors = [] }: { module: Module; t
   const warningCount = warnings.length + (verdict && verdict.winnable !== true ? 1 : 0);
 
   return (
-    <section aria-labelledby="check-title" className="module-check">
+    // Pinned at the top of the editor while the tables scroll; scrolls itself when long (so it takes focus).
+    <section aria-labelledby="check-title" className="module-check" tabIndex={0}>
       <h3 id="check-title">Check</h3>
       {/* The live part: this sentence is read when it changes, not every list on every keystroke. */}
       <p role="status">{checkStatus(errorCount, warningCount, verdict?.winnable)}</p>

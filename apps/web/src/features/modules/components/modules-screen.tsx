@@ -1,9 +1,10 @@
 /** The Training Modules screen (spec §2, §4). */
 import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, InlineNotification, Loading, Modal, Search, Toggle } from '@carbon/react';
+import { Button, DataTableSkeleton, InlineNotification, Loading, Search, Toggle } from '@carbon/react';
 import { copyTitle, DEFAULT_GAME_RECORD, isArchived, isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { useToast } from '../../../components/toasts.tsx';
 import { useFreshModule, useModules } from '../api/get-modules.ts';
 import { useQuestionnaire } from '../api/get-questionnaire.ts';
@@ -11,6 +12,7 @@ import { archiveModule, putQuestionnaire, reportUrl, saveModule } from '../api/m
 import { JsonEditorModal } from './json-editor-modal.tsx';
 import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import '../../../styles/admin.scss';
+import { AppModal } from '../../../components/app-modal.tsx';
 
 // The editors load on demand: they are not part of the login page's or the game's bundles.
 const ModuleEditorModal = lazy(() => import('./module-editor-modal.tsx'));
@@ -82,8 +84,29 @@ export function ModulesScreen() {
       {modules.isError && (
         <InlineNotification kind="error" title="The modules could not be loaded." subtitle={modules.error.message} lowContrast hideCloseButton role="alert" />
       )}
-      {modules.isPending && <Loading withOverlay={false} description="Loading modules" />}
-      {modules.data && (
+      {modules.isPending && (
+        <div className="table-scroll">
+          <DataTableSkeleton headers={[{ header: 'Name' }, { header: 'Base Module' }, { header: 'Actions' }]} rowCount={5} showHeader={false} showToolbar={false} aria-label="Loading modules" />
+        </div>
+      )}
+      {modules.data && rows.length === 0 && (
+        <EmptyState
+          title={term ? `No modules match '${search.trim()}'` : 'No modules to show'}
+          text={term ? 'Check the spelling, or search by another part of the title.' : 'Archived modules are hidden: turn on Show Archived, or start one with New Module +.'}
+          action={
+            term
+              ? {
+                  label: 'Clear search',
+                  onClick: () => {
+                    setSearch('');
+                    document.getElementById('modules-search')?.focus();
+                  },
+                }
+              : undefined
+          }
+        />
+      )}
+      {modules.data && rows.length > 0 && (
         <div className="table-scroll">
           <table className="cds--data-table cds--data-table--md modules-table" aria-label="Training Modules">
             <thead>
@@ -196,7 +219,7 @@ export function ModulesScreen() {
         />
       )}
       {dialog?.kind === 'archive' && (
-        <Modal
+        <AppModal
           open
           danger
           size="sm"
@@ -208,7 +231,7 @@ export function ModulesScreen() {
           onRequestClose={() => setDialog(null)}
         >
           <p>Archived modules can no longer be assigned or edited. Existing assignments and reports are kept.</p>
-        </Modal>
+        </AppModal>
       )}
     </section>
   );

@@ -1,7 +1,7 @@
 /** The user modal's assignments (spec §2): Module, Added, Started, Due, Completed, Status, Actions. */
 import { useState } from 'react';
 import { Button, DatePicker, DatePickerInput, Select, SelectItem } from '@carbon/react';
-import { DUE_DATE_OFFSET_MS } from '@airman/contracts/constants.ts';
+import { dueAtFromLocalDate, dueLocalDate } from '@airman/contracts/due-date.ts';
 import { DEFAULT_GAME_RECORD, isArchived, type Module } from '@airman/contracts/module.ts';
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
 import type { Assignment } from '@airman/contracts/user.ts';
@@ -10,11 +10,6 @@ export function formatDate(ms: number): string {
   return ms > 0 ? new Date(ms).toLocaleDateString() : '—';
 }
 
-/** Spec §5: a chosen due date is stored as the date (local midnight) plus 23 hours. */
-export function dueAtFromDate(date: Date): number {
-  const midnight = new Date(date.getFullYear(), date.getMonth(), date.getDate());
-  return midnight.getTime() + DUE_DATE_OFFSET_MS;
-}
 
 interface Props {
   assignments: Assignment[];
@@ -57,10 +52,10 @@ export function AssignmentsTable({ assignments, modules, busy, onDueDate, onAssi
                   <td>
                     <DatePicker
                       datePickerType="single"
-                      value={a.due_at > 0 ? new Date(a.due_at) : undefined}
+                      value={a.due_at > 0 ? dueLocalDate(a.due_at) : undefined}
                       onChange={(dates: Date[]) => {
                         const [date] = dates;
-                        if (date) onDueDate(a.key, dueAtFromDate(date));
+                        if (date) onDueDate(a.key, dueAtFromLocalDate(date));
                       }}
                     >
                       <DatePickerInput

@@ -1,6 +1,6 @@
 /** The delete-confirm modal (spec §2). */
-import { Modal } from '@carbon/react';
 import { displayName, type User } from '@airman/contracts/user.ts';
+import { AppModal } from '../../../components/app-modal.tsx';
 
 interface Props {
   user: User;
@@ -12,7 +12,7 @@ interface Props {
 
 export function DeleteModal({ user, isSelf, busy, onConfirm, onClose }: Props) {
   return (
-    <Modal
+    <AppModal
       open
       danger
       size="sm"
@@ -23,13 +23,16 @@ export function DeleteModal({ user, isSelf, busy, onConfirm, onClose }: Props) {
       onRequestSubmit={onConfirm}
       onRequestClose={onClose}
     >
+      {/* Whose account, in sight: a pending invitee has no name yet, only the address. */}
+      <p className="delete-modal__who">
+        {user.pending ? 'Pending invite' : displayName(user)} <span className="delete-modal__email">({user.user_name})</span>
+      </p>
       <p>This action cannot be reversed.</p>
       {isSelf && (
         <p className="delete-modal__self">
           <strong>You are trying to delete yourself.</strong>
         </p>
       )}
-      <p className="visually-hidden">User: {displayName(user)}</p>
-    </Modal>
+    </AppModal>
   );
 }

@@ -1,11 +1,12 @@
 /** The invite modal (spec §2, §5): whitespace-separated e-mails, an optional module for all. */
 import { useEffect, useState } from 'react';
-import { Button, InlineNotification, Modal, Select, SelectItem, TextArea } from '@carbon/react';
+import { Button, InlineNotification, Select, SelectItem, TextArea } from '@carbon/react';
 import { INVITE_VALIDATION_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import { DEFAULT_GAME_RECORD, isArchived, type Module } from '@airman/contracts/module.ts';
 import { invalidEmails, invalidEmailsMessage, splitEmails } from '@airman/contracts/validation.ts';
 import { useToast } from '../../../components/toasts.tsx';
 import { inviteUsers } from '../api/user-calls.ts';
+import { AppModal } from '../../../components/app-modal.tsx';
 
 interface Props {
   modules: Module[];
@@ -64,7 +65,7 @@ export function InviteModal({ modules, onClose, onInvited }: Props) {
   }
 
   return (
-    <Modal open passiveModal modalHeading="Invite Users" onRequestClose={onClose}>
+    <AppModal open passiveModal modalHeading="Invite Users" onRequestClose={onClose}>
       <div className="form-stack">
         {alert && <InlineNotification kind="warning" title={alert} lowContrast hideCloseButton role="alert" />}
         <TextArea
@@ -94,6 +95,6 @@ export function InviteModal({ modules, onClose, onInvited }: Props) {
           </Button>
         </div>
       </div>
-    </Modal>
+    </AppModal>
   );
 }

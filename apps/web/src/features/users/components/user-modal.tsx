@@ -1,6 +1,6 @@
 /** 'User Management (autosaves)' (spec §2, §4, §8). */
 import { useEffect, useRef, useState } from 'react';
-import { InlineNotification, Modal, Select, SelectItem, TextInput, Toggle } from '@carbon/react';
+import { InlineNotification, Select, SelectItem, TextInput, Toggle } from '@carbon/react';
 import { ROLES, type Role } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
@@ -16,6 +16,8 @@ import { assignModule, unassignModule } from '../api/user-calls.ts';
 import { useUserAutosave } from '../hooks/use-user-autosave.ts';
 import { AssignmentsTable } from './assignments-table.tsx';
 import { SignInLock } from './sign-in-lock.tsx';
+import { EmailHistory } from './email-history.tsx';
+import { AppModal } from '../../../components/app-modal.tsx';
 
 /**
  * Carbon's TextInput points `aria-errormessage` at its error text but neither
@@ -119,6 +121,28 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
     }
   }
 
+  // Unassigning drops the assignment and its progress: asked first, in a modal over this one.
+  const [unassigning, setUnassigning] = useState<string | null>(null);
+  const confirmUnassign = unassigning && (
+    <AppModal
+      open
+      danger
+      size="xs"
+      modalHeading={`Unassign '${title(unassigning)}'?`}
+      primaryButtonText="Unassign"
+      secondaryButtonText="Cancel"
+      onRequestSubmit={() => {
+        setUnassigning(null);
+        void changeAssignment('unassign', unassigning);
+      }}
+      onRequestClose={() => setUnassigning(null)}
+    >
+      <p>
+        {name || user.user_name} will no longer have this module to play. The assignment, its due date and any progress are removed.
+      </p>
+    </AppModal>
+  );
+
   function close() {
     // Whatever is pending is sent now; retries go on after the modal is gone.
     void saver.flush();
@@ -127,7 +151,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
 
   if (gone) {
     return (
-      <Modal open passiveModal size="lg" modalHeading="User Management (autosaves)" onRequestClose={close} className="user-modal">
+      <AppModal open passiveModal size="lg" modalHeading="User Management (autosaves)" onRequestClose={close} className="user-modal">
         <InlineNotification
           kind="error"
           title="This user no longer exists."
@@ -136,77 +160,82 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
           lowContrast
           role="alert"
         />
-      </Modal>
+      </AppModal>
     );
   }
 
+  // The confirmation after the user modal: Carbon takes the last open modal in the page for the topmost.
   return (
-    <Modal open passiveModal size="lg" modalHeading="User Management (autosaves)" onRequestClose={close} className="user-modal">
-      <div className="user-modal__fields">
-        <TextInput
-          id="user-email"
-          labelText="Email"
-          type="email"
-          value={form.user_name}
-          invalid={emailInvalid}
-          invalidText="Enter a valid e-mail address"
-          {...describedByError('user-email', emailInvalid)}
-          onChange={(e) => {
-            const v = e.target.value;
-            edit('user_name', v, isValidEmail(v.trim()) ? { user_name: v.trim() } : null);
+    <>
+      <AppModal open passiveModal size="lg" modalHeading="User Management (autosaves)" onRequestClose={close} className="user-modal">
+        <div className="user-modal__fields">
+          <TextInput
+            id="user-email"
+            labelText="Email"
+            type="email"
+            value={form.user_name}
+            invalid={emailInvalid}
+            invalidText="Enter a valid e-mail address"
+            {...describedByError('user-email', emailInvalid)}
+            onChange={(e) => {
+              const v = e.target.value;
+              edit('user_name', v, isValidEmail(v.trim()) ? { user_name: v.trim() } : null);
+            }}
+          />
+          <TextInput
+            id="user-last-name"
+            labelText="Last name"
+            value={form.last_name}
+            invalid={lastNameInvalid}
+            invalidText="Required"
+            {...describedByError('user-last-name', lastNameInvalid)}
+            onChange={(e) => edit('last_name', e.target.value, e.target.value.trim() ? { last_name: e.target.value.trim() } : null)}
+          />
+          <TextInput
+            id="user-first-name"
+            labelText="First name"
+            value={form.first_name}
+            invalid={firstNameInvalid}
+            invalidText="Required"
+            {...describedByError('user-first-name', firstNameInvalid)}
+            onChange={(e) => edit('first_name', e.target.value, e.target.value.trim() ? { first_name: e.target.value.trim() } : null)}
+          />
+          <Toggle
+            id="user-active"
+            labelText="Status"
+            labelA="Inactive"
+            labelB="Active"
+            toggled={form.active}
+            onToggle={(on) => edit('active', on, { active_at: on ? Date.now() : 0 })}
+          />
+          <UnitInput id="user-unit" value={form.unit} onChange={(v) => edit('unit', v, { unit: v.trim() })} />
+          <RankSelect
+            id="user-rank"
+            value={form.rank}
+            // Carbon's ComboBox also reports a value it was given (the server's, on opening): not an edit.
+            onChange={(v) => v !== form.rank && edit('rank', v, v ? { rank: v } : null)}
+          />
+          <Select id="user-role" labelText="Role" value={form.role} onChange={(e) => edit('role', e.target.value as Role, { role: e.target.value as Role })}>
+            {ROLES.map((r) => (
+              <SelectItem key={r} value={r} text={r} />
+            ))}
+          </Select>
+        </div>
+        <SignInLock userId={user.id} />
+        <AssignmentsTable
+          assignments={user.assignments}
+          modules={modules}
+          busy={busy}
+          onDueDate={(key, due_at) => {
+            edited();
+            saver.edit({ assignments: [{ key, due_at }] });
           }}
+          onAssign={(id) => void changeAssignment('assign', id)}
+          onUnassign={setUnassigning}
         />
-        <TextInput
-          id="user-last-name"
-          labelText="Last name"
-          value={form.last_name}
-          invalid={lastNameInvalid}
-          invalidText="Required"
-          {...describedByError('user-last-name', lastNameInvalid)}
-          onChange={(e) => edit('last_name', e.target.value, e.target.value.trim() ? { last_name: e.target.value.trim() } : null)}
-        />
-        <TextInput
-          id="user-first-name"
-          labelText="First name"
-          value={form.first_name}
-          invalid={firstNameInvalid}
-          invalidText="Required"
-          {...describedByError('user-first-name', firstNameInvalid)}
-          onChange={(e) => edit('first_name', e.target.value, e.target.value.trim() ? { first_name: e.target.value.trim() } : null)}
-        />
-        <Toggle
-          id="user-active"
-          labelText="Status"
-          labelA="Inactive"
-          labelB="Active"
-          toggled={form.active}
-          onToggle={(on) => edit('active', on, { active_at: on ? Date.now() : 0 })}
-        />
-        <UnitInput id="user-unit" value={form.unit} onChange={(v) => edit('unit', v, { unit: v.trim() })} />
-        <RankSelect
-          id="user-rank"
-          value={form.rank}
-          // Carbon's ComboBox also reports a value it was given (the server's, on opening): not an edit.
-          onChange={(v) => v !== form.rank && edit('rank', v, v ? { rank: v } : null)}
-        />
-        <Select id="user-role" labelText="Role" value={form.role} onChange={(e) => edit('role', e.target.value as Role, { role: e.target.value as Role })}>
-          {ROLES.map((r) => (
-            <SelectItem key={r} value={r} text={r} />
-          ))}
-        </Select>
-      </div>
-      <SignInLock userId={user.id} />
-      <AssignmentsTable
-        assignments={user.assignments}
-        modules={modules}
-        busy={busy}
-        onDueDate={(key, due_at) => {
-          edited();
-          saver.edit({ assignments: [{ key, due_at }] });
-        }}
-        onAssign={(id) => void changeAssignment('assign', id)}
-        onUnassign={(id) => void changeAssignment('unassign', id)}
-      />
-    </Modal>
+        <EmailHistory userId={user.id} />
+      </AppModal>
+      {confirmUnassign}
+    </>
   );
 }

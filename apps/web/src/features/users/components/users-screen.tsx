@@ -1,6 +1,6 @@
 /** The Users screen (spec §2): search, count, invite, table, pagination, modals. */
-import { useEffect, useState } from 'react';
-import { Button, InlineNotification, Loading, Search } from '@carbon/react';
+import { useEffect, useRef, useState } from 'react';
+import { Button, DataTableSkeleton, InlineNotification, Search } from '@carbon/react';
 import { SEARCH_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
 import { useToast } from '../../../components/toasts.tsx';
@@ -10,10 +10,11 @@ import { useModules } from '../../modules/api/get-modules.ts';
 import { useUsers } from '../api/get-users.ts';
 import { deleteUser, reinviteUser, updateUser } from '../api/user-calls.ts';
 import { useRefreshUsers } from '../hooks/use-refresh-users.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { DeleteModal } from './delete-modal.tsx';
 import { InviteModal } from './invite-modal.tsx';
 import { UserModal } from './user-modal.tsx';
-import { UsersTable } from './users-table.tsx';
+import { USER_COLUMNS, UsersTable } from './users-table.tsx';
 import '../../../styles/admin.scss';
 
 export function UsersScreen() {
@@ -39,11 +40,34 @@ export function UsersScreen() {
   }, [searchText]);
 
   const nextCursor = users.data?.cursor;
+  // Another page starts at the table's top (Carbon's Pagination does the same): the
+  // buttons are under the table, and the new rows would otherwise begin off-screen.
+  const results = useRef<HTMLDivElement>(null);
+  const turned = useRef(false);
+  function goTo(next: number) {
+    setPage(next);
+    turned.current = true;
+  }
   function goNext() {
     if (!nextCursor) return;
     setCursors((c) => [...c.slice(0, page + 1), nextCursor]);
-    setPage(page + 1);
+    goTo(page + 1);
   }
+  // The button goes with the empty state: focus goes back to the search box.
+  function clearSearch() {
+    setSearchText('');
+    setSearch('');
+    document.getElementById('users-search')?.focus();
+  }
+  const arrived = users.data !== undefined && !users.isPlaceholderData;
+  useEffect(() => {
+    if (!turned.current || !arrived) return;
+    turned.current = false;
+    // Focus with it, so the keyboard goes on from the new page's first row (and never to the body,
+    // when the pressed 'Next 50' is gone on the last page).
+    results.current?.scrollIntoView({ block: 'start' });
+    results.current?.focus({ preventScroll: true });
+  }, [arrived, users.data]);
 
   // A status toggle moves at once; the page's next load says what the server kept.
   // Held per loaded page, so a refreshed page drops these.
@@ -127,23 +151,35 @@ export function UsersScreen() {
       {users.isError && (
         <InlineNotification kind="error" title="The users could not be loaded." subtitle={users.error.message} lowContrast hideCloseButton role="alert" />
       )}
-      {users.isPending && <Loading withOverlay={false} description="Loading users" />}
-      {users.data && (
-        <UsersTable
-          users={users.data.users}
-          modules={moduleList}
-          activeShown={activeShown}
-          onOpen={setOpen}
-          onToggleActive={(u, on) => void toggleActive(u, on)}
-          onResend={(u) => void resend(u)}
-          onCopyLink={(u) => void copyLink(u)}
-          onDelete={setDeleting}
+      {users.isPending && (
+        <div className="table-scroll">
+          <DataTableSkeleton headers={USER_COLUMNS.map((header) => ({ header }))} rowCount={10} showHeader={false} showToolbar={false} aria-label="Loading users" />
+        </div>
+      )}
+      {users.data && users.data.users.length === 0 ? (
+        <EmptyState
+          title={searching ? `No users match '${search}'` : 'No users yet'}
+          text={searching ? 'Check the spelling, or search by another part of the name or e-mail.' : 'Invite users by e-mail to get started.'}
+          action={searching ? { label: 'Clear search', onClick: clearSearch } : undefined}
         />
+      ) : users.data && (
+        <div ref={results} tabIndex={-1} className="users-results" aria-label={`Users, page ${page + 1}`}>
+          <UsersTable
+            users={users.data.users}
+            modules={moduleList}
+            activeShown={activeShown}
+            onOpen={setOpen}
+            onToggleActive={(u, on) => void toggleActive(u, on)}
+            onResend={(u) => void resend(u)}
+            onCopyLink={(u) => void copyLink(u)}
+            onDelete={setDeleting}
+          />
+        </div>
       )}
       {!searching && (
         <nav className="pagination" aria-label="Pages">
           {cursors.map((_, i) => (
-            <Button key={i} kind={i === page ? 'primary' : 'tertiary'} size="sm" aria-current={i === page ? 'page' : undefined} onClick={() => setPage(i)}>
+            <Button key={i} kind={i === page ? 'primary' : 'tertiary'} size="sm" aria-current={i === page ? 'page' : undefined} onClick={() => goTo(i)}>
               Page {i + 1}
             </Button>
           ))}

@@ -17,7 +17,7 @@ interface Props {
   onDelete(user: User): void;
 }
 
-const COLUMNS = ['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Status', 'Actions'];
+export const USER_COLUMNS = ['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Status', 'Actions'];
 
 export function UsersTable({ users, modules, activeShown, onOpen, onToggleActive, onResend, onCopyLink, onDelete }: Props) {
   const title = (id: string) => modules.find((m) => m.id === id)?.game_title ?? id;
@@ -26,7 +26,7 @@ export function UsersTable({ users, modules, activeShown, onOpen, onToggleActive
       <table className="cds--data-table cds--data-table--md users-table" aria-label="Users">
         <thead>
           <tr>
-            {COLUMNS.map((c) => (
+            {USER_COLUMNS.map((c) => (
               <th key={c} scope="col">
                 {c}
               </th>

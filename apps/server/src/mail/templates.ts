@@ -1,0 +1,153 @@
+/**
+ * Every e-mail the product sends, one template per kind. A template is a list
+ * of blocks (paragraphs, links, tables) rendered twice: as plain text and as
+ * HTML, so the two parts of the multipart message always say the same thing.
+ * Links are built from PUBLIC_URL, never from a request's Host header.
+ */
+import type { EmailKind } from '@airman/contracts/emails.ts';
+import { dueDateInWords } from './due-date.ts';
+
+export const PRODUCT_NAME = 'Ready Airman Training';
+
+type Block =
+  | { kind: 'p'; text: string }
+  | { kind: 'link'; label: string; url: string }
+  | { kind: 'table'; caption: string; header: string[]; rows: string[][] };
+
+export interface RenderedEmail {
+  kind: EmailKind;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const p = (text: string): Block => ({ kind: 'p', text });
+const link = (label: string, url: string): Block => ({ kind: 'link', label, url });
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+function renderText(blocks: Block[], publicUrl: string): string {
+  const parts = blocks.map((b) => {
+    if (b.kind === 'p') return b.text;
+    if (b.kind === 'link') return `${b.label}:\n${b.url}`;
+    const widths = b.header.map((h, i) => Math.max(h.length, ...b.rows.map((r) => (r[i] ?? '').length)));
+    const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+    return [b.caption, line(b.header), ...b.rows.map(line)].join('\n');
+  });
+  return `${PRODUCT_NAME}\n\n${parts.join('\n\n')}\n\n-- \n${PRODUCT_NAME}: ${publicUrl}\n`;
+}
+
+function renderHtml(subject: string, blocks: Block[], publicUrl: string): string {
+  const cell = 'style="text-align:left;padding:4px 12px 4px 0;border-bottom:1px solid #e0e0e0"';
+  const parts = blocks.map((b) => {
+    if (b.kind === 'p') return `<p>${escapeHtml(b.text)}</p>`;
+    if (b.kind === 'link') {
+      const url = escapeHtml(b.url);
+      return `<p><a href="${url}">${escapeHtml(b.label)}</a><br><span style="color:#525252">${url}</span></p>`;
+    }
+    const head = b.header.map((h) => `<th scope="col" ${cell}>${escapeHtml(h)}</th>`).join('');
+    const rows = b.rows.map((r) => `<tr>${r.map((c) => `<td ${cell}>${escapeHtml(c)}</td>`).join('')}</tr>`).join('');
+    return `<table style="border-collapse:collapse"><caption style="text-align:left;font-weight:600;padding-bottom:4px">${escapeHtml(b.caption)}</caption><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
+  });
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>` +
+    `<body style="font-family:'IBM Plex Sans',Arial,sans-serif;color:#161616;line-height:1.5">` +
+    `<h1 style="font-size:20px">${PRODUCT_NAME}</h1>${parts.join('')}` +
+    `<p style="color:#525252;font-size:12px">${PRODUCT_NAME}: <a href="${escapeHtml(publicUrl)}">${escapeHtml(publicUrl)}</a></p></body></html>`
+  );
+}
+
+function render(kind: EmailKind, publicUrl: string, subject: string, blocks: Block[]): RenderedEmail {
+  return { kind, subject, text: renderText(blocks, publicUrl), html: renderHtml(subject, blocks, publicUrl) };
+}
+
+/** A module the e-mail names, with its due date (epoch ms; 0 = none). */
+export interface NamedModule {
+  title: string;
+  due_at: number;
+}
+
+function moduleSentence(m: NamedModule): string {
+  return m.due_at > 0 ? `${m.title}, due ${dueDateInWords(m.due_at)}` : m.title;
+}
+
+/** The invite: the link to register and, when the invite carries them, the modules assigned and their due dates. */
+export function inviteEmail(publicUrl: string, code: string, modules: NamedModule[] = []): RenderedEmail & { link: string } {
+  const url = `${publicUrl}/register/${encodeURIComponent(code)}`;
+  const blocks = [p(`You have been invited to ${PRODUCT_NAME}.`)];
+  if (modules.length === 1) blocks.push(p(`Your training module: ${moduleSentence(modules[0] as NamedModule)}.`));
+  if (modules.length > 1) blocks.push(p(`Your training modules: ${modules.map(moduleSentence).join('; ')}.`));
+  blocks.push(link('Create your account', url), p('If you did not expect this e-mail, you can ignore it.'));
+  return { ...render('invite', publicUrl, `Your invitation to ${PRODUCT_NAME}`, blocks), link: url };
+}
+
+/** The password reset link. */
+export function passwordResetEmail(publicUrl: string, token: string): RenderedEmail {
+  return render('password_reset', publicUrl, `Reset your ${PRODUCT_NAME} password`, [
+    p(`Someone asked to reset the password of your ${PRODUCT_NAME} account.`),
+    link('Set a new password (the link works once, for 30 minutes)', `${publicUrl}/reset-password/${encodeURIComponent(token)}`),
+    p('If it was not you, ignore this e-mail: your password stays as it is.'),
+  ]);
+}
+
+/** What a reminder says about one assignment. */
+export interface ReminderFacts {
+  firstName: string;
+  module: string;
+  due_at: number;
+  /** The status label of spec §4, as the trainee sees it. */
+  status: string;
+}
+
+function greeting(firstName: string): string {
+  return firstName.trim() ? `Hello ${firstName.trim()},` : 'Hello,';
+}
+
+/** Before the due date: the module, the date in words, how many days are left (rounded up), the status, the link to play. */
+export function reminderEmail(publicUrl: string, facts: ReminderFacts, daysLeft: number): RenderedEmail {
+  const when = daysLeft <= 1 ? 'within a day' : `in ${daysLeft} days`;
+  return render('reminder', publicUrl, `${facts.module} is due ${when}`, [
+    p(greeting(facts.firstName)),
+    p(`Your training module ${facts.module} is due ${when}, on ${dueDateInWords(facts.due_at)}.`),
+    p(`Status: ${facts.status}.`),
+    link('Play it now', `${publicUrl}/`),
+  ]);
+}
+
+/** Once past the due date: the module, the date in words, the status, the link to play. */
+export function pastDueEmail(publicUrl: string, facts: ReminderFacts): RenderedEmail {
+  return render('past_due', publicUrl, `${facts.module} is past due`, [
+    p(greeting(facts.firstName)),
+    p(`Your training module ${facts.module} was due on ${dueDateInWords(facts.due_at)} and is not complete.`),
+    p(`Status: ${facts.status}.`),
+    link('Play it now', `${publicUrl}/`),
+  ]);
+}
+
+/** Overdue trainees of one module in one unit. */
+export interface OverdueGroup {
+  module: string;
+  unit: string;
+  count: number;
+}
+
+/** The weekly digest to an administrator: overdue trainees by module and unit, with counts. */
+export function digestEmail(publicUrl: string, firstName: string, groups: OverdueGroup[]): RenderedEmail {
+  const total = groups.reduce((n, g) => n + g.count, 0);
+  const blocks = [p(greeting(firstName))];
+  if (total === 0) {
+    blocks.push(p('No trainee is past due on an assigned module.'));
+  } else {
+    const byModule = new Map<string, OverdueGroup[]>();
+    for (const g of groups) byModule.set(g.module, [...(byModule.get(g.module) ?? []), g]);
+    blocks.push(p(`${total} ${total === 1 ? 'assignment is' : 'assignments are'} past due and not complete.`));
+    for (const [module, rows] of byModule) {
+      const sum = rows.reduce((n, g) => n + g.count, 0);
+      blocks.push({ kind: 'table', caption: `${module}: ${sum} past due`, header: ['Unit', 'Trainees past due'], rows: rows.map((g) => [g.unit || '(no unit)', String(g.count)]) });
+    }
+  }
+  blocks.push(link('See progress', `${publicUrl}/progress`), p(`You can turn this weekly e-mail off in your profile: ${publicUrl}/profile`));
+  return render('digest', publicUrl, `${PRODUCT_NAME}: ${total} past due this week`, blocks);
+}

@@ -1,0 +1,17 @@
+/** Any path the app does not have, for a signed-in user: says so, with a way home (anonymous visitors go to /login). */
+import { Link, useLocation } from 'react-router';
+
+export function Component() {
+  const { pathname } = useLocation();
+  return (
+    <div className="not-found">
+      <h1 className="page-title">Page not found</h1>
+      <p>
+        There is no page at <code>{pathname}</code>. The link may be old or mistyped.
+      </p>
+      <Link to="/" className="cds--link">
+        Go to the home page
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Carbon's Modal, holding focus as a dialog must (WCAG 2.4.3): focus moves in
+ * when it opens, Carbon's trap keeps Tab inside, one Escape closes it, and
+ * focus returns to what opened it.
+ *
+ * Our modals mount already open, so Carbon's own first focus (its Close button,
+ * on mount) can miss: it runs before a lazy editor's fields exist or while the
+ * dialog is still being laid out. Its Close button also shows a tooltip while
+ * focused, which takes the first Escape for itself. It returns focus only
+ * when `open` turns false, while ours are unmounted. And by default it wraps
+ * Tab through hidden 'Focus sentinel' elements outside the dialog, a step a
+ * screen reader announces.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { FeatureFlags, Modal, type ModalProps } from '@carbon/react';
+
+/** The first field of the dialog's body, where typing starts; a lazy editor's counts once it is there. */
+const FIELD = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [contenteditable="true"], button:not([disabled])';
+
+function firstTarget(root: HTMLElement): HTMLElement | null {
+  return (
+    root.querySelector<HTMLElement>('[data-modal-primary-focus]') ??
+    root.querySelector<HTMLElement>(`.cds--modal-content :is(${FIELD})`) ??
+    root.querySelector<HTMLElement>('.cds--modal-footer .cds--btn:not([disabled])') ??
+    root.querySelector<HTMLElement>('.cds--modal-close')
+  );
+}
+
+/** Where focus goes back to when the opener is gone (its row removed, say): the page's main region. */
+function fallbackTarget(): HTMLElement | null {
+  return document.getElementById('main');
+}
+
+/** Carbon's props; closing needs no event (ours only unmount the modal). */
+export type AppModalProps = Omit<ModalProps, 'onRequestClose'> & { onRequestClose(): void };
+
+export function AppModal(props: AppModalProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  // What had focus when the modal was asked for: the button that opened it.
+  const [opener] = useState(() => {
+    const active = document.activeElement;
+    return active instanceof HTMLElement && active !== document.body ? active : null;
+  });
+  // Carbon's Escape listener keeps the handler of the render that opened the modal: it
+  // gets a stable one that calls the latest (an editor's guard must see its edits).
+  const latestClose = useRef(props.onRequestClose);
+  useLayoutEffect(() => {
+    latestClose.current = props.onRequestClose;
+  });
+  const onRequestClose = useCallback(() => latestClose.current(), []);
+
+  // Focus in, once the dialog can take it (it may be mid-layout on the first frame).
+  useEffect(() => {
+    let frame = 0;
+    let tries = 0;
+    const focusIn = () => {
+      const root = ref.current;
+      if (!root || root.contains(document.activeElement)) return;
+      firstTarget(root)?.focus();
+      if (!root.contains(document.activeElement) && tries++ < 120) frame = requestAnimationFrame(focusIn);
+    };
+    focusIn();
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
+  // Back to the opener when the modal goes, unless the closing action put focus somewhere itself.
+  useEffect(
+    () => () => {
+      const unfocused = () => !document.activeElement || document.activeElement === document.body;
+      setTimeout(() => {
+        if (!unfocused()) return;
+        if (opener?.isConnected) opener.focus();
+        // The opener went with the modal (a guard over an editor that closed too): the
+        // editor's own opener takes focus first; the main region only if nothing did.
+        else setTimeout(() => unfocused() && fallbackTarget()?.focus());
+      });
+    },
+    [opener],
+  );
+
+  // One Escape closes, even on the Close button, whose tooltip would otherwise swallow it.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !(event.target instanceof Element)) return;
+      const root = ref.current;
+      const close = root?.querySelector('.cds--modal-close-button');
+      if (!close?.contains(event.target)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      onRequestClose();
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
+  }, [onRequestClose]);
+
+  // Tab wraps on the keystroke itself, not through hidden 'Focus sentinel' elements outside the dialog.
+  return (
+    <FeatureFlags enableFocusWrapWithoutSentinels>
+      <Modal
+        {...props}
+        onRequestClose={onRequestClose}
+        // Focus that moves on to another modal (a guard over an editor) is not pulled back.
+        selectorsFloatingMenus={[...(props.selectorsFloatingMenus ?? []), '.cds--modal']}
+        ref={ref}
+      />
+    </FeatureFlags>
+  );
+}

@@ -1,0 +1,31 @@
+/** An administrator's weekly digest e-mail of overdue trainees, on or off (Profile). */
+import { InlineNotification, Toggle, ToggleSkeleton } from '@carbon/react';
+import { useToast } from '../../../components/toasts.tsx';
+import { useEmailSettings, useSaveEmailSettings } from '../api/email-settings.ts';
+
+export function DigestSetting() {
+  const toast = useToast();
+  const settings = useEmailSettings();
+  const save = useSaveEmailSettings();
+  return (
+    <section className="form-stack" aria-labelledby="email-title">
+      <h2 id="email-title">E-mail</h2>
+      {settings.isError && <InlineNotification kind="error" title="Error loading e-mail settings." subtitle={settings.error.message} lowContrast hideCloseButton role="alert" />}
+      {save.isError && <InlineNotification kind="error" title="Error updating user settings." subtitle={save.error.message} lowContrast hideCloseButton role="alert" />}
+      {settings.data ? (
+        <Toggle
+          id="profile-email-digest"
+          labelText="Weekly digest of overdue trainees"
+          labelA="Off"
+          labelB="On"
+          toggled={save.isPending ? save.variables.email_digest : settings.data.email_digest}
+          disabled={save.isPending}
+          onToggle={(on) => save.mutate({ email_digest: on }, { onSuccess: () => toast({ kind: 'success', title: 'User settings updated' }) })}
+        />
+      ) : (
+        !settings.isError && <ToggleSkeleton />
+      )}
+      <p className="form-note">Sent to administrators every week: trainees past due, by module and unit.</p>
+    </section>
+  );
+}

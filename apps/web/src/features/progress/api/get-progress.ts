@@ -1,0 +1,46 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProgressResponse } from '@airman/contracts/progress.ts';
+import { getJson } from '../../../lib/api-client.ts';
+
+/** The Progress page's filters, as the URL and GET admin/progress carry them. */
+export interface ProgressFilters {
+  module?: string;
+  unit?: string;
+  rank?: string;
+  from?: string;
+  to?: string;
+}
+
+export const PROGRESS_FILTER_KEYS = ['module', 'unit', 'rank', 'from', 'to'] as const;
+
+/** The filters given in these search parameters (empty ones left out). */
+export function filtersFrom(params: URLSearchParams): ProgressFilters {
+  const filters: ProgressFilters = {};
+  for (const key of PROGRESS_FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) filters[key] = value;
+  }
+  return filters;
+}
+
+/** GET admin/progress?module&unit&rank&from&to. */
+export function getProgress(filters: ProgressFilters): Promise<ProgressResponse> {
+  const searchParams = new URLSearchParams();
+  for (const key of PROGRESS_FILTER_KEYS) {
+    const value = filters[key];
+    if (value) searchParams.set(key, value);
+  }
+  return getJson<ProgressResponse>('admin/progress', { searchParams });
+}
+
+export function progressQueryOptions(filters: ProgressFilters) {
+  return queryOptions({
+    queryKey: ['progress', PROGRESS_FILTER_KEYS.map((k) => filters[k] ?? '')],
+    queryFn: () => getProgress(filters),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProgress(filters: ProgressFilters) {
+  return useQuery(progressQueryOptions(filters));
+}

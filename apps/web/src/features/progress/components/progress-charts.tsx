@@ -1,0 +1,131 @@
+/**
+ * The Progress page's charts (Carbon Charts), in a chunk of their own that
+ * only /progress loads. Each chart keeps Carbon Charts' "Show as data-table"
+ * control: the same figures as a table, for screen readers and for reading
+ * exact numbers.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { GroupedBarChart, LineChart, ScaleTypes, StackedBarChart, ToolbarControlTypes, TruncationTypes, type ChartTabularData } from '@carbon/charts-react';
+import type { BarChartOptions, LineChartOptions, StackedBarChartOptions } from '@carbon/charts-react';
+import { PROGRESS_STATUSES, type ProgressResponse, type ProgressStatus, type StatusCounts } from '@airman/contracts/progress.ts';
+import '@carbon/charts-react/styles.css';
+
+/** The statuses as the charts name them, in stacking order. */
+export const STATUS_LABELS: Record<ProgressStatus, string> = {
+  complete: 'Complete',
+  in_progress: 'In Progress',
+  not_started: 'Not Started',
+  failed: 'Failed',
+  quit: 'Quit',
+  past_due: 'Past Due',
+};
+
+// Carbon's palette: green for done, blue for under way, grey for not begun, red and magenta for trouble.
+const STATUS_COLORS: Record<string, string> = {
+  Complete: '#198038',
+  'In Progress': '#0f62fe',
+  'Not Started': '#8d8d8d',
+  Failed: '#da1e28',
+  Quit: '#8a3ffc',
+  'Past Due': '#9f1853',
+};
+
+const toolbar = { enabled: true, numberOfIcons: 2, controls: [{ type: ToolbarControlTypes.SHOW_AS_DATATABLE }, { type: ToolbarControlTypes.EXPORT_CSV }] };
+
+/**
+ * Mends two things of Carbon Charts' markup as it renders, which axe reports:
+ * each toolbar control is a button inside a div with role="button" (nested
+ * interactive controls: the div's role goes; the button inside is the
+ * control), and each chart's title is a heading of level 2 under the page's
+ * own level-2 heading of its section (it becomes level 3).
+ */
+function ChartFrame({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const frame = ref.current;
+    if (!frame) return;
+    const mend = () => {
+      for (const control of frame.querySelectorAll('.cds--cc--toolbar .toolbar-control[role="button"]')) {
+        control.removeAttribute('role');
+        control.removeAttribute('aria-label');
+        control.removeAttribute('aria-disabled');
+      }
+      for (const title of frame.querySelectorAll('.cds--cc--title [role="heading"][aria-level="2"]')) title.setAttribute('aria-level', '3');
+    };
+    mend();
+    const observer = new MutationObserver(mend);
+    observer.observe(frame, { childList: true, subtree: true, attributes: true, attributeFilter: ['role', 'aria-level'] });
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div ref={ref} className="progress-chart">
+      {children}
+    </div>
+  );
+}
+
+function statusRows(rows: (StatusCounts & { label: string })[]): ChartTabularData {
+  return rows.flatMap((r) => PROGRESS_STATUSES.map((s) => ({ group: STATUS_LABELS[s], key: r.label, value: r[s] })));
+}
+
+/** One horizontal bar per row (a module or a unit), stacked by status. */
+export function StatusBars({ title, rows, axisTitle }: { title: string; rows: (StatusCounts & { label: string })[]; axisTitle: string }) {
+  const options: StackedBarChartOptions = {
+    title,
+    axes: {
+      // Whole names up to 40 characters (Carbon cuts them at 14 by default).
+      left: { mapsTo: 'key', scaleType: ScaleTypes.LABELS, title: axisTitle, truncation: { type: TruncationTypes.END_LINE, threshold: 40, numCharacter: 40 } },
+      bottom: { mapsTo: 'value', stacked: true, title: 'Assignments' },
+    },
+    color: { scale: STATUS_COLORS },
+    height: `${Math.max(160, rows.length * 36 + 130)}px`,
+    toolbar,
+  };
+  return (
+    <ChartFrame>
+      <StackedBarChart data={statusRows(rows)} options={options} />
+    </ChartFrame>
+  );
+}
+
+/** Completions per week, one point a week. */
+export function CompletionsLine({ weeks }: { weeks: ProgressResponse['weeks'] }) {
+  const options: LineChartOptions = {
+    title: 'Completions per week',
+    axes: {
+      bottom: { mapsTo: 'date', scaleType: ScaleTypes.TIME, title: 'Week starting (Monday)' },
+      left: { mapsTo: 'value', scaleType: ScaleTypes.LINEAR, title: 'Completions' },
+    },
+    legend: { enabled: false },
+    height: '320px',
+    toolbar,
+  };
+  const data = weeks.map((w) => ({ group: 'Completions', date: new Date(`${w.week}T00:00:00`), value: w.completions }));
+  return (
+    <ChartFrame>
+      <LineChart data={data} options={options} />
+    </ChartFrame>
+  );
+}
+
+/** One module's domain means, before and after play, side by side. */
+export function DomainBars({ questionnaire }: { questionnaire: ProgressResponse['questionnaires'][number] }) {
+  const options: BarChartOptions = {
+    title: `${questionnaire.title}: mean domain score before and after play`,
+    axes: {
+      left: { mapsTo: 'value', scaleType: ScaleTypes.LINEAR, domain: [0, 100], title: 'Mean score (0–100)' },
+      bottom: { mapsTo: 'key', scaleType: ScaleTypes.LABELS, title: 'Domain' },
+    },
+    height: '320px',
+    toolbar,
+  };
+  const data = questionnaire.domains.flatMap((d) => [
+    ...(d.before.mean === null ? [] : [{ group: 'Before', key: d.name, value: d.before.mean }]),
+    ...(d.after.mean === null ? [] : [{ group: 'After', key: d.name, value: d.after.mean }]),
+  ]);
+  return (
+    <ChartFrame>
+      <GroupedBarChart data={data} options={options} />
+    </ChartFrame>
+  );
+}

@@ -1,0 +1,204 @@
+/**
+ * /progress: training progress at a glance (GET admin/progress). The filters
+ * live in the URL, so a view can be shared and survives a reload.
+ */
+import { useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { InlineNotification, Loading } from '@carbon/react';
+import { PROGRESS_STATUSES, type ProgressResponse } from '@airman/contracts/progress.ts';
+import type { User } from '@airman/contracts/user.ts';
+import { useToast } from '../../../components/toasts.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../auth/current-user.tsx';
+import { useModules } from '../../modules/api/get-modules.ts';
+import { getUser } from '../../users/api/user-calls.ts';
+import { UserModal } from '../../users/components/user-modal.tsx';
+import { filtersFrom, PROGRESS_FILTER_KEYS, useProgress, type ProgressFilters } from '../api/get-progress.ts';
+import { CompletionsLine, DomainBars, STATUS_LABELS, StatusBars } from './progress-charts.tsx';
+import { OverdueTable } from './overdue-table.tsx';
+import { ProgressFiltersBar } from './progress-filters.tsx';
+import '../../../styles/admin.scss';
+import '../../../styles/progress.scss';
+
+const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
+
+function StatusTable({ caption, first, rows }: { caption: string; first: string; rows: ProgressResponse['modules'] | ProgressResponse['units'] }) {
+  return (
+    <div className="table-scroll">
+      <table className="cds--data-table cds--data-table--sm progress-counts">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{first}</th>
+            <th scope="col">Assigned</th>
+            {PROGRESS_STATUSES.map((s) => (
+              <th key={s} scope="col">
+                {STATUS_LABELS[s]}
+              </th>
+            ))}
+            <th scope="col">Completion</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => {
+            const name = 'title' in r ? r.title : r.unit || '(no unit)';
+            return (
+              <tr key={'id' in r ? r.id : r.unit}>
+                <th scope="row">{name}</th>
+                <td>{r.assigned}</td>
+                {PROGRESS_STATUSES.map((s) => (
+                  <td key={s}>{r[s]}</td>
+                ))}
+                <td>{percent(r.completion)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ProgressScreen() {
+  const me = useCurrentUser();
+  const toast = useToast();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const progress = useProgress(filters);
+  // The units to choose from: every unit with assignments (the unfiltered answer, shared with an unfiltered page).
+  const everything = useProgress({});
+  const modules = useModules();
+  const [open, setOpen] = useState<User | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+
+  function changeFilters(next: ProgressFilters) {
+    const search = new URLSearchParams();
+    for (const key of PROGRESS_FILTER_KEYS) if (next[key]) search.set(key, next[key]);
+    setParams(search, { replace: true });
+  }
+
+  async function openUser(id: string, from: HTMLElement) {
+    opener.current = from;
+    try {
+      setOpen(await getUser(id));
+    } catch (error) {
+      toast({ kind: 'error', title: error instanceof ApiError && error.status === 404 ? 'This user no longer exists.' : 'Error loading user' });
+      void progress.refetch();
+    }
+  }
+
+  function closeUser() {
+    setOpen(null);
+    // Focus goes back to the row's button that opened the modal (if it is still shown).
+    requestAnimationFrame(() => {
+      if (opener.current?.isConnected) opener.current.focus();
+    });
+  }
+
+  const data = progress.data;
+  const filtered = data?.modules.filter((m) => m.assigned > 0 || filters.module !== undefined) ?? [];
+  const assigned = data?.units.reduce((sum, u) => sum + u.assigned, 0) ?? 0;
+
+  return (
+    <section className="progress-screen" aria-labelledby="progress-title">
+      <h1 id="progress-title" className="page-title">
+        Progress
+      </h1>
+      <ProgressFiltersBar
+        filters={filters}
+        modules={modules.data ?? []}
+        units={everything.data?.units.map((u) => u.unit) ?? []}
+        onChange={changeFilters}
+      />
+      {/* Announced after every load, so a filter's effect is heard. */}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {progress.isFetching ? 'Loading progress…' : data ? `Showing ${assigned} assignments.` : ''}
+      </p>
+      {progress.isError && (
+        <InlineNotification
+          kind="error"
+          lowContrast
+          hideCloseButton
+          title="Error loading progress"
+          subtitle={progress.error instanceof ApiError ? progress.error.message : undefined}
+        />
+      )}
+      {!data && progress.isPending && <Loading withOverlay={false} description="Loading progress" />}
+      {data && (
+        <div className={progress.isPlaceholderData ? 'progress-body is-stale' : 'progress-body'}>
+          <section aria-labelledby="progress-modules">
+            <h2 id="progress-modules">By module</h2>
+            {filtered.length === 0 ? (
+              <p>No assignments match these filters.</p>
+            ) : (
+              <>
+                <StatusBars title="Assignments by module and status" axisTitle="Module" rows={filtered.map((m) => ({ ...m, label: m.title }))} />
+                <StatusTable caption="Assignments by module and status" first="Module" rows={filtered} />
+              </>
+            )}
+          </section>
+          {data.units.length > 0 && (
+            <section aria-labelledby="progress-units">
+              <h2 id="progress-units">By unit</h2>
+              <StatusBars title="Assignments by unit and status" axisTitle="Unit" rows={data.units.map((u) => ({ ...u, label: u.unit || '(no unit)' }))} />
+              <StatusTable caption="Assignments by unit and status" first="Unit" rows={data.units} />
+            </section>
+          )}
+          <section aria-labelledby="progress-weeks">
+            <h2 id="progress-weeks">Completions per week</h2>
+            <p>
+              From {new Date(`${data.from}T00:00:00`).toLocaleDateString()} to {new Date(`${data.to}T00:00:00`).toLocaleDateString()}:{' '}
+              {data.weeks.reduce((sum, w) => sum + w.completions, 0)} completions.
+            </p>
+            <CompletionsLine weeks={data.weeks} />
+          </section>
+          {data.questionnaires.map((q) => (
+            <section key={q.module} aria-labelledby={`progress-q-${q.module}`}>
+              <h2 id={`progress-q-${q.module}`}>{q.title}: before and after</h2>
+              {q.domains.some((d) => d.before.n > 0 || d.after.n > 0) ? <DomainBars questionnaire={q} /> : <p>No answers yet.</p>}
+              <div className="table-scroll">
+                <table className="cds--data-table cds--data-table--sm progress-domains">
+                  <caption className="visually-hidden">{`${q.title}: mean domain score before and after play, with the number of trainees`}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Domain</th>
+                      <th scope="col">Before</th>
+                      <th scope="col">n before</th>
+                      <th scope="col">After</th>
+                      <th scope="col">n after</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {q.domains.map((d) => (
+                      <tr key={d.id}>
+                        <th scope="row">{d.name}</th>
+                        <td>{d.before.mean ?? '—'}</td>
+                        <td>{d.before.n}</td>
+                        <td>{d.after.mean ?? '—'}</td>
+                        <td>{d.after.n}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          ))}
+          <section aria-labelledby="progress-overdue">
+            <h2 id="progress-overdue">Overdue</h2>
+            <OverdueTable rows={data.overdue} total={data.overdue_total} onOpen={(row, from) => void openUser(row.user_id, from)} />
+          </section>
+        </div>
+      )}
+      {open && (
+        <UserModal
+          key={open.id}
+          user={open}
+          currentUserId={me.id}
+          modules={modules.data ?? []}
+          onClose={closeUser}
+          onChanged={() => void progress.refetch()}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * Every modal holds focus as a dialog must: it moves in when the modal opens,
+ * Tab and Shift+Tab stay inside, one Escape closes it (on the Close button too,
+ * whose tooltip used to take the first one), and focus returns to the opener.
+ */
+import { expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { api, apiLogin, uniqueEmail } from './api.ts';
+import { describeE2E, openUser } from './browser.ts';
+import type { Module } from '@airman/contracts/module.ts';
+
+const focusedIn = (dialog: Locator) => dialog.evaluate((el) => el.contains(document.activeElement));
+const isFocused = (element: Locator) => element.evaluate((el) => el === document.activeElement);
+const onCloseButton = (page: Page) => page.evaluate(() => document.activeElement?.classList.contains('cds--modal-close') ?? false);
+
+/** Opens a modal with `opener` (a click), walks it by keyboard, closes it with one Escape and checks where focus went. */
+async function checkModal(page: Page, opener: Locator, name: string | RegExp, returnTo: Locator = opener): Promise<void> {
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name });
+  await dialog.waitFor();
+  await expect.poll(() => focusedIn(dialog), { message: `focus moves into '${String(name)}'` }).toBe(true);
+  for (let i = 0; i < 15; i++) {
+    await page.keyboard.press('Tab');
+    expect(await focusedIn(dialog), `Tab ${i + 1} stays in '${String(name)}'`).toBe(true);
+  }
+  // Backwards to the Close button of the header, then once more: wrapped, still inside.
+  let steps = 0;
+  while (!(await onCloseButton(page)) && steps++ < 60) {
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedIn(dialog), `Shift+Tab ${steps} stays in '${String(name)}'`).toBe(true);
+  }
+  expect(await onCloseButton(page), 'Shift+Tab reaches the Close button').toBe(true);
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusedIn(dialog), 'Shift+Tab from the first element wraps inside').toBe(true);
+  while (!(await onCloseButton(page)) && steps++ < 120) await page.keyboard.press('Tab');
+  // One Escape, on the Close button, whose tooltip is showing.
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await expect.poll(() => isFocused(returnTo), { message: `focus returns from '${String(name)}'` }).toBe(true);
+}
+
+describeE2E('modals', (e2e) => {
+  it('hold focus on the Training Modules screen: editor, New Module, JSON, questionnaire, archive', async () => {
+    const token = await apiLogin(e2e.baseUrl);
+    const base = await api<Module>(e2e.baseUrl, token, 'GET', 'modules/ready_airman_training');
+    const title = `Focus ${Date.now()}`;
+    await api<Module>(e2e.baseUrl, token, 'POST', 'modules', { ...base, id: '', game_title: title });
+    const { context, page } = await e2e.adminPage('/modules');
+    const row = page.locator('tr', { hasText: title });
+    await row.waitFor();
+    await checkModal(page, row.getByRole('button', { name: `Edit ${title}` }), `Edit Module: ${title}`);
+    await checkModal(page, page.getByRole('button', { name: 'New Module +' }), 'New Module');
+    await checkModal(page, row.getByRole('button', { name: `Edit JSON of ${title}` }), title);
+    await checkModal(page, page.getByRole('button', { name: 'Edit Questionnaire JSON' }), 'Comprehensive Airman Fitness');
+    await checkModal(page, row.getByRole('button', { name: `Customize A Copy of ${title}` }), 'New Module');
+    await checkModal(page, row.getByRole('button', { name: `Archive ${title}` }), `Archive '${title}'?`);
+    await context.close();
+  });
+
+  it('hold focus on the Users screen: user, invite, delete', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const email = uniqueEmail('focus');
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
+    const { context, page } = await e2e.adminPage();
+    await checkModal(page, page.getByRole('button', { name: 'Invite User +' }), 'Invite Users');
+    await openUser(page, email);
+    await page.getByRole('dialog', { name: 'User Management (autosaves)' }).getByLabel('Email').waitFor();
+    await page.keyboard.press('Escape');
+    const row = page.locator('tr', { hasText: email });
+    await checkModal(page, row.getByRole('button', { name: `Pending Invite ${email}` }), 'User Management (autosaves)');
+    await checkModal(page, row.getByRole('button', { name: `Delete ${email}` }), 'Confirm Deletion');
+    await context.close();
+  });
+});

@@ -1,0 +1,96 @@
+import { expect, it } from 'vitest';
+import { api, apiLogin, inviteAndRegister, uniqueEmail } from './api.ts';
+import { seriousViolations } from './axe.ts';
+import { describeE2E } from './browser.ts';
+
+const DAY = 86_400_000;
+
+interface Listed {
+  users: { id: string; user_name: string }[];
+}
+
+describeE2E('the Progress page', (e2e) => {
+  /** Two trainees of a unit of their own with ready_airman_training: one past its due date, one due ahead. */
+  async function unitWithTrainees() {
+    const admin = await apiLogin(e2e.baseUrl);
+    const unit = `Progress ${Date.now()}`;
+    const late = uniqueEmail('late');
+    const onTime = uniqueEmail('ontime');
+    await inviteAndRegister(e2e.baseUrl, late, 'Progress-Passw0rd!', { first_name: 'Lena', last_name: 'Late', rank: 'SrA', module: 'ready_airman_training' });
+    await inviteAndRegister(e2e.baseUrl, onTime, 'Progress-Passw0rd!', { first_name: 'Otto', last_name: 'Ontime', rank: 'A1C', module: 'ready_airman_training' });
+    const ids: Record<string, string> = {};
+    for (const [email, due] of [[late, Date.now() - 3 * DAY - 3_600_000], [onTime, Date.now() + 10 * DAY]] as const) {
+      const { users } = await api<Listed>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`);
+      const id = users[0]!.id;
+      ids[email] = id;
+      await api(e2e.baseUrl, admin, 'POST', `admin/users/${id}`, { unit, assignments: [{ key: 'ready_airman_training', due_at: due }] });
+    }
+    return { unit, late, onTime, ids };
+  }
+
+  it('shows a unit’s counts, keeps the filters in the URL, shows each chart as a table and opens an overdue trainee', async () => {
+    const { unit, late } = await unitWithTrainees();
+    const { context, page } = await e2e.adminPage();
+    // The header's entry sits between User Admin and Module Editor.
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['User Admin', 'Progress', 'Module Editor', 'Profile']);
+    await menu.getByRole('link', { name: 'Progress' }).click();
+    await page.getByRole('heading', { name: 'Progress', level: 1 }).waitFor();
+
+    await page.getByRole('combobox', { name: 'Unit', exact: true }).selectOption(unit);
+    await page.waitForURL((url) => url.searchParams.get('unit') === unit);
+    await page.getByRole('status').filter({ hasText: 'Showing 2 assignments.' }).waitFor();
+    const row = page.getByRole('table', { name: 'Assignments by module and status' }).getByRole('row', { name: /Ready Airman Training/ });
+    // Assigned, Complete, In Progress, Not Started, Failed, Quit, Past Due, Completion.
+    expect(await row.locator('td').allTextContents()).toEqual(['2', '0', '0', '1', '0', '0', '1', '0%']);
+    const overdue = page.getByRole('table', { name: 'Overdue assignments' });
+    expect(await overdue.getByRole('row').nth(1).locator('td').allTextContents()).toEqual(['Late, Lena', 'SrA', unit, 'Ready Airman Training', expect.any(String), '3']);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Shared or reloaded, the page keeps its filters.
+    await page.getByRole('combobox', { name: 'Rank', exact: true }).selectOption('SrA');
+    await page.waitForURL((url) => url.searchParams.get('rank') === 'SrA');
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'Showing 1 assignments.' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Unit', exact: true }).inputValue()).toBe(unit);
+    expect(await page.getByRole('combobox', { name: 'Rank', exact: true }).inputValue()).toBe('SrA');
+
+    // Carbon Charts' own table view of the first chart.
+    const chart = page.locator('.cds--cc--chart-wrapper').first();
+    await chart.hover();
+    await chart.getByRole('button', { name: 'Show as table' }).click();
+    const tableView = page.getByRole('dialog').filter({ hasText: 'Assignments by module and status' });
+    await tableView.getByRole('cell', { name: 'Past Due' }).first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await tableView.waitFor({ state: 'hidden' });
+
+    // The overdue row opens the user modal, from the keyboard too; closing it gives the focus back.
+    const open = overdue.getByRole('button', { name: 'Late, Lena' });
+    await open.click();
+    const modal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
+    await modal.getByLabel('Email').waitFor();
+    expect(await modal.getByLabel('Email').inputValue()).toBe(late);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Late, Lena');
+    await page.keyboard.press('Enter');
+    await modal.getByLabel('Email').waitFor();
+    await context.close();
+  });
+
+  it('says so when nothing matches, and refuses a bad date from the URL with the server’s reason', async () => {
+    const { context, page } = await e2e.adminPage();
+    await page.goto(`/progress?unit=${encodeURIComponent(`Nobody ${Date.now()}`)}`);
+    await page.getByText('No assignments match these filters.').waitFor();
+    await page.getByText('No assignment is overdue.').waitFor();
+    await page.goto('/progress?from=2026-02-30');
+    await page.getByText('Error loading progress').waitFor();
+    await page.getByText('from: must be a real calendar date').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL((url) => url.search === '');
+    await page.getByRole('heading', { name: 'By module', exact: true }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * GET admin/progress: training progress at a glance, for the administrators'
+ * Progress page. Every count follows the status rule of spec §4 (status.ts):
+ * an assignment is in exactly one of not_started, in_progress, complete,
+ * failed, quit and past_due, so those six add up to `assigned`.
+ */
+import { z } from 'zod';
+import { epochMs } from './user.ts';
+
+/** A calendar day, YYYY-MM-DD (UTC). */
+export const isoDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real calendar date');
+
+/** Weeks the completions chart shows when no range is given. */
+export const PROGRESS_DEFAULT_WEEKS = 12;
+/** The longest range of the completions chart, in days (about three years of weeks). */
+export const PROGRESS_MAX_RANGE_DAYS = 1100;
+/** Rows of the overdue list in one answer (most overdue first); `overdue_total` counts them all. */
+export const PROGRESS_OVERDUE_LIMIT = 200;
+
+export const progressQuerySchema = z
+  .strictObject({
+    /** A module id: every figure about that module only. */
+    module: z.string().min(1).max(100).optional(),
+    /** A unit, exactly as stored. */
+    unit: z.string().max(100).optional(),
+    /** A rank abbreviation, exactly as stored ('' is never a filter). */
+    rank: z.string().min(1).max(20).optional(),
+    /** First day of the completions chart (UTC). Default: PROGRESS_DEFAULT_WEEKS weeks before `to`. */
+    from: isoDateSchema.optional(),
+    /** Last day of the completions chart (UTC), included. Default: today. */
+    to: isoDateSchema.optional(),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
+export type ProgressQuery = z.infer<typeof progressQuerySchema>;
+
+export const statusCountsSchema = z.object({
+  assigned: z.number().int().min(0),
+  not_started: z.number().int().min(0),
+  in_progress: z.number().int().min(0),
+  complete: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  quit: z.number().int().min(0),
+  past_due: z.number().int().min(0),
+  /** complete ÷ assigned, 0–1 (0 when nothing is assigned). */
+  completion: z.number().min(0).max(1),
+});
+export type StatusCounts = z.infer<typeof statusCountsSchema>;
+
+/** The six statuses an assignment can be in, in the order the charts stack them. */
+export const PROGRESS_STATUSES = ['complete', 'in_progress', 'not_started', 'failed', 'quit', 'past_due'] as const;
+export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
+
+export const domainMeanSchema = z.object({
+  /** Mean of the trainees' domain scores (0–100, as the report's domain score), one decimal; null when n is 0. */
+  mean: z.number().nullable(),
+  /** Trainees with at least one answer in the domain. */
+  n: z.number().int().min(0),
+});
+
+export const progressResponseSchema = z.object({
+  /** The moment the statuses were judged at (epoch ms): past due means due before it. */
+  now: epochMs,
+  from: isoDateSchema,
+  to: isoDateSchema,
+  /** Every live module, and any archived one with assignments in the filter; by title. */
+  modules: z.array(statusCountsSchema.extend({ id: z.string(), title: z.string(), archived: z.boolean() })),
+  /** Every unit with assignments in the filter ('' for users without a unit); by unit. */
+  units: z.array(statusCountsSchema.extend({ unit: z.string() })),
+  /** Completions in each week (Monday, UTC) that meets the range, oldest first. */
+  weeks: z.array(z.object({ week: isoDateSchema, completions: z.number().int().min(0) })),
+  /** For each module with a questionnaire: its domains' mean score before and after play. */
+  questionnaires: z.array(
+    z.object({
+      module: z.string(),
+      title: z.string(),
+      domains: z.array(z.object({ id: z.string(), name: z.string(), before: domainMeanSchema, after: domainMeanSchema })),
+    }),
+  ),
+  /** Assignments past their due date and not completed: how many in all. */
+  overdue_total: z.number().int().min(0),
+  /** The first PROGRESS_OVERDUE_LIMIT of them, most overdue first. */
+  overdue: z.array(
+    z.object({
+      user_id: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      user_name: z.string(),
+      rank: z.string(),
+      unit: z.string(),
+      pending: z.boolean(),
+      module: z.string(),
+      module_title: z.string(),
+      due_at: epochMs,
+      /** Whole days since the due date (0 on the day it passed). */
+      days_overdue: z.number().int().min(0),
+    }),
+  ),
+});
+export type ProgressResponse = z.infer<typeof progressResponseSchema>;

@@ -1,0 +1,449 @@
+/**
+ * The play interface: every screen of the game as Carbon-styled HTML inside the
+ * region named 'Game controls' (Section 508: real buttons, radio groups and
+ * headings), with the gauges and the debrief's chart drawn in SVG. One polite
+ * live region announces each change. After every move focus stays on the
+ * control used, or goes to the next logical one; it never falls to the body.
+ */
+import type { GameAssignment } from '@airman/contracts/game.ts';
+import { isGoal, visibleObjectives } from '@airman/engine/game-state.ts';
+import { starThresholds, objectivePoints, rangeDayPoints } from '@airman/engine/score.ts';
+import { gaugeChart } from './chart.ts';
+import type { GameController, Screen } from './controller.ts';
+import { describeEffects, gaugeLabel, resultWords } from './describe.ts';
+import { el } from './dom.ts';
+import { GaugePanel } from './gauges.ts';
+import { Sound } from './sound.ts';
+import { formatDueDate } from '@airman/contracts/due-date.ts';
+
+type Nodes = (Node | null)[];
+type ScreenOf<K extends Screen['kind']> = Extract<Screen, { kind: K }>;
+
+const ARROWS_NEXT = new Set(['ArrowRight', 'ArrowDown']);
+const ARROWS_PREVIOUS = new Set(['ArrowLeft', 'ArrowUp']);
+
+export interface View {
+  destroy(): void;
+}
+
+export function mountView(host: HTMLElement, controller: GameController): View {
+  const live = el('p', { class: 'game__live', role: 'status', 'aria-live': 'polite' });
+  const body = el('div', { class: 'game__screen' });
+  const region = el('section', { class: 'game', 'aria-label': 'Game controls' }, live, body);
+  host.append(region);
+
+  const sound = new Sound();
+  const gauges = new GaugePanel();
+  let chart: { destroy(): void } | null = null;
+  let last: Screen | null = null;
+  /** The action the Actions toolbar's Tab stop is on (roving tabindex). */
+  let currentAction: string | null = null;
+  /** The questionnaire screen's parts that change as answers come in. */
+  let questionnaireParts: { progress: HTMLElement; next: HTMLButtonElement; reason: HTMLElement } | null = null;
+
+  const announce = (message: string) => {
+    // The same words twice in a row are still read: a no-break space makes them new.
+    live.textContent = message === live.textContent ? `${message}\u00a0` : message;
+  };
+  const find = (key: string) => body.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`);
+
+  const button = (
+    label: Node | string,
+    key: string,
+    onClick: () => void,
+    options: { kind?: 'primary' | 'secondary' | 'tertiary' | 'ghost' | 'danger'; unavailable?: string; className?: string } = {},
+  ): HTMLButtonElement => {
+    const kind = options.kind ?? 'secondary';
+    const b = el(
+      'button',
+      { type: 'button', class: options.className ?? `cds--btn cds--btn--${kind} game__button`, 'data-key': key, 'aria-disabled': options.unavailable ? 'true' : undefined },
+      label,
+    );
+    // aria-disabled keeps it focusable, so its reason can be read; pressing it says why.
+    b.addEventListener('click', () => (options.unavailable ? announce(options.unavailable) : onClick()));
+    return b;
+  };
+
+  const heading = (text: string) => el('h2', { class: 'game__heading', tabindex: -1, 'data-key': 'heading' }, text);
+
+  function listView(screen: ScreenOf<'list'>): Nodes {
+    return [
+      heading('Your training'),
+      screen.assignments.length === 0
+        ? el('p', {}, 'No modules are assigned to you.')
+        : el('ul', { class: 'game-list' }, ...screen.assignments.map((a) => el('li', { class: 'cds--tile game-list__item' }, ...assignmentCard(a)))),
+    ];
+  }
+
+  function assignmentCard(a: GameAssignment): Nodes {
+    const due = a.due_at > 0 ? `, due ${formatDueDate(a.due_at)}` : '';
+    return [el('h3', { class: 'game-list__title' }, a.title), el('p', {}, `${a.status}${due}`), button(`Play ${a.title}`, `play:${a.module}`, () => void controller.open(a), { kind: 'primary' })];
+  }
+
+  function briefingView(screen: ScreenOf<'briefing'>): Nodes {
+    const m = screen.module;
+    const goals = m.objectives.filter(isGoal).map((o) => o.name);
+    const ranges = Object.entries(m.healthy_range ?? {}).filter(([g]) => g in m.starting_gauges);
+    const [two, three] = starThresholds(m);
+    const night = resultWords(m.daily_change);
+    return [
+      heading(screen.title),
+      m.game_description ? el('p', { class: 'game-briefing__lead' }, m.game_description) : null,
+      el('h3', {}, 'Your goals'),
+      goals.length > 0 ? el('ul', { class: 'game__bullets' }, ...goals.map((g) => el('li', {}, g))) : el('p', {}, `No goals: play all ${m.days} days.`),
+      el('h3', {}, 'How a day works'),
+      el(
+        'p',
+        {},
+        `${m.days} day${m.days === 1 ? '' : 's'}, ${m.daily_time_tokens} time tokens a day. Each action shows what it does and costs before you choose it; tokens left at the end of a day are lost. Some days bring an event: choose a response before you act.${night ? ` Every night: ${night}.` : ''}`,
+      ),
+      el('h3', {}, 'How a run is lost'),
+      el(
+        'ul',
+        { class: 'game__bullets' },
+        el('li', {}, 'A gauge that reaches 0 ends the run: Failed.'),
+        goals.length > 0 ? el('li', {}, `A goal not done by the end of day ${m.days}: Failed.`) : null,
+        el('li', {}, 'Objectives that appear during the run are bonuses: missing one never fails it.'),
+      ),
+      el('h3', {}, 'How it is scored'),
+      el(
+        'ul',
+        { class: 'game__bullets' },
+        el('li', {}, `${objectivePoints(m)} points for each objective done.`),
+        ranges.length > 0
+          ? el('li', {}, `${rangeDayPoints(m)} points for each gauge inside its healthy range at the end of a day (${ranges.map(([g, [lo, hi]]) => `${gaugeLabel(g)} ${lo}–${hi}`).join(', ')}).`)
+          : null,
+        el('li', {}, `A completed run earns 1 star, 2 stars from ${two} points, 3 stars from ${three} points.`),
+      ),
+      el(
+        'div',
+        { class: 'game__buttons' },
+        button(screen.hasQuestionnaire ? 'Continue to the questionnaire' : 'Start day 1', 'begin', () => controller.begin(), { kind: 'primary' }),
+        button('Back to my training', 'back', () => void controller.loadList(), { kind: 'ghost' }),
+      ),
+    ];
+  }
+
+  function questionnaireView(screen: ScreenOf<'questionnaire'>): Nodes {
+    const q = screen.questionnaire;
+    const progress = el('p', { class: 'game-questionnaire__progress' });
+    const reason = el('span', { class: 'game__reason' });
+    const next = button(el('span', {}, 'Continue', reason), 'continue', () => {
+      const current = controller.current;
+      if (current.kind !== 'questionnaire') return;
+      const missing = q.items.find((item) => current.answers[item.id] === undefined);
+      if (!missing) {
+        void controller.submitQuestionnaire();
+        return;
+      }
+      announce('Answer every statement first.');
+      body.querySelector<HTMLInputElement>(`input[name="${CSS.escape(`q-${screen.phase}-${missing.id}`)}"]`)?.focus();
+    }, { kind: 'primary' });
+    questionnaireParts = { progress, next, reason };
+    const groups = q.items.map((item, n) => {
+      const name = `q-${screen.phase}-${item.id}`;
+      const options = q.scale.map((option) => {
+        const id = `${name}-${option.value}`;
+        const input = el('input', { class: 'cds--radio-button', type: 'radio', name, id, value: option.value, 'data-key': `q:${item.id}:${option.value}` });
+        input.checked = screen.answers[item.id] === option.value;
+        input.addEventListener('change', () => controller.answer(item.id, option.value));
+        return el(
+          'div',
+          { class: 'cds--radio-button-wrapper' },
+          input,
+          el('label', { for: id, class: 'cds--radio-button__label' }, el('span', { class: 'cds--radio-button__appearance' }), el('span', { class: 'cds--radio-button__label-text' }, option.label)),
+        );
+      });
+      return el(
+        'fieldset',
+        { class: 'cds--fieldset game-question' },
+        el('legend', { class: 'cds--label game-question__legend' }, `${n + 1}. ${item.text}`),
+        el('div', { class: 'cds--radio-button-group game-question__options' }, ...options),
+      );
+    });
+    const view = [
+      heading(`${q.title} (${screen.phase === 'before' ? 'before' : 'after'} the run)`),
+      el('p', {}, q.instructions),
+      el('p', { class: 'game__hint' }, 'Tab moves from statement to statement; the arrow keys choose an answer.'),
+      ...groups,
+      progress,
+      el('div', { class: 'game__buttons' }, next),
+    ];
+    patchQuestionnaire(screen);
+    return view;
+  }
+
+  function patchQuestionnaire(screen: ScreenOf<'questionnaire'>): void {
+    if (!questionnaireParts) return;
+    const total = screen.questionnaire.items.length;
+    const answered = screen.questionnaire.items.filter((i) => screen.answers[i.id] !== undefined).length;
+    questionnaireParts.progress.textContent = `${answered} of ${total} answered.`;
+    const complete = answered === total;
+    if (complete) questionnaireParts.next.removeAttribute('aria-disabled');
+    else questionnaireParts.next.setAttribute('aria-disabled', 'true');
+    questionnaireParts.reason.textContent = complete ? '' : ` (answer every statement first: ${total - answered} left)`;
+  }
+
+  function playView(screen: ScreenOf<'play'>): Nodes {
+    const s = screen.state;
+    const inventory = Object.entries(s.inventory).map(([item, n]) => (n > 1 ? `${item} ×${n}` : item));
+    gauges.update(s, screen.dayEnded);
+    const goals = new Set(s.module.objectives.filter(isGoal).map((o) => o.name));
+    const objectives = visibleObjectives(s);
+    const side = el(
+      'div',
+      { class: 'game-play__side' },
+      heading(screen.title),
+      el('p', { class: 'game-play__day' }, `Day ${s.day} of ${s.module.days}. ${s.tokens} time tokens left. Score so far: ${screen.points} points.`),
+      gauges.element,
+      el('h3', {}, 'Objectives'),
+      objectives.length === 0
+        ? el('p', {}, 'None.')
+        : el(
+            'ul',
+            { class: 'game-objectives' },
+            ...objectives.map((o) =>
+              el(
+                'li',
+                { class: `game-objectives__item game-objectives__item--${o.status}` },
+                el('span', { 'aria-hidden': 'true', class: 'game-objectives__mark' }, o.status === 'complete' ? '✓' : '○'),
+                ` ${o.name}: ${o.status === 'complete' ? 'done' : o.status === 'active' ? 'to do' : 'not started'}${goals.has(o.name) ? ' (goal)' : ' (bonus)'}`,
+              ),
+            ),
+          ),
+      el('p', {}, `Inventory: ${inventory.join(', ') || 'empty'}.`),
+    );
+    const event = screen.event;
+    const eventChoices = s.module.events?.[s.pendingEvent]?.choices ?? [];
+    const moves = event
+      ? [
+          el(
+            'article',
+            { class: 'cds--tile game-event', 'aria-labelledby': 'game-event-name' },
+            el('h3', { id: 'game-event-name', class: 'game-event__name' }, `Event: ${event.name}`),
+            el('p', {}, event.text),
+            el(
+              'ul',
+              { class: 'game-event__choices' },
+              ...event.choices.map((choice) => {
+                const effects = eventChoices[choice.index];
+                return el(
+                  'li',
+                  {},
+                  button(moveLabel(choice.label, effects ? describeEffects(effects) : '', choice.reason), `choice:${choice.index}`, () => controller.command({ choose: choice.index }), {
+                    className: 'game-move',
+                    ...(choice.ok ? {} : { unavailable: `${choice.label}: ${choice.reason ?? ''}` }),
+                  }),
+                );
+              }),
+            ),
+          ),
+        ]
+      : [el('h3', { id: 'game-actions-name' }, 'Actions'), actionsToolbar(screen)];
+    const quit = screen.confirmQuit
+      ? el(
+          'div',
+          { class: 'game-play__confirm', role: 'group', 'aria-labelledby': 'game-quit-question' },
+          el('p', { id: 'game-quit-question' }, 'Quit this run? Your progress in it will be lost.'),
+          button('Yes, quit', 'quit-yes', () => void controller.quit(), { kind: 'danger' }),
+          button('Keep playing', 'quit-no', () => controller.askQuit(false), { kind: 'secondary' }),
+        )
+      : button('Quit', 'quit', () => controller.askQuit(true), { kind: 'ghost' });
+    const soundToggle = button('Sound', 'sound', () => {
+      sound.on = !sound.on;
+      soundToggle.setAttribute('aria-pressed', String(sound.on));
+      announce(sound.on ? 'Sound on.' : 'Sound off.');
+    }, { kind: 'ghost' });
+    soundToggle.setAttribute('aria-pressed', String(sound.on));
+    const tools = el(
+      'div',
+      { class: 'game__buttons game-play__tools' },
+      event ? null : button('End Day', 'end-day', () => controller.command({ end_day: true }), { kind: 'primary' }),
+      soundToggle,
+      quit,
+    );
+    return [el('div', { class: 'game-play' }, side, el('div', { class: 'game-play__moves' }, ...moves, tools))];
+  }
+
+  function moveLabel(name: string, effects: string, reason: string | undefined): Node {
+    // Spaces between the parts: the button's accessible name reads as a sentence.
+    const label = el('span', { class: 'game-move__content' }, el('span', { class: 'game-move__name' }, name), ' ', el('span', { class: 'game-move__effects' }, effects));
+    if (reason) label.append(' ', el('span', { class: 'game-move__reason' }, `Not now: ${reason}`));
+    return label;
+  }
+
+  function actionsToolbar(screen: ScreenOf<'play'>): HTMLElement {
+    const names = screen.actions.map((a) => a.action);
+    if (currentAction === null || !names.includes(currentAction)) currentAction = screen.actions.find((a) => a.ok)?.action ?? names[0] ?? null;
+    const buttons = screen.actions.map((a) => {
+      const action = screen.state.module.actions.find((x) => x.name === a.action);
+      const b = button(moveLabel(a.action, action ? describeEffects(action) : '', a.reason), `action:${a.action}`, () => controller.command({ action: a.action }), {
+        className: 'game-move',
+        ...(a.ok ? {} : { unavailable: `${a.action}: ${a.reason ?? ''}` }),
+      });
+      b.tabIndex = a.action === currentAction ? 0 : -1;
+      return b;
+    });
+    const bar = el('div', { class: 'game-actions', role: 'toolbar', 'aria-labelledby': 'game-actions-name', 'aria-orientation': 'vertical' }, ...buttons);
+    // Arrow keys move between actions, Tab leaves the toolbar (one Tab stop).
+    bar.addEventListener('keydown', (e) => {
+      const i = buttons.findIndex((b) => b === document.activeElement);
+      if (i < 0) return;
+      let next = -1;
+      if (ARROWS_NEXT.has(e.key)) next = (i + 1) % buttons.length;
+      else if (ARROWS_PREVIOUS.has(e.key)) next = (i - 1 + buttons.length) % buttons.length;
+      else if (e.key === 'Home') next = 0;
+      else if (e.key === 'End') next = buttons.length - 1;
+      if (next < 0) return;
+      e.preventDefault();
+      buttons[next]?.focus();
+    });
+    bar.addEventListener('focusin', (e) => {
+      const target = e.target instanceof HTMLElement ? e.target : null;
+      const key = target?.dataset.key;
+      if (!key?.startsWith('action:')) return;
+      currentAction = key.slice('action:'.length);
+      for (const b of buttons) b.tabIndex = b === target ? 0 : -1;
+    });
+    return bar;
+  }
+
+  function debriefView(screen: ScreenOf<'debrief'>): Nodes {
+    const d = screen.debrief;
+    const { points, stars } = screen.score;
+    const dayChart = gaugeChart(d.days);
+    chart = dayChart;
+    const list = (items: string[]) => (items.length === 0 ? el('p', {}, 'None.') : el('ul', { class: 'game__bullets' }, ...items.map((i) => el('li', {}, i))));
+    const fitness = screen.fitness;
+    return [
+      heading(`${screen.title}: ${d.outcome === 'complete' ? 'Complete' : 'Failed'}`),
+      el('p', { class: `game-debrief__reason game-debrief__reason--${d.outcome}` }, `${d.reason}.`),
+      el(
+        'p',
+        { class: 'game-debrief__score' },
+        el('span', { class: 'game-debrief__stars', 'aria-hidden': 'true' }, `${'★'.repeat(stars)}${'☆'.repeat(3 - stars)} `),
+        el('span', {}, d.outcome === 'complete' ? `${stars} of 3 stars, ${points} points.` : `No stars: only a completed run earns them. ${points} points.`),
+      ),
+      screen.stage === 'survey'
+        ? el(
+            'div',
+            { class: 'game__buttons' },
+            el('p', { class: 'game__hint' }, 'Answer the questionnaire once more to save your result.'),
+            button('Continue to the questionnaire', 'survey', () => controller.toSurvey(), { kind: 'primary' }),
+          )
+        : el(
+            'div',
+            { class: 'game__buttons' },
+            button('Play again', 'again', () => void controller.playAgain(), { kind: 'primary' }),
+            button('Back to my training', 'back', () => void controller.loadList(), { kind: 'secondary' }),
+          ),
+      dayChart.element,
+      el('div', { class: 'game-debrief__objectives' }, el('div', {}, el('h3', {}, 'Objectives done'), list(d.done)), el('div', {}, el('h3', {}, 'Objectives missed'), list(d.missed))),
+      fitness
+        ? el(
+            'div',
+            { class: 'game-debrief__fitness' },
+            el('h3', { id: 'game-fitness' }, 'Your fitness by domain'),
+            el(
+              'table',
+              { class: 'cds--data-table cds--data-table--sm', 'aria-labelledby': 'game-fitness' },
+              el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Domain'), el('th', { scope: 'col' }, 'Before'), el('th', { scope: 'col' }, 'After'), el('th', { scope: 'col' }, 'Change'))),
+              el(
+                'tbody',
+                {},
+                ...fitness.domains.map((f) =>
+                  el(
+                    'tr',
+                    {},
+                    el('th', { scope: 'row' }, f.name),
+                    el('td', {}, f.before === null ? '–' : String(f.before)),
+                    el('td', {}, f.after === null ? '–' : String(f.after)),
+                    el('td', {}, f.before === null || f.after === null ? '–' : signedScore(f.after - f.before)),
+                  ),
+                ),
+              ),
+            ),
+          )
+        : null,
+    ];
+  }
+
+  function screenView(screen: Screen): Nodes {
+    switch (screen.kind) {
+      case 'loading':
+        return [el('p', { class: 'game__loading', tabindex: -1, 'data-key': 'heading' }, screen.message)];
+      case 'error':
+        return [heading('Something went wrong'), el('p', { class: 'game__error' }, screen.message), button('Back to my training', 'back', () => void controller.loadList(), { kind: 'primary' })];
+      case 'list':
+        return listView(screen);
+      case 'briefing':
+        return briefingView(screen);
+      case 'questionnaire':
+        return questionnaireView(screen);
+      case 'play':
+        return playView(screen);
+      case 'debrief':
+        return debriefView(screen);
+    }
+  }
+
+  /** Where focus goes after a change that rebuilt the screen. */
+  function focusAfter(previous: Screen | null, screen: Screen, key: string | undefined): void {
+    let target: HTMLElement | null = null;
+    if (previous?.kind === 'play' && screen.kind === 'play') {
+      if (key && find(key)) target = find(key);
+      else if (key === 'quit') target = find('quit-no');
+      else if (key === 'quit-no' || key === 'quit-yes') target = find('quit');
+      else if (screen.event) target = find('choice:0');
+      else if (currentAction !== null) target = find(`action:${currentAction}`);
+      target ??= find('end-day');
+    }
+    target ??= find('heading');
+    target?.focus();
+  }
+
+  const render = (screen: Screen, announcement: string) => {
+    const previous = last;
+    last = screen;
+    if (announcement) announce(announcement);
+    if (previous?.kind === 'questionnaire' && screen.kind === 'questionnaire' && previous.phase === screen.phase) {
+      patchQuestionnaire(screen);
+      return;
+    }
+    const active = document.activeElement;
+    const hadFocus = active instanceof HTMLElement && region.contains(active);
+    const key = hadFocus ? active.dataset.key : undefined;
+    chart?.destroy();
+    chart = null;
+    questionnaireParts = null;
+    body.replaceChildren(...screenView(screen).filter((n): n is Node => n !== null));
+    if (previous?.kind === 'play' && screen.kind === 'play' && announcement && previous.state !== screen.state) {
+      sound.beep(!announcement.includes('−'));
+    }
+    if (hadFocus) focusAfter(previous, screen, key);
+  };
+
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && last?.kind === 'play' && last.confirmQuit) {
+      e.preventDefault();
+      controller.askQuit(false);
+    }
+  };
+  region.addEventListener('keydown', onKey);
+  const unsubscribe = controller.subscribe(render);
+  return {
+    destroy() {
+      unsubscribe();
+      region.removeEventListener('keydown', onKey);
+      chart?.destroy();
+      gauges.destroy();
+      sound.close();
+      region.remove();
+    },
+  };
+}
+
+function signedScore(n: number): string {
+  const r = Math.round(n * 10) / 10;
+  return r > 0 ? `+${r}` : r < 0 ? `−${-r}` : '0';
+}
