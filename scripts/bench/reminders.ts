@@ -7,7 +7,7 @@
  * each trainee received one e-mail. Prints a Markdown table for
  * docs/benchmarks.md.
  *
- *   BENCH_REMINDERS=100000 BENCH_MAIL_WORKERS=8 BENCH_TARGETS=pglite,postgres
+ *   BENCH_REMINDERS=100000 BENCH_MAIL_WORKERS=8 BENCH_SEND=1 BENCH_TARGETS=pglite,postgres
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
  */
 import crypto from 'node:crypto';
@@ -25,6 +25,8 @@ import { planReminders } from '../../apps/server/src/reminders/plan-reminders.ts
 
 const N = Number(process.env.BENCH_REMINDERS ?? 100_000);
 const WORKERS = Number(process.env.BENCH_MAIL_WORKERS ?? 8);
+/** BENCH_SEND=0: measure the queueing only. */
+const SEND = process.env.BENCH_SEND !== '0';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 const HOUR = 60 * 60 * 1000;
@@ -139,13 +141,16 @@ async function measure(target: string): Promise<Result> {
 const results: Result[] = [];
 for (const target of TARGETS) results.push(await measure(target));
 
-console.log(`\n### Reminders: ${N.toLocaleString('en-US')} assignments coming due at once\n`);
-console.log(`| Database | Queued | Time to queue (target ≤ 60 s) | Sent (${WORKERS} outbox workers, real SMTP on loopback) | Time to send | Trainees reached | Received twice |`);
-console.log('|---|---|---|---|---|---|---|');
-for (const r of results) {
-  console.log(`| ${r.target} | ${r.queued.toLocaleString('en-US')} | ${r.queueS.toFixed(1)} s | ${r.received.toLocaleString('en-US')} | ${r.sendS.toFixed(1)} s (${Math.round(r.received / r.sendS)}/s) | ${r.trainees.toLocaleString('en-US')} | ${r.twice} |`);
-}
+const lines = [
+  `\n### Reminders: ${N.toLocaleString('en-US')} assignments coming due at once\n`,
+  `| Database | Queued | Time to queue (target ≤ 60 s) | Sent (${WORKERS} outbox workers, real SMTP on loopback) | Time to send | Trainees reached | Received twice |`,
+  '|---|---|---|---|---|---|---|',
+  ...results.map(
+    (r) =>
+      `| ${r.target} | ${r.queued.toLocaleString('en-US')} | ${r.queueS.toFixed(1)} s | ${SEND ? r.received.toLocaleString('en-US') : 'not sent'} | ${SEND ? `${r.sendS.toFixed(1)} s (${Math.round(r.received / r.sendS)}/s)` : '–'} | ${SEND ? r.trainees.toLocaleString('en-US') : '–'} | ${SEND ? r.twice : '–'} |`,
+  ),
+];
 const failed = results.filter((r) => r.queueS > 60 || r.queued !== N || r.received !== N || r.trainees !== N || r.twice > 0);
-if (failed.length > 0) console.error(`FAILED: ${failed.map((r) => r.target).join(', ')}`);
-// The pooled transports keep their connections: end here.
-process.exit(failed.length > 0 ? 1 : 0);
+if (failed.length > 0) lines.push(`FAILED: ${failed.map((r) => r.target).join(', ')}`);
+// The pooled transports keep their connections: end once the table is written.
+process.stdout.write(`${lines.join('\n')}\n`, () => process.exit(failed.length > 0 ? 1 : 0));
