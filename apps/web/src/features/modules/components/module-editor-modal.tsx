@@ -144,8 +144,9 @@ export default function ModuleEditorModal({ module, fresh, savableUnchanged, onC
               />
             )}
             <ModuleProblems module={current} tableErrors={tableProblems} />
-            <PlayTest module={current} disabled={tableProblems.length > 0} />
             <EditorTables model={draft.model} locked={!draft.unlocked} setModel={setModel} />
+            {/* After the tables: the modal's first focus is the first field, where editing starts. */}
+            <PlayTest module={current} disabled={tableProblems.length > 0} />
           </>
         ) : fresh?.error ? (
           <InlineNotification kind="error" title="The module could not be loaded." subtitle={fresh.error.message} lowContrast hideCloseButton role="alert" />
