@@ -90,7 +90,9 @@ describeE2E('the module editor', (e2e) => {
 
   it("shows the seed module's events and scoring in its tables", async () => {
     const { context, page } = await e2e.adminPage('/modules');
-    await page.locator('tr', { hasText: 'Ready Airman Training' }).first().getByRole('button', { name: /^Edit Ready Airman/ }).click();
+    const row = page.locator('tr', { hasText: 'Ready Airman Training' }).first();
+    await row.getByRole('button', { name: 'Edit Questionnaire JSON' }).waitFor();
+    await row.getByRole('button', { name: /^Edit Ready Airman/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Module: Ready Airman Training' });
     await dialog.getByRole('heading', { name: 'Events', exact: true }).waitFor();
     const token = await apiLogin(e2e.baseUrl);
