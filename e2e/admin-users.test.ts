@@ -213,8 +213,8 @@ describeE2E('the Users screen', (e2e) => {
     expect(await modal.getByRole('combobox', { name: 'Rank' }).inputValue()).toBe('Senior Airman (SrA, E-4)');
     // Past the autosave's debounce: taking the server's state saved nothing.
     await page.waitForTimeout(1500);
-    // Only reads: the user, and the account's failed sign-ins.
-    expect(calls.sort()).toEqual([`GET /api/admin/users/${user.id}`, `GET /api/admin/users/${user.id}/sign-in`]);
+    // Only reads: the user, the e-mails sent to them, and the account's failed sign-ins.
+    expect(calls.sort()).toEqual([`GET /api/admin/users/${user.id}`, `GET /api/admin/users/${user.id}/emails`, `GET /api/admin/users/${user.id}/sign-in`]);
     await context.close();
   });
 
@@ -445,7 +445,7 @@ describeE2E('the Users screen', (e2e) => {
     // UTC+14: the instant stored for Denver's 11/15 at local midnight + 23 h was already 11/16 there.
     const trainee = await e2e.newPage({ timezoneId: 'Pacific/Kiritimati' });
     await login(trainee.page, email, password);
-    await trainee.page.getByRole('region', { name: 'Game controls' }).getByText(/Ready Airman Training: .*, due 11\/15\/2030\./).waitFor();
+    await trainee.page.getByRole('region', { name: 'Game controls' }).getByText(/^.+, due 11\/15\/2030$/).waitFor();
     await trainee.context.close();
 
     const admin = await apiLogin(e2e.baseUrl);
