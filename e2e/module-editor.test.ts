@@ -90,9 +90,8 @@ describeE2E('the module editor', (e2e) => {
 
   it("shows the seed module's events and scoring in its tables", async () => {
     const { context, page } = await e2e.adminPage('/modules');
-    const row = page.locator('tr', { hasText: 'Ready Airman Training' }).first();
-    await row.getByRole('button', { name: 'Edit Questionnaire JSON' }).waitFor();
-    await row.getByRole('button', { name: /^Edit Ready Airman/ }).click();
+    // By its own name: copies made by other tests ('Ready Airman Training Copy …') may come first.
+    await page.getByRole('button', { name: 'Edit Ready Airman Training', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Module: Ready Airman Training' });
     await dialog.getByRole('heading', { name: 'Events', exact: true }).waitFor();
     const token = await apiLogin(e2e.baseUrl);
