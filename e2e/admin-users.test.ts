@@ -311,10 +311,12 @@ describeE2E('the Users screen', (e2e) => {
 
     const { context, page } = await e2e.adminPage();
     const table = page.getByRole('table', { name: 'Users' });
-    await table.locator('tbody tr').first().waitFor();
-    expect(await table.locator('thead th').allInnerTexts()).toEqual(['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Last Sign-In', 'Status', 'Actions']);
     const { count } = await api<{ count: number }>(e2e.baseUrl, admin, 'GET', 'admin/users');
     await page.getByText(`${count} Users`, { exact: true }).waitFor();
+    // The loading skeleton has headers of its own: read the table's once it holds the users.
+    await expect
+      .poll(() => table.locator('thead th').allInnerTexts())
+      .toEqual(['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Last Sign-In', 'Status', 'Actions']);
 
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill(tag);
     await page.getByText('3 Users', { exact: true }).waitFor();
