@@ -62,8 +62,11 @@ describeE2E('the admin area on a phone', (e2e) => {
     await expectFits(page, page.getByRole('dialog', { name: 'Invite Users' }));
     await page.keyboard.press('Escape');
     await openUser(page, email);
-    await expectFits(page, page.getByRole('dialog', { name: 'User Management (autosaves)' }));
-    await page.keyboard.press('Escape');
+    const userModal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
+    await expectFits(page, userModal);
+    // Closed by its Close button: Escape leaves it open at this size (a known defect, docs/decisions/010-modals-and-focus.md).
+    await userModal.getByRole('button', { name: 'Close' }).first().click();
+    await userModal.waitFor({ state: 'detached' });
     await page.locator('tr', { hasText: email }).getByRole('button', { name: `Delete ${email}` }).click();
     await expectFits(page, page.getByRole('dialog', { name: 'Confirm Deletion' }));
     await page.keyboard.press('Escape');
