@@ -38,11 +38,16 @@ async function replaceJson(page: Page, text: string): Promise<void> {
   await page.keyboard.insertText(text);
 }
 
+/** The base module's row: the only one with the questionnaire's button (copies made by other tests may come first). */
+function baseModuleRow(page: Page) {
+  return page.locator('tr').filter({ has: page.getByRole('button', { name: 'Edit Questionnaire JSON' }) });
+}
+
 describeE2E('the Training Modules screen', (e2e) => {
   it('lists modules, locks the base module, copies it, and saves the copy', async () => {
     const { context, page } = await e2e.adminPage('/modules');
     await page.getByRole('heading', { name: 'Training Modules' }).waitFor();
-    const row = page.locator('tr', { hasText: 'Ready Airman Training' }).first();
+    const row = baseModuleRow(page);
     await row.getByRole('button', { name: 'Edit Questionnaire JSON' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -71,7 +76,7 @@ describeE2E('the Training Modules screen', (e2e) => {
 
   it('refuses invalid JSON with the spec alert, and edits the questionnaire', async () => {
     const { context, page } = await e2e.adminPage('/modules');
-    const row = page.locator('tr', { hasText: 'Ready Airman Training' }).first();
+    const row = baseModuleRow(page);
     await row.getByRole('button', { name: /^Edit JSON/ }).click();
     const editor = page.locator('.cm-content');
     await editor.waitFor();
@@ -106,7 +111,7 @@ describeE2E('the Training Modules screen', (e2e) => {
     // UTC+14 already on tomorrow from 10:00 UTC.
     const timezoneId = new Date().getUTCHours() < 10 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
     const { context, page } = await e2e.adminPage('/modules', { timezoneId });
-    const base = page.locator('tr', { hasText: 'Ready Airman Training' }).first();
+    const base = baseModuleRow(page);
     await base.getByRole('button', { name: /^Customize A Copy/ }).click();
     await page.getByLabel('Title').fill('To be archived');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -228,7 +233,7 @@ describeE2E('the Training Modules screen', (e2e) => {
 
   it('unlocks a base module in the editor with its toggle, Save still waiting for a change', async () => {
     const { context, page } = await e2e.adminPage('/modules');
-    await page.locator('tr', { hasText: 'Ready Airman Training' }).first().getByRole('button', { name: /^Edit Ready Airman/ }).click();
+    await baseModuleRow(page).getByRole('button', { name: /^Edit Ready Airman/ }).click();
     const title = page.getByLabel('Title');
     await title.waitFor();
     expect(await title.isDisabled()).toBe(true);
