@@ -4,29 +4,16 @@
  * from the moment it starts to the figures on screen. Median of 5 openings.
  *   tsx scripts/bench/editor-check.ts   (needs a built product: npm run build)
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { startServer, stopServer } from './server.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const ADMIN = { email: 'bench-editor@example.com', password: 'Bench-Editor-1!' };
 
-const port = await new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const p = (s.address() as net.AddressInfo).port;
-    s.close(() => resolve(p));
-  });
-});
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-editor-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-  env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' },
-  stdio: 'ignore',
-});
-const url = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 150 && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
+const { url, child: server } = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -57,6 +44,6 @@ try {
   console.log(`| module editor's balance check, 50 seeds, ${cores} workers (median of 5) | ${median} ms (all: ${times.join(', ')}) | ≤ 2 s |`);
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  await stopServer(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
