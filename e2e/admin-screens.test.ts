@@ -103,12 +103,18 @@ describeE2E('the admin screens', (e2e) => {
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
     const pending = page.getByRole('button', { name: `Pending Invite ${email}` });
     await pending.waitFor();
-    const look = await pending.evaluate((el) => {
-      const style = getComputedStyle(el);
-      return { background: style.backgroundColor, border: style.borderTopStyle, color: style.color };
-    });
+    // The resting look: a row under the pointer darkens its link (checked in the next test).
+    // Colours ease for 70 ms, hence the poll.
+    await page.mouse.move(5, 5);
+    const look = () =>
+      pending.evaluate((el) => {
+        const style = getComputedStyle(el);
+        return { background: style.backgroundColor, border: style.borderTopStyle, color: style.color };
+      });
     // Carbon's link colour ($link-primary, #0f62fe) on no background or border.
-    expect(look).toEqual({ background: 'rgba(0, 0, 0, 0)', border: 'none', color: 'rgb(15, 98, 254)' });
+    await expect
+      .poll(look, { timeout: 2000 })
+      .toEqual({ background: 'rgba(0, 0, 0, 0)', border: 'none', color: 'rgb(15, 98, 254)' });
     await context.close();
   });
 
