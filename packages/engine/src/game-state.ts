@@ -39,13 +39,23 @@ export interface GameState {
 }
 
 /**
- * A name-keyed table with no prototype: a module's names are the author's
- * ('constructor', '__proto__', 'toString' are fine names for an action or an
- * item), so a lookup must never reach Object.prototype and a write must never
- * set one. Every record of a state is built by this.
+ * Tables' one prototype: an empty, frozen object with no prototype of its own.
+ * An object made by `new` from a constructor stays in V8's fast mode, where
+ * Object.create(null) gives a dictionary: copying a state's tables, the
+ * planner's most frequent step, is several times faster.
+ */
+function Table(): void {}
+Table.prototype = Object.freeze(Object.create(null) as object);
+const newTable = Table as unknown as new () => Record<string, never>;
+
+/**
+ * A name-keyed table that never reaches Object.prototype: a module's names are
+ * the author's ('constructor', '__proto__', 'toString' are fine names for an
+ * action or an item), so a lookup must never find an inherited member and a
+ * write must never set a prototype. Every record of a state is built by this.
  */
 export function table<V>(from: Readonly<Record<string, V>> | Iterable<readonly [string, V]> = []): Record<string, V> {
-  const result = Object.create(null) as Record<string, V>;
+  const result = new newTable() as Record<string, V>;
   if (Symbol.iterator in from) {
     for (const [key, value] of from as Iterable<readonly [string, V]>) result[key] = value;
     return result;
