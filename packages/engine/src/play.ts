@@ -6,7 +6,7 @@
 import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Action, Module } from '@airman/contracts/module.ts';
 import { isGoal, pendingEvent, start, type GameState } from './game-state.ts';
-import { apply, choiceUnavailableReason, gaugesInRange, unavailableReason } from './rules.ts';
+import { apply, choiceUnavailableReason, gaugesInRange, rangesOf, takeAction, unavailableReason } from './rules.ts';
 import { objectivePoints, points, rangeDayPoints } from './score.ts';
 
 export interface Played {
@@ -143,7 +143,9 @@ function dayPlans(from: Step, maxStates: number): Step[] {
     }
     for (let i = firstAction; i < actions.length; i++) {
       const action = actions[i] as Action;
-      if (unavailableReason(p.state, action) === undefined) visit(advance(p, { action: action.name }), i);
+      if (unavailableReason(p.state, action) === undefined) {
+        visit({ state: takeAction(p.state, action), previous: p, command: { action: action.name }, actions: p.actions + 1 }, i);
+      }
     }
   };
   visit(from, 0);
@@ -167,6 +169,33 @@ export interface PlanOptions {
   maxDayStates?: number;
 }
 
+/** What value() reads of a module, worked out once per module rather than once per state. */
+interface ValueTerms {
+  objectivePts: number;
+  rangePts: number;
+  /** Per objective: whether it is a goal, and the items of the first action that finishes it. */
+  objectives: ReadonlyArray<{ name: string; goal: boolean; items: ReadonlyArray<readonly [item: string, count: number]> }>;
+}
+
+const valueTermsOf = new WeakMap<Module, ValueTerms>();
+
+function valueTerms(module: Module): ValueTerms {
+  const known = valueTermsOf.get(module);
+  if (known) return known;
+  const terms: ValueTerms = {
+    objectivePts: objectivePoints(module),
+    rangePts: rangeDayPoints(module),
+    objectives: module.objectives.map((o) => {
+      const finisher = module.actions.find((a) => a.changes_objectives.remove.includes(o.name));
+      const need = new Map<string, number>();
+      for (const item of finisher?.changes_inventory.remove ?? []) need.set(item, (need.get(item) ?? 0) + 1);
+      return { name: o.name, goal: isGoal(o), items: [...need] };
+    }),
+  };
+  valueTermsOf.set(module, terms);
+  return terms;
+}
+
 /**
  * How promising a state is once a day has ended: what it has scored, the
  * goals still open (and the items held toward them), bonus objectives in
@@ -177,44 +206,39 @@ function value(p: Step, goal: PlanGoal, inDay = false): number {
   const module = state.module;
   const won = state.outcome === 'complete';
   if (state.outcome === 'failed') return -1e12;
-  const objectivePts = objectivePoints(module);
+  const { objectivePts, rangePts, objectives } = valueTerms(module);
   // A day not yet ended is judged as if it ended now: its gauges in range score.
-  const pending = inDay && state.outcome === 'in_progress' ? gaugesInRange(state) * rangeDayPoints(module) : 0;
+  const pending = inDay && state.outcome === 'in_progress' ? gaugesInRange(state) * rangePts : 0;
   let v = goal === 'score' ? points(state) + pending : -1000 * p.actions;
   if (won) return 1e9 + v;
-  for (const o of module.objectives) {
-    const status = state.objectives[o.name];
-    if (status !== 'active') continue;
-    // Fewest actions: an open goal outweighs any number of actions.
-    const goalWeight = goal === 'score' ? 2 * objectivePts : 1e6;
-    v += isGoal(o) ? -goalWeight : goal === 'score' ? 0.3 * objectivePts : 0;
-    // Items held toward finishing it.
-    for (const a of module.actions) {
-      if (!a.changes_objectives.remove.includes(o.name)) continue;
-      const need = new Map<string, number>();
-      for (const item of a.changes_inventory.remove) need.set(item, (need.get(item) ?? 0) + 1);
-      let held = 0;
-      let needed = 0;
-      for (const [item, n] of need) {
-        held += Math.min(n, state.inventory[item] ?? 0);
-        needed += n;
-      }
-      // Half way to the objective when every item is in hand: finishing it is always worth more.
-      if (needed > 0) v += (held / needed) * 0.5 * (isGoal(o) ? goalWeight : objectivePts);
-      break;
+  // Fewest actions: an open goal outweighs any number of actions.
+  const goalWeight = goal === 'score' ? 2 * objectivePts : 1e6;
+  for (const o of objectives) {
+    if (state.objectives[o.name] !== 'active') continue;
+    v += o.goal ? -goalWeight : goal === 'score' ? 0.3 * objectivePts : 0;
+    // Items held toward finishing it: half way to the objective when every
+    // item is in hand, so finishing it is always worth more.
+    let held = 0;
+    let needed = 0;
+    for (const [item, n] of o.items) {
+      held += Math.min(n, state.inventory[item] ?? 0);
+      needed += n;
     }
+    if (needed > 0) v += (held / needed) * 0.5 * (o.goal ? goalWeight : objectivePts);
   }
-  const rangePts = rangeDayPoints(module);
-  const ranges = module.healthy_range ?? {};
   const nightsAhead = !inDay || state.day < module.days;
-  for (const [gauge, x] of Object.entries(state.gauges)) {
+  for (const gauge in state.gauges) {
+    const x = state.gauges[gauge] as number;
     // A gauge near 0 with nights still to come is a run about to be lost, whatever else it has going for it.
     if (x < 30 && nightsAhead) v -= (30 - x) * (goal === 'score' ? 40 : 5000);
-    const range = ranges[gauge];
-    if (range && goal === 'score') {
-      if (x < range[0]) v -= (range[0] - x) * rangePts * 0.3;
-      else if (x > range[1]) v -= (x - range[1]) * rangePts * 0.3;
-      else v += rangePts * 0.5 + Math.min(x - range[0], range[1] - x) * 0.2;
+  }
+  if (goal === 'score') {
+    for (const [gauge, min, max] of rangesOf(module)) {
+      const x = state.gauges[gauge];
+      if (x === undefined) continue;
+      if (x < min) v -= (min - x) * rangePts * 0.3;
+      else if (x > max) v -= (x - max) * rangePts * 0.3;
+      else v += rangePts * 0.5 + Math.min(x - min, max - x) * 0.2;
     }
   }
   return v;

@@ -5,7 +5,7 @@
  * refused is not offered.
  */
 import type { GameCommand } from '@airman/contracts/game.ts';
-import type { Action, AddRemove, EventChoice } from '@airman/contracts/module.ts';
+import type { Action, AddRemove, EventChoice, Module } from '@airman/contracts/module.ts';
 import {
   clampGauge,
   drawEvent,
@@ -110,19 +110,31 @@ export function apply(state: GameState, command: GameCommand): ApplyResult {
   if (!action) return { ok: false, error: `No action named '${command.action}'` };
   const reason = unavailableReason(state, action);
   if (reason !== undefined) return { ok: false, error: `${action.name}: ${reason}` };
+  return { ok: true, state: takeAction(state, action) };
+}
+
+/**
+ * The state after an action that unavailableReason() allows: apply() without
+ * its checks, for a planner that has made them already.
+ */
+export function takeAction(state: GameState, action: Action): GameState {
   const next = applyEffects(state, action);
   if (action.set_cooldown > 0) {
     const cooldowns = table(state.cooldowns);
     cooldowns[action.name] = action.set_cooldown;
-    return { ok: true, state: withGaugeCheck({ ...next, cooldowns }) };
+    return withGaugeCheck({ ...next, cooldowns });
   }
-  return { ok: true, state: withGaugeCheck(next) };
+  return withGaugeCheck(next);
 }
 
 function applyEffects(state: GameState, effects: Effects): GameState {
   const gauges = table(state.gauges);
-  for (const [gauge, change] of Object.entries(effects.results ?? {})) {
-    if (gauge in gauges) gauges[gauge] = clampGauge((gauges[gauge] ?? 0) + change);
+  const results = effects.results;
+  if (results) {
+    for (const gauge in results) {
+      const current = gauges[gauge];
+      if (current !== undefined && Object.hasOwn(results, gauge)) gauges[gauge] = clampGauge(current + (results[gauge] as number));
+    }
   }
   let inventory = state.inventory;
   const items = effects.changes_inventory;
@@ -165,11 +177,23 @@ function applyEffects(state: GameState, effects: Effects): GameState {
 /** Gauges inside their healthy range now. */
 export function gaugesInRange(state: GameState): number {
   let n = 0;
-  for (const [gauge, [min, max]] of Object.entries(state.module.healthy_range ?? {})) {
+  for (const [gauge, min, max] of rangesOf(state.module)) {
     const value = state.gauges[gauge];
     if (value !== undefined && value >= min && value <= max) n += 1;
   }
   return n;
+}
+
+const rangeLists = new WeakMap<Module, ReadonlyArray<readonly [gauge: string, min: number, max: number]>>();
+
+/** A module's healthy ranges as a list, made once per module: a run reads them at every move of a search. */
+export function rangesOf(module: Module): ReadonlyArray<readonly [gauge: string, min: number, max: number]> {
+  let ranges = rangeLists.get(module);
+  if (!ranges) {
+    ranges = Object.entries(module.healthy_range ?? {}).map(([gauge, [min, max]]) => [gauge, min, max] as const);
+    rangeLists.set(module, ranges);
+  }
+  return ranges;
 }
 
 /**
