@@ -3,12 +3,15 @@
  * use: errors (the server would refuse the module), warnings, and whether the
  * module can be won, with a winning line of play when it can.
  */
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { Module } from '@airman/contracts/module.ts';
 import type { Balance } from '@airman/engine/balance.ts';
 import { solve } from '@airman/engine/solver.ts';
 import { validateStructure } from '@airman/engine/validate.ts';
 import { describeBalance, runBalance } from '../balance/run-balance.ts';
+
+/** Quiet time after an edit before the balance is measured again. */
+const BALANCE_PAUSE_MS = 600;
 
 type BalanceState = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; balance: Balance } | { kind: 'failed'; message: string };
 
@@ -16,18 +19,21 @@ type BalanceState = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; bal
 function useBalance(module: Module | null): BalanceState {
   // The figures with the module they were measured for: for any other module they are stale.
   const [measured, setMeasured] = useState<{ module: Module; state: BalanceState } | null>(null);
+  const started = useRef(false);
   useEffect(() => {
     if (!module) return undefined;
     let run: ReturnType<typeof runBalance> | null = null;
     let live = true;
-    // A pause first, so typing does not start a check per keystroke.
+    // The module as opened is measured at once; after an edit, a pause first, so typing does not start a check per keystroke.
+    const pause = started.current ? BALANCE_PAUSE_MS : 0;
     const timer = setTimeout(() => {
+      started.current = true;
       run = runBalance(module);
       run.result.then(
         (balance) => live && setMeasured({ module, state: { kind: 'done', balance } }),
         (error: unknown) => live && setMeasured({ module, state: { kind: 'failed', message: error instanceof Error ? error.message : String(error) } }),
       );
-    }, 600);
+    }, pause);
     return () => {
       live = false;
       clearTimeout(timer);
