@@ -1,4 +1,7 @@
-/** A real SMTP server on loopback for API tests: keeps every message it accepts, parsed. */
+/**
+ * A real SMTP server on loopback for API tests: keeps every message it accepts,
+ * parsed, and refuses for good (550) every recipient at nobody@.
+ */
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -20,6 +23,10 @@ export class SmtpCapture {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      onRcptTo: (address, _session, callback) => {
+        if (!address.address.startsWith('nobody@')) return callback();
+        callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+      },
       onData: (stream, session, callback) => {
         const to = session.envelope.rcptTo.map((r) => r.address).join(',');
         simpleParser(stream).then(

@@ -39,6 +39,13 @@ describeApi(
       expect((await history(ctx, admin.token, trainee.id))[0]?.kind).toBe('password_reset');
     });
 
+    it('shows an e-mail the mail server refused for good as refused, not delivered', async () => {
+      const admin = await ctx.createUser({ role: 'admin' });
+      await ctx.request(admin.token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['nobody@example.com'] } });
+      const [invitee] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.user_name, 'nobody@example.com'));
+      expect(await history(ctx, admin.token, invitee!.id)).toEqual([{ kind: 'invite', subject: 'Your invitation to Ready Airman Training', state: 'refused', delivered: false }]);
+    });
+
     it('is for administrators only, and answers 404 for no such user', async () => {
       const trainee = await ctx.createUser();
       const admin = await ctx.createUser({ role: 'admin' });
