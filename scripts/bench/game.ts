@@ -7,32 +7,20 @@
  * click to the next paint.
  *   tsx scripts/bench/game.ts   (needs a built product: npm run build)
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
+import { startServer, stopServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const ADMIN = { email: 'bench-game@example.com', password: 'Bench-Game-1!' };
 const IDLE_MS = 5000;
 const CLICKS = 15;
 
-const port = await new Promise<number>((resolve) => {
-  const s = net.createServer().listen(0, '127.0.0.1', () => {
-    const p = (s.address() as net.AddressInfo).port;
-    s.close(() => resolve(p));
-  });
-});
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-game-'));
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-  env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' },
-  stdio: 'ignore',
-});
-const url = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 150 && !(await fetch(`${url}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 200));
+const { url, child: server } = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
 async function call<T>(token: string, method: string, urlPath: string, body?: unknown): Promise<T> {
   const res = await fetch(`${url}/api/${urlPath}`, {
@@ -142,6 +130,6 @@ try {
   console.log(`| click → next paint, median of ${paints.length} moves | ${median(paints).toFixed(1)} ms (min ${Math.min(...paints).toFixed(1)}, max ${Math.max(...paints).toFixed(1)}) |`);
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
+  await stopServer(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
