@@ -12,8 +12,8 @@ import { versionedCache } from '../lib/versioned-cache.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { TokenClaims, TokenService } from '../auth/tokens.ts';
-import type { UserRow } from '../users/presenter.ts';
-import { isUsableAccount } from '../users/usable-account.ts';
+import type { UserRow } from '../auth/account.ts';
+import { isUsableAccount } from '../auth/usable-account.ts';
 
 export type Access = 'public' | 'user' | 'admin';
 

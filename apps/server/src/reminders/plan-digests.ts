@@ -13,6 +13,7 @@ import type { Database } from '../db/database.ts';
 import { users } from '../db/schema.ts';
 import { enqueueEmails } from '../mail/outbox.ts';
 import { digestEmail, type OverdueGroup } from '../mail/templates.ts';
+import { usableAccountSql } from '../auth/usable-account.ts';
 
 const CATCH_UP_MS = 24 * 60 * 60 * 1000;
 
@@ -30,7 +31,7 @@ export async function overdueGroups(database: Database, now: number): Promise<Ov
     `SELECT m.game_title AS module, u.unit AS unit, count(*)::int AS count
      FROM assignments a JOIN users u ON u.id = a.user_id JOIN modules m ON m.id = a.module_id
      WHERE a.due_at > 0 AND a.due_at < $1 AND a.completed_at = 0 AND a.revoked_at = 0
-       AND u.active_at > 0 AND NOT u.pending AND m.archived_at = 0
+       AND ${usableAccountSql('u')} AND m.archived_at = 0
      GROUP BY m.game_title, u.unit
      ORDER BY m.game_title, u.unit`,
     [now],
@@ -46,7 +47,7 @@ export async function planDigests(database: Database, options: { publicUrl: stri
   // Cheap check first: most ticks find every digest of the period queued already.
   const [owed] = await database.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM users u
-     WHERE u.role = 'admin' AND u.active_at > 0 AND NOT u.pending AND u.email_digest
+     WHERE u.role = 'admin' AND ${usableAccountSql('u')} AND u.email_digest
        AND NOT EXISTS (SELECT 1 FROM digests d WHERE d.admin_id = u.id AND d.period = $1)`,
     [period],
   );
@@ -56,7 +57,7 @@ export async function planDigests(database: Database, options: { publicUrl: stri
     const result = await tx.execute(sql`
       INSERT INTO digests (admin_id, period, email_id, queued_at)
       SELECT u.id, ${period}, gen_random_uuid()::text, ${now} FROM users u
-      WHERE u.role = 'admin' AND u.active_at > 0 AND NOT u.pending AND u.email_digest
+      WHERE u.role = 'admin' AND ${sql.raw(usableAccountSql('u'))} AND u.email_digest
       ON CONFLICT (admin_id, period) DO NOTHING
       RETURNING admin_id, email_id`);
     const queued = (result as unknown as { rows: { admin_id: string; email_id: string }[] }).rows;

@@ -20,6 +20,7 @@ import { assignmentStatusLabel } from '@airman/contracts/status.ts';
 import type { Database, Db } from '../db/database.ts';
 import { enqueueEmails, pgTextArray, type QueuedEmail } from '../mail/outbox.ts';
 import { pastDueEmail, reminderEmail } from '../mail/templates.ts';
+import { usableAccountSql } from '../auth/usable-account.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Assignments planned per transaction. */
@@ -72,7 +73,7 @@ async function planBatch(tx: Db, publicUrl: string, days: number[], now: number,
       JOIN modules m ON m.id = a.module_id
       WHERE a.due_at > 0 AND a.completed_at = 0 AND a.revoked_at = 0 AND a.due_at <= ${horizon}
         AND (a.due_at, a.user_id, a.module_id) > (${after[0]}, ${after[1]}, ${after[2]})
-        AND u.active_at > 0 AND NOT u.pending AND m.archived_at = 0
+        AND ${sql.raw(usableAccountSql('u'))} AND m.archived_at = 0
         AND NOT EXISTS (SELECT 1 FROM reminders r
                         WHERE r.user_id = a.user_id AND r.module_id = a.module_id AND r.kind = k.kind AND r.due_at = a.due_at)
       ORDER BY a.due_at, a.user_id, a.module_id

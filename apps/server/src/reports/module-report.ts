@@ -16,7 +16,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { presentModule } from '../modules/present-module.ts';
 import { isTimeZone, reportDisposition, reportLayout, type ReportLayout, type ReportRow } from './report-columns.ts';
 import { redeemReportToken } from './report-tokens.ts';
-import { isUsableAccount } from '../users/usable-account.ts';
+import { isUsableAccount } from '../auth/usable-account.ts';
 
 const BATCH = 1000;
 /** The embedded database's first page is small, so the header is not held back behind a long query on this thread. */

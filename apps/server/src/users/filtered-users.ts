@@ -11,6 +11,7 @@ import { RANKS } from '@airman/contracts/ranks.ts';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { progressStatusSql } from '../progress/progress.ts';
+import { usableAccountSql } from '../auth/usable-account.ts';
 
 /** The numbers progress_status's status expression gives each assignment status. */
 const STATUS_CODES: Record<NonNullable<UsersQuery['assignment_status']>, number> = {
@@ -93,7 +94,7 @@ function conditions(q: FilterQuery, params: unknown[], now: number): string[] {
   if (q.unit !== undefined) where.push(`s.unit = ${add(q.unit)}`);
   if (q.role !== undefined) where.push(`s.role = ${add(q.role)}`);
   if (q.status === 'pending') where.push('s.pending');
-  if (q.status === 'active') where.push('s.active_at > 0 AND NOT s.pending');
+  if (q.status === 'active') where.push(usableAccountSql('s'));
   if (q.status === 'inactive') where.push('s.active_at = 0 AND NOT s.pending');
   if (q.module !== undefined) {
     const status = q.assignment_status !== undefined ? ` AND ${assignmentStatusSql(add(now))} = ${add(q.assignment_status)}` : '';

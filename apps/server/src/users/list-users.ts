@@ -14,7 +14,7 @@ import type { Database, Db } from '../db/database.ts';
 import { versionedCache } from '../lib/versioned-cache.ts';
 import { userCount, userSearch, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { currentAdminSql, type CallerClaims } from './usable-account.ts';
+import { currentAdminSql, type CallerClaims } from '../auth/usable-account.ts';
 import { matchesStatement, SearchMatches } from './search-matches.ts';
 import { filteredUsersPage, isFiltered, type FilterQuery } from './filtered-users.ts';
 

@@ -5,7 +5,7 @@ import { ASSIGNMENT_READ_ONLY_FIELDS, type UserUpdateRequest } from '@airman/con
 import type { Db } from '../db/database.ts';
 import { assignments, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { newInviteCode } from './invite-code.ts';
+import { newInviteCode } from '../auth/invite-code.ts';
 
 function postgresCode(error: unknown): string | undefined {
   const e = error as { code?: string; cause?: { code?: string } } | null;

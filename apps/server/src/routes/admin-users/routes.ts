@@ -22,7 +22,7 @@ import type { RequestAuth } from '../../plugins/auth.ts';
 import { sendModuleReport } from '../../reports/module-report.ts';
 import { usersLister } from '../../users/list-users.ts';
 import { sendJsonText, type JsonText } from '../../lib/json-text.ts';
-import { userJson } from '../../users/presenter.ts';
+import { userJson } from '../../auth/account.ts';
 import { findUserById } from '../../users/repository.ts';
 import { assignModule, unassignModule } from '../../users/assign-module.ts';
 import { updateUser } from '../../users/update-user.ts';

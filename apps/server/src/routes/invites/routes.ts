@@ -20,7 +20,7 @@ import { assignments, modules, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { inviteEmail, type NamedModule } from '../../mail/templates.ts';
 import { enqueueEmail, type MailWorker } from '../../mail/outbox.ts';
-import { newInviteCode } from '../../users/invite-code.ts';
+import { newInviteCode } from '../../auth/invite-code.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 
 const empty = { 200: emptyResponseSchema, ...errorResponses };

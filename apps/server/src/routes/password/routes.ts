@@ -17,7 +17,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { MailWorker } from '../../mail/outbox.ts';
 import { passwordResetEmail } from '../../mail/templates.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
-import { usableAccountSql } from '../../users/usable-account.ts';
+import { usableAccountSql } from '../../auth/usable-account.ts';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 

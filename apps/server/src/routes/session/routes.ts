@@ -15,9 +15,9 @@ import { HttpError } from '../../lib/http-error.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 import { caller } from '../../plugins/auth.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
-import { userJson } from '../../users/presenter.ts';
+import { userJson } from '../../auth/account.ts';
 import { findUserByEmail } from '../../users/repository.ts';
-import { isUsableAccount } from '../../users/usable-account.ts';
+import { isUsableAccount } from '../../auth/usable-account.ts';
 
 /** The one answer to any failed login: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';

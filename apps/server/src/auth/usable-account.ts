@@ -1,10 +1,13 @@
 /**
  * The one rule for an account that may sign in and be served: registered (no
  * longer a pending invitee) and active (active_at not 0). It is written twice,
- * side by side, for code and for statements: change both together.
+ * side by side, for code and for statements: change both together. Every
+ * check of an account goes through these: the auth hook, sign-in, the forgot
+ * request, the report's own check of its admin, reminders and digests, and the
+ * users list's "active" filter.
  */
-import type { TokenClaims } from '../auth/tokens.ts';
-import type { UserRow } from './presenter.ts';
+import type { TokenClaims } from './tokens.ts';
+import type { UserRow } from './account.ts';
 
 export function isUsableAccount(row: Pick<UserRow, 'active_at' | 'pending'>): boolean {
   return row.active_at !== 0 && !row.pending;
