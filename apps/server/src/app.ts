@@ -20,7 +20,7 @@ import { registerInputTextCheck } from './plugins/input-text.ts';
 import { registerAnonymousGate, type AnonymousLimits } from './plugins/anonymous-gate.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
-import { opsRoutes } from './routes/ops/routes.ts';
+import { opsRoutes } from './features/ops/routes.ts';
 import { sessionRoutes } from './routes/session/routes.ts';
 import { MIN_MS_PER_MOVE } from '@airman/contracts/constants.ts';
 import { gameRoutes } from './routes/game/routes.ts';
