@@ -21,7 +21,7 @@ import { registerAnonymousGate, type AnonymousLimits } from './plugins/anonymous
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { opsRoutes } from './features/ops/routes.ts';
-import { sessionRoutes } from './routes/session/routes.ts';
+import { sessionRoutes } from './features/session/routes.ts';
 import { MIN_MS_PER_MOVE } from '@airman/contracts/constants.ts';
 import { gameRoutes } from './routes/game/routes.ts';
 import { moduleRoutes } from './routes/modules/routes.ts';
