@@ -30,7 +30,7 @@ import { adminUserRoutes } from './routes/admin-users/routes.ts';
 import { inviteRoutes } from './routes/invites/routes.ts';
 import { reportRoutes } from './routes/reports/routes.ts';
 import { progressRoutes } from './routes/progress/routes.ts';
-import { selfRoutes } from './routes/self/routes.ts';
+import { selfRoutes } from './features/self/routes.ts';
 import { passwordRoutes } from './routes/password/routes.ts';
 import { emailRoutes } from './routes/emails/routes.ts';
 import { createMailer } from './mail/mailer.ts';
