@@ -27,7 +27,7 @@ import { gameRoutes } from './routes/game/routes.ts';
 import { moduleRoutes } from './routes/modules/routes.ts';
 import { questionnaireRoutes } from './routes/questionnaire/routes.ts';
 import { adminUserRoutes } from './routes/admin-users/routes.ts';
-import { inviteRoutes } from './routes/invites/routes.ts';
+import { inviteRoutes } from './features/invites/routes.ts';
 import { reportRoutes } from './routes/reports/routes.ts';
 import { progressRoutes } from './routes/progress/routes.ts';
 import { selfRoutes } from './features/self/routes.ts';
