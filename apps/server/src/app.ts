@@ -32,7 +32,7 @@ import { reportRoutes } from './routes/reports/routes.ts';
 import { progressRoutes } from './routes/progress/routes.ts';
 import { selfRoutes } from './features/self/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
-import { emailRoutes } from './routes/emails/routes.ts';
+import { emailRoutes } from './features/emails/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { ReminderScheduler } from './reminders/scheduler.ts';

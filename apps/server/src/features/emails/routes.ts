@@ -5,7 +5,7 @@ import { idParamsSchema } from '@airman/contracts/api.ts';
 import { emailSettingsSchema, userEmailsResponseSchema } from '@airman/contracts/emails.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { emailHistory, emailSettings, saveEmailSettings } from '../../mail/email-history.ts';
+import { emailHistory, emailSettings, saveEmailSettings } from './repository.ts';
 import { caller } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
 
