@@ -13,7 +13,7 @@ import { questionnaireSchema, type Questionnaire } from '@airman/contracts/quest
 import type { Database } from '../db/database.ts';
 import { modules, questionnaires, users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
-import { presentModule } from '../modules/present-module.ts';
+import { presentModule } from '../features/modules/present-module.ts';
 import { isTimeZone, reportDisposition, reportLayout, type ReportLayout, type ReportRow } from './report-columns.ts';
 import { redeemReportToken } from './report-tokens.ts';
 import { isUsableAccount } from '../auth/usable-account.ts';

@@ -1,8 +1,8 @@
 /** Validating a module for saving: the engine's errors refuse it; its warnings do not. */
 import type { Module } from '@airman/contracts/module.ts';
-import type { ModuleContent } from '../db/schema.ts';
+import type { ModuleContent } from '../../db/schema.ts';
 import { validateStructure } from '@airman/engine/validate.ts';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError } from '../../lib/http-error.ts';
 
 /** The module, or a 400 listing every error ('actions.3.results.stamina: unknown gauge'). */
 export function checkModule(input: unknown): Module {

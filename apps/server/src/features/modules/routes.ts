@@ -8,8 +8,8 @@ import { isBaseModule, moduleSchema, type Module } from '@airman/contracts/modul
 import type { Db } from '../../db/database.ts';
 import { modules } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { presentModule } from '../../modules/present-module.ts';
-import { checkModule, moduleContent } from '../../modules/save-module.ts';
+import { presentModule } from './present-module.ts';
+import { checkModule, moduleContent } from './save-module.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
 
 const one = { 200: moduleSchema, ...errorResponses };
