@@ -23,7 +23,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { MIN_MS_PER_MOVE } from '@airman/contracts/constants.ts';
-import { gameRoutes } from './routes/game/routes.ts';
+import { gameRoutes } from './features/game/routes.ts';
 import { moduleRoutes } from './features/modules/routes.ts';
 import { questionnaireRoutes } from './features/questionnaire/routes.ts';
 import { adminUserRoutes } from './routes/admin-users/routes.ts';

@@ -26,9 +26,9 @@ import { questionnaireSchema, type QuestionnaireAnswers } from '@airman/contract
 import { assignmentStatusLabel, GAME_STATUS } from '@airman/contracts/status.ts';
 import type { Db } from '../../db/database.ts';
 import { assignments, gameRuns, modules, questionnaires } from '../../db/schema.ts';
-import { judgeRun } from '../../game/judge-run.ts';
+import { judgeRun } from './judge-run.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { presentModule } from '../../features/modules/present-module.ts';
+import { presentModule } from '../modules/present-module.ts';
 import { caller } from '../../plugins/auth.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 
