@@ -28,7 +28,7 @@ import { moduleRoutes } from './features/modules/routes.ts';
 import { questionnaireRoutes } from './features/questionnaire/routes.ts';
 import { adminUserRoutes } from './routes/admin-users/routes.ts';
 import { inviteRoutes } from './features/invites/routes.ts';
-import { reportRoutes } from './routes/reports/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 import { progressRoutes } from './routes/progress/routes.ts';
 import { selfRoutes } from './features/self/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';

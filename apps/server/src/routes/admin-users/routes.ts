@@ -19,7 +19,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 import { clearSignInFailures, signInStatus } from '../../auth/throttle.ts';
 import type { RequestAuth } from '../../plugins/auth.ts';
-import { sendModuleReport } from '../../reports/module-report.ts';
+import { sendModuleReport } from '../../features/reports/module-report.ts';
 import { usersLister } from '../../users/list-users.ts';
 import { sendJsonText, type JsonText } from '../../lib/json-text.ts';
 import { userJson } from '../../auth/account.ts';

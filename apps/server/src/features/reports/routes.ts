@@ -8,7 +8,7 @@ import { modules } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { caller } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
-import { issueReportToken } from '../../reports/report-tokens.ts';
+import { issueReportToken } from './report-tokens.ts';
 
 export function reportRoutes(server: FastifyInstance, db: Db): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
