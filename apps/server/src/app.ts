@@ -29,7 +29,7 @@ import { questionnaireRoutes } from './features/questionnaire/routes.ts';
 import { adminUserRoutes } from './routes/admin-users/routes.ts';
 import { inviteRoutes } from './features/invites/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
-import { progressRoutes } from './routes/progress/routes.ts';
+import { progressRoutes } from './features/progress/routes.ts';
 import { selfRoutes } from './features/self/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
 import { emailRoutes } from './features/emails/routes.ts';

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { progressQuerySchema, progressResponseSchema } from '@airman/contracts/progress.ts';
 import type { Database } from '../../db/database.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
-import { progressReport } from '../../progress/progress.ts';
+import { progressReport } from './progress.ts';
 
 export function progressRoutes(server: FastifyInstance, database: Database): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
