@@ -35,7 +35,7 @@ import { passwordRoutes } from './features/password/routes.ts';
 import { emailRoutes } from './features/emails/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
-import { ReminderScheduler } from './reminders/scheduler.ts';
+import { ReminderScheduler } from './features/reminders/scheduler.ts';
 import { RETRY_AFTER_SECONDS } from './db/unavailable.ts';
 import { HttpError } from './lib/http-error.ts';
 

@@ -5,7 +5,7 @@ import { describeApi, type TestContext } from '../../../test/harness.ts';
 import { freePort } from '../../../test/free-port.ts';
 import { SmtpCapture } from '../../../test/smtp-capture.ts';
 import { assignments, users } from '../../db/schema.ts';
-import { planReminders } from '../../reminders/plan-reminders.ts';
+import { planReminders } from '../reminders/plan-reminders.ts';
 
 const MODULE = 'ready_airman_training';
 const DAY = 24 * 60 * 60 * 1000;

@@ -11,11 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../test/free-port.ts';
-import { SmtpCapture } from '../../test/smtp-capture.ts';
-import { waitForHealth } from '../../test/wait-for-health.ts';
-import { openDatabase, type DatabaseLocation } from '../db/database.ts';
-import { seed } from '../seed/seed.ts';
+import { freePort } from '../../../test/free-port.ts';
+import { SmtpCapture } from '../../../test/smtp-capture.ts';
+import { waitForHealth } from '../../../test/wait-for-health.ts';
+import { openDatabase, type DatabaseLocation } from '../../db/database.ts';
+import { seed } from '../../seed/seed.ts';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
 const TRAINEES = 400;
