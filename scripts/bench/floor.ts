@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { ACCOUNT_SQL } from '../../apps/server/src/plugins/auth.ts';
-import { CHECKED_FIRST_PAGE_SQL, CHECKED_NEXT_PAGE_SQL, FIRST_PAGE_SQL, NEXT_PAGE_SQL } from '../../apps/server/src/users/list-users.ts';
-import { CHECKED_SEARCH_PAGE_SQL, SEARCH_PAGE_SQL } from '../../apps/server/src/users/search-matches.ts';
+import { CHECKED_FIRST_PAGE_SQL, CHECKED_NEXT_PAGE_SQL, FIRST_PAGE_SQL, NEXT_PAGE_SQL } from '../../apps/server/src/features/admin-users/list-users.ts';
+import { CHECKED_SEARCH_PAGE_SQL, SEARCH_PAGE_SQL } from '../../apps/server/src/features/admin-users/search-matches.ts';
 
 export interface FloorCase {
   route: string;

@@ -18,8 +18,8 @@ import { openDatabase, type Database } from '../../apps/server/src/db/database.t
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
 import { seed } from '../../apps/server/src/seed/seed.ts';
 import { FIRST_NAMES, LAST_NAMES, seedBenchUsers } from './seed-users.ts';
-import { matchesSearch } from '../../apps/server/src/users/list-users.ts';
-import { matchesStatement } from '../../apps/server/src/users/search-matches.ts';
+import { matchesSearch } from '../../apps/server/src/features/admin-users/list-users.ts';
+import { matchesStatement } from '../../apps/server/src/features/admin-users/search-matches.ts';
 import { floorCases, pgbenchFloor, pgliteFloor, type FloorCase } from './floor.ts';
 import { loginLoad } from './login-load.ts';
 import { downloadReport, login, startServer, stopServer } from './server.ts';

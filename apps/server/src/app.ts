@@ -26,7 +26,7 @@ import { MIN_MS_PER_MOVE } from '@airman/contracts/constants.ts';
 import { gameRoutes } from './features/game/routes.ts';
 import { moduleRoutes } from './features/modules/routes.ts';
 import { questionnaireRoutes } from './features/questionnaire/routes.ts';
-import { adminUserRoutes } from './routes/admin-users/routes.ts';
+import { adminUserRoutes } from './features/admin-users/routes.ts';
 import { inviteRoutes } from './features/invites/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';

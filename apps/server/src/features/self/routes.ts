@@ -13,7 +13,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { caller } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
 import { userObject } from '../../auth/account.ts';
-import { emailInUse, isUniqueViolation } from '../../users/update-user.ts';
+import { emailInUse, isUniqueViolation } from '../admin-users/update-user.ts';
 
 export const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
 

@@ -16,7 +16,7 @@ import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 import { caller } from '../../plugins/auth.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { userJson } from '../../auth/account.ts';
-import { findUserByEmail } from '../../users/repository.ts';
+import { findUserByEmail } from '../admin-users/repository.ts';
 import { isUsableAccount } from '../../auth/usable-account.ts';
 
 /** The one answer to any failed login: it never tells whether the account exists. */

@@ -1,8 +1,8 @@
 /** Assigning and unassigning modules (spec §7 POST/DELETE admin/users/{id}/assign). */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { assignments, modules, users } from '../db/schema.ts';
-import { HttpError } from '../lib/http-error.ts';
+import type { Db } from '../../db/database.ts';
+import { assignments, modules, users } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
 import { isForeignKeyViolation } from './update-user.ts';
 
 /**

@@ -2,10 +2,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { ASSIGNMENT_READ_ONLY_FIELDS, type UserUpdateRequest } from '@airman/contracts/api.ts';
-import type { Db } from '../db/database.ts';
-import { assignments, users } from '../db/schema.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { newInviteCode } from '../auth/invite-code.ts';
+import type { Db } from '../../db/database.ts';
+import { assignments, users } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { newInviteCode } from '../../auth/invite-code.ts';
 
 function postgresCode(error: unknown): string | undefined {
   const e = error as { code?: string; cause?: { code?: string } } | null;

@@ -8,10 +8,10 @@
 import type { UsersQuery, UserSort } from '@airman/contracts/api.ts';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
 import { RANKS } from '@airman/contracts/ranks.ts';
-import type { Database } from '../db/database.ts';
-import { HttpError } from '../lib/http-error.ts';
-import { progressStatusSql } from '../features/progress/progress.ts';
-import { usableAccountSql } from '../auth/usable-account.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { progressStatusSql } from '../progress/progress.ts';
+import { usableAccountSql } from '../../auth/usable-account.ts';
 
 /** The numbers progress_status's status expression gives each assignment status. */
 const STATUS_CODES: Record<NonNullable<UsersQuery['assignment_status']>, number> = {

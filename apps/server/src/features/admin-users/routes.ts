@@ -19,13 +19,13 @@ import { HttpError } from '../../lib/http-error.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 import { clearSignInFailures, signInStatus } from '../../auth/throttle.ts';
 import type { RequestAuth } from '../../plugins/auth.ts';
-import { sendModuleReport } from '../../features/reports/module-report.ts';
-import { usersLister } from '../../users/list-users.ts';
+import { sendModuleReport } from '../reports/module-report.ts';
+import { usersLister } from './list-users.ts';
 import { sendJsonText, type JsonText } from '../../lib/json-text.ts';
 import { userJson } from '../../auth/account.ts';
-import { findUserById } from '../../users/repository.ts';
-import { assignModule, unassignModule } from '../../users/assign-module.ts';
-import { updateUser } from '../../users/update-user.ts';
+import { findUserById } from './repository.ts';
+import { assignModule, unassignModule } from './assign-module.ts';
+import { updateUser } from './update-user.ts';
 
 /** The user as an administrator sees it, or 404. */
 export async function adminViewOfUser(db: Db, id: string): Promise<JsonText<User>> {
