@@ -5,6 +5,7 @@
  */
 import type { User } from '@airman/contracts/user.ts';
 import type { assignments, users } from '../db/schema.ts';
+import { HttpError } from '../lib/http-error.ts';
 import type { JsonText } from '../lib/json-text.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -22,4 +23,9 @@ export function userJson(row: Pick<UserRow, 'listing'>): JsonText<User> {
 /** The user as an object, for answers that add to it. */
 export function userObject(row: Pick<UserRow, 'listing'>): User {
   return JSON.parse(row.listing) as User;
+}
+
+/** The refusal of an e-mail address another account already has. */
+export function emailInUse(email: string): HttpError {
+  return new HttpError(409, `The e-mail address ${email} is already used by another account`);
 }

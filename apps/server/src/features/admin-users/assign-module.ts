@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { assignments, modules, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { isForeignKeyViolation } from './update-user.ts';
+import { isForeignKeyViolation } from '../../db/errors.ts';
 
 /**
  * Assigns a live module: added now, no due date, In Progress, not started.

@@ -1,5 +1,4 @@
 /** Users (spec §7): list, get, update, assign, unassign, delete. */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,7 +13,6 @@ import {
 } from '@airman/contracts/api.ts';
 import { signInStatusSchema, userSchema, type User } from '@airman/contracts/user.ts';
 import type { Database, Db } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 import { clearSignInFailures, signInStatus } from '../../auth/throttle.ts';
@@ -23,7 +21,7 @@ import { sendModuleReport } from '../reports/module-report.ts';
 import { usersLister } from './list-users.ts';
 import { sendJsonText, type JsonText } from '../../lib/json-text.ts';
 import { userJson } from '../../auth/account.ts';
-import { findUserById } from './repository.ts';
+import { deleteUser, findUserById } from './repository.ts';
 import { assignModule, unassignModule } from './assign-module.ts';
 import { updateUser } from './update-user.ts';
 
@@ -117,8 +115,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
   // An admin may delete themself (spec §6); their tokens die with the account.
   app.delete('/api/admin/users/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: emptyResponseSchema, ...errorResponses } } }, async (request) => {
     const { id } = request.params;
-    const deleted = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-    if (deleted.length === 0) throw new HttpError(404, 'No such user');
+    if (!(await deleteUser(db, id))) throw new HttpError(404, 'No such user');
     return {};
   });
 }

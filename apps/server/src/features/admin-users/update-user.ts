@@ -6,25 +6,8 @@ import type { Db } from '../../db/database.ts';
 import { assignments, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { newInviteCode } from '../../auth/invite-code.ts';
-
-function postgresCode(error: unknown): string | undefined {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code ?? e?.cause?.code;
-}
-
-/** Postgres unique_violation (Drizzle wraps the driver's error in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  return postgresCode(error) === '23505';
-}
-
-/** Postgres foreign_key_violation: a referenced row (e.g. the user) is gone. */
-export function isForeignKeyViolation(error: unknown): boolean {
-  return postgresCode(error) === '23503';
-}
-
-export function emailInUse(email: string): HttpError {
-  return new HttpError(409, `The e-mail address ${email} is already used by another account`);
-}
+import { emailInUse } from '../../auth/account.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 
 /**
  * Applies only the fields given, in one transaction: the user row (locked, so

@@ -4,7 +4,6 @@
  * replays the log with the engine and decides the outcome), and quitting.
  */
 import crypto from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,12 +24,13 @@ import type { Module } from '@airman/contracts/module.ts';
 import { questionnaireSchema, type QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import { assignmentStatusLabel, GAME_STATUS } from '@airman/contracts/status.ts';
 import type { Db } from '../../db/database.ts';
-import { assignments, gameRuns, modules, questionnaires } from '../../db/schema.ts';
 import { judgeRun } from './judge-run.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { presentModule } from '../modules/present-module.ts';
 import { caller } from '../../plugins/auth.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
+import { readQuestionnaire } from '../questionnaire/repository.ts';
+import { assignmentWithModule, findAssignment, findRun, insertRun, liveAssignments, openRun, updateAssignment, updateOpenRun, updateRun } from './repository.ts';
 
 const empty = { 200: emptyResponseSchema, ...errorResponses };
 
@@ -43,12 +43,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
   const app = server.withTypeProvider<ZodTypeProvider>();
   app.get('/api/game/assignments', { schema: { response: { 200: z.array(gameAssignmentSchema), ...errorResponses } } }, async (request) => {
     const { id } = caller(request);
-    const rows = await db
-      .select({ a: assignments, m: { id: modules.id, title: modules.game_title, description: modules.game_description, archived_at: modules.archived_at } })
-      .from(assignments)
-      .innerJoin(modules, eq(modules.id, assignments.module_id))
-      .where(and(eq(assignments.user_id, id), eq(modules.archived_at, 0)))
-      .orderBy(assignments.created_at);
+    const rows = await liveAssignments(db, id);
     const now = Date.now();
     return rows.map(({ a, m }) => ({
       module: m.id,
@@ -68,28 +63,18 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     const { id: userId } = caller(request);
     const { module: moduleId } = request.body;
     return db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ a: assignments, m: modules })
-        .from(assignments)
-        .innerJoin(modules, eq(modules.id, assignments.module_id))
-        .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, moduleId)))
-        .limit(1);
+      const row = await assignmentWithModule(tx, userId, moduleId);
       if (!row) throw new HttpError(404, 'This module is not assigned to you');
       if (row.m.archived_at > 0) throw new HttpError(409, 'This module has been archived');
       // An unfinished run resumes where it stopped (a closed tab, another device).
-      const [open] = await tx
-        .select()
-        .from(gameRuns)
-        .where(and(eq(gameRuns.user_id, userId), eq(gameRuns.module_id, moduleId), eq(gameRuns.status, 'in_progress')))
-        .orderBy(desc(gameRuns.started_at))
-        .limit(1);
+      const open = await openRun(tx, userId, moduleId);
       if (open) {
         return { run_id: open.id, seed: open.seed, module: open.module_snapshot as Module, log: open.log, answers_before: open.answers_before ?? null };
       }
       const now = Date.now();
       const module = presentModule(row.m);
       const run = { id: crypto.randomUUID(), seed: crypto.randomInt(0, 2 ** 31 - 1) };
-      await tx.insert(gameRuns).values({
+      await insertRun(tx, {
         id: run.id,
         user_id: userId,
         module_id: moduleId,
@@ -97,10 +82,10 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
         module_snapshot: module,
         started_at: now,
       });
-      await tx
-        .update(assignments)
-        .set({ started_at: row.a.started_at > 0 ? row.a.started_at : now, game_status: row.a.completed_at > 0 ? row.a.game_status : GAME_STATUS.IN_PROGRESS })
-        .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, moduleId)));
+      await updateAssignment(tx, userId, moduleId, {
+        started_at: row.a.started_at > 0 ? row.a.started_at : now,
+        game_status: row.a.completed_at > 0 ? row.a.game_status : GAME_STATUS.IN_PROGRESS,
+      });
       return { run_id: run.id, seed: run.seed, module, log: [], answers_before: null };
     });
   });
@@ -113,7 +98,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
     const judged = judgeRun(run.module_snapshot as Module, run.seed, log);
     if (!judged.ok) throw new HttpError(422, `Illegal move ${judged.index + 1}: ${judged.error}`);
-    await db.update(gameRuns).set({ log }).where(eq(gameRuns.id, runId));
+    await updateRun(db, runId, { log });
     return {};
   });
 
@@ -125,10 +110,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     const run = await ownRun(db, runId, userId);
     if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
     const answers = await checkAnswers(db, run.module_id, body);
-    await db
-      .update(gameRuns)
-      .set({ ...(answers.before ? { answers_before: answers.before } : {}), ...(answers.after ? { answers_after: answers.after } : {}) })
-      .where(and(eq(gameRuns.id, runId), eq(gameRuns.status, 'in_progress')));
+    await updateOpenRun(db, runId, { ...(answers.before ? { answers_before: answers.before } : {}), ...(answers.after ? { answers_after: answers.after } : {}) });
     return {};
   });
 
@@ -152,27 +134,19 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     const complete = outcome === 'complete';
     return db.transaction(async (tx) => {
       // Finished once: the status check and the update are one statement.
-      const updated = await tx
-        .update(gameRuns)
-        .set({
-          status: outcome,
-          log: body.log,
-          final_gauges: judged.gauges,
-          objectives_completed: judged.objectivesCompleted,
-          answers_before: answers.before ?? null,
-          answers_after: answers.after ?? null,
-          score_points: judged.score.points,
-          stars: judged.score.stars,
-          finished_at: now,
-        })
-        .where(and(eq(gameRuns.id, runId), eq(gameRuns.status, 'in_progress')))
-        .returning({ id: gameRuns.id });
-      if (updated.length === 0) throw new HttpError(409, 'This run is already finished');
-      const [a] = await tx
-        .select()
-        .from(assignments)
-        .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, run.module_id)))
-        .limit(1);
+      const updated = await updateOpenRun(tx, runId, {
+        status: outcome,
+        log: body.log,
+        final_gauges: judged.gauges,
+        objectives_completed: judged.objectivesCompleted,
+        answers_before: answers.before ?? null,
+        answers_after: answers.after ?? null,
+        score_points: judged.score.points,
+        stars: judged.score.stars,
+        finished_at: now,
+      });
+      if (!updated) throw new HttpError(409, 'This run is already finished');
+      const a = await findAssignment(tx, userId, run.module_id);
       let gameStatus: number = complete ? GAME_STATUS.COMPLETE : GAME_STATUS.FAILED;
       if (a) {
         if (a.completed_at > 0) {
@@ -193,10 +167,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
               run_stars: judged.score.stars,
             }
           : {};
-        await tx
-          .update(assignments)
-          .set({ game_status: gameStatus, completed_at: a.completed_at > 0 ? a.completed_at : complete ? now : 0, ...results })
-          .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, run.module_id)));
+        await updateAssignment(tx, userId, run.module_id, { game_status: gameStatus, completed_at: a.completed_at > 0 ? a.completed_at : complete ? now : 0, ...results });
       }
       return { outcome, game_status: gameStatus, score: judged.score };
     });
@@ -208,18 +179,9 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     const run = await ownRun(db, runId, userId);
     if (run.status !== 'in_progress') throw new HttpError(409, 'This run is already finished');
     await db.transaction(async (tx) => {
-      await tx.update(gameRuns).set({ status: 'quit', finished_at: Date.now() }).where(eq(gameRuns.id, runId));
-      const [a] = await tx
-        .select()
-        .from(assignments)
-        .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, run.module_id)))
-        .limit(1);
-      if (a && a.completed_at === 0) {
-        await tx
-          .update(assignments)
-          .set({ game_status: GAME_STATUS.QUIT })
-          .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, run.module_id)));
-      }
+      await updateRun(tx, runId, { status: 'quit', finished_at: Date.now() });
+      const a = await findAssignment(tx, userId, run.module_id);
+      if (a && a.completed_at === 0) await updateAssignment(tx, userId, run.module_id, { game_status: GAME_STATUS.QUIT });
     });
     return {};
   });
@@ -227,7 +189,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
 
 /** The caller's run; someone else's run is as unknown as a missing one (404). */
 async function ownRun(db: Db, runId: string, userId: string) {
-  const [run] = await db.select().from(gameRuns).where(eq(gameRuns.id, runId)).limit(1);
+  const run = await findRun(db, runId);
   if (!run || run.user_id !== userId) throw new HttpError(404, 'No such run');
   return run;
 }
@@ -239,9 +201,9 @@ async function checkAnswers(
   answers: FinishRunRequest['answers'] | RunAnswersRequest,
 ): Promise<{ before?: QuestionnaireAnswers; after?: QuestionnaireAnswers }> {
   if (!answers || (!answers.before && !answers.after)) return {};
-  const [row] = await db.select().from(questionnaires).where(eq(questionnaires.module_id, moduleId)).limit(1);
-  if (!row) throw new HttpError(400, 'answers: this module has no questionnaire');
-  const q = questionnaireSchema.parse(row.content);
+  const content = await readQuestionnaire(db, moduleId);
+  if (!content) throw new HttpError(400, 'answers: this module has no questionnaire');
+  const q = questionnaireSchema.parse(content);
   const items = new Set(q.items.map((i) => i.id));
   const values = new Set(q.scale.map((s) => s.value));
   for (const [when, set] of Object.entries(answers)) {

@@ -1,6 +1,5 @@
 /** Invites and registration (spec §7): PUT admin/invite, reinvite, GET invite/{code}, POST register/{code}. */
 import crypto from 'node:crypto';
-import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -16,12 +15,12 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { guessFailed, guessWait, tryAgainIn } from '../../auth/throttle.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { assignments, modules, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { inviteEmail, type NamedModule } from '../../mail/templates.ts';
 import { enqueueEmail, type MailWorker } from '../../mail/outbox.ts';
 import { newInviteCode } from '../../auth/invite-code.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
+import { findInviteByCode, findModuleTitle, findUser, insertInvitee, openAssignments, register as registerInvitee, renewInviteCode, takenEmails, type Invite } from './repository.ts';
 
 const empty = { 200: emptyResponseSchema, ...errorResponses };
 
@@ -39,20 +38,18 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
     const { invited, existing, queued } = await db.transaction(async (tx) => {
       let named: NamedModule[] = [];
       if (body.module) {
-        const [m] = await tx.select({ archived_at: modules.archived_at, title: modules.game_title }).from(modules).where(eq(modules.id, body.module)).limit(1);
+        const m = await findModuleTitle(tx, body.module);
         if (!m || m.archived_at > 0) throw new HttpError(400, `module: '${body.module}' is not a live module`);
         named = [{ title: m.title, due_at: body.due_at ?? 0 }];
       }
-      const found = await tx.select({ user_name: users.user_name }).from(users).where(inArray(users.user_name, emails));
-      const taken = new Set(found.map((f) => f.user_name));
+      const taken = await takenEmails(tx, emails);
       const fresh = emails.filter((e) => !taken.has(e));
       const now = Date.now();
       const queuedIds: string[] = [];
       for (const email of fresh) {
         const id = crypto.randomUUID();
         const code = newInviteCode();
-        await tx.insert(users).values({ id, user_name: email, pending: true, invite_code: code, last_invite_at: now, created_at: now });
-        if (body.module) await tx.insert(assignments).values({ user_id: id, module_id: body.module, created_at: now, due_at: body.due_at ?? 0 });
+        await insertInvitee(tx, { id, email, code, now, module: body.module ? { id: body.module, due_at: body.due_at ?? 0 } : undefined });
         queuedIds.push(await enqueueEmail(tx, { to: email, user_id: id, ...inviteEmail(config.publicUrl, code, named) }));
       }
       return { invited: fresh, existing: emails.filter((e) => taken.has(e)), queued: queuedIds };
@@ -72,20 +69,15 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
 
   app.post('/api/admin/users/:id/reinvite', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: empty } }, async (request) => {
     const { id } = request.params;
-    const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    const user = await findUser(db, id);
     if (!user) throw new HttpError(404, 'No such user');
     if (!user.pending) throw new HttpError(409, 'This user has already registered');
     // A resent invite carries a new code: the old link stops working, and the TTL starts again.
     const code = newInviteCode();
     const queued = await db.transaction(async (tx) => {
-      await tx.update(users).set({ invite_code: code, last_invite_at: Date.now() }).where(eq(users.id, id));
+      await renewInviteCode(tx, id, code, Date.now());
       // The resent invite names what the invitee is assigned, as the first one did.
-      const named = await tx
-        .select({ title: modules.game_title, due_at: assignments.due_at })
-        .from(assignments)
-        .innerJoin(modules, eq(modules.id, assignments.module_id))
-        .where(and(eq(assignments.user_id, id), eq(assignments.completed_at, 0)))
-        .orderBy(assignments.created_at);
+      const named = await openAssignments(tx, id);
       return enqueueEmail(tx, { to: user.user_name, user_id: id, ...inviteEmail(config.publicUrl, code, named) });
     });
     const [failed] = (await mail.deliverNow([queued])).failed;
@@ -123,36 +115,14 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
     }
     const passwordHash = await hashPassword(body.password);
     // One statement under the same conditions: of two registrations racing with one code, one wins.
-    const done = await db
-      .update(users)
-      .set({
-        rank: body.rank,
-        unit: body.unit,
-        first_name: body.first_name,
-        last_name: body.last_name,
-        password_hash: passwordHash,
-        pending: false,
-        active_at: Date.now(),
-        invite_code: null,
-      })
-      .where(and(eq(users.id, invite.id), liveInviteCondition(code, config.inviteTtlMs)))
-      .returning({ id: users.id });
-    if (done.length === 0) throw new HttpError(401, 'This invite code is not valid');
+    const { rank, unit, first_name, last_name } = body;
+    const done = await registerInvitee(db, invite.id, code, config.inviteTtlMs, { rank, unit, first_name, last_name, password_hash: passwordHash });
+    if (!done) throw new HttpError(401, 'This invite code is not valid');
     return {};
   });
 }
 
 export const INVITE_EXPIRED = 'This invite has expired. Ask your administrator to send a new one.';
-
-interface Invite {
-  id: string;
-  user_name: string;
-}
-
-/** What makes a code usable: a pending invitee's current code, sent less than the TTL ago. */
-function liveInviteCondition(code: string, ttlMs: number) {
-  return and(eq(users.invite_code, code), eq(users.pending, true), gt(users.last_invite_at, Date.now() - ttlMs));
-}
 
 /**
  * The pending invitee a code belongs to; 404 when no invite has this code (never
@@ -160,11 +130,7 @@ function liveInviteCondition(code: string, ttlMs: number) {
  * has expired.
  */
 async function findInvite(db: Db, code: string, ttlMs: number): Promise<Invite> {
-  const [user] = await db
-    .select({ id: users.id, user_name: users.user_name, last_invite_at: users.last_invite_at })
-    .from(users)
-    .where(and(eq(users.invite_code, code), eq(users.pending, true)))
-    .limit(1);
+  const user = await findInviteByCode(db, code);
   if (!user) throw new HttpError(404, 'Unknown invite code');
   if (user.last_invite_at <= Date.now() - ttlMs) throw new HttpError(410, INVITE_EXPIRED);
   return user;

@@ -4,7 +4,6 @@
  * reveals whether an address has an account, and is throttled per address.
  */
 import crypto from 'node:crypto';
-import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forgotRequestSchema, forgotResponseSchema, resetRequestSchema } from '@airman/contracts/api.ts';
@@ -12,12 +11,11 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { claimForgot, guessFailed, guessWait, tryAgainIn } from '../../auth/throttle.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { passwordResets, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { MailWorker } from '../../mail/outbox.ts';
 import { passwordResetEmail } from '../../mail/templates.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
-import { usableAccountSql } from '../../auth/usable-account.ts';
+import { isLiveReset, storeResetRequest, useReset } from './repository.ts';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 
@@ -39,16 +37,7 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
     const token = crypto.randomBytes(32).toString('base64url');
     const email = passwordResetEmail(config.publicUrl, token);
     const outboxId = crypto.randomUUID();
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`INSERT INTO password_resets (token_hash, user_id, expires_at)
-        SELECT ${hash(token)}, id, ${now + RESET_TTL_MS} FROM users
-        WHERE user_name = ${user_name} AND ${sql.raw(usableAccountSql())}`);
-      await tx.execute(sql`INSERT INTO email_outbox (id, to_address, subject, text_body, html_body, next_attempt_at, created_at)
-        SELECT ${outboxId}, ${user_name}, ${email.subject}, ${email.text}, ${email.html}, ${now}, ${now}
-        WHERE EXISTS (SELECT 1 FROM password_resets WHERE token_hash = ${hash(token)})`);
-      await tx.execute(sql`INSERT INTO email_log (id, user_id, kind, subject, created_at)
-        SELECT ${outboxId}, user_id, ${email.kind}, ${email.subject}, ${now} FROM password_resets WHERE token_hash = ${hash(token)}`);
-    });
+    await storeResetRequest(db, { userName: user_name, tokenHash: hash(token), expiresAt: now + RESET_TTL_MS, outboxId, email, now });
     setImmediate(() => void mail.deliverNow([outboxId]).catch(() => undefined));
     return { message: FORGOT_PASSWORD_ANSWER };
   });
@@ -62,24 +51,13 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
       throw new HttpError(429, `Too many invalid reset links. Try again in ${tryAgainIn(wait)}.`);
     }
     const now = Date.now();
-    const live = and(eq(passwordResets.token_hash, hash(token)), eq(passwordResets.used_at, 0), gt(passwordResets.expires_at, now));
     // The token is checked before the new password is hashed.
-    const [known] = await db.select({ user_id: passwordResets.user_id }).from(passwordResets).where(live).limit(1);
-    if (!known) {
+    if (!(await isLiveReset(db, hash(token), now))) {
       await guessFailed(db, 'reset', request.ip, token);
       throw new HttpError(400, RESET_LINK_INVALID);
     }
-    const passwordHash = await hashPassword(password);
-    const done = await db.transaction(async (tx) => {
-      const [reset] = await tx.update(passwordResets).set({ used_at: now }).where(live).returning({ user_id: passwordResets.user_id });
-      if (!reset) return false;
-      // Every session of the account ends: the user signs in again with the new password.
-      await tx
-        .update(users)
-        .set({ password_hash: passwordHash, token_version: sql`${users.token_version} + 1` })
-        .where(eq(users.id, reset.user_id));
-      return true;
-    });
+    // Every session of the account ends: the user signs in again with the new password.
+    const done = await useReset(db, hash(token), now, await hashPassword(password));
     if (!done) throw new HttpError(400, RESET_LINK_INVALID);
     return {};
   });

@@ -1,5 +1,4 @@
 /** POST self (spec §7): the caller's profile, or their password (with the current one). */
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { selfRequestSchema, selfResponseSchema } from '@airman/contracts/api.ts';
@@ -8,12 +7,12 @@ import { claimLoginAttempt, tryAgainIn } from '../../auth/throttle.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { caller } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
-import { userObject } from '../../auth/account.ts';
-import { emailInUse, isUniqueViolation } from '../admin-users/update-user.ts';
+import { emailInUse, userObject } from '../../auth/account.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { savePassword, saveProfile } from './repository.ts';
 
 export const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
 
@@ -41,11 +40,7 @@ export function selfRoutes(server: FastifyInstance, db: Db, tokens: TokenService
       }
       await attempt.succeeded();
       // Every other session ends; this one continues with the fresh token returned.
-      const [saved] = await db
-        .update(users)
-        .set({ password_hash: await hashPassword(password), token_version: sql`${users.token_version} + 1` })
-        .where(eq(users.id, row.id))
-        .returning();
+      const saved = await savePassword(db, row.id, await hashPassword(password));
       if (!saved) throw new HttpError(401, 'Invalid session', 'token_invalid');
       const auth = tokens.sign({ user_id: saved.id, user_role: saved.role as Role, tv: saved.token_version });
       return { ...userObject(saved), auth };
@@ -56,11 +51,7 @@ export function selfRoutes(server: FastifyInstance, db: Db, tokens: TokenService
     const emailChanged = profile.user_name !== row.user_name;
     let saved;
     try {
-      [saved] = await db
-        .update(users)
-        .set({ ...profile, ...(emailChanged ? { token_version: sql`${users.token_version} + 1` } : {}) })
-        .where(eq(users.id, row.id))
-        .returning();
+      saved = await saveProfile(db, row.id, profile, emailChanged);
     } catch (error) {
       if (isUniqueViolation(error)) throw emailInUse(profile.user_name);
       throw error;

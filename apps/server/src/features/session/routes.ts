@@ -1,5 +1,4 @@
 /** POST login, GET session, POST logout. */
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authResponseSchema, loginRequestSchema, sessionResponseSchema } from '@airman/contracts/api.ts';
@@ -10,13 +9,12 @@ import { claimLoginAttempt, tryAgainIn } from '../../auth/throttle.ts';
 import type { DeviceCookies } from '../../auth/device-cookie.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 import { caller } from '../../plugins/auth.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { userJson } from '../../auth/account.ts';
-import { findUserByEmail } from '../admin-users/repository.ts';
+import { findUserByEmail, recordSignIn, revokeTokens } from './repository.ts';
 import { isUsableAccount } from '../../auth/usable-account.ts';
 
 /** The one answer to any failed login: it never tells whether the account exists. */
@@ -43,7 +41,7 @@ export function sessionRoutes(server: FastifyInstance, db: Db, tokens: TokenServ
       throw new HttpError(401, INVALID_CREDENTIALS);
     }
     await attempt.succeeded();
-    await db.update(users).set({ last_login_at: Date.now() }).where(eq(users.id, row.id));
+    await recordSignIn(db, row.id, Date.now());
     if (!trusted) reply.header('Set-Cookie', devices.issue(row.id));
     const auth = tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
     return { auth };
@@ -62,10 +60,7 @@ export function sessionRoutes(server: FastifyInstance, db: Db, tokens: TokenServ
   // copied elsewhere stops working too.
   app.post('/api/logout', { schema: { response: { 200: emptyResponseSchema, ...errorResponses } } }, async (request) => {
     const { id } = caller(request);
-    await db
-      .update(users)
-      .set({ token_version: sql`${users.token_version} + 1` })
-      .where(eq(users.id, id));
+    await revokeTokens(db, id);
     return {};
   });
 }
