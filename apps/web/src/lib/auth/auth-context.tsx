@@ -4,8 +4,8 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { onForcedLogout, type LogoutReason } from '../../lib/session-messages.ts';
-import { clearToken, readToken, writeToken } from '../../lib/token-store.ts';
+import { onForcedLogout, type LogoutReason } from '../session-messages.ts';
+import { clearToken, readToken, writeToken } from '../token-store.ts';
 import { logoutOnServer } from './api/logout.ts';
 
 interface AuthContextValue {

@@ -1,8 +1,8 @@
 /** The routing rules of spec §2. */
 import { InlineNotification, Loading } from '@carbon/react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { SESSION_MESSAGES, SIGNED_OUT_MESSAGE } from '../../../lib/session-messages.ts';
-import { decodeToken, tokenState } from '../../../lib/token-store.ts';
+import { SESSION_MESSAGES, SIGNED_OUT_MESSAGE } from '../../session-messages.ts';
+import { decodeToken, tokenState } from '../../token-store.ts';
 import { useSession } from '../api/session.ts';
 import { useAuth } from '../auth-context.tsx';
 import { CurrentUserProvider, useCurrentUser } from '../current-user.tsx';
