@@ -62,7 +62,7 @@ export const ACCOUNT_SQL = `SELECT ${Object.entries(getTableColumns(users))
 type AccountLoader = ReturnType<typeof accountLoader>;
 
 /** The claims of a request's bearer token, or a 401 saying why not (the account is not read). */
-export function bearerClaims(tokens: TokenService, header: string | undefined): TokenClaims {
+function bearerClaims(tokens: TokenService, header: string | undefined): TokenClaims {
   const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header ?? '');
   if (!match?.[1]) throw new HttpError(401, 'Authentication required', 'token_missing');
   const result = tokens.verify(match[1]);
@@ -86,7 +86,7 @@ async function accountOf(loadAccount: AccountLoader, claims: TokenClaims): Promi
 }
 
 /** The caller of a request with this Authorization header, or a 401 saying why not. */
-export function authenticate(loadAccount: AccountLoader, tokens: TokenService, header: string | undefined): Promise<AuthUser> {
+function authenticate(loadAccount: AccountLoader, tokens: TokenService, header: string | undefined): Promise<AuthUser> {
   return accountOf(loadAccount, bearerClaims(tokens, header));
 }
 

@@ -3,11 +3,11 @@ import type { Module } from '@airman/contracts/module.ts';
 import { getJson } from './api-client.ts';
 
 /** GET modules: every module, archived ones included (the module list of several screens). */
-export function getModules(): Promise<Module[]> {
+function getModules(): Promise<Module[]> {
   return getJson<Module[]>('modules');
 }
 
-export function modulesQueryOptions() {
+function modulesQueryOptions() {
   return queryOptions({ queryKey: ['modules'], queryFn: getModules });
 }
 

@@ -26,7 +26,7 @@ import { assignModule, unassignModule } from './assign-module.ts';
 import { updateUser } from './update-user.ts';
 
 /** The user as an administrator sees it, or 404. */
-export async function adminViewOfUser(db: Db, id: string): Promise<JsonText<User>> {
+async function adminViewOfUser(db: Db, id: string): Promise<JsonText<User>> {
   const row = await findUserById(db, id);
   if (!row) throw new HttpError(404, 'No such user');
   return userJson(row);

@@ -79,7 +79,7 @@ const dayMs = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const mondayOf = (day: number) => day - ((((day + 3) % 7) + 7) % 7);
 
 /** The completions chart's range: as asked, or the last PROGRESS_DEFAULT_WEEKS weeks to today. */
-export function progressRange(query: Pick<ProgressQuery, 'from' | 'to'>, now: number): { from: string; to: string } {
+function progressRange(query: Pick<ProgressQuery, 'from' | 'to'>, now: number): { from: string; to: string } {
   const to = query.to ?? isoDay(now);
   const from = query.from ?? isoDay(dayMs(to) - (PROGRESS_DEFAULT_WEEKS * 7 - 1) * DAY_MS);
   if (from > to) throw new HttpError(400, 'from: must not be after to');

@@ -26,7 +26,7 @@ export function dueDigestPeriod(cron: string, tz: string, now: number): number |
 }
 
 /** Overdue assignments (not completed, past the due date) of active users and live modules, by module and unit. */
-export async function overdueGroups(database: Database, now: number): Promise<OverdueGroup[]> {
+async function overdueGroups(database: Database, now: number): Promise<OverdueGroup[]> {
   return database.query<OverdueGroup>(
     `SELECT m.game_title AS module, u.unit AS unit, count(*)::int AS count
      FROM assignments a JOIN users u ON u.id = a.user_id JOIN modules m ON m.id = a.module_id

@@ -9,7 +9,7 @@ interface SelfResponse {
 }
 
 /** POST self with the profile fields or {password, current_password}. */
-export function updateSelf(body: SelfProfileRequest | SelfPasswordRequest): Promise<SelfResponse> {
+function updateSelf(body: SelfProfileRequest | SelfPasswordRequest): Promise<SelfResponse> {
   return sendJson<SelfResponse>('post', 'self', body);
 }
 

@@ -4,11 +4,11 @@ import { getJson } from '../../api-client.ts';
 import { decodeToken } from '../../token-store.ts';
 
 /** GET session: the signed-in user with role and modules. */
-export function fetchSession(): Promise<SessionResponse> {
+function fetchSession(): Promise<SessionResponse> {
   return getJson<SessionResponse>('session');
 }
 
-export function sessionQueryOptions(token: string | null) {
+function sessionQueryOptions(token: string | null) {
   const userId = token ? decodeToken(token)?.user_id : undefined;
   return queryOptions({
     queryKey: ['session', token],

@@ -53,7 +53,7 @@ export function RequireAdmin() {
 }
 
 /** Where a user lands after signing in: administrators on the Users screen, others on the game. */
-export function homePath(role: string | undefined): string {
+function homePath(role: string | undefined): string {
   return role === 'admin' ? '/admin' : '/';
 }
 
