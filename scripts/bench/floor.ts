@@ -3,7 +3,7 @@
  * each route's figure can be read as a ratio to what the database alone does.
  * PostgreSQL: pgbench, 50 clients like autocannon's 50 connections. PGlite:
  * the statements one after another in this process (PGlite runs one at a time,
- * so that is its most). The SQL is the server's own (users/list-users.ts, users/search-matches.ts,
+ * so that is its most). The SQL is the server's own (features/admin-users/list-users.ts, features/admin-users/search-matches.ts,
  * plugins/auth.ts), with its values written in.
  */
 import { spawnSync } from 'node:child_process';
@@ -38,7 +38,7 @@ export interface SearchFloor {
 /**
  * The statements of each measured route. On PostgreSQL an admin's users page
  * (unfiltered, or a search's page from kept matches) checks the account in its
- * own statement (users/list-users.ts); the embedded database reads the account
+ * own statement (features/admin-users/list-users.ts); the embedded database reads the account
  * first (from memory, in the server).
  */
 export function floorCases(kind: Database['kind'], admin: { id: string; tv: number }, deepKey: string, deepId: string, search: SearchFloor): FloorCase[] {
@@ -49,7 +49,7 @@ export function floorCases(kind: Database['kind'], admin: { id: string; tv: numb
   const page = (plain: string, checkedPage: string) => (checked ? [checkedPage] : [auth, plain]);
   const plainSearchPage = inline(SEARCH_PAGE_SQL, [ids]);
   const checkedSearchPage = inline(CHECKED_SEARCH_PAGE_SQL, [ids, admin.id, admin.tv]);
-  // A term's matches with sequential scans off in their transaction (users/list-users.ts, withSearchPlan), then the page.
+  // A term's matches with sequential scans off in their transaction (features/admin-users/list-users.ts, withSearchPlan), then the page.
   const matchesThen = (searchPage: string) => ['BEGIN', 'SET LOCAL enable_seqscan = off', inline(search.matches.sql, search.matches.params), 'COMMIT', searchPage];
   return [
     { route: 'GET /api/session', statements: [auth], prepared: true },

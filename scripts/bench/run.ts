@@ -119,7 +119,7 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
       await measure('GET /api/admin/users?search=smi', { url: `${url}/api/admin/users?search=smi`, headers: auth });
       await measure('GET /api/admin/users?search=smi, one connection', { url: `${url}/api/admin/users?search=smi`, headers: auth, connections: 1 }, 'latency alone');
       // 36 names of ~5,000 matches each: more than the 100,000 matches a server keeps, so
-      // every request reads its term's matches again (users/search-matches.ts). Not on the
+      // every request reads its term's matches again (features/admin-users/search-matches.ts). Not on the
       // embedded database, which keeps whole pages until users change (36 pages fit).
       const names = [...LAST_NAMES, ...FIRST_NAMES];
       if (target === 'PostgreSQL') await measure(

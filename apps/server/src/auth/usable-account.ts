@@ -27,7 +27,7 @@ export type CallerClaims = Pick<TokenClaims, 'user_id' | 'tv'>;
  * plugins/auth.ts accepts, for a token whose role claim is admin (`id` and `tv`:
  * the statement's parameters, such as '$1', holding those claims). For a
  * hot read that checks its caller in its own statement instead of reading the
- * account first (users/list-users.ts); a statement that finds nothing must
+ * account first (features/admin-users/list-users.ts); a statement that finds nothing must
  * fall back to the ordinary check, which says why.
  */
 export function currentAdminSql(id: string, tv: string): string {

@@ -78,7 +78,7 @@ function bearerClaims(tokens: TokenService, header: string | undefined): TokenCl
 async function accountOf(loadAccount: AccountLoader, claims: TokenClaims): Promise<AuthUser> {
   const row = await loadAccount(claims.user_id);
   // Deleted, deactivated, revoked (token version moved on) or role changed: no longer valid.
-  // users/usable-account.ts's currentAdminSql says the same in SQL: change both together.
+  // auth/usable-account.ts's currentAdminSql says the same in SQL: change both together.
   if (!row || !isUsableAccount(row) || row.token_version !== claims.tv || row.role !== claims.user_role) {
     throw new HttpError(401, 'Invalid session', 'token_invalid');
   }

@@ -19,7 +19,7 @@ const STATUS_CODES: Record<NonNullable<UsersQuery['assignment_status']>, number>
 };
 
 /**
- * The count from the progress counts (progress/progress.ts), when the filters
+ * The count from the progress counts (features/progress/progress.ts), when the filters
  * are a module with at most a unit and an assignment status: a user has a
  * module at most once, so its assignments are its users. Otherwise undefined.
  */

@@ -221,7 +221,7 @@ describeApi('GET admin/users: access and bad input', (ctx) => {
     expect((await ctx.request('not.a.token', { method: 'GET', url: '/api/admin/users' })).statusCode).toBe(401);
   });
 
-  // On PostgreSQL an admin's page checks the account in its own statement (users/list-users.ts):
+  // On PostgreSQL an admin's page checks the account in its own statement (features/admin-users/list-users.ts):
   // every way a session ends must end it there too, on the first page, the next and a search's.
   it("refuses an admin's token once the account is deactivated, demoted, deleted or signed out", async () => {
     // A cursor before every user: its page has rows, like the first.

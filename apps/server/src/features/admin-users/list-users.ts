@@ -67,7 +67,7 @@ export interface ListUsers {
    * PostgreSQL only: the page for a token that claims an admin, with the
    * account checked in the page's own statement (plugins/auth.ts,
    * currentAdminSql) instead of read first: the unfiltered pages, and a
-   * search's pages from its kept matches (users/search-matches.ts). Undefined
+   * search's pages from its kept matches (features/admin-users/search-matches.ts). Undefined
    * when that statement does not confirm the caller (not a current admin, or
    * no row to show) or the page needs another statement: the caller then
    * authenticates the ordinary way, which says why, and asks again.
@@ -139,7 +139,7 @@ export function usersLister(database: Database): ListUsers {
     return pageJson(counted?.n ?? 0, []);
   }
 
-  // A term's matches are kept while user_search is unchanged (users/search-matches.ts).
+  // A term's matches are kept while user_search is unchanged (features/admin-users/search-matches.ts).
   const kept = new SearchMatches(database, (search) => withSearchPlan(db, search, (q) => matchesStatement(q, matchesSearch(search))));
 
   async function searched(search: string, cursor: { key: string; id: string } | undefined): Promise<string> {
@@ -156,7 +156,7 @@ export function usersLister(database: Database): ListUsers {
   const list: ListUsers = (query) => {
     const search = query.search?.trim() ?? '';
     const cursorText = query.cursor ?? '';
-    // Filtered or in another order: users/filtered-users.ts (not kept: its answer depends on the time, past due).
+    // Filtered or in another order: features/admin-users/filtered-users.ts (not kept: its answer depends on the time, past due).
     if (isFiltered(query)) return filteredUsersPage(database, query, cursorText || undefined);
     return cached(JSON.stringify([search, cursorText]), () => {
       const cursor = cursorText ? decodeCursor(cursorText) : undefined;

@@ -7,8 +7,8 @@ import { CHECKED_SEARCH_PAGE_SQL, SEARCH_PAGE_SQL } from './search-matches.ts';
 const literal = (value: string | number) => (typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`);
 
 describeApi('users page statements', (ctx) => {
-  // The server prepares these by name on PostgreSQL (users/list-users.ts,
-  // users/search-matches.ts): planning each page again costs more than running it.
+  // The server prepares these by name on PostgreSQL (features/admin-users/list-users.ts,
+  // features/admin-users/search-matches.ts): planning each page again costs more than running it.
   it('keep their generic plan once prepared, whatever the cursor', async () => {
     await ctx.database.query(
       `INSERT INTO users (id, user_name, first_name, last_name, active_at, created_at)

@@ -32,7 +32,7 @@ async function adminViewOfUser(db: Db, id: string): Promise<JsonText<User>> {
   return userJson(row);
 }
 
-/** The CSV report of GET admin/users?csv=1 (reports/module-report.ts). */
+/** The CSV report of GET admin/users?csv=1 (features/reports/module-report.ts). */
 const reportCsv = z.string().describe('The module report as CSV (csv=1&module&token): text/csv, one row per assigned user.');
 
 const user = { 200: userSchema, ...errorResponses };
@@ -59,7 +59,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
       return undefined;
     }
     // An admin's token, on PostgreSQL: the page's own statement checks the account
-    // (users/list-users.ts), one round trip instead of two. Anything else, or no page
+    // (features/admin-users/list-users.ts), one round trip instead of two. Anything else, or no page
     // from it, goes the ordinary way, which says why not.
     const claims = auth.claims(request);
     if (claims.user_role === 'admin' && listUsers.checkingCaller) {

@@ -48,7 +48,7 @@ export const SEARCH_PAGE_SQL = `SELECT (SELECT n FROM user_search_version WHERE 
 FROM unnest($1::text[]) WITH ORDINALITY AS p(id, ord) JOIN users u ON u.id = p.id ORDER BY p.ord`;
 /**
  * The same, with whether the caller's account is a current admin, for a page
- * whose statement checks its caller itself (users/usable-account.ts, currentAdminSql;
+ * whose statement checks its caller itself (auth/usable-account.ts, currentAdminSql;
  * $2, $3: the caller's user_id and tv claims). A column, not a filter: a
  * refused caller must not look like users gone missing.
  */
@@ -65,7 +65,7 @@ export type LoadMatches = (search: string) => Promise<{ version: number; matches
  * any one more says there are too many, so the inner read has no order that
  * could tempt the planner to walk user_search in page order). One text rather
  * than a row per match: 5,000 rows cost more to send and map than to build and
- * parse one text. `where` is the search condition (users/list-users.ts).
+ * parse one text. `where` is the search condition (features/admin-users/list-users.ts).
  */
 export function matchesStatement(q: Db, where: SQL) {
   const found = sql`SELECT ${userSearch.sort_key} AS key, ${userSearch.id} AS id FROM ${userSearch} WHERE ${where} LIMIT ${MAX_KEPT_MATCHES + 1}`;

@@ -154,7 +154,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
         } else if (!complete && a.due_at > 0 && now > a.due_at) {
           gameStatus = GAME_STATUS.PAST_DUE;
         }
-        // The assignment keeps its best run, whose results the report shows (reports/module-report.ts):
+        // The assignment keeps its best run, whose results the report shows (features/reports/module-report.ts):
         // until a run completes, the latest; after, only a completed run with more points.
         const better = a.completed_at === 0 || (complete && judged.score.points > (a.run_score_points ?? -1));
         const results = better

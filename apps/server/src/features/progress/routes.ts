@@ -1,4 +1,4 @@
-/** GET admin/progress: training progress at a glance (progress/progress.ts). */
+/** GET admin/progress: training progress at a glance (features/progress/progress.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { progressQuerySchema, progressResponseSchema } from '@airman/contracts/progress.ts';
