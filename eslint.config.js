@@ -1,9 +1,15 @@
-// Lint: typescript-eslint strict, React hooks rules, and the import direction
-// of the architecture (contracts and engine import neither apps nor UI).
+// Lint: typescript-eslint strict, React hooks rules, and the import directions
+// of the architecture (docs/architecture.md): contracts and engine import
+// neither apps nor UI; a web feature imports no other feature; a server route
+// works through its repository; no import cycles anywhere.
+import fs from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const webFeatures = fs.readdirSync(new URL('./apps/web/src/features', import.meta.url));
 
 const noImportFrom = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
@@ -51,6 +57,54 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: noImportFrom(['@airman/server/*', '**/apps/server/**'], 'the web app talks to the server over HTTP only'),
+  },
+  {
+    // Paths resolved to files: a web feature reaches another only through lib/ or
+    // components/ (or the route that composes them), and shared code never reaches a
+    // feature; on the server, cross-cutting code never reaches a feature either.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./apps/web/src/features/${feature}`,
+              from: './apps/web/src/features',
+              except: [`./${feature}`],
+              message: 'a feature imports no other feature: share through lib/ or components/, or compose in app/',
+            })),
+            {
+              target: ['./apps/web/src/lib', './apps/web/src/components'],
+              from: './apps/web/src/features',
+              message: 'shared code imports no feature',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/{auth,db,lib,mail,plugins}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [{ target: './apps/server/src', from: './apps/server/src/features', message: 'cross-cutting server code imports no feature' }] },
+      ],
+    },
+  },
+  {
+    // A route speaks HTTP; its feature's repository.ts (and the feature's query modules) speak SQL.
+    files: ['apps/server/src/features/*/routes.ts'],
+    rules: noImportFrom(['drizzle-orm', 'drizzle-orm/*', '**/db/schema.ts'], "a route works through its feature's repository.ts: no Drizzle, no db/schema"),
   },
   {
     // game.js carries no zod (npm run budget checks the bundle): from the schema files, types only.

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 const TICKS_PER_SECOND = 100;
 
 /** User plus system CPU time of a process so far, in ticks; undefined when /proc cannot tell. */
-export function processTicks(pid: number): number | undefined {
+function processTicks(pid: number): number | undefined {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name, which is in parentheses and may hold spaces.

@@ -3,7 +3,7 @@
  * each route's figure can be read as a ratio to what the database alone does.
  * PostgreSQL: pgbench, 50 clients like autocannon's 50 connections. PGlite:
  * the statements one after another in this process (PGlite runs one at a time,
- * so that is its most). The SQL is the server's own (users/list-users.ts, users/search-matches.ts,
+ * so that is its most). The SQL is the server's own (features/admin-users/list-users.ts, features/admin-users/search-matches.ts,
  * plugins/auth.ts), with its values written in.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { ACCOUNT_SQL } from '../../apps/server/src/plugins/auth.ts';
-import { CHECKED_FIRST_PAGE_SQL, CHECKED_NEXT_PAGE_SQL, FIRST_PAGE_SQL, NEXT_PAGE_SQL } from '../../apps/server/src/users/list-users.ts';
-import { CHECKED_SEARCH_PAGE_SQL, SEARCH_PAGE_SQL } from '../../apps/server/src/users/search-matches.ts';
+import { CHECKED_FIRST_PAGE_SQL, CHECKED_NEXT_PAGE_SQL, FIRST_PAGE_SQL, NEXT_PAGE_SQL } from '../../apps/server/src/features/admin-users/list-users.ts';
+import { CHECKED_SEARCH_PAGE_SQL, SEARCH_PAGE_SQL } from '../../apps/server/src/features/admin-users/search-matches.ts';
 
 export interface FloorCase {
   route: string;
@@ -38,7 +38,7 @@ export interface SearchFloor {
 /**
  * The statements of each measured route. On PostgreSQL an admin's users page
  * (unfiltered, or a search's page from kept matches) checks the account in its
- * own statement (users/list-users.ts); the embedded database reads the account
+ * own statement (features/admin-users/list-users.ts); the embedded database reads the account
  * first (from memory, in the server).
  */
 export function floorCases(kind: Database['kind'], admin: { id: string; tv: number }, deepKey: string, deepId: string, search: SearchFloor): FloorCase[] {
@@ -49,7 +49,7 @@ export function floorCases(kind: Database['kind'], admin: { id: string; tv: numb
   const page = (plain: string, checkedPage: string) => (checked ? [checkedPage] : [auth, plain]);
   const plainSearchPage = inline(SEARCH_PAGE_SQL, [ids]);
   const checkedSearchPage = inline(CHECKED_SEARCH_PAGE_SQL, [ids, admin.id, admin.tv]);
-  // A term's matches with sequential scans off in their transaction (users/list-users.ts, withSearchPlan), then the page.
+  // A term's matches with sequential scans off in their transaction (features/admin-users/list-users.ts, withSearchPlan), then the page.
   const matchesThen = (searchPage: string) => ['BEGIN', 'SET LOCAL enable_seqscan = off', inline(search.matches.sql, search.matches.params), 'COMMIT', searchPage];
   return [
     { route: 'GET /api/session', statements: [auth], prepared: true },

@@ -35,7 +35,7 @@ const QUERIES: [string, string][] = [
   ['one module, unit and rank, a year of weeks', 'module=bench_m2&unit=92nd%20ARW&rank=TSgt&from=2025-11-01&to=2026-10-31'],
 ];
 
-// The users list filtered and sorted (users/filtered-users.ts): target p99 ≤ 50 ms on PostgreSQL.
+// The users list filtered and sorted (features/admin-users/filtered-users.ts): target p99 ≤ 50 ms on PostgreSQL.
 const USERS_QUERIES: [string, string][] = [
   ['unit', 'unit=4th%20FW'],
   ['unit and rank order', 'unit=4th%20FW&sort=rank'],

@@ -21,7 +21,7 @@ import { openDatabase, type Database } from '../../apps/server/src/db/database.t
 import { seed } from '../../apps/server/src/seed/seed.ts';
 import { createMailer } from '../../apps/server/src/mail/mailer.ts';
 import { MailWorker } from '../../apps/server/src/mail/outbox.ts';
-import { planReminders } from '../../apps/server/src/reminders/plan-reminders.ts';
+import { planReminders } from '../../apps/server/src/features/reminders/plan-reminders.ts';
 
 const N = Number(process.env.BENCH_REMINDERS ?? 100_000);
 const WORKERS = Number(process.env.BENCH_MAIL_WORKERS ?? 8);

@@ -18,8 +18,8 @@ import { openDatabase, type Database } from '../../apps/server/src/db/database.t
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
 import { seed } from '../../apps/server/src/seed/seed.ts';
 import { FIRST_NAMES, LAST_NAMES, seedBenchUsers } from './seed-users.ts';
-import { matchesSearch } from '../../apps/server/src/users/list-users.ts';
-import { matchesStatement } from '../../apps/server/src/users/search-matches.ts';
+import { matchesSearch } from '../../apps/server/src/features/admin-users/list-users.ts';
+import { matchesStatement } from '../../apps/server/src/features/admin-users/search-matches.ts';
 import { floorCases, pgbenchFloor, pgliteFloor, type FloorCase } from './floor.ts';
 import { loginLoad } from './login-load.ts';
 import { downloadReport, login, startServer, stopServer } from './server.ts';
@@ -119,7 +119,7 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
       await measure('GET /api/admin/users?search=smi', { url: `${url}/api/admin/users?search=smi`, headers: auth });
       await measure('GET /api/admin/users?search=smi, one connection', { url: `${url}/api/admin/users?search=smi`, headers: auth, connections: 1 }, 'latency alone');
       // 36 names of ~5,000 matches each: more than the 100,000 matches a server keeps, so
-      // every request reads its term's matches again (users/search-matches.ts). Not on the
+      // every request reads its term's matches again (features/admin-users/search-matches.ts). Not on the
       // embedded database, which keeps whole pages until users change (36 pages fit).
       const names = [...LAST_NAMES, ...FIRST_NAMES];
       if (target === 'PostgreSQL') await measure(

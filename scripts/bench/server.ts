@@ -29,7 +29,7 @@ export async function login(url: string, user_name: string, password: string): P
   return ((await res.json()) as { auth: string }).auth;
 }
 
-export function rssKiB(pid: number): number {
+function rssKiB(pid: number): number {
   const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
   return Number(line?.split(/\s+/)[1] ?? 0);
 }

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH } from '@airman/contracts/constants.ts';
 import { describeApi, type TestContext } from '../../test/harness.ts';
 import { passwordResets, users } from '../db/schema.ts';
-import { WRONG_CURRENT_PASSWORD } from '../routes/self/routes.ts';
+import { WRONG_CURRENT_PASSWORD } from '../features/self/routes.ts';
 
 /** A password that meets the policy, `length` characters long. */
 const passwordOf = (length: number) => `Aa1!${'x'.repeat(length - 4)}`;

@@ -48,7 +48,7 @@ export const users = pgTable(
   (t) => [
     // Users screen: sorted by last name, keyset paging with id as tie-breaker.
     index('users_last_name_id_idx').on(sql`lower(${t.last_name}) collate "C"`, t.id),
-    // Users screen sorted by last sign-in, most recent first: the order's own key (users/filtered-users.ts).
+    // Users screen sorted by last sign-in, most recent first: the order's own key (features/admin-users/filtered-users.ts).
     index('users_last_login_order_idx').on(sql`(-${t.last_login_at})`, sql`${t.id} collate "C"`),
   ],
 );
@@ -248,7 +248,7 @@ export const userCount = pgTable('user_count', {
  * One row: a number that grows with every committed change to user_search
  * (migration 0011), read in the same statement as the rows it vouches for, so
  * that a server may keep search matches in memory while it stays the same
- * (users/search-matches.ts), on PostgreSQL as on the embedded database.
+ * (features/admin-users/search-matches.ts), on PostgreSQL as on the embedded database.
  */
 export const userSearchVersion = pgTable('user_search_version', {
   id: integer('id').primaryKey(),
@@ -330,7 +330,7 @@ export const digests = pgTable(
 );
 
 /*
- * Progress at a glance (GET admin/progress, progress/progress.ts) reads these
+ * Progress at a glance (GET admin/progress, features/progress/progress.ts) reads these
  * three tables, never the assignments themselves: counts kept by triggers on
  * assignments, users and questionnaires (migration 0017) as rows change, by
  * module, the user's unit and rank, and what the figure needs. A page then

@@ -29,7 +29,7 @@ const SECRET_PATH = /(\/(?:invite|register|reset-password)\/)[^/?#]+/g;
 const SECRET_QUERY = /([?&](?:token|code)=)[^&#]*/g;
 
 /** A URL as it may be logged. */
-export function safeUrl(url: string): string {
+function safeUrl(url: string): string {
   return url.replace(SECRET_PATH, `$1${REDACTED}`).replace(SECRET_QUERY, `$1${REDACTED}`);
 }
 
@@ -46,7 +46,7 @@ interface LoggedError {
 }
 
 /** An error for the log: type, message and stack without values, the SQLSTATE or errno code, its causes. */
-export function safeError(err: unknown, depth = 0): LoggedError {
+function safeError(err: unknown, depth = 0): LoggedError {
   if (!(err instanceof Error)) return { type: typeof err, message: REDACTED, stack: '' };
   const code = (err as { code?: unknown }).code;
   return {

@@ -10,7 +10,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** The due calendar date as UTC midnight (epoch ms). */
-export function dueCalendarDay(dueAt: number): number {
+function dueCalendarDay(dueAt: number): number {
   const shifted = dueAt - 11 * HOUR_MS;
   return shifted - (((shifted % DAY_MS) + DAY_MS) % DAY_MS);
 }

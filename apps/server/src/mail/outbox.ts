@@ -18,7 +18,7 @@ const CLAIM_MS = 60_000;
 const POLL_MS = 2_000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
-export function backoffMs(attempts: number): number {
+function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** Math.max(0, attempts - 1));
 }
 
@@ -67,7 +67,7 @@ export async function enqueueEmail(tx: Db, email: QueuedEmail): Promise<string> 
 }
 
 /** The mail server's reply when it refused the message for good (SMTP 5xx), else undefined. */
-export function permanentRefusal(err: unknown): string | undefined {
+function permanentRefusal(err: unknown): string | undefined {
   if (typeof err !== 'object' || err === null) return undefined;
   const { responseCode, response } = err as { responseCode?: unknown; response?: unknown };
   if (typeof responseCode !== 'number' || responseCode < 500 || responseCode > 599) return undefined;

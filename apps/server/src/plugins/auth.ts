@@ -12,8 +12,8 @@ import { versionedCache } from '../lib/versioned-cache.ts';
 import { users } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { TokenClaims, TokenService } from '../auth/tokens.ts';
-import type { UserRow } from '../users/presenter.ts';
-import { isUsableAccount } from '../users/usable-account.ts';
+import type { UserRow } from '../auth/account.ts';
+import { isUsableAccount } from '../auth/usable-account.ts';
 
 export type Access = 'public' | 'user' | 'admin';
 
@@ -62,7 +62,7 @@ export const ACCOUNT_SQL = `SELECT ${Object.entries(getTableColumns(users))
 type AccountLoader = ReturnType<typeof accountLoader>;
 
 /** The claims of a request's bearer token, or a 401 saying why not (the account is not read). */
-export function bearerClaims(tokens: TokenService, header: string | undefined): TokenClaims {
+function bearerClaims(tokens: TokenService, header: string | undefined): TokenClaims {
   const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header ?? '');
   if (!match?.[1]) throw new HttpError(401, 'Authentication required', 'token_missing');
   const result = tokens.verify(match[1]);
@@ -78,7 +78,7 @@ export function bearerClaims(tokens: TokenService, header: string | undefined): 
 async function accountOf(loadAccount: AccountLoader, claims: TokenClaims): Promise<AuthUser> {
   const row = await loadAccount(claims.user_id);
   // Deleted, deactivated, revoked (token version moved on) or role changed: no longer valid.
-  // users/usable-account.ts's currentAdminSql says the same in SQL: change both together.
+  // auth/usable-account.ts's currentAdminSql says the same in SQL: change both together.
   if (!row || !isUsableAccount(row) || row.token_version !== claims.tv || row.role !== claims.user_role) {
     throw new HttpError(401, 'Invalid session', 'token_invalid');
   }
@@ -86,7 +86,7 @@ async function accountOf(loadAccount: AccountLoader, claims: TokenClaims): Promi
 }
 
 /** The caller of a request with this Authorization header, or a 401 saying why not. */
-export function authenticate(loadAccount: AccountLoader, tokens: TokenService, header: string | undefined): Promise<AuthUser> {
+function authenticate(loadAccount: AccountLoader, tokens: TokenService, header: string | undefined): Promise<AuthUser> {
   return accountOf(loadAccount, bearerClaims(tokens, header));
 }
 

@@ -46,7 +46,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
 }
 
 /** The document, once the app is ready. */
-export function openApiDocument(app: FastifyInstance): OpenAPIV3_1.Document {
+function openApiDocument(app: FastifyInstance): OpenAPIV3_1.Document {
   return app.swagger() as OpenAPIV3_1.Document;
 }
 
@@ -76,7 +76,7 @@ function schemaBlock(label: string, schema: unknown): string {
 }
 
 /** One section per call, in path order: who may call it, its parameters, body and answers. */
-export function referencePage(doc: OpenAPIV3_1.Document): string {
+function referencePage(doc: OpenAPIV3_1.Document): string {
   const sections: string[] = [];
   const toc: string[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {}).sort(([a], [b]) => a.localeCompare(b))) {

@@ -34,7 +34,7 @@ export function contentSecurityPolicy(styleNonce?: string): string {
 }
 
 /** The headers every response carries. */
-export function securityHeaders(publicUrl: string): Record<string, string> {
+function securityHeaders(publicUrl: string): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(),
     'cross-origin-opener-policy': 'same-origin',

@@ -2,7 +2,7 @@
 import { createBrowserRouter } from 'react-router';
 import { RootLayout, RouteLoading } from '../components/root-layout.tsx';
 import { RouteError } from '../components/route-error.tsx';
-import { AnonymousOnly, RequireAdmin, RequireAuth } from '../features/auth/components/route-guards.tsx';
+import { AnonymousOnly, RequireAdmin, RequireAuth } from '../lib/auth/components/route-guards.tsx';
 
 export const router = createBrowserRouter([
   {

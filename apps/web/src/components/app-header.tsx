@@ -5,11 +5,11 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../features/auth/api/session.ts';
-import { useAuth } from '../features/auth/auth-context.tsx';
+import { useSession } from '../lib/auth/api/session.ts';
+import { useAuth } from '../lib/auth/auth-context.tsx';
 import { SIGNED_OUT_MESSAGE } from '../lib/session-messages.ts';
 import { tokenState } from '../lib/token-store.ts';
-import type { LoginNotice } from '../features/auth/components/route-guards.tsx';
+import type { LoginNotice } from '../lib/auth/components/route-guards.tsx';
 
 interface Viewer {
   signedIn: boolean;

@@ -2,9 +2,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, PasswordInput, TextInput } from '@carbon/react';
 import { Link, useLocation } from 'react-router';
-import { useLogin } from '../../features/auth/api/login.ts';
-import { useAuth } from '../../features/auth/auth-context.tsx';
-import type { LoginNotice } from '../../features/auth/components/route-guards.tsx';
+import { useLogin } from '../../lib/auth/api/login.ts';
+import { useAuth } from '../../lib/auth/auth-context.tsx';
+import type { LoginNotice } from '../../lib/auth/components/route-guards.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import '../../styles/forms.scss';
 

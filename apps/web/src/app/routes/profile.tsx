@@ -2,7 +2,7 @@
 import { ProfileForm } from '../../features/account/components/profile-form.tsx';
 import { PasswordResetForm } from '../../features/account/components/password-reset-form.tsx';
 import { DigestSetting } from '../../features/account/components/digest-setting.tsx';
-import { useCurrentUser } from '../../features/auth/current-user.tsx';
+import { useCurrentUser } from '../../lib/auth/current-user.tsx';
 import '../../styles/forms.scss';
 
 export function Component() {

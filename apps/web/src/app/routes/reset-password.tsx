@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { passwordChecklist } from '@airman/contracts/validation.ts';
 import { isChecklistMet, PasswordChecklist } from '../../components/password-checklist.tsx';
 import { useResetPassword } from '../../features/account/api/password-reset.ts';
-import type { LoginNotice } from '../../features/auth/components/route-guards.tsx';
+import type { LoginNotice } from '../../lib/auth/components/route-guards.tsx';
 import '../../styles/forms.scss';
 import { PASSWORD_MAX_LENGTH } from '@airman/contracts/constants.ts';
 

@@ -3,11 +3,11 @@ import type { InviteLookupResponse, RegisterRequest } from '@airman/contracts/ap
 import { ANONYMOUS, api } from '../../../lib/api-client.ts';
 
 /** GET invite/{code} → the invited e-mail. Anonymous: no token is sent. */
-export function lookupInvite(code: string): Promise<InviteLookupResponse> {
+function lookupInvite(code: string): Promise<InviteLookupResponse> {
   return api.get(`invite/${encodeURIComponent(code)}`, ANONYMOUS).json<InviteLookupResponse>();
 }
 
-export function inviteQueryOptions(code: string) {
+function inviteQueryOptions(code: string) {
   return queryOptions({ queryKey: ['invite', code], queryFn: () => lookupInvite(code), staleTime: Infinity });
 }
 

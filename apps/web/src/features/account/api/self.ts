@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SelfPasswordRequest, SelfProfileRequest } from '@airman/contracts/api.ts';
 import { sendJson } from '../../../lib/api-client.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { useAuth } from '../../../lib/auth/auth-context.tsx';
 
 /** What POST self answers: the updated user, and a fresh token after a password change. */
 interface SelfResponse {
@@ -9,7 +9,7 @@ interface SelfResponse {
 }
 
 /** POST self with the profile fields or {password, current_password}. */
-export function updateSelf(body: SelfProfileRequest | SelfPasswordRequest): Promise<SelfResponse> {
+function updateSelf(body: SelfProfileRequest | SelfPasswordRequest): Promise<SelfResponse> {
   return sendJson<SelfResponse>('post', 'self', body);
 }
 

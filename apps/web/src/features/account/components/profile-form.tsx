@@ -6,7 +6,7 @@ import type { User } from '@airman/contracts/user.ts';
 import { RankSelect } from '../../../components/rank-select.tsx';
 import { useToast } from '../../../components/toasts.tsx';
 import { UnitInput } from '../../../components/unit-input.tsx';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { useAuth } from '../../../lib/auth/auth-context.tsx';
 import { useRefreshSession, useUpdateSelf } from '../api/self.ts';
 
 const SEX_LABELS: Record<Sex, string> = { '': 'Not specified', M: 'M', F: 'F' };

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { isChecklistMet, PasswordChecklist } from '../../../components/password-checklist.tsx';
 import { RankSelect } from '../../../components/rank-select.tsx';
 import { UnitInput } from '../../../components/unit-input.tsx';
-import type { LoginNotice } from '../../auth/components/route-guards.tsx';
+import type { LoginNotice } from '../../../lib/auth/components/route-guards.tsx';
 import { useRegister } from '../api/invite.ts';
 import { PASSWORD_MAX_LENGTH } from '@airman/contracts/constants.ts';
 

@@ -43,7 +43,7 @@ import { ModuleProblems } from './module-problems.tsx';
 import { RowControls } from './row-controls.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { useDiscardGuard } from '../../../components/discard-guard.tsx';
-import { PlayTest } from '../../game/play-test.tsx';
+import { PlayTest } from '../../../lib/game/play-test.tsx';
 
 interface Props {
   /**

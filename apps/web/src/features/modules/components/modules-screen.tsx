@@ -6,7 +6,8 @@ import { copyTitle, DEFAULT_GAME_RECORD, isArchived, isBaseModule, type Module }
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useToast } from '../../../components/toasts.tsx';
-import { useFreshModule, useModules } from '../api/get-modules.ts';
+import { useModules } from '../../../lib/modules.ts';
+import { useFreshModule } from '../api/fresh-module.ts';
 import { useQuestionnaire } from '../api/get-questionnaire.ts';
 import { archiveModule, putQuestionnaire, reportUrl, saveModule } from '../api/module-calls.ts';
 import { JsonEditorModal } from './json-editor-modal.tsx';

@@ -24,7 +24,7 @@ export function filtersFrom(params: URLSearchParams): ProgressFilters {
 }
 
 /** GET admin/progress?module&unit&rank&from&to. */
-export function getProgress(filters: ProgressFilters): Promise<ProgressResponse> {
+function getProgress(filters: ProgressFilters): Promise<ProgressResponse> {
   const searchParams = new URLSearchParams();
   for (const key of PROGRESS_FILTER_KEYS) {
     const value = filters[key];
@@ -33,7 +33,7 @@ export function getProgress(filters: ProgressFilters): Promise<ProgressResponse>
   return getJson<ProgressResponse>('admin/progress', { searchParams });
 }
 
-export function progressQueryOptions(filters: ProgressFilters) {
+function progressQueryOptions(filters: ProgressFilters) {
   return queryOptions({
     queryKey: ['progress', PROGRESS_FILTER_KEYS.map((k) => filters[k] ?? '')],
     queryFn: () => getProgress(filters),

@@ -2,17 +2,16 @@
  * /progress: training progress at a glance (GET admin/progress). The filters
  * live in the URL, so a view can be shared and survives a reload.
  */
-import { useRef, useState } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { InlineNotification, Loading } from '@carbon/react';
 import { PROGRESS_STATUSES, type ProgressResponse } from '@airman/contracts/progress.ts';
+import type { Module } from '@airman/contracts/module.ts';
 import type { User } from '@airman/contracts/user.ts';
 import { useToast } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useCurrentUser } from '../../auth/current-user.tsx';
-import { useModules } from '../../modules/api/get-modules.ts';
-import { getUser } from '../../users/api/user-calls.ts';
-import { UserModal } from '../../users/components/user-modal.tsx';
+import { useCurrentUser } from '../../../lib/auth/current-user.tsx';
+import { useModules } from '../../../lib/modules.ts';
 import { filtersFrom, PROGRESS_FILTER_KEYS, useProgress, type ProgressFilters } from '../api/get-progress.ts';
 import { CompletionsLine, DomainBars, STATUS_LABELS, StatusBars } from './progress-charts.tsx';
 import { OverdueTable } from './overdue-table.tsx';
@@ -59,7 +58,18 @@ function StatusTable({ caption, first, rows }: { caption: string; first: string;
   );
 }
 
-export function ProgressScreen() {
+/**
+ * The user editor an overdue row opens: the users feature's, which the route
+ * hands in (a feature imports no other feature).
+ */
+export interface UserEditor {
+  /** GET admin/users/{id}. */
+  load(id: string): Promise<User>;
+  Modal: ComponentType<{ user: User; currentUserId: string; modules: Module[]; onClose(): void; onChanged(): void }>;
+}
+
+export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
+  const { Modal: UserModal } = userEditor;
   const me = useCurrentUser();
   const toast = useToast();
   const [params, setParams] = useSearchParams();
@@ -80,7 +90,7 @@ export function ProgressScreen() {
   async function openUser(id: string, from: HTMLElement) {
     opener.current = from;
     try {
-      setOpen(await getUser(id));
+      setOpen(await userEditor.load(id));
     } catch (error) {
       toast({ kind: 'error', title: error instanceof ApiError && error.status === 404 ? 'This user no longer exists.' : 'Error loading user' });
       void progress.refetch();

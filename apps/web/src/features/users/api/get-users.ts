@@ -13,7 +13,7 @@ export interface UsersQuery extends UsersFilters {
 }
 
 /** GET admin/users?cursor&search&unit&role&status&module&assignment_status&sort → {count, users, cursor?}. */
-export function getUsers(query: UsersQuery): Promise<UsersPage> {
+function getUsers(query: UsersQuery): Promise<UsersPage> {
   const searchParams = new URLSearchParams();
   for (const key of ['cursor', 'search', ...USERS_FILTER_KEYS] as const) {
     const value = query[key];
@@ -22,7 +22,7 @@ export function getUsers(query: UsersQuery): Promise<UsersPage> {
   return getJson<UsersPage>('admin/users', { searchParams });
 }
 
-export function usersQueryOptions(query: UsersQuery) {
+function usersQueryOptions(query: UsersQuery) {
   return queryOptions({
     queryKey: ['users', 'list', query.search ?? '', query.cursor ?? '', ...USERS_FILTER_KEYS.map((k) => query[k] ?? '')],
     queryFn: () => getUsers(query),

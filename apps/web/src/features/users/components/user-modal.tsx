@@ -10,7 +10,7 @@ import { RankSelect } from '../../../components/rank-select.tsx';
 import { UnitInput } from '../../../components/unit-input.tsx';
 import { useToast } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useAuth } from '../../auth/auth-context.tsx';
+import { useAuth } from '../../../lib/auth/auth-context.tsx';
 import { useFreshUser } from '../api/get-users.ts';
 import { assignModule, unassignModule } from '../api/user-calls.ts';
 import { useUserAutosave } from '../hooks/use-user-autosave.ts';

@@ -1,0 +1,121 @@
+/** Users (spec §7): list, get, update, assign, unassign, delete. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  assignRequestSchema,
+  idParamsSchema,
+  userModuleParamsSchema,
+  userUpdateRequestSchema,
+  usersPageSchema,
+  usersQuerySchema,
+  type UsersPage,
+} from '@airman/contracts/api.ts';
+import { signInStatusSchema, userSchema, type User } from '@airman/contracts/user.ts';
+import type { Database, Db } from '../../db/database.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
+import { clearSignInFailures, signInStatus } from '../../auth/throttle.ts';
+import type { RequestAuth } from '../../plugins/auth.ts';
+import { sendModuleReport } from '../reports/module-report.ts';
+import { usersLister } from './list-users.ts';
+import { sendJsonText, type JsonText } from '../../lib/json-text.ts';
+import { userJson } from '../../auth/account.ts';
+import { deleteUser, findUserById } from './repository.ts';
+import { assignModule, unassignModule } from './assign-module.ts';
+import { updateUser } from './update-user.ts';
+
+/** The user as an administrator sees it, or 404. */
+async function adminViewOfUser(db: Db, id: string): Promise<JsonText<User>> {
+  const row = await findUserById(db, id);
+  if (!row) throw new HttpError(404, 'No such user');
+  return userJson(row);
+}
+
+/** The CSV report of GET admin/users?csv=1 (features/reports/module-report.ts). */
+const reportCsv = z.string().describe('The module report as CSV (csv=1&module&token): text/csv, one row per assigned user.');
+
+const user = { 200: userSchema, ...errorResponses };
+const signIn = { 200: signInStatusSchema, ...errorResponses };
+
+export function adminUserRoutes(server: FastifyInstance, database: Database, auth: RequestAuth): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { db } = database;
+  const listUsers = usersLister(database);
+
+  // Public at the router because a report download (csv=1) carries its own
+  // single-use token instead of the bearer token; the listing checks the bearer itself.
+  const list = {
+    querystring: usersQuerySchema,
+    response: {
+      200: { description: 'A page of users, or with csv=1 the report', content: { 'application/json': { schema: usersPageSchema }, 'text/csv': { schema: reportCsv } } },
+      ...errorResponses,
+    },
+  };
+  app.get('/api/admin/users', { config: { access: 'public' }, schema: list }, async (request, reply) => {
+    const { query } = request;
+    if (query.csv === '1') {
+      await sendModuleReport(query, reply, database);
+      return undefined;
+    }
+    // An admin's token, on PostgreSQL: the page's own statement checks the account
+    // (features/admin-users/list-users.ts), one round trip instead of two. Anything else, or no page
+    // from it, goes the ordinary way, which says why not.
+    const claims = auth.claims(request);
+    if (claims.user_role === 'admin' && listUsers.checkingCaller) {
+      const page = await listUsers.checkingCaller(query, claims);
+      if (page !== undefined) return sendJsonText<UsersPage>(reply, page);
+    }
+    const caller = await auth.account(claims);
+    // Spec §6: a non-admin loading users gets an empty list.
+    if (caller.role !== 'admin') return { count: 0, users: [] } satisfies UsersPage;
+    return sendJsonText<UsersPage>(reply, await listUsers(query));
+  });
+
+  app.get('/api/admin/users/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: user } }, async (request, reply) =>
+    sendJsonText(reply, await adminViewOfUser(db, request.params.id)),
+  );
+
+  const update = { params: idParamsSchema, body: userUpdateRequestSchema.optional(), response: user };
+  app.post('/api/admin/users/:id', { config: { access: 'admin' }, schema: update }, async (request, reply) => {
+    const { id } = request.params;
+    await updateUser(db, id, request.body ?? {});
+    return sendJsonText(reply, await adminViewOfUser(db, id));
+  });
+
+  const assign = { params: idParamsSchema, body: assignRequestSchema, response: user };
+  app.post('/api/admin/users/:id/assign', { config: { access: 'admin' }, schema: assign }, async (request, reply) => {
+    const { id } = request.params;
+    await assignModule(db, id, request.body.module);
+    return sendJsonText(reply, await adminViewOfUser(db, id));
+  });
+
+  const unassign = { params: userModuleParamsSchema, response: user };
+  app.delete('/api/admin/users/:id/assign/:moduleId', { config: { access: 'admin' }, schema: unassign }, async (request, reply) => {
+    const { id, moduleId } = request.params;
+    await unassignModule(db, id, moduleId);
+    return sendJsonText(reply, await adminViewOfUser(db, id));
+  });
+
+  // Sign-in throttling of an account (auth/throttle.ts): how many recent failures, locked until when.
+  app.get('/api/admin/users/:id/sign-in', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: signIn } }, async (request) => {
+    const row = await findUserById(db, request.params.id);
+    if (!row) throw new HttpError(404, 'No such user');
+    return signInStatus(db, row.user_name);
+  });
+
+  // Clears it: the account signs in from anywhere again, as if no failure had happened.
+  app.delete('/api/admin/users/:id/sign-in', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: signIn } }, async (request) => {
+    const row = await findUserById(db, request.params.id);
+    if (!row) throw new HttpError(404, 'No such user');
+    await clearSignInFailures(db, row.user_name);
+    return signInStatus(db, row.user_name);
+  });
+
+  // An admin may delete themself (spec §6); their tokens die with the account.
+  app.delete('/api/admin/users/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: emptyResponseSchema, ...errorResponses } } }, async (request) => {
+    const { id } = request.params;
+    if (!(await deleteUser(db, id))) throw new HttpError(404, 'No such user');
+    return {};
+  });
+}

@@ -1,0 +1,77 @@
+/** Applying an administrator's changes to a user (spec §7 POST admin/users/{id}). */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { ASSIGNMENT_READ_ONLY_FIELDS, type UserUpdateRequest } from '@airman/contracts/api.ts';
+import type { Db } from '../../db/database.ts';
+import { assignments, users } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { newInviteCode } from '../../auth/invite-code.ts';
+import { emailInUse } from '../../auth/account.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+
+/**
+ * Applies only the fields given, in one transaction: the user row (locked, so
+ * the token-revocation decision reads the current values) and the due dates of
+ * existing assignments. 404 for an unknown user, 400 for an unassigned key,
+ * 409 for an e-mail another account has.
+ */
+export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): Promise<void> {
+  const { assignments: dueDates, active_at, ...fields } = patch;
+  await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ role: users.role, user_name: users.user_name, active_at: users.active_at, pending: users.pending })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
+    if (!existing) throw new HttpError(404, 'No such user');
+
+    const set: PgUpdateSetSource<typeof users> = { ...fields };
+    // Spec §4: activating sets active_at to now, deactivating to 0. An account
+    // that is already active keeps its activation time (the modal may resend it).
+    if (active_at !== undefined) set.active_at = active_at > 0 ? existing.active_at || Date.now() : 0;
+    // A role, e-mail or deactivation change ends every session of the account.
+    const revokes =
+      (fields.role !== undefined && fields.role !== existing.role) ||
+      (fields.user_name !== undefined && fields.user_name !== existing.user_name) ||
+      (active_at === 0 && existing.active_at > 0);
+    if (revokes) set.token_version = sql`${users.token_version} + 1`;
+    if (existing.pending) {
+      // An invite's code belongs to the address it was sent to: a corrected address gets a
+      // new one (sent by Resend Invite), and the first address's link stops working.
+      if (fields.user_name !== undefined && fields.user_name !== existing.user_name) set.invite_code = newInviteCode();
+      // A deactivated invitee cannot register: the code is voided until an invite is resent.
+      if (active_at === 0) set.invite_code = null;
+    }
+    if (Object.keys(set).length > 0) {
+      try {
+        await tx.update(users).set(set).where(eq(users.id, id));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailInUse(fields.user_name ?? '');
+        throw error;
+      }
+    }
+
+    if (dueDates && dueDates.length > 0) {
+      const keys = [...new Set(dueDates.map((d) => d.key))];
+      const found = await tx
+        .select()
+        .from(assignments)
+        .where(and(eq(assignments.user_id, id), inArray(assignments.module_id, keys)));
+      const stored = new Map(found.map((f) => [f.module_id, f]));
+      const unknown = keys.filter((k) => !stored.has(k));
+      if (unknown.length > 0) throw new HttpError(400, `assignments: not assigned to this user: ${unknown.join(', ')}`);
+      // What a client read and sends back is fine; only a real change of a read-only field is refused.
+      for (const d of dueDates) {
+        const row = stored.get(d.key);
+        const changed = ASSIGNMENT_READ_ONLY_FIELDS.filter((field) => d[field] !== undefined && d[field] !== row?.[field]);
+        if (changed.length > 0) throw new HttpError(400, `assignments: ${d.key}: ${changed.join(', ')} cannot be changed, only due_at`);
+      }
+      for (const d of dueDates) {
+        await tx
+          .update(assignments)
+          .set({ due_at: d.due_at })
+          .where(and(eq(assignments.user_id, id), eq(assignments.module_id, d.key)));
+      }
+    }
+  });
+}

@@ -1,0 +1,217 @@
+/**
+ * The game API (the contract other tools rely on): the caller's
+ * assignments, starting a run, keeping its progress, finishing it (the server
+ * replays the log with the engine and decides the outcome), and quitting.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamsSchema } from '@airman/contracts/api.ts';
+import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
+import {
+  finishRunRequestSchema,
+  finishRunResponseSchema,
+  gameAssignmentSchema,
+  runAnswersRequestSchema,
+  runProgressRequestSchema,
+  startRunRequestSchema,
+  startRunResponseSchema,
+  type FinishRunRequest,
+  type RunAnswersRequest,
+} from '@airman/contracts/game.ts';
+import type { Module } from '@airman/contracts/module.ts';
+import { questionnaireSchema, type QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
+import { assignmentStatusLabel, GAME_STATUS } from '@airman/contracts/status.ts';
+import type { Db } from '../../db/database.ts';
+import { judgeRun } from './judge-run.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { presentModule } from '../modules/present-module.ts';
+import { caller } from '../../plugins/auth.ts';
+import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
+import { readQuestionnaire } from '../questionnaire/repository.ts';
+import { assignmentWithModule, findAssignment, findRun, insertRun, liveAssignments, openRun, updateAssignment, updateOpenRun, updateRun } from './repository.ts';
+
+const empty = { 200: emptyResponseSchema, ...errorResponses };
+
+export interface GameRouteOptions {
+  /** A finished run's moves may not have come faster than this, from its start. */
+  minMsPerMove: number;
+}
+
+export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOptions): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  app.get('/api/game/assignments', { schema: { response: { 200: z.array(gameAssignmentSchema), ...errorResponses } } }, async (request) => {
+    const { id } = caller(request);
+    const rows = await liveAssignments(db, id);
+    const now = Date.now();
+    return rows.map(({ a, m }) => ({
+      module: m.id,
+      title: m.title,
+      description: m.description,
+      due_at: a.due_at,
+      status: assignmentStatusLabel(a, now),
+      game_status: a.game_status,
+      started_at: a.started_at,
+      completed_at: a.completed_at,
+      has_questionnaire: m.id === READY_AIRMAN_MODULE_ID,
+    }));
+  });
+
+  const start = { body: startRunRequestSchema, response: { 200: startRunResponseSchema, ...errorResponses } };
+  app.post('/api/game/runs', { schema: start }, async (request) => {
+    const { id: userId } = caller(request);
+    const { module: moduleId } = request.body;
+    return db.transaction(async (tx) => {
+      const row = await assignmentWithModule(tx, userId, moduleId);
+      if (!row) throw new HttpError(404, 'This module is not assigned to you');
+      if (row.m.archived_at > 0) throw new HttpError(409, 'This module has been archived');
+      // An unfinished run resumes where it stopped (a closed tab, another device).
+      const open = await openRun(tx, userId, moduleId);
+      if (open) {
+        return { run_id: open.id, seed: open.seed, module: open.module_snapshot as Module, log: open.log, answers_before: open.answers_before ?? null };
+      }
+      const now = Date.now();
+      const module = presentModule(row.m);
+      const run = { id: crypto.randomUUID(), seed: crypto.randomInt(0, 2 ** 31 - 1) };
+      await insertRun(tx, {
+        id: run.id,
+        user_id: userId,
+        module_id: moduleId,
+        seed: run.seed,
+        module_snapshot: module,
+        started_at: now,
+      });
+      await updateAssignment(tx, userId, moduleId, {
+        started_at: row.a.started_at > 0 ? row.a.started_at : now,
+        game_status: row.a.completed_at > 0 ? row.a.game_status : GAME_STATUS.IN_PROGRESS,
+      });
+      return { run_id: run.id, seed: run.seed, module, log: [], answers_before: null };
+    });
+  });
+
+  app.post('/api/game/runs/:id/progress', { schema: { params: idParamsSchema, body: runProgressRequestSchema, response: empty } }, async (request) => {
+    const { id: userId } = caller(request);
+    const runId = request.params.id;
+    const { log } = request.body;
+    const run = await ownRun(db, runId, userId);
+    if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
+    const judged = judgeRun(run.module_snapshot as Module, run.seed, log);
+    if (!judged.ok) throw new HttpError(422, `Illegal move ${judged.index + 1}: ${judged.error}`);
+    await updateRun(db, runId, { log });
+    return {};
+  });
+
+  // Answers are kept on the run the moment they are given: a reload or another device never asks twice.
+  app.post('/api/game/runs/:id/answers', { schema: { params: idParamsSchema, body: runAnswersRequestSchema, response: empty } }, async (request) => {
+    const { id: userId } = caller(request);
+    const runId = request.params.id;
+    const { body } = request;
+    const run = await ownRun(db, runId, userId);
+    if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
+    const answers = await checkAnswers(db, run.module_id, body);
+    await updateOpenRun(db, runId, { ...(answers.before ? { answers_before: answers.before } : {}), ...(answers.after ? { answers_after: answers.after } : {}) });
+    return {};
+  });
+
+  const finish = { params: idParamsSchema, body: finishRunRequestSchema, response: { 200: finishRunResponseSchema, ...errorResponses } };
+  app.post('/api/game/runs/:id/finish', { schema: finish }, async (request) => {
+    const { id: userId } = caller(request);
+    const runId = request.params.id;
+    const { body } = request;
+    const run = await ownRun(db, runId, userId);
+    if (run.status !== 'in_progress') throw new HttpError(409, 'This run is already finished');
+    const judged = judgeRun(run.module_snapshot as Module, run.seed, body.log);
+    if (!judged.ok) throw new HttpError(422, `Illegal move ${judged.index + 1}: ${judged.error}`);
+    const { outcome } = judged;
+    if (outcome === 'in_progress') throw new HttpError(422, 'The run is not over: play to the last day');
+    const now = Date.now();
+    const moves = body.log.filter((c) => !('end_day' in c)).length;
+    if (now - run.started_at < moves * options.minMsPerMove) throw new HttpError(422, 'This run was finished faster than it can be played');
+    // Answers sent now complete those kept on the run as they were given.
+    const given = await checkAnswers(db, run.module_id, body.answers);
+    const answers = { before: given.before ?? run.answers_before ?? undefined, after: given.after ?? run.answers_after ?? undefined };
+    const complete = outcome === 'complete';
+    return db.transaction(async (tx) => {
+      // Finished once: the status check and the update are one statement.
+      const updated = await updateOpenRun(tx, runId, {
+        status: outcome,
+        log: body.log,
+        final_gauges: judged.gauges,
+        objectives_completed: judged.objectivesCompleted,
+        answers_before: answers.before ?? null,
+        answers_after: answers.after ?? null,
+        score_points: judged.score.points,
+        stars: judged.score.stars,
+        finished_at: now,
+      });
+      if (!updated) throw new HttpError(409, 'This run is already finished');
+      const a = await findAssignment(tx, userId, run.module_id);
+      let gameStatus: number = complete ? GAME_STATUS.COMPLETE : GAME_STATUS.FAILED;
+      if (a) {
+        if (a.completed_at > 0) {
+          gameStatus = a.game_status; // a later replay never undoes a completion
+        } else if (!complete && a.due_at > 0 && now > a.due_at) {
+          gameStatus = GAME_STATUS.PAST_DUE;
+        }
+        // The assignment keeps its best run, whose results the report shows (features/reports/module-report.ts):
+        // until a run completes, the latest; after, only a completed run with more points.
+        const better = a.completed_at === 0 || (complete && judged.score.points > (a.run_score_points ?? -1));
+        const results = better
+          ? {
+              run_final_gauges: judged.gauges,
+              run_objectives_completed: judged.objectivesCompleted,
+              run_answers_before: answers.before ?? null,
+              run_answers_after: answers.after ?? null,
+              run_score_points: judged.score.points,
+              run_stars: judged.score.stars,
+            }
+          : {};
+        await updateAssignment(tx, userId, run.module_id, { game_status: gameStatus, completed_at: a.completed_at > 0 ? a.completed_at : complete ? now : 0, ...results });
+      }
+      return { outcome, game_status: gameStatus, score: judged.score };
+    });
+  });
+
+  app.post('/api/game/runs/:id/quit', { schema: { params: idParamsSchema, response: empty } }, async (request) => {
+    const { id: userId } = caller(request);
+    const runId = request.params.id;
+    const run = await ownRun(db, runId, userId);
+    if (run.status !== 'in_progress') throw new HttpError(409, 'This run is already finished');
+    await db.transaction(async (tx) => {
+      await updateRun(tx, runId, { status: 'quit', finished_at: Date.now() });
+      const a = await findAssignment(tx, userId, run.module_id);
+      if (a && a.completed_at === 0) await updateAssignment(tx, userId, run.module_id, { game_status: GAME_STATUS.QUIT });
+    });
+    return {};
+  });
+}
+
+/** The caller's run; someone else's run is as unknown as a missing one (404). */
+async function ownRun(db: Db, runId: string, userId: string) {
+  const run = await findRun(db, runId);
+  if (!run || run.user_id !== userId) throw new HttpError(404, 'No such run');
+  return run;
+}
+
+/** Questionnaire answers: only for modules with a questionnaire, one scale value per known item. */
+async function checkAnswers(
+  db: Db,
+  moduleId: string,
+  answers: FinishRunRequest['answers'] | RunAnswersRequest,
+): Promise<{ before?: QuestionnaireAnswers; after?: QuestionnaireAnswers }> {
+  if (!answers || (!answers.before && !answers.after)) return {};
+  const content = await readQuestionnaire(db, moduleId);
+  if (!content) throw new HttpError(400, 'answers: this module has no questionnaire');
+  const q = questionnaireSchema.parse(content);
+  const items = new Set(q.items.map((i) => i.id));
+  const values = new Set(q.scale.map((s) => s.value));
+  for (const [when, set] of Object.entries(answers)) {
+    for (const [item, value] of Object.entries(set ?? {})) {
+      if (!items.has(item)) throw new HttpError(400, `answers.${when}.${item}: unknown item`);
+      if (!values.has(value)) throw new HttpError(400, `answers.${when}.${item}: not a value of the scale`);
+    }
+  }
+  return answers;
+}
+

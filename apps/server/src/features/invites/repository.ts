@@ -1,0 +1,90 @@
+/** Invitees and their codes: creating them, sending again, registering. */
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { assignments, modules, users } from '../../db/schema.ts';
+import type { UserRow } from '../../auth/account.ts';
+import type { NamedModule } from '../../mail/templates.ts';
+
+/** A module's title and whether it is archived; undefined when there is none. */
+export async function findModuleTitle(db: Db, id: string): Promise<{ archived_at: number; title: string } | undefined> {
+  const [m] = await db.select({ archived_at: modules.archived_at, title: modules.game_title }).from(modules).where(eq(modules.id, id)).limit(1);
+  return m;
+}
+
+/** Those of these addresses that already have an account. */
+export async function takenEmails(db: Db, emails: string[]): Promise<Set<string>> {
+  const found = await db.select({ user_name: users.user_name }).from(users).where(inArray(users.user_name, emails));
+  return new Set(found.map((f) => f.user_name));
+}
+
+export interface NewInvitee {
+  id: string;
+  email: string;
+  code: string;
+  now: number;
+  /** The module it is assigned, and its due date (0: none). */
+  module?: { id: string; due_at: number };
+}
+
+export async function insertInvitee(db: Db, i: NewInvitee): Promise<void> {
+  await db.insert(users).values({ id: i.id, user_name: i.email, pending: true, invite_code: i.code, last_invite_at: i.now, created_at: i.now });
+  if (i.module) await db.insert(assignments).values({ user_id: i.id, module_id: i.module.id, created_at: i.now, due_at: i.module.due_at });
+}
+
+export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user;
+}
+
+/** A new code for the invitee; the old one stops working and the TTL starts again. */
+export async function renewInviteCode(db: Db, id: string, code: string, now: number): Promise<void> {
+  await db.update(users).set({ invite_code: code, last_invite_at: now }).where(eq(users.id, id));
+}
+
+/** The modules the user is assigned and has not completed, in the order assigned. */
+export async function openAssignments(db: Db, userId: string): Promise<NamedModule[]> {
+  return db
+    .select({ title: modules.game_title, due_at: assignments.due_at })
+    .from(assignments)
+    .innerJoin(modules, eq(modules.id, assignments.module_id))
+    .where(and(eq(assignments.user_id, userId), eq(assignments.completed_at, 0)))
+    .orderBy(assignments.created_at);
+}
+
+export interface Invite {
+  id: string;
+  user_name: string;
+  last_invite_at: number;
+}
+
+/** The pending invitee holding this code, whenever it was sent. */
+export async function findInviteByCode(db: Db, code: string): Promise<Invite | undefined> {
+  const [user] = await db
+    .select({ id: users.id, user_name: users.user_name, last_invite_at: users.last_invite_at })
+    .from(users)
+    .where(and(eq(users.invite_code, code), eq(users.pending, true)))
+    .limit(1);
+  return user;
+}
+
+export interface Registration {
+  rank: string;
+  unit: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string;
+}
+
+/**
+ * Registers the invitee, in one statement under the code's conditions (a
+ * pending invitee's current code, sent less than the TTL ago): of two
+ * registrations racing with one code, one wins. False when the code no longer holds.
+ */
+export async function register(db: Db, id: string, code: string, ttlMs: number, r: Registration): Promise<boolean> {
+  const done = await db
+    .update(users)
+    .set({ ...r, pending: false, active_at: Date.now(), invite_code: null })
+    .where(and(eq(users.id, id), eq(users.invite_code, code), eq(users.pending, true), gt(users.last_invite_at, Date.now() - ttlMs)))
+    .returning({ id: users.id });
+  return done.length > 0;
+}

@@ -1,0 +1,137 @@
+/** Invites and registration (spec §7): PUT admin/invite, reinvite, GET invite/{code}, POST register/{code}. */
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  idParamsSchema,
+  inviteCodeParamsSchema,
+  inviteLookupResponseSchema,
+  inviteRequestSchema,
+  inviteResponseSchema,
+  registerRequestSchema,
+} from '@airman/contracts/api.ts';
+import { invalidEmails, invalidEmailsMessage } from '@airman/contracts/validation.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { guessFailed, guessWait, tryAgainIn } from '../../auth/throttle.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { inviteEmail, type NamedModule } from '../../mail/templates.ts';
+import { enqueueEmail, type MailWorker } from '../../mail/outbox.ts';
+import { newInviteCode } from '../../auth/invite-code.ts';
+import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
+import { findInviteByCode, findModuleTitle, findUser, insertInvitee, openAssignments, register as registerInvitee, renewInviteCode, takenEmails, type Invite } from './repository.ts';
+
+const empty = { 200: emptyResponseSchema, ...errorResponses };
+
+export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, mail: MailWorker): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const invite = { body: inviteRequestSchema, response: { 200: inviteResponseSchema, ...errorResponses } };
+  app.put('/api/admin/invite', { config: { access: 'admin' }, schema: invite }, async (request) => {
+    const { body } = request;
+    const emails = [...new Set(body.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+    const invalid = invalidEmails(emails);
+    if (invalid.length > 0) throw new HttpError(400, invalidEmailsMessage(invalid));
+    if (emails.length === 0) throw new HttpError(400, 'emails: give at least one address');
+    if (body.due_at !== undefined && !body.module) throw new HttpError(400, 'due_at: give the module it is the due date of');
+
+    const { invited, existing, queued } = await db.transaction(async (tx) => {
+      let named: NamedModule[] = [];
+      if (body.module) {
+        const m = await findModuleTitle(tx, body.module);
+        if (!m || m.archived_at > 0) throw new HttpError(400, `module: '${body.module}' is not a live module`);
+        named = [{ title: m.title, due_at: body.due_at ?? 0 }];
+      }
+      const taken = await takenEmails(tx, emails);
+      const fresh = emails.filter((e) => !taken.has(e));
+      const now = Date.now();
+      const queuedIds: string[] = [];
+      for (const email of fresh) {
+        const id = crypto.randomUUID();
+        const code = newInviteCode();
+        await insertInvitee(tx, { id, email, code, now, module: body.module ? { id: body.module, due_at: body.due_at ?? 0 } : undefined });
+        queuedIds.push(await enqueueEmail(tx, { to: email, user_id: id, ...inviteEmail(config.publicUrl, code, named) }));
+      }
+      return { invited: fresh, existing: emails.filter((e) => taken.has(e)), queued: queuedIds };
+    });
+    // Stored and queued: now try to send the first ones; say which failed, and which wait their turn.
+    const delivery = await mail.deliverNow(queued);
+    const failed = new Map(delivery.failed.map((f) => [f.id, f]));
+    const waiting = new Set(delivery.queued);
+    return {
+      invited,
+      existing,
+      not_emailed: invited.filter((_, i) => failed.has(queued[i] as string)),
+      refused: invited.filter((_, i) => failed.get(queued[i] as string)?.refused !== undefined),
+      queued: invited.filter((_, i) => waiting.has(queued[i] as string)),
+    };
+  });
+
+  app.post('/api/admin/users/:id/reinvite', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: empty } }, async (request) => {
+    const { id } = request.params;
+    const user = await findUser(db, id);
+    if (!user) throw new HttpError(404, 'No such user');
+    if (!user.pending) throw new HttpError(409, 'This user has already registered');
+    // A resent invite carries a new code: the old link stops working, and the TTL starts again.
+    const code = newInviteCode();
+    const queued = await db.transaction(async (tx) => {
+      await renewInviteCode(tx, id, code, Date.now());
+      // The resent invite names what the invitee is assigned, as the first one did.
+      const named = await openAssignments(tx, id);
+      return enqueueEmail(tx, { to: user.user_name, user_id: id, ...inviteEmail(config.publicUrl, code, named) });
+    });
+    const [failed] = (await mail.deliverNow([queued])).failed;
+    if (failed?.refused) {
+      throw new HttpError(502, `The mail server refused ${user.user_name} (${failed.refused}). Check the address: this e-mail will not be retried.`);
+    }
+    if (failed) throw new HttpError(502, 'The invite e-mail could not be sent now; it stays queued and will be retried');
+    return {};
+  });
+
+  const lookup = { params: inviteCodeParamsSchema, response: { 200: inviteLookupResponseSchema, ...errorResponses } };
+  app.get('/api/invite/:code', { config: { access: 'public' }, schema: lookup }, async (request) => {
+    const invite = await findInvite(db, request.params.code, config.inviteTtlMs);
+    return { user_name: invite.user_name };
+  });
+
+  const register = { params: inviteCodeParamsSchema, body: registerRequestSchema, response: empty };
+  app.post('/api/register/:code', { config: { access: 'public', anonymousWork: true }, schema: register }, async (request, reply) => {
+    const { body, params: { code } } = request;
+    // The code is checked before anything is hashed, and wrong ones are throttled.
+    const wait = await guessWait(db, 'register', request.ip, code);
+    if (wait > 0) {
+      reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+      throw new HttpError(429, `Too many invalid invite codes. Try again in ${tryAgainIn(wait)}.`);
+    }
+    let invite: Invite;
+    try {
+      invite = await findInvite(db, code, config.inviteTtlMs);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 404) {
+        await guessFailed(db, 'register', request.ip, code);
+        throw new HttpError(401, 'This invite code is not valid');
+      }
+      throw error;
+    }
+    const passwordHash = await hashPassword(body.password);
+    // One statement under the same conditions: of two registrations racing with one code, one wins.
+    const { rank, unit, first_name, last_name } = body;
+    const done = await registerInvitee(db, invite.id, code, config.inviteTtlMs, { rank, unit, first_name, last_name, password_hash: passwordHash });
+    if (!done) throw new HttpError(401, 'This invite code is not valid');
+    return {};
+  });
+}
+
+export const INVITE_EXPIRED = 'This invite has expired. Ask your administrator to send a new one.';
+
+/**
+ * The pending invitee a code belongs to; 404 when no invite has this code (never
+ * sent, already used, replaced by a newer one, voided or deleted), 410 when it
+ * has expired.
+ */
+async function findInvite(db: Db, code: string, ttlMs: number): Promise<Invite> {
+  const user = await findInviteByCode(db, code);
+  if (!user) throw new HttpError(404, 'Unknown invite code');
+  if (user.last_invite_at <= Date.now() - ttlMs) throw new HttpError(410, INVITE_EXPIRED);
+  return user;
+}

@@ -1,0 +1,50 @@
+/** Modules: their rows, as the module routes and the report read them. */
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { modules } from '../../db/schema.ts';
+
+export type ModuleRow = typeof modules.$inferSelect;
+type ModuleFields = Pick<ModuleRow, 'game_title' | 'game_description' | 'game_type' | 'content'>;
+
+/**
+ * Every module by title, case-insensitively and the same on both databases
+ * (their collations differ: under "C", 'Zulu' came before 'alpha').
+ */
+export async function listModules(db: Db): Promise<ModuleRow[]> {
+  return db
+    .select()
+    .from(modules)
+    .orderBy(sql`lower(${modules.game_title}) COLLATE "C"`, sql`${modules.game_title} COLLATE "C"`, asc(modules.id));
+}
+
+export async function findModuleRow(db: Db, id: string): Promise<ModuleRow | undefined> {
+  const [row] = await db.select().from(modules).where(eq(modules.id, id)).limit(1);
+  return row;
+}
+
+export async function moduleExists(db: Db, id: string): Promise<boolean> {
+  const [m] = await db.select({ id: modules.id }).from(modules).where(eq(modules.id, id)).limit(1);
+  return m !== undefined;
+}
+
+export async function insertModule(db: Db, id: string, fields: ModuleFields, now: number): Promise<ModuleRow> {
+  const [row] = await db
+    .insert(modules)
+    .values({ id, ...fields, archived_at: 0, created_at: now, updated_at: now })
+    .returning();
+  return row!;
+}
+
+export async function updateModule(db: Db, id: string, fields: ModuleFields, now: number): Promise<ModuleRow> {
+  const [row] = await db
+    .update(modules)
+    .set({ ...fields, updated_at: now })
+    .where(eq(modules.id, id))
+    .returning();
+  return row!;
+}
+
+export async function archiveModule(db: Db, id: string, now: number): Promise<ModuleRow> {
+  const [row] = await db.update(modules).set({ archived_at: now }).where(eq(modules.id, id)).returning();
+  return row!;
+}

@@ -1,0 +1,194 @@
+/**
+ * Training progress at a glance (GET admin/progress). The counts come from
+ * the progress tables that triggers keep as assignments change (db/schema.ts,
+ * migration 0017): a page sums a few thousand rows of counts instead of
+ * reading every assignment. The overdue list reads the assignments through
+ * their overdue index. Four statements, run side by side.
+ */
+import type { ProgressQuery, ProgressResponse, StatusCounts } from '@airman/contracts/progress.ts';
+import { PROGRESS_DEFAULT_WEEKS, PROGRESS_MAX_RANGE_DAYS, PROGRESS_OVERDUE_LIMIT } from '@airman/contracts/progress.ts';
+import type { Database } from '../../db/database.ts';
+import { HttpError } from '../../lib/http-error.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A progress_status row's status as spec §4 labels it, as a number: past due
+ * (not completed and due before $1) wins, then never started, then game_status.
+ * 0 not started, 1 in progress, 2 complete, 3 failed, 4 quit, 5 past due.
+ */
+export const progressStatusSql = (now: string) => `CASE WHEN NOT completed AND due_at > 0 AND due_at < ${now} THEN 5
+  WHEN NOT started THEN 0
+  WHEN game_status = 1 THEN 2
+  WHEN game_status = 2 THEN 3
+  WHEN game_status = 3 THEN 5
+  WHEN game_status = 4 THEN 4
+  ELSE 1 END`;
+const STATUS_SQL = progressStatusSql('$1');
+
+/**
+ * The filters as SQL conditions, their values numbered from $`first`; columns
+ * as the progress tables name them, or prefixed (a. for the assignment, u. for the user).
+ */
+function filterSql(query: ProgressQuery, first: number, prefixed = false): { where: string; params: unknown[] } {
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const add = (column: string, value: string | undefined) => {
+    if (value === undefined) return;
+    params.push(value);
+    conditions.push(`${column} = $${first + params.length - 1}`);
+  };
+  add(prefixed ? 'a.module_id' : 'module_id', query.module);
+  add(prefixed ? 'u.unit' : 'unit', query.unit);
+  add(prefixed ? 'u.rank' : 'rank', query.rank);
+  return { where: conditions.length ? conditions.join(' AND ') : 'true', params };
+}
+
+interface CountsRow {
+  by_unit: number;
+  module_id: string | null;
+  unit: string | null;
+  assigned: number;
+  not_started: number;
+  in_progress: number;
+  complete: number;
+  failed: number;
+  quit: number;
+  past_due: number;
+  overdue: number;
+}
+
+function countsOf(row: CountsRow | undefined): StatusCounts {
+  const n = (k: keyof Omit<StatusCounts, 'completion'>) => Number(row?.[k] ?? 0);
+  const assigned = n('assigned');
+  return {
+    assigned,
+    not_started: n('not_started'),
+    in_progress: n('in_progress'),
+    complete: n('complete'),
+    failed: n('failed'),
+    quit: n('quit'),
+    past_due: n('past_due'),
+    completion: assigned === 0 ? 0 : n('complete') / assigned,
+  };
+}
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayMs = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+/** The Monday (UTC) of the week of epoch day d (1970-01-01 was a Thursday). */
+const mondayOf = (day: number) => day - ((((day + 3) % 7) + 7) % 7);
+
+/** The completions chart's range: as asked, or the last PROGRESS_DEFAULT_WEEKS weeks to today. */
+function progressRange(query: Pick<ProgressQuery, 'from' | 'to'>, now: number): { from: string; to: string } {
+  const to = query.to ?? isoDay(now);
+  const from = query.from ?? isoDay(dayMs(to) - (PROGRESS_DEFAULT_WEEKS * 7 - 1) * DAY_MS);
+  if (from > to) throw new HttpError(400, 'from: must not be after to');
+  if ((dayMs(to) - dayMs(from)) / DAY_MS >= PROGRESS_MAX_RANGE_DAYS) {
+    throw new HttpError(400, `from: the range may be at most ${PROGRESS_MAX_RANGE_DAYS} days`);
+  }
+  return { from, to };
+}
+
+export async function progressReport(database: Database, query: ProgressQuery, now = Date.now()): Promise<ProgressResponse> {
+  const range = progressRange(query, now);
+  const moduleRows = await database.query<{ id: string; title: string; archived_at: number }>(
+    `SELECT id, game_title AS title, archived_at FROM modules ${query.module !== undefined ? 'WHERE id = $1' : ''} ORDER BY lower(game_title), id`,
+    query.module !== undefined ? [query.module] : [],
+  );
+  if (query.module !== undefined && moduleRows.length === 0) throw new HttpError(404, `No module '${query.module}'`);
+
+  const fromDay = dayMs(range.from) / DAY_MS;
+  const toDay = dayMs(range.to) / DAY_MS;
+  const counted = filterSql(query, 2);
+  const overdueFilter = filterSql(query, 2, true);
+  const [counts, days, overdue, domains] = await Promise.all([
+    database.query<CountsRow>(
+      `SELECT grouping(module_id) AS by_unit, module_id, unit, sum(n) AS assigned,
+              sum(n) FILTER (WHERE st = 0) AS not_started, sum(n) FILTER (WHERE st = 1) AS in_progress,
+              sum(n) FILTER (WHERE st = 2) AS complete, sum(n) FILTER (WHERE st = 3) AS failed,
+              sum(n) FILTER (WHERE st = 4) AS quit, sum(n) FILTER (WHERE st = 5) AS past_due,
+              sum(n) FILTER (WHERE overdue) AS overdue
+       FROM (SELECT module_id, unit, n, ${STATUS_SQL} AS st, (NOT completed AND due_at > 0 AND due_at < $1) AS overdue
+             FROM progress_status WHERE ${counted.where}) s
+       GROUP BY GROUPING SETS ((module_id), (unit))
+       HAVING sum(n) > 0`,
+      [now, ...counted.params],
+    ),
+    database.query<{ day: number; completions: number }>(
+      `SELECT day, sum(n) AS completions FROM progress_completions
+       WHERE day >= $1 AND day <= $2 AND ${filterSql(query, 3).where} GROUP BY day`,
+      [fromDay, toDay, ...counted.params],
+    ),
+    database.query<{
+      user_id: string; first_name: string; last_name: string; user_name: string; rank: string; unit: string; pending: boolean;
+      module: string; due_at: number;
+    }>(
+      `SELECT u.id AS user_id, u.first_name, u.last_name, u.user_name, u.rank, u.unit, u.pending, a.module_id AS module, a.due_at
+       FROM assignments a JOIN user_search u ON u.id = a.user_id
+       WHERE a.completed_at = 0 AND a.due_at > 0 AND a.due_at < $1 AND ${overdueFilter.where}
+       ORDER BY a.due_at, a.user_id, a.module_id
+       LIMIT ${PROGRESS_OVERDUE_LIMIT}`,
+      [now, ...overdueFilter.params],
+    ),
+    database.query<{ module: string; domain: string; name: string; phase: 'before' | 'after' | null; mean: number | null; n: number }>(
+      // Each questionnaire's domains in its order, with the sums of the filtered trainees' scores.
+      `WITH sums AS (SELECT module_id, phase, domain, sum(score_sum) AS total, sum(n) AS n
+                     FROM progress_answers WHERE ${filterSql(query, 1).where} GROUP BY 1, 2, 3 HAVING sum(n) > 0)
+       SELECT q.module_id AS module, d->>'id' AS domain, d->>'name' AS name, sums.phase,
+              round(sums.total / sums.n, 1)::float8 AS mean, sums.n
+       FROM questionnaires q CROSS JOIN LATERAL jsonb_array_elements(q.content->'domains') WITH ORDINALITY AS x(d, ord)
+       LEFT JOIN sums ON sums.module_id = q.module_id AND sums.domain = d->>'id'
+       ${query.module !== undefined ? 'WHERE q.module_id = $1' : ''}
+       ORDER BY q.module_id, x.ord`,
+      counted.params,
+    ),
+  ]);
+
+  const byModule = new Map(counts.filter((r) => Number(r.by_unit) === 0).map((r) => [r.module_id, r]));
+  const titles = new Map(moduleRows.map((m) => [m.id, m.title]));
+  const perDay = new Map(days.map((d) => [Number(d.day), Number(d.completions)]));
+  const weekRows: ProgressResponse['weeks'] = [];
+  for (let monday = mondayOf(fromDay); monday <= toDay; monday += 7) {
+    let completions = 0;
+    for (let d = monday; d < monday + 7; d++) completions += perDay.get(d) ?? 0;
+    weekRows.push({ week: isoDay(monday * DAY_MS), completions });
+  }
+
+  return {
+    now,
+    ...range,
+    modules: moduleRows
+      .filter((m) => m.archived_at === 0 || byModule.has(m.id) || query.module !== undefined)
+      .map((m) => ({ id: m.id, title: m.title, archived: m.archived_at > 0, ...countsOf(byModule.get(m.id)) })),
+    units: counts
+      .filter((r) => Number(r.by_unit) === 1)
+      .map((r) => ({ unit: r.unit ?? '', ...countsOf(r) }))
+      .sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0)),
+    weeks: weekRows,
+    questionnaires: questionnaireMeans(domains, titles),
+    overdue_total: [...byModule.values()].reduce((sum, r) => sum + Number(r.overdue), 0),
+    overdue: overdue.map((o) => ({
+      ...o,
+      module_title: titles.get(o.module) ?? o.module,
+      due_at: Number(o.due_at),
+      days_overdue: Math.floor((now - Number(o.due_at)) / DAY_MS),
+    })),
+  };
+}
+
+/** The questionnaire statement's rows (one per domain and phase) as each module's domains. */
+function questionnaireMeans(
+  rows: { module: string; domain: string; name: string; phase: 'before' | 'after' | null; mean: number | null; n: number }[],
+  titles: Map<string, string>,
+): ProgressResponse['questionnaires'] {
+  type Domain = ProgressResponse['questionnaires'][number]['domains'][number];
+  const out = new Map<string, Map<string, Domain>>();
+  for (const r of rows) {
+    const domains = out.get(r.module) ?? new Map<string, Domain>();
+    out.set(r.module, domains);
+    const entry = domains.get(r.domain) ?? { id: r.domain, name: r.name, before: { mean: null, n: 0 }, after: { mean: null, n: 0 } };
+    domains.set(r.domain, entry);
+    if (r.phase) entry[r.phase] = { mean: r.mean === null ? null : Number(r.mean), n: Number(r.n) };
+  }
+  return [...out].map(([module, domains]) => ({ module, title: titles.get(module) ?? module, domains: [...domains.values()] }));
+}

@@ -1,0 +1,13 @@
+/** GET admin/progress: training progress at a glance (features/progress/progress.ts). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { progressQuerySchema, progressResponseSchema } from '@airman/contracts/progress.ts';
+import type { Database } from '../../db/database.ts';
+import { errorResponses } from '../../plugins/schemas.ts';
+import { progressReport } from './progress.ts';
+
+export function progressRoutes(server: FastifyInstance, database: Database): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const schema = { querystring: progressQuerySchema, response: { 200: progressResponseSchema, ...errorResponses } };
+  app.get('/api/admin/progress', { config: { access: 'admin' }, schema }, async (request) => progressReport(database, request.query));
+}

@@ -1,0 +1,29 @@
+/** GET, PUT modules/questionnaire (spec §7): the 'Comprehensive Airman Fitness' questionnaire of ready_airman_training. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
+import { questionnaireSchema } from '@airman/contracts/questionnaire.ts';
+import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { errorResponses } from '../../plugins/schemas.ts';
+import { readQuestionnaire, saveQuestionnaire } from './repository.ts';
+
+const response = { 200: questionnaireSchema, ...errorResponses };
+
+export function questionnaireRoutes(server: FastifyInstance, db: Db): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  // A static path: Fastify's router prefers it to modules/:id whatever the registration order.
+  // Any signed-in user may read it: the game asks it before day 1 and after the last day.
+  app.get('/api/modules/questionnaire', { schema: { response } }, async () => {
+    const content = await readQuestionnaire(db, READY_AIRMAN_MODULE_ID);
+    if (!content) throw new HttpError(404, 'No questionnaire');
+    return content;
+  });
+
+  app.put('/api/modules/questionnaire', { config: { access: 'admin' }, schema: { body: questionnaireSchema, response } }, async (request) => {
+    const q = request.body;
+    const now = Date.now();
+    await saveQuestionnaire(db, READY_AIRMAN_MODULE_ID, q, now);
+    return q;
+  });
+}

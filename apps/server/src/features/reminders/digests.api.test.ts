@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeApi, type TestContext } from '../../../test/harness.ts';
+import { SmtpCapture } from '../../../test/smtp-capture.ts';
+import { assignments, digests, users } from '../../db/schema.ts';
+import { dueDigestPeriod, planDigests } from './plan-digests.ts';
+
+const MODULE = 'ready_airman_training';
+const DAY = 24 * 60 * 60 * 1000;
+const PUBLIC_URL = 'https://train.example.mil';
+// Monday 23 November 2026, 08:00 in Denver (UTC−7).
+const MONDAY_8_DENVER = Date.UTC(2026, 10, 23, 15);
+
+const smtp = new SmtpCapture();
+beforeAll(() => smtp.start());
+afterAll(() => smtp.stop());
+
+async function overdue(ctx: TestContext, unit: string, dueAt: number, completedAt = 0) {
+  const u = await ctx.createUser();
+  await ctx.database.db.update(users).set({ unit }).where(eq(users.id, u.id));
+  await ctx.database.db.insert(assignments).values({ user_id: u.id, module_id: MODULE, created_at: 1, due_at: dueAt, completed_at: completedAt });
+}
+
+describeApi(
+  "the administrators' weekly digest",
+  (ctx) => {
+    const plan = (now: number) => planDigests(ctx.database, { publicUrl: PUBLIC_URL, cron: ctx.config.digestCron, tz: ctx.config.digestTz, now });
+
+    it('is due at the time DIGEST_CRON names in DIGEST_TZ, and caught up within a day only', () => {
+      const cron = ctx.config.digestCron!;
+      expect(dueDigestPeriod(cron, 'America/Denver', MONDAY_8_DENVER)).toBe(MONDAY_8_DENVER);
+      expect(dueDigestPeriod(cron, 'America/Denver', MONDAY_8_DENVER + 23 * 3_600_000)).toBe(MONDAY_8_DENVER);
+      expect(dueDigestPeriod(cron, 'America/Denver', MONDAY_8_DENVER - 60_000)).toBeUndefined();
+      expect(dueDigestPeriod(cron, 'America/Denver', MONDAY_8_DENVER + DAY + 60_000)).toBeUndefined();
+      expect(dueDigestPeriod(cron, 'UTC', Date.UTC(2026, 10, 23, 8, 30))).toBe(Date.UTC(2026, 10, 23, 8));
+    });
+
+    it('goes once to every active administrator who has not turned it off, with overdue trainees by module and unit', async () => {
+      const now = MONDAY_8_DENVER + 60_000;
+      smtp.received = []; // the seeded administrator is in every suite
+      await overdue(ctx, '655 ISRW', now - DAY);
+      await overdue(ctx, '655 ISRW', now - 2 * DAY);
+      await overdue(ctx, '480 ISRW', now - DAY);
+      await overdue(ctx, '480 ISRW', now - DAY, now - 2 * DAY); // completed
+      await overdue(ctx, '480 ISRW', now + DAY); // not due yet
+      const reader = await ctx.createUser({ role: 'admin' });
+      const optedOut = await ctx.createUser({ role: 'admin' });
+      const inactive = await ctx.createUser({ role: 'admin', active: false });
+      const off = await ctx.request(optedOut.token, { method: 'POST', url: '/api/self/email-settings', payload: { email_digest: false } });
+      expect(off.json()).toEqual({ email_digest: false });
+
+      await Promise.all([plan(now), plan(now), plan(now)]);
+      await plan(now + 3_600_000);
+      const rows = await ctx.database.db.select({ admin_id: digests.admin_id, period: digests.period }).from(digests);
+      const [seededAdmin] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.user_name, 'admin@example.com'));
+      expect(rows.map((r) => r.admin_id).sort()).toEqual([seededAdmin!.id, reader.id].sort());
+      expect(rows.every((r) => r.period === MONDAY_8_DENVER)).toBe(true);
+
+      await expect.poll(() => smtp.to(reader.email).length, { timeout: 15_000 }).toBe(1);
+      const mail = smtp.to(reader.email)[0]!;
+      expect(mail.subject).toBe('Ready Airman Training: 3 past due this week');
+      expect(mail.text).toContain('Ready Airman Training: 3 past due\nUnit      Trainees past due\n480 ISRW  1\n655 ISRW  2');
+      expect(mail.html).toContain(`href="${PUBLIC_URL}/progress"`);
+      await expect.poll(() => smtp.to('admin@example.com').length, { timeout: 15_000 }).toBe(1);
+      expect(smtp.to(optedOut.email)).toEqual([]);
+      expect(smtp.to(inactive.email)).toEqual([]);
+
+      // The next week's goes out at its time.
+      await plan(now + 7 * DAY);
+      await expect.poll(() => smtp.to(reader.email).length, { timeout: 15_000 }).toBe(2);
+    });
+
+    it("keeps an administrator's choice, refuses a bad one, and is for administrators only", async () => {
+      const admin = await ctx.createUser({ role: 'admin' });
+      const read = () => ctx.request(admin.token, { method: 'GET', url: '/api/self/email-settings' });
+      expect((await read()).json()).toEqual({ email_digest: true });
+      const bad = await ctx.request(admin.token, { method: 'POST', url: '/api/self/email-settings', payload: { email_digest: 'no' } });
+      expect(bad.statusCode).toBe(400);
+      expect((await read()).json()).toEqual({ email_digest: true });
+      await ctx.request(admin.token, { method: 'POST', url: '/api/self/email-settings', payload: { email_digest: false } });
+      expect((await read()).json()).toEqual({ email_digest: false });
+      const trainee = await ctx.createUser();
+      expect((await ctx.request(trainee.token, { method: 'GET', url: '/api/self/email-settings' })).statusCode).toBe(403);
+    });
+  },
+  { env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL, DIGEST_CRON: '0 8 * * 1', DIGEST_TZ: 'America/Denver' }) },
+);

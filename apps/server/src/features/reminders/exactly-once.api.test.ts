@@ -1,0 +1,183 @@
+/**
+ * Reminders are queued once and sent once by real server processes (the entry
+ * point, from source): two processes on one PostgreSQL at the same time, and a
+ * process killed with SIGKILL in the middle of its work, then started again,
+ * on PostgreSQL and on the embedded database.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/free-port.ts';
+import { SmtpCapture } from '../../../test/smtp-capture.ts';
+import { waitForHealth } from '../../../test/wait-for-health.ts';
+import { openDatabase, type DatabaseLocation } from '../../db/database.ts';
+import { seed } from '../../seed/seed.ts';
+
+const serverRoot = path.resolve(import.meta.dirname, '../..');
+const TRAINEES = 400;
+const HOUR = 60 * 60 * 1000;
+const ADMIN = { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Correct-Horse-9' };
+
+interface Server {
+  child: ChildProcess;
+  output: () => string;
+}
+
+async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', REMINDER_INTERVAL_S: '1', DIGEST_CRON: 'off', PUBLIC_URL: 'https://train.example.mil', ...ADMIN, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  await waitForHealth(`http://127.0.0.1:${port}`, child, () => out);
+  return { child, output: () => out };
+}
+
+function exited(s: Server, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((resolve) => {
+    if (s.child.exitCode !== null || s.child.signalCode !== null) return resolve();
+    s.child.once('exit', () => resolve());
+    s.child.kill(signal);
+  });
+}
+
+/** TRAINEES active users, each assigned the seed module due in 12 hours: each is owed one reminder. */
+async function fixtures(location: DatabaseLocation): Promise<void> {
+  const database = await openDatabase(location);
+  await seed(database.db, { ...{ adminEmail: ADMIN.ADMIN_EMAIL, adminPassword: ADMIN.ADMIN_PASSWORD }, announce: () => undefined, log: { info: () => undefined } as never });
+  const now = Date.now();
+  await database.query(
+    `INSERT INTO users (id, user_name, first_name, last_name, active_at, created_at)
+     SELECT 'trainee-' || i, 'trainee-' || i || '@example.com', 'Tia', 'Trainee' || i, $1, $1 FROM generate_series(1, $2::int) i`,
+    [now, TRAINEES],
+  );
+  await database.query(
+    `INSERT INTO assignments (user_id, module_id, created_at, due_at)
+     SELECT 'trainee-' || i, 'ready_airman_training', $1, $2 FROM generate_series(1, $3::int) i`,
+    [now, now + 12 * HOUR, TRAINEES],
+  );
+  await database.close();
+}
+
+/** What the mail server received: per trainee, the Message-IDs; and the total. */
+function tally(smtp: SmtpCapture) {
+  const perTrainee = new Map<string, string[]>();
+  for (const r of smtp.received) perTrainee.set(r.to, [...(perTrainee.get(r.to) ?? []), r.mail.messageId ?? '']);
+  return { trainees: perTrainee.size, messages: smtp.received.length, ids: new Set(smtp.received.map((r) => r.mail.messageId)).size, perTrainee };
+}
+
+async function until(condition: () => boolean, timeoutMs: number, what: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const targets: { name: string; location(): Promise<{ location: DatabaseLocation; env: NodeJS.ProcessEnv; dispose(): Promise<void> }> }[] = [
+  {
+    name: 'pglite',
+    async location() {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reminders-once-'));
+      return { location: { dataDir: path.join(dataDir, 'db') }, env: { DATA_DIR: dataDir }, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    },
+  },
+];
+const url = process.env.TEST_DATABASE_URL;
+if (url) {
+  targets.push({
+    name: 'postgres',
+    async location() {
+      const name = `test_once_${Date.now()}_${crypto.randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${name}"`);
+      await admin.end();
+      const u = new URL(url);
+      u.pathname = `/${name}`;
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reminders-once-'));
+      return {
+        location: { url: u.toString() },
+        env: { DATABASE_URL: u.toString(), DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) },
+        async dispose() {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          const dropper = new pg.Client({ connectionString: url });
+          await dropper.connect();
+          await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+          await dropper.end();
+        },
+      };
+    },
+  });
+}
+
+for (const target of targets) {
+  describe(`reminders sent once by real processes [${target.name}]`, () => {
+    const smtp = new SmtpCapture(5);
+    const servers: Server[] = [];
+    beforeAll(() => smtp.start());
+    afterAll(async () => {
+      await Promise.all(servers.map((s) => exited(s, 'SIGKILL')));
+      await smtp.stop();
+    });
+
+    it('a process killed with SIGKILL in the middle leaves each reminder to be sent once after a restart', async () => {
+      const db = await target.location();
+      try {
+        await fixtures(db.location);
+        const first = await startServer({ ...db.env, SMTP_URL: smtp.url });
+        servers.push(first);
+        await until(() => smtp.received.length >= TRAINEES / 4, 60_000, () => `${smtp.received.length} received\n${first.output()}`);
+        await exited(first, 'SIGKILL');
+        const atKill = smtp.received.length;
+        expect(atKill).toBeLessThan(TRAINEES);
+        const second = await startServer({ ...db.env, SMTP_URL: smtp.url });
+        servers.push(second);
+        await until(() => tally(smtp).trainees === TRAINEES, 90_000, () => `${tally(smtp).trainees} trainees reached\n${second.output()}`);
+        // A moment for any duplicate to arrive.
+        await new Promise((r) => setTimeout(r, 3000));
+        await exited(second, 'SIGTERM');
+        const t = tally(smtp);
+        // One reminder per trainee, one Message-ID each.
+        expect({ trainees: t.trainees, ids: t.ids }).toEqual({ trainees: TRAINEES, ids: TRAINEES });
+        // The message on its way at the kill may arrive a second time, with the same Message-ID.
+        expect(t.messages - TRAINEES).toBeLessThanOrEqual(1);
+        for (const ids of t.perTrainee.values()) expect(new Set(ids).size).toBe(1);
+      } finally {
+        await db.dispose();
+      }
+    }, 240_000);
+
+    if (target.name === 'postgres') {
+      it('two processes on one database send each reminder once', async () => {
+        smtp.received = [];
+        const db = await target.location();
+        try {
+          await fixtures(db.location);
+          const both = await Promise.all([startServer({ ...db.env, SMTP_URL: smtp.url }), startServer({ ...db.env, SMTP_URL: smtp.url })]);
+          servers.push(...both);
+          await until(() => tally(smtp).trainees === TRAINEES, 90_000, () => `${tally(smtp).trainees} trainees reached`);
+          await new Promise((r) => setTimeout(r, 3000));
+          await Promise.all(both.map((s) => exited(s, 'SIGTERM')));
+          const t = tally(smtp);
+          expect({ trainees: t.trainees, ids: t.ids, messages: t.messages }).toEqual({ trainees: TRAINEES, ids: TRAINEES, messages: TRAINEES });
+          const check = await openDatabase(db.location);
+          const [row] = await check.query<{ n: number }>(`SELECT count(*)::int AS n FROM reminders`);
+          const [log] = await check.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_log WHERE kind = 'reminder' AND delivered_at > 0`);
+          await check.close();
+          expect([row?.n, log?.n]).toEqual([TRAINEES, TRAINEES]);
+        } finally {
+          await db.dispose();
+        }
+      }, 240_000);
+    }
+  });
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
+import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
+import { isTimeZone, reportDisposition, reportLayout, type ReportRow } from './report-columns.ts';
+
+const day = Date.UTC(2026, 10, 22, 12);
+
+const questionnaire: Questionnaire = {
+  title: 'Q',
+  instructions: '',
+  scale: [
+    { value: 1, label: 'low' },
+    { value: 5, label: 'high' },
+  ],
+  domains: [{ id: 'mental', name: 'Mental' }],
+  items: [{ id: 'm1', domain: 'mental', text: 't', reverse: false }],
+};
+
+const row: ReportRow = {
+  rank: 'SrA',
+  unit: '655 ISRW',
+  last_name: 'Smith',
+  first_name: 'Ann',
+  user_name: 'ann@example.com',
+  pending: false,
+  created_at: day,
+  started_at: day,
+  completed_at: 0,
+  due_at: 0,
+  game_status: 0,
+  final_gauges: null,
+  score_points: null,
+  stars: null,
+  objectives_completed: null,
+  answers_before: { m1: 5 },
+  answers_after: { m1: 2 },
+};
+
+describe('report layout', () => {
+  it('writes a fall in a domain score as a negative number, not as escaped text', () => {
+    const layout = reportLayout({ ...readyAirmanModule, starting_gauges: {} }, questionnaire, day);
+    expect(layout.header).toBe('Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Objectives Completed,Score,Stars,Mental Before,Mental After,Mental Change,m1 Before,m1 After\r\n');
+    expect(layout.line(row)).toBe(
+      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,,,,,100,25,-75,5,2\r\n',
+    );
+  });
+
+  it('escapes what users typed, marks a pending invitee and writes gauges and objectives', () => {
+    const layout = reportLayout({ ...readyAirmanModule, starting_gauges: { Fitness: 1, Morale: 1 } }, null, day);
+    expect(layout.header).toBe('Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final Fitness,Final Morale,Objectives Completed,Score,Stars\r\n');
+    const finished = { ...row, completed_at: day + 1, game_status: 1, final_gauges: { Fitness: -3, Morale: 7 }, objectives_completed: ['Run, then rest', 'Sleep'], score_points: 640, stars: 2 };
+    expect(layout.line({ ...finished, last_name: '=HYPERLINK("x")', first_name: '@Ann', pending: true })).toBe(
+      `*,*,"'=HYPERLINK(""x"")",'@Ann,ann@example.com,Complete,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,2026-11-22T12:00:00.001Z,-3,7,"Run, then rest; Sleep",640,2\r\n`,
+    );
+  });
+
+  it('leaves every result cell empty, one per column, for a user with no finished run', () => {
+    const layout = reportLayout({ ...readyAirmanModule, starting_gauges: { Fitness: 1, Morale: 1 } }, questionnaire, day);
+    const line = layout.line({ ...row, answers_before: null, answers_after: null });
+    expect(line).toBe('SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,,,,,,,,,,,\r\n');
+    expect(line.split(',')).toHaveLength(layout.header.split(',').length);
+  });
+
+  it('labels a past due assignment by the time the report is made', () => {
+    const layout = reportLayout({ ...readyAirmanModule, starting_gauges: {} }, null, day);
+    expect(layout.line({ ...row, started_at: 0, due_at: day - 1 })).toContain(',Past Due & Not Started,');
+  });
+
+  it('dates the file by the day in the time zone given, UTC without one', () => {
+    const evening = Date.parse('2026-11-24T03:30:00Z');
+    expect(reportDisposition('M', evening)).toContain('filename="M 2026-11-24.csv"');
+    expect(reportDisposition('M', evening, 'America/Denver')).toContain('filename="M 2026-11-23.csv"');
+    expect(reportDisposition('M', evening, 'Asia/Kolkata')).toContain('filename="M 2026-11-24.csv"');
+    expect(reportDisposition('M', Date.parse('2026-11-24T10:30:00Z'), 'Pacific/Kiritimati')).toContain('filename="M 2026-11-25.csv"');
+  });
+
+  it('knows time zone names, and nothing else', () => {
+    expect(['UTC', 'America/Denver', 'Europe/Berlin'].filter(isTimeZone)).toHaveLength(3);
+    expect(['', 'Mars/Olympus', 'UTC; drop', '../etc'].filter(isTimeZone)).toEqual([]);
+  });
+
+  it('names the file after the module and the day, escaping what RFC 5987 reserves', () => {
+    expect(reportDisposition("Airman's (v2)* \"Q\"", day)).toBe(
+      `attachment; filename="Airman's (v2)* _Q_ 2026-11-22.csv"; filename*=UTF-8''Airman%27s%20%28v2%29%2A%20%22Q%22%202026-11-22.csv`,
+    );
+  });
+});

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import type { AuthResponse, LoginRequest } from '@airman/contracts/api.ts';
+import { ANONYMOUS, api } from '../../api-client.ts';
+import { clearToken } from '../../token-store.ts';
+
+/** POST login → {auth}. Signing in replaces any session, so a stale token is dropped first. */
+export function login(body: LoginRequest): Promise<AuthResponse> {
+  clearToken();
+  return api.post('login', { ...ANONYMOUS, json: body, retry: 0 }).json<AuthResponse>();
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

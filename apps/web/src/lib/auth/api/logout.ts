@@ -1,0 +1,10 @@
+import { api } from '../../api-client.ts';
+
+/** POST logout: revokes the account's tokens on the server. Best effort; never retried. */
+export async function logoutOnServer(): Promise<void> {
+  try {
+    await api.post('logout', { retry: 0, timeout: 3000 });
+  } catch {
+    // Already invalid, or offline: the token is dropped locally either way.
+  }
+}
