@@ -1,5 +1,4 @@
 /** Invites and registration (spec §7): PUT admin/invite, reinvite, GET invite/{code}, POST register/{code}. */
-import crypto from 'node:crypto';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,11 +15,10 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { guessFailed, guessWait, tryAgainIn } from '../../auth/throttle.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { assignments, modules, users } from '../../db/schema.ts';
+import { modules, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { inviteEmail, type NamedModule } from '../../mail/templates.ts';
-import { enqueueEmail, type MailWorker } from '../../mail/outbox.ts';
-import { newInviteCode } from '../../users/invite-code.ts';
+import type { MailWorker } from '../../mail/outbox.ts';
+import { createInvites, reinviteUsers, type Invitee } from '../../users/invites.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 
 const empty = { 200: emptyResponseSchema, ...errorResponses };
@@ -37,25 +35,17 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
     if (body.due_at !== undefined && !body.module) throw new HttpError(400, 'due_at: give the module it is the due date of');
 
     const { invited, existing, queued } = await db.transaction(async (tx) => {
-      let named: NamedModule[] = [];
+      let module: Invitee['module'];
       if (body.module) {
         const [m] = await tx.select({ archived_at: modules.archived_at, title: modules.game_title }).from(modules).where(eq(modules.id, body.module)).limit(1);
         if (!m || m.archived_at > 0) throw new HttpError(400, `module: '${body.module}' is not a live module`);
-        named = [{ title: m.title, due_at: body.due_at ?? 0 }];
+        module = { id: body.module, title: m.title, due_at: body.due_at ?? 0 };
       }
       const found = await tx.select({ user_name: users.user_name }).from(users).where(inArray(users.user_name, emails));
       const taken = new Set(found.map((f) => f.user_name));
       const fresh = emails.filter((e) => !taken.has(e));
-      const now = Date.now();
-      const queuedIds: string[] = [];
-      for (const email of fresh) {
-        const id = crypto.randomUUID();
-        const code = newInviteCode();
-        await tx.insert(users).values({ id, user_name: email, pending: true, invite_code: code, last_invite_at: now, created_at: now });
-        if (body.module) await tx.insert(assignments).values({ user_id: id, module_id: body.module, created_at: now, due_at: body.due_at ?? 0 });
-        queuedIds.push(await enqueueEmail(tx, { to: email, user_id: id, ...inviteEmail(config.publicUrl, code, named) }));
-      }
-      return { invited: fresh, existing: emails.filter((e) => taken.has(e)), queued: queuedIds };
+      const created = await createInvites(tx, config.publicUrl, fresh.map((email) => ({ email, module })));
+      return { invited: fresh, existing: emails.filter((e) => taken.has(e)), queued: created.emails };
     });
     // Stored and queued: now try to send the first ones; say which failed, and which wait their turn.
     const delivery = await mail.deliverNow(queued);
@@ -76,18 +66,8 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
     if (!user) throw new HttpError(404, 'No such user');
     if (!user.pending) throw new HttpError(409, 'This user has already registered');
     // A resent invite carries a new code: the old link stops working, and the TTL starts again.
-    const code = newInviteCode();
-    const queued = await db.transaction(async (tx) => {
-      await tx.update(users).set({ invite_code: code, last_invite_at: Date.now() }).where(eq(users.id, id));
-      // The resent invite names what the invitee is assigned, as the first one did.
-      const named = await tx
-        .select({ title: modules.game_title, due_at: assignments.due_at })
-        .from(assignments)
-        .innerJoin(modules, eq(modules.id, assignments.module_id))
-        .where(and(eq(assignments.user_id, id), eq(assignments.completed_at, 0)))
-        .orderBy(assignments.created_at);
-      return enqueueEmail(tx, { to: user.user_name, user_id: id, ...inviteEmail(config.publicUrl, code, named) });
-    });
+    const sent = await db.transaction((tx) => reinviteUsers(tx, config.publicUrl, [user]));
+    const queued = sent.get(id) as string;
     const [failed] = (await mail.deliverNow([queued])).failed;
     if (failed?.refused) {
       throw new HttpError(502, `The mail server refused ${user.user_name} (${failed.refused}). Check the address: this e-mail will not be retried.`);
