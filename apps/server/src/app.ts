@@ -33,6 +33,7 @@ import { progressRoutes } from './routes/progress/routes.ts';
 import { selfRoutes } from './routes/self/routes.ts';
 import { passwordRoutes } from './routes/password/routes.ts';
 import { emailRoutes } from './routes/emails/routes.ts';
+import { bulkUserRoutes } from './features/bulk-users/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { ReminderScheduler } from './reminders/scheduler.ts';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   selfRoutes(app, database.db, tokens);
   passwordRoutes(app, database.db, config, mail);
   emailRoutes(app, database.db);
+  bulkUserRoutes(app, database.db, config);
 
   await registerWebApp(app, config.webDist);
   return app;
