@@ -34,6 +34,7 @@ import { selfRoutes } from './routes/self/routes.ts';
 import { passwordRoutes } from './routes/password/routes.ts';
 import { emailRoutes } from './routes/emails/routes.ts';
 import { bulkUserRoutes } from './features/bulk-users/routes.ts';
+import { inviteFileRoutes } from './features/invite-file/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { ReminderScheduler } from './reminders/scheduler.ts';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   passwordRoutes(app, database.db, config, mail);
   emailRoutes(app, database.db);
   bulkUserRoutes(app, database.db, config);
+  inviteFileRoutes(app, database.db, config);
 
   await registerWebApp(app, config.webDist);
   return app;
