@@ -1,6 +1,7 @@
 /** The Users screen (spec §2): search, count, invite, table, pagination, modals. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, DataTableSkeleton, InlineNotification, Search, TableBatchAction, TableBatchActions, TableToolbar } from '@carbon/react';
+import { Add, Calendar, Email, Locked, Subtract, type CarbonIconType } from '@carbon/icons-react';
 import { BULK_ACTIONS, type BulkAction, type BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
 import type { InviteFileReport } from '@airman/contracts/invite-file.ts';
 import { SEARCH_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
@@ -22,6 +23,8 @@ import { UserModal } from './user-modal.tsx';
 import { UsersFiltersBar } from './users-filters.tsx';
 import { USER_COLUMNS, UsersTable } from './users-table.tsx';
 import '../../../styles/admin.scss';
+
+const BULK_ICONS: Record<BulkAction, CarbonIconType> = { assign: Add, due_date: Calendar, unassign: Subtract, reinvite: Email, deactivate: Locked };
 
 export function UsersScreen() {
   const me = useCurrentUser();
@@ -216,23 +219,25 @@ export function UsersScreen() {
       </div>
       <UsersFiltersBar filters={filters} modules={modules.data ?? []} onChange={changeFilters} />
       <BulkOutcome outcome={outcome} onDismiss={() => setOutcome(null)} />
-      <TableToolbar aria-label="Actions on the selected users" className="users-batch">
-        <TableBatchActions
-          shouldShowBatchActions={selected.size > 0}
-          totalSelected={selected.size}
-          onCancel={() => {
-            setSelected(new Map());
-            // The bar goes away with its button: the search box takes the focus.
-            document.getElementById('users-search')?.focus();
-          }}
-        >
-          {BULK_ACTIONS.map((action) => (
-            <TableBatchAction key={action} tabIndex={selected.size > 0 ? 0 : -1} onClick={() => setBulk(action)}>
-              {BULK_LABELS[action].button}
-            </TableBatchAction>
-          ))}
-        </TableBatchActions>
-      </TableToolbar>
+      <div className="users-batch">
+        <TableToolbar aria-label="Actions on the selected users">
+          <TableBatchActions
+            shouldShowBatchActions={selected.size > 0}
+            totalSelected={selected.size}
+            onCancel={() => {
+              setSelected(new Map());
+              // The bar goes away with its button: the search box takes the focus.
+              document.getElementById('users-search')?.focus();
+            }}
+          >
+            {BULK_ACTIONS.map((action) => (
+              <TableBatchAction key={action} tabIndex={selected.size > 0 ? 0 : -1} renderIcon={BULK_ICONS[action]} onClick={() => setBulk(action)}>
+                {BULK_LABELS[action].button}
+              </TableBatchAction>
+            ))}
+          </TableBatchActions>
+        </TableToolbar>
+      </div>
       {users.isError && (
         <InlineNotification kind="error" title="The users could not be loaded." subtitle={users.error.message} lowContrast hideCloseButton role="alert" />
       )}
