@@ -194,7 +194,7 @@ describeE2E('the Users screen', (e2e) => {
     const user = await listedUser(e2e.baseUrl, admin, email);
     expect(user && [user.unit, user.rank, user.role, user.active_at, user.first_name]).toEqual(['655 ISRW Det 9', 'SrA', 'admin', 0, 'Fielded']);
     // The list behind the modal refreshed, still searching for this user.
-    await page.locator('tr.is-inactive', { hasText: email }).getByText('Fielded Toaster').waitFor();
+    await page.locator('tr.is-inactive', { hasText: email }).getByRole('cell', { name: 'Fielded Toaster', exact: true }).waitFor();
     await context.close();
   });
 
@@ -315,12 +315,15 @@ describeE2E('the Users screen', (e2e) => {
     await page.getByText(`${count} Users`, { exact: true }).waitFor();
     // The loading skeleton has headers of its own: read the table's once it holds the users.
     await expect
-      .poll(() => table.locator('thead th').allInnerTexts())
+      .poll(() => table.locator('thead th:not(.cds--table-column-checkbox)').allInnerTexts())
       .toEqual(['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Last Sign-In', 'Status', 'Actions']);
+
+    // Before them, the column of the boxes that select rows for a bulk action.
+    await table.getByRole('checkbox', { name: 'Select every user of this page' }).waitFor();
 
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill(tag);
     await page.getByText('3 Users', { exact: true }).waitFor();
-    await expect.poll(() => table.locator('tbody tr td:nth-child(3)').allInnerTexts()).toEqual(['Sam adams', 'Sam Baker', 'Sam Cobb']);
+    await expect.poll(() => table.locator('tbody tr td:nth-child(4)').allInnerTexts()).toEqual(['Sam adams', 'Sam Baker', 'Sam Cobb']);
     const bakerRow = table.locator('tr', { hasText: 'Sam Baker' });
     await bakerRow.locator('.cds--tag--cyan', { hasText: base.game_title }).waitFor();
     await bakerRow.locator('.cds--tag--teal', { hasText: copy.game_title }).waitFor();

@@ -32,13 +32,13 @@ describeE2E('the Users screen’s filters and order', (e2e) => {
     const { context, page } = await e2e.adminPage();
     await page.getByRole('textbox', { name: 'Filter by unit' }).fill(unit);
     await page.getByText('3 Users', { exact: true }).waitFor();
-    const names = () => page.getByRole('table', { name: 'Users' }).locator('tbody tr td:nth-child(3)').allTextContents();
+    const names = () => page.getByRole('table', { name: 'Users' }).locator('tbody tr td:nth-child(4)').allTextContents();
     expect(await names()).toEqual(['Erin Alpha', 'Lou Bravo', 'Gus Charlie']);
-    const lastSignIn = await page.getByRole('table', { name: 'Users' }).locator('tbody tr td:nth-child(8)').allTextContents();
+    const lastSignIn = await page.getByRole('table', { name: 'Users' }).locator('tbody tr td:nth-child(9)').allTextContents();
     expect(lastSignIn[2]).toBe('Never');
 
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('last_login');
-    await page.waitForFunction(() => document.querySelector('table[aria-label="Users"] tbody tr td:nth-child(3)')?.textContent === 'Lou Bravo');
+    await page.waitForFunction(() => document.querySelector('table[aria-label="Users"] tbody tr td:nth-child(4)')?.textContent === 'Lou Bravo');
     expect(await names()).toEqual(['Lou Bravo', 'Erin Alpha', 'Gus Charlie']);
 
     await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('inactive');

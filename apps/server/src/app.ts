@@ -33,6 +33,8 @@ import { progressRoutes } from './features/progress/routes.ts';
 import { selfRoutes } from './features/self/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
 import { emailRoutes } from './features/emails/routes.ts';
+import { bulkUserRoutes } from './features/bulk-users/routes.ts';
+import { inviteFileRoutes } from './features/invite-file/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { ReminderScheduler } from './features/reminders/scheduler.ts';
@@ -128,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   selfRoutes(app, database.db, tokens);
   passwordRoutes(app, database.db, config, mail);
   emailRoutes(app, database.db);
+  bulkUserRoutes(app, database.db, config);
+  inviteFileRoutes(app, database.db, config);
 
   await registerWebApp(app, config.webDist);
   return app;

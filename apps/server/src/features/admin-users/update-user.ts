@@ -75,3 +75,21 @@ export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): 
     }
   });
 }
+
+/**
+ * Deactivates these users as `updateUser` does with `active_at: 0`: a
+ * registered account gets active_at 0 and a new token version (every session
+ * ends); a pending invitee's code is voided until an invite is resent. In two
+ * statements, whatever the number.
+ */
+export async function deactivateUsers(db: Db, targets: { id: string; pending: boolean }[]): Promise<void> {
+  const registered = targets.filter((t) => !t.pending).map((t) => t.id);
+  const pending = targets.filter((t) => t.pending).map((t) => t.id);
+  if (registered.length > 0) {
+    await db
+      .update(users)
+      .set({ active_at: 0, token_version: sql`${users.token_version} + 1` })
+      .where(inArray(users.id, registered));
+  }
+  if (pending.length > 0) await db.update(users).set({ invite_code: null }).where(inArray(users.id, pending));
+}

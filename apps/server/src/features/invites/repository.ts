@@ -1,9 +1,8 @@
 /** Invitees and their codes: creating them, sending again, registering. */
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { assignments, modules, users } from '../../db/schema.ts';
+import { modules, users } from '../../db/schema.ts';
 import type { UserRow } from '../../auth/account.ts';
-import type { NamedModule } from '../../mail/templates.ts';
 
 /** A module's title and whether it is archived; undefined when there is none. */
 export async function findModuleTitle(db: Db, id: string): Promise<{ archived_at: number; title: string } | undefined> {
@@ -17,38 +16,9 @@ export async function takenEmails(db: Db, emails: string[]): Promise<Set<string>
   return new Set(found.map((f) => f.user_name));
 }
 
-export interface NewInvitee {
-  id: string;
-  email: string;
-  code: string;
-  now: number;
-  /** The module it is assigned, and its due date (0: none). */
-  module?: { id: string; due_at: number };
-}
-
-export async function insertInvitee(db: Db, i: NewInvitee): Promise<void> {
-  await db.insert(users).values({ id: i.id, user_name: i.email, pending: true, invite_code: i.code, last_invite_at: i.now, created_at: i.now });
-  if (i.module) await db.insert(assignments).values({ user_id: i.id, module_id: i.module.id, created_at: i.now, due_at: i.module.due_at });
-}
-
 export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return user;
-}
-
-/** A new code for the invitee; the old one stops working and the TTL starts again. */
-export async function renewInviteCode(db: Db, id: string, code: string, now: number): Promise<void> {
-  await db.update(users).set({ invite_code: code, last_invite_at: now }).where(eq(users.id, id));
-}
-
-/** The modules the user is assigned and has not completed, in the order assigned. */
-export async function openAssignments(db: Db, userId: string): Promise<NamedModule[]> {
-  return db
-    .select({ title: modules.game_title, due_at: assignments.due_at })
-    .from(assignments)
-    .innerJoin(modules, eq(modules.id, assignments.module_id))
-    .where(and(eq(assignments.user_id, userId), eq(assignments.completed_at, 0)))
-    .orderBy(assignments.created_at);
 }
 
 export interface Invite {

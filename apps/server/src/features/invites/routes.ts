@@ -1,5 +1,4 @@
 /** Invites and registration (spec §7): PUT admin/invite, reinvite, GET invite/{code}, POST register/{code}. */
-import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -16,11 +15,10 @@ import { guessFailed, guessWait, tryAgainIn } from '../../auth/throttle.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { inviteEmail, type NamedModule } from '../../mail/templates.ts';
-import { enqueueEmail, type MailWorker } from '../../mail/outbox.ts';
-import { newInviteCode } from '../../auth/invite-code.ts';
+import type { MailWorker } from '../../mail/outbox.ts';
+import { createInvites, reinviteUsers, type Invitee } from './invites.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
-import { findInviteByCode, findModuleTitle, findUser, insertInvitee, openAssignments, register as registerInvitee, renewInviteCode, takenEmails, type Invite } from './repository.ts';
+import { findInviteByCode, findModuleTitle, findUser, register as registerInvitee, takenEmails, type Invite } from './repository.ts';
 
 const empty = { 200: emptyResponseSchema, ...errorResponses };
 
@@ -36,23 +34,16 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
     if (body.due_at !== undefined && !body.module) throw new HttpError(400, 'due_at: give the module it is the due date of');
 
     const { invited, existing, queued } = await db.transaction(async (tx) => {
-      let named: NamedModule[] = [];
+      let module: Invitee['module'];
       if (body.module) {
         const m = await findModuleTitle(tx, body.module);
         if (!m || m.archived_at > 0) throw new HttpError(400, `module: '${body.module}' is not a live module`);
-        named = [{ title: m.title, due_at: body.due_at ?? 0 }];
+        module = { id: body.module, title: m.title, due_at: body.due_at ?? 0 };
       }
       const taken = await takenEmails(tx, emails);
       const fresh = emails.filter((e) => !taken.has(e));
-      const now = Date.now();
-      const queuedIds: string[] = [];
-      for (const email of fresh) {
-        const id = crypto.randomUUID();
-        const code = newInviteCode();
-        await insertInvitee(tx, { id, email, code, now, module: body.module ? { id: body.module, due_at: body.due_at ?? 0 } : undefined });
-        queuedIds.push(await enqueueEmail(tx, { to: email, user_id: id, ...inviteEmail(config.publicUrl, code, named) }));
-      }
-      return { invited: fresh, existing: emails.filter((e) => taken.has(e)), queued: queuedIds };
+      const created = await createInvites(tx, config.publicUrl, fresh.map((email) => ({ email, module })));
+      return { invited: fresh, existing: emails.filter((e) => taken.has(e)), queued: created.emails };
     });
     // Stored and queued: now try to send the first ones; say which failed, and which wait their turn.
     const delivery = await mail.deliverNow(queued);
@@ -73,13 +64,8 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
     if (!user) throw new HttpError(404, 'No such user');
     if (!user.pending) throw new HttpError(409, 'This user has already registered');
     // A resent invite carries a new code: the old link stops working, and the TTL starts again.
-    const code = newInviteCode();
-    const queued = await db.transaction(async (tx) => {
-      await renewInviteCode(tx, id, code, Date.now());
-      // The resent invite names what the invitee is assigned, as the first one did.
-      const named = await openAssignments(tx, id);
-      return enqueueEmail(tx, { to: user.user_name, user_id: id, ...inviteEmail(config.publicUrl, code, named) });
-    });
+    const sent = await db.transaction((tx) => reinviteUsers(tx, config.publicUrl, [user]));
+    const queued = sent.get(id) as string;
     const [failed] = (await mail.deliverNow([queued])).failed;
     if (failed?.refused) {
       throw new HttpError(502, `The mail server refused ${user.user_name} (${failed.refused}). Check the address: this e-mail will not be retried.`);

@@ -1,6 +1,9 @@
 /** The Users screen (spec §2): search, count, invite, table, pagination, modals. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, DataTableSkeleton, InlineNotification, Search } from '@carbon/react';
+import { Button, DataTableSkeleton, InlineNotification, Search, TableBatchAction, TableBatchActions, TableToolbar } from '@carbon/react';
+import { Add, Calendar, Email, Locked, Subtract, type CarbonIconType } from '@carbon/icons-react';
+import { BULK_ACTIONS, type BulkAction, type BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
+import type { InviteFileReport } from '@airman/contracts/invite-file.ts';
 import { SEARCH_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
 import { useToast } from '../../../components/toasts.tsx';
@@ -13,10 +16,15 @@ import { useRefreshUsers } from '../hooks/use-refresh-users.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { DeleteModal } from './delete-modal.tsx';
 import { InviteModal } from './invite-modal.tsx';
+import { BULK_LABELS, BulkModal, usersCount } from './bulk-modal.tsx';
+import { InviteFileModal } from './invite-file-modal.tsx';
+import { BulkOutcome, type Outcome } from './bulk-outcome.tsx';
 import { UserModal } from './user-modal.tsx';
 import { UsersFiltersBar } from './users-filters.tsx';
 import { USER_COLUMNS, UsersTable } from './users-table.tsx';
 import '../../../styles/admin.scss';
+
+const BULK_ICONS: Record<BulkAction, CarbonIconType> = { assign: Add, due_date: Calendar, unassign: Subtract, reinvite: Email, deactivate: Locked };
 
 export function UsersScreen() {
   const me = useCurrentUser();
@@ -31,6 +39,11 @@ export function UsersScreen() {
   const [deleting, setDeleting] = useState<User | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
   const [inviting, setInviting] = useState(false);
+  const [invitingFile, setInvitingFile] = useState(false);
+  // Rows chosen for a bulk action, kept across pages and filters until applied or cancelled.
+  const [selected, setSelected] = useState<ReadonlyMap<string, User>>(new Map());
+  const [bulk, setBulk] = useState<BulkAction | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
   const modules = useModules();
   const [filters, setFilters] = useState<UsersFilters>({});
   // New filters or order: from the first page again.
@@ -138,6 +151,49 @@ export function UsersScreen() {
     }
   }
 
+  function select(user: User, on: boolean) {
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(user.id, user);
+      else next.delete(user.id);
+      return next;
+    });
+  }
+
+  function selectPage(on: boolean) {
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const u of users.data?.users ?? []) {
+        if (on) next.set(u.id, u);
+        else next.delete(u.id);
+      }
+      return next;
+    });
+  }
+
+  function bulkDone(result: BulkUsersResponse) {
+    const action = BULK_LABELS[result.action].button;
+    setBulk(null);
+    setSelected(new Map());
+    setOutcome({
+      title: `${action}: ${result.done.toLocaleString()} done, ${result.skipped.toLocaleString()} skipped`,
+      skipped: result.results.filter((r) => r.outcome === 'skipped').map((r) => ({ who: r.user_name, reason: r.reason ?? '' })),
+    });
+    refresh();
+  }
+
+  function fileApplied(report: InviteFileReport) {
+    setInvitingFile(false);
+    setOutcome({
+      title: `Invited ${usersCount(report.invitees.length)} from the file; ${report.existing.length.toLocaleString()} already had an account, ${report.invalid.length.toLocaleString()} invalid lines were not used`,
+      skipped: [
+        ...report.existing.map((r) => ({ who: `Line ${r.line}: ${r.email}`, reason: 'already has an account' })),
+        ...report.invalid.map((r) => ({ who: `Line ${r.line}${r.email ? `: ${r.email}` : ''}`, reason: r.reason })),
+      ],
+    });
+    refresh();
+  }
+
   const moduleList = modules.data ?? [];
   return (
     <section aria-labelledby="users-title">
@@ -154,9 +210,34 @@ export function UsersScreen() {
           onChange={(e) => setSearchText(e.target.value)}
         />
         <p aria-live="polite">{users.data ? `${users.data.count} Users` : ''}</p>
-        <Button onClick={() => setInviting(true)}>Invite User +</Button>
+        <div className="toolbar__buttons">
+          <Button kind="tertiary" onClick={() => setInvitingFile(true)}>
+            Invite from file
+          </Button>
+          <Button onClick={() => setInviting(true)}>Invite User +</Button>
+        </div>
       </div>
       <UsersFiltersBar filters={filters} modules={modules.data ?? []} onChange={changeFilters} />
+      <BulkOutcome outcome={outcome} onDismiss={() => setOutcome(null)} />
+      <div className="users-batch">
+        <TableToolbar aria-label="Actions on the selected users">
+          <TableBatchActions
+            shouldShowBatchActions={selected.size > 0}
+            totalSelected={selected.size}
+            onCancel={() => {
+              setSelected(new Map());
+              // The bar goes away with its button: the search box takes the focus.
+              document.getElementById('users-search')?.focus();
+            }}
+          >
+            {BULK_ACTIONS.map((action) => (
+              <TableBatchAction key={action} tabIndex={selected.size > 0 ? 0 : -1} renderIcon={BULK_ICONS[action]} onClick={() => setBulk(action)}>
+                {BULK_LABELS[action].button}
+              </TableBatchAction>
+            ))}
+          </TableBatchActions>
+        </TableToolbar>
+      </div>
       {users.isError && (
         <InlineNotification kind="error" title="The users could not be loaded." subtitle={users.error.message} lowContrast hideCloseButton role="alert" />
       )}
@@ -182,6 +263,9 @@ export function UsersScreen() {
             onResend={(u) => void resend(u)}
             onCopyLink={(u) => void copyLink(u)}
             onDelete={setDeleting}
+            selected={new Set(selected.keys())}
+            onSelect={select}
+            onSelectPage={selectPage}
           />
         </div>
       )}
@@ -209,6 +293,8 @@ export function UsersScreen() {
           onChanged={refresh}
         />
       )}
+      {bulk && <BulkModal action={bulk} ids={[...selected.keys()]} modules={moduleList} onClose={() => setBulk(null)} onDone={bulkDone} />}
+      {invitingFile && <InviteFileModal onClose={() => setInvitingFile(false)} onApplied={fileApplied} />}
       {inviting && <InviteModal modules={moduleList} onClose={() => setInviting(false)} onInvited={refresh} />}
       {deleting && (
         <DeleteModal

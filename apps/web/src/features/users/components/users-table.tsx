@@ -1,5 +1,5 @@
 /** The users table of spec §2. */
-import { Button, Toggle } from '@carbon/react';
+import { Button, TableSelectAll, TableSelectRow, Toggle } from '@carbon/react';
 import type { Module } from '@airman/contracts/module.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
 import { ModuleTags } from './module-tags.tsx';
@@ -15,17 +15,31 @@ interface Props {
   onResend(user: User): void;
   onCopyLink(user: User): void;
   onDelete(user: User): void;
+  /** Rows chosen for a bulk action (ids, across pages). */
+  selected: ReadonlySet<string>;
+  onSelect(user: User, on: boolean): void;
+  /** Select or clear every row of this page. */
+  onSelectPage(on: boolean): void;
 }
 
 export const USER_COLUMNS = ['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Last Sign-In', 'Status', 'Actions'];
 
-export function UsersTable({ users, modules, activeShown, onOpen, onToggleActive, onResend, onCopyLink, onDelete }: Props) {
+export function UsersTable({ users, modules, activeShown, onOpen, onToggleActive, onResend, onCopyLink, onDelete, selected, onSelect, onSelectPage }: Props) {
   const title = (id: string) => modules.find((m) => m.id === id)?.game_title ?? id;
+  const onPage = users.filter((u) => selected.has(u.id)).length;
   return (
     <div className="table-scroll">
       <table className="cds--data-table cds--data-table--md users-table" aria-label="Users">
         <thead>
           <tr>
+            <TableSelectAll
+              id="users-select-page"
+              name="users-select-page"
+              aria-label="Select every user of this page"
+              checked={onPage > 0 && onPage === users.length}
+              indeterminate={onPage > 0 && onPage < users.length}
+              onSelect={() => onSelectPage(onPage < users.length)}
+            />
             {USER_COLUMNS.map((c) => (
               <th key={c} scope="col">
                 {c}
@@ -44,6 +58,13 @@ export function UsersTable({ users, modules, activeShown, onOpen, onToggleActive
                 onDoubleClick={() => onOpen(u)}
                 data-user-id={u.id}
               >
+                <TableSelectRow
+                  id={`select-${u.id}`}
+                  name={`select-${u.id}`}
+                  aria-label={`Select ${u.pending ? u.user_name : `${displayName(u)} (${u.user_name})`}`}
+                  checked={selected.has(u.id)}
+                  onSelect={() => onSelect(u, !selected.has(u.id))}
+                />
                 <td>{u.pending ? '*' : u.rank}</td>
                 <td>{u.pending ? '*' : u.unit}</td>
                 <td>

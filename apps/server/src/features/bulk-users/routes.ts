@@ -1,0 +1,17 @@
+/** POST admin/users/bulk: one action on many selected users (docs/api.md, "Bulk actions"). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bulkUsersRequestSchema, bulkUsersResponseSchema } from '@airman/contracts/bulk-users.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { caller } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/schemas.ts';
+import { applyBulkAction } from './repository.ts';
+
+export function bulkUserRoutes(server: FastifyInstance, db: Db, config: Config): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const schema = { body: bulkUsersRequestSchema, response: { 200: bulkUsersResponseSchema, ...errorResponses } };
+  app.post('/api/admin/users/bulk', { config: { access: 'admin' }, schema }, async (request) =>
+    applyBulkAction(db, config.publicUrl, caller(request).id, request.body),
+  );
+}

@@ -1,0 +1,105 @@
+/** One bulk action on the selected users: what it needs (module, due date), a confirmation, then the server's answer. */
+import { useState } from 'react';
+import { Button, DatePicker, DatePickerInput, InlineNotification, Select, SelectItem } from '@carbon/react';
+import { BULK_ACTION_FIELDS, type BulkAction, type BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
+import { dueAtFromLocalDate } from '@airman/contracts/due-date.ts';
+import { isArchived, type Module } from '@airman/contracts/module.ts';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { bulkUsers } from '../api/bulk-calls.ts';
+
+export const BULK_LABELS: Record<BulkAction, { button: string; heading: (n: string) => string; apply: string }> = {
+  assign: { button: 'Assign module', heading: (n) => `Assign a module to ${n}`, apply: 'Assign' },
+  due_date: { button: 'Change due date', heading: (n) => `Change the due date for ${n}`, apply: 'Change due date' },
+  unassign: { button: 'Unassign module', heading: (n) => `Unassign a module from ${n}`, apply: 'Unassign' },
+  reinvite: { button: 'Resend invites', heading: (n) => `Resend invites to ${n}`, apply: 'Resend invites' },
+  deactivate: { button: 'Deactivate', heading: (n) => `Deactivate ${n}`, apply: 'Deactivate' },
+};
+
+const EXPLAIN: Record<BulkAction, string> = {
+  assign: 'The module is added to every selected user who does not have it yet, with this due date (or none).',
+  due_date: 'The new due date is set on the module for every selected user who has it and has not completed it. Reminders follow the new date.',
+  unassign: 'The module is removed from every selected user who has it and has not completed it. Completed modules are kept.',
+  reinvite: 'Every selected pending invitee gets a new invite e-mail; their earlier link stops working. Registered users are skipped.',
+  deactivate: 'Selected accounts can no longer sign in and are signed out; pending invites are voided. Your own account is skipped.',
+};
+
+export function usersCount(n: number): string {
+  return `${n.toLocaleString()} ${n === 1 ? 'user' : 'users'}`;
+}
+
+interface Props {
+  action: BulkAction;
+  ids: string[];
+  modules: Module[];
+  onClose(): void;
+  onDone(result: BulkUsersResponse): void;
+}
+
+export function BulkModal({ action, ids, modules, onClose, onDone }: Props) {
+  const fields = BULK_ACTION_FIELDS[action];
+  // Assigning offers live modules only; the others also reach assignments of archived ones.
+  const offered = modules.filter((m) => action !== 'assign' || !isArchived(m));
+  const [module, setModule] = useState('');
+  const [dueAt, setDueAt] = useState<number | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const missing = (fields.module === 'required' && module === '') || (fields.due_at === 'required' && dueAt === undefined);
+  const labels = BULK_LABELS[action];
+
+  async function apply() {
+    setBusy(true);
+    setError('');
+    try {
+      const result = await bulkUsers({
+        ids,
+        action,
+        ...(fields.module === 'required' ? { module } : {}),
+        ...(fields.due_at !== 'absent' && dueAt !== undefined ? { due_at: dueAt } : {}),
+      });
+      onDone(result);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AppModal open passiveModal modalHeading={labels.heading(usersCount(ids.length))} onRequestClose={onClose} size="sm">
+      <div className="form-stack">
+        {error && <InlineNotification kind="error" title="Nothing was changed." subtitle={error} lowContrast hideCloseButton role="alert" />}
+        <p>{EXPLAIN[action]}</p>
+        {fields.module === 'required' && (
+          <Select id="bulk-module" data-modal-primary-focus labelText="Module" value={module} onChange={(e) => setModule(e.target.value)}>
+            <SelectItem value="" text="Choose a module" />
+            {offered.map((m) => (
+              <SelectItem key={m.id} value={m.id} text={isArchived(m) ? `${m.game_title} (archived)` : m.game_title} />
+            ))}
+          </Select>
+        )}
+        {fields.due_at !== 'absent' && (
+          <DatePicker
+            datePickerType="single"
+            onChange={(dates: Date[]) => {
+              const [date] = dates;
+              setDueAt(date ? dueAtFromLocalDate(date) : undefined);
+            }}
+          >
+            <DatePickerInput
+              id="bulk-due"
+              labelText={fields.due_at === 'required' ? 'New due date' : 'Due date (optional)'}
+              placeholder="mm/dd/yyyy"
+            />
+          </DatePicker>
+        )}
+        <div className="button-row">
+          <Button kind="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button kind={action === 'deactivate' ? 'danger' : 'primary'} disabled={busy || missing} onClick={() => void apply()}>
+            {labels.apply} ({usersCount(ids.length)})
+          </Button>
+        </div>
+      </div>
+    </AppModal>
+  );
+}

@@ -1,0 +1,144 @@
+/** Invite from a file: choose a CSV, see the dry run (to invite, existing, invalid lines with reasons), then apply. */
+import { useRef, useState } from 'react';
+import { Button, FileUploader, InlineNotification } from '@carbon/react';
+import { INVITE_FILE_COLUMNS, INVITE_FILE_MAX_BYTES, INVITE_FILE_MAX_ROWS, type InviteFileReport } from '@airman/contracts/invite-file.ts';
+import { AppModal } from '../../../components/app-modal.tsx';
+import { applyInviteFile, checkInviteFile } from '../api/bulk-calls.ts';
+import { usersCount } from './bulk-modal.tsx';
+
+/** Rows of the "to invite" table shown; the rest are counted. */
+const SHOWN = 100;
+
+interface Props {
+  onClose(): void;
+  onApplied(report: InviteFileReport): void;
+}
+
+export function InviteFileModal({ onClose, onApplied }: Props) {
+  const [file, setFile] = useState<File | null>(null);
+  const [report, setReport] = useState<InviteFileReport | null>(null);
+  const [busy, setBusy] = useState<'' | 'checking' | 'applying'>('');
+  const [error, setError] = useState('');
+  const summary = useRef<HTMLHeadingElement>(null);
+
+  async function check(chosen: File) {
+    setFile(chosen);
+    setReport(null);
+    setError('');
+    setBusy('checking');
+    try {
+      setReport(await checkInviteFile(chosen));
+      // The dry run's summary takes focus: it is what the person reads next (and it is announced).
+      requestAnimationFrame(() => summary.current?.focus());
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy('');
+    }
+  }
+
+  async function apply() {
+    if (!file) return;
+    setBusy('applying');
+    setError('');
+    try {
+      onApplied(await applyInviteFile(file));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setBusy('');
+    }
+  }
+
+  const toInvite = report?.invitees.length ?? 0;
+  return (
+    <AppModal open passiveModal modalHeading="Invite from a file" onRequestClose={onClose} size="lg">
+      <div className="form-stack invite-file">
+        <FileUploader
+          labelTitle="CSV file"
+          labelDescription={`A header row naming the columns ${INVITE_FILE_COLUMNS.join(', ')} (email required; due as YYYY-MM-DD; module by title or id), then one invitee a line. At most ${INVITE_FILE_MAX_ROWS.toLocaleString()} rows and ${INVITE_FILE_MAX_BYTES / 1024 / 1024} MB.`}
+          buttonLabel="Choose file"
+          buttonKind="tertiary"
+          accept={['.csv', 'text/csv']}
+          filenameStatus={busy === 'checking' ? 'uploading' : 'edit'}
+          iconDescription="Remove the file"
+          size="md"
+          onChange={(event) => {
+            const chosen = (event.target as HTMLInputElement | null)?.files?.[0];
+            if (chosen) void check(chosen);
+          }}
+          onDelete={() => {
+            setFile(null);
+            setReport(null);
+            setError('');
+          }}
+        />
+        <div role="status" aria-live="polite" className="invite-file__status">
+          {busy === 'checking' && 'Checking the file…'}
+          {busy === 'applying' && `Inviting ${usersCount(toInvite)}…`}
+        </div>
+        {error && <InlineNotification kind="error" title="The file could not be used." subtitle={error} lowContrast hideCloseButton role="alert" />}
+        {report && (
+          <section aria-labelledby="invite-file-summary">
+            <h3 id="invite-file-summary" ref={summary} tabIndex={-1} className="invite-file__summary" aria-live="polite">
+              {`${report.rows.toLocaleString()} rows: ${toInvite.toLocaleString()} to invite, ${report.existing.length.toLocaleString()} already have an account, ${report.invalid.length.toLocaleString()} invalid`}
+            </h3>
+            {report.invalid.length > 0 && (
+              <FileTable
+                caption="Invalid lines (not used)"
+                header={['Line', 'E-mail', 'Reason']}
+                rows={report.invalid.map((r) => [String(r.line), r.email, r.reason])}
+              />
+            )}
+            {report.existing.length > 0 && (
+              <FileTable caption="Already have an account (nothing is done)" header={['Line', 'E-mail']} rows={report.existing.map((r) => [String(r.line), r.email])} />
+            )}
+            {toInvite > 0 && (
+              <FileTable
+                caption={toInvite > SHOWN ? `To invite (the first ${SHOWN} of ${toInvite.toLocaleString()})` : 'To invite'}
+                header={['Line', 'E-mail', 'Name', 'Rank', 'Unit', 'Module', 'Due']}
+                rows={report.invitees.slice(0, SHOWN).map((r) => [String(r.line), r.email, `${r.first_name} ${r.last_name}`.trim(), r.rank, r.unit, r.module_title, r.due])}
+              />
+            )}
+          </section>
+        )}
+        <div className="button-row">
+          <Button kind="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button disabled={busy !== '' || !report || toInvite === 0} onClick={() => void apply()}>
+            {toInvite > 0 ? `Invite ${usersCount(toInvite)}` : 'Invite'}
+          </Button>
+        </div>
+      </div>
+    </AppModal>
+  );
+}
+
+function FileTable({ caption, header, rows }: { caption: string; header: string[]; rows: string[][] }) {
+  return (
+    // Scrolls inside its box on a phone; focusable so that the keyboard can scroll it too.
+    <div className="table-scroll invite-file__table" tabIndex={0} role="region" aria-label={caption}>
+      <table className="cds--data-table cds--data-table--sm">
+        <caption className="invite-file__caption">{caption}</caption>
+        <thead>
+          <tr>
+            {header.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((cells, i) => (
+            <tr key={i}>
+              {cells.map((c, j) => (
+                <td key={j}>{c}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
