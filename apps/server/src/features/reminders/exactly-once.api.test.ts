@@ -17,7 +17,7 @@ import { waitForHealth } from '../../../test/wait-for-health.ts';
 import { openDatabase, type DatabaseLocation } from '../../db/database.ts';
 import { seed } from '../../seed/seed.ts';
 
-const serverRoot = path.resolve(import.meta.dirname, '../..');
+const serverRoot = path.resolve(import.meta.dirname, '../../..');
 const TRAINEES = 400;
 const HOUR = 60 * 60 * 1000;
 const ADMIN = { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Correct-Horse-9' };
