@@ -38,9 +38,15 @@ describeE2E('the admin area on a phone', (e2e) => {
     expect(await menu.getByRole('link', { name: 'Profile' }).isVisible()).toBe(false);
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
 
-    // Escape closes the menu and leaves focus on its button.
-    await page.getByRole('button', { name: 'Menu' }).click();
+    // By keyboard: Enter on the Menu button opens the menu with the focus on its first
+    // entry; Escape closes it and leaves focus on its button.
+    await page.getByRole('heading', { level: 1 }).click();
+    while (!(await page.getByRole('button', { name: 'Menu' }).evaluate((el) => el === document.activeElement))) await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
     await menu.getByRole('link', { name: 'Profile' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('User Admin');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Progress');
     await page.keyboard.press('Escape');
     await menu.getByRole('link', { name: 'Profile' }).waitFor({ state: 'hidden' });
     expect(await page.getByRole('button', { name: 'Menu' }).evaluate((el) => el === document.activeElement)).toBe(true);
