@@ -61,6 +61,16 @@ describeE2E('registration and profile', (e2e) => {
     await context.close();
   });
 
+  it('puts the page title above the form heading on /register', async () => {
+    const { context, page } = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto('/register');
+    const size = (name: string) => page.getByRole('heading', { name, exact: true }).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const [title, form] = [await size('Register'), await size('Enter Invite Code')];
+    expect(title).toBeGreaterThan(form);
+    expect(await page.getByRole('heading', { name: 'Register', exact: true }).evaluate((el) => el.tagName)).toBe('H1');
+    await context.close();
+  });
+
   it('non-admins are sent from /admin to /profile, and the menu has no admin items', async () => {
     const email = uniqueEmail('plain');
     await inviteAndRegister(e2e.baseUrl, email, 'Plain-Passw0rd!', { first_name: 'Pat', last_name: 'Plain' });
