@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { api, apiLogin, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E, login } from './browser.ts';
+import { TRAINEE_PASSWORD, registeredTrainee } from './game-helpers.ts';
 
 describeE2E('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violation', (e2e) => {
   it('finds a violation where there is one (the check itself works)', async () => {
@@ -57,4 +60,63 @@ describeE2E('accessibility (axe-core, WCAG 2.1 AA): no serious or critical viola
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
+});
+
+describeE2E('axe-core on every screen and modal, hovered included', (e2e) => {
+  /** No serious or critical violation as the page is, then with the pointer on `hovered` (each in turn). */
+  async function check(page: Page, where: string, hovered: Locator[] = []): Promise<void> {
+    expect(await seriousViolations(page), where).toEqual([]);
+    for (const [i, target] of hovered.entries()) {
+      await target.hover();
+      expect(await seriousViolations(page), `${where}, hovered ${i + 1}`).toEqual([]);
+    }
+  }
+
+  it('on the game and the 404 page as a trainee', async () => {
+    const trainee = await registeredTrainee(e2e.baseUrl);
+    const { context, page } = await e2e.newPage();
+    await login(page, trainee, TRAINEE_PASSWORD);
+    await page.getByRole('button', { name: 'Fullscreen' }).waitFor();
+    await check(page, '/', [page.getByRole('button', { name: 'Fullscreen' })]);
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await check(page, '404');
+    await context.close();
+  });
+
+  it('on the admin screens and each of their modals', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const email = uniqueEmail('axe-modal');
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
+    const { context, page } = await e2e.adminPage();
+    const modal = async (opener: Locator, name: string, ready?: Locator) => {
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name, exact: true });
+      await (ready ?? dialog).waitFor();
+      await check(page, name, [dialog.getByRole('button', { name: 'Close' }).first(), dialog.getByRole('button').last()]);
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    };
+
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    const row = page.locator('tr', { hasText: email });
+    await check(page, '/admin', [row, page.getByRole('button', { name: 'Invite User +' })]);
+    await modal(page.getByRole('button', { name: 'Invite User +' }), 'Invite Users');
+    await modal(row.getByRole('button', { name: `Pending Invite ${email}` }), 'User Management (autosaves)');
+    await modal(row.getByRole('button', { name: `Delete ${email}` }), 'Confirm Deletion');
+
+    await page.goto('/progress');
+    await page.getByRole('heading', { name: 'By module', exact: true }).waitFor();
+    await check(page, '/progress', [page.getByRole('button', { name: 'Clear filters' })]);
+
+    await page.goto('/modules');
+    const base = page.locator('tr').filter({ has: page.getByRole('button', { name: 'Edit Questionnaire JSON' }) });
+    await base.waitFor();
+    await check(page, '/modules', [base]);
+    await modal(base.getByRole('button', { name: 'Edit Ready Airman Training', exact: true }), 'Edit Module: Ready Airman Training');
+    await modal(page.getByRole('button', { name: 'New Module +' }), 'New Module');
+    await modal(base.getByRole('button', { name: 'Edit JSON of Ready Airman Training', exact: true }), 'Ready Airman Training', page.locator('.cm-content'));
+    await modal(page.getByRole('button', { name: 'Edit Questionnaire JSON' }), 'Comprehensive Airman Fitness', page.locator('.cm-content'));
+    await context.close();
+  }, 240_000);
 });

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { api, apiLogin, inviteAndRegister, mailReceivedBy, uniqueEmail } from './api.ts';
+import type { Locator, Page } from 'playwright-core';
 import { seriousViolations } from './axe.ts';
 import { describeE2E, login, openUser } from './browser.ts';
 import { UNDELIVERABLE_DOMAIN } from './constants.ts';
@@ -19,6 +20,16 @@ interface ApiUser {
 /** The user with this e-mail as the users list answers it (a search for the address). */
 async function listedUser(baseUrl: string, token: string, email: string): Promise<ApiUser | undefined> {
   return (await api<{ users: ApiUser[] }>(baseUrl, token, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users[0];
+}
+
+/** Moves the focus with real key presses (Tab, or Shift+Tab) until `target` has it; fails after `max` presses. */
+async function keyTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab', max = 60): Promise<void> {
+  await target.waitFor();
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`${key} pressed ${max} times without reaching ${target.toString()}`);
 }
 
 describeE2E('the Users screen', (e2e) => {
@@ -184,7 +195,8 @@ describeE2E('the Users screen', (e2e) => {
     await toast('User rank updated');
     await modal.getByLabel('Role').selectOption('admin');
     await toast('Role admin assigned to Field Toaster');
-    await modal.getByRole('switch', { name: 'Status' }).focus();
+    // Back from the Role select (the rank's field and the unit's on the way) to the switch.
+    await keyTo(page, modal.getByRole('switch', { name: 'Status' }), 'Shift+Tab');
     await page.keyboard.press('Space');
     await toast('Field Toaster status has been updated');
     await modal.getByLabel('First name').fill('Fielded');
@@ -375,7 +387,7 @@ describeE2E('the Users screen', (e2e) => {
     await page.getByText('Not Started').waitFor();
     const due = page.getByLabel('Due date of Ready Airman Training');
     await due.fill('12/31/2030');
-    await due.press('Enter');
+    await page.keyboard.press('Enter');
     await page.getByText('Assignment due date updated').waitFor();
     const user = (await listedUser(e2e.baseUrl, admin, email))!;
     // The date's midnight in UTC plus 23 hours, whatever the browser's zone (docs/api.md).
@@ -411,7 +423,8 @@ describeE2E('the Users screen', (e2e) => {
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toMatch(new RegExp(`^${e2e.baseUrl}/register/[A-Za-z0-9_-]{22,}$`));
     // A pending row has no View action; its name opens the modal from the keyboard.
-    await row.getByRole('button', { name: `Pending Invite ${pending}` }).press('Enter');
+    await keyTo(page, row.getByRole('button', { name: `Pending Invite ${pending}` }), 'Shift+Tab');
+    await page.keyboard.press('Enter');
     const modal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
     await modal.getByLabel('Email').waitFor();
     expect(await modal.getByLabel('Email').inputValue()).toBe(pending);
@@ -427,7 +440,7 @@ describeE2E('the Users screen', (e2e) => {
     // The state in words beside the switch, not its colour alone.
     await target.getByText('Active', { exact: true }).waitFor();
     // The switch by keyboard, as a keyboard user toggles it.
-    await target.getByRole('switch', { name: `Status of ${registered}` }).focus();
+    await keyTo(page, target.getByRole('switch', { name: `Status of ${registered}` }));
     await page.keyboard.press('Space');
     await page.getByText('Tog Gle status has been updated').waitFor();
     await page.locator('tr.is-inactive', { hasText: registered }).waitFor();
@@ -443,7 +456,7 @@ describeE2E('the Users screen', (e2e) => {
     await openUser(page, email);
     const due = page.getByLabel('Due date of Ready Airman Training');
     await due.fill('11/15/2030');
-    await due.press('Enter');
+    await page.keyboard.press('Enter');
     await page.getByText('Assignment due date updated').waitFor();
     await context.close();
 

@@ -18,7 +18,8 @@ if (!hasChromium) {
   console.warn(`\n!!! No Chromium at ${CHROMIUM_PATH}: browser end-to-end tests are SKIPPED. !!!\n`);
 }
 
-const FLAGS = [
+/** Chromium's switches for every e2e browser (Playwright's and pa11y's). */
+export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -49,7 +50,7 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
       expect(seen, 'CSP violations and page errors').toEqual([]);
     });
     beforeAll(async () => {
-      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: FLAGS });
+      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
       const baseUrl = inject('baseUrl');
       Object.assign(e2e, {
         baseUrl,

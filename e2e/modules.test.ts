@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { api, apiLogin, uniqueEmail } from './api.ts';
@@ -141,12 +142,21 @@ describeE2E('the Training Modules screen', (e2e) => {
     const today = () => dayIn(timezoneId);
     const days = [today()];
     expect(days[0]).not.toBe(dayIn('UTC'));
-    const popup = page.waitForEvent('popup');
+    // In place: no window of its own (it used to leave a blank tab), and said once the file is there.
+    const download = page.waitForEvent('download');
     await base.getByRole('button', { name: /^Download Report/ }).click();
-    const win = await popup;
-    const download = await win.waitForEvent('download');
+    const file = await download;
     days.push(today());
-    expect(days.map((d) => `Ready Airman Training ${d}.csv`)).toContain(download.suggestedFilename());
+    expect(days.map((d) => `Ready Airman Training ${d}.csv`)).toContain(file.suggestedFilename());
+    expect((await fs.promises.readFile(await file.path(), 'utf8')).split('\n')[0]).toContain('Last Name');
+    await page.getByRole('status').filter({ hasText: `Report downloaded: ${file.suggestedFilename()}` }).waitFor();
+    expect(context.pages()).toHaveLength(1);
+
+    // A report the server cannot give says why, in the page (the connection dropped here).
+    await page.route('**/api/admin/users?*', (route) => route.abort('connectionreset'));
+    await base.getByRole('button', { name: /^Download Report/ }).click();
+    await page.getByRole('alert').filter({ hasText: 'Error downloading the report:' }).waitFor();
+    expect(context.pages()).toHaveLength(1);
     await context.close();
   });
 

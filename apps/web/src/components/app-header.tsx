@@ -42,6 +42,11 @@ export function AppHeader() {
   // A link followed closes the menu.
   const [openedAt, setOpenedAt] = useState(pathname);
   if (open && openedAt !== pathname) setOpen(false);
+  // Opened, the menu takes the focus (its first entry), so the keyboard goes on inside it.
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (open) nav.current?.querySelector<HTMLElement>('a, button')?.focus();
+  }, [open]);
   useEffect(() => {
     if (!open) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -72,7 +77,7 @@ export function AppHeader() {
       <NavLink to="/" className="app-header__name">
         Ready Airman Training
       </NavLink>
-      <nav id="main-menu" className="app-header__nav" aria-label="Main menu">
+      <nav ref={nav} id="main-menu" className="app-header__nav" aria-label="Main menu">
         <ul>
           {NAV_ITEMS.filter((item) => item.shown(viewer)).map((item) => (
             <li key={item.to}>

@@ -93,6 +93,26 @@ export function AppModal(props: AppModalProps) {
     return () => document.removeEventListener('keydown', onKeyDown, true);
   }, [onRequestClose]);
 
+  // The rest of a double-click that opened the modal (a row's, or a tap on a phone's
+  // name link followed by a second) is not the user's first act in it: that second
+  // press would land on whatever field now lies under the pointer (a select's native
+  // list opened, which took the next Escape). Presses inside the modal count only from
+  // a fresh one (click count 1) on. A click from the keyboard (Enter, Space) counts 0: never held back.
+  useEffect(() => {
+    let fresh = false;
+    const onPress = (event: MouseEvent) => {
+      if (event.type === 'mousedown' && event.detail === 1) fresh = true;
+      if (fresh || event.detail < 2 || !(event.target instanceof Node) || !ref.current?.contains(event.target)) return;
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    const types = ['mousedown', 'mouseup', 'click', 'dblclick'] as const;
+    for (const type of types) document.addEventListener(type, onPress, true);
+    return () => {
+      for (const type of types) document.removeEventListener(type, onPress, true);
+    };
+  }, []);
+
   // Tab wraps on the keystroke itself, not through hidden 'Focus sentinel' elements outside the dialog.
   return (
     <FeatureFlags enableFocusWrapWithoutSentinels>

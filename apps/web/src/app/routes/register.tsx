@@ -4,7 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, Loading, TextInput } from '@carbon/react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useInvite } from '../../features/account/api/invite.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { RegistrationForm } from '../../features/account/components/registration-form.tsx';
@@ -52,7 +52,17 @@ function Invite({ code }: { code: string }) {
   if (invite.isError) {
     // An expired invite says so (410), so the trainee knows what to ask for.
     const expired = invite.error instanceof ApiError && invite.error.status === 410 ? invite.error.message : undefined;
-    return <InlineNotification kind="error" title={INVITE_LOOKUP_FAILED} subtitle={expired} lowContrast hideCloseButton role="alert" />;
+    return (
+      <div className="form-stack">
+        <InlineNotification kind="error" title={INVITE_LOOKUP_FAILED} subtitle={expired} lowContrast hideCloseButton role="alert" />
+        {/* The way on: another code (one copied wrong, or from a newer invite), or signing in. */}
+        <p>Check the code in your newest invite e-mail and enter it again, or sign in if you have already registered.</p>
+        <p className="form-links">
+          <Link to="/register">Enter another code</Link>
+          <Link to="/login">Sign in</Link>
+        </p>
+      </div>
+    );
   }
   return <RegistrationForm code={code} email={invite.data.user_name} />;
 }

@@ -9,7 +9,7 @@ import { useToast } from '../../../components/toasts.tsx';
 import { useModules } from '../../../lib/modules.ts';
 import { useFreshModule } from '../api/fresh-module.ts';
 import { useQuestionnaire } from '../api/get-questionnaire.ts';
-import { archiveModule, putQuestionnaire, reportUrl, saveModule } from '../api/module-calls.ts';
+import { archiveModule, downloadReport, putQuestionnaire, saveModule } from '../api/module-calls.ts';
 import { JsonEditorModal } from './json-editor-modal.tsx';
 import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import '../../../styles/admin.scss';
@@ -44,15 +44,12 @@ export function ModulesScreen() {
     .filter((m) => showArchived || !isArchived(m))
     .filter((m) => !term || m.game_title.toLowerCase().includes(term) || m.id.toLowerCase().includes(term));
 
-  async function downloadReport(m: Module) {
-    // Opened before the await, so the browser treats it as the click's own window.
-    const win = window.open('', '_blank');
+  // In place (no window of its own), and said: the file's name once the browser has it, or why not.
+  async function saveReport(m: Module) {
     try {
-      const url = await reportUrl(m.id);
-      if (win) win.location.href = url;
-      else window.location.href = url;
+      const name = await downloadReport(m.id);
+      toast({ kind: 'success', title: `Report downloaded: ${name}` });
     } catch (error) {
-      win?.close();
       toast({ kind: 'error', title: `Error downloading the report: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
@@ -156,7 +153,7 @@ export function ModulesScreen() {
                       >
                         Customize A Copy<span className="visually-hidden"> of {m.game_title}</span>
                       </Button>
-                      <Button kind="ghost" size="sm" onClick={() => void downloadReport(m)}>
+                      <Button kind="ghost" size="sm" onClick={() => void saveReport(m)}>
                         Download Report<span className="visually-hidden"> of {m.game_title}</span>
                       </Button>
                       {!isBaseModule(m) && !archived && (

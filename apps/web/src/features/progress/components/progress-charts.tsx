@@ -37,7 +37,10 @@ const toolbar = { enabled: true, numberOfIcons: 2, controls: [{ type: ToolbarCon
  * each toolbar control is a button inside a div with role="button" (nested
  * interactive controls: the div's role goes; the button inside is the
  * control), and each chart's title is a heading of level 2 under the page's
- * own level-2 heading of its section (it becomes level 3).
+ * own level-2 heading of its section (it becomes level 3). HTML_CodeSniffer
+ * reports a third: inner SVGs marked role="presentation" with drawn elements
+ * inside. One around the chart's labelled groups loses the role (it would hide
+ * their meaning); one of lines and backdrops alone is hidden outright.
  */
 function ChartFrame({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -51,6 +54,10 @@ function ChartFrame({ children }: { children: ReactNode }) {
         control.removeAttribute('aria-disabled');
       }
       for (const title of frame.querySelectorAll('.cds--cc--title [role="heading"][aria-level="2"]')) title.setAttribute('aria-level', '3');
+      for (const svg of frame.querySelectorAll('svg[role="presentation"]')) {
+        if (svg.querySelector('[role]:not([role="presentation"]):not([role="none"]), [aria-label], [aria-labelledby]')) svg.removeAttribute('role');
+        else if (svg.childElementCount > 0) svg.setAttribute('aria-hidden', 'true');
+      }
     };
     mend();
     const observer = new MutationObserver(mend);

@@ -17,7 +17,8 @@ export function ProgressFiltersBar({ filters, modules, units, onChange }: Props)
   const unitOptions = filters.unit !== undefined && !units.includes(filters.unit) ? [...units, filters.unit] : units;
   const filtered = Object.values(filters).some((v) => v);
   return (
-    <form className="progress-filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+    // A group, not a form: each filter applies as it changes, so there is nothing to submit.
+    <div className="progress-filters" role="group" aria-label="Filters">
       <Select id="progress-module" labelText="Module" value={filters.module ?? ''} onChange={(e) => set('module', e.target.value)}>
         <SelectItem value="" text="All modules" />
         {modules.map((m) => (
@@ -41,6 +42,6 @@ export function ProgressFiltersBar({ filters, modules, units, onChange }: Props)
       <Button kind="tertiary" size="md" type="button" disabled={!filtered} onClick={() => onChange({})}>
         Clear filters
       </Button>
-    </form>
+    </div>
   );
 }

@@ -40,7 +40,11 @@ export function InviteModal({ modules, onClose, onInvited }: Props) {
       const result = await inviteUsers({ emails, ...(module ? { module } : {}) });
       onInvited();
       const notes: string[] = [];
-      if (result.existing.length > 0) notes.push(`Already registered, not invited again: ${result.existing.join(', ')}`);
+      // The server invites only new addresses: one already on the list (registered, or invited and not yet
+      // registered) gets nothing, and a pending invite is sent again from its row.
+      if (result.existing.length > 0) {
+        notes.push(`Already on the users list, not invited again (a pending invite is sent again with its row's Resend Invite): ${result.existing.join(', ')}`);
+      }
       const retryable = result.not_emailed.filter((email) => !result.refused.includes(email));
       if (retryable.length > 0) notes.push(`Invited, but the e-mail could not be sent (use Resend Invite): ${retryable.join(', ')}`);
       if (result.refused.length > 0) {

@@ -1,0 +1,168 @@
+/**
+ * A second accessibility engine beside axe: pa11y itself, on its default
+ * runner (HTML_CodeSniffer) and WCAG2AA, with no error on any route (signed
+ * out, as an admin and as a trainee) nor with any admin modal open. pa11y
+ * drives Puppeteer on Debian's Chromium (`chromeLaunchConfig.executablePath`);
+ * Puppeteer's own browser download is switched off (package.json allowScripts),
+ * so nothing is fetched. Each page is brought to its state here and pa11y tests
+ * it as it is (`ignoreUrl`), its warnings and notices left to a human's review.
+ */
+import puppeteer, { type Browser, type BrowserContext, type LaunchOptions, type Page } from 'puppeteer';
+import pa11y from 'pa11y';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { api, apiLogin, inviteCodeFromMail, uniqueEmail } from './api.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, describeE2E } from './browser.ts';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
+import { TRAINEE_PASSWORD, registeredTrainee } from './game-helpers.ts';
+
+const chromeLaunchConfig: LaunchOptions = { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS };
+const silent = { debug() {}, error() {}, info() {} };
+
+describeE2E('WCAG2AA by pa11y (HTML_CodeSniffer)', (e2e) => {
+  let browser: Browser;
+  // What went wrong in any page of the test: a CSP violation or an uncaught error fails it.
+  let problems: string[] = [];
+
+  beforeAll(async () => {
+    browser = await puppeteer.launch(chromeLaunchConfig);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(() => {
+    const seen = problems;
+    problems = [];
+    expect(seen, 'CSP violations and page errors').toEqual([]);
+  });
+
+  /** A page in a context of its own (its own sign-in), watched for CSP violations and page errors. */
+  async function newPage(width = 1366, height = 768): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.createBrowserContext();
+    const page = await context.newPage();
+    await page.setViewport({ width, height });
+    page.on('pageerror', (error) => problems.push(`page error: ${error instanceof Error ? error.message : String(error)}`));
+    await page.exposeFunction('__reportViolation', (text: string) => void problems.push(text));
+    await page.evaluateOnNewDocument(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as { __reportViolation(text: string): void }).__reportViolation;
+        report(`CSP ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+      });
+    });
+    return { context, page };
+  }
+
+  const go = (page: Page, path: string) => page.goto(new URL(path, e2e.baseUrl).href);
+
+  async function signIn(page: Page, email: string, password: string, landing: string): Promise<void> {
+    await go(page, '/login');
+    await page.locator('#login-email').fill(email);
+    await page.locator('#login-password').fill(password);
+    await page.locator('::-p-aria([name="Sign In"][role="button"])').click();
+    await page.waitForFunction((path) => location.pathname === path, {}, landing);
+  }
+
+  /** pa11y's errors on the page as it is now, once Carbon's transitions have settled (colours measured mid-fade are not the page's). */
+  async function errors(page: Page): Promise<string[]> {
+    const settled = () =>
+      page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+    await settled();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await settled();
+    const result = await pa11y(page.url(), { browser, page, ignoreUrl: true, standard: 'WCAG2AA', runners: ['htmlcs'], timeout: 60_000, log: silent });
+    return result.issues.filter((issue) => issue.type === 'error').map((issue) => `${issue.code}: ${issue.message} at ${issue.selector}`);
+  }
+
+  const aria = (name: string, role: string) => `::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`;
+
+  it('finds an error where there is one (the check itself works)', async () => {
+    const { context, page } = await newPage();
+    await page.setContent('<html lang="en"><head><title>t</title></head><body><main><img src="data:,"><a href="/x"></a></main></body></html>');
+    const found = await errors(page);
+    expect(found.some((e) => e.includes('H37'))).toBe(true);
+    await context.close();
+  });
+
+  it('finds no error on the anonymous routes, a real invite code and a bad one included', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const invitee = uniqueEmail('pa11y');
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [invitee] });
+    const { context, page } = await newPage();
+    for (const [path, ready] of [
+      ['/login', aria('Sign In', 'button')],
+      ['/register', aria('Lookup', 'button')],
+      [`/register/${inviteCodeFromMail(invitee)}`, aria('Register', 'button')],
+      ['/register/not-a-real-code', '::-p-text(There is an issue with this invite code)'],
+      ['/forgot-password', aria('Send Reset Link', 'button')],
+    ] as const) {
+      await go(page, path);
+      await page.waitForSelector(ready);
+      expect(await errors(page), path).toEqual([]);
+    }
+    await context.close();
+  });
+
+  it('finds no error on the game, as a trainee', async () => {
+    const trainee = await registeredTrainee(e2e.baseUrl);
+    const { context, page } = await newPage();
+    await signIn(page, trainee, TRAINEE_PASSWORD, '/');
+    await page.waitForSelector(aria('Fullscreen', 'button'));
+    expect(await errors(page), '/').toEqual([]);
+    await go(page, '/profile');
+    await page.waitForSelector(aria('User Settings', 'heading'));
+    expect(await errors(page), '/profile').toEqual([]);
+    await context.close();
+  });
+
+  it('finds no error on the admin routes, hovered rows included', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, '/admin');
+    const routes: [string, string][] = [
+      ['/admin', 'table[aria-label="Users"] tbody tr'],
+      ['/progress', aria('Progress', 'heading')],
+      ['/modules', 'table[aria-label="Training Modules"] tbody tr'],
+      ['/profile', aria('User Settings', 'heading')],
+      ['/no/such/page', aria('Page not found', 'heading')],
+    ];
+    for (const [path, ready] of routes) {
+      await go(page, path);
+      await page.waitForSelector(ready);
+      expect(await errors(page), path).toEqual([]);
+      if (ready.endsWith('tbody tr')) {
+        await page.hover(ready);
+        expect(await errors(page), `${path}, a row hovered`).toEqual([]);
+      }
+    }
+    await context.close();
+  });
+
+  it('finds no error with each admin modal open', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const email = uniqueEmail('pa11y-modal');
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
+    const { context, page } = await newPage();
+    await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, '/admin');
+
+    /** Opens a modal by its button, tests it, closes it with Escape. */
+    const modal = async (opener: string, dialog: string, ready = `${dialog} .cds--modal-content`) => {
+      await page.locator(opener).click();
+      await page.waitForSelector(ready);
+      expect(await errors(page), dialog).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.waitForSelector(dialog, { hidden: true });
+    };
+    const dialog = (name: string) => aria(name, 'dialog');
+
+    await page.locator(aria('Search by player name', 'searchbox')).fill(email);
+    await modal(aria('Invite User +', 'button'), dialog('Invite Users'));
+    await modal(aria(`Pending Invite ${email}`, 'button'), dialog('User Management (autosaves)'));
+    await modal(aria(`Delete ${email}`, 'button'), dialog('Confirm Deletion'));
+
+    await go(page, '/modules');
+    await page.waitForSelector('table[aria-label="Training Modules"] tbody tr');
+    await modal(aria('Edit Ready Airman Training', 'button'), dialog('Edit Module: Ready Airman Training'));
+    await modal(aria('New Module +', 'button'), dialog('New Module'));
+    await modal(aria('Edit JSON of Ready Airman Training', 'button'), dialog('Ready Airman Training'), '.cm-content');
+    await modal(aria('Edit Questionnaire JSON', 'button'), dialog('Comprehensive Airman Fitness'), '.cm-content');
+    await context.close();
+  }, 180_000);
+});
