@@ -147,6 +147,48 @@ export const assignments = pgTable(
   ],
 );
 
+/**
+ * The narrow copy of assignments for the users list's module filters, one row
+ * per assignment kept by triggers (migration 0020): beside what decides the
+ * assignment's status (the columns of progress_status), its user's name order
+ * and unit, copied from user_search. A module's page (in a status, of a unit)
+ * walks its index in name order and reads only the module's assignments,
+ * instead of walking every user and looking up each one's assignment. Never
+ * written by the application.
+ */
+export const assignmentSearch = pgTable(
+  'assignment_search',
+  {
+    user_id: text('user_id').notNull(),
+    module_id: text('module_id').notNull(),
+    /** user_search.sort_key, collate "C". */
+    sort_key: text('sort_key').notNull(),
+    unit: text('unit').notNull(),
+    started: boolean('started').notNull(),
+    completed: boolean('completed').notNull(),
+    game_status: integer('game_status').notNull(),
+    due_at: bigint('due_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.module_id] }),
+    foreignKey({ columns: [t.user_id, t.module_id], foreignColumns: [assignments.user_id, assignments.module_id] })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    // The page's order within a module, then every column its filters read, so the walk
+    // never leaves the index (the key columns after the id do not change the order).
+    index('assignment_search_order_idx').on(
+      t.module_id,
+      t.sort_key,
+      sql`${t.user_id} collate "C"`,
+      t.unit,
+      t.started,
+      t.completed,
+      t.game_status,
+      t.due_at,
+    ),
+  ],
+);
+
 export const questionnaires = pgTable('questionnaires', {
   module_id: text('module_id')
     .primaryKey()
