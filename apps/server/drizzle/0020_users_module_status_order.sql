@@ -61,3 +61,12 @@ SELECT a."user_id", a."module_id", s."sort_key", s."unit", a."started_at" > 0, a
 --> statement-breakpoint
 -- Built after the copy (faster than growing it row by row).
 CREATE INDEX "assignment_search_order_idx" ON "assignment_search" USING btree ("module_id","sort_key","user_id" collate "C","unit","started","completed","game_status","due_at");
+--> statement-breakpoint
+-- A unit's page by name and by rank walks one index in the page's order (rather than the name
+-- order with every user of other units skipped, or all the unit's users sorted by rank).
+CREATE INDEX "user_search_unit_order_idx" ON "user_search" USING btree ("unit","sort_key","id" collate "C");
+--> statement-breakpoint
+CREATE INDEX "user_search_unit_rank_order_idx" ON "user_search" USING btree ("unit",(coalesce(array_position(ARRAY['Civ','AB','Amn','A1C','SrA','SSgt','TSgt','MSgt','SMSgt','CMSgt','CCM','CMSAF','2d Lt','1st Lt','Capt','Maj','Lt Col','Col','Brig Gen','Maj Gen','Lt Gen','Gen','CSAF','GAF']::text[], "rank"), 25)),"sort_key","id" collate "C");
+--> statement-breakpoint
+-- The count of a role's users reads this index only (not every user_search row).
+CREATE INDEX "user_search_role_idx" ON "user_search" USING btree ("role");

@@ -7,8 +7,16 @@ import { bigint, boolean, foreignKey, index, integer, json, jsonb, numeric, pgTa
 import type { Module } from '@airman/contracts/module.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import type { GameLog } from '@airman/contracts/game.ts';
+import { RANKS } from '@airman/contracts/ranks.ts';
 
 const ms = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * A rank's place in the rank list (Civilian, then E-1 up, then officers), no rank (pending
+ * invitees) last: the users list's order by rank (users/filtered-users.ts) and its index.
+ */
+export const rankOrderSql = (column: string) =>
+  `coalesce(array_position(ARRAY[${RANKS.map((r) => `'${r.abbreviation}'`).join(',')}]::text[], ${column}), ${RANKS.length + 1})`;
 
 export const users = pgTable(
   'users',
@@ -89,6 +97,11 @@ export const userSearch = pgTable(
     index('user_search_sort_key_id_idx').on(t.sort_key, t.id),
     // A unit's (and rank's) users: the users list's unit filter, the progress page's overdue list of a unit.
     index('user_search_unit_rank_idx').on(t.unit, t.rank),
+    // A unit's page of the users list by name, and by rank: one walk in the page's order.
+    index('user_search_unit_order_idx').on(t.unit, t.sort_key, sql`${t.id} collate "C"`),
+    index('user_search_unit_rank_order_idx').on(t.unit, sql.raw(`(${rankOrderSql('"rank"')})`), t.sort_key, sql`${t.id} collate "C"`),
+    // Users of a role: the users list's count of them reads this index only.
+    index('user_search_role_idx').on(t.role),
   ],
 );
 

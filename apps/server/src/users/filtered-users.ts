@@ -7,8 +7,8 @@
  */
 import type { UsersQuery, UserSort } from '@airman/contracts/api.ts';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
-import { RANKS } from '@airman/contracts/ranks.ts';
 import type { Database } from '../db/database.ts';
+import { rankOrderSql } from '../db/schema.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { progressStatusSql } from '../progress/progress.ts';
 
@@ -48,7 +48,7 @@ const SORT_KEYS: Record<UserSort, SortKey[]> = {
   name: [{ sql: 's.sort_key', type: 'text' }],
   unit: [{ sql: 'lower(s.unit)', type: 'text' }, { sql: 's.sort_key', type: 'text' }],
   // The rank list's order (Civilian, then E-1 up, then officers); no rank (pending invitees) last.
-  rank: [{ sql: `coalesce(array_position(ARRAY[${RANKS.map((r) => `'${r.abbreviation}'`).join(',')}]::text[], s.rank), ${RANKS.length + 1})`, type: 'int' }, { sql: 's.sort_key', type: 'text' }],
+  rank: [{ sql: rankOrderSql('s.rank'), type: 'int' }, { sql: 's.sort_key', type: 'text' }],
   // Most recent first; never signed in last.
   last_login: [{ sql: '-u.last_login_at', type: 'bigint' }],
 };
