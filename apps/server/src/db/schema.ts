@@ -7,8 +7,16 @@ import { bigint, boolean, foreignKey, index, integer, json, jsonb, numeric, pgTa
 import type { Module } from '@airman/contracts/module.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import type { GameLog } from '@airman/contracts/game.ts';
+import { RANKS } from '@airman/contracts/ranks.ts';
 
 const ms = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * A rank's place in the rank list (Civilian, then E-1 up, then officers), no rank (pending
+ * invitees) last: the users list's order by rank (users/filtered-users.ts) and its index.
+ */
+export const rankOrderSql = (column: string) =>
+  `coalesce(array_position(ARRAY[${RANKS.map((r) => `'${r.abbreviation}'`).join(',')}]::text[], ${column}), ${RANKS.length + 1})`;
 
 export const users = pgTable(
   'users',
@@ -89,6 +97,11 @@ export const userSearch = pgTable(
     index('user_search_sort_key_id_idx').on(t.sort_key, t.id),
     // A unit's (and rank's) users: the users list's unit filter, the progress page's overdue list of a unit.
     index('user_search_unit_rank_idx').on(t.unit, t.rank),
+    // A unit's page of the users list by name, and by rank: one walk in the page's order.
+    index('user_search_unit_order_idx').on(t.unit, t.sort_key, sql`${t.id} collate "C"`),
+    index('user_search_unit_rank_order_idx').on(t.unit, sql.raw(`(${rankOrderSql('"rank"')})`), t.sort_key, sql`${t.id} collate "C"`),
+    // Users of a role: the users list's count of them reads this index only.
+    index('user_search_role_idx').on(t.role),
   ],
 );
 
@@ -144,6 +157,48 @@ export const assignments = pgTable(
     index('assignments_open_due_idx').on(t.due_at, t.user_id, t.module_id).where(sql`${t.due_at} > 0 AND ${t.completed_at} = 0 AND ${t.revoked_at} = 0`),
     // The progress page's overdue list: not completed, due, most overdue first, in this order.
     index('assignments_overdue_idx').on(t.due_at, t.user_id, t.module_id).where(sql`${t.completed_at} = 0 AND ${t.due_at} > 0`),
+  ],
+);
+
+/**
+ * The narrow copy of assignments for the users list's module filters, one row
+ * per assignment kept by triggers (migration 0020): beside what decides the
+ * assignment's status (the columns of progress_status), its user's name order
+ * and unit, copied from user_search. A module's page (in a status, of a unit)
+ * walks its index in name order and reads only the module's assignments,
+ * instead of walking every user and looking up each one's assignment. Never
+ * written by the application.
+ */
+export const assignmentSearch = pgTable(
+  'assignment_search',
+  {
+    user_id: text('user_id').notNull(),
+    module_id: text('module_id').notNull(),
+    /** user_search.sort_key, collate "C". */
+    sort_key: text('sort_key').notNull(),
+    unit: text('unit').notNull(),
+    started: boolean('started').notNull(),
+    completed: boolean('completed').notNull(),
+    game_status: integer('game_status').notNull(),
+    due_at: bigint('due_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.module_id] }),
+    foreignKey({ columns: [t.user_id, t.module_id], foreignColumns: [assignments.user_id, assignments.module_id] })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    // The page's order within a module, then every column its filters read, so the walk
+    // never leaves the index (the key columns after the id do not change the order).
+    index('assignment_search_order_idx').on(
+      t.module_id,
+      t.sort_key,
+      sql`${t.user_id} collate "C"`,
+      t.unit,
+      t.started,
+      t.completed,
+      t.game_status,
+      t.due_at,
+    ),
   ],
 );
 

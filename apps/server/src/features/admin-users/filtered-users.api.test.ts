@@ -123,6 +123,59 @@ describeApi('GET admin/users: filters and sorting', (ctx) => {
     }
   });
 
+  it("keeps a module's pages right as users are renamed or moved and assignments are added, removed or change status", async () => {
+    const { tag, rows } = await seedUsers(ctx);
+    const res0 = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+    const token = res0.json<{ auth: string }>().auth;
+    const send = async (method: 'POST' | 'DELETE', url: string, payload?: object) => {
+      const res = await ctx.request(token, { method, url, ...(payload ? { payload } : {}) });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const pick = (unit: string, assignment: Row['assignment']) => rows.find((r) => r.unit === `${unit} ${tag}` && r.assignment === assignment && !r.pending)!;
+    const statuses = ['not_started', 'in_progress', 'complete', 'failed', 'quit', 'past_due'] as const;
+
+    // Renamed: from the middle of the order to its start.
+    const renamed = pick('a', 'complete');
+    await send('POST', `/api/admin/users/${renamed.id}`, { last_name: 'Aaronson' });
+    renamed.last = 'Aaronson';
+    // Moved to the other unit.
+    const moved = pick('a', 'quit');
+    await send('POST', `/api/admin/users/${moved.id}`, { unit: `B ${tag}` });
+    moved.unit = `B ${tag}`;
+    // Assigned the module (not started), and unassigned it.
+    const assigned = rows.find((r) => r.unit === `a ${tag}` && r.assignment === undefined && !r.pending)!;
+    await send('POST', `/api/admin/users/${assigned.id}/assign`, { module: 'ready_airman_training' });
+    assigned.assignment = 'not_started';
+    const unassigned = pick('a', 'in_progress');
+    await send('DELETE', `/api/admin/users/${unassigned.id}/assign/ready_airman_training`);
+    delete unassigned.assignment;
+    // Due yesterday: past due.
+    const overdue = pick('B', 'not_started');
+    await send('POST', `/api/admin/users/${overdue.id}`, { assignments: [{ key: 'ready_airman_training', due_at: Date.now() - DAY }] });
+    overdue.assignment = 'past_due';
+    // A run finished late (as the game's routes write it): complete.
+    const finished = pick('a', 'past_due');
+    await ctx.database.query(`UPDATE assignments SET game_status = 1, completed_at = $2 WHERE user_id = $1 AND module_id = 'ready_airman_training'`, [finished.id, Date.now()]);
+    finished.assignment = 'complete';
+
+    const cases: [Record<string, string>, (r: Row) => boolean][] = [
+      [{ search: tag, module: 'ready_airman_training' }, (r) => r.assignment !== undefined],
+      ...['a', 'B'].flatMap((unit) =>
+        statuses.map((s): [Record<string, string>, (r: Row) => boolean] => [
+          { unit: `${unit} ${tag}`, module: 'ready_airman_training', assignment_status: s },
+          (r) => r.unit === `${unit} ${tag}` && r.assignment === s,
+        ]),
+      ),
+    ];
+    for (const [query, keep] of cases) {
+      const expected = rows.filter(keep).sort(ORDERS.name).map((r) => r.id);
+      const { ids, counts } = await walk(query);
+      expect(ids, JSON.stringify(query)).toEqual(expected);
+      expect(counts[0], JSON.stringify(query)).toBe(expected.length);
+    }
+    expect((await walk({ search: tag, module: 'ready_airman_training' })).ids[0]).toBe(renamed.id);
+  });
+
   it('refuses an assignment status without a module, unknown values and a cursor of another order', async () => {
     const res0 = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
     const token = res0.json<{ auth: string }>().auth;

@@ -7,8 +7,8 @@
  */
 import type { UsersQuery, UserSort } from '@airman/contracts/api.ts';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
-import { RANKS } from '@airman/contracts/ranks.ts';
 import type { Database } from '../../db/database.ts';
+import { rankOrderSql } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { progressStatusSql } from '../progress/progress.ts';
 import { usableAccountSql } from '../../auth/usable-account.ts';
@@ -49,7 +49,7 @@ const SORT_KEYS: Record<UserSort, SortKey[]> = {
   name: [{ sql: 's.sort_key', type: 'text' }],
   unit: [{ sql: 'lower(s.unit)', type: 'text' }, { sql: 's.sort_key', type: 'text' }],
   // The rank list's order (Civilian, then E-1 up, then officers); no rank (pending invitees) last.
-  rank: [{ sql: `coalesce(array_position(ARRAY[${RANKS.map((r) => `'${r.abbreviation}'`).join(',')}]::text[], s.rank), ${RANKS.length + 1})`, type: 'int' }, { sql: 's.sort_key', type: 'text' }],
+  rank: [{ sql: rankOrderSql('s.rank'), type: 'int' }, { sql: 's.sort_key', type: 'text' }],
   // Most recent first; never signed in last.
   last_login: [{ sql: '-u.last_login_at', type: 'bigint' }],
 };
@@ -85,21 +85,36 @@ function decodeCursor(cursor: string, sort: UserSort): unknown[] {
 /** LIKE pattern for a substring, wildcards escaped (lower-cased by the database, like the haystack). */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The filters as conditions on user_search s, their values appended to params. */
-function conditions(q: FilterQuery, params: unknown[], now: number): string[] {
+/**
+ * The filters as conditions on user_search s, their values appended to params;
+ * without the module's (and its unit's) when assignment_search x gives them.
+ */
+function conditions(q: FilterQuery, params: unknown[], now: number, byModule = false): string[] {
   const add = (value: unknown) => `$${params.push(value)}`;
   const where: string[] = [];
   const search = q.search?.trim();
   if (search) where.push(`s.haystack LIKE lower(${add(containsPattern(search))})`);
-  if (q.unit !== undefined) where.push(`s.unit = ${add(q.unit)}`);
+  if (q.unit !== undefined && !byModule) where.push(`s.unit = ${add(q.unit)}`);
   if (q.role !== undefined) where.push(`s.role = ${add(q.role)}`);
   if (q.status === 'pending') where.push('s.pending');
   if (q.status === 'active') where.push(usableAccountSql('s'));
   if (q.status === 'inactive') where.push('s.active_at = 0 AND NOT s.pending');
-  if (q.module !== undefined) {
+  if (q.module !== undefined && !byModule) {
     const status = q.assignment_status !== undefined ? ` AND ${assignmentStatusSql(add(now))} = ${add(q.assignment_status)}` : '';
     where.push(`EXISTS (SELECT 1 FROM assignments a WHERE a.user_id = s.id AND a.module_id = ${add(q.module)}${status})`);
   }
+  return where;
+}
+
+/**
+ * The module, its unit and assignment status as conditions on assignment_search x
+ * (its columns are those of progress_status, so the status is progress's expression).
+ */
+function moduleConditions(module: string, q: FilterQuery, params: unknown[], now: number): string[] {
+  const add = (value: unknown) => `$${params.push(value)}`;
+  const where = [`x.module_id = ${add(module)}`];
+  if (q.unit !== undefined) where.push(`x.unit = ${add(q.unit)}`);
+  if (q.assignment_status !== undefined) where.push(`(${progressStatusSql(add(now))}) = ${STATUS_CODES[q.assignment_status]}`);
   return where;
 }
 
@@ -107,22 +122,32 @@ function conditions(q: FilterQuery, params: unknown[], now: number): string[] {
 export async function filteredUsersPage(database: Database, q: FilterQuery, cursorText: string | undefined, now = Date.now()): Promise<string> {
   if (q.assignment_status !== undefined && q.module === undefined) throw new HttpError(400, 'assignment_status: needs module');
   const sort = q.sort ?? 'name';
+  // A module's users by name: its assignments in name order (assignment_search), users read
+  // only for the other filters, rather than every user in name order with a look-up of each one's assignment.
+  const module = sort === 'name' ? q.module : undefined;
   // By last sign-in the users row leads (its index gives the order), so the tie-break is its id.
-  const keys = [...SORT_KEYS[sort], { sql: sort === 'last_login' ? 'u.id' : 's.id', type: 'text' as const }];
+  const keys =
+    module !== undefined
+      ? [{ sql: 'x.sort_key', type: 'text' as const }, { sql: 'x.user_id', type: 'text' as const }]
+      : [...SORT_KEYS[sort], { sql: sort === 'last_login' ? 'u.id' : 's.id', type: 'text' as const }];
   const params: unknown[] = [];
-  const where = conditions(q, params, now);
-  const countParams = [...params];
+  const where = conditions(q, params, now, module !== undefined);
+  const from =
+    module !== undefined
+      ? `assignment_search x${where.length ? ' JOIN user_search s ON s.id = x.user_id' : ''}`
+      : `user_search s${sort === 'last_login' ? ' JOIN users u ON u.id = s.id' : ''}`;
+  if (module !== undefined) where.push(...moduleConditions(module, q, params, now));
   if (cursorText) {
     const after = decodeCursor(cursorText, sort);
     const values = keys.map((k, i) => (k.type === 'text' ? `(SELECT $${params.push(after[i])}::text) COLLATE "C"` : `(SELECT $${params.push(after[i])}::${k.type})`));
     where.push(`(${keys.map((k) => (k.type === 'text' ? `${k.sql} COLLATE "C"` : k.sql)).join(', ')}) > (${values.join(', ')})`);
   }
   const collated = (expr: string, k: SortKey) => `${expr}${k.type === 'text' ? ' COLLATE "C"' : ''}`;
-  const joinUsers = sort === 'last_login' ? 'JOIN users u ON u.id = s.id' : '';
-  const pageSql = `SELECT s.id, ${keys.map((k, i) => `${k.sql} AS k${i}`).join(', ')}
-    FROM user_search s ${joinUsers} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+  const pageSql = `SELECT ${module !== undefined ? 'x.user_id' : 's.id'} AS id, ${keys.map((k, i) => `${k.sql} AS k${i}`).join(', ')}
+    FROM ${from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY ${keys.map((k) => collated(k.sql, k)).join(', ')} LIMIT ${USER_PAGE_SIZE + 1}`;
-  const countWhere = conditions(q, [], now);
+  const countParams: unknown[] = [];
+  const countWhere = conditions(q, countParams, now);
   const fromProgress = countFromProgress(q, now);
   const [rows, counted] = await Promise.all([
     database.query<Record<string, unknown> & { id: string; listing: string }>(
