@@ -37,17 +37,36 @@ export default tseslint.config(
   },
   {
     files: ['packages/contracts/src/**/*.ts'],
-    rules: noImportFrom(['@airman/engine/*', '@airman/game/*', '@airman/web/*', '@airman/server/*', '**/apps/**'], 'contracts are shared: they import nothing of ours'),
+    rules: noImportFrom(
+      ['@airman/engine/*', '@airman/game/*', '@airman/web/*', '@airman/server/*', '**/apps/**'],
+      'contracts are shared: they import nothing of ours',
+    ),
   },
   {
     // The engine runs alike in Node (the server's replay), the browser and a worker: none of their own APIs.
     files: ['packages/engine/src/**/*.ts'],
     ignores: ['packages/engine/src/**/*.test.ts'],
     rules: {
-      ...noImportFrom(['@airman/game/*', '@airman/web/*', '@airman/server/*', '**/apps/web/**', 'node:*'], 'the engine is pure: no UI, no server, no Node API'),
+      ...noImportFrom(
+        ['@airman/game/*', '@airman/web/*', '@airman/server/*', '**/apps/web/**', 'node:*'],
+        'the engine is pure: no UI, no server, no Node API',
+      ),
       'no-restricted-globals': [
         'error',
-        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'self', 'location', 'process', 'Buffer', 'require', '__dirname', 'global'].map((name) => ({
+        ...[
+          'window',
+          'document',
+          'navigator',
+          'localStorage',
+          'sessionStorage',
+          'self',
+          'location',
+          'process',
+          'Buffer',
+          'require',
+          '__dirname',
+          'global',
+        ].map((name) => ({
           name,
           message: 'the engine is pure: no DOM, no Node globals',
         })),
@@ -97,14 +116,25 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [{ target: './apps/server/src', from: './apps/server/src/features', message: 'cross-cutting server code imports no feature' }] },
+        {
+          zones: [
+            {
+              target: './apps/server/src',
+              from: './apps/server/src/features',
+              message: 'cross-cutting server code imports no feature',
+            },
+          ],
+        },
       ],
     },
   },
   {
     // A route speaks HTTP; its feature's repository.ts (and the feature's query modules) speak SQL.
     files: ['apps/server/src/features/*/routes.ts'],
-    rules: noImportFrom(['drizzle-orm', 'drizzle-orm/*', '**/db/schema.ts'], "a route works through its feature's repository.ts: no Drizzle, no db/schema"),
+    rules: noImportFrom(
+      ['drizzle-orm', 'drizzle-orm/*', '**/db/schema.ts'],
+      "a route works through its feature's repository.ts: no Drizzle, no db/schema",
+    ),
   },
   {
     // game.js carries no zod (npm run budget checks the bundle): from the schema files, types only.
@@ -118,11 +148,14 @@ export default tseslint.config(
             {
               group: [
                 'zod',
-                ...['api', 'game', 'module', 'questionnaire', 'user', 'validation', 'zod-setup'].map((f) => `@airman/contracts/${f}.ts`),
+                ...['api', 'game', 'module', 'questionnaire', 'user', 'validation', 'zod-setup'].map(
+                  (f) => `@airman/contracts/${f}.ts`,
+                ),
                 '@airman/engine/validate.ts',
               ],
               allowTypeImports: true,
-              message: 'the game bundle stays free of zod: import types, or the zod-free modules (gauges.ts, questionnaire-score.ts, constants.ts)',
+              message:
+                'the game bundle stays free of zod: import types, or the zod-free modules (gauges.ts, questionnaire-score.ts, constants.ts)',
             },
           ],
         },

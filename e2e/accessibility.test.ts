@@ -93,7 +93,10 @@ describeE2E('axe-core on every screen and modal, hovered included', (e2e) => {
       await opener.click();
       const dialog = page.getByRole('dialog', { name, exact: true });
       await (ready ?? dialog).waitFor();
-      await check(page, name, [dialog.getByRole('button', { name: 'Close' }).first(), dialog.getByRole('button').last()]);
+      await check(page, name, [
+        dialog.getByRole('button', { name: 'Close' }).first(),
+        dialog.getByRole('button').last(),
+      ]);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
     };
@@ -113,10 +116,21 @@ describeE2E('axe-core on every screen and modal, hovered included', (e2e) => {
     const base = page.locator('tr').filter({ has: page.getByRole('button', { name: 'Edit Questionnaire JSON' }) });
     await base.waitFor();
     await check(page, '/modules', [base]);
-    await modal(base.getByRole('button', { name: 'Edit Ready Airman Training', exact: true }), 'Edit Module: Ready Airman Training');
+    await modal(
+      base.getByRole('button', { name: 'Edit Ready Airman Training', exact: true }),
+      'Edit Module: Ready Airman Training',
+    );
     await modal(page.getByRole('button', { name: 'New Module +' }), 'New Module');
-    await modal(base.getByRole('button', { name: 'Edit JSON of Ready Airman Training', exact: true }), 'Ready Airman Training', page.locator('.cm-content'));
-    await modal(page.getByRole('button', { name: 'Edit Questionnaire JSON' }), 'Comprehensive Airman Fitness', page.locator('.cm-content'));
+    await modal(
+      base.getByRole('button', { name: 'Edit JSON of Ready Airman Training', exact: true }),
+      'Ready Airman Training',
+      page.locator('.cm-content'),
+    );
+    await modal(
+      page.getByRole('button', { name: 'Edit Questionnaire JSON' }),
+      'Comprehensive Airman Fitness',
+      page.locator('.cm-content'),
+    );
     await context.close();
   }, 240_000);
 });

@@ -49,7 +49,11 @@ describeE2E('registration and profile', (e2e) => {
     await page.goto('/register/unknown-code');
     await page.getByText('There is an issue with this invite code, please let your instructor know.').waitFor();
     // Not a dead end: what to do, and the way on, by keyboard: another code, or signing in.
-    await page.getByText('Check the code in your newest invite e-mail and enter it again, or sign in if you have already registered.').waitFor();
+    await page
+      .getByText(
+        'Check the code in your newest invite e-mail and enter it again, or sign in if you have already registered.',
+      )
+      .waitFor();
     const another = page.getByRole('link', { name: 'Enter another code' });
     while (!(await another.evaluate((el) => el === document.activeElement))) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
@@ -64,7 +68,8 @@ describeE2E('registration and profile', (e2e) => {
   it('puts the page title above the form heading on /register', async () => {
     const { context, page } = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto('/register');
-    const size = (name: string) => page.getByRole('heading', { name, exact: true }).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    const size = (name: string) =>
+      page.getByRole('heading', { name, exact: true }).evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
     const [title, form] = [await size('Register'), await size('Enter Invite Code')];
     expect(title).toBeGreaterThan(form);
     expect(await page.getByRole('heading', { name: 'Register', exact: true }).evaluate((el) => el.tagName)).toBe('H1');
@@ -127,10 +132,15 @@ describeE2E('registration and profile', (e2e) => {
     await page.getByRole('heading', { name: 'Forgot password' }).waitFor();
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await page.getByText('If an account exists for this address, an e-mail with a link to reset its password is on its way.').waitFor();
+    await page
+      .getByText('If an account exists for this address, an e-mail with a link to reset its password is on its way.')
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    const token = await expect.poll(() => resetTokenFromMail(email)).toBeTruthy().then(() => resetTokenFromMail(email));
+    const token = await expect
+      .poll(() => resetTokenFromMail(email))
+      .toBeTruthy()
+      .then(() => resetTokenFromMail(email));
     await page.goto(`/reset-password/${token}`);
     await page.getByLabel('New password', { exact: true }).fill('Brand-New-Passw0rd!');
     await page.getByLabel('Confirm new password').fill('Brand-New-Passw0rd!');

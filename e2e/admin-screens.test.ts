@@ -6,7 +6,7 @@ import { describeE2E } from './browser.ts';
 import type { Module } from '@airman/contracts/module.ts';
 
 describeE2E('the admin screens', (e2e) => {
-  it('shows a table skeleton while the users load, and a route spinner of a spinner\'s size', async () => {
+  it("shows a table skeleton while the users load, and a route spinner of a spinner's size", async () => {
     const { context, page } = await e2e.adminPage();
     // The users' answer held back, so the loading state is seen.
     let release = () => {};
@@ -25,7 +25,11 @@ describeE2E('the admin screens', (e2e) => {
     const box = await skeleton.boundingBox();
     expect(box && box.width <= 1280 && box.height < 700).toBe(true);
     // Nothing on the page is a giant disc: every SVG is icon-sized.
-    expect(await page.evaluate(() => Math.max(0, ...Array.from(document.querySelectorAll('svg')).map((s) => s.getBoundingClientRect().width)))).toBeLessThan(100);
+    expect(
+      await page.evaluate(() =>
+        Math.max(0, ...Array.from(document.querySelectorAll('svg')).map((s) => s.getBoundingClientRect().width)),
+      ),
+    ).toBeLessThan(100);
     release();
     await page.locator('table[aria-label="Users"]').waitFor();
     expect(await skeleton.count()).toBe(0);

@@ -19,7 +19,8 @@ interface ApiUser {
 
 /** The user with this e-mail as the users list answers it (a search for the address). */
 async function listedUser(baseUrl: string, token: string, email: string): Promise<ApiUser | undefined> {
-  return (await api<{ users: ApiUser[] }>(baseUrl, token, 'GET', `admin/users?search=${encodeURIComponent(email)}`)).users[0];
+  return (await api<{ users: ApiUser[] }>(baseUrl, token, 'GET', `admin/users?search=${encodeURIComponent(email)}`))
+    .users[0];
 }
 
 /** Moves the focus with real key presses (Tab, or Shift+Tab) until `target` has it; fails after `max` presses. */
@@ -91,7 +92,9 @@ describeE2E('the Users screen', (e2e) => {
     await page.getByText('Users successfully invited').waitFor();
     const alert = page.getByRole('alert').filter({ hasText: 'Invited, but the mail server refused' });
     await alert.waitFor();
-    expect((await alert.innerText()).trim()).toBe(`Invited, but the mail server refused these addresses (check them; correct or delete these invites): ${bad}`);
+    expect((await alert.innerText()).trim()).toBe(
+      `Invited, but the mail server refused these addresses (check them; correct or delete these invites): ${bad}`,
+    );
     // The modal stays open on the alert, which axe checks too.
     await page.getByRole('button', { name: 'Invite', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -108,7 +111,11 @@ describeE2E('the Users screen', (e2e) => {
     // The SMTP server still refuses the address: the resend fails visibly, says why, and the invite stays.
     await row.getByRole('button', { name: 'Resend Invite' }).click();
     await page.getByText('Error resending invite email.').waitFor();
-    await page.getByText(`The mail server refused ${bad} (550 5.1.1 <${bad}>: mailbox unavailable). Check the address: this e-mail will not be retried.`).waitFor();
+    await page
+      .getByText(
+        `The mail server refused ${bad} (550 5.1.1 <${bad}>: mailbox unavailable). Check the address: this e-mail will not be retried.`,
+      )
+      .waitFor();
     await row.getByRole('button', { name: 'Resend Invite' }).waitFor();
     await row.getByText('Pending Invite').waitFor();
     expect(mailReceivedBy(bad)).toBe(false);
@@ -132,7 +139,10 @@ describeE2E('the Users screen', (e2e) => {
   it('autosaves fast edits across fields: every value reaches the server even when the modal closes at once', async () => {
     const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('autosave');
-    const invited = await api<{ invited: string[] }>(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email], module: 'ready_airman_training' });
+    const invited = await api<{ invited: string[] }>(e2e.baseUrl, admin, 'PUT', 'admin/invite', {
+      emails: [email],
+      module: 'ready_airman_training',
+    });
     expect(invited.invited).toEqual([email]);
     const { context, page } = await e2e.adminPage();
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
@@ -147,11 +157,19 @@ describeE2E('the Users screen', (e2e) => {
     await page.getByRole('button', { name: 'Close' }).first().click();
 
     await expect
-      .poll(async () => {
-        const list = await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`);
-        const u = list.users[0];
-        return u && [u.last_name, u.first_name, u.unit, u.role];
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const list = await api<{ users: ApiUser[] }>(
+            e2e.baseUrl,
+            admin,
+            'GET',
+            `admin/users?search=${encodeURIComponent(email)}`,
+          );
+          const u = list.users[0];
+          return u && [u.last_name, u.first_name, u.unit, u.role];
+        },
+        { timeout: 10_000 },
+      )
       .toEqual(['Quick', 'Typer', '655 ISRW', 'admin']);
     await context.close();
   });
@@ -204,18 +222,35 @@ describeE2E('the Users screen', (e2e) => {
 
     const admin = await apiLogin(e2e.baseUrl);
     const user = await listedUser(e2e.baseUrl, admin, email);
-    expect(user && [user.unit, user.rank, user.role, user.active_at, user.first_name]).toEqual(['655 ISRW Det 9', 'SrA', 'admin', 0, 'Fielded']);
+    expect(user && [user.unit, user.rank, user.role, user.active_at, user.first_name]).toEqual([
+      '655 ISRW Det 9',
+      'SrA',
+      'admin',
+      0,
+      'Fielded',
+    ]);
     // The list behind the modal refreshed, still searching for this user.
-    await page.locator('tr.is-inactive', { hasText: email }).getByRole('cell', { name: 'Fielded Toaster', exact: true }).waitFor();
+    await page
+      .locator('tr.is-inactive', { hasText: email })
+      .getByRole('cell', { name: 'Fielded Toaster', exact: true })
+      .waitFor();
     await context.close();
   });
 
   it('opens the user modal on GET admin/users/{id}: a change made after the list loaded shows, and nothing is saved back', async () => {
-    const { email, admin, user, context, page, row } = await userOnScreen('fresh', { first_name: 'Fresh', last_name: 'Reader' });
-    await api(e2e.baseUrl, admin, 'POST', `admin/users/${user.id}`, { unit: 'Changed Unit', rank: 'SrA', first_name: 'Renamed' });
+    const { email, admin, user, context, page, row } = await userOnScreen('fresh', {
+      first_name: 'Fresh',
+      last_name: 'Reader',
+    });
+    await api(e2e.baseUrl, admin, 'POST', `admin/users/${user.id}`, {
+      unit: 'Changed Unit',
+      rank: 'SrA',
+      first_name: 'Renamed',
+    });
     const calls: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/api/admin/users/')) calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
+      if (request.url().includes('/api/admin/users/'))
+        calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
     });
 
     await row.getByRole('button', { name: `View ${email}`, exact: true }).click();
@@ -226,12 +261,19 @@ describeE2E('the Users screen', (e2e) => {
     // Past the autosave's debounce: taking the server's state saved nothing.
     await page.waitForTimeout(1500);
     // Only reads: the user, the e-mails sent to them, and the account's failed sign-ins.
-    expect(calls.sort()).toEqual([`GET /api/admin/users/${user.id}`, `GET /api/admin/users/${user.id}/emails`, `GET /api/admin/users/${user.id}/sign-in`]);
+    expect(calls.sort()).toEqual([
+      `GET /api/admin/users/${user.id}`,
+      `GET /api/admin/users/${user.id}/emails`,
+      `GET /api/admin/users/${user.id}/sign-in`,
+    ]);
     await context.close();
   });
 
   it('says so when the user was deleted after the list loaded, and reads the list again', async () => {
-    const { email, admin, user, context, page, row } = await userOnScreen('gone', { first_name: 'Soon', last_name: 'Gone' });
+    const { email, admin, user, context, page, row } = await userOnScreen('gone', {
+      first_name: 'Soon',
+      last_name: 'Gone',
+    });
     await api(e2e.baseUrl, admin, 'DELETE', `admin/users/${user.id}`);
 
     await row.getByRole('button', { name: `View ${email}`, exact: true }).click();
@@ -247,8 +289,11 @@ describeE2E('the Users screen', (e2e) => {
     await context.close();
   });
 
-  it("never overwrites what the admin typed with a GET admin/users/{id} answer that arrives after it", async () => {
-    const { email, admin, user, context, page, row } = await userOnScreen('typing', { first_name: 'Slow', last_name: 'Answer' });
+  it('never overwrites what the admin typed with a GET admin/users/{id} answer that arrives after it', async () => {
+    const { email, admin, user, context, page, row } = await userOnScreen('typing', {
+      first_name: 'Slow',
+      last_name: 'Answer',
+    });
     await api(e2e.baseUrl, admin, 'POST', `admin/users/${user.id}`, { last_name: 'FromServer' });
     // The modal's GET is held until the admin has typed; the autosave's POSTs go through.
     let release = () => {};
@@ -261,7 +306,9 @@ describeE2E('the Users screen', (e2e) => {
     await row.getByRole('button', { name: `View ${email}`, exact: true }).click();
     const modal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
     await modal.getByLabel('Last name').fill('Typed');
-    const answered = page.waitForResponse((r) => r.request().method() === 'GET' && r.url().endsWith(`/api/admin/users/${user.id}`));
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && r.url().endsWith(`/api/admin/users/${user.id}`),
+    );
     release();
     await answered;
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
@@ -307,19 +354,33 @@ describeE2E('the Users screen', (e2e) => {
     await context.close();
   });
 
-  it('lists users by last name under the spec\'s columns, with the count and tags cycling cyan, teal', async () => {
+  it("lists users by last name under the spec's columns, with the count and tags cycling cyan, teal", async () => {
     const tag = `sorted${Date.now()}`;
     for (const last_name of ['Cobb', 'adams', 'Baker']) {
-      await inviteAndRegister(e2e.baseUrl, uniqueEmail(`${tag}-${last_name.toLowerCase()}`), 'Sorted-Passw0rd!', { first_name: 'Sam', last_name });
+      await inviteAndRegister(e2e.baseUrl, uniqueEmail(`${tag}-${last_name.toLowerCase()}`), 'Sorted-Passw0rd!', {
+        first_name: 'Sam',
+        last_name,
+      });
     }
     const admin = await apiLogin(e2e.baseUrl);
     // Two modules for one user: the base module and a copy of it made for this test. The
     // copy's title sorts after the base module's, where the modules screen's tests expect
     // copies to be (they pick the first row naming 'Ready Airman Training').
-    const base = await api<{ id: string; game_title: string }>(e2e.baseUrl, admin, 'GET', 'modules/ready_airman_training');
-    const copy = await api<{ id: string; game_title: string }>(e2e.baseUrl, admin, 'POST', 'modules', { ...base, id: '', game_title: `Teal tag ${tag}` });
-    const [baker] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${tag}-baker`)).users;
-    for (const m of [base, copy]) await api(e2e.baseUrl, admin, 'POST', `admin/users/${baker!.id}/assign`, { module: m.id });
+    const base = await api<{ id: string; game_title: string }>(
+      e2e.baseUrl,
+      admin,
+      'GET',
+      'modules/ready_airman_training',
+    );
+    const copy = await api<{ id: string; game_title: string }>(e2e.baseUrl, admin, 'POST', 'modules', {
+      ...base,
+      id: '',
+      game_title: `Teal tag ${tag}`,
+    });
+    const [baker] = (await api<{ users: ApiUser[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${tag}-baker`))
+      .users;
+    for (const m of [base, copy])
+      await api(e2e.baseUrl, admin, 'POST', `admin/users/${baker!.id}/assign`, { module: m.id });
 
     const { context, page } = await e2e.adminPage();
     const table = page.getByRole('table', { name: 'Users' });
@@ -328,14 +389,27 @@ describeE2E('the Users screen', (e2e) => {
     // The loading skeleton has headers of its own: read the table's once it holds the users.
     await expect
       .poll(() => table.locator('thead th:not(.cds--table-column-checkbox)').allInnerTexts())
-      .toEqual(['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Last Sign-In', 'Status', 'Actions']);
+      .toEqual([
+        'Rank',
+        'Unit',
+        'Name',
+        'Role',
+        'Email',
+        'Assigned Modules',
+        'Completed Modules',
+        'Last Sign-In',
+        'Status',
+        'Actions',
+      ]);
 
     // Before them, the column of the boxes that select rows for a bulk action.
     await table.getByRole('checkbox', { name: 'Select every user of this page' }).waitFor();
 
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill(tag);
     await page.getByText('3 Users', { exact: true }).waitFor();
-    await expect.poll(() => table.locator('tbody tr td:nth-child(4)').allInnerTexts()).toEqual(['Sam adams', 'Sam Baker', 'Sam Cobb']);
+    await expect
+      .poll(() => table.locator('tbody tr td:nth-child(4)').allInnerTexts())
+      .toEqual(['Sam adams', 'Sam Baker', 'Sam Cobb']);
     const bakerRow = table.locator('tr', { hasText: 'Sam Baker' });
     await bakerRow.locator('.cds--tag--cyan', { hasText: base.game_title }).waitFor();
     await bakerRow.locator('.cds--tag--teal', { hasText: copy.game_title }).waitFor();
@@ -368,7 +442,9 @@ describeE2E('the Users screen', (e2e) => {
     const top = await page.locator('table[aria-label="Users"] thead').boundingBox();
     expect(top && top.y >= 0 && top.y < (page.viewportSize()?.height ?? 0) / 2).toBe(true);
     await pages.getByRole('button', { name: 'Page 1' }).click();
-    await expect.poll(() => page.getByLabel('Users, page 1').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => page.getByLabel('Users, page 1').evaluate((el) => el === document.activeElement))
+      .toBe(true);
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill('pager');
     await pages.waitFor({ state: 'detached' });
     await context.close();
@@ -451,7 +527,11 @@ describeE2E('the Users screen', (e2e) => {
   it('keeps a due date picked in Denver the same calendar date for a trainee in Kiritimati and in the report', async () => {
     const email = uniqueEmail('due-zone');
     const password = 'Due-Zone-Passw0rd!';
-    await inviteAndRegister(e2e.baseUrl, email, password, { first_name: 'Dee', last_name: 'Zone', module: 'ready_airman_training' });
+    await inviteAndRegister(e2e.baseUrl, email, password, {
+      first_name: 'Dee',
+      last_name: 'Zone',
+      module: 'ready_airman_training',
+    });
     const { context, page } = await e2e.adminPage('/admin', { timezoneId: 'America/Denver' });
     await openUser(page, email);
     const due = page.getByLabel('Due date of Ready Airman Training');
@@ -463,11 +543,16 @@ describeE2E('the Users screen', (e2e) => {
     // UTC+14: the instant stored for Denver's 11/15 at local midnight + 23 h was already 11/16 there.
     const trainee = await e2e.newPage({ timezoneId: 'Pacific/Kiritimati' });
     await login(trainee.page, email, password);
-    await trainee.page.getByRole('region', { name: 'Game controls' }).getByText(/^.+, due 11\/15\/2030$/).waitFor();
+    await trainee.page
+      .getByRole('region', { name: 'Game controls' })
+      .getByText(/^.+, due 11\/15\/2030$/)
+      .waitFor();
     await trainee.context.close();
 
     const admin = await apiLogin(e2e.baseUrl);
-    const { token } = await api<{ token: string }>(e2e.baseUrl, admin, 'POST', 'admin/reports/token', { module: 'ready_airman_training' });
+    const { token } = await api<{ token: string }>(e2e.baseUrl, admin, 'POST', 'admin/reports/token', {
+      module: 'ready_airman_training',
+    });
     const res = await fetch(`${e2e.baseUrl}/api/admin/users?csv=1&module=ready_airman_training&token=${token}`);
     const line = (await res.text()).split('\r\n').find((l) => l.includes(email));
     expect(line).toContain('2030-11-15T23:00:00.000Z');

@@ -4,16 +4,33 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
 
-export async function apiLogin(baseUrl: string, user_name = E2E_ADMIN_EMAIL, password = E2E_ADMIN_PASSWORD): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name, password }) });
+export async function apiLogin(
+  baseUrl: string,
+  user_name = E2E_ADMIN_EMAIL,
+  password = E2E_ADMIN_PASSWORD,
+): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_name, password }),
+  });
   if (!res.ok) throw new Error(`login failed: ${res.status}`);
   return ((await res.json()) as { auth: string }).auth;
 }
 
-export async function api<T>(baseUrl: string, token: string, method: string, urlPath: string, body?: unknown): Promise<T> {
+export async function api<T>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(`${baseUrl}/api/${urlPath}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? null : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${await res.text()}`);
@@ -73,7 +90,13 @@ export async function inviteAndRegister(
   const res = await fetch(`${baseUrl}/api/register/${inviteCodeFromMail(email)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ rank: who.rank ?? 'AB', unit: '655 ISRW', first_name: who.first_name, last_name: who.last_name, password }),
+    body: JSON.stringify({
+      rank: who.rank ?? 'AB',
+      unit: '655 ISRW',
+      first_name: who.first_name,
+      last_name: who.last_name,
+      password,
+    }),
   });
   if (!res.ok) throw new Error(`register ${email}: ${res.status}`);
 }

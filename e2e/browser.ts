@@ -35,7 +35,10 @@ export interface E2E {
   /** A fresh, isolated browser context (own storage) with one page; `options` as Playwright's (a time zone, say). */
   newPage(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
   /** newPage, signed in as the e2e admin (who lands on /admin), then on `path`. */
-  adminPage(path?: '/admin' | '/modules', options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
+  adminPage(
+    path?: '/admin' | '/modules',
+    options?: BrowserContextOptions,
+  ): Promise<{ context: BrowserContext; page: Page }>;
 }
 
 /** A describe block with a browser; skipped (loudly, above) when no Chromium exists. */
@@ -61,7 +64,9 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
           await context.addInitScript(() => {
             document.addEventListener('securitypolicyviolation', (event) => {
               const report = (window as unknown as { __reportViolation(text: string): void }).__reportViolation;
-              report(`CSP ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+              report(
+                `CSP ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+              );
             });
           });
           const page = await context.newPage();

@@ -26,7 +26,10 @@ async function searchFor(page: Page, text: string, rows: number): Promise<void> 
   await expect.poll(() => page.locator('table[aria-label="Users"] tbody tr').count(), { timeout: 10_000 }).toBe(rows);
 }
 
-const focusedText = (page: Page) => page.evaluate(() => (document.activeElement === document.body ? 'BODY' : (document.activeElement?.textContent ?? '')));
+const focusedText = (page: Page) =>
+  page.evaluate(() =>
+    document.activeElement === document.body ? 'BODY' : (document.activeElement?.textContent ?? ''),
+  );
 
 describeE2E('bulk actions on the users screen', (e2e) => {
   it('assigns, moves the due date, unassigns, resends invites and deactivates for the selected users', async () => {
@@ -42,7 +45,8 @@ describeE2E('bulk actions on the users screen', (e2e) => {
 
     const { context, page } = await e2e.adminPage();
     await searchFor(page, tag, 2);
-    const select = (email: string) => page.locator('table[aria-label="Users"] tr', { hasText: email }).locator('label').first().click();
+    const select = (email: string) =>
+      page.locator('table[aria-label="Users"] tr', { hasText: email }).locator('label').first().click();
     for (const email of registered) await select(email);
     await page.getByText('2 items selected').waitFor();
 
@@ -57,10 +61,14 @@ describeE2E('bulk actions on the users screen', (e2e) => {
     await outcome.waitFor();
     expect(await focusedText(page)).toBe('Assign module: 2 done, 0 skipped');
     for (const email of registered) {
-      expect((await userByEmail(e2e.baseUrl, email)).assignments).toMatchObject([{ key: MODULE, due_at: Date.UTC(2031, 11, 1, 23) }]);
+      expect((await userByEmail(e2e.baseUrl, email)).assignments).toMatchObject([
+        { key: MODULE, due_at: Date.UTC(2031, 11, 1, 23) },
+      ]);
     }
     // The table shows it after its refresh, and the selection is cleared.
-    await expect.poll(() => page.locator('table[aria-label="Users"] tbody tr', { hasText: 'Ready Airman Training' }).count()).toBe(2);
+    await expect
+      .poll(() => page.locator('table[aria-label="Users"] tbody tr', { hasText: 'Ready Airman Training' }).count())
+      .toBe(2);
     expect(await page.getByText('2 items selected').count()).toBe(0);
 
     // A new due date, for both.
@@ -72,7 +80,9 @@ describeE2E('bulk actions on the users screen', (e2e) => {
     await due.getByLabel('New due date').press('Enter');
     await due.getByRole('button', { name: 'Change due date (2 users)' }).click();
     await page.getByRole('heading', { name: 'Change due date: 2 done, 0 skipped' }).waitFor();
-    expect((await userByEmail(e2e.baseUrl, registered[0] as string)).assignments[0]?.due_at).toBe(Date.UTC(2032, 0, 15, 23));
+    expect((await userByEmail(e2e.baseUrl, registered[0] as string)).assignments[0]?.due_at).toBe(
+      Date.UTC(2032, 0, 15, 23),
+    );
 
     // Unassign from one.
     await select(registered[0] as string);
@@ -91,7 +101,10 @@ describeE2E('bulk actions on the users screen', (e2e) => {
     await select(registered[1] as string);
     await page.getByText('2 items selected').waitFor();
     await page.getByRole('button', { name: 'Resend invites' }).click();
-    await page.getByRole('dialog', { name: 'Resend invites to 2 users' }).getByRole('button', { name: 'Resend invites (2 users)' }).click();
+    await page
+      .getByRole('dialog', { name: 'Resend invites to 2 users' })
+      .getByRole('button', { name: 'Resend invites (2 users)' })
+      .click();
     await page.getByRole('heading', { name: 'Resend invites: 1 done, 1 skipped' }).waitFor();
     await page.getByText(`${registered[1]}: already registered: there is no invite to resend`).waitFor();
     await expect.poll(() => mailTo(pendingEmail).length, { timeout: 20_000 }).toBe(mailsBefore + 1);
@@ -100,10 +113,17 @@ describeE2E('bulk actions on the users screen', (e2e) => {
     // Deactivate both registered users: their accounts stop signing in.
     for (const email of registered) await select(email);
     await page.getByRole('button', { name: 'Deactivate', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Deactivate 2 users' }).getByRole('button', { name: 'Deactivate (2 users)' }).click();
+    await page
+      .getByRole('dialog', { name: 'Deactivate 2 users' })
+      .getByRole('button', { name: 'Deactivate (2 users)' })
+      .click();
     await page.getByRole('heading', { name: 'Deactivate: 2 done, 0 skipped' }).waitFor();
     for (const email of registered) expect((await userByEmail(e2e.baseUrl, email)).active_at).toBe(0);
-    const refused = await fetch(`${e2e.baseUrl}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name: registered[0], password: 'Bulk-Trainee-1!' }) });
+    const refused = await fetch(`${e2e.baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: registered[0], password: 'Bulk-Trainee-1!' }),
+    });
     expect(refused.status).toBe(401);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
@@ -112,7 +132,8 @@ describeE2E('bulk actions on the users screen', (e2e) => {
   it('works from the keyboard alone: select, assign, and the result takes the focus', async () => {
     const tag = `Keys${Date.now().toString(36)}`;
     const emails = [uniqueEmail('keys-a'), uniqueEmail('keys-b')];
-    for (const [i, email] of emails.entries()) await inviteAndRegister(e2e.baseUrl, email, 'Bulk-Trainee-1!', { first_name: `Key${i}`, last_name: tag });
+    for (const [i, email] of emails.entries())
+      await inviteAndRegister(e2e.baseUrl, email, 'Bulk-Trainee-1!', { first_name: `Key${i}`, last_name: tag });
     const { context, page } = await e2e.adminPage();
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill(tag);
     await expect.poll(() => page.locator('table[aria-label="Users"] tbody tr').count(), { timeout: 10_000 }).toBe(2);
@@ -132,14 +153,21 @@ describeE2E('bulk actions on the users screen', (e2e) => {
     await dialog.waitFor();
     await expect.poll(active).toBe('bulk-module');
     await page.keyboard.press('ArrowDown');
-    for (let i = 0; i < 10 && (await page.evaluate(() => (document.getElementById('bulk-module') as HTMLSelectElement).value)) !== MODULE; i++) await page.keyboard.press('ArrowDown');
+    for (
+      let i = 0;
+      i < 10 &&
+      (await page.evaluate(() => (document.getElementById('bulk-module') as HTMLSelectElement).value)) !== MODULE;
+      i++
+    )
+      await page.keyboard.press('ArrowDown');
     // Past the optional date to the Assign button.
     for (let i = 0; i < 10 && !(await active()).startsWith('Assign ('); i++) await page.keyboard.press('Tab');
     expect(await active()).toBe('Assign (2 users)');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Assign module: 2 done, 0 skipped' }).waitFor();
     expect(await focusedText(page)).toBe('Assign module: 2 done, 0 skipped');
-    for (const email of emails) expect((await userByEmail(e2e.baseUrl, email)).assignments).toMatchObject([{ key: MODULE, due_at: 0 }]);
+    for (const email of emails)
+      expect((await userByEmail(e2e.baseUrl, email)).assignments).toMatchObject([{ key: MODULE, due_at: 0 }]);
     await context.close();
   });
 });
@@ -162,27 +190,64 @@ describeE2E('invite from a file', (e2e) => {
     const { context, page } = await e2e.adminPage();
     await page.getByRole('button', { name: 'Invite from file' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite from a file' });
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'squadron.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'squadron.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const summary = dialog.getByRole('heading', { name: '5 rows: 2 to invite, 1 already have an account, 2 invalid' });
     await summary.waitFor();
     const invalid = dialog.getByRole('region', { name: 'Invalid lines (not used)' });
-    await invalid.getByRole('row', { name: "5 not-an-address email: 'not-an-address' is not a valid e-mail address" }).waitFor();
-    await invalid.getByRole('row', { name: `6 cy.${tag}@example.com first_name: starts with '=', which a spreadsheet would run as a formula` }).waitFor();
-    await dialog.getByRole('region', { name: 'Already have an account (nothing is done)' }).getByText(existing).waitFor();
-    await dialog.getByRole('region', { name: 'To invite' }).getByRole('row', { name: `2 ${fresh[0]} Ann File${tag} SrA 655 ISRW Ready Airman Training 2031-06-30` }).waitFor();
+    await invalid
+      .getByRole('row', { name: "5 not-an-address email: 'not-an-address' is not a valid e-mail address" })
+      .waitFor();
+    await invalid
+      .getByRole('row', {
+        name: `6 cy.${tag}@example.com first_name: starts with '=', which a spreadsheet would run as a formula`,
+      })
+      .waitFor();
+    await dialog
+      .getByRole('region', { name: 'Already have an account (nothing is done)' })
+      .getByText(existing)
+      .waitFor();
+    await dialog
+      .getByRole('region', { name: 'To invite' })
+      .getByRole('row', { name: `2 ${fresh[0]} Ann File${tag} SrA 655 ISRW Ready Airman Training 2031-06-30` })
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     // Nothing was created by the dry run.
     const admin = await apiLogin(e2e.baseUrl);
-    expect((await api<{ count: number }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(tag)}&status=pending`)).count).toBe(0);
+    expect(
+      (
+        await api<{ count: number }>(
+          e2e.baseUrl,
+          admin,
+          'GET',
+          `admin/users?search=${encodeURIComponent(tag)}&status=pending`,
+        )
+      ).count,
+    ).toBe(0);
 
     await dialog.getByRole('button', { name: 'Invite 2 users' }).click();
-    await page.getByRole('heading', { name: 'Invited 2 users from the file; 1 already had an account, 2 invalid lines were not used' }).waitFor();
-    await page.getByText('Line 5: not-an-address: email: \'not-an-address\' is not a valid e-mail address').waitFor();
+    await page
+      .getByRole('heading', {
+        name: 'Invited 2 users from the file; 1 already had an account, 2 invalid lines were not used',
+      })
+      .waitFor();
+    await page.getByText("Line 5: not-an-address: email: 'not-an-address' is not a valid e-mail address").waitFor();
     // The table shows the invitees.
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill(`File${tag}`);
-    await expect.poll(() => page.locator('table[aria-label="Users"] tbody tr', { hasText: 'Pending Invite' }).count(), { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(() => page.locator('table[aria-label="Users"] tbody tr', { hasText: 'Pending Invite' }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(2);
     const ann = await userByEmail(e2e.baseUrl, fresh[0] as string);
-    expect(ann).toMatchObject({ pending: true, first_name: 'Ann', rank: 'SrA', unit: '655 ISRW', assignments: [{ key: MODULE, due_at: Date.UTC(2031, 5, 30, 23) }] });
+    expect(ann).toMatchObject({
+      pending: true,
+      first_name: 'Ann',
+      rank: 'SrA',
+      unit: '655 ISRW',
+      assignments: [{ key: MODULE, due_at: Date.UTC(2031, 5, 30, 23) }],
+    });
     // Each got an invite through the real SMTP server; nobody else did.
     for (const email of fresh) await expect.poll(() => mailTo(email).length, { timeout: 20_000 }).toBe(1);
     expect(mailTo(fresh[0] as string)[0]).toContain('Ready Airman Training, due Monday, June 30, 2031');

@@ -98,21 +98,36 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       const control = area.querySelectorAll<HTMLElement>('button, input, summary')[index];
       if (!control) return 'missing';
       // Radio inputs are drawn by their labels (Carbon hides the input itself).
-      const shown = control instanceof HTMLInputElement ? (document.querySelector(`label[for="${control.id}"]`) as HTMLElement) : control;
+      const shown =
+        control instanceof HTMLInputElement
+          ? (document.querySelector(`label[for="${control.id}"]`) as HTMLElement)
+          : control;
       const name = `${control.tagName.toLowerCase()} "${(shown.textContent ?? '').trim().slice(0, 50)}"`;
       shown.scrollIntoView({ block: 'nearest', inline: 'nearest' });
       const box = shown.getBoundingClientRect();
       const frame = area.getBoundingClientRect();
-      const inside = box.left >= frame.left - 0.5 && box.right <= frame.right + 0.5 && box.top >= frame.top - 0.5 && box.bottom <= frame.bottom + 0.5;
-      const onScreen = box.left >= 0 && box.right <= window.innerWidth + 0.5 && box.top >= 0 && box.bottom <= window.innerHeight + 0.5;
-      if (!inside || !onScreen) return `${name}: not reachable (${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)})`;
+      const inside =
+        box.left >= frame.left - 0.5 &&
+        box.right <= frame.right + 0.5 &&
+        box.top >= frame.top - 0.5 &&
+        box.bottom <= frame.bottom + 0.5;
+      const onScreen =
+        box.left >= 0 && box.right <= window.innerWidth + 0.5 && box.top >= 0 && box.bottom <= window.innerHeight + 0.5;
+      if (!inside || !onScreen)
+        return `${name}: not reachable (${Math.round(box.left)},${Math.round(box.top)} ${Math.round(box.width)}×${Math.round(box.height)})`;
       if (box.width < 24 || box.height < 24) return `${name}: smaller than 24×24 px`;
       // Every piece of its text lies within the control's box.
       const range = document.createRange();
       range.selectNodeContents(shown);
       for (const r of Array.from(range.getClientRects())) {
         if (r.width === 0) continue;
-        if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) return `${name}: text overflows its control`;
+        if (
+          r.left < box.left - 0.5 ||
+          r.right > box.right + 0.5 ||
+          r.top < box.top - 0.5 ||
+          r.bottom > box.bottom + 0.5
+        )
+          return `${name}: text overflows its control`;
       }
       if (shown.scrollWidth > shown.clientWidth + 1) return `${name}: text overflows its control`;
       return '';
@@ -121,7 +136,9 @@ export async function layoutProblems(page: Page): Promise<string[]> {
   }
   const wide = await page.evaluate(() => {
     const area = document.querySelector('.game-stage') as HTMLElement;
-    return area.scrollWidth > area.clientWidth + 1 ? `the game area scrolls sideways (${area.scrollWidth} > ${area.clientWidth})` : '';
+    return area.scrollWidth > area.clientWidth + 1
+      ? `the game area scrolls sideways (${area.scrollWidth} > ${area.clientWidth})`
+      : '';
   });
   if (wide) problems.push(wide);
   return problems;

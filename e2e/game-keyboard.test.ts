@@ -43,11 +43,15 @@ class Keys {
   async toAction(name: string): Promise<void> {
     const key = `action:${name}`;
     if (!(await focusedKey(this.page)).startsWith('action:')) {
-      const roving = await this.page.evaluate(() => (document.querySelector('[role="toolbar"] [tabindex="0"]') as HTMLElement | null)?.dataset.key ?? '');
+      const roving = await this.page.evaluate(
+        () => (document.querySelector('[role="toolbar"] [tabindex="0"]') as HTMLElement | null)?.dataset.key ?? '',
+      );
       await this.tabTo(roving);
     }
     const [from, to] = await this.page.evaluate((k) => {
-      const keys = Array.from(document.querySelectorAll<HTMLElement>('[role="toolbar"] button')).map((b) => b.dataset.key);
+      const keys = Array.from(document.querySelectorAll<HTMLElement>('[role="toolbar"] button')).map(
+        (b) => b.dataset.key,
+      );
       return [keys.indexOf((document.activeElement as HTMLElement).dataset.key), keys.indexOf(k)];
     }, key);
     for (let i = from; i < to; i++) await this.press('ArrowDown');
@@ -64,133 +68,142 @@ class Keys {
 
 describeE2E('the game by keyboard alone', (e2e) => {
   for (const viewport of VIEWPORTS) {
-  it(`${viewport.width}×${viewport.height}: plays a whole seed-module run to Complete with Tab, arrows and Enter, focus never on the body, Tabs ≤ 2 × decisions`, async () => {
-    const email = await registeredTrainee(e2e.baseUrl);
-    const { context, page } = await e2e.newPage({ viewport });
-    await page.goto('/login');
-    await submitLogin(page, email, TRAINEE_PASSWORD);
-    await page.waitForURL((u) => u.pathname === '/');
-    const controls = page.getByRole('region', { name: 'Game controls' });
-    await controls.getByRole('button', { name: /^Play Ready Airman Training/ }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await lowContrastTexts(page)).toEqual([]);
-    const keys = new Keys(page);
-    const stayed = async (where: string) => {
-      const at = await focusedKey(page);
-      expect(at, `focus after ${where}`).not.toBe('BODY');
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[aria-label="Game controls"]'))), `focus after ${where} is in the game`).toBe(true);
-    };
+    it(`${viewport.width}×${viewport.height}: plays a whole seed-module run to Complete with Tab, arrows and Enter, focus never on the body, Tabs ≤ 2 × decisions`, async () => {
+      const email = await registeredTrainee(e2e.baseUrl);
+      const { context, page } = await e2e.newPage({ viewport });
+      await page.goto('/login');
+      await submitLogin(page, email, TRAINEE_PASSWORD);
+      await page.waitForURL((u) => u.pathname === '/');
+      const controls = page.getByRole('region', { name: 'Game controls' });
+      await controls.getByRole('button', { name: /^Play Ready Airman Training/ }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await lowContrastTexts(page)).toEqual([]);
+      const keys = new Keys(page);
+      const stayed = async (where: string) => {
+        const at = await focusedKey(page);
+        expect(at, `focus after ${where}`).not.toBe('BODY');
+        expect(
+          await page.evaluate(() => Boolean(document.activeElement?.closest('[aria-label="Game controls"]'))),
+          `focus after ${where} is in the game`,
+        ).toBe(true);
+      };
 
-    await keys.tabTo('play:ready_airman_training');
-    await keys.decide();
-    await controls.getByRole('heading', { name: 'Ready Airman Training', exact: true }).waitFor();
-    await stayed('Play');
-    await controls.getByText('How a run is lost').waitFor();
-    expect(await lowContrastTexts(page)).toEqual([]);
-    await shot(page, 'briefing');
-    await keys.tabTo('begin');
-    await keys.decide();
-
-    const answerAll = async (phase: string) => {
-      await controls.getByRole('heading', { name: `Comprehensive Airman Fitness (${phase} the run)` }).waitFor();
-      await stayed(`the ${phase} questionnaire opened`);
-      const groups = await controls.locator('fieldset').count();
-      for (let i = 0; i < groups; i++) {
-        await keys.press('Tab');
-        // An answer by arrow keys within the statement's radio group.
-        for (let k = 0; k < 3; k++) await keys.press('ArrowDown');
-        keys.decisions += 1;
-        expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).checked)).toBe(true);
-      }
-      await controls.getByText(`${groups} of ${groups} answered.`).waitFor();
-      if (phase === 'before') await shot(page, 'questionnaire');
-      await keys.tabTo('continue');
+      await keys.tabTo('play:ready_airman_training');
       await keys.decide();
-    };
-    await answerAll('before');
-    await controls.getByText('Day 1 of 7. 8 time tokens left.', { exact: false }).waitFor();
-    await stayed('the questionnaire');
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await lowContrastTexts(page)).toEqual([]);
-    await shot(page, 'play');
+      await controls.getByRole('heading', { name: 'Ready Airman Training', exact: true }).waitFor();
+      await stayed('Play');
+      await controls.getByText('How a run is lost').waitFor();
+      expect(await lowContrastTexts(page)).toEqual([]);
+      await shot(page, 'briefing');
+      await keys.tabTo('begin');
+      await keys.decide();
 
-    // The sound toggle is a button of the game; Quit asks first, and Escape keeps playing.
-    await keys.tabTo('sound');
-    await keys.press('Space');
-    keys.decisions += 1;
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-pressed'))).toBe('true');
-    await controls.getByText('Sound on.').waitFor();
-    await keys.tabTo('quit');
-    await keys.decide();
-    await controls.getByRole('group', { name: 'Quit this run? Your progress in it will be lost.' }).waitFor();
-    expect(await focusedKey(page)).toBe('quit-no');
-    await keys.press('Escape');
-    keys.decisions += 1;
-    await expect.poll(() => focusedKey(page)).toBe('quit');
-
-    const trainee = await apiLogin(e2e.baseUrl, email, TRAINEE_PASSWORD);
-    const { seed } = await api<{ seed: number }>(e2e.baseUrl, trainee, 'POST', 'game/runs', { module: 'ready_airman_training' });
-    let state = start(readyAirmanModule, seed);
-    let sawEvent = false;
-    let objectivesAnnounced = 0;
-    for (const command of plan(readyAirmanModule, seed).line as GameCommand[]) {
-      const before = await page.evaluate(() => document.querySelector('.game-play__day')?.textContent ?? '');
-      const announced = await page.evaluate(() => document.querySelector('.game__live')?.textContent ?? '');
-      if ('end_day' in command) await keys.tabTo('end-day');
-      else if ('choose' in command) {
-        if (!sawEvent) {
-          sawEvent = true;
-          expect(await seriousViolations(page)).toEqual([]);
-          expect(await lowContrastTexts(page)).toEqual([]);
-          await shot(page, 'event');
+      const answerAll = async (phase: string) => {
+        await controls.getByRole('heading', { name: `Comprehensive Airman Fitness (${phase} the run)` }).waitFor();
+        await stayed(`the ${phase} questionnaire opened`);
+        const groups = await controls.locator('fieldset').count();
+        for (let i = 0; i < groups; i++) {
+          await keys.press('Tab');
+          // An answer by arrow keys within the statement's radio group.
+          for (let k = 0; k < 3; k++) await keys.press('ArrowDown');
+          keys.decisions += 1;
+          expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).checked)).toBe(true);
         }
-        await keys.tabTo(`choice:${command.choose}`);
-      } else await keys.toAction(command.action);
+        await controls.getByText(`${groups} of ${groups} answered.`).waitFor();
+        if (phase === 'before') await shot(page, 'questionnaire');
+        await keys.tabTo('continue');
+        await keys.decide();
+      };
+      await answerAll('before');
+      await controls.getByText('Day 1 of 7. 8 time tokens left.', { exact: false }).waitFor();
+      await stayed('the questionnaire');
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await lowContrastTexts(page)).toEqual([]);
+      await shot(page, 'play');
+
+      // The sound toggle is a button of the game; Quit asks first, and Escape keeps playing.
+      await keys.tabTo('sound');
+      await keys.press('Space');
+      keys.decisions += 1;
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-pressed'))).toBe('true');
+      await controls.getByText('Sound on.').waitFor();
+      await keys.tabTo('quit');
       await keys.decide();
-      const r = apply(state, command);
-      if (!r.ok) throw new Error(r.error);
-      const changes = describeChanges(state, r.state);
-      state = r.state;
-      if (state.outcome !== 'in_progress') break;
-      // The move was applied: the announcement changed (or the day line did), and focus stayed.
-      await page.waitForFunction(
-        ([d, a]) => document.querySelector('.game-play__day')?.textContent !== d || document.querySelector('.game__live')?.textContent !== a,
-        [before, announced] as const,
+      await controls.getByRole('group', { name: 'Quit this run? Your progress in it will be lost.' }).waitFor();
+      expect(await focusedKey(page)).toBe('quit-no');
+      await keys.press('Escape');
+      keys.decisions += 1;
+      await expect.poll(() => focusedKey(page)).toBe('quit');
+
+      const trainee = await apiLogin(e2e.baseUrl, email, TRAINEE_PASSWORD);
+      const { seed } = await api<{ seed: number }>(e2e.baseUrl, trainee, 'POST', 'game/runs', {
+        module: 'ready_airman_training',
+      });
+      let state = start(readyAirmanModule, seed);
+      let sawEvent = false;
+      let objectivesAnnounced = 0;
+      for (const command of plan(readyAirmanModule, seed).line as GameCommand[]) {
+        const before = await page.evaluate(() => document.querySelector('.game-play__day')?.textContent ?? '');
+        const announced = await page.evaluate(() => document.querySelector('.game__live')?.textContent ?? '');
+        if ('end_day' in command) await keys.tabTo('end-day');
+        else if ('choose' in command) {
+          if (!sawEvent) {
+            sawEvent = true;
+            expect(await seriousViolations(page)).toEqual([]);
+            expect(await lowContrastTexts(page)).toEqual([]);
+            await shot(page, 'event');
+          }
+          await keys.tabTo(`choice:${command.choose}`);
+        } else await keys.toAction(command.action);
+        await keys.decide();
+        const r = apply(state, command);
+        if (!r.ok) throw new Error(r.error);
+        const changes = describeChanges(state, r.state);
+        state = r.state;
+        if (state.outcome !== 'in_progress') break;
+        // The move was applied: the announcement changed (or the day line did), and focus stayed.
+        await page.waitForFunction(
+          ([d, a]) =>
+            document.querySelector('.game-play__day')?.textContent !== d ||
+            document.querySelector('.game__live')?.textContent !== a,
+          [before, announced] as const,
+        );
+        await stayed(JSON.stringify(command));
+        // Gauges, objectives and items, announced together in the one live region.
+        const said = await page.evaluate(() => document.querySelector('.game__live')?.textContent ?? '');
+        expect(said).toContain(changes);
+        if (changes.includes('Objective done')) objectivesAnnounced += 1;
+        if ('action' in command) expect(await focusedKey(page)).toBe(`action:${command.action}`);
+        if ('end_day' in command && state.pendingEvent < 0) expect(await focusedKey(page)).toBe('end-day');
+        if ('end_day' in command && state.pendingEvent >= 0) expect(await focusedKey(page)).toBe('choice:0');
+      }
+      expect(sawEvent).toBe(true);
+      expect(objectivesAnnounced).toBeGreaterThan(0);
+
+      // The result comes first, with its reason; the after-survey after it.
+      const { points, stars } = score(state);
+      await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
+      await stayed('the last move');
+      await controls.getByText('Complete: every goal done in 7 days.', { exact: true }).waitFor();
+      await controls.getByText(`${stars} of 3 stars, ${points} points.`, { exact: true }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await lowContrastTexts(page)).toEqual([]);
+      await keys.tabTo('survey');
+      await keys.decide();
+      await answerAll('after');
+      await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
+      await controls.getByRole('button', { name: 'Play again' }).waitFor();
+      await stayed('the after-survey');
+      await controls.getByRole('table', { name: 'Your fitness by domain' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await lowContrastTexts(page)).toEqual([]);
+      await shot(page, 'debrief');
+
+      expect(keys.tabs, `${keys.tabs} Tabs for ${keys.decisions} decisions`).toBeLessThanOrEqual(2 * keys.decisions);
+      console.log(
+        `keyboard run at ${viewport.width}×${viewport.height}: ${keys.tabs} Tab presses for ${keys.decisions} decisions`,
       );
-      await stayed(JSON.stringify(command));
-      // Gauges, objectives and items, announced together in the one live region.
-      const said = await page.evaluate(() => document.querySelector('.game__live')?.textContent ?? '');
-      expect(said).toContain(changes);
-      if (changes.includes('Objective done')) objectivesAnnounced += 1;
-      if ('action' in command) expect(await focusedKey(page)).toBe(`action:${command.action}`);
-      if ('end_day' in command && state.pendingEvent < 0) expect(await focusedKey(page)).toBe('end-day');
-      if ('end_day' in command && state.pendingEvent >= 0) expect(await focusedKey(page)).toBe('choice:0');
-    }
-    expect(sawEvent).toBe(true);
-    expect(objectivesAnnounced).toBeGreaterThan(0);
-
-    // The result comes first, with its reason; the after-survey after it.
-    const { points, stars } = score(state);
-    await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
-    await stayed('the last move');
-    await controls.getByText('Complete: every goal done in 7 days.', { exact: true }).waitFor();
-    await controls.getByText(`${stars} of 3 stars, ${points} points.`, { exact: true }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await lowContrastTexts(page)).toEqual([]);
-    await keys.tabTo('survey');
-    await keys.decide();
-    await answerAll('after');
-    await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
-    await controls.getByRole('button', { name: 'Play again' }).waitFor();
-    await stayed('the after-survey');
-    await controls.getByRole('table', { name: 'Your fitness by domain' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await lowContrastTexts(page)).toEqual([]);
-    await shot(page, 'debrief');
-
-    expect(keys.tabs, `${keys.tabs} Tabs for ${keys.decisions} decisions`).toBeLessThanOrEqual(2 * keys.decisions);
-    console.log(`keyboard run at ${viewport.width}×${viewport.height}: ${keys.tabs} Tab presses for ${keys.decisions} decisions`);
-    await context.close();
-  }, 180_000);
+      await context.close();
+    }, 180_000);
   }
 });

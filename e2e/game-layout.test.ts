@@ -4,7 +4,14 @@ import { blankAction, DEFAULT_GAME_RECORD, type Module } from '@airman/contracts
 import { api, apiLogin } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E, submitLogin } from './browser.ts';
-import { layoutProblems, lowContrastTexts, registeredTrainee, shot, TRAINEE_PASSWORD, VIEWPORTS } from './game-helpers.ts';
+import {
+  layoutProblems,
+  lowContrastTexts,
+  registeredTrainee,
+  shot,
+  TRAINEE_PASSWORD,
+  VIEWPORTS,
+} from './game-helpers.ts';
 
 /** 30 actions whose names are 40 characters long, some of them one unbreakable word; a drain that loses on day 2. */
 function longModule(): Module {
@@ -22,7 +29,11 @@ function longModule(): Module {
     daily_change: { stamina: -20 },
     healthy_range: { focus: [40, 60] },
     objectives: [{ name: 'Hold on', active: true, hidden: false }],
-    actions: Array.from({ length: 30 }, (_, i) => ({ ...blankAction(name(i + 1)), set_cooldown: i % 3, results: { focus: (i % 7) - 3 } })),
+    actions: Array.from({ length: 30 }, (_, i) => ({
+      ...blankAction(name(i + 1)),
+      set_cooldown: i % 3,
+      results: { focus: (i % 7) - 3 },
+    })),
   };
 }
 
@@ -47,14 +58,19 @@ describeE2E('the game area at a phone, a laptop and a desktop size', (e2e) => {
     it(`${viewport.width}×${viewport.height}: every control reachable and no text overflowing, seed module and 30 long-named actions`, async () => {
       const seedTrainee = await registeredTrainee(e2e.baseUrl);
       const longTrainee = await registeredTrainee(e2e.baseUrl, await longModuleId());
-      for (const [email, title] of [[seedTrainee, 'Ready Airman Training'], [longTrainee, 'Long names drill']] as const) {
+      for (const [email, title] of [
+        [seedTrainee, 'Ready Airman Training'],
+        [longTrainee, 'Long names drill'],
+      ] as const) {
         const { context, page } = await e2e.newPage({ viewport });
         await page.goto('/login');
         await submitLogin(page, email, TRAINEE_PASSWORD);
         await page.waitForURL((u) => u.pathname === '/');
         const controls = page.getByRole('region', { name: 'Game controls' });
         await controls.getByRole('button', { name: `Play ${title}` }).waitFor();
-        const areaHeight = await page.evaluate(() => (document.querySelector('.game-stage') as HTMLElement).getBoundingClientRect().height);
+        const areaHeight = await page.evaluate(
+          () => (document.querySelector('.game-stage') as HTMLElement).getBoundingClientRect().height,
+        );
         expect(Math.abs(areaHeight - viewport.height * 0.8)).toBeLessThan(1);
         await controls.getByRole('button', { name: `Play ${title}` }).click();
         await controls.getByRole('heading', { name: 'How a run is lost' }).waitFor();

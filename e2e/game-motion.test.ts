@@ -16,47 +16,54 @@ const drill: Module = {
 
 describeE2E('the game draws only on change', (e2e) => {
   for (const reduce of [false, true]) {
-    it(reduce ? 'with reduced motion, a gauge jumps to its new value and no frame is asked for' : 'eases a gauge to its new value, then asks for no frame while idle', async () => {
-      const admin = await apiLogin(e2e.baseUrl);
-      const { id } = await api<{ id: string }>(e2e.baseUrl, admin, 'POST', 'modules', drill);
-      const email = await registeredTrainee(e2e.baseUrl, id);
-      const { context, page } = await e2e.newPage({ reducedMotion: reduce ? 'reduce' : 'no-preference' });
-      // Counts every animation frame the page asks for.
-      await page.addInitScript(() => {
-        const w = window as unknown as { __frames: number };
-        w.__frames = 0;
-        const raf = window.requestAnimationFrame.bind(window);
-        window.requestAnimationFrame = (cb) => {
-          w.__frames += 1;
-          return raf(cb);
-        };
-      });
-      await page.goto('/login');
-      await submitLogin(page, email, TRAINEE_PASSWORD);
-      const controls = page.getByRole('region', { name: 'Game controls' });
-      await controls.getByRole('button', { name: 'Play Motion drill' }).click();
-      await controls.getByRole('button', { name: 'Start day 1' }).click();
-      const fill = page.locator('.game-gauge__fill');
-      await fill.waitFor();
-      expect(await fill.getAttribute('width')).toBe('50');
-      await page.waitForTimeout(300);
-      const frames = () => page.evaluate(() => (window as unknown as { __frames: number }).__frames);
-      const before = await frames();
-      await controls.getByRole('button', { name: /^Sprint / }).click();
-      const right = await fill.getAttribute('width');
-      if (reduce) expect(Number(right)).toBe(10);
-      else expect(Number(right)).toBeGreaterThan(10);
-      await expect.poll(async () => Number(await fill.getAttribute('width'))).toBe(10);
-      await controls.getByText('Energy 10', { exact: false }).waitFor();
-      const moved = (await frames()) - before;
-      if (reduce) expect(moved).toBe(0);
-      else expect(moved).toBeGreaterThan(3);
-      // Idle: not one frame, not one animation.
-      const idle = await frames();
-      await page.waitForTimeout(1000);
-      expect((await frames()) - idle).toBe(0);
-      expect(await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
-      await context.close();
-    });
+    it(
+      reduce
+        ? 'with reduced motion, a gauge jumps to its new value and no frame is asked for'
+        : 'eases a gauge to its new value, then asks for no frame while idle',
+      async () => {
+        const admin = await apiLogin(e2e.baseUrl);
+        const { id } = await api<{ id: string }>(e2e.baseUrl, admin, 'POST', 'modules', drill);
+        const email = await registeredTrainee(e2e.baseUrl, id);
+        const { context, page } = await e2e.newPage({ reducedMotion: reduce ? 'reduce' : 'no-preference' });
+        // Counts every animation frame the page asks for.
+        await page.addInitScript(() => {
+          const w = window as unknown as { __frames: number };
+          w.__frames = 0;
+          const raf = window.requestAnimationFrame.bind(window);
+          window.requestAnimationFrame = (cb) => {
+            w.__frames += 1;
+            return raf(cb);
+          };
+        });
+        await page.goto('/login');
+        await submitLogin(page, email, TRAINEE_PASSWORD);
+        const controls = page.getByRole('region', { name: 'Game controls' });
+        await controls.getByRole('button', { name: 'Play Motion drill' }).click();
+        await controls.getByRole('button', { name: 'Start day 1' }).click();
+        const fill = page.locator('.game-gauge__fill');
+        await fill.waitFor();
+        expect(await fill.getAttribute('width')).toBe('50');
+        await page.waitForTimeout(300);
+        const frames = () => page.evaluate(() => (window as unknown as { __frames: number }).__frames);
+        const before = await frames();
+        await controls.getByRole('button', { name: /^Sprint / }).click();
+        const right = await fill.getAttribute('width');
+        if (reduce) expect(Number(right)).toBe(10);
+        else expect(Number(right)).toBeGreaterThan(10);
+        await expect.poll(async () => Number(await fill.getAttribute('width'))).toBe(10);
+        await controls.getByText('Energy 10', { exact: false }).waitFor();
+        const moved = (await frames()) - before;
+        if (reduce) expect(moved).toBe(0);
+        else expect(moved).toBeGreaterThan(3);
+        // Idle: not one frame, not one animation.
+        const idle = await frames();
+        await page.waitForTimeout(1000);
+        expect((await frames()) - idle).toBe(0);
+        expect(
+          await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
+        ).toBe(0);
+        await context.close();
+      },
+    );
   }
 });

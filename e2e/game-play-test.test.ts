@@ -12,7 +12,14 @@ const drill: Module = {
   daily_time_tokens: 3,
   starting_gauges: { energy: 50 },
   objectives: [{ name: 'Finish the task', active: true, hidden: false }],
-  actions: [{ ...blankAction('Do the task'), token_cost: 2, results: { energy: -5 }, changes_objectives: { add: [], remove: ['Finish the task'] } }],
+  actions: [
+    {
+      ...blankAction('Do the task'),
+      token_cost: 2,
+      results: { energy: -5 },
+      changes_objectives: { add: [], remove: ['Finish the task'] },
+    },
+  ],
 };
 
 describeE2E("the module editor's play-test", (e2e) => {

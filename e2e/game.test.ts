@@ -44,13 +44,29 @@ describeE2E('the game at /', (e2e) => {
     // A slow link from the sign-in on, so the game's loading bar can be watched moving (the
     // login page itself loads at full speed: under this link and a busy CI machine it once
     // took more than the 30 s a navigation may).
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: 300 * 1024, uploadThroughput: 300 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: 300 * 1024,
+      uploadThroughput: 300 * 1024,
+    });
     await submitLogin(page, email, TRAINEE_PASSWORD);
     await page.waitForURL((u) => u.pathname === '/');
     await page.getByRole('button', { name: 'Fullscreen' }).waitFor();
     const percents = await page.evaluate(() => (window as unknown as { __percents: string[] }).__percents);
-    expect(percents.some((p) => { const n = Number(/^(\d+)%/.exec(p)?.[1] ?? 0); return n > 0 && n < 100; }), percents.join(' ')).toBe(true);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    expect(
+      percents.some((p) => {
+        const n = Number(/^(\d+)%/.exec(p)?.[1] ?? 0);
+        return n > 0 && n < 100;
+      }),
+      percents.join(' '),
+    ).toBe(true);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     // The game area: 80% of the window's height, scrolling inside itself; fullscreen holds all of it.
     const [areaHeight, windowHeight, overflow] = await page.evaluate(() => {
       const area = document.querySelector('.game-stage') as HTMLElement;
@@ -60,9 +76,13 @@ describeE2E('the game at /', (e2e) => {
     expect(overflow).toBe('auto');
     await page.getByRole('button', { name: 'Fullscreen' }).click();
     await expect
-      .poll(() => page.evaluate(() => Boolean(document.fullscreenElement?.querySelector('[aria-label="Game controls"]'))))
+      .poll(() =>
+        page.evaluate(() => Boolean(document.fullscreenElement?.querySelector('[aria-label="Game controls"]'))),
+      )
       .toBe(true);
-    expect(await page.evaluate(() => document.fullscreenElement!.getBoundingClientRect().height)).toBe(await page.evaluate(() => window.innerHeight));
+    expect(await page.evaluate(() => document.fullscreenElement!.getBoundingClientRect().height)).toBe(
+      await page.evaluate(() => window.innerHeight),
+    );
     await page.evaluate(() => document.exitFullscreen());
 
     const controls = page.getByRole('region', { name: 'Game controls' });
@@ -81,7 +101,9 @@ describeE2E('the game at /', (e2e) => {
 
     // The run's seed decides its events: the trainee's own call resumes the run the page started.
     const trainee = await apiLogin(e2e.baseUrl, email, TRAINEE_PASSWORD);
-    const { seed } = await api<{ seed: number }>(e2e.baseUrl, trainee, 'POST', 'game/runs', { module: 'ready_airman_training' });
+    const { seed } = await api<{ seed: number }>(e2e.baseUrl, trainee, 'POST', 'game/runs', {
+      module: 'ready_airman_training',
+    });
     const best = plan(readyAirmanModule, seed);
     let state = start(readyAirmanModule, seed);
     for (const command of best.line as GameCommand[]) {
@@ -101,7 +123,9 @@ describeE2E('the game at /', (e2e) => {
     await press(page, 'Continue to the questionnaire');
     await controls.getByText('Comprehensive Airman Fitness (after the run)').waitFor();
     await answerQuestionnaire(page);
-    await controls.getByText(`Result saved. Complete: every goal done in 7 days. ${stars} of 3 stars, ${points} points.`).waitFor();
+    await controls
+      .getByText(`Result saved. Complete: every goal done in 7 days. ${stars} of 3 stars, ${points} points.`)
+      .waitFor();
     await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
     // Before and after, by domain: every answer was 'Agree' (4 of 1–5).
     const fitness = controls.getByRole('table', { name: 'Your fitness by domain' });
@@ -110,12 +134,16 @@ describeE2E('the game at /', (e2e) => {
 
     // The administrator sees it: the status, and the row of the CSV report.
     const admin = await apiLogin(e2e.baseUrl);
-    const page1 = await api<{ users: { user_name: string; assignments: { game_status: number; completed_at: number }[] }[] }>(
-      e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`,
-    );
+    const page1 = await api<{
+      users: { user_name: string; assignments: { game_status: number; completed_at: number }[] }[];
+    }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`);
     expect(page1.users[0]?.assignments[0]).toMatchObject({ game_status: 1 });
-    const { token } = await api<{ token: string }>(e2e.baseUrl, admin, 'POST', 'admin/reports/token', { module: 'ready_airman_training' });
-    const csv = await (await fetch(`${e2e.baseUrl}/api/admin/users?csv=1&module=ready_airman_training&token=${token}`)).text();
+    const { token } = await api<{ token: string }>(e2e.baseUrl, admin, 'POST', 'admin/reports/token', {
+      module: 'ready_airman_training',
+    });
+    const csv = await (
+      await fetch(`${e2e.baseUrl}/api/admin/users?csv=1&module=ready_airman_training&token=${token}`)
+    ).text();
     const row = csv.split('\r\n').find((l) => l.includes(email));
     expect(row).toContain(',Complete,');
     expect(row).toContain(`,${points},${stars},`);
@@ -135,7 +163,9 @@ describeE2E('the game at /', (e2e) => {
     const email = await registeredTrainee(e2e.baseUrl);
     const trainee = await apiLogin(e2e.baseUrl, email, TRAINEE_PASSWORD);
     // Played elsewhere up to its last move: the before-answers and the whole log are kept on the run.
-    const run = await api<{ run_id: string; seed: number }>(e2e.baseUrl, trainee, 'POST', 'game/runs', { module: 'ready_airman_training' });
+    const run = await api<{ run_id: string; seed: number }>(e2e.baseUrl, trainee, 'POST', 'game/runs', {
+      module: 'ready_airman_training',
+    });
     const questionnaire = await api<{ items: { id: string }[] }>(e2e.baseUrl, trainee, 'GET', 'modules/questionnaire');
     const agree = Object.fromEntries(questionnaire.items.map((i) => [i.id, 4]));
     await api(e2e.baseUrl, trainee, 'POST', `game/runs/${run.run_id}/answers`, { before: agree });
@@ -164,7 +194,12 @@ describeE2E('the game at /', (e2e) => {
     await controls.getByRole('button', { name: 'Play again' }).waitFor();
     await controls.getByRole('table', { name: 'Your fitness by domain' }).waitFor();
     const admin = await apiLogin(e2e.baseUrl);
-    const found = await api<{ users: { assignments: { game_status: number }[] }[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`);
+    const found = await api<{ users: { assignments: { game_status: number }[] }[] }>(
+      e2e.baseUrl,
+      admin,
+      'GET',
+      `admin/users?search=${encodeURIComponent(email)}`,
+    );
     expect(found.users[0]?.assignments[0]).toMatchObject({ game_status: 1 });
     await context.close();
   });
@@ -200,10 +235,16 @@ describeE2E('the game at /', (e2e) => {
     const { context, page } = await e2e.newPage();
     await login(page, email, TRAINEE_PASSWORD);
     await page.getByRole('button', { name: 'Fullscreen' }).waitFor();
-    await page.getByRole('region', { name: 'Game controls' }).getByRole('button', { name: /^Play Ready Airman Training/ }).waitFor();
+    await page
+      .getByRole('region', { name: 'Game controls' })
+      .getByRole('button', { name: /^Play Ready Airman Training/ })
+      .waitFor();
     // Signed out elsewhere: every token of the account is revoked.
     const token = await page.evaluate(() => localStorage.getItem('auth'));
-    const res = await fetch(`${e2e.baseUrl}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${e2e.baseUrl}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
     await press(page, /^Play Ready Airman Training/);
     await page.getByText('Your session is no longer valid, please login in to continue...').waitFor();

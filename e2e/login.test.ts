@@ -24,9 +24,7 @@ describeE2E('login, logout and the routing rules', (e2e) => {
   it('shows the spec message for wrong credentials and stays on /login', async () => {
     const { context, page } = await e2e.newPage();
     await login(page, E2E_ADMIN_EMAIL, 'Wrong-Password-1');
-    await page
-      .getByText('Invalid Credentials. Please double check your email and password and try again.')
-      .waitFor();
+    await page.getByText('Invalid Credentials. Please double check your email and password and try again.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     await context.close();
   });
@@ -41,7 +39,9 @@ describeE2E('login, logout and the routing rules', (e2e) => {
     await version.waitFor();
     const box = await version.boundingBox();
     const viewport = page.viewportSize();
-    expect(box && viewport && box.x + box.width > viewport.width - 40 && box.y + box.height > viewport.height - 40).toBe(true);
+    expect(
+      box && viewport && box.x + box.width > viewport.width - 40 && box.y + box.height > viewport.height - 40,
+    ).toBe(true);
 
     await login(page);
     await page.waitForURL('**/admin');
@@ -111,7 +111,10 @@ describeE2E('login, logout and the routing rules', (e2e) => {
     await page.getByText(/^\d+ Users$/).waitFor();
     await page.waitForLoadState('networkidle');
     const token = await page.evaluate(() => localStorage.getItem('auth'));
-    const res = await fetch(`${e2e.baseUrl}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${e2e.baseUrl}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
     await page.goto('/profile');
     await page.getByText('Your session is no longer valid, please login in to continue...').waitFor();
@@ -124,7 +127,10 @@ describeE2E('login, logout and the routing rules', (e2e) => {
     await page.getByRole('heading', { name: 'User Settings' }).waitFor();
     await page.waitForLoadState('networkidle');
     const token = await page.evaluate(() => localStorage.getItem('auth'));
-    const res = await fetch(`${e2e.baseUrl}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${e2e.baseUrl}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
     // POST self with the revoked token: refused, retried three times, then logged out.
     await page.getByLabel('Unit').fill('655 ISRW Det 9');

@@ -11,10 +11,16 @@ import type { Module } from '@airman/contracts/module.ts';
 
 const focusedIn = (dialog: Locator) => dialog.evaluate((el) => el.contains(document.activeElement));
 const isFocused = (element: Locator) => element.evaluate((el) => el === document.activeElement);
-const onCloseButton = (page: Page) => page.evaluate(() => document.activeElement?.classList.contains('cds--modal-close') ?? false);
+const onCloseButton = (page: Page) =>
+  page.evaluate(() => document.activeElement?.classList.contains('cds--modal-close') ?? false);
 
 /** Opens a modal with `opener` (a click), walks it by keyboard, closes it with one Escape and checks where focus went. */
-async function checkModal(page: Page, opener: Locator, name: string | RegExp, returnTo: Locator = opener): Promise<void> {
+async function checkModal(
+  page: Page,
+  opener: Locator,
+  name: string | RegExp,
+  returnTo: Locator = opener,
+): Promise<void> {
   await opener.click();
   const dialog = page.getByRole('dialog', { name });
   await dialog.waitFor();
@@ -51,7 +57,11 @@ describeE2E('modals', (e2e) => {
     await checkModal(page, row.getByRole('button', { name: `Edit ${title}` }), `Edit Module: ${title}`);
     await checkModal(page, page.getByRole('button', { name: 'New Module +' }), 'New Module');
     await checkModal(page, row.getByRole('button', { name: `Edit JSON of ${title}` }), title);
-    await checkModal(page, page.getByRole('button', { name: 'Edit Questionnaire JSON' }), 'Comprehensive Airman Fitness');
+    await checkModal(
+      page,
+      page.getByRole('button', { name: 'Edit Questionnaire JSON' }),
+      'Comprehensive Airman Fitness',
+    );
     await checkModal(page, row.getByRole('button', { name: `Customize A Copy of ${title}` }), 'New Module');
     await checkModal(page, row.getByRole('button', { name: `Archive ${title}` }), `Archive '${title}'?`);
     await context.close();

@@ -14,7 +14,14 @@ async function apiModule(baseUrl: string, title: string): Promise<{ token: strin
     daily_time_tokens: 4,
     starting_gauges: { morale: 60, fitness: 50 },
     objectives: [{ name: 'Pass PT', active: true, hidden: false }],
-    actions: [{ ...DEFAULT_ACTION, name: 'Run', results: { fitness: 10 }, changes_objectives: { add: [], remove: ['Pass PT'] } }],
+    actions: [
+      {
+        ...DEFAULT_ACTION,
+        name: 'Run',
+        results: { fitness: 10 },
+        changes_objectives: { add: [], remove: ['Pass PT'] },
+      },
+    ],
   });
   return { token, module };
 }
@@ -35,7 +42,10 @@ describeE2E('the module editor', (e2e) => {
     const title = `Events ${Date.now()}`;
     const { token, module } = await apiModule(e2e.baseUrl, title);
     const { context, page } = await e2e.adminPage('/modules');
-    await page.locator('tr', { hasText: title }).getByRole('button', { name: `Edit ${title}` }).click();
+    await page
+      .locator('tr', { hasText: title })
+      .getByRole('button', { name: `Edit ${title}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Edit Module: ${title}` });
     await dialog.getByRole('heading', { name: 'Events', exact: true }).waitFor();
 
@@ -47,7 +57,10 @@ describeE2E('the module editor', (e2e) => {
     await inspection.getByLabel('First day').fill('2');
     await inspection.getByLabel('Last day').fill('3');
     await inspection.getByLabel('Chance each day (%)').fill('40');
-    await inspection.getByRole('group', { name: 'Only while these objectives are active' }).getByText('Pass PT').click();
+    await inspection
+      .getByRole('group', { name: 'Only while these objectives are active' })
+      .getByText('Pass PT')
+      .click();
 
     const first = inspection.getByRole('group', { name: 'Choice Carry on of event Inspection' });
     await first.getByLabel('Choice', { exact: true }).fill('Clean all night');
@@ -121,16 +134,22 @@ describeE2E('the module editor', (e2e) => {
     const title = `Pinned ${Date.now()}`;
     await api<Module>(e2e.baseUrl, token, 'POST', 'modules', { ...base, id: '', game_title: title });
     const { context, page } = await e2e.adminPage('/modules');
-    await page.locator('tr', { hasText: title }).getByRole('button', { name: `Edit ${title}` }).click();
+    await page
+      .locator('tr', { hasText: title })
+      .getByRole('button', { name: `Edit ${title}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Edit Module: ${title}` });
     const last = dialog.getByRole('group', { name: `Action ${base.actions.at(-1)?.name ?? ''}`, exact: true });
     await last.getByLabel('Token cost').fill('2');
     const check = dialog.getByRole('heading', { name: 'Check', exact: true });
     const content = dialog.locator('.cds--modal-content');
-    await expect.poll(async () => ((await content.evaluate((el) => el.scrollTop)) > 1000)).toBe(true);
+    await expect.poll(async () => (await content.evaluate((el) => el.scrollTop)) > 1000).toBe(true);
     const [heading, box] = [await check.boundingBox(), await content.boundingBox()];
     expect(heading && box && heading.y >= box.y && heading.y + heading.height <= box.y + box.height).toBe(true);
-    await dialog.getByRole('status').filter({ hasText: /^No errors|^The module cannot be saved/ }).waitFor();
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: /^No errors|^The module cannot be saved/ })
+      .waitFor();
     await context.close();
   });
 
@@ -151,7 +170,9 @@ describeE2E('the module editor', (e2e) => {
     const guard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
     await guard.getByText('Your changes have not been saved. Closing now loses them.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await expect.poll(() => guard.getByRole('button', { name: 'Keep editing' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => guard.getByRole('button', { name: 'Keep editing' }).evaluate((el) => el === document.activeElement))
+      .toBe(true);
     await page.keyboard.press('Enter');
     await guard.waitFor({ state: 'detached' });
     expect(await field.inputValue()).toBe(`${title} (draft)`);
@@ -172,7 +193,10 @@ describeE2E('the module editor', (e2e) => {
     expect(await guard.count()).toBe(0);
 
     // The JSON editor asks too.
-    await page.locator('tr', { hasText: title }).getByRole('button', { name: `Edit JSON of ${title}` }).click();
+    await page
+      .locator('tr', { hasText: title })
+      .getByRole('button', { name: `Edit JSON of ${title}` })
+      .click();
     await page.locator('.cm-content').click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' ');

@@ -15,9 +15,13 @@ async function expectTextInFirstViewport(page: Page): Promise<void> {
   const box = await first.boundingBox();
   const viewport = page.viewportSize();
   expect(box && viewport && box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
-  expect(await page.locator('.cm-scroller').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/^"IBM Plex Mono"/);
+  expect(await page.locator('.cm-scroller').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(
+    /^"IBM Plex Mono"/,
+  );
   // Our own Plex Mono face loads (a system monospace would leave this list empty).
-  expect(await page.evaluate(async () => (await document.fonts.load('13px "IBM Plex Mono"')).length)).toBeGreaterThan(0);
+  expect(await page.evaluate(async () => (await document.fonts.load('13px "IBM Plex Mono"')).length)).toBeGreaterThan(
+    0,
+  );
 }
 import { describeE2E, openUser } from './browser.ts';
 
@@ -25,7 +29,10 @@ import { describeE2E, openUser } from './browser.ts';
 async function apiCopy(baseUrl: string, title: string): Promise<{ token: string; module: Module }> {
   const token = await apiLogin(baseUrl);
   const base = await api<Module>(baseUrl, token, 'GET', 'modules/ready_airman_training');
-  return { token, module: await api<Module>(baseUrl, token, 'POST', 'modules', { ...base, id: '', game_title: title }) };
+  return {
+    token,
+    module: await api<Module>(baseUrl, token, 'POST', 'modules', { ...base, id: '', game_title: title }),
+  };
 }
 
 /**
@@ -61,7 +68,9 @@ describeE2E('the Training Modules screen', (e2e) => {
     await page.getByRole('button', { name: 'Close' }).first().click();
 
     await row.getByRole('button', { name: /^Customize A Copy/ }).click();
-    await expect.poll(() => page.getByLabel('Title').inputValue()).toMatch(/^Ready Airman Training Copy \d{4}-\d{2}-\d{2}$/);
+    await expect
+      .poll(() => page.getByLabel('Title').inputValue())
+      .toMatch(/^Ready Airman Training Copy \d{4}-\d{2}-\d{2}$/);
     await page.getByText(/^This module can be won \(\d+ moves\)/).waitFor();
     await page.getByLabel('Title').fill('');
     await page.getByText('game_title: must not be empty').waitFor();
@@ -92,7 +101,10 @@ describeE2E('the Training Modules screen', (e2e) => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Close' }).first().click();
     // The edit was not saved: closing asks first.
-    await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
 
     await row.getByRole('button', { name: 'Edit Questionnaire JSON' }).click();
     await page.getByText('Comprehensive Airman Fitness', { exact: true }).first().waitFor();
@@ -107,7 +119,7 @@ describeE2E('the Training Modules screen', (e2e) => {
     await context.close();
   });
 
-  it('archives a copy after confirmation, greys it under Show Archived, and downloads a report dated in the browser\'s time zone', async () => {
+  it("archives a copy after confirmation, greys it under Show Archived, and downloads a report dated in the browser's time zone", async () => {
     // A zone whose day is not UTC's now: UTC-11 is still on yesterday until 11:00 UTC,
     // UTC+14 already on tomorrow from 10:00 UTC.
     const timezoneId = new Date().getUTCHours() < 10 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
@@ -149,7 +161,10 @@ describeE2E('the Training Modules screen', (e2e) => {
     days.push(today());
     expect(days.map((d) => `Ready Airman Training ${d}.csv`)).toContain(file.suggestedFilename());
     expect((await fs.promises.readFile(await file.path(), 'utf8')).split('\n')[0]).toContain('Last Name');
-    await page.getByRole('status').filter({ hasText: `Report downloaded: ${file.suggestedFilename()}` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Report downloaded: ${file.suggestedFilename()}` })
+      .waitFor();
     expect(context.pages()).toHaveLength(1);
 
     // A report the server cannot give says why, in the page (the connection dropped here).
@@ -171,7 +186,11 @@ describeE2E('the Training Modules screen', (e2e) => {
     expect(await dialog.getByLabel('Daily time tokens').inputValue()).toBe('1');
     expect(await dialog.getByLabel('Title').isDisabled()).toBe(false);
     expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
-    await dialog.getByText("Warning: game_title: 'None' is what the module pickers show for no module: give the module its own title").waitFor();
+    await dialog
+      .getByText(
+        "Warning: game_title: 'None' is what the module pickers show for no module: give the module its own title",
+      )
+      .waitFor();
     await dialog.getByText('Warning: starting_gauges: no gauges: nothing can fail the run').waitFor();
     await dialog.getByText('This module can be won (1 move). Show a winning line of play').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -210,7 +229,9 @@ describeE2E('the Training Modules screen', (e2e) => {
     const saved = page.getByRole('dialog', { name: `Edit Module: ${title}` });
     expect(await saved.getByLabel('Gauge name').inputValue()).toBe('alertness');
     expect(await saved.getByLabel('alertness change').inputValue()).toBe('5');
-    expect(await saved.getByRole('group', { name: 'Objectives removed' }).getByLabel('Stay awake').isChecked()).toBe(true);
+    expect(await saved.getByRole('group', { name: 'Objectives removed' }).getByLabel('Stay awake').isChecked()).toBe(
+      true,
+    );
     expect(await saved.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await context.close();
   });
@@ -226,7 +247,11 @@ describeE2E('the Training Modules screen', (e2e) => {
     expect(await invite.inputValue()).toBe('');
     expect(await invite.locator('option:checked').textContent()).toBe('None');
     // The modal's own Close button (after the header's icon button, also named Close).
-    await page.getByRole('dialog', { name: 'Invite Users' }).getByRole('button', { name: 'Close', exact: true }).last().click();
+    await page
+      .getByRole('dialog', { name: 'Invite Users' })
+      .getByRole('button', { name: 'Close', exact: true })
+      .last()
+      .click();
     await invite.waitFor({ state: 'hidden' });
 
     await openUser(page, email);
@@ -243,12 +268,18 @@ describeE2E('the Training Modules screen', (e2e) => {
 
   it('unlocks a base module in the editor with its toggle, Save still waiting for a change', async () => {
     const { context, page } = await e2e.adminPage('/modules');
-    await baseModuleRow(page).getByRole('button', { name: /^Edit Ready Airman/ }).click();
+    await baseModuleRow(page)
+      .getByRole('button', { name: /^Edit Ready Airman/ })
+      .click();
     const title = page.getByLabel('Title');
     await title.waitFor();
     expect(await title.isDisabled()).toBe(true);
     await page.getByText('Base module: locked against accidental edits').click();
-    expect(await page.getByRole('switch', { name: 'Base module: locked against accidental edits' }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      await page
+        .getByRole('switch', { name: 'Base module: locked against accidental edits' })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
     expect(await title.isDisabled()).toBe(false);
     expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await context.close();
@@ -272,7 +303,9 @@ describeE2E('the Training Modules screen', (e2e) => {
     await dialog.waitFor({ state: 'detached' });
     const saved = await api<Module>(e2e.baseUrl, token, 'GET', `modules/${module.id}`);
     expect(Object.keys(saved.starting_gauges)).toEqual(['physical', 'mental', 'social', 'spiritual']);
-    expect(saved.actions.map((a) => a.name)).toEqual(module.actions.map((a) => a.name).filter((n) => n !== 'Morning PT with your flight'));
+    expect(saved.actions.map((a) => a.name)).toEqual(
+      module.actions.map((a) => a.name).filter((n) => n !== 'Morning PT with your flight'),
+    );
     await context.close();
   });
 
@@ -281,7 +314,10 @@ describeE2E('the Training Modules screen', (e2e) => {
     const [objective] = module.objectives;
     if (!objective) throw new Error('the base module has an objective');
     const { context, page } = await e2e.adminPage('/modules');
-    await page.locator('tr', { hasText: module.game_title }).getByRole('button', { name: `Edit ${module.game_title}`, exact: true }).click();
+    await page
+      .locator('tr', { hasText: module.game_title })
+      .getByRole('button', { name: `Edit ${module.game_title}`, exact: true })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
     await dialog.getByLabel('Title').waitFor();
     const gauge = dialog.getByRole('group', { name: 'Gauge mental', exact: true });
@@ -303,11 +339,20 @@ describeE2E('the Training Modules screen', (e2e) => {
       { ...first, name: 'Plain', changes_inventory: { add: [], remove: [] } },
       { ...second, name: 'Stocked', changes_inventory: { add: ['Badge', 'Map'], remove: [] } },
     ];
-    const module = await api<Module>(e2e.baseUrl, token, 'POST', 'modules', { ...base, id: '', game_title: `Moves ${Date.now()}`, actions });
+    const module = await api<Module>(e2e.baseUrl, token, 'POST', 'modules', {
+      ...base,
+      id: '',
+      game_title: `Moves ${Date.now()}`,
+      actions,
+    });
     const { context, page } = await e2e.adminPage('/modules');
-    await page.locator('tr', { hasText: module.game_title }).getByRole('button', { name: `Edit ${module.game_title}`, exact: true }).click();
+    await page
+      .locator('tr', { hasText: module.game_title })
+      .getByRole('button', { name: `Edit ${module.game_title}`, exact: true })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
-    const added = (action: string) => dialog.getByRole('group', { name: `Action ${action}` }).getByLabel('Inventory added (comma-separated)');
+    const added = (action: string) =>
+      dialog.getByRole('group', { name: `Action ${action}` }).getByLabel('Inventory added (comma-separated)');
     await added('Stocked').waitFor();
     await dialog.getByRole('button', { name: 'Up action Stocked' }).click();
     expect(await added('Stocked').inputValue()).toBe('Badge, Map');
@@ -329,7 +374,10 @@ describeE2E('the Training Modules screen', (e2e) => {
   it("shows 'Error editing module' and the server's reason when an update is refused", async () => {
     const { module } = await apiCopy(e2e.baseUrl, `Refused ${Date.now()}`);
     const { context, page } = await e2e.adminPage('/modules');
-    await page.locator('tr', { hasText: module.game_title }).getByRole('button', { name: `Edit ${module.game_title}` }).click();
+    await page
+      .locator('tr', { hasText: module.game_title })
+      .getByRole('button', { name: `Edit ${module.game_title}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
     await dialog.getByLabel('Days', { exact: true }).fill('0');
     await dialog.getByText('days: must be at least 1').first().waitFor();
@@ -357,7 +405,11 @@ describeE2E('the Training Modules screen', (e2e) => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await dialog.getByText('Base module: locked against accidental edits').click();
-    expect(await dialog.getByRole('switch', { name: 'Base module: locked against accidental edits' }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      await dialog
+        .getByRole('switch', { name: 'Base module: locked against accidental edits' })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
     expect(await editor.getAttribute('aria-readonly')).toBeNull();
     await editor.click();
     await page.keyboard.press('Control+End');
@@ -372,7 +424,10 @@ describeE2E('the Training Modules screen', (e2e) => {
   it("saves a module from the JSON editor: 'Module updated'", async () => {
     const { token, module } = await apiCopy(e2e.baseUrl, `Json ${Date.now()}`);
     const { context, page } = await e2e.adminPage('/modules');
-    await page.locator('tr', { hasText: module.game_title }).getByRole('button', { name: /^Edit JSON/ }).click();
+    await page
+      .locator('tr', { hasText: module.game_title })
+      .getByRole('button', { name: /^Edit JSON/ })
+      .click();
     await page.locator('.cm-content').waitFor();
     await replaceJson(page, JSON.stringify({ ...module, days: 3 }));
     await page.getByRole('button', { name: 'Save' }).click();
@@ -450,7 +505,7 @@ describeE2E('the Training Modules screen', (e2e) => {
     await context.close();
   });
 
-  it("says the questionnaire could not be loaded, not that it could not be updated, when GET modules/questionnaire fails", async () => {
+  it('says the questionnaire could not be loaded, not that it could not be updated, when GET modules/questionnaire fails', async () => {
     const { context, page } = await e2e.adminPage('/modules');
     await page.route('**/api/modules/questionnaire', (route) => route.abort());
     await page.getByRole('button', { name: 'Edit Questionnaire JSON' }).click();
@@ -472,7 +527,7 @@ describeE2E('the Training Modules screen', (e2e) => {
     await context.close();
   });
 
-  it("announces the Check as one short status sentence, not the whole section on every edit", async () => {
+  it('announces the Check as one short status sentence, not the whole section on every edit', async () => {
     const { context, page } = await e2e.adminPage('/modules');
     await page.getByRole('button', { name: 'New Module +' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Module' });
@@ -530,4 +585,3 @@ describeE2E('the Training Modules screen', (e2e) => {
     await context.close();
   });
 });
-

@@ -24,6 +24,9 @@ declare module 'pa11y' {
     log?: { debug(message: string): void; error(message: string): void; info(message: string): void };
   }
 
-  function pa11y(url: string, options?: Pa11yOptions): Promise<{ documentTitle: string; pageUrl: string; issues: Pa11yIssue[] }>;
+  function pa11y(
+    url: string,
+    options?: Pa11yOptions,
+  ): Promise<{ documentTitle: string; pageUrl: string; issues: Pa11yIssue[] }>;
   export default pa11y;
 }

@@ -40,12 +40,16 @@ describeE2E('WCAG2AA by pa11y (HTML_CodeSniffer)', (e2e) => {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
     await page.setViewport({ width, height });
-    page.on('pageerror', (error) => problems.push(`page error: ${error instanceof Error ? error.message : String(error)}`));
+    page.on('pageerror', (error) =>
+      problems.push(`page error: ${error instanceof Error ? error.message : String(error)}`),
+    );
     await page.exposeFunction('__reportViolation', (text: string) => void problems.push(text));
     await page.evaluateOnNewDocument(() => {
       document.addEventListener('securitypolicyviolation', (event) => {
         const report = (window as unknown as { __reportViolation(text: string): void }).__reportViolation;
-        report(`CSP ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+        report(
+          `CSP ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+        );
       });
     });
     return { context, page };
@@ -64,19 +68,35 @@ describeE2E('WCAG2AA by pa11y (HTML_CodeSniffer)', (e2e) => {
   /** pa11y's errors on the page as it is now, once Carbon's transitions have settled (colours measured mid-fade are not the page's). */
   async function errors(page: Page): Promise<string[]> {
     const settled = () =>
-      page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+      page.waitForFunction(() =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+      );
     await settled();
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await settled();
-    const result = await pa11y(page.url(), { browser, page, ignoreUrl: true, standard: 'WCAG2AA', runners: ['htmlcs'], timeout: 60_000, log: silent });
-    return result.issues.filter((issue) => issue.type === 'error').map((issue) => `${issue.code}: ${issue.message} at ${issue.selector}`);
+    const result = await pa11y(page.url(), {
+      browser,
+      page,
+      ignoreUrl: true,
+      standard: 'WCAG2AA',
+      runners: ['htmlcs'],
+      timeout: 60_000,
+      log: silent,
+    });
+    return result.issues
+      .filter((issue) => issue.type === 'error')
+      .map((issue) => `${issue.code}: ${issue.message} at ${issue.selector}`);
   }
 
   const aria = (name: string, role: string) => `::-p-aria([name=${JSON.stringify(name)}][role="${role}"])`;
 
   it('finds an error where there is one (the check itself works)', async () => {
     const { context, page } = await newPage();
-    await page.setContent('<html lang="en"><head><title>t</title></head><body><main><img src="data:,"><a href="/x"></a></main></body></html>');
+    await page.setContent(
+      '<html lang="en"><head><title>t</title></head><body><main><img src="data:,"><a href="/x"></a></main></body></html>',
+    );
     const found = await errors(page);
     expect(found.some((e) => e.includes('H37'))).toBe(true);
     await context.close();

@@ -12,9 +12,16 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 async function expectFits(page: Page, dialog: Locator): Promise<void> {
   await dialog.waitFor();
   // Carbon's modal slides in: measured once it has settled.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+  );
   const box = await dialog.boundingBox();
-  expect(box && box.x >= 0 && box.y >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844, `${JSON.stringify(box)} fits 390×844`).toBe(true);
+  expect(
+    box && box.x >= 0 && box.y >= 0 && box.x + box.width <= 390 && box.y + box.height <= 844,
+    `${JSON.stringify(box)} fits 390×844`,
+  ).toBe(true);
   expect(await pageWidth(page)).toBeLessThanOrEqual(390);
 }
 
@@ -41,7 +48,8 @@ describeE2E('the admin area on a phone', (e2e) => {
     // By keyboard: Enter on the Menu button opens the menu with the focus on its first
     // entry; Escape closes it and leaves focus on its button.
     await page.getByRole('heading', { level: 1 }).click();
-    while (!(await page.getByRole('button', { name: 'Menu' }).evaluate((el) => el === document.activeElement))) await page.keyboard.press('Shift+Tab');
+    while (!(await page.getByRole('button', { name: 'Menu' }).evaluate((el) => el === document.activeElement)))
+      await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Enter');
     await menu.getByRole('link', { name: 'Profile' }).waitFor();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('User Admin');
@@ -77,8 +85,13 @@ describeE2E('the admin area on a phone', (e2e) => {
     expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('SELECT');
     await page.keyboard.press('Escape');
     await userModal.waitFor({ state: 'detached' });
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.textContent ?? '')).toContain(email);
-    await page.locator('tr', { hasText: email }).getByRole('button', { name: `Delete ${email}` }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.textContent ?? ''))
+      .toContain(email);
+    await page
+      .locator('tr', { hasText: email })
+      .getByRole('button', { name: `Delete ${email}` })
+      .click();
     await expectFits(page, page.getByRole('dialog', { name: 'Confirm Deletion' }));
     await page.keyboard.press('Escape');
 

@@ -16,14 +16,30 @@ describeE2E('the Progress page', (e2e) => {
     const unit = `Progress ${Date.now()}`;
     const late = uniqueEmail('late');
     const onTime = uniqueEmail('ontime');
-    await inviteAndRegister(e2e.baseUrl, late, 'Progress-Passw0rd!', { first_name: 'Lena', last_name: 'Late', rank: 'SrA', module: 'ready_airman_training' });
-    await inviteAndRegister(e2e.baseUrl, onTime, 'Progress-Passw0rd!', { first_name: 'Otto', last_name: 'Ontime', rank: 'A1C', module: 'ready_airman_training' });
+    await inviteAndRegister(e2e.baseUrl, late, 'Progress-Passw0rd!', {
+      first_name: 'Lena',
+      last_name: 'Late',
+      rank: 'SrA',
+      module: 'ready_airman_training',
+    });
+    await inviteAndRegister(e2e.baseUrl, onTime, 'Progress-Passw0rd!', {
+      first_name: 'Otto',
+      last_name: 'Ontime',
+      rank: 'A1C',
+      module: 'ready_airman_training',
+    });
     const ids: Record<string, string> = {};
-    for (const [email, due] of [[late, Date.now() - 3 * DAY - 3_600_000], [onTime, Date.now() + 10 * DAY]] as const) {
+    for (const [email, due] of [
+      [late, Date.now() - 3 * DAY - 3_600_000],
+      [onTime, Date.now() + 10 * DAY],
+    ] as const) {
       const { users } = await api<Listed>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`);
       const id = users[0]!.id;
       ids[email] = id;
-      await api(e2e.baseUrl, admin, 'POST', `admin/users/${id}`, { unit, assignments: [{ key: 'ready_airman_training', due_at: due }] });
+      await api(e2e.baseUrl, admin, 'POST', `admin/users/${id}`, {
+        unit,
+        assignments: [{ key: 'ready_airman_training', due_at: due }],
+      });
     }
     return { unit, late, onTime, ids };
   }
@@ -33,18 +49,32 @@ describeE2E('the Progress page', (e2e) => {
     const { context, page } = await e2e.adminPage();
     // The header's entry sits between User Admin and Module Editor.
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['User Admin', 'Progress', 'Module Editor', 'Profile']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'User Admin',
+      'Progress',
+      'Module Editor',
+      'Profile',
+    ]);
     await menu.getByRole('link', { name: 'Progress' }).click();
     await page.getByRole('heading', { name: 'Progress', level: 1 }).waitFor();
 
     await page.getByRole('combobox', { name: 'Unit', exact: true }).selectOption(unit);
     await page.waitForURL((url) => url.searchParams.get('unit') === unit);
     await page.getByRole('status').filter({ hasText: 'Showing 2 assignments.' }).waitFor();
-    const row = page.getByRole('table', { name: 'Assignments by module and status' }).getByRole('row', { name: /Ready Airman Training/ });
+    const row = page
+      .getByRole('table', { name: 'Assignments by module and status' })
+      .getByRole('row', { name: /Ready Airman Training/ });
     // Assigned, Complete, In Progress, Not Started, Failed, Quit, Past Due, Completion.
     expect(await row.locator('td').allTextContents()).toEqual(['2', '0', '0', '1', '0', '0', '1', '0%']);
     const overdue = page.getByRole('table', { name: 'Overdue assignments' });
-    expect(await overdue.getByRole('row').nth(1).locator('td').allTextContents()).toEqual(['Late, Lena', 'SrA', unit, 'Ready Airman Training', expect.any(String), '3']);
+    expect(await overdue.getByRole('row').nth(1).locator('td').allTextContents()).toEqual([
+      'Late, Lena',
+      'SrA',
+      unit,
+      'Ready Airman Training',
+      expect.any(String),
+      '3',
+    ]);
     expect(await seriousViolations(page)).toEqual([]);
 
     // Shared or reloaded, the page keeps its filters.

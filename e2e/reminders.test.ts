@@ -11,7 +11,11 @@ import { describeE2E, login, openUser } from './browser.ts';
 describeE2E('due-date reminders', (e2e) => {
   it('e-mails a reminder once a due date is set, and lists it in the user modal', async () => {
     const email = uniqueEmail('reminded');
-    await inviteAndRegister(e2e.baseUrl, email, 'Str0ng-Pass!', { first_name: 'Remy', last_name: 'Minder', module: 'ready_airman_training' });
+    await inviteAndRegister(e2e.baseUrl, email, 'Str0ng-Pass!', {
+      first_name: 'Remy',
+      last_name: 'Minder',
+      module: 'ready_airman_training',
+    });
     const { context, page } = await e2e.adminPage();
     await openUser(page, email);
     // The day after tomorrow, in the browser's zone: within the 5-day reminder.
@@ -21,9 +25,18 @@ describeE2E('due-date reminders', (e2e) => {
     await due.press('Enter');
     await page.getByText('Assignment due date updated').waitFor();
 
-    await expect.poll(() => mailTo(email).filter((m) => m.includes('Subject: Ready Airman Training is due in')).length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(() => mailTo(email).filter((m) => m.includes('Subject: Ready Airman Training is due in')).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
     const reminder = mailTo(email).find((m) => m.includes('Subject: Ready Airman Training is due in'))!;
-    const inWords = day.toLocaleDateString('en-US', { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+    const inWords = day.toLocaleDateString('en-US', {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
     expect(reminder).toMatch(/Subject: Ready Airman Training is due in [23] days/);
     expect(reminder).toContain(`on ${inWords}.`);
     expect(reminder).toContain('Status: Not Started.');
@@ -60,7 +73,9 @@ describeE2E('due-date reminders', (e2e) => {
     await page.getByText('User settings updated').waitFor();
     expect(await api(e2e.baseUrl, admin, 'GET', 'self/email-settings')).toEqual({ email_digest: false });
     await page.reload();
-    await expect.poll(() => page.getByRole('switch', { name: 'Weekly digest of overdue trainees' }).getAttribute('aria-checked')).toBe('false');
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Weekly digest of overdue trainees' }).getAttribute('aria-checked'))
+      .toBe('false');
     await page.getByText('Weekly digest of overdue trainees').click();
     await expect.poll(() => api(e2e.baseUrl, admin, 'GET', 'self/email-settings')).toEqual({ email_digest: true });
     await context.close();

@@ -21,9 +21,13 @@ describeE2E('failed sign-ins in the user modal', (e2e) => {
     await dialog.getByText('3 failed sign-ins in the last hour.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Clear failed sign-ins' }).click();
-    const result = dialog.getByRole('status').filter({ hasText: 'Failed sign-ins cleared. This account can sign in from anywhere again.' });
+    const result = dialog
+      .getByRole('status')
+      .filter({ hasText: 'Failed sign-ins cleared. This account can sign in from anywhere again.' });
     await result.waitFor();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Failed sign-ins cleared. This account can sign in from anywhere again.');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toBe('Failed sign-ins cleared. This account can sign in from anywhere again.');
     expect(await dialog.getByText('failed sign-ins in the last hour').count()).toBe(0);
     await context.close();
   });

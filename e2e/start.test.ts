@@ -29,7 +29,12 @@ async function run(mode: 'start' | 'serve') {
     child.kill('SIGTERM');
   });
   fs.rmSync(dataDir, { recursive: true, force: true });
-  return { out, tookMs, code, rebuilt: fs.statSync(path.join(root, 'apps/server/dist/main.js')).mtimeMs !== builtBefore };
+  return {
+    out,
+    tookMs,
+    code,
+    rebuilt: fs.statSync(path.join(root, 'apps/server/dist/main.js')).mtimeMs !== builtBefore,
+  };
 }
 
 describe('npm start and npm run serve', () => {

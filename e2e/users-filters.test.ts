@@ -19,26 +19,40 @@ describeE2E('the Users screen’s filters and order', (e2e) => {
     const ids: string[] = [];
     for (const p of people) {
       await inviteAndRegister(e2e.baseUrl, p.email, 'Filters-Passw0rd!', { ...p, module: 'ready_airman_training' });
-      const { users } = await api<Listed>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(p.email)}`);
+      const { users } = await api<Listed>(
+        e2e.baseUrl,
+        admin,
+        'GET',
+        `admin/users?search=${encodeURIComponent(p.email)}`,
+      );
       ids.push(users[0]!.id);
     }
     // Bravo signs in last; Charlie is deactivated; Alpha's module is past its due date.
     await apiLogin(e2e.baseUrl, people[0]!.email, 'Filters-Passw0rd!');
     await apiLogin(e2e.baseUrl, people[1]!.email, 'Filters-Passw0rd!');
-    await api(e2e.baseUrl, admin, 'POST', `admin/users/${ids[0]}`, { unit, assignments: [{ key: 'ready_airman_training', due_at: Date.now() - 86_400_000 }] });
+    await api(e2e.baseUrl, admin, 'POST', `admin/users/${ids[0]}`, {
+      unit,
+      assignments: [{ key: 'ready_airman_training', due_at: Date.now() - 86_400_000 }],
+    });
     await api(e2e.baseUrl, admin, 'POST', `admin/users/${ids[1]}`, { unit });
     await api(e2e.baseUrl, admin, 'POST', `admin/users/${ids[2]}`, { unit, active_at: 0 });
 
     const { context, page } = await e2e.adminPage();
     await page.getByRole('textbox', { name: 'Filter by unit' }).fill(unit);
     await page.getByText('3 Users', { exact: true }).waitFor();
-    const names = () => page.getByRole('table', { name: 'Users' }).locator('tbody tr td:nth-child(4)').allTextContents();
+    const names = () =>
+      page.getByRole('table', { name: 'Users' }).locator('tbody tr td:nth-child(4)').allTextContents();
     expect(await names()).toEqual(['Erin Alpha', 'Lou Bravo', 'Gus Charlie']);
-    const lastSignIn = await page.getByRole('table', { name: 'Users' }).locator('tbody tr td:nth-child(9)').allTextContents();
+    const lastSignIn = await page
+      .getByRole('table', { name: 'Users' })
+      .locator('tbody tr td:nth-child(9)')
+      .allTextContents();
     expect(lastSignIn[2]).toBe('Never');
 
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('last_login');
-    await page.waitForFunction(() => document.querySelector('table[aria-label="Users"] tbody tr td:nth-child(4)')?.textContent === 'Lou Bravo');
+    await page.waitForFunction(
+      () => document.querySelector('table[aria-label="Users"] tbody tr td:nth-child(4)')?.textContent === 'Lou Bravo',
+    );
     expect(await names()).toEqual(['Lou Bravo', 'Erin Alpha', 'Gus Charlie']);
 
     await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('inactive');

@@ -24,9 +24,13 @@ const BASE_MODULES: Record<string, Module> = { [readyAirmanModule.id]: readyAirm
 function loadModule(ref: string): Module {
   const base = BASE_MODULES[ref];
   if (base) return base;
-  if (!ref.endsWith('.json')) throw new Error(`No base module '${ref}' (known: ${Object.keys(BASE_MODULES).join(', ')}); or give a module's .json file`);
+  if (!ref.endsWith('.json'))
+    throw new Error(
+      `No base module '${ref}' (known: ${Object.keys(BASE_MODULES).join(', ')}); or give a module's .json file`,
+    );
   const parsed = moduleSchema.safeParse(JSON.parse(readFileSync(ref, 'utf8')));
-  if (!parsed.success) throw new Error(`${ref}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`${ref}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return parsed.data;
 }
 

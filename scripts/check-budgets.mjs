@@ -59,14 +59,24 @@ for (const r of results) {
 const gameSource = fs.readFileSync(path.join(dist, 'game/game.js'), 'utf8');
 const zodMarks = ['_zod', 'ZodError'].filter((mark) => gameSource.includes(mark));
 failed ||= zodMarks.length > 0;
-console.log(`${zodMarks.length === 0 ? 'ok  ' : 'FAIL'} no zod in game/game.js${zodMarks.length ? `: found ${zodMarks.join(', ')}` : ''}`);
+console.log(
+  `${zodMarks.length === 0 ? 'ok  ' : 'FAIL'} no zod in game/game.js${zodMarks.length ? `: found ${zodMarks.join(', ')}` : ''}`,
+);
 
 // Loaded on demand: each must stay a chunk of its own (a dynamic import), reached
 // from no static import of these pages, and its code (found by a marker that
 // the check first finds in that chunk or its imports) in none of their files.
 const ON_DEMAND = [
-  { name: 'the JSON editor (CodeMirror)', file: 'features/modules/components/json-editor.tsx', marker: /\.cm-scroller/ },
-  { name: 'the module editor modal', file: 'features/modules/components/module-editor-modal.tsx', marker: /[`'"]module-editor[`'"]/ },
+  {
+    name: 'the JSON editor (CodeMirror)',
+    file: 'features/modules/components/json-editor.tsx',
+    marker: /\.cm-scroller/,
+  },
+  {
+    name: 'the module editor modal',
+    file: 'features/modules/components/module-editor-modal.tsx',
+    marker: /[`'"]module-editor[`'"]/,
+  },
   // Carbon Charts (its class prefix cds--cc--): the Progress route's alone.
   { name: 'the Progress charts (Carbon Charts)', file: 'app/routes/progress.tsx', marker: /cds--cc--/ },
 ];
@@ -79,12 +89,15 @@ for (const lazy of ON_DEMAND) {
   const key = routeKey(lazy.file);
   const problems = [];
   if (!key || !manifest[key].isDynamicEntry) problems.push('is not a dynamically imported chunk of its own');
-  else if (!collect([key]).js.some((f) => lazy.marker.test(read(f)))) problems.push(`its marker ${lazy.marker} is not in its chunks: update this script`);
+  else if (!collect([key]).js.some((f) => lazy.marker.test(read(f))))
+    problems.push(`its marker ${lazy.marker} is not in its chunks: update this script`);
   for (const page of PAGES) {
     const holding = page.files.filter((f) => (key && f === manifest[key].file) || lazy.marker.test(read(f)));
     if (holding.length > 0) problems.push(`is in ${page.name}: ${holding.join(', ')}`);
   }
   failed ||= problems.length > 0;
-  console.log(`${problems.length === 0 ? 'ok  ' : 'FAIL'} ${lazy.name} loads on demand${problems.length ? `: ${problems.join('; ')}` : ''}`);
+  console.log(
+    `${problems.length === 0 ? 'ok  ' : 'FAIL'} ${lazy.name} loads on demand${problems.length ? `: ${problems.join('; ')}` : ''}`,
+  );
 }
 if (failed) process.exit(1);

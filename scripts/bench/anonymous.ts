@@ -39,14 +39,22 @@ const randomAddress = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function prepare(database: Database): Promise<void> {
-  await seed(database.db, { adminEmail: 'bench-admin@example.com', adminPassword: 'Bench-Admin-1!', announce: () => undefined, log: silentLog });
+  await seed(database.db, {
+    adminEmail: 'bench-admin@example.com',
+    adminPassword: 'Bench-Admin-1!',
+    announce: () => undefined,
+    log: silentLog,
+  });
   await seedBenchUsers(database, USERS, await hashPassword(PASSWORD));
   await database.close();
 }
 
 /** The anonymous clients of hammer.ts, in a process of their own, until stopped. */
 function hammer(url: string): { stop(): Promise<Record<number, number>> } {
-  const child = fork(path.join(import.meta.dirname, 'hammer.ts'), { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(import.meta.dirname, 'hammer.ts'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   child.send(url);
   return {
     stop: () =>
@@ -78,7 +86,9 @@ async function forgotTimes(url: string, count: number, email: (i: number) => str
 const ms = (n: number) => n.toFixed(2);
 const account = (i: number) => ({ user_name: `user${i % USERS}@bench.example.com`, password: PASSWORD });
 
-console.log('| database | sign-in p50 / p99 alone (ms, median of rounds) | p50 / p99 under 32 anonymous clients (ms) | p99 ratio | anonymous requests (status × n) | forgot median: account / none (ms) | difference (ms) |');
+console.log(
+  '| database | sign-in p50 / p99 alone (ms, median of rounds) | p50 / p99 under 32 anonymous clients (ms) | p99 ratio | anonymous requests (status × n) | forgot median: account / none (ms) | difference (ms) |',
+);
 console.log('|---|---|---|---|---|---|---|');
 for (const target of TARGETS) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-anon-'));
@@ -95,7 +105,11 @@ for (const target of TARGETS) {
     databaseUrl = u.toString();
   }
   await prepare(await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, 'db') }));
-  const { url, child } = await startServer({ DATA_DIR: dataDir, TRUST_PROXY: 'loopback', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  const { url, child } = await startServer({
+    DATA_DIR: dataDir,
+    TRUST_PROXY: 'loopback',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   try {
     // Warm-up; then rounds of sign-ins alone and under the hammer, one after the other, so that
     // a drift of the machine falls on both alike; each figure is the median of its rounds.
@@ -109,7 +123,8 @@ for (const target of TARGETS) {
       // Measured once the hammer's process has started and its clients are at it.
       await new Promise((r) => setTimeout(r, 3000));
       loaded.push(await loginLoad(url, RATE, SECONDS, (i) => account(i + 7)));
-      for (const [status, n] of Object.entries(await h.stop())) statuses[Number(status)] = (statuses[Number(status)] ?? 0) + n;
+      for (const [status, n] of Object.entries(await h.stop()))
+        statuses[Number(status)] = (statuses[Number(status)] ?? 0) + n;
     }
     // The gate's burst fills again before forgot-password is timed.
     await new Promise((r) => setTimeout(r, (1000 * ANONYMOUS_BURST) / ANONYMOUS_PER_SECOND));
@@ -124,9 +139,14 @@ for (const target of TARGETS) {
     }
     const [e, m] = [median(existing), median(missing)];
     const p = (loads: LoginLoad[], key: 'p50' | 'p99') => median(loads.map((l) => l[key]));
-    const ok = (loads: LoginLoad[]) => `${loads.reduce((n, l) => n + l.ok, 0)}/${loads.reduce((n, l) => n + l.sent, 0)} ok`;
+    const ok = (loads: LoginLoad[]) =>
+      `${loads.reduce((n, l) => n + l.ok, 0)}/${loads.reduce((n, l) => n + l.sent, 0)} ok`;
     console.log(
-      `| ${target} | ${ms(p(alone, 'p50'))} / ${ms(p(alone, 'p99'))} (${ok(alone)}) | ${ms(p(loaded, 'p50'))} / ${ms(p(loaded, 'p99'))} (${ok(loaded)}) | ${(p(loaded, 'p99') / p(alone, 'p99')).toFixed(2)} | ${Object.entries(statuses).map(([s, n]) => `${s} × ${n}`).join(', ')} | ${ms(e)} / ${ms(m)} | ${ms(Math.abs(e - m))} |`,
+      `| ${target} | ${ms(p(alone, 'p50'))} / ${ms(p(alone, 'p99'))} (${ok(alone)}) | ${ms(p(loaded, 'p50'))} / ${ms(p(loaded, 'p99'))} (${ok(loaded)}) | ${(p(loaded, 'p99') / p(alone, 'p99')).toFixed(2)} | ${Object.entries(
+        statuses,
+      )
+        .map(([s, n]) => `${s} × ${n}`)
+        .join(', ')} | ${ms(e)} / ${ms(m)} | ${ms(Math.abs(e - m))} |`,
     );
   } finally {
     await stopServer(child);

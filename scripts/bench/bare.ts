@@ -15,7 +15,16 @@ if (!DATABASE_URL || !PORT) throw new Error('set DATABASE_URL and PORT');
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
 const order = 'ORDER BY lower(last_name) COLLATE "C", id LIMIT 50';
 const app = Fastify();
-app.get('/columns', async () => (await pool.query({ name: 'columns', text: `SELECT id, user_name, first_name, last_name, rank, unit, role, active_at FROM users ${order}` })).rows);
+app.get(
+  '/columns',
+  async () =>
+    (
+      await pool.query({
+        name: 'columns',
+        text: `SELECT id, user_name, first_name, last_name, rank, unit, role, active_at FROM users ${order}`,
+      })
+    ).rows,
+);
 app.get('/json', async (_request, reply) => {
   const { rows } = await pool.query<{ listing: string }>({ name: 'json', text: `SELECT listing FROM users ${order}` });
   return reply.type('application/json').send(`[${rows.map((r) => r.listing).join(',')}]`);

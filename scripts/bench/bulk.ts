@@ -35,7 +35,12 @@ const MODULE = 'bench_bulk';
 const rows: string[] = [];
 
 async function prepare(database: Database): Promise<void> {
-  await seed(database.db, { adminEmail: ADMIN.user_name, adminPassword: ADMIN.password, announce: () => undefined, log: { info: () => undefined } as never });
+  await seed(database.db, {
+    adminEmail: ADMIN.user_name,
+    adminPassword: ADMIN.password,
+    announce: () => undefined,
+    log: { info: () => undefined } as never,
+  });
   await seedBenchUsers(database, USERS, await hashPassword('Bench-User-1!'));
   await database.query(
     `INSERT INTO modules (id, game_title, game_type, content) SELECT $1::text, 'Bench bulk module', 'ready_airman_training', content FROM modules WHERE id = 'ready_airman_training'`,
@@ -43,7 +48,8 @@ async function prepare(database: Database): Promise<void> {
   );
 }
 
-const ids = (round: number) => Array.from({ length: SELECTED }, (_, i) => `u${String(round * SELECTED + i).padStart(7, '0')}`);
+const ids = (round: number) =>
+  Array.from({ length: SELECTED }, (_, i) => `u${String(round * SELECTED + i).padStart(7, '0')}`);
 
 async function timed<T>(call: () => Promise<Response>): Promise<{ ms: number; body: T }> {
   let t0 = performance.now();
@@ -64,14 +70,23 @@ async function timed<T>(call: () => Promise<Response>): Promise<{ ms: number; bo
 function summary(times: number[]): string {
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
-  return times.length === 1 ? `${Math.round(median)} ms` : `${Math.round(median)} ms (${Math.round(sorted[0] ?? 0)} – ${Math.round(sorted.at(-1) ?? 0)})`;
+  return times.length === 1
+    ? `${Math.round(median)} ms`
+    : `${Math.round(median)} ms (${Math.round(sorted[0] ?? 0)} – ${Math.round(sorted.at(-1) ?? 0)})`;
 }
 
 async function measure(target: string, env: NodeJS.ProcessEnv): Promise<void> {
   const { url, child } = await startServer(env);
   try {
     const auth = { authorization: `Bearer ${await login(url, ADMIN.user_name, ADMIN.password)}` };
-    const bulk = (body: unknown) => timed<BulkUsersResponse>(() => fetch(`${url}/api/admin/users/bulk`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+    const bulk = (body: unknown) =>
+      timed<BulkUsersResponse>(() =>
+        fetch(`${url}/api/admin/users/bulk`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
     const times: Record<string, number[]> = { assign: [], due_date: [], unassign: [], deactivate: [] };
     const dueAt = Date.UTC(2031, 2, 14, 23);
     for (let round = 0; round < ROUNDS; round++) {
@@ -89,36 +104,64 @@ async function measure(target: string, env: NodeJS.ProcessEnv): Promise<void> {
         times[name]?.push(ms);
       }
     }
-    for (const [name, list] of Object.entries(times)) rows.push(`| ${target} | bulk ${name}, ${SELECTED.toLocaleString('en-US')} users (${ROUNDS} rounds) | ${summary(list)} | ≤ 2 s |`);
+    for (const [name, list] of Object.entries(times))
+      rows.push(
+        `| ${target} | bulk ${name}, ${SELECTED.toLocaleString('en-US')} users (${ROUNDS} rounds) | ${summary(list)} | ≤ 2 s |`,
+      );
 
     const tag = crypto.randomBytes(3).toString('hex');
-    const csv = ['email,first_name,last_name,rank,unit,module,due', ...Array.from({ length: FILE_ROWS }, (_, i) => `new${i}.${tag}@bench.example.com,First${i},Last${i},SrA,655 ISRW,Bench bulk module,2031-03-14`)].join('\n');
-    const send = (path: string) => () => fetch(`${url}/api/admin/invite/${path}`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: csv });
+    const csv = [
+      'email,first_name,last_name,rank,unit,module,due',
+      ...Array.from(
+        { length: FILE_ROWS },
+        (_, i) => `new${i}.${tag}@bench.example.com,First${i},Last${i},SrA,655 ISRW,Bench bulk module,2031-03-14`,
+      ),
+    ].join('\n');
+    const send = (path: string) => () =>
+      fetch(`${url}/api/admin/invite/${path}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'text/csv' },
+        body: csv,
+      });
     const checks: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const { ms, body } = await timed<InviteFileReport>(send('file/check'));
-      if (body.invitees.length !== FILE_ROWS) throw new Error(`check: ${body.invitees.length} of ${FILE_ROWS} to create`);
+      if (body.invitees.length !== FILE_ROWS)
+        throw new Error(`check: ${body.invitees.length} of ${FILE_ROWS} to create`);
       checks.push(ms);
     }
-    rows.push(`| ${target} | invite file, ${FILE_ROWS.toLocaleString('en-US')} rows checked (${ROUNDS} runs) | ${summary(checks)} | ≤ 2 s |`);
+    rows.push(
+      `| ${target} | invite file, ${FILE_ROWS.toLocaleString('en-US')} rows checked (${ROUNDS} runs) | ${summary(checks)} | ≤ 2 s |`,
+    );
     const applied = await timed<InviteFileReport>(send('file'));
-    if (applied.body.invitees.length !== FILE_ROWS) throw new Error(`apply: ${applied.body.invitees.length} of ${FILE_ROWS} created`);
-    rows.push(`| ${target} | invite file, ${FILE_ROWS.toLocaleString('en-US')} rows applied (users, assignments, e-mails queued) | ${summary([applied.ms])} | ≤ 10 s |`);
+    if (applied.body.invitees.length !== FILE_ROWS)
+      throw new Error(`apply: ${applied.body.invitees.length} of ${FILE_ROWS} created`);
+    rows.push(
+      `| ${target} | invite file, ${FILE_ROWS.toLocaleString('en-US')} rows applied (users, assignments, e-mails queued) | ${summary([applied.ms])} | ≤ 10 s |`,
+    );
     const again = await timed<InviteFileReport>(send('file'));
-    if (again.body.existing.length !== FILE_ROWS) throw new Error(`apply again: ${again.body.existing.length} of ${FILE_ROWS} existing`);
+    if (again.body.existing.length !== FILE_ROWS)
+      throw new Error(`apply again: ${again.body.existing.length} of ${FILE_ROWS} existing`);
     rows.push(`| ${target} | the same file applied again (all existing, nothing created) | ${summary([again.ms])} | |`);
 
     // The new invitees' ids, a page at a time, as the screen reads them.
     const invitees: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = (await (await fetch(`${url}/api/admin/users?status=pending&search=${tag}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: auth })).json()) as { users: { id: string }[]; cursor?: string };
+      const page = (await (
+        await fetch(
+          `${url}/api/admin/users?status=pending&search=${tag}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          { headers: auth },
+        )
+      ).json()) as { users: { id: string }[]; cursor?: string };
       invitees.push(...page.users.map((u) => u.id));
       cursor = page.cursor;
     } while (cursor && invitees.length < SELECTED);
     const reinvite = await bulk({ ids: invitees.slice(0, SELECTED), action: 'reinvite' });
     if (reinvite.body.done !== SELECTED) throw new Error(`reinvite: ${reinvite.body.done} done`);
-    rows.push(`| ${target} | bulk reinvite, ${SELECTED.toLocaleString('en-US')} pending invitees (e-mails queued) | ${summary([reinvite.ms])} | ≤ 2 s |`);
+    rows.push(
+      `| ${target} | bulk reinvite, ${SELECTED.toLocaleString('en-US')} pending invitees (e-mails queued) | ${summary([reinvite.ms])} | ≤ 2 s |`,
+    );
   } finally {
     await stopServer(child);
   }
@@ -136,7 +179,10 @@ async function run(target: string): Promise<void> {
       const database = await openDatabase({ url: u.toString() });
       await prepare(database);
       await database.close();
-      await measure('PostgreSQL', { DATABASE_URL: u.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')) });
+      await measure('PostgreSQL', {
+        DATABASE_URL: u.toString(),
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')),
+      });
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();
@@ -156,7 +202,9 @@ async function run(target: string): Promise<void> {
 }
 
 for (const target of TARGETS) await run(target);
-console.log(`\nBulk actions and the invite from a file: ${USERS.toLocaleString('en-US')} users × 5 assignments, built server, ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)}\n`);
+console.log(
+  `\nBulk actions and the invite from a file: ${USERS.toLocaleString('en-US')} users × 5 assignments, built server, ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)}\n`,
+);
 console.log('| database | what | time, median (min – max) | target |');
 console.log('|---|---|---|---|');
 for (const row of rows) console.log(row);

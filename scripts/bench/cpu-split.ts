@@ -58,7 +58,10 @@ export interface CpuSplit {
 }
 
 /** Starts counting; the returned function ends the count and divides it by the requests served meanwhile. */
-export function startCpuSplit(serverPid: number, loadPid: number): ((requests: number) => CpuSplit | undefined) | undefined {
+export function startCpuSplit(
+  serverPid: number,
+  loadPid: number,
+): ((requests: number) => CpuSplit | undefined) | undefined {
   const server0 = processTicks(serverPid);
   const load0 = processTicks(loadPid);
   if (server0 === undefined || load0 === undefined) return undefined;
@@ -68,12 +71,22 @@ export function startCpuSplit(serverPid: number, loadPid: number): ((requests: n
     const load1 = processTicks(loadPid);
     if (server1 === undefined || load1 === undefined || requests <= 0) return undefined;
     const perRequest = (ticks: number) => Math.round(((ticks / TICKS_PER_SECOND) * 1e6) / requests);
-    return { server: perRequest(server1 - server0), postgres: perRequest(postgresTicksSince(postgres0)), loadGenerator: perRequest(load1 - load0) };
+    return {
+      server: perRequest(server1 - server0),
+      postgres: perRequest(postgresTicksSince(postgres0)),
+      loadGenerator: perRequest(load1 - load0),
+    };
   };
 }
 
 /** "server 640 · PostgreSQL 390 · autocannon 130" (µs a request), or '' when not measured. */
 export function formatCpuSplit(split: CpuSplit | undefined, withPostgres: boolean): string {
   if (!split) return '';
-  return [`server ${split.server}`, withPostgres ? `PostgreSQL ${split.postgres}` : undefined, `autocannon ${split.loadGenerator}`].filter(Boolean).join(' · ');
+  return [
+    `server ${split.server}`,
+    withPostgres ? `PostgreSQL ${split.postgres}` : undefined,
+    `autocannon ${split.loadGenerator}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

@@ -13,11 +13,23 @@ import { startServer, stopServer } from './server.ts';
 const ADMIN = { email: 'bench-editor@example.com', password: 'Bench-Editor-1!' };
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-editor-'));
-const { url, child: server } = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const { url, child: server } = await startServer({
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+});
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
@@ -41,7 +53,9 @@ try {
     if (i === 0) console.log(`Balance: ${await figures.innerText()}`);
   }
   const median = [...times].sort((a, b) => a - b)[2] ?? 0;
-  console.log(`| module editor's balance check, 50 seeds, ${cores} workers (median of 5) | ${median} ms (all: ${times.join(', ')}) | ≤ 2 s |`);
+  console.log(
+    `| module editor's balance check, 50 seeds, ${cores} workers (median of 5) | ${median} ms (all: ${times.join(', ')}) | ≤ 2 s |`,
+  );
 } finally {
   await browser.close();
   await stopServer(server);

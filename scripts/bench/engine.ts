@@ -12,5 +12,7 @@ for (let i = 0; i < 1000; i++) replay(readyAirmanModule, i, verdict.line);
 const t1 = performance.now();
 for (let i = 0; i < N; i++) replay(readyAirmanModule, i, verdict.line);
 const replayUs = ((performance.now() - t1) / N) * 1000;
-console.log(`| solver decides ready_airman_training (winning line of ${verdict.line.length} moves) | ${solveMs.toFixed(1)} ms |`);
+console.log(
+  `| solver decides ready_airman_training (winning line of ${verdict.line.length} moves) | ${solveMs.toFixed(1)} ms |`,
+);
 console.log(`| replay of that 7-day run (mean of ${N}) | ${replayUs.toFixed(1)} µs |`);

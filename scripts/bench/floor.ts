@@ -12,7 +12,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { ACCOUNT_SQL } from '../../apps/server/src/plugins/auth.ts';
-import { CHECKED_FIRST_PAGE_SQL, CHECKED_NEXT_PAGE_SQL, FIRST_PAGE_SQL, NEXT_PAGE_SQL } from '../../apps/server/src/features/admin-users/list-users.ts';
+import {
+  CHECKED_FIRST_PAGE_SQL,
+  CHECKED_NEXT_PAGE_SQL,
+  FIRST_PAGE_SQL,
+  NEXT_PAGE_SQL,
+} from '../../apps/server/src/features/admin-users/list-users.ts';
 import { CHECKED_SEARCH_PAGE_SQL, SEARCH_PAGE_SQL } from '../../apps/server/src/features/admin-users/search-matches.ts';
 
 export interface FloorCase {
@@ -26,7 +31,8 @@ export interface FloorCase {
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /** The statement with its parameters written in as literals (pgbench runs the text as it is). */
-const inline = (text: string, params: unknown[]) => text.replace(/\$(\d+)/g, (_, i: string) => quote(String(params[Number(i) - 1])));
+const inline = (text: string, params: unknown[]) =>
+  text.replace(/\$(\d+)/g, (_, i: string) => quote(String(params[Number(i) - 1])));
 
 export interface SearchFloor {
   /** The ids of the first page of 'smi'. */
@@ -41,7 +47,13 @@ export interface SearchFloor {
  * own statement (features/admin-users/list-users.ts); the embedded database reads the account
  * first (from memory, in the server).
  */
-export function floorCases(kind: Database['kind'], admin: { id: string; tv: number }, deepKey: string, deepId: string, search: SearchFloor): FloorCase[] {
+export function floorCases(
+  kind: Database['kind'],
+  admin: { id: string; tv: number },
+  deepKey: string,
+  deepId: string,
+  search: SearchFloor,
+): FloorCase[] {
   const auth = inline(ACCOUNT_SQL, [admin.id]);
   const checked = kind === 'postgres';
   const ids = `{${search.pageIds.join(',')}}`;
@@ -50,10 +62,20 @@ export function floorCases(kind: Database['kind'], admin: { id: string; tv: numb
   const plainSearchPage = inline(SEARCH_PAGE_SQL, [ids]);
   const checkedSearchPage = inline(CHECKED_SEARCH_PAGE_SQL, [ids, admin.id, admin.tv]);
   // A term's matches with sequential scans off in their transaction (features/admin-users/list-users.ts, withSearchPlan), then the page.
-  const matchesThen = (searchPage: string) => ['BEGIN', 'SET LOCAL enable_seqscan = off', inline(search.matches.sql, search.matches.params), 'COMMIT', searchPage];
+  const matchesThen = (searchPage: string) => [
+    'BEGIN',
+    'SET LOCAL enable_seqscan = off',
+    inline(search.matches.sql, search.matches.params),
+    'COMMIT',
+    searchPage,
+  ];
   return [
     { route: 'GET /api/session', statements: [auth], prepared: true },
-    { route: 'GET /api/admin/users (first page)', statements: page(FIRST_PAGE_SQL, inline(CHECKED_FIRST_PAGE_SQL, [admin.id, admin.tv])), prepared: true },
+    {
+      route: 'GET /api/admin/users (first page)',
+      statements: page(FIRST_PAGE_SQL, inline(CHECKED_FIRST_PAGE_SQL, [admin.id, admin.tv])),
+      prepared: true,
+    },
     { route: 'GET /api/admin/users?search=smi', statements: page(plainSearchPage, checkedSearchPage), prepared: true },
     {
       route: 'GET /api/admin/users?search=…, a term whose matches are not kept',
@@ -62,7 +84,10 @@ export function floorCases(kind: Database['kind'], admin: { id: string; tv: numb
     },
     {
       route: 'GET /api/admin/users (page 1,000)',
-      statements: page(inline(NEXT_PAGE_SQL, [deepKey, deepId]), inline(CHECKED_NEXT_PAGE_SQL, [deepKey, deepId, admin.id, admin.tv])),
+      statements: page(
+        inline(NEXT_PAGE_SQL, [deepKey, deepId]),
+        inline(CHECKED_NEXT_PAGE_SQL, [deepKey, deepId, admin.id, admin.tv]),
+      ),
       prepared: true,
     },
   ];
@@ -75,7 +100,26 @@ export function pgbenchFloor(url: string, c: FloorCase, seconds: number): number
   const u = new URL(url);
   const run = spawnSync(
     'pgbench',
-    ['-h', u.hostname, '-p', u.port || '5432', '-U', decodeURIComponent(u.username) || 'postgres', '-n', '-c', '50', '-j', '2', '-T', String(seconds), '-M', c.prepared ? 'prepared' : 'simple', '-f', file, u.pathname.slice(1)],
+    [
+      '-h',
+      u.hostname,
+      '-p',
+      u.port || '5432',
+      '-U',
+      decodeURIComponent(u.username) || 'postgres',
+      '-n',
+      '-c',
+      '50',
+      '-j',
+      '2',
+      '-T',
+      String(seconds),
+      '-M',
+      c.prepared ? 'prepared' : 'simple',
+      '-f',
+      file,
+      u.pathname.slice(1),
+    ],
     { encoding: 'utf8' },
   );
   const tps = /tps = ([\d.]+)/.exec(run.stdout ?? '');

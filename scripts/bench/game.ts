@@ -20,12 +20,19 @@ const IDLE_MS = 5000;
 const CLICKS = 15;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-game-'));
-const { url, child: server } = await startServer({ DATA_DIR: dataDir, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+const { url, child: server } = await startServer({
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+});
 
 async function call<T>(token: string, method: string, urlPath: string, body?: unknown): Promise<T> {
   const res = await fetch(`${url}/api/${urlPath}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? null : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${await res.text()}`);
@@ -33,7 +40,13 @@ async function call<T>(token: string, method: string, urlPath: string, body?: un
 }
 
 // The administrator plays too: the seed module assigned to them.
-const { auth } = (await (await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name: ADMIN.email, password: ADMIN.password }) })).json()) as { auth: string };
+const { auth } = (await (
+  await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_name: ADMIN.email, password: ADMIN.password }),
+  })
+).json()) as { auth: string };
 const me = await call<{ id: string }>(auth, 'GET', 'session');
 await call(auth, 'POST', `admin/users/${me.id}/assign`, { module: 'ready_airman_training' });
 
@@ -41,16 +54,33 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const bundle = fs.readFileSync(path.join(root, 'apps/web/dist/game/game.js'));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--use-gl=angle',
+    '--use-angle=swiftshader',
+    '--enable-unsafe-swiftshader',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 
 /** CPU seconds of the browser's GPU process and of the renderers, from the DevTools protocol. */
 async function processCpu(): Promise<{ gpu: number; renderer: number; gpuProcesses: number }> {
   const session = await browser.newBrowserCDPSession();
-  const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; cpuTime: number }[] };
+  const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
+    processInfo: { type: string; cpuTime: number }[];
+  };
   await session.detach();
-  const sum = (type: string) => processInfo.filter((p) => p.type.toLowerCase() === type).reduce((s, p) => s + p.cpuTime, 0);
-  return { gpu: sum('gpu'), renderer: sum('renderer'), gpuProcesses: processInfo.filter((p) => p.type.toLowerCase() === 'gpu').length };
+  const sum = (type: string) =>
+    processInfo.filter((p) => p.type.toLowerCase() === type).reduce((s, p) => s + p.cpuTime, 0);
+  return {
+    gpu: sum('gpu'),
+    renderer: sum('renderer'),
+    gpuProcesses: processInfo.filter((p) => p.type.toLowerCase() === 'gpu').length,
+  };
 }
 
 async function toPlayScreen(page: Page): Promise<void> {
@@ -86,7 +116,10 @@ try {
   await page.waitForTimeout(1500);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const taskTime = async () => ((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+  const taskTime = async () =>
+    ((await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] }).metrics.find(
+      (m) => m.name === 'TaskDuration',
+    )?.value ?? 0;
   const task0 = await taskTime();
   const cpu0 = await processCpu();
   const t0 = performance.now();
@@ -114,7 +147,12 @@ try {
   for (let i = 0; i < CLICKS; i++) {
     const choice = controls.locator('[data-key^="choice:"]:not([aria-disabled])').first();
     const action = controls.locator('[role="toolbar"] button:not([aria-disabled])').first();
-    const target = (await choice.count()) > 0 ? choice : (await action.count()) > 0 ? action : controls.getByRole('button', { name: 'End Day' });
+    const target =
+      (await choice.count()) > 0
+        ? choice
+        : (await action.count()) > 0
+          ? action
+          : controls.getByRole('button', { name: 'End Day' });
     if ((await target.count()) === 0) break;
     await target.click();
     await page.waitForTimeout(600);
@@ -122,12 +160,22 @@ try {
   }
   const paints = await page.evaluate(() => (window as unknown as { __paints: number[] }).__paints);
 
-  console.log(`| navigation to / → fullscreen button (median of 5, warm cache) | ${median(times)} ms (all: ${times.join(', ')}) |`);
-  console.log(`| game bundle | ${(bundle.length / 1024).toFixed(0)} KiB, ${(zlib.gzipSync(bundle, { level: 9 }).length / 1024).toFixed(1)} KiB gzip |`);
-  console.log(`| idle play screen, ${seconds.toFixed(1)} s: page main-thread task time | ${share(task1 - task0)} of a core |`);
-  console.log(`| idle play screen: GPU process CPU (${cpu1.gpuProcesses} GPU process) | ${share(cpu1.gpu - cpu0.gpu)} of a core |`);
+  console.log(
+    `| navigation to / → fullscreen button (median of 5, warm cache) | ${median(times)} ms (all: ${times.join(', ')}) |`,
+  );
+  console.log(
+    `| game bundle | ${(bundle.length / 1024).toFixed(0)} KiB, ${(zlib.gzipSync(bundle, { level: 9 }).length / 1024).toFixed(1)} KiB gzip |`,
+  );
+  console.log(
+    `| idle play screen, ${seconds.toFixed(1)} s: page main-thread task time | ${share(task1 - task0)} of a core |`,
+  );
+  console.log(
+    `| idle play screen: GPU process CPU (${cpu1.gpuProcesses} GPU process) | ${share(cpu1.gpu - cpu0.gpu)} of a core |`,
+  );
   console.log(`| idle play screen: renderer processes CPU | ${share(cpu1.renderer - cpu0.renderer)} of a core |`);
-  console.log(`| click → next paint, median of ${paints.length} moves | ${median(paints).toFixed(1)} ms (min ${Math.min(...paints).toFixed(1)}, max ${Math.max(...paints).toFixed(1)}) |`);
+  console.log(
+    `| click → next paint, median of ${paints.length} moves | ${median(paints).toFixed(1)} ms (min ${Math.min(...paints).toFixed(1)}, max ${Math.max(...paints).toFixed(1)}) |`,
+  );
 } finally {
   await browser.close();
   await stopServer(server);

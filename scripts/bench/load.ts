@@ -47,7 +47,9 @@ function autocannonOptions(options: LoadOptions, duration: number): autocannon.O
     headers: options.headers,
     connections: options.connections,
     duration,
-    requests: paths?.length ? [{ setupRequest: (request) => ({ ...request, path: paths[turn++ % paths.length] ?? '/' }) }] : undefined,
+    requests: paths?.length
+      ? [{ setupRequest: (request) => ({ ...request, path: paths[turn++ % paths.length] ?? '/' }) }]
+      : undefined,
   };
 }
 

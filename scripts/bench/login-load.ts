@@ -16,9 +16,15 @@ export interface LoginLoad {
   probeP99: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-export async function loginLoad(url: string, rate: number, seconds: number, account: (i: number) => { user_name: string; password: string }): Promise<LoginLoad> {
+export async function loginLoad(
+  url: string,
+  rate: number,
+  seconds: number,
+  account: (i: number) => { user_name: string; password: string },
+): Promise<LoginLoad> {
   const latencies: number[] = [];
   const probes: number[] = [];
   let probing = true;
@@ -38,7 +44,11 @@ export async function loginLoad(url: string, rate: number, seconds: number, acco
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     inFlight.push(
-      fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account(i)) }).then(
+      fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(account(i)),
+      }).then(
         async (res) => {
           await res.arrayBuffer();
           // From when it was due, so a late send counts against the server's figure, not for it.

@@ -32,7 +32,10 @@ const QUERIES: [string, string][] = [
   ['one module', 'module=ready_airman_training'],
   ['one unit', 'unit=4th%20FW'],
   ['one unit and rank', 'unit=4th%20FW&rank=SrA'],
-  ['one module, unit and rank, a year of weeks', 'module=bench_m2&unit=92nd%20ARW&rank=TSgt&from=2025-11-01&to=2026-10-31'],
+  [
+    'one module, unit and rank, a year of weeks',
+    'module=bench_m2&unit=92nd%20ARW&rank=TSgt&from=2025-11-01&to=2026-10-31',
+  ],
 ];
 
 // The users list filtered and sorted (features/admin-users/filtered-users.ts): target p99 ≤ 50 ms on PostgreSQL.
@@ -48,7 +51,12 @@ const lines: string[] = [];
 const userLines: string[] = [];
 
 async function prepare(database: Database): Promise<void> {
-  await seed(database.db, { adminEmail: ADMIN.user_name, adminPassword: ADMIN.password, announce: () => undefined, log: { info: () => undefined } as never });
+  await seed(database.db, {
+    adminEmail: ADMIN.user_name,
+    adminPassword: ADMIN.password,
+    announce: () => undefined,
+    log: { info: () => undefined } as never,
+  });
   let t = Date.now();
   await seedBenchUsers(database, USERS, await hashPassword('Bench-User-1!'));
   console.error(`  seeded ${USERS} users × 5 assignments in ${((Date.now() - t) / 1000).toFixed(1)} s`);
@@ -57,7 +65,8 @@ async function prepare(database: Database): Promise<void> {
   console.error(`  spread over units, ranks and statuses in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 async function measure(target: string, env: NodeJS.ProcessEnv): Promise<void> {
   const { url, child } = await startServer(env);
@@ -75,7 +84,9 @@ async function measure(target: string, env: NodeJS.ProcessEnv): Promise<void> {
         bytes = body.length;
       }
       times.sort((a, b) => a - b);
-      lines.push(`| ${target} | ${name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${(times.at(-1) ?? 0).toFixed(1)} | ${(bytes / 1024).toFixed(1)} KiB |`);
+      lines.push(
+        `| ${target} | ${name} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${(times.at(-1) ?? 0).toFixed(1)} | ${(bytes / 1024).toFixed(1)} KiB |`,
+      );
     }
     for (const [name, query] of USERS_QUERIES) {
       let path = `/api/admin/users?${query}`;
@@ -94,7 +105,9 @@ async function measure(target: string, env: NodeJS.ProcessEnv): Promise<void> {
         count = body.count;
       }
       times.sort((a, b) => a - b);
-      userLines.push(`| ${target} | ${name} | ${count} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`);
+      userLines.push(
+        `| ${target} | ${name} | ${count} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${percentile(times, 99).toFixed(1)} |`,
+      );
     }
   } finally {
     await stopServer(child);
@@ -113,7 +126,10 @@ async function postgresTarget(): Promise<void> {
     const database = await openDatabase({ url: u.toString() });
     await prepare(database);
     await database.close();
-    await measure('PostgreSQL', { DATABASE_URL: u.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')) });
+    await measure('PostgreSQL', {
+      DATABASE_URL: u.toString(),
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')),
+    });
   } finally {
     const dropper = new pg.Client({ connectionString: PG_URL });
     await dropper.connect();
@@ -134,10 +150,13 @@ async function pgliteTarget(): Promise<void> {
   }
 }
 
-console.error(`Progress: ${USERS} users × 5 assignments, ${RUNS} requests one at a time after 10, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);
+console.error(
+  `Progress: ${USERS} users × 5 assignments, ${RUNS} requests one at a time after 10, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`,
+);
 const seeded = process.env.BENCH_PROGRESS_SEEDED;
 if (seeded) {
-  if (/^postgres(ql)?:/.test(seeded)) await measure('PostgreSQL', { DATABASE_URL: seeded, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')) });
+  if (/^postgres(ql)?:/.test(seeded))
+    await measure('PostgreSQL', { DATABASE_URL: seeded, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')) });
   else await measure('PGlite (embedded)', { DATA_DIR: seeded });
 } else {
   const targets = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',');

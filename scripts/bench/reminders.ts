@@ -43,7 +43,12 @@ interface Result {
 }
 
 /** A real SMTP server counting what each recipient receives. */
-async function countingSmtp(): Promise<{ url: string; perRecipient: Map<string, number>; total: () => number; close(): Promise<void> }> {
+async function countingSmtp(): Promise<{
+  url: string;
+  perRecipient: Map<string, number>;
+  total: () => number;
+  close(): Promise<void>;
+}> {
   const perRecipient = new Map<string, number>();
   let total = 0;
   const server = new SMTPServer({
@@ -64,14 +69,25 @@ async function countingSmtp(): Promise<{ url: string; perRecipient: Map<string, 
   const port = await new Promise<number>((resolve) => {
     const listening = server.listen(0, '127.0.0.1', () => resolve((listening.address() as { port: number }).port));
   });
-  return { url: `smtp://127.0.0.1:${port}`, perRecipient, total: () => total, close: () => new Promise((r) => server.close(() => r())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    perRecipient,
+    total: () => total,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
 }
 
 async function open(target: string): Promise<{ database: Database; dispose(): Promise<void> }> {
   if (target === 'pglite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-reminders-'));
     const database = await openDatabase({ dataDir: dir });
-    return { database, dispose: async () => { await database.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+    return {
+      database,
+      dispose: async () => {
+        await database.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
   }
   const name = `bench_reminders_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -97,7 +113,12 @@ async function measure(target: string): Promise<Result> {
   const { database, dispose } = await open(target);
   const smtp = await countingSmtp();
   try {
-    await seed(database.db, { adminEmail: 'bench-admin@example.com', adminPassword: 'Bench-Admin-1!', announce: () => undefined, log: silentLog });
+    await seed(database.db, {
+      adminEmail: 'bench-admin@example.com',
+      adminPassword: 'Bench-Admin-1!',
+      announce: () => undefined,
+      log: silentLog,
+    });
     const now = Date.now();
     // The fixtures go in without the triggers that keep the users list and the progress
     // counts (not what is measured here; they cost minutes at this size). The rows are valid.
@@ -113,16 +134,29 @@ async function measure(target: string): Promise<Result> {
     await database.query('ANALYZE users');
     console.error(`  [${target}] ${N} trainees with an assignment due in 12 h`);
     const t0 = performance.now();
-    const queued = await planReminders(database, { publicUrl: 'https://train.example.mil', days: [5, 1], now: Date.now() });
+    const queued = await planReminders(database, {
+      publicUrl: 'https://train.example.mil',
+      days: [5, 1],
+      now: Date.now(),
+    });
     const queueS = (performance.now() - t0) / 1000;
     console.error(`  [${target}] queued ${queued} in ${queueS.toFixed(1)} s`);
     // A second planner finds nothing left to queue.
-    const again = await planReminders(database, { publicUrl: 'https://train.example.mil', days: [5, 1], now: Date.now() });
+    const again = await planReminders(database, {
+      publicUrl: 'https://train.example.mil',
+      days: [5, 1],
+      now: Date.now(),
+    });
     if (again !== 0) throw new Error(`a second pass queued ${again} more`);
 
     const t1 = performance.now();
     // A pooled transport (SMTP_URL ?pool=true), as an installation sending this many would be set up.
-    const send = createMailer({ smtpUrl: `${smtp.url}?pool=true`, mailFrom: 'no-reply@example.mil', dataDir: os.tmpdir(), publicUrl: 'https://train.example.mil' });
+    const send = createMailer({
+      smtpUrl: `${smtp.url}?pool=true`,
+      mailFrom: 'no-reply@example.mil',
+      dataDir: os.tmpdir(),
+      publicUrl: 'https://train.example.mil',
+    });
     const workers = Array.from({ length: WORKERS }, () => new MailWorker(database, send, silentLog));
     await Promise.all(workers.map((w) => w.deliverDue()));
     const sendS = (performance.now() - t1) / 1000;
@@ -130,7 +164,9 @@ async function measure(target: string): Promise<Result> {
     if (left?.n) throw new Error(`${left.n} e-mails left in the queue`);
     let twice = 0;
     for (const n of smtp.perRecipient.values()) if (n > 1) twice += 1;
-    console.error(`  [${target}] sent ${smtp.total()} in ${sendS.toFixed(1)} s to ${smtp.perRecipient.size} trainees, ${twice} of them twice`);
+    console.error(
+      `  [${target}] sent ${smtp.total()} in ${sendS.toFixed(1)} s to ${smtp.perRecipient.size} trainees, ${twice} of them twice`,
+    );
     return { target, queueS, queued, sendS, received: smtp.total(), trainees: smtp.perRecipient.size, twice };
   } finally {
     await smtp.close();
@@ -150,7 +186,9 @@ const lines = [
       `| ${r.target} | ${r.queued.toLocaleString('en-US')} | ${r.queueS.toFixed(1)} s | ${SEND ? r.received.toLocaleString('en-US') : 'not sent'} | ${SEND ? `${r.sendS.toFixed(1)} s (${Math.round(r.received / r.sendS)}/s)` : '–'} | ${SEND ? r.trainees.toLocaleString('en-US') : '–'} | ${SEND ? r.twice : '–'} |`,
   ),
 ];
-const failed = results.filter((r) => r.queueS > 60 || r.queued !== N || r.received !== N || r.trainees !== N || r.twice > 0);
+const failed = results.filter(
+  (r) => r.queueS > 60 || r.queued !== N || r.received !== N || r.trainees !== N || r.twice > 0,
+);
 if (failed.length > 0) lines.push(`FAILED: ${failed.map((r) => r.target).join(', ')}`);
 // The pooled transports keep their connections: end once the table is written.
 process.stdout.write(`${lines.join('\n')}\n`, () => process.exit(failed.length > 0 ? 1 : 0));

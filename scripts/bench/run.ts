@@ -51,11 +51,19 @@ const rows: Row[] = [];
 const floors = new Map<string, number>();
 
 async function prepare(database: Database): Promise<FloorCase[]> {
-  await seed(database.db, { adminEmail: ADMIN.user_name, adminPassword: ADMIN.password, announce: () => undefined, log: silentLog });
+  await seed(database.db, {
+    adminEmail: ADMIN.user_name,
+    adminPassword: ADMIN.password,
+    announce: () => undefined,
+    log: silentLog,
+  });
   const t = Date.now();
   await seedBenchUsers(database, USERS, await hashPassword(PASSWORD));
   console.error(`  seeded ${USERS} users in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-  const [admin] = await database.query<{ id: string; tv: number }>('SELECT id, token_version AS tv FROM users WHERE user_name = $1', [ADMIN.user_name]);
+  const [admin] = await database.query<{ id: string; tv: number }>(
+    'SELECT id, token_version AS tv FROM users WHERE user_name = $1',
+    [ADMIN.user_name],
+  );
   // The last user of page 999 (fewer pages in a small run): page 1,000 starts after it.
   const [deep] = await database.query<{ key: string; id: string }>(
     'SELECT lower(last_name) COLLATE "C" AS key, id FROM users ORDER BY lower(last_name) COLLATE "C", id OFFSET $1 LIMIT 1',
@@ -78,18 +86,23 @@ type Load = Omit<LoadOptions, 'connections' | 'duration' | 'warmup'> & { connect
  * warm-up, by a load generator in a process of its own (load.ts says why).
  */
 async function cannon(target: string, serverPid: number, route: string, load: Load, note = ''): Promise<void> {
-  const child = fork(path.join(import.meta.dirname, 'load.ts'), { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(path.join(import.meta.dirname, 'load.ts'), {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
-    const { result, split } = await new Promise<{ result: LoadResult; split: CpuSplit | undefined }>((resolve, reject) => {
-      let endSplit: ReturnType<typeof startCpuSplit>;
-      child.on('message', (message: 'measuring' | LoadResult) => {
-        if (message === 'measuring') endSplit = startCpuSplit(serverPid, child.pid as number);
-        else resolve({ result: message, split: endSplit?.(message.requests) });
-      });
-      child.once('exit', (code) => reject(new Error(`load.ts exited (${code}) before its result`)));
-      child.send({ connections: 50, duration: DURATION, warmup: WARMUP, ...load } satisfies LoadOptions);
-    });
+    const { result, split } = await new Promise<{ result: LoadResult; split: CpuSplit | undefined }>(
+      (resolve, reject) => {
+        let endSplit: ReturnType<typeof startCpuSplit>;
+        child.on('message', (message: 'measuring' | LoadResult) => {
+          if (message === 'measuring') endSplit = startCpuSplit(serverPid, child.pid as number);
+          else resolve({ result: message, split: endSplit?.(message.requests) });
+        });
+        child.once('exit', (code) => reject(new Error(`load.ts exited (${code}) before its result`)));
+        child.send({ connections: 50, duration: DURATION, warmup: WARMUP, ...load } satisfies LoadOptions);
+      },
+    );
     rows.push({
       target,
       route,
@@ -117,16 +130,25 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
     if (first.status === 200) {
       await measure('GET /api/admin/users (first page)', { url: `${url}/api/admin/users`, headers: auth });
       await measure('GET /api/admin/users?search=smi', { url: `${url}/api/admin/users?search=smi`, headers: auth });
-      await measure('GET /api/admin/users?search=smi, one connection', { url: `${url}/api/admin/users?search=smi`, headers: auth, connections: 1 }, 'latency alone');
+      await measure(
+        'GET /api/admin/users?search=smi, one connection',
+        { url: `${url}/api/admin/users?search=smi`, headers: auth, connections: 1 },
+        'latency alone',
+      );
       // 36 names of ~5,000 matches each: more than the 100,000 matches a server keeps, so
       // every request reads its term's matches again (features/admin-users/search-matches.ts). Not on the
       // embedded database, which keeps whole pages until users change (36 pages fit).
       const names = [...LAST_NAMES, ...FIRST_NAMES];
-      if (target === 'PostgreSQL') await measure(
-        'GET /api/admin/users?search=…, a term whose matches are not kept',
-        { url: `${url}/api/admin/users`, headers: auth, paths: names.map((name) => `/api/admin/users?search=${name}`) },
-        '36 names in turn, ~5,000 matches each',
-      );
+      if (target === 'PostgreSQL')
+        await measure(
+          'GET /api/admin/users?search=…, a term whose matches are not kept',
+          {
+            url: `${url}/api/admin/users`,
+            headers: auth,
+            paths: names.map((name) => `/api/admin/users?search=${name}`),
+          },
+          '36 names in turn, ~5,000 matches each',
+        );
       // Walk 1,000 pages down the cursor chain, keeping every cursor.
       const cursors: string[] = [];
       let cursor: string | undefined = ((await first.json()) as { cursor?: string }).cursor;
@@ -137,22 +159,39 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
       }
       const deep = cursors.at(-1);
       if (deep) {
-        await measure('GET /api/admin/users (page 1,000)', { url: `${url}/api/admin/users?cursor=${encodeURIComponent(deep)}`, headers: auth });
+        await measure('GET /api/admin/users (page 1,000)', {
+          url: `${url}/api/admin/users?cursor=${encodeURIComponent(deep)}`,
+          headers: auth,
+        });
       }
       // Every request a different page, in turn: nothing is answered from memory twice in a row.
       await measure(
         'GET /api/admin/users, 1,000 pages in turn',
-        { url: `${url}/api/admin/users`, headers: auth, paths: cursors.map((c) => `/api/admin/users?cursor=${encodeURIComponent(c)}`) },
+        {
+          url: `${url}/api/admin/users`,
+          headers: auth,
+          paths: cursors.map((c) => `/api/admin/users?cursor=${encodeURIComponent(c)}`),
+        },
         'no page twice within 999 requests',
       );
       await measureCsv(target, url, auth, child.pid as number);
     } else {
-      rows.push({ target, route: 'GET /api/admin/users', rps: '—', p50: '—', p99: '—', note: `not available (${first.status})` });
+      rows.push({
+        target,
+        route: 'GET /api/admin/users',
+        rps: '—',
+        p50: '—',
+        p99: '—',
+        note: `not available (${first.status})`,
+      });
     }
 
     // Sign-ins at a steady 50/s over many accounts, as in life (one account with
     // ten sign-ins in flight is throttled).
-    const load = await loginLoad(url, 50, DURATION, (i) => ({ user_name: `user${i % Math.min(USERS, 1000)}@bench.example.com`, password: PASSWORD }));
+    const load = await loginLoad(url, 50, DURATION, (i) => ({
+      user_name: `user${i % Math.min(USERS, 1000)}@bench.example.com`,
+      password: PASSWORD,
+    }));
     rows.push({
       target,
       route: 'POST /api/login, 50/s steady',
@@ -172,7 +211,12 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
  * each a pending user with the module and an e-mail queued in the database; then
  * the time until the queue has written every e-mail (to DATA_DIR/outbox: no SMTP_URL).
  */
-async function measureInvite(target: string, url: string, auth: Record<string, string>, dataDir: string | undefined): Promise<void> {
+async function measureInvite(
+  target: string,
+  url: string,
+  auth: Record<string, string>,
+  dataDir: string | undefined,
+): Promise<void> {
   const emails = Array.from({ length: 1000 }, (_, i) => `invitee${i}@bench.example.com`);
   const outbox = dataDir ? path.join(dataDir, 'outbox') : undefined;
   const written = () => (outbox && fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0);
@@ -183,7 +227,7 @@ async function measureInvite(target: string, url: string, auth: Record<string, s
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify({ emails, module: 'ready_airman_training' }),
   });
-  const invited = res.ok ? (await res.json() as InviteResponse).invited.length : 0;
+  const invited = res.ok ? ((await res.json()) as InviteResponse).invited.length : 0;
   const answered = performance.now() - t0;
   while (written() - before < invited && performance.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 50));
   const sent = written() - before;
@@ -215,11 +259,19 @@ async function measureCsv(target: string, url: string, auth: Record<string, stri
 
 /** The yardstick, on the same database in the same run: bare.ts. */
 async function measureBare(databaseUrl: string): Promise<void> {
-  const { url, child } = await startServer({ DATABASE_URL: databaseUrl }, ['--import', 'tsx', path.join(import.meta.dirname, 'bare.ts')]);
+  const { url, child } = await startServer({ DATABASE_URL: databaseUrl }, [
+    '--import',
+    'tsx',
+    path.join(import.meta.dirname, 'bare.ts'),
+  ]);
   const pid = child.pid as number;
   try {
-    await cannon('PostgreSQL', pid, 'bare Fastify + pg page of 50, 8 columns (no authentication)', { url: `${url}/columns` });
-    await cannon('PostgreSQL', pid, 'bare Fastify + pg page of 50, stored JSON (no authentication)', { url: `${url}/json` });
+    await cannon('PostgreSQL', pid, 'bare Fastify + pg page of 50, 8 columns (no authentication)', {
+      url: `${url}/columns`,
+    });
+    await cannon('PostgreSQL', pid, 'bare Fastify + pg page of 50, stored JSON (no authentication)', {
+      url: `${url}/json`,
+    });
   } finally {
     await stopServer(child);
   }
@@ -241,7 +293,10 @@ async function postgresTarget(): Promise<void> {
       const tps = pgbenchFloor(u.toString(), c, DURATION);
       if (tps !== undefined) floors.set(`PostgreSQL|${c.route}`, tps);
     }
-    await measureTarget('PostgreSQL', { DATABASE_URL: u.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')) });
+    await measureTarget('PostgreSQL', {
+      DATABASE_URL: u.toString(),
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')),
+    });
     await measureBare(u.toString());
   } finally {
     const dropper = new pg.Client({ connectionString: PG_URL });
@@ -256,7 +311,8 @@ async function pgliteTarget(): Promise<void> {
   try {
     const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
     const cases = await prepare(database);
-    for (const c of cases) floors.set(`PGlite (embedded)|${c.route}`, await pgliteFloor(database, c, Math.min(DURATION, 5)));
+    for (const c of cases)
+      floors.set(`PGlite (embedded)|${c.route}`, await pgliteFloor(database, c, Math.min(DURATION, 5)));
     await database.close();
     await measureTarget('PGlite (embedded)', { DATA_DIR: dataDir });
   } finally {
@@ -264,7 +320,9 @@ async function pgliteTarget(): Promise<void> {
   }
 }
 
-console.error(`Benchmark: ${USERS} users × 5 assignments, autocannon -c 50 -d ${DURATION} after ${WARMUP} s of warm-up, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`);
+console.error(
+  `Benchmark: ${USERS} users × 5 assignments, autocannon -c 50 -d ${DURATION} after ${WARMUP} s of warm-up, ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`,
+);
 const targets = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',');
 if (targets.includes('postgres')) {
   console.error('PostgreSQL…');
@@ -274,16 +332,24 @@ if (targets.includes('pglite')) {
   console.error('PGlite…');
   await pgliteTarget();
 }
-console.log('| database | route | req/s | p50 ms | p99 ms | SQL alone, req/s | route ÷ SQL | CPU µs a request | note |');
+console.log(
+  '| database | route | req/s | p50 ms | p99 ms | SQL alone, req/s | route ÷ SQL | CPU µs a request | note |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) {
   const floor = floors.get(`${r.target}|${r.route}`);
   const ratio = floor && typeof r.rps === 'number' ? (r.rps / floor).toFixed(2) : '';
-  console.log(`| ${r.target} | ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${floor ? Math.round(floor) : ''} | ${ratio} | ${r.cpu ?? ''} | ${r.note} |`);
+  console.log(
+    `| ${r.target} | ${r.route} | ${r.rps} | ${r.p50} | ${r.p99} | ${floor ? Math.round(floor) : ''} | ${ratio} | ${r.cpu ?? ''} | ${r.note} |`,
+  );
 }
 // The yardstick: the users page against the bare page with the same answer, in this run.
 const page = rows.find((r) => r.target === 'PostgreSQL' && r.route === 'GET /api/admin/users (first page)');
-const bare = rows.find((r) => r.target === 'PostgreSQL' && r.route.startsWith('bare Fastify + pg page of 50, stored JSON'));
+const bare = rows.find(
+  (r) => r.target === 'PostgreSQL' && r.route.startsWith('bare Fastify + pg page of 50, stored JSON'),
+);
 if (page && bare && typeof page.rps === 'number' && typeof bare.rps === 'number') {
-  console.log(`\nPostgreSQL users page ÷ bare page with the same answer: ${(page.rps / bare.rps).toFixed(2)} (${page.rps} / ${bare.rps} req/s)`);
+  console.log(
+    `\nPostgreSQL users page ÷ bare page with the same answer: ${(page.rps / bare.rps).toFixed(2)} (${page.rps} / ${bare.rps} req/s)`,
+  );
 }

@@ -12,6 +12,11 @@ import { seedBenchUsers } from './seed-users.ts';
 const [url, n] = process.argv.slice(2);
 if (!url) throw new Error('usage: seed-only.ts <postgres url | data dir> [count]');
 const database = await openDatabase(/^postgres(ql)?:/.test(url) ? { url } : { dataDir: path.join(url, 'db') });
-await seed(database.db, { adminEmail: 'bench-admin@example.com', adminPassword: 'Bench-Admin-1!', announce: () => undefined, log: { info: () => undefined } as never });
+await seed(database.db, {
+  adminEmail: 'bench-admin@example.com',
+  adminPassword: 'Bench-Admin-1!',
+  announce: () => undefined,
+  log: { info: () => undefined } as never,
+});
 await seedBenchUsers(database, Number(n ?? 100_000), await hashPassword('Bench-User-1!'));
 await database.close();

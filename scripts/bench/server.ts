@@ -8,7 +8,10 @@ import { waitForHealth } from '../../apps/server/test/wait-for-health.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Starts the built server (or, given node arguments, another server that answers /api/health) on a free port. */
-export async function startServer(env: NodeJS.ProcessEnv, nodeArgs = [path.join(root, 'apps/server/dist/main.js')]): Promise<{ url: string; child: ChildProcess }> {
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  nodeArgs = [path.join(root, 'apps/server/dist/main.js')],
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, nodeArgs, {
     env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', ...env },
@@ -25,12 +28,19 @@ export async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 export async function login(url: string, user_name: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_name, password }) });
+  const res = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_name, password }),
+  });
   return ((await res.json()) as { auth: string }).auth;
 }
 
 function rssKiB(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.split(/\s+/)[1] ?? 0);
 }
 
@@ -44,7 +54,12 @@ export interface ReportDownload {
 }
 
 /** Asks for a report token and downloads the module's CSV, as the admin client does; a string says why it could not. */
-export async function downloadReport(url: string, auth: Record<string, string>, moduleId: string, pid: number): Promise<ReportDownload | string> {
+export async function downloadReport(
+  url: string,
+  auth: Record<string, string>,
+  moduleId: string,
+  pid: number,
+): Promise<ReportDownload | string> {
   const tokenRes = await fetch(`${url}/api/admin/reports/token`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
@@ -57,7 +72,9 @@ export async function downloadReport(url: string, auth: Record<string, string>, 
   const sampler = setInterval(() => (peak = Math.max(peak, rssKiB(pid))), 20);
   try {
     const t0 = performance.now();
-    const res = await fetch(`${url}/api/admin/users?csv=1&module=${encodeURIComponent(moduleId)}&token=${encodeURIComponent(token)}`);
+    const res = await fetch(
+      `${url}/api/admin/users?csv=1&module=${encodeURIComponent(moduleId)}&token=${encodeURIComponent(token)}`,
+    );
     if (res.status !== 200 || !res.body) return `report answered ${res.status}`;
     const reader = res.body.getReader();
     let firstByteMs = 0;

@@ -7,7 +7,20 @@
  */
 import type { Database } from '../../apps/server/src/db/database.ts';
 
-export const BENCH_UNITS = ['655 ISRW', '1st SOS', '2nd BW', '4th FW', '18th WG', '31st FW', '48th FW', '56th FW', '62nd AW', '92nd ARW', '366th FW', '388th FW'];
+export const BENCH_UNITS = [
+  '655 ISRW',
+  '1st SOS',
+  '2nd BW',
+  '4th FW',
+  '18th WG',
+  '31st FW',
+  '48th FW',
+  '56th FW',
+  '62nd AW',
+  '92nd ARW',
+  '366th FW',
+  '388th FW',
+];
 export const BENCH_RANKS = ['AB', 'Amn', 'A1C', 'SrA', 'SSgt', 'TSgt', 'MSgt', '2d Lt'];
 
 const DAY = 86_400_000;
@@ -18,7 +31,9 @@ export async function spreadProgress(database: Database): Promise<void> {
   // Friday of this week (1970-01-01 was a Thursday), 23:00 UTC.
   const friday = (today - ((today + 3) % 7) + 4) * DAY + 23 * 3_600_000;
   // 10,000 users (50,000 assignments) a statement: the triggers' transition tables stay in memory.
-  const [{ n } = { n: 0 }] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM users WHERE id LIKE 'u%'`);
+  const [{ n } = { n: 0 }] = await database.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM users WHERE id LIKE 'u%'`,
+  );
   for (let start = 0; start < n; start += 10_000) {
     const from = `u${String(start).padStart(7, '0')}`;
     const to = `u${String(start + 10_000).padStart(7, '0')}`;

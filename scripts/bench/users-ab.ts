@@ -29,7 +29,12 @@ await admin.query(`CREATE DATABASE ${name}`);
 const url = new URL(PG_URL);
 url.pathname = `/${name}`;
 const database = await openDatabase({ url: url.toString() });
-await seed(database.db, { adminEmail: ADMIN.user_name, adminPassword: ADMIN.password, announce: () => undefined, log: { info: () => undefined } as never });
+await seed(database.db, {
+  adminEmail: ADMIN.user_name,
+  adminPassword: ADMIN.password,
+  announce: () => undefined,
+  log: { info: () => undefined } as never,
+});
 await seedBenchUsers(database, USERS, await hashPassword('Bench-User-1!'));
 await database.close();
 
@@ -39,7 +44,11 @@ for (let round = 0; round < ROUNDS; round++) {
     const server = await startServer({ DATABASE_URL: url.toString() }, [build]);
     try {
       const auth = await login(server.url, ADMIN.user_name, ADMIN.password);
-      const target = { url: `${server.url}/api/admin/users`, connections: CONNECTIONS, headers: { authorization: `Bearer ${auth}` } };
+      const target = {
+        url: `${server.url}/api/admin/users`,
+        connections: CONNECTIONS,
+        headers: { authorization: `Bearer ${auth}` },
+      };
       await autocannon({ ...target, duration: 2 });
       const r = await autocannon({ ...target, duration: DURATION });
       if (r.non2xx > 0) throw new Error(`${build}: ${r.non2xx} answers were not 2xx (503: the server shed load)`);

@@ -4,7 +4,12 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('loadConfig', () => {
   it('applies the defaults of decisions §1', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', mailFrom: 'no-reply@localhost', publicUrl: 'http://localhost:3000' });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      mailFrom: 'no-reply@localhost',
+      publicUrl: 'http://localhost:3000',
+    });
     expect(c.dataDir.endsWith('/data')).toBe(true);
     expect(c.databaseUrl).toBeUndefined();
   });
@@ -25,7 +30,10 @@ describe('loadConfig', () => {
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' })).toMatchObject({ databaseUrl: undefined, smtpUrl: undefined });
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' })).toMatchObject({
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
   });
 
   it("reads TRUST_PROXY as no proxy, or the proxies' addresses and ranges", () => {
@@ -46,17 +54,40 @@ describe('loadConfig', () => {
   });
 
   it('reads the reminder and digest schedule, with their defaults', () => {
-    expect(loadConfig({})).toMatchObject({ reminderDays: [5, 1], reminderIntervalMs: 300_000, digestCron: '0 8 * * 1', digestTz: 'UTC' });
-    const c = loadConfig({ REMINDER_DAYS: ' 1, 7,3,7 ', REMINDER_INTERVAL_S: '2', DIGEST_CRON: '30 6 * * 5', DIGEST_TZ: 'America/Denver' });
-    expect(c).toMatchObject({ reminderDays: [7, 3, 1], reminderIntervalMs: 2000, digestCron: '30 6 * * 5', digestTz: 'America/Denver' });
+    expect(loadConfig({})).toMatchObject({
+      reminderDays: [5, 1],
+      reminderIntervalMs: 300_000,
+      digestCron: '0 8 * * 1',
+      digestTz: 'UTC',
+    });
+    const c = loadConfig({
+      REMINDER_DAYS: ' 1, 7,3,7 ',
+      REMINDER_INTERVAL_S: '2',
+      DIGEST_CRON: '30 6 * * 5',
+      DIGEST_TZ: 'America/Denver',
+    });
+    expect(c).toMatchObject({
+      reminderDays: [7, 3, 1],
+      reminderIntervalMs: 2000,
+      digestCron: '30 6 * * 5',
+      digestTz: 'America/Denver',
+    });
     // Empty turns trainee reminders off.
     expect(loadConfig({ REMINDER_DAYS: '' }).reminderDays).toEqual([]);
     expect(loadConfig({ DIGEST_CRON: 'off' }).digestCron).toBeUndefined();
   });
 
   it('refuses bad reminder days, interval, cron pattern and time zone, naming each', () => {
-    const bad = () => loadConfig({ REMINDER_DAYS: '5,0,x', REMINDER_INTERVAL_S: '0', DIGEST_CRON: 'every monday', DIGEST_TZ: 'Mars/Olympus' });
+    const bad = () =>
+      loadConfig({
+        REMINDER_DAYS: '5,0,x',
+        REMINDER_INTERVAL_S: '0',
+        DIGEST_CRON: 'every monday',
+        DIGEST_TZ: 'Mars/Olympus',
+      });
     expect(bad).toThrow("REMINDER_DAYS: give whole numbers of days from 1 to 365, comma-separated; not: '0', 'x'");
-    expect(bad).toThrow(/REMINDER_INTERVAL_S: [\s\S]*DIGEST_CRON: must be a cron pattern of five fields[\s\S]*DIGEST_TZ: must be an IANA time zone/);
+    expect(bad).toThrow(
+      /REMINDER_INTERVAL_S: [\s\S]*DIGEST_CRON: must be a cron pattern of five fields[\s\S]*DIGEST_TZ: must be an IANA time zone/,
+    );
   });
 });

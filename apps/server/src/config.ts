@@ -36,7 +36,10 @@ const trustProxySchema = z
     const entries = v.split(',').map((e) => e.trim());
     const bad = entries.filter((e) => !isAddressOrRange(e));
     if (bad.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `give the proxies' addresses or CIDR ranges; not one: ${bad.map((b) => `'${b}'`).join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `give the proxies' addresses or CIDR ranges; not one: ${bad.map((b) => `'${b}'`).join(', ')}`,
+      });
       return z.NEVER;
     }
     return entries.join(',');
@@ -62,7 +65,10 @@ const reminderDaysSchema = z
     const parts = v.split(',').map((p) => p.trim());
     const bad = parts.filter((p) => !/^\d{1,3}$/.test(p) || Number(p) < 1 || Number(p) > 365);
     if (bad.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `give whole numbers of days from 1 to 365, comma-separated; not: ${bad.map((b) => `'${b}'`).join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `give whole numbers of days from 1 to 365, comma-separated; not: ${bad.map((b) => `'${b}'`).join(', ')}`,
+      });
       return z.NEVER;
     }
     return [...new Set(parts.map(Number))].sort((a, b) => b - a);
@@ -94,10 +100,7 @@ const envSchema = z.object({
     (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
     'must start with postgres:// or postgresql://',
   ),
-  JWT_SECRET: optionalNonEmpty.refine(
-    (v) => v === undefined || v.length >= 32,
-    'must be at least 32 characters',
-  ),
+  JWT_SECRET: optionalNonEmpty.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   ADMIN_EMAIL: optionalNonEmpty,
   ADMIN_PASSWORD: optionalNonEmpty,
   SMTP_URL: optionalNonEmpty.refine(
@@ -119,7 +122,11 @@ const envSchema = z.object({
     .transform((v) => (v === undefined || v.trim() === '' ? '0 8 * * 1' : v.trim()))
     .superRefine((v, ctx) => {
       const problem = v === 'off' ? undefined : cronProblem(v);
-      if (problem) ctx.addIssue({ code: 'custom', message: `must be a cron pattern of five fields (minute hour day month weekday): ${problem}` });
+      if (problem)
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a cron pattern of five fields (minute hour day month weekday): ${problem}`,
+        });
     }),
   DIGEST_TZ: z
     .string()

@@ -58,7 +58,9 @@ describe('npm start: first start, shutdown, restart', () => {
   // Two starts from source, each allowed 60 s by start(): ~15 s each on a loaded 2-core machine.
   it('creates the admin once, shuts down on SIGTERM and keeps everything across a restart', async () => {
     const first = await start({ DATA_DIR: dataDir });
-    const match = /Admin account created: admin@example\.com\s+Password \(shown once[^:]*\): (\S+)/.exec(first.output());
+    const match = /Admin account created: admin@example\.com\s+Password \(shown once[^:]*\): (\S+)/.exec(
+      first.output(),
+    );
     expect(match, first.output()).not.toBeNull();
     const password = match![1]!;
     expect(await login(first.url, 'admin@example.com', password)).toBe(200);
@@ -77,7 +79,9 @@ describe('npm start: first start, shutdown, restart', () => {
     const { port } = new URL(running.url);
     const socket = net.connect(Number(port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write('POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user_name"');
+    socket.write(
+      'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user_name"',
+    );
     socket.on('error', () => undefined);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();

@@ -59,7 +59,10 @@ async function main(): Promise<void> {
     // A request that never ends (a client sending its body very slowly, say) must not hold the
     // process: past the deadline it exits anyway, and its supervisor may start a new one.
     setTimeout(() => {
-      app.log.error({ deadlineMs: config.shutdownTimeoutMs }, 'shutdown deadline passed: exiting with requests still open');
+      app.log.error(
+        { deadlineMs: config.shutdownTimeoutMs },
+        'shutdown deadline passed: exiting with requests still open',
+      );
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
     app.close().then(

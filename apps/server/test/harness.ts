@@ -18,7 +18,11 @@ import { hashPassword } from '../src/auth/passwords.ts';
 import { seed } from '../src/seed/seed.ts';
 import { databaseTargets } from './databases.ts';
 
-const UNGATED: AnonymousLimits = { inFlight: Number.MAX_SAFE_INTEGER, perSecond: Number.MAX_SAFE_INTEGER, burst: Number.MAX_SAFE_INTEGER };
+const UNGATED: AnonymousLimits = {
+  inFlight: Number.MAX_SAFE_INTEGER,
+  perSecond: Number.MAX_SAFE_INTEGER,
+  burst: Number.MAX_SAFE_INTEGER,
+};
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 export const TEST_PASSWORD = 'Correct-Horse-9';
@@ -88,14 +92,30 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
         dispose = opened.dispose;
         // Each suite writes its files (mail outbox) in a directory of its own.
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
-        const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, DIGEST_CRON: 'off', ...(typeof options.env === 'function' ? options.env() : options.env) }, options.webDist);
+        const config = loadConfig(
+          {
+            LOG_LEVEL: 'silent',
+            DATA_DIR: dataDir,
+            DIGEST_CRON: 'off',
+            ...(typeof options.env === 'function' ? options.env() : options.env),
+          },
+          options.webDist,
+        );
         await seed(opened.database.db, {
           adminEmail: 'admin@example.com',
           adminPassword: TEST_PASSWORD,
           announce: () => undefined,
           log: { info: () => undefined } as never,
         });
-        const app = await buildApp({ config, database: opened.database, jwtSecret: TEST_JWT_SECRET, logger: options.logger, anonymousLimits: options.anonymousLimits ?? UNGATED, minMsPerMove: options.minMsPerMove ?? 0, loadShedding: options.loadShedding ?? SHEDDING_OFF });
+        const app = await buildApp({
+          config,
+          database: opened.database,
+          jwtSecret: TEST_JWT_SECRET,
+          logger: options.logger,
+          anonymousLimits: options.anonymousLimits ?? UNGATED,
+          minMsPerMove: options.minMsPerMove ?? 0,
+          loadShedding: options.loadShedding ?? SHEDDING_OFF,
+        });
         await app.ready();
         Object.assign(ctx, {
           app,
@@ -144,7 +164,11 @@ async function createUser(
   });
   let token = '';
   if (active && !o.pending) {
-    const res = await app.inject({ method: 'POST', url: '/api/login', payload: { user_name: email, password: TEST_PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: email, password: TEST_PASSWORD },
+    });
     token = (res.json() as { auth: string }).auth;
   }
   return { id, email, password: TEST_PASSWORD, token };

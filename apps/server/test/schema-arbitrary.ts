@@ -52,7 +52,10 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   );
 }
 
-export function arbitraryFor(schema: JsonSchema | undefined, resolve: (ref: string) => JsonSchema = () => ({})): fc.Arbitrary<unknown> {
+export function arbitraryFor(
+  schema: JsonSchema | undefined,
+  resolve: (ref: string) => JsonSchema = () => ({}),
+): fc.Arbitrary<unknown> {
   if (!schema || Object.keys(schema).length === 0) return fc.jsonValue({ maxDepth: 2 });
   if (schema.$ref) return arbitraryFor(resolve(schema.$ref), resolve);
   if (schema.const !== undefined) return fc.constant(schema.const);
@@ -67,10 +70,19 @@ export function arbitraryFor(schema: JsonSchema | undefined, resolve: (ref: stri
     case 'integer': {
       const min = Math.max(schema.minimum ?? -1e6, -1e12);
       const max = Math.min(schema.maximum ?? 2e12, 2e12);
-      return fc.oneof(fc.integer({ min: Math.max(min, -1000), max: Math.min(max, 1000) }), fc.constantFrom(min, max), fc.double({ min, max, noNaN: true }).map(Math.trunc));
+      return fc.oneof(
+        fc.integer({ min: Math.max(min, -1000), max: Math.min(max, 1000) }),
+        fc.constantFrom(min, max),
+        fc.double({ min, max, noNaN: true }).map(Math.trunc),
+      );
     }
     case 'number':
-      return fc.double({ min: schema.minimum ?? -1e9, max: schema.maximum ?? 1e9, noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: schema.minimum ?? -1e9,
+        max: schema.maximum ?? 1e9,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'boolean':
       return fc.boolean();
     case 'null':
@@ -81,11 +93,17 @@ export function arbitraryFor(schema: JsonSchema | undefined, resolve: (ref: stri
       return fc.array(arbitraryFor(schema.items, resolve), { minLength, maxLength });
     }
     case 'object': {
-      const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, s]) => [key, arbitraryFor(s, resolve)]));
+      const properties = Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, s]) => [key, arbitraryFor(s, resolve)]),
+      );
       const requiredKeys = (schema.required ?? []).filter((k) => k in properties);
       const base = fc.record(properties, { requiredKeys });
       if (typeof schema.additionalProperties === 'object') {
-        const extra = fc.dictionary(fc.string({ minLength: 1, maxLength: 12 }), arbitraryFor(schema.additionalProperties, resolve), { maxKeys: 4 });
+        const extra = fc.dictionary(
+          fc.string({ minLength: 1, maxLength: 12 }),
+          arbitraryFor(schema.additionalProperties, resolve),
+          { maxKeys: 4 },
+        );
         return fc.tuple(base, extra).map(([b, e]) => ({ ...e, ...b }));
       }
       return base;

@@ -26,11 +26,7 @@ export const userModuleParamsSchema = z.object({ id: recordIdSchema, moduleId: r
 /** invite/{inviteCode}, register/{inviteCode} */
 export const inviteCodeParamsSchema = z.object({ code: recordIdSchema });
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine(isValidEmail, 'must be a valid e-mail address');
+export const emailSchema = z.string().trim().toLowerCase().refine(isValidEmail, 'must be a valid e-mail address');
 
 export const passwordSchema = z.string().superRefine((value, ctx) => {
   for (const problem of passwordPolicyProblems(value)) ctx.addIssue({ code: 'custom', message: problem });
@@ -109,11 +105,19 @@ export type UsersPage = z.infer<typeof usersPageSchema>;
  * it: the read-only fields are accepted when they equal what is stored, and a
  * change to any of them is refused.
  */
-export const ASSIGNMENT_READ_ONLY_FIELDS = ['created_at', 'started_at', 'completed_at', 'revoked_at', 'game_status'] as const;
+export const ASSIGNMENT_READ_ONLY_FIELDS = [
+  'created_at',
+  'started_at',
+  'completed_at',
+  'revoked_at',
+  'game_status',
+] as const;
 export const assignmentUpdateSchema = z.strictObject({
   key: z.string().min(1),
   due_at: epochMs,
-  ...assignmentSchema.pick({ created_at: true, started_at: true, completed_at: true, revoked_at: true, game_status: true }).partial().shape,
+  ...assignmentSchema
+    .pick({ created_at: true, started_at: true, completed_at: true, revoked_at: true, game_status: true })
+    .partial().shape,
 });
 export const userUpdateRequestSchema = z
   .strictObject({
@@ -197,4 +201,3 @@ export const modulesResponseSchema = z.array(moduleSchema);
 // POST admin/reports/token
 export const reportTokenRequestSchema = z.strictObject({ module: z.string().min(1).max(100) });
 export const reportTokenResponseSchema = z.object({ token: z.string() });
-

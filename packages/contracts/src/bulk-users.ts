@@ -12,7 +12,10 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 export const BULK_MAX_IDS = 5000;
 
 /** Which optional fields each action takes: required ones must be sent, the others must not. */
-export const BULK_ACTION_FIELDS: Record<BulkAction, { module: 'required' | 'absent'; due_at: 'required' | 'optional' | 'absent' }> = {
+export const BULK_ACTION_FIELDS: Record<
+  BulkAction,
+  { module: 'required' | 'absent'; due_at: 'required' | 'optional' | 'absent' }
+> = {
   assign: { module: 'required', due_at: 'optional' },
   due_date: { module: 'required', due_at: 'required' },
   unassign: { module: 'required', due_at: 'absent' },
@@ -22,7 +25,10 @@ export const BULK_ACTION_FIELDS: Record<BulkAction, { module: 'required' | 'abse
 
 export const bulkUsersRequestSchema = z
   .strictObject({
-    ids: z.array(z.string().min(1, 'not a valid id').max(100, 'not a valid id')).min(1, 'select at least one user').max(BULK_MAX_IDS, `at most ${BULK_MAX_IDS.toLocaleString('en-US')} users at once`),
+    ids: z
+      .array(z.string().min(1, 'not a valid id').max(100, 'not a valid id'))
+      .min(1, 'select at least one user')
+      .max(BULK_MAX_IDS, `at most ${BULK_MAX_IDS.toLocaleString('en-US')} users at once`),
     action: z.enum(BULK_ACTIONS),
     /** assign, due_date, unassign: the module's id. */
     module: z.string().min(1).max(100).optional(),
@@ -34,8 +40,10 @@ export const bulkUsersRequestSchema = z
     for (const field of ['module', 'due_at'] as const) {
       const rule = fields[field];
       const sent = body[field] !== undefined;
-      if (rule === 'required' && !sent) ctx.addIssue({ code: 'custom', path: [field], message: `required by ${body.action}` });
-      if (rule === 'absent' && sent) ctx.addIssue({ code: 'custom', path: [field], message: `not taken by ${body.action}` });
+      if (rule === 'required' && !sent)
+        ctx.addIssue({ code: 'custom', path: [field], message: `required by ${body.action}` });
+      if (rule === 'absent' && sent)
+        ctx.addIssue({ code: 'custom', path: [field], message: `not taken by ${body.action}` });
     }
   });
 export type BulkUsersRequest = z.infer<typeof bulkUsersRequestSchema>;

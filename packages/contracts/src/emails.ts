@@ -30,7 +30,6 @@ export const EMAIL_STATE_LABELS: Record<EmailState, string> = {
   cancelled: 'Cancelled',
 };
 
-
 export const sentEmailSchema = z.object({
   id: z.string(),
   kind: z.enum(EMAIL_KINDS),

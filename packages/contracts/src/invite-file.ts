@@ -50,4 +50,6 @@ export const inviteFileReportSchema = z.object({
 export type InviteFileReport = z.infer<typeof inviteFileReportSchema>;
 
 /** The body as the route declares it: the file's text. */
-export const inviteFileBodySchema = z.string().describe('The CSV file (UTF-8, or UTF-16 with a byte-order mark): a header row, then one invitee a line.');
+export const inviteFileBodySchema = z
+  .string()
+  .describe('The CSV file (UTF-8, or UTF-16 with a byte-order mark): a header row, then one invitee a line.');

@@ -69,7 +69,6 @@ export function blankAction(name: string): Action {
   };
 }
 
-
 /** One way to answer an event: spends time, moves gauges, gives or uses items, changes objectives. */
 export const eventChoiceSchema = z.strictObject({
   label: name,

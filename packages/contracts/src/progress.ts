@@ -11,7 +11,10 @@ import { epochMs } from './user.ts';
 export const isoDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real calendar date');
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    'must be a real calendar date',
+  );
 
 /** Weeks the completions chart shows when no range is given. */
 export const PROGRESS_DEFAULT_WEEKS = 12;
@@ -33,7 +36,10 @@ export const progressQuerySchema = z
     /** Last day of the completions chart (UTC), included. Default: today. */
     to: isoDateSchema.optional(),
   })
-  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
 export type ProgressQuery = z.infer<typeof progressQuerySchema>;
 
 export const statusCountsSchema = z.object({
@@ -76,7 +82,9 @@ export const progressResponseSchema = z.object({
     z.object({
       module: z.string(),
       title: z.string(),
-      domains: z.array(z.object({ id: z.string(), name: z.string(), before: domainMeanSchema, after: domainMeanSchema })),
+      domains: z.array(
+        z.object({ id: z.string(), name: z.string(), before: domainMeanSchema, after: domainMeanSchema }),
+      ),
     }),
   ),
   /** Assignments past their due date and not completed: how many in all. */

@@ -23,7 +23,7 @@ export function domainScores(q: Questionnaire, answers: QuestionnaireAnswers): R
     scores[domain.id] =
       picked.length === 0
         ? null
-        : Math.round((((picked.reduce((a, b) => a + b, 0) / picked.length - min) / (max - min)) * 100) * 10) / 10;
+        : Math.round(((picked.reduce((a, b) => a + b, 0) / picked.length - min) / (max - min)) * 100 * 10) / 10;
   }
   return scores;
 }

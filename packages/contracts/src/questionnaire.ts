@@ -6,9 +6,7 @@ export const questionnaireSchema = z
     title: z.string().trim().min(1),
     instructions: z.string(),
     /** The answer options, lowest value first (a Likert scale). */
-    scale: z
-      .array(z.strictObject({ value: z.number().int(), label: z.string().trim().min(1) }))
-      .min(2),
+    scale: z.array(z.strictObject({ value: z.number().int(), label: z.string().trim().min(1) })).min(2),
     domains: z.array(z.strictObject({ id: z.string().trim().min(1), name: z.string().trim().min(1) })).min(1),
     items: z
       .array(

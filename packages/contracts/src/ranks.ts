@@ -44,5 +44,7 @@ export function findRank(abbreviation: string): Rank | undefined {
 
 /** 'Senior Airman (SrA, E-4)', the way a rank is offered in a select. */
 export function rankLabel(rank: Rank): string {
-  return rank.payGrade ? `${rank.name} (${rank.abbreviation}, ${rank.payGrade})` : `${rank.name} (${rank.abbreviation})`;
+  return rank.payGrade
+    ? `${rank.name} (${rank.abbreviation}, ${rank.payGrade})`
+    : `${rank.name} (${rank.abbreviation})`;
 }

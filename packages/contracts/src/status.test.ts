@@ -17,7 +17,9 @@ describe('assignmentStatusLabel (spec §4)', () => {
 
   it('is Past Due when started, not completed and the due date passed, whatever the game status', () => {
     for (const game_status of [0, 2, 4]) {
-      expect(assignmentStatusLabel({ ...base, started_at: now - day, due_at: now - 1, game_status }, now)).toBe('Past Due');
+      expect(assignmentStatusLabel({ ...base, started_at: now - day, due_at: now - 1, game_status }, now)).toBe(
+        'Past Due',
+      );
     }
   });
 
@@ -32,7 +34,10 @@ describe('assignmentStatusLabel (spec §4)', () => {
 
   it('shows Complete for a completed assignment even after its due date', () => {
     expect(
-      assignmentStatusLabel({ started_at: now - 3 * day, completed_at: now - 2 * day, due_at: now - day, game_status: 1 }, now),
+      assignmentStatusLabel(
+        { started_at: now - 3 * day, completed_at: now - 2 * day, due_at: now - day, game_status: 1 },
+        now,
+      ),
     ).toBe('Complete');
   });
 });

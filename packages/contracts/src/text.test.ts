@@ -4,8 +4,21 @@ import { findForbiddenText, hasForbiddenText } from './text.ts';
 
 describe('forbidden text', () => {
   it('finds NUL and unpaired surrogates, and accepts paired ones', () => {
-    expect(['a\u0000b', '\ud800', 'x\udfff', '\ud83d', 'a\udc00b'].map(hasForbiddenText)).toEqual([true, true, true, true, true]);
-    expect(['', 'plain', 'emoji 🙂', 'é', '\ud83d\ude42', '\uffff'].map(hasForbiddenText)).toEqual([false, false, false, false, false, false]);
+    expect(['a\u0000b', '\ud800', 'x\udfff', '\ud83d', 'a\udc00b'].map(hasForbiddenText)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(['', 'plain', 'emoji 🙂', 'é', '\ud83d\ude42', '\uffff'].map(hasForbiddenText)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('accepts every well-formed string', () => {
@@ -22,7 +35,9 @@ describe('forbidden text', () => {
   });
 
   it('names the field, array index and object key where the text is', () => {
-    expect(findForbiddenText({ name: 'ok', actions: [{ name: 'fine' }, { name: 'bad\u0000' }] })).toBe('actions.1.name');
+    expect(findForbiddenText({ name: 'ok', actions: [{ name: 'fine' }, { name: 'bad\u0000' }] })).toBe(
+      'actions.1.name',
+    );
     expect(findForbiddenText({ gauges: { ['m\ud800']: 1 } })).toBe('gauges.m?');
     expect(findForbiddenText('\u0000')).toBe('');
     expect(findForbiddenText({ a: [1, true, null, 'ok'] })).toBeUndefined();

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { invalidEmails, invalidEmailsMessage, isValidEmail, passwordChecklist, passwordPolicyProblems, splitEmails } from './validation.ts';
+import {
+  invalidEmails,
+  invalidEmailsMessage,
+  isValidEmail,
+  passwordChecklist,
+  passwordPolicyProblems,
+  splitEmails,
+} from './validation.ts';
 
 describe('e-mail rules (spec §5)', () => {
   it('accepts ordinary addresses', () => {
-    for (const e of ['a.b@us.af.mil', 'first+tag@example.com', "o'brien@example.org"]) expect(isValidEmail(e), e).toBe(true);
+    for (const e of ['a.b@us.af.mil', 'first+tag@example.com', "o'brien@example.org"])
+      expect(isValidEmail(e), e).toBe(true);
   });
 
   it('rejects malformed addresses', () => {
@@ -33,8 +41,20 @@ describe('e-mail rules (spec §5)', () => {
 
 describe('password checklist (spec §5)', () => {
   it('checks each rule separately', () => {
-    expect(passwordChecklist('abc', 'abc')).toEqual({ minLength: false, special: false, number: false, capital: false, match: true });
-    expect(passwordChecklist('Abcdefg1!', 'Abcdefg1!')).toEqual({ minLength: true, special: true, number: true, capital: true, match: true });
+    expect(passwordChecklist('abc', 'abc')).toEqual({
+      minLength: false,
+      special: false,
+      number: false,
+      capital: false,
+      match: true,
+    });
+    expect(passwordChecklist('Abcdefg1!', 'Abcdefg1!')).toEqual({
+      minLength: true,
+      special: true,
+      number: true,
+      capital: true,
+      match: true,
+    });
     expect(passwordChecklist('Abcdefg1!', 'Abcdefg1')).toMatchObject({ match: false });
   });
 

@@ -53,7 +53,16 @@ export function decisionsPerDay(played: Played): number[] {
 /** Plays seeds `from` … `to`−1 every way. */
 export function tally(module: Module, from: number, to: number, options: BalanceOptions = {}): Tally {
   const randomRuns = options.randomRuns ?? 1;
-  const t: Tally = { seeds: 0, randomRuns: 0, randomWins: 0, greedyWins: 0, solverWins: 0, threeStars: 0, minWinStars: 0, decisions: [] };
+  const t: Tally = {
+    seeds: 0,
+    randomRuns: 0,
+    randomWins: 0,
+    greedyWins: 0,
+    solverWins: 0,
+    threeStars: 0,
+    minWinStars: 0,
+    decisions: [],
+  };
   for (let seed = from; seed < to; seed++) {
     t.seeds += 1;
     for (let r = 0; r < randomRuns; r++) {
@@ -85,7 +94,16 @@ export function mergeTallies(tallies: readonly Tally[]): Tally {
       minWinStars: Math.max(a.minWinStars, b.minWinStars),
       decisions: [...a.decisions, ...b.decisions],
     }),
-    { seeds: 0, randomRuns: 0, randomWins: 0, greedyWins: 0, solverWins: 0, threeStars: 0, minWinStars: 0, decisions: [] },
+    {
+      seeds: 0,
+      randomRuns: 0,
+      randomWins: 0,
+      greedyWins: 0,
+      solverWins: 0,
+      threeStars: 0,
+      minWinStars: 0,
+      decisions: [],
+    },
   );
 }
 
@@ -93,7 +111,9 @@ function median(values: number[]): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 const rate = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) * 1000) / 1000);
@@ -132,10 +152,14 @@ export function missedTargets(b: Balance): string[] {
   if (b.random_win > t.random_win) missed.push(`random play wins ${b.random_win}, more than ${t.random_win}`);
   if (b.greedy_win > t.greedy_win) missed.push(`greedy play wins ${b.greedy_win}, more than ${t.greedy_win}`);
   if (b.solver_win < t.solver_win) missed.push(`the planner wins ${b.solver_win}, less than ${t.solver_win}`);
-  if (b.solver_stars_3 < t.solver_stars_3) missed.push(`the planner earns 3 stars on ${b.solver_stars_3}, less than ${t.solver_stars_3}`);
-  if (b.min_win_stars > t.min_win_stars) missed.push(`the fewest-actions win earns ${b.min_win_stars} stars, more than ${t.min_win_stars}`);
+  if (b.solver_stars_3 < t.solver_stars_3)
+    missed.push(`the planner earns 3 stars on ${b.solver_stars_3}, less than ${t.solver_stars_3}`);
+  if (b.min_win_stars > t.min_win_stars)
+    missed.push(`the fewest-actions win earns ${b.min_win_stars} stars, more than ${t.min_win_stars}`);
   if (b.median_decisions_per_day < t.median_decisions_per_day) {
-    missed.push(`a winning day holds ${b.median_decisions_per_day} decisions (median), fewer than ${t.median_decisions_per_day}`);
+    missed.push(
+      `a winning day holds ${b.median_decisions_per_day} decisions (median), fewer than ${t.median_decisions_per_day}`,
+    );
   }
   return missed;
 }

@@ -8,12 +8,21 @@ import { apply, available } from './rules.ts';
 import { action, tinyModule } from './test-modules.ts';
 
 /** Names JavaScript objects already answer to. */
-const SPECIAL = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__'];
+const SPECIAL = [
+  'constructor',
+  '__proto__',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'isPrototypeOf',
+  '__defineGetter__',
+];
 
 /** The same module with every action, item and objective renamed by `to` (gauges too, but '__proto__'). */
 function renamed(module: Module, to: (name: string) => string): Module {
   const gauge = (name: string) => (to(name) === '__proto__' ? name : to(name));
-  const gauges = <V>(record: Record<string, V>) => table(Object.entries(record).map(([k, v]) => [gauge(k), v] as const));
+  const gauges = <V>(record: Record<string, V>) =>
+    table(Object.entries(record).map(([k, v]) => [gauge(k), v] as const));
   const rename = (a: Action): Action => ({
     ...a,
     name: to(a.name),
@@ -45,36 +54,57 @@ function seen(state: GameState) {
 
 describe('names a module author may choose', () => {
   // Every name of the tiny module, each given one of the special names.
-  const names = [...new Set([...tinyModule.actions.flatMap((a) => [a.name, ...a.changes_inventory.add]), ...tinyModule.objectives.map((o) => o.name)])];
+  const names = [
+    ...new Set([
+      ...tinyModule.actions.flatMap((a) => [a.name, ...a.changes_inventory.add]),
+      ...tinyModule.objectives.map((o) => o.name),
+    ]),
+  ];
 
   it('plays a module named with JavaScript-object names exactly as with ordinary ones', () => {
     fc.assert(
-      fc.property(fc.shuffledSubarray(SPECIAL, { minLength: 1 }), fc.array(fc.integer({ min: -1, max: 5 }), { maxLength: 40 }), (picks, moves) => {
-        const map = new Map(names.map((n, i) => [n, picks[i % picks.length] === undefined ? n : `${picks[i % picks.length]}${i >= picks.length ? i : ''}`]));
-        const special = renamed(tinyModule, (n) => map.get(n) ?? n);
-        let a = start(tinyModule, 1);
-        let b = start(special, 1);
-        for (const move of moves) {
-          const pick = move < 0 ? undefined : a.module.actions[move];
-          const ca: GameCommand = pick ? { action: pick.name } : { end_day: true };
-          const cb: GameCommand = pick ? { action: map.get(pick.name) ?? pick.name } : { end_day: true };
-          const ra = apply(a, ca);
-          const rb = apply(b, cb);
-          expect(rb.ok).toBe(ra.ok);
-          if (ra.ok && rb.ok) {
-            a = ra.state;
-            b = rb.state;
+      fc.property(
+        fc.shuffledSubarray(SPECIAL, { minLength: 1 }),
+        fc.array(fc.integer({ min: -1, max: 5 }), { maxLength: 40 }),
+        (picks, moves) => {
+          const map = new Map(
+            names.map((n, i) => [
+              n,
+              picks[i % picks.length] === undefined ? n : `${picks[i % picks.length]}${i >= picks.length ? i : ''}`,
+            ]),
+          );
+          const special = renamed(tinyModule, (n) => map.get(n) ?? n);
+          let a = start(tinyModule, 1);
+          let b = start(special, 1);
+          for (const move of moves) {
+            const pick = move < 0 ? undefined : a.module.actions[move];
+            const ca: GameCommand = pick ? { action: pick.name } : { end_day: true };
+            const cb: GameCommand = pick ? { action: map.get(pick.name) ?? pick.name } : { end_day: true };
+            const ra = apply(a, ca);
+            const rb = apply(b, cb);
+            expect(rb.ok).toBe(ra.ok);
+            if (ra.ok && rb.ok) {
+              a = ra.state;
+              b = rb.state;
+            }
+            expect(seen(b)).toEqual(seen(a));
           }
-          expect(seen(b)).toEqual(seen(a));
-        }
-      }),
+        },
+      ),
     );
   });
 
   it("refuses an action named 'constructor' that needs an item 'toString' the player does not hold", () => {
     const module: Module = {
       ...tinyModule,
-      actions: [action({ name: 'constructor', token_cost: 1, changes_inventory: { add: [], remove: ['toString'] }, results: { energy: 1 } })],
+      actions: [
+        action({
+          name: 'constructor',
+          token_cost: 1,
+          changes_inventory: { add: [], remove: ['toString'] },
+          results: { energy: 1 },
+        }),
+      ],
     };
     const r = apply(start(module, 1), { action: 'constructor' });
     expect(r).toEqual({ ok: false, error: 'constructor: Requires item: toString' });
@@ -85,7 +115,10 @@ describe('names a module author may choose', () => {
     const once = apply(start(module, 1), { action: '__proto__' });
     expect(once.ok).toBe(true);
     if (!once.ok) return;
-    expect(apply(once.state, { action: '__proto__' })).toEqual({ ok: false, error: '__proto__: Cooling down (2 days left)' });
+    expect(apply(once.state, { action: '__proto__' })).toEqual({
+      ok: false,
+      error: '__proto__: Cooling down (2 days left)',
+    });
     expect(replay(module, 1, [{ action: '__proto__' }, { action: '__proto__' }])).toEqual({
       ok: false,
       error: '__proto__: Cooling down (2 days left)',

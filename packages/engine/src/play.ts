@@ -51,8 +51,11 @@ export function randomSource(seed: number): () => number {
 export function legalCommands(state: GameState): GameCommand[] {
   if (state.outcome !== 'in_progress') return [];
   const event = pendingEvent(state);
-  if (event) return event.choices.flatMap((c, i) => (choiceUnavailableReason(state, c) === undefined ? [{ choose: i }] : []));
-  const actions: GameCommand[] = state.module.actions.filter((a) => unavailableReason(state, a) === undefined).map((a) => ({ action: a.name }));
+  if (event)
+    return event.choices.flatMap((c, i) => (choiceUnavailableReason(state, c) === undefined ? [{ choose: i }] : []));
+  const actions: GameCommand[] = state.module.actions
+    .filter((a) => unavailableReason(state, a) === undefined)
+    .map((a) => ({ action: a.name }));
   return [...actions, { end_day: true }];
 }
 
@@ -144,7 +147,10 @@ function dayPlans(from: Step, maxStates: number): Step[] {
     for (let i = firstAction; i < actions.length; i++) {
       const action = actions[i] as Action;
       if (unavailableReason(p.state, action) === undefined) {
-        visit({ state: takeAction(p.state, action), previous: p, command: { action: action.name }, actions: p.actions + 1 }, i);
+        visit(
+          { state: takeAction(p.state, action), previous: p, command: { action: action.name }, actions: p.actions + 1 },
+          i,
+        );
       }
     }
   };
@@ -174,7 +180,11 @@ interface ValueTerms {
   objectivePts: number;
   rangePts: number;
   /** Per objective: whether it is a goal, and the items of the first action that finishes it. */
-  objectives: ReadonlyArray<{ name: string; goal: boolean; items: ReadonlyArray<readonly [item: string, count: number]> }>;
+  objectives: ReadonlyArray<{
+    name: string;
+    goal: boolean;
+    items: ReadonlyArray<readonly [item: string, count: number]>;
+  }>;
 }
 
 const valueTermsOf = new WeakMap<Module, ValueTerms>();

@@ -21,7 +21,12 @@ function toCommand(state: GameState, move: number): GameCommand {
 }
 
 /** Plays the picks (illegal ones are skipped), calling `check` before each move. */
-function walk(module: number, seed: number, picks: number[], check: (before: GameState, command: GameCommand) => void = () => {}) {
+function walk(
+  module: number,
+  seed: number,
+  picks: number[],
+  check: (before: GameState, command: GameCommand) => void = () => {},
+) {
   let state = start(modules[module]!, seed);
   const log: GameCommand[] = [];
   for (const pick of picks) {

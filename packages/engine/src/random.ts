@@ -19,4 +19,3 @@ export function roll(seed: number, day: number, index: number): number {
   const h = mix(mix(mix((seed ^ 0x9e3779b9) >>> 0) + day) + Math.imul(index + 1, 0x27d4eb2d));
   return h % 100;
 }
-

@@ -36,7 +36,10 @@ describe('ready_airman_training', () => {
   });
 
   it('is lost by a do-nothing week', () => {
-    const state = playThrough(1, Array.from({ length: 7 }, () => ({ end_day: true as const })));
+    const state = playThrough(
+      1,
+      Array.from({ length: 7 }, () => ({ end_day: true as const })),
+    );
     expect(state.outcome).toBe('failed');
   });
 

@@ -37,7 +37,10 @@ describe('rules', () => {
     expect(s.gauges.energy).toBe(8);
     expect(s.inventory).toEqual({});
     expect(s.objectives.Deliver).toBe('complete');
-    const rested = play(start({ ...tinyModule, daily_time_tokens: 30 }, 1), ...Array.from({ length: 25 }, () => ({ action: 'Rest' })));
+    const rested = play(
+      start({ ...tinyModule, daily_time_tokens: 30 }, 1),
+      ...Array.from({ length: 25 }, () => ({ action: 'Rest' })),
+    );
     expect(rested.gauges.energy).toBe(100);
   });
 
@@ -59,14 +62,27 @@ describe('rules', () => {
   });
 
   it('is Complete after the last day when every goal is done, Failed otherwise', () => {
-    const won = play(start(tinyModule, 1), { action: 'Fetch' }, { action: 'Deliver it' }, { end_day: true }, { end_day: true });
+    const won = play(
+      start(tinyModule, 1),
+      { action: 'Fetch' },
+      { action: 'Deliver it' },
+      { end_day: true },
+      { end_day: true },
+    );
     expect(won.outcome).toBe('complete');
     const idle = play(start(tinyModule, 1), { end_day: true }, { end_day: true });
     expect(idle.outcome).toBe('failed');
   });
 
   it('treats an objective revealed late as a missed bonus, never a failure', () => {
-    const nosy = play(start(tinyModule, 1), { action: 'Fetch' }, { action: 'Deliver it' }, { end_day: true }, { action: 'Snoop' }, { end_day: true });
+    const nosy = play(
+      start(tinyModule, 1),
+      { action: 'Fetch' },
+      { action: 'Deliver it' },
+      { end_day: true },
+      { action: 'Snoop' },
+      { end_day: true },
+    );
     expect(nosy.objectives['Secret']).toBe('active');
     expect(nosy.outcome).toBe('complete');
   });
@@ -91,10 +107,13 @@ describe('events, daily changes and scoring', () => {
     expect(available(s).find((a) => a.action === 'Rest')?.reason).toBe("Respond to 'Storm' first");
     expect(apply(s, { choose: 2 })).toEqual({ ok: false, error: 'Use the parcel as a lamp: Requires item: Parcel' });
     expect(apply(s, { choose: 5 })).toEqual({ ok: false, error: "'Storm' has no choice 6" });
-    expect(apply(start(eventfulModule, 1), { choose: 0 })).toEqual({ ok: false, error: 'There is no event to respond to' });
+    expect(apply(start(eventfulModule, 1), { choose: 0 })).toEqual({
+      ok: false,
+      error: 'There is no event to respond to',
+    });
   });
 
-  it('applies a choice: time, gauges, tomorrow\'s tokens, items and objectives', () => {
+  it("applies a choice: time, gauges, tomorrow's tokens, items and objectives", () => {
     const fixed = play(day2(), { choose: 1 });
     expect(fixed.pendingEvent).toBe(-1);
     expect(fixed.tokens).toBe(1);
@@ -111,12 +130,22 @@ describe('events, daily changes and scoring', () => {
     expect(drained.outcome).toBe('failed');
   });
 
-  it('scores objectives and gauge-days in range, with the module\'s own star thresholds', () => {
-    const won = play(start(eventfulModule, 1), { action: 'Fetch' }, { action: 'Deliver it' }, { end_day: true }, { choose: 0 }, { end_day: true }, { end_day: true });
+  it("scores objectives and gauge-days in range, with the module's own star thresholds", () => {
+    const won = play(
+      start(eventfulModule, 1),
+      { action: 'Fetch' },
+      { action: 'Deliver it' },
+      { end_day: true },
+      { choose: 0 },
+      { end_day: true },
+      { end_day: true },
+    );
     expect(won.outcome).toBe('complete');
     // Day 1: energy 18, mood 50 → 2 in range; day 2: mood 35 → 1; day 3: 1.
     expect(won.rangeDays).toBe(4);
     expect(score(won)).toEqual({ points: 50 + 4 * 5, stars: 2 });
-    expect(score(play(start(eventfulModule, 1), { end_day: true }, { choose: 0 }, { end_day: true }, { end_day: true }))).toEqual({ points: 20, stars: 0 });
+    expect(
+      score(play(start(eventfulModule, 1), { end_day: true }, { choose: 0 }, { end_day: true }, { end_day: true })),
+    ).toEqual({ points: 20, stars: 0 });
   });
 });

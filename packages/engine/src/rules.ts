@@ -50,7 +50,8 @@ function costReason(state: GameState, effects: Effects): string | undefined {
   const cost = effects.token_cost ?? 0;
   if (cost > state.tokens) return `Not enough time tokens (needs ${cost}, ${state.tokens} left)`;
   for (const [item, count] of itemsNeeded(effects)) {
-    if ((state.inventory[item] ?? 0) < count) return count > 1 ? `Requires item: ${item} ×${count}` : `Requires item: ${item}`;
+    if ((state.inventory[item] ?? 0) < count)
+      return count > 1 ? `Requires item: ${item} ×${count}` : `Requires item: ${item}`;
   }
   return undefined;
 }
@@ -133,7 +134,8 @@ function applyEffects(state: GameState, effects: Effects): GameState {
   if (results) {
     for (const gauge in results) {
       const current = gauges[gauge];
-      if (current !== undefined && Object.hasOwn(results, gauge)) gauges[gauge] = clampGauge(current + (results[gauge] as number));
+      if (current !== undefined && Object.hasOwn(results, gauge))
+        gauges[gauge] = clampGauge(current + (results[gauge] as number));
     }
   }
   let inventory = state.inventory;
@@ -209,7 +211,8 @@ function endDay(state: GameState): GameState {
   const daily = state.module.daily_change;
   if (daily) {
     const next = table(state.gauges);
-    for (const [gauge, change] of Object.entries(daily)) if (gauge in next) next[gauge] = clampGauge((next[gauge] ?? 0) + change);
+    for (const [gauge, change] of Object.entries(daily))
+      if (gauge in next) next[gauge] = clampGauge((next[gauge] ?? 0) + change);
     gauges = next;
   }
   const cooldowns = table<number>();
@@ -229,7 +232,9 @@ function endDay(state: GameState): GameState {
  * scores, leaving it is a missed chance, never a failure.
  */
 function finalOutcome(state: GameState): Outcome {
-  return state.module.objectives.every((o) => !isGoal(o) || state.objectives[o.name] === 'complete') ? 'complete' : 'failed';
+  return state.module.objectives.every((o) => !isGoal(o) || state.objectives[o.name] === 'complete')
+    ? 'complete'
+    : 'failed';
 }
 
 export function outcome(state: GameState): Outcome {

@@ -21,8 +21,18 @@ describe('solver', () => {
     const m = {
       ...tinyModule,
       actions: [
-        action({ name: 'Fetch', token_cost: 1, changes_inventory: { add: ['Parcel'], remove: [] }, results: { energy: -6 } }),
-        action({ name: 'Deliver it', token_cost: 1, changes_inventory: { add: [], remove: ['Parcel', 'Parcel'] }, changes_objectives: { add: [], remove: ['Deliver'] } }),
+        action({
+          name: 'Fetch',
+          token_cost: 1,
+          changes_inventory: { add: ['Parcel'], remove: [] },
+          results: { energy: -6 },
+        }),
+        action({
+          name: 'Deliver it',
+          token_cost: 1,
+          changes_inventory: { add: [], remove: ['Parcel', 'Parcel'] },
+          changes_objectives: { add: [], remove: ['Deliver'] },
+        }),
       ],
     };
     expect(solve(m).winnable).toBe(false);

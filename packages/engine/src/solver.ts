@@ -22,7 +22,18 @@ export interface SolveOptions {
 export const DEFAULT_MAX_STATES = 200_000;
 
 function stateKey(s: GameState): string {
-  return JSON.stringify([s.day, s.tokens, s.tokensTomorrow, s.gauges, s.objectives, s.revealed, s.inventory, s.cooldowns, s.pendingEvent, s.drawn]);
+  return JSON.stringify([
+    s.day,
+    s.tokens,
+    s.tokensTomorrow,
+    s.gauges,
+    s.objectives,
+    s.revealed,
+    s.inventory,
+    s.cooldowns,
+    s.pendingEvent,
+    s.drawn,
+  ]);
 }
 
 /** How much taking the action seems to help: objective and item changes first, then the lowest gauges. */
@@ -73,10 +84,12 @@ export function solve(module: Module, options: SolveOptions = {}): Winnability {
     seen.add(key);
     const event = pendingEvent(state);
     const moves: { command: GameCommand; score: number }[] = event
-      ? event.choices.flatMap((c, i) => (choiceUnavailableReason(state, c) === undefined ? [{ command: { choose: i }, score: 0 }] : []))
+      ? event.choices.flatMap((c, i) =>
+          choiceUnavailableReason(state, c) === undefined ? [{ command: { choose: i }, score: 0 }] : [],
+        )
       : state.module.actions
-      .filter((a) => unavailableReason(state, a) === undefined)
-      .map((a) => ({ command: { action: a.name }, score: promise(state, a) }));
+          .filter((a) => unavailableReason(state, a) === undefined)
+          .map((a) => ({ command: { action: a.name }, score: promise(state, a) }));
     // Ending the day is worth trying once the useful moves of today are tried.
     if (!event) moves.push({ command: { end_day: true }, score: 0 });
     moves.sort((a, b) => b.score - a.score);

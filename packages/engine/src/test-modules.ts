@@ -18,7 +18,13 @@ export const tinyModule: Module = {
     { name: 'Secret', active: false, hidden: true },
   ],
   actions: [
-    action({ name: 'Fetch', token_cost: 1, set_cooldown: 1, changes_inventory: { add: ['Parcel'], remove: [] }, results: { energy: -2 } }),
+    action({
+      name: 'Fetch',
+      token_cost: 1,
+      set_cooldown: 1,
+      changes_inventory: { add: ['Parcel'], remove: [] },
+      results: { energy: -2 },
+    }),
     action({
       name: 'Deliver it',
       token_cost: 2,
@@ -54,7 +60,11 @@ export const eventfulModule: Module = {
       choices: [
         { label: 'Wait it out', results: { mood: -15 } },
         { label: 'Fix the fuse box', token_cost: 2, results: { energy: -4, mood: 5 }, next_day_tokens: 1 },
-        { label: 'Use the parcel as a lamp', changes_inventory: { add: [], remove: ['Parcel'] }, changes_objectives: { add: [], remove: ['Secret'] } },
+        {
+          label: 'Use the parcel as a lamp',
+          changes_inventory: { add: [], remove: ['Parcel'] },
+          changes_objectives: { add: [], remove: ['Secret'] },
+        },
       ],
     },
     { name: 'Never', text: 'Cannot happen.', days: [1, 3], chance: 0, choices: [{ label: 'OK' }] },

@@ -6,20 +6,35 @@ import { action, tinyModule } from './test-modules.ts';
 describe('validate', () => {
   it('has no errors for a good module, only a warning for its trap objective', () => {
     expect(validate(tinyModule)).toEqual([
-      { path: ['objectives', 1], message: "'Secret' can never be completed: no action or event removes it", severity: 'warning' },
+      {
+        path: ['objectives', 1],
+        message: "'Secret' can never be completed: no action or event removes it",
+        severity: 'warning',
+      },
     ]);
   });
 
   it('names undefined gauges and objectives with their paths', () => {
     const m = {
       ...tinyModule,
-      actions: [action({ name: 'X', results: { stamina: 1 }, required_objectives: ['Ghost'], changes_objectives: { add: ['Phantom'], remove: [] } })],
+      actions: [
+        action({
+          name: 'X',
+          results: { stamina: 1 },
+          required_objectives: ['Ghost'],
+          changes_objectives: { add: ['Phantom'], remove: [] },
+        }),
+      ],
     };
     const errors = validateStructure(m).filter((p) => p.severity === 'error');
     expect(errors).toEqual([
       { path: ['actions', 0, 'results', 'stamina'], message: "unknown gauge 'stamina'", severity: 'error' },
       { path: ['actions', 0, 'required_objectives', 0], message: "unknown objective 'Ghost'", severity: 'error' },
-      { path: ['actions', 0, 'changes_objectives', 'add', 0], message: "unknown objective 'Phantom'", severity: 'error' },
+      {
+        path: ['actions', 0, 'changes_objectives', 'add', 0],
+        message: "unknown objective 'Phantom'",
+        severity: 'error',
+      },
     ]);
   });
 
@@ -33,7 +48,10 @@ describe('validate', () => {
   it('warns about impossible costs, missing items, unreachable objectives and an unwinnable module', () => {
     const m = {
       ...tinyModule,
-      actions: [action({ name: 'Pricey', token_cost: 9 }), action({ name: 'Needy', changes_inventory: { add: [], remove: ['Gem'] } })],
+      actions: [
+        action({ name: 'Pricey', token_cost: 9 }),
+        action({ name: 'Needy', changes_inventory: { add: [], remove: ['Gem'] } }),
+      ],
     };
     const warnings = validate(m).map((p) => `${p.severity}: ${p.message}`);
     expect(warnings).toEqual(
@@ -49,7 +67,11 @@ describe('validate', () => {
 
   it("accepts the default game record (the new module's start) with warnings: its 'None' title and no gauges", () => {
     expect(validate(DEFAULT_GAME_RECORD)).toEqual([
-      { path: ['game_title'], message: "'None' is what the module pickers show for no module: give the module its own title", severity: 'warning' },
+      {
+        path: ['game_title'],
+        message: "'None' is what the module pickers show for no module: give the module its own title",
+        severity: 'warning',
+      },
       { path: ['starting_gauges'], message: 'no gauges: nothing can fail the run', severity: 'warning' },
     ]);
     expect(validate({ ...DEFAULT_GAME_RECORD, game_title: 'Week one', starting_gauges: { energy: 50 } })).toEqual([]);
@@ -57,6 +79,10 @@ describe('validate', () => {
 
   it('reports duplicate names', () => {
     const m = { ...tinyModule, actions: [action({ name: 'A' }), action({ name: 'A' })] };
-    expect(validateStructure(m)).toContainEqual({ path: ['actions'], message: "duplicate action 'A'", severity: 'error' });
+    expect(validateStructure(m)).toContainEqual({
+      path: ['actions'],
+      message: "duplicate action 'A'",
+      severity: 'error',
+    });
   });
 });

@@ -23,7 +23,11 @@ function duplicates(names: string[]): Set<string> {
 export function validateStructure(input: unknown): Problem[] {
   const parsed = moduleSchema.safeParse(input);
   if (!parsed.success) {
-    return parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message, severity: 'error' }));
+    return parsed.error.issues.map((i) => ({
+      path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+      message: i.message,
+      severity: 'error',
+    }));
   }
   const m = parsed.data;
   const problems: Problem[] = [];
@@ -36,17 +40,26 @@ export function validateStructure(input: unknown): Problem[] {
   for (const d of duplicates(m.actions.map((a) => a.name))) error(['actions'], `duplicate action '${d}'`);
   // The pickers offer the default record's 'None' as "no module": a module of that name would look like it.
   if (m.game_title.trim() === DEFAULT_GAME_RECORD.game_title) {
-    warn(['game_title'], `'${DEFAULT_GAME_RECORD.game_title}' is what the module pickers show for no module: give the module its own title`);
+    warn(
+      ['game_title'],
+      `'${DEFAULT_GAME_RECORD.game_title}' is what the module pickers show for no module: give the module its own title`,
+    );
   }
   if (gauges.size === 0) warn(['starting_gauges'], 'no gauges: nothing can fail the run');
 
   const choices = (m.events ?? []).flatMap((e) => e.choices);
-  const added = new Set([...m.actions.flatMap((a) => a.changes_objectives.add), ...choices.flatMap((c) => c.changes_objectives?.add ?? [])]);
+  const added = new Set([
+    ...m.actions.flatMap((a) => a.changes_objectives.add),
+    ...choices.flatMap((c) => c.changes_objectives?.add ?? []),
+  ]);
   const completed = new Set([
     ...m.actions.flatMap((a) => a.changes_objectives.remove),
     ...choices.flatMap((c) => c.changes_objectives?.remove ?? []),
   ]);
-  const items = new Set([...m.actions.flatMap((a) => a.changes_inventory.add), ...choices.flatMap((c) => c.changes_inventory?.add ?? [])]);
+  const items = new Set([
+    ...m.actions.flatMap((a) => a.changes_inventory.add),
+    ...choices.flatMap((c) => c.changes_inventory?.add ?? []),
+  ]);
 
   for (const field of ['daily_change', 'healthy_range'] as const) {
     for (const g of Object.keys(m[field] ?? {})) if (!gauges.has(g)) error([field, g], `unknown gauge '${g}'`);
@@ -54,18 +67,24 @@ export function validateStructure(input: unknown): Problem[] {
   for (const [g, [min, max]] of Object.entries(m.healthy_range ?? {})) {
     const startAt = m.starting_gauges[g];
     if (min === 0 && max === 100) warn(['healthy_range', g], 'covers every value: it can never cost the player');
-    else if (startAt !== undefined && (startAt < min || startAt > max)) warn(['healthy_range', g], `the gauge starts at ${startAt}, outside its healthy range`);
+    else if (startAt !== undefined && (startAt < min || startAt > max))
+      warn(['healthy_range', g], `the gauge starts at ${startAt}, outside its healthy range`);
   }
   for (const d of duplicates((m.events ?? []).map((e) => e.name))) error(['events'], `duplicate event '${d}'`);
   (m.events ?? []).forEach((e, i) => {
     (e.required_objectives ?? []).forEach((o, j) => {
       if (!objectives.has(o)) error(['events', i, 'required_objectives', j], `unknown objective '${o}'`);
     });
-    if (e.days[0] > m.days) warn(['events', i, 'days'], `starts on day ${e.days[0]} but the module lasts ${m.days} days: it can never be drawn`);
+    if (e.days[0] > m.days)
+      warn(
+        ['events', i, 'days'],
+        `starts on day ${e.days[0]} but the module lasts ${m.days} days: it can never be drawn`,
+      );
     if (e.chance === 0) warn(['events', i, 'chance'], 'a chance of 0: it can never be drawn');
     e.choices.forEach((c, j) => {
       const at = ['events', i, 'choices', j];
-      for (const g of Object.keys(c.results ?? {})) if (!gauges.has(g)) error([...at, 'results', g], `unknown gauge '${g}'`);
+      for (const g of Object.keys(c.results ?? {}))
+        if (!gauges.has(g)) error([...at, 'results', g], `unknown gauge '${g}'`);
       (['add', 'remove'] as const).forEach((kind) =>
         (c.changes_objectives?.[kind] ?? []).forEach((o, k) => {
           if (!objectives.has(o)) error([...at, 'changes_objectives', kind, k], `unknown objective '${o}'`);
@@ -79,7 +98,8 @@ export function validateStructure(input: unknown): Problem[] {
   });
 
   m.actions.forEach((a, i) => {
-    for (const g of Object.keys(a.results)) if (!gauges.has(g)) error(['actions', i, 'results', g], `unknown gauge '${g}'`);
+    for (const g of Object.keys(a.results))
+      if (!gauges.has(g)) error(['actions', i, 'results', g], `unknown gauge '${g}'`);
     a.required_objectives.forEach((o, j) => {
       if (!objectives.has(o)) error(['actions', i, 'required_objectives', j], `unknown objective '${o}'`);
     });
@@ -89,14 +109,22 @@ export function validateStructure(input: unknown): Problem[] {
       }),
     );
     if (a.token_cost > m.daily_time_tokens) {
-      warn(['actions', i, 'token_cost'], `costs ${a.token_cost} tokens but a day has only ${m.daily_time_tokens}: it can never be taken`);
+      warn(
+        ['actions', i, 'token_cost'],
+        `costs ${a.token_cost} tokens but a day has only ${m.daily_time_tokens}: it can never be taken`,
+      );
     }
     a.changes_inventory.remove.forEach((item, j) => {
-      if (!items.has(item)) warn(['actions', i, 'changes_inventory', 'remove', j], `no action gives '${item}': this action can never be taken`);
+      if (!items.has(item))
+        warn(
+          ['actions', i, 'changes_inventory', 'remove', j],
+          `no action gives '${item}': this action can never be taken`,
+        );
     });
   });
   m.objectives.forEach((o, i) => {
-    if (!o.active && !added.has(o.name) && !completed.has(o.name)) warn(['objectives', i], `'${o.name}' is never activated by any action or event`);
+    if (!o.active && !added.has(o.name) && !completed.has(o.name))
+      warn(['objectives', i], `'${o.name}' is never activated by any action or event`);
     if ((o.active || added.has(o.name)) && !completed.has(o.name)) {
       warn(['objectives', i], `'${o.name}' can never be completed: no action or event removes it`);
     }
@@ -109,7 +137,13 @@ export function validate(input: unknown, options: SolveOptions = {}): Problem[] 
   const problems = validateStructure(input);
   if (problems.some((p) => p.severity === 'error')) return problems;
   const verdict = solve(input as Module, options);
-  if (verdict.winnable === false) problems.push({ path: [], message: `cannot be won: ${verdict.reason}`, severity: 'warning' });
-  if (verdict.winnable === 'unknown') problems.push({ path: [], message: `could not decide whether it can be won: ${verdict.reason}`, severity: 'warning' });
+  if (verdict.winnable === false)
+    problems.push({ path: [], message: `cannot be won: ${verdict.reason}`, severity: 'warning' });
+  if (verdict.winnable === 'unknown')
+    problems.push({
+      path: [],
+      message: `could not decide whether it can be won: ${verdict.reason}`,
+      severity: 'warning',
+    });
   return problems;
 }

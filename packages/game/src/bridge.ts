@@ -27,7 +27,9 @@ export interface GameBridge {
 }
 
 /** A bridge in one page: events are delivered synchronously to the other side's listeners. */
-export function createBridge(handleGameEvent: (event: GameToShell, reply: (e: ShellToGame) => void) => void): GameBridge {
+export function createBridge(
+  handleGameEvent: (event: GameToShell, reply: (e: ShellToGame) => void) => void,
+): GameBridge {
   const listeners = new Set<(event: ShellToGame) => void>();
   const reply = (event: ShellToGame) => {
     for (const listener of listeners) listener(event);

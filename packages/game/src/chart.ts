@@ -21,12 +21,28 @@ export function chartSvg(days: readonly DayGauges[], width: number): SVGSVGEleme
   const x = (i: number) => PAD.left + (days.length <= 1 ? 0 : (i * (w - PAD.left - PAD.right)) / (days.length - 1));
   const y = (v: number) => PAD.top + ((100 - v) * (HEIGHT - PAD.top - PAD.bottom)) / 100;
   const grid = [0, 50, 100].map((v) =>
-    svg('g', {}, svg('line', { class: 'game-chart__grid', x1: PAD.left, x2: w - PAD.right, y1: y(v), y2: y(v) }), svg('text', { class: 'game-chart__text', x: PAD.left - 6, y: y(v) + 4, 'text-anchor': 'end' }, String(v))),
+    svg(
+      'g',
+      {},
+      svg('line', { class: 'game-chart__grid', x1: PAD.left, x2: w - PAD.right, y1: y(v), y2: y(v) }),
+      svg('text', { class: 'game-chart__text', x: PAD.left - 6, y: y(v) + 4, 'text-anchor': 'end' }, String(v)),
+    ),
   );
   // Day labels: every one when they fit, else every other.
   const step = (w - PAD.left - PAD.right) / Math.max(1, days.length - 1) < 44 ? 2 : 1;
   const labels = days.map((d, i) =>
-    i % step === 0 || i === days.length - 1 ? svg('text', { class: 'game-chart__text', x: x(i), y: HEIGHT - 8, 'text-anchor': i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle' }, d.day === 0 ? 'Start' : String(d.day)) : null,
+    i % step === 0 || i === days.length - 1
+      ? svg(
+          'text',
+          {
+            class: 'game-chart__text',
+            x: x(i),
+            y: HEIGHT - 8,
+            'text-anchor': i === 0 ? 'start' : i === days.length - 1 ? 'end' : 'middle',
+          },
+          d.day === 0 ? 'Start' : String(d.day),
+        )
+      : null,
   );
   const lines = names.map((name, n) =>
     svg('polyline', {
@@ -36,7 +52,20 @@ export function chartSvg(days: readonly DayGauges[], width: number): SVGSVGEleme
       'stroke-dasharray': DASHES[n % DASHES.length] || undefined,
     }),
   );
-  return svg('svg', { class: 'game-chart__svg', width: w, height: HEIGHT, viewBox: `0 0 ${w} ${HEIGHT}`, 'aria-hidden': 'true', focusable: 'false' }, ...grid, ...labels, ...lines);
+  return svg(
+    'svg',
+    {
+      class: 'game-chart__svg',
+      width: w,
+      height: HEIGHT,
+      viewBox: `0 0 ${w} ${HEIGHT}`,
+      'aria-hidden': 'true',
+      focusable: 'false',
+    },
+    ...grid,
+    ...labels,
+    ...lines,
+  );
 }
 
 /** The chart, its legend and its table, redrawn only when its width changes. */
@@ -50,7 +79,19 @@ export function gaugeChart(days: readonly DayGauges[]): { element: HTMLElement; 
       el(
         'li',
         {},
-        svg('svg', { width: 28, height: 10, 'aria-hidden': 'true', focusable: 'false' }, svg('line', { x1: 0, x2: 28, y1: 5, y2: 5, class: 'game-chart__line', stroke: COLORS[n % COLORS.length], 'stroke-dasharray': DASHES[n % DASHES.length] || undefined })),
+        svg(
+          'svg',
+          { width: 28, height: 10, 'aria-hidden': 'true', focusable: 'false' },
+          svg('line', {
+            x1: 0,
+            x2: 28,
+            y1: 5,
+            y2: 5,
+            class: 'game-chart__line',
+            stroke: COLORS[n % COLORS.length],
+            'stroke-dasharray': DASHES[n % DASHES.length] || undefined,
+          }),
+        ),
         ` ${gaugeLabel(name)}`,
       ),
     ),
@@ -59,8 +100,23 @@ export function gaugeChart(days: readonly DayGauges[]): { element: HTMLElement; 
     'table',
     { class: 'game-chart__table cds--data-table cds--data-table--sm' },
     el('caption', { class: 'visually-hidden' }, 'Gauges at the start and at the end of each day'),
-    el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Gauge'), ...days.map((d) => el('th', { scope: 'col' }, dayName(d.day))))),
-    el('tbody', {}, ...names.map((name) => el('tr', {}, el('th', { scope: 'row' }, gaugeLabel(name)), ...days.map((d) => el('td', {}, String(d.gauges[name] ?? '')))))),
+    el(
+      'thead',
+      {},
+      el('tr', {}, el('th', { scope: 'col' }, 'Gauge'), ...days.map((d) => el('th', { scope: 'col' }, dayName(d.day)))),
+    ),
+    el(
+      'tbody',
+      {},
+      ...names.map((name) =>
+        el(
+          'tr',
+          {},
+          el('th', { scope: 'row' }, gaugeLabel(name)),
+          ...days.map((d) => el('td', {}, String(d.gauges[name] ?? ''))),
+        ),
+      ),
+    ),
   );
   const element = el(
     'figure',
@@ -68,7 +124,16 @@ export function gaugeChart(days: readonly DayGauges[]): { element: HTMLElement; 
     el('figcaption', { class: 'game-chart__caption' }, 'Your gauges, day by day'),
     plot,
     legend,
-    el('details', { class: 'game-chart__details' }, el('summary', {}, 'The figures as a table'), el('div', { class: 'game-chart__scroll', role: 'region', 'aria-label': 'The figures as a table', tabindex: 0 }, table)),
+    el(
+      'details',
+      { class: 'game-chart__details' },
+      el('summary', {}, 'The figures as a table'),
+      el(
+        'div',
+        { class: 'game-chart__scroll', role: 'region', 'aria-label': 'The figures as a table', tabindex: 0 },
+        table,
+      ),
+    ),
   );
   let width = 0;
   const observer = new ResizeObserver(([entry]) => {

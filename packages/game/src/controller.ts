@@ -31,8 +31,23 @@ export type Screen =
   | { kind: 'error'; message: string }
   | { kind: 'list'; assignments: GameAssignment[] }
   | { kind: 'briefing'; title: string; module: Module; hasQuestionnaire: boolean }
-  | { kind: 'questionnaire'; phase: 'before' | 'after'; questionnaire: Questionnaire; answers: QuestionnaireAnswers; title: string }
-  | { kind: 'play'; title: string; state: GameState; actions: Availability[]; event: EventView | null; points: number; confirmQuit: boolean; dayEnded: boolean }
+  | {
+      kind: 'questionnaire';
+      phase: 'before' | 'after';
+      questionnaire: Questionnaire;
+      answers: QuestionnaireAnswers;
+      title: string;
+    }
+  | {
+      kind: 'play';
+      title: string;
+      state: GameState;
+      actions: Availability[];
+      event: EventView | null;
+      points: number;
+      confirmQuit: boolean;
+      dayEnded: boolean;
+    }
   | {
       kind: 'debrief';
       title: string;
@@ -94,7 +109,10 @@ export class GameController {
     this.show({ kind: 'loading', message: 'Loading your training…' }, '');
     try {
       const assignments = await this.api.assignments();
-      this.show({ kind: 'list', assignments }, `${assignments.length} training module${assignments.length === 1 ? '' : 's'} assigned.`);
+      this.show(
+        { kind: 'list', assignments },
+        `${assignments.length} training module${assignments.length === 1 ? '' : 's'} assigned.`,
+      );
     } catch (e) {
       this.fail(e);
     }
@@ -144,7 +162,13 @@ export class GameController {
     if (!run || this.screen.kind !== 'briefing') return;
     if (this.needsBefore() && this.questionnaire) {
       this.show(
-        { kind: 'questionnaire', phase: 'before', questionnaire: this.questionnaire, answers: {}, title: run.assignment.title },
+        {
+          kind: 'questionnaire',
+          phase: 'before',
+          questionnaire: this.questionnaire,
+          answers: {},
+          title: run.assignment.title,
+        },
         'Before you start: the Comprehensive Airman Fitness questionnaire.',
       );
       return;
@@ -186,12 +210,23 @@ export class GameController {
           text: event.text,
           choices: event.choices.map((c, index) => {
             const reason = choiceUnavailableReason(state, c);
-            return reason === undefined ? { index, label: c.label, ok: true } : { index, label: c.label, ok: false, reason };
+            return reason === undefined
+              ? { index, label: c.label, ok: true }
+              : { index, label: c.label, ok: false, reason };
           }),
         }
       : null;
     this.show(
-      { kind: 'play', title: this.run.assignment.title, state, actions: available(state), event: eventView, points: points(state), confirmQuit: false, dayEnded },
+      {
+        kind: 'play',
+        title: this.run.assignment.title,
+        state,
+        actions: available(state),
+        event: eventView,
+        points: points(state),
+        confirmQuit: false,
+        dayEnded,
+      },
       announcement,
     );
   }
@@ -221,7 +256,10 @@ export class GameController {
     const changes = describeChanges(before, state);
     if ('end_day' in command) {
       void this.api.progress(run.id, run.log).catch(() => undefined);
-      this.showPlay(`Day ${state.day} of ${state.module.days}. ${state.tokens} time tokens.${changes ? ` Overnight: ${changes}` : ''}${this.eventNotice()}`, true);
+      this.showPlay(
+        `Day ${state.day} of ${state.module.days}. ${state.tokens} time tokens.${changes ? ` Overnight: ${changes}` : ''}${this.eventNotice()}`,
+        true,
+      );
       return;
     }
     const label = 'choose' in command ? (pendingEvent(before)?.choices[command.choose]?.label ?? '') : command.action;
@@ -239,7 +277,14 @@ export class GameController {
     if (run.assignment.has_questionnaire && this.questionnaire) {
       const d = debrief(run.state.module, run.seed, run.log);
       this.show(
-        { kind: 'debrief', title: run.assignment.title, debrief: d, score: score(d.state), stage: 'survey', fitness: null },
+        {
+          kind: 'debrief',
+          title: run.assignment.title,
+          debrief: d,
+          score: score(d.state),
+          stage: 'survey',
+          fitness: null,
+        },
         `${d.reason}. Answer the questionnaire once more to save your result.`,
       );
       try {
@@ -257,7 +302,13 @@ export class GameController {
     const run = this.run;
     if (!run || !this.questionnaire || this.screen.kind !== 'debrief' || this.screen.stage !== 'survey') return;
     this.show(
-      { kind: 'questionnaire', phase: 'after', questionnaire: this.questionnaire, answers: {}, title: run.assignment.title },
+      {
+        kind: 'questionnaire',
+        phase: 'after',
+        questionnaire: this.questionnaire,
+        answers: {},
+        title: run.assignment.title,
+      },
       'Answer the questionnaire once more.',
     );
   }
@@ -267,7 +318,9 @@ export class GameController {
     if (!run) return;
     this.show({ kind: 'loading', message: 'Saving your run…' }, 'Saving your run.');
     try {
-      const answers = run.assignment.has_questionnaire ? { ...(run.before ? { before: run.before } : {}), ...(after ? { after } : {}) } : undefined;
+      const answers = run.assignment.has_questionnaire
+        ? { ...(run.before ? { before: run.before } : {}), ...(after ? { after } : {}) }
+        : undefined;
       const result = await this.api.finish(run.id, { log: run.log, ...(answers ? { answers } : {}) });
       const d = debrief(run.state.module, run.seed, run.log);
       const q = this.questionnaire;
@@ -276,12 +329,25 @@ export class GameController {
           ? (() => {
               const b = domainScores(q, run.before);
               const a = domainScores(q, after);
-              return { domains: q.domains.map((dom) => ({ id: dom.id, name: dom.name, before: b[dom.id] ?? null, after: a[dom.id] ?? null })) };
+              return {
+                domains: q.domains.map((dom) => ({
+                  id: dom.id,
+                  name: dom.name,
+                  before: b[dom.id] ?? null,
+                  after: a[dom.id] ?? null,
+                })),
+              };
             })()
           : null;
       const { points: earned, stars } = result.score;
-      const summary = result.outcome === 'complete' ? `${d.reason}. ${stars} of 3 stars, ${earned} points.` : `${d.reason}. ${earned} points.`;
-      this.show({ kind: 'debrief', title: run.assignment.title, debrief: d, score: result.score, stage: 'saved', fitness }, `Result saved. ${summary}`);
+      const summary =
+        result.outcome === 'complete'
+          ? `${d.reason}. ${stars} of 3 stars, ${earned} points.`
+          : `${d.reason}. ${earned} points.`;
+      this.show(
+        { kind: 'debrief', title: run.assignment.title, debrief: d, score: result.score, stage: 'saved', fitness },
+        `Result saved. ${summary}`,
+      );
     } catch (e) {
       this.fail(e);
     }
@@ -296,7 +362,10 @@ export class GameController {
 
   askQuit(confirm: boolean): void {
     if (this.screen.kind !== 'play') return;
-    this.show({ ...this.screen, confirmQuit: confirm }, confirm ? 'Quit this run? Your progress in it will be lost.' : '');
+    this.show(
+      { ...this.screen, confirmQuit: confirm },
+      confirm ? 'Quit this run? Your progress in it will be lost.' : '',
+    );
   }
 
   async quit(): Promise<void> {

@@ -4,7 +4,13 @@ import { debrief } from './debrief.ts';
 
 describe('the debrief of a finished run', () => {
   it('says a completed run did every goal, with the gauges at the start and the end of each day', () => {
-    const d = debrief(tinyModule, 7, [{ action: 'Fetch' }, { action: 'Deliver it' }, { end_day: true }, { action: 'Rest' }, { end_day: true }]);
+    const d = debrief(tinyModule, 7, [
+      { action: 'Fetch' },
+      { action: 'Deliver it' },
+      { end_day: true },
+      { action: 'Rest' },
+      { end_day: true },
+    ]);
     expect(d.outcome).toBe('complete');
     expect(d.reason).toBe('Complete: every goal done in 2 days');
     expect(d.days).toEqual([

@@ -46,12 +46,16 @@ export function debrief(module: Module, seed: number, log: readonly GameCommand[
 }
 
 function reason(state: GameState): string {
-  const emptied = Object.entries(state.gauges).filter(([, v]) => v <= GAUGE_MIN).map(([g]) => gaugeLabel(g));
+  const emptied = Object.entries(state.gauges)
+    .filter(([, v]) => v <= GAUGE_MIN)
+    .map(([g]) => gaugeLabel(g));
   if (emptied.length > 0) return `Failed: ${emptied.join(' and ')} reached 0 on day ${state.day}`;
   const goals = state.module.objectives.filter(isGoal);
   const unfinished = goals.filter((o) => state.objectives[o.name] !== 'complete').map((o) => o.name);
   const days = `${state.module.days} day${state.module.days === 1 ? '' : 's'}`;
-  if (state.outcome === 'complete') return goals.length === 0 ? `Complete: all ${days} played` : `Complete: every goal done in ${days}`;
-  if (unfinished.length > 0) return `Failed: ${unfinished.join(', ')} ${unfinished.length === 1 ? 'was' : 'were'} not done by day ${state.module.days}`;
+  if (state.outcome === 'complete')
+    return goals.length === 0 ? `Complete: all ${days} played` : `Complete: every goal done in ${days}`;
+  if (unfinished.length > 0)
+    return `Failed: ${unfinished.join(', ')} ${unfinished.length === 1 ? 'was' : 'were'} not done by day ${state.module.days}`;
   return 'Failed: the run did not finish';
 }

@@ -6,11 +6,19 @@ import { describeChanges, describeEffects } from './describe.ts';
 
 describe('what a move does, in words', () => {
   it('shows gauges, cost and cooldown before the choice, as the player reads them', () => {
-    expect(describeEffects({ results: { physical: 8, social: -2, mental: 0 }, token_cost: 2, set_cooldown: 1 })).toBe('+8 Physical −2 Social · 2 tokens · once a day');
+    expect(describeEffects({ results: { physical: 8, social: -2, mental: 0 }, token_cost: 2, set_cooldown: 1 })).toBe(
+      '+8 Physical −2 Social · 2 tokens · once a day',
+    );
     expect(describeEffects({ token_cost: 1, set_cooldown: 7 })).toBe('1 token · once a week');
-    expect(describeEffects({ token_cost: 0, set_cooldown: 3, next_day_tokens: -3 })).toBe('no time · once every 3 days · tomorrow −3 tokens');
+    expect(describeEffects({ token_cost: 0, set_cooldown: 3, next_day_tokens: -3 })).toBe(
+      'no time · once every 3 days · tomorrow −3 tokens',
+    );
     expect(
-      describeEffects({ token_cost: 3, changes_inventory: { add: ['Badge'], remove: ['Plan', 'Drill', 'Drill', 'Drill'] }, changes_objectives: { add: [], remove: ['Pass'] } }),
+      describeEffects({
+        token_cost: 3,
+        changes_inventory: { add: ['Badge'], remove: ['Plan', 'Drill', 'Drill', 'Drill'] },
+        changes_objectives: { add: [], remove: ['Pass'] },
+      }),
     ).toBe('3 tokens · gives Badge · uses Plan, Drill ×3 · completes Pass');
   });
 

@@ -67,7 +67,10 @@ function counted(items: readonly string[]): string {
 }
 
 /** 'Mental +4, Social −2' between two gauge tables, or '' when nothing moved. */
-export function gaugeChanges(before: Readonly<Record<string, number>>, after: Readonly<Record<string, number>>): string {
+export function gaugeChanges(
+  before: Readonly<Record<string, number>>,
+  after: Readonly<Record<string, number>>,
+): string {
   return Object.entries(after)
     .map(([g, v]) => [g, v - (before[g] ?? 0)] as const)
     .filter(([, d]) => d !== 0)

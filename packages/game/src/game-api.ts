@@ -1,5 +1,12 @@
 /** The game API calls (docs/api.md "Game"), made through the web app's HTTP client. */
-import type { FinishRunRequest, GameAssignment, GameCommand, RunAnswersRequest, RunScore, StartRunResponse } from '@airman/contracts/game.ts';
+import type {
+  FinishRunRequest,
+  GameAssignment,
+  GameCommand,
+  RunAnswersRequest,
+  RunScore,
+  StartRunResponse,
+} from '@airman/contracts/game.ts';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 
 export interface GameApi {

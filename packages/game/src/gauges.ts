@@ -99,10 +99,18 @@ export class GaugePanel {
       const fill = svg('rect', { class: 'game-gauge__fill', x: 0, y: 4, height: 8, width: value });
       const bar = svg(
         'svg',
-        { class: 'game-gauge__bar', viewBox: '0 0 100 16', preserveAspectRatio: 'none', 'aria-hidden': 'true', focusable: 'false' },
+        {
+          class: 'game-gauge__bar',
+          viewBox: '0 0 100 16',
+          preserveAspectRatio: 'none',
+          'aria-hidden': 'true',
+          focusable: 'false',
+        },
         svg('rect', { class: 'game-gauge__track', x: 0, y: 4, width: 100, height: 8 }),
         fill,
-        range ? svg('rect', { class: 'game-gauge__band', x: range[0], y: 1, width: range[1] - range[0], height: 14 }) : null,
+        range
+          ? svg('rect', { class: 'game-gauge__band', x: range[0], y: 1, width: range[1] - range[0], height: 14 })
+          : null,
       );
       const row: Row = { value: valueText, state: stateText, fill, from: value, shown: value, target: value };
       this.rows.set(name, row);

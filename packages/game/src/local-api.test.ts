@@ -17,8 +17,17 @@ describe("the play-test's game API, answered in the page", () => {
     const line = plan(tinyModule, second.seed).line;
     const judged = replay(tinyModule, second.seed, line);
     if (!judged.ok) throw new Error(judged.error);
-    expect(await api.finish(second.run_id, { log: line })).toEqual({ outcome: 'complete', game_status: 1, score: score(judged.state) });
-    expect(await api.finish(first.run_id, { log: [{ end_day: true }, { end_day: true }] })).toMatchObject({ outcome: 'failed', game_status: 2 });
-    await expect(api.finish(first.run_id, { log: [{ action: 'Closed' }] })).rejects.toThrow('Illegal move 1: Closed: Disabled');
+    expect(await api.finish(second.run_id, { log: line })).toEqual({
+      outcome: 'complete',
+      game_status: 1,
+      score: score(judged.state),
+    });
+    expect(await api.finish(first.run_id, { log: [{ end_day: true }, { end_day: true }] })).toMatchObject({
+      outcome: 'failed',
+      game_status: 2,
+    });
+    await expect(api.finish(first.run_id, { log: [{ action: 'Closed' }] })).rejects.toThrow(
+      'Illegal move 1: Closed: Disabled',
+    );
   });
 });

@@ -29,7 +29,10 @@ export function playTestAssignment(module: Module): GameAssignment {
   };
 }
 
-export function localGameApi(module: Module, randomSeed: () => number = () => Math.floor(Math.random() * 2 ** 31)): GameApi {
+export function localGameApi(
+  module: Module,
+  randomSeed: () => number = () => Math.floor(Math.random() * 2 ** 31),
+): GameApi {
   const seeds = new Map<string, number>();
   return {
     assignments: () => Promise.resolve([playTestAssignment(module)]),
@@ -47,7 +50,11 @@ export function localGameApi(module: Module, randomSeed: () => number = () => Ma
       const replayed = replay(module, seed, body.log);
       if (!replayed.ok) return Promise.reject(new Error(`Illegal move ${replayed.index + 1}: ${replayed.error}`));
       const complete = replayed.state.outcome === 'complete';
-      return Promise.resolve({ outcome: complete ? 'complete' : 'failed', game_status: complete ? COMPLETE : FAILED, score: score(replayed.state) });
+      return Promise.resolve({
+        outcome: complete ? 'complete' : 'failed',
+        game_status: complete ? COMPLETE : FAILED,
+        score: score(replayed.state),
+      });
     },
     quit: () => Promise.resolve(),
     questionnaire: () => Promise.reject(new Error('A play-test has no questionnaire')),

@@ -51,12 +51,21 @@ export function mountView(host: HTMLElement, controller: GameController): View {
     label: Node | string,
     key: string,
     onClick: () => void,
-    options: { kind?: 'primary' | 'secondary' | 'tertiary' | 'ghost' | 'danger'; unavailable?: string; className?: string } = {},
+    options: {
+      kind?: 'primary' | 'secondary' | 'tertiary' | 'ghost' | 'danger';
+      unavailable?: string;
+      className?: string;
+    } = {},
   ): HTMLButtonElement => {
     const kind = options.kind ?? 'secondary';
     const b = el(
       'button',
-      { type: 'button', class: options.className ?? `cds--btn cds--btn--${kind} game__button`, 'data-key': key, 'aria-disabled': options.unavailable ? 'true' : undefined },
+      {
+        type: 'button',
+        class: options.className ?? `cds--btn cds--btn--${kind} game__button`,
+        'data-key': key,
+        'aria-disabled': options.unavailable ? 'true' : undefined,
+      },
       label,
     );
     // aria-disabled keeps it focusable, so its reason can be read; pressing it says why.
@@ -71,13 +80,21 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       heading('Your training'),
       screen.assignments.length === 0
         ? el('p', {}, 'No modules are assigned to you.')
-        : el('ul', { class: 'game-list' }, ...screen.assignments.map((a) => el('li', { class: 'cds--tile game-list__item' }, ...assignmentCard(a)))),
+        : el(
+            'ul',
+            { class: 'game-list' },
+            ...screen.assignments.map((a) => el('li', { class: 'cds--tile game-list__item' }, ...assignmentCard(a))),
+          ),
     ];
   }
 
   function assignmentCard(a: GameAssignment): Nodes {
     const due = a.due_at > 0 ? `, due ${formatDueDate(a.due_at)}` : '';
-    return [el('h3', { class: 'game-list__title' }, a.title), el('p', {}, `${a.status}${due}`), button(`Play ${a.title}`, `play:${a.module}`, () => void controller.open(a), { kind: 'primary' })];
+    return [
+      el('h3', { class: 'game-list__title' }, a.title),
+      el('p', {}, `${a.status}${due}`),
+      button(`Play ${a.title}`, `play:${a.module}`, () => void controller.open(a), { kind: 'primary' }),
+    ];
   }
 
   function briefingView(screen: ScreenOf<'briefing'>): Nodes {
@@ -90,7 +107,9 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       heading(screen.title),
       m.game_description ? el('p', { class: 'game-briefing__lead' }, m.game_description) : null,
       el('h3', {}, 'Your goals'),
-      goals.length > 0 ? el('ul', { class: 'game__bullets' }, ...goals.map((g) => el('li', {}, g))) : el('p', {}, `No goals: play all ${m.days} days.`),
+      goals.length > 0
+        ? el('ul', { class: 'game__bullets' }, ...goals.map((g) => el('li', {}, g)))
+        : el('p', {}, `No goals: play all ${m.days} days.`),
       el('h3', {}, 'How a day works'),
       el(
         'p',
@@ -111,14 +130,23 @@ export function mountView(host: HTMLElement, controller: GameController): View {
         { class: 'game__bullets' },
         el('li', {}, `${objectivePoints(m)} points for each objective done.`),
         ranges.length > 0
-          ? el('li', {}, `${rangeDayPoints(m)} points for each gauge inside its healthy range at the end of a day (${ranges.map(([g, [lo, hi]]) => `${gaugeLabel(g)} ${lo}–${hi}`).join(', ')}).`)
+          ? el(
+              'li',
+              {},
+              `${rangeDayPoints(m)} points for each gauge inside its healthy range at the end of a day (${ranges.map(([g, [lo, hi]]) => `${gaugeLabel(g)} ${lo}–${hi}`).join(', ')}).`,
+            )
           : null,
         el('li', {}, `A completed run earns 1 star, 2 stars from ${two} points, 3 stars from ${three} points.`),
       ),
       el(
         'div',
         { class: 'game__buttons' },
-        button(screen.hasQuestionnaire ? 'Continue to the questionnaire' : 'Start day 1', 'begin', () => controller.begin(), { kind: 'primary' }),
+        button(
+          screen.hasQuestionnaire ? 'Continue to the questionnaire' : 'Start day 1',
+          'begin',
+          () => controller.begin(),
+          { kind: 'primary' },
+        ),
         button('Back to my training', 'back', () => void controller.loadList(), { kind: 'ghost' }),
       ),
     ];
@@ -128,30 +156,47 @@ export function mountView(host: HTMLElement, controller: GameController): View {
     const q = screen.questionnaire;
     const progress = el('p', { class: 'game-questionnaire__progress' });
     const reason = el('span', { class: 'game__reason' });
-    const next = button(el('span', {}, 'Continue', reason), 'continue', () => {
-      const current = controller.current;
-      if (current.kind !== 'questionnaire') return;
-      const missing = q.items.find((item) => current.answers[item.id] === undefined);
-      if (!missing) {
-        void controller.submitQuestionnaire();
-        return;
-      }
-      announce('Answer every statement first.');
-      body.querySelector<HTMLInputElement>(`input[name="${CSS.escape(`q-${screen.phase}-${missing.id}`)}"]`)?.focus();
-    }, { kind: 'primary' });
+    const next = button(
+      el('span', {}, 'Continue', reason),
+      'continue',
+      () => {
+        const current = controller.current;
+        if (current.kind !== 'questionnaire') return;
+        const missing = q.items.find((item) => current.answers[item.id] === undefined);
+        if (!missing) {
+          void controller.submitQuestionnaire();
+          return;
+        }
+        announce('Answer every statement first.');
+        body.querySelector<HTMLInputElement>(`input[name="${CSS.escape(`q-${screen.phase}-${missing.id}`)}"]`)?.focus();
+      },
+      { kind: 'primary' },
+    );
     questionnaireParts = { progress, next, reason };
     const groups = q.items.map((item, n) => {
       const name = `q-${screen.phase}-${item.id}`;
       const options = q.scale.map((option) => {
         const id = `${name}-${option.value}`;
-        const input = el('input', { class: 'cds--radio-button', type: 'radio', name, id, value: option.value, 'data-key': `q:${item.id}:${option.value}` });
+        const input = el('input', {
+          class: 'cds--radio-button',
+          type: 'radio',
+          name,
+          id,
+          value: option.value,
+          'data-key': `q:${item.id}:${option.value}`,
+        });
         input.checked = screen.answers[item.id] === option.value;
         input.addEventListener('change', () => controller.answer(item.id, option.value));
         return el(
           'div',
           { class: 'cds--radio-button-wrapper' },
           input,
-          el('label', { for: id, class: 'cds--radio-button__label' }, el('span', { class: 'cds--radio-button__appearance' }), el('span', { class: 'cds--radio-button__label-text' }, option.label)),
+          el(
+            'label',
+            { for: id, class: 'cds--radio-button__label' },
+            el('span', { class: 'cds--radio-button__appearance' }),
+            el('span', { class: 'cds--radio-button__label-text' }, option.label),
+          ),
         );
       });
       return el(
@@ -194,7 +239,11 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       'div',
       { class: 'game-play__side' },
       heading(screen.title),
-      el('p', { class: 'game-play__day' }, `Day ${s.day} of ${s.module.days}. ${s.tokens} time tokens left. Score so far: ${screen.points} points.`),
+      el(
+        'p',
+        { class: 'game-play__day' },
+        `Day ${s.day} of ${s.module.days}. ${s.tokens} time tokens left. Score so far: ${screen.points} points.`,
+      ),
       gauges.element,
       el('h3', {}, 'Objectives'),
       objectives.length === 0
@@ -206,7 +255,11 @@ export function mountView(host: HTMLElement, controller: GameController): View {
               el(
                 'li',
                 { class: `game-objectives__item game-objectives__item--${o.status}` },
-                el('span', { 'aria-hidden': 'true', class: 'game-objectives__mark' }, o.status === 'complete' ? '✓' : '○'),
+                el(
+                  'span',
+                  { 'aria-hidden': 'true', class: 'game-objectives__mark' },
+                  o.status === 'complete' ? '✓' : '○',
+                ),
                 ` ${o.name}: ${o.status === 'complete' ? 'done' : o.status === 'active' ? 'to do' : 'not started'}${goals.has(o.name) ? ' (goal)' : ' (bonus)'}`,
               ),
             ),
@@ -230,10 +283,15 @@ export function mountView(host: HTMLElement, controller: GameController): View {
                 return el(
                   'li',
                   {},
-                  button(moveLabel(choice.label, effects ? describeEffects(effects) : '', choice.reason), `choice:${choice.index}`, () => controller.command({ choose: choice.index }), {
-                    className: 'game-move',
-                    ...(choice.ok ? {} : { unavailable: `${choice.label}: ${choice.reason ?? ''}` }),
-                  }),
+                  button(
+                    moveLabel(choice.label, effects ? describeEffects(effects) : '', choice.reason),
+                    `choice:${choice.index}`,
+                    () => controller.command({ choose: choice.index }),
+                    {
+                      className: 'game-move',
+                      ...(choice.ok ? {} : { unavailable: `${choice.label}: ${choice.reason ?? ''}` }),
+                    },
+                  ),
                 );
               }),
             ),
@@ -249,11 +307,16 @@ export function mountView(host: HTMLElement, controller: GameController): View {
           button('Keep playing', 'quit-no', () => controller.askQuit(false), { kind: 'secondary' }),
         )
       : button('Quit', 'quit', () => controller.askQuit(true), { kind: 'ghost' });
-    const soundToggle = button('Sound', 'sound', () => {
-      sound.on = !sound.on;
-      soundToggle.setAttribute('aria-pressed', String(sound.on));
-      announce(sound.on ? 'Sound on.' : 'Sound off.');
-    }, { kind: 'ghost' });
+    const soundToggle = button(
+      'Sound',
+      'sound',
+      () => {
+        sound.on = !sound.on;
+        soundToggle.setAttribute('aria-pressed', String(sound.on));
+        announce(sound.on ? 'Sound on.' : 'Sound off.');
+      },
+      { kind: 'ghost' },
+    );
     soundToggle.setAttribute('aria-pressed', String(sound.on));
     const tools = el(
       'div',
@@ -267,24 +330,45 @@ export function mountView(host: HTMLElement, controller: GameController): View {
 
   function moveLabel(name: string, effects: string, reason: string | undefined): Node {
     // Spaces between the parts: the button's accessible name reads as a sentence.
-    const label = el('span', { class: 'game-move__content' }, el('span', { class: 'game-move__name' }, name), ' ', el('span', { class: 'game-move__effects' }, effects));
+    const label = el(
+      'span',
+      { class: 'game-move__content' },
+      el('span', { class: 'game-move__name' }, name),
+      ' ',
+      el('span', { class: 'game-move__effects' }, effects),
+    );
     if (reason) label.append(' ', el('span', { class: 'game-move__reason' }, `Not now: ${reason}`));
     return label;
   }
 
   function actionsToolbar(screen: ScreenOf<'play'>): HTMLElement {
     const names = screen.actions.map((a) => a.action);
-    if (currentAction === null || !names.includes(currentAction)) currentAction = screen.actions.find((a) => a.ok)?.action ?? names[0] ?? null;
+    if (currentAction === null || !names.includes(currentAction))
+      currentAction = screen.actions.find((a) => a.ok)?.action ?? names[0] ?? null;
     const buttons = screen.actions.map((a) => {
       const action = screen.state.module.actions.find((x) => x.name === a.action);
-      const b = button(moveLabel(a.action, action ? describeEffects(action) : '', a.reason), `action:${a.action}`, () => controller.command({ action: a.action }), {
-        className: 'game-move',
-        ...(a.ok ? {} : { unavailable: `${a.action}: ${a.reason ?? ''}` }),
-      });
+      const b = button(
+        moveLabel(a.action, action ? describeEffects(action) : '', a.reason),
+        `action:${a.action}`,
+        () => controller.command({ action: a.action }),
+        {
+          className: 'game-move',
+          ...(a.ok ? {} : { unavailable: `${a.action}: ${a.reason ?? ''}` }),
+        },
+      );
       b.tabIndex = a.action === currentAction ? 0 : -1;
       return b;
     });
-    const bar = el('div', { class: 'game-actions', role: 'toolbar', 'aria-labelledby': 'game-actions-name', 'aria-orientation': 'vertical' }, ...buttons);
+    const bar = el(
+      'div',
+      {
+        class: 'game-actions',
+        role: 'toolbar',
+        'aria-labelledby': 'game-actions-name',
+        'aria-orientation': 'vertical',
+      },
+      ...buttons,
+    );
     // Arrow keys move between actions, Tab leaves the toolbar (one Tab stop).
     bar.addEventListener('keydown', (e) => {
       const i = buttons.findIndex((b) => b === document.activeElement);
@@ -313,7 +397,10 @@ export function mountView(host: HTMLElement, controller: GameController): View {
     const { points, stars } = screen.score;
     const dayChart = gaugeChart(d.days);
     chart = dayChart;
-    const list = (items: string[]) => (items.length === 0 ? el('p', {}, 'None.') : el('ul', { class: 'game__bullets' }, ...items.map((i) => el('li', {}, i))));
+    const list = (items: string[]) =>
+      items.length === 0
+        ? el('p', {}, 'None.')
+        : el('ul', { class: 'game__bullets' }, ...items.map((i) => el('li', {}, i)));
     const fitness = screen.fitness;
     return [
       heading(`${screen.title}: ${d.outcome === 'complete' ? 'Complete' : 'Failed'}`),
@@ -321,8 +408,18 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       el(
         'p',
         { class: 'game-debrief__score' },
-        el('span', { class: 'game-debrief__stars', 'aria-hidden': 'true' }, `${'★'.repeat(stars)}${'☆'.repeat(3 - stars)} `),
-        el('span', {}, d.outcome === 'complete' ? `${stars} of 3 stars, ${points} points.` : `No stars: only a completed run earns them. ${points} points.`),
+        el(
+          'span',
+          { class: 'game-debrief__stars', 'aria-hidden': 'true' },
+          `${'★'.repeat(stars)}${'☆'.repeat(3 - stars)} `,
+        ),
+        el(
+          'span',
+          {},
+          d.outcome === 'complete'
+            ? `${stars} of 3 stars, ${points} points.`
+            : `No stars: only a completed run earns them. ${points} points.`,
+        ),
       ),
       screen.stage === 'survey'
         ? el(
@@ -338,7 +435,12 @@ export function mountView(host: HTMLElement, controller: GameController): View {
             button('Back to my training', 'back', () => void controller.loadList(), { kind: 'secondary' }),
           ),
       dayChart.element,
-      el('div', { class: 'game-debrief__objectives' }, el('div', {}, el('h3', {}, 'Objectives done'), list(d.done)), el('div', {}, el('h3', {}, 'Objectives missed'), list(d.missed))),
+      el(
+        'div',
+        { class: 'game-debrief__objectives' },
+        el('div', {}, el('h3', {}, 'Objectives done'), list(d.done)),
+        el('div', {}, el('h3', {}, 'Objectives missed'), list(d.missed)),
+      ),
       fitness
         ? el(
             'div',
@@ -347,7 +449,18 @@ export function mountView(host: HTMLElement, controller: GameController): View {
             el(
               'table',
               { class: 'cds--data-table cds--data-table--sm', 'aria-labelledby': 'game-fitness' },
-              el('thead', {}, el('tr', {}, el('th', { scope: 'col' }, 'Domain'), el('th', { scope: 'col' }, 'Before'), el('th', { scope: 'col' }, 'After'), el('th', { scope: 'col' }, 'Change'))),
+              el(
+                'thead',
+                {},
+                el(
+                  'tr',
+                  {},
+                  el('th', { scope: 'col' }, 'Domain'),
+                  el('th', { scope: 'col' }, 'Before'),
+                  el('th', { scope: 'col' }, 'After'),
+                  el('th', { scope: 'col' }, 'Change'),
+                ),
+              ),
               el(
                 'tbody',
                 {},
@@ -373,7 +486,11 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       case 'loading':
         return [el('p', { class: 'game__loading', tabindex: -1, 'data-key': 'heading' }, screen.message)];
       case 'error':
-        return [heading('Something went wrong'), el('p', { class: 'game__error' }, screen.message), button('Back to my training', 'back', () => void controller.loadList(), { kind: 'primary' })];
+        return [
+          heading('Something went wrong'),
+          el('p', { class: 'game__error' }, screen.message),
+          button('Back to my training', 'back', () => void controller.loadList(), { kind: 'primary' }),
+        ];
       case 'list':
         return listView(screen);
       case 'briefing':

@@ -18,8 +18,13 @@ async function inviteCode(ctx: TestContext, adminToken: string, email: string): 
 
 describeApi('one password length limit', (ctx) => {
   const register = (code: string, password: string) =>
-    ctx.request(undefined, { method: 'POST', url: `/api/register/${code}`, payload: { rank: 'A1C', unit: 'U', first_name: 'F', last_name: 'L', password } });
-  const login = (user_name: string, password: string) => ctx.request(undefined, { method: 'POST', url: '/api/login', payload: { user_name, password } });
+    ctx.request(undefined, {
+      method: 'POST',
+      url: `/api/register/${code}`,
+      payload: { rank: 'A1C', unit: 'U', first_name: 'F', last_name: 'L', password },
+    });
+  const login = (user_name: string, password: string) =>
+    ctx.request(undefined, { method: 'POST', url: '/api/login', payload: { user_name, password } });
 
   it('registers with the longest password allowed, which then signs in, and refuses a longer one', async () => {
     const admin = await ctx.createUser({ role: 'admin' });
@@ -38,14 +43,30 @@ describeApi('one password length limit', (ctx) => {
 
   it('refuses a longer new password on change and reset, and a longer current one as wrong', async () => {
     const user = await ctx.createUser();
-    const change = await ctx.request(user.token, { method: 'POST', url: '/api/self', payload: { current_password: user.password, password: passwordOf(PASSWORD_MAX_LENGTH + 1) } });
+    const change = await ctx.request(user.token, {
+      method: 'POST',
+      url: '/api/self',
+      payload: { current_password: user.password, password: passwordOf(PASSWORD_MAX_LENGTH + 1) },
+    });
     expect([change.statusCode, change.json()]).toEqual([400, { message: TOO_LONG }]);
-    const wrongCurrent = await ctx.request(user.token, { method: 'POST', url: '/api/self', payload: { current_password: passwordOf(PASSWORD_MAX_LENGTH + 1), password: passwordOf(20) } });
+    const wrongCurrent = await ctx.request(user.token, {
+      method: 'POST',
+      url: '/api/self',
+      payload: { current_password: passwordOf(PASSWORD_MAX_LENGTH + 1), password: passwordOf(20) },
+    });
     expect([wrongCurrent.statusCode, wrongCurrent.json()]).toEqual([400, { message: WRONG_CURRENT_PASSWORD }]);
 
     const token = crypto.randomBytes(32).toString('base64url');
-    await ctx.database.db.insert(passwordResets).values({ token_hash: crypto.createHash('sha256').update(token).digest('hex'), user_id: user.id, expires_at: Date.now() + 60_000 });
-    const reset = await ctx.request(undefined, { method: 'POST', url: '/api/password/reset', payload: { token, password: passwordOf(PASSWORD_MAX_LENGTH + 1) } });
+    await ctx.database.db.insert(passwordResets).values({
+      token_hash: crypto.createHash('sha256').update(token).digest('hex'),
+      user_id: user.id,
+      expires_at: Date.now() + 60_000,
+    });
+    const reset = await ctx.request(undefined, {
+      method: 'POST',
+      url: '/api/password/reset',
+      payload: { token, password: passwordOf(PASSWORD_MAX_LENGTH + 1) },
+    });
     expect([reset.statusCode, reset.json()]).toEqual([400, { message: TOO_LONG }]);
   });
 });

@@ -20,7 +20,9 @@ function signIn(ctx: TestContext, email: string, password: string, from: string,
 /** `n` failures of an account from as many addresses, written as the throttle writes them. */
 async function failuresFromEverywhere(ctx: TestContext, email: string, n: number): Promise<void> {
   const now = Date.now();
-  await ctx.database.db.insert(loginFailures).values(Array.from({ length: n }, (_, i) => ({ key: `account:${email}`, at: now - i })));
+  await ctx.database.db
+    .insert(loginFailures)
+    .values(Array.from({ length: n }, (_, i) => ({ key: `account:${email}`, at: now - i })));
 }
 
 describeApi('sign-in that strangers cannot lock', (ctx) => {
@@ -41,7 +43,9 @@ describeApi('sign-in that strangers cannot lock', (ctx) => {
     const user = await ctx.createUser();
     const first = await signIn(ctx, user.email, TEST_PASSWORD, '198.51.100.4');
     const setCookie = String(first.headers['set-cookie']);
-    expect(setCookie).toMatch(new RegExp(`^${DEVICE_COOKIE}=[^;]+; Path=/api/login; Max-Age=\\d+; HttpOnly; SameSite=Strict$`));
+    expect(setCookie).toMatch(
+      new RegExp(`^${DEVICE_COOKIE}=[^;]+; Path=/api/login; Max-Age=\\d+; HttpOnly; SameSite=Strict$`),
+    );
     const cookie = setCookie.split(';')[0] as string;
 
     await failuresFromEverywhere(ctx, user.email, ACCOUNT_LOCK_FAILURES);
@@ -55,7 +59,9 @@ describeApi('sign-in that strangers cannot lock', (ctx) => {
   it("does not take another account's device cookie, nor a forged one", async () => {
     const owner = await ctx.createUser();
     const other = await ctx.createUser();
-    const othersCookie = String((await signIn(ctx, other.email, TEST_PASSWORD, '198.51.100.7')).headers['set-cookie']).split(';')[0] as string;
+    const othersCookie = String(
+      (await signIn(ctx, other.email, TEST_PASSWORD, '198.51.100.7')).headers['set-cookie'],
+    ).split(';')[0] as string;
     await failuresFromEverywhere(ctx, owner.email, ACCOUNT_LOCK_FAILURES);
     expect((await signIn(ctx, owner.email, TEST_PASSWORD, '198.51.100.8', othersCookie)).statusCode).toBe(429);
     const [name, value] = othersCookie.split('=') as [string, string];
@@ -66,8 +72,11 @@ describeApi('sign-in that strangers cannot lock', (ctx) => {
 
   it('holds a device that keeps failing, like an address', async () => {
     const user = await ctx.createUser();
-    const cookie = String((await signIn(ctx, user.email, TEST_PASSWORD, '198.51.100.9')).headers['set-cookie']).split(';')[0] as string;
-    for (let i = 0; i < 10; i++) expect((await signIn(ctx, user.email, WRONG, '198.51.100.9', cookie)).statusCode).toBe(401);
+    const cookie = String((await signIn(ctx, user.email, TEST_PASSWORD, '198.51.100.9')).headers['set-cookie']).split(
+      ';',
+    )[0] as string;
+    for (let i = 0; i < 10; i++)
+      expect((await signIn(ctx, user.email, WRONG, '198.51.100.9', cookie)).statusCode).toBe(401);
     expect((await signIn(ctx, user.email, TEST_PASSWORD, '198.51.100.9', cookie)).statusCode).toBe(429);
   });
 
@@ -81,13 +90,24 @@ describeApi('sign-in that strangers cannot lock', (ctx) => {
     expect(seen.locked_until).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
 
     // A trainee may not look, nor clear.
-    expect((await ctx.request(user.token, { method: 'GET', url: `/api/admin/users/${user.id}/sign-in` })).statusCode).toBe(403);
-    expect((await ctx.request(user.token, { method: 'DELETE', url: `/api/admin/users/${user.id}/sign-in` })).statusCode).toBe(403);
+    expect(
+      (await ctx.request(user.token, { method: 'GET', url: `/api/admin/users/${user.id}/sign-in` })).statusCode,
+    ).toBe(403);
+    expect(
+      (await ctx.request(user.token, { method: 'DELETE', url: `/api/admin/users/${user.id}/sign-in` })).statusCode,
+    ).toBe(403);
 
     const cleared = await ctx.request(admin.token, { method: 'DELETE', url: `/api/admin/users/${user.id}/sign-in` });
     expect(cleared.json()).toEqual({ failures: 0, locked_until: 0 });
     expect((await signIn(ctx, user.email, TEST_PASSWORD, '198.51.100.10')).statusCode).toBe(200);
-    expect((await ctx.request(admin.token, { method: 'GET', url: '/api/admin/users/00000000-0000-4000-8000-000000000000/sign-in' })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.request(admin.token, {
+          method: 'GET',
+          url: '/api/admin/users/00000000-0000-4000-8000-000000000000/sign-in',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -100,7 +120,12 @@ describeApi('guessing invite codes and reset tokens', (ctx) => {
       payload: { rank: 'A1C', unit: 'U', first_name: 'F', last_name: 'L', password: 'Good-Passw0rd!' },
     });
   const reset = (token: string, from: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/password/reset', remoteAddress: from, payload: { token, password: 'Good-Passw0rd!' } });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/password/reset',
+      remoteAddress: from,
+      payload: { token, password: 'Good-Passw0rd!' },
+    });
 
   it('answers wrong invite codes from one address with 429 after 20, and other addresses still register', async () => {
     for (let i = 0; i < 20; i++) expect((await register(`wrong-code-${i}`, '203.0.113.1')).statusCode).toBe(401);

@@ -57,7 +57,8 @@ const sourceKey = (email: string, source: SignInSource) =>
 const sourcePrefix = (email: string) => `source:${email.toLowerCase()} `;
 const addressKey = (ip: string) => `ip:${ip}`;
 // A guessed code is kept only as a short digest: any length in, one size out.
-const codeKey = (kind: GuessKind, code: string) => `${kind}-code:${crypto.createHash('sha256').update(code).digest('base64url').slice(0, 22)}`;
+const codeKey = (kind: GuessKind, code: string) =>
+  `${kind}-code:${crypto.createHash('sha256').update(code).digest('base64url').slice(0, 22)}`;
 
 function waitAfter(failures: number, free: number): number {
   return failures < free ? 0 : Math.min(MAX_WAIT_MS, 1000 * 2 ** (failures - free));
@@ -120,14 +121,22 @@ export interface LoginAttempt {
  * failure is written. The address and the account are charged only for real
  * failures, so many people signing in from one office never add up.
  */
-export async function claimLoginAttempt(db: Db, email: string, source: SignInSource, now = Date.now()): Promise<LoginAttempt> {
+export async function claimLoginAttempt(
+  db: Db,
+  email: string,
+  source: SignInSource,
+  now = Date.now(),
+): Promise<LoginAttempt> {
   const key = sourceKey(email, source);
   const waitMs = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${key})), ${NO_FLUSH}`);
     let wait = await backoff(tx, key, SOURCE_FREE_FAILURES, now);
     // A device the owner signed in with is neither held by its address nor by the account's lock.
     if (!source.device && wait === 0) {
-      wait = Math.max(await backoff(tx, addressKey(source.ip), ADDRESS_FREE_FAILURES, now), await accountLock(tx, email, now));
+      wait = Math.max(
+        await backoff(tx, addressKey(source.ip), ADDRESS_FREE_FAILURES, now),
+        await accountLock(tx, email, now),
+      );
     }
     if (wait === 0) await tx.insert(loginFailures).values({ key, at: now });
     return wait;
@@ -162,7 +171,9 @@ export async function signInStatus(db: Db, email: string, now = Date.now()): Pro
 export async function clearSignInFailures(db: Db, email: string): Promise<void> {
   await db
     .delete(loginFailures)
-    .where(or(eq(loginFailures.key, accountKey(email)), sql`starts_with(${loginFailures.key}, ${sourcePrefix(email)})`));
+    .where(
+      or(eq(loginFailures.key, accountKey(email)), sql`starts_with(${loginFailures.key}, ${sourcePrefix(email)})`),
+    );
 }
 
 /** What a guessed secret is: an invite code (registration) or a reset token. */

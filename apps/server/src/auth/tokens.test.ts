@@ -24,7 +24,10 @@ describe('TokenService', () => {
 
   it('verifies tokens signed by jose, with or without typ', async () => {
     const exp = Math.floor(Date.now() / 1000) + 60;
-    const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(exp).sign(key);
+    const token = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime(exp)
+      .sign(key);
     expect(service.verify(token)).toEqual({ ok: true, claims: { ...claims, exp } });
   });
 
@@ -39,7 +42,11 @@ describe('TokenService', () => {
   it('checks the times of a token it has verified before on every request', async () => {
     const seconds = Math.floor(Date.now() / 1000);
     const now = seconds * 1000;
-    const token = await new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256' }).setNotBefore(seconds + 10).setExpirationTime(seconds + 20).sign(key);
+    const token = await new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setNotBefore(seconds + 10)
+      .setExpirationTime(seconds + 20)
+      .sign(key);
     const fresh = new TokenService(SECRET);
     const asked = [now, now + 10_000, now + 19_999, now + 20_000, now + 10_000].map((at) => fresh.verify(token, at));
     expect(asked).toEqual([
@@ -72,7 +79,11 @@ describe('TokenService', () => {
 
   it('refuses a correctly signed token whose claims are not ours', async () => {
     const exp = Math.floor(Date.now() / 1000) + 60;
-    for (const payload of [{ user_id: 'u1', user_role: 'root', tv: 0 }, { user_id: 1, user_role: 'user', tv: 0 }, { user_id: 'u1', user_role: 'user' }]) {
+    for (const payload of [
+      { user_id: 'u1', user_role: 'root', tv: 0 },
+      { user_id: 1, user_role: 'user', tv: 0 },
+      { user_id: 'u1', user_role: 'user' },
+    ]) {
       const token = await new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).setExpirationTime(exp).sign(key);
       expect(service.verify(token)).toEqual({ ok: false, reason: 'invalid' });
     }

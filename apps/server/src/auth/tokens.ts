@@ -46,7 +46,9 @@ const HEADER = Buffer.from(JSON.stringify({ alg: TOKEN_ALGORITHM, typ: 'JWT' }))
 function decodeSegment(segment: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -66,7 +68,13 @@ export class TokenService {
 
   sign(claims: Omit<TokenClaims, 'exp'>, now: number = Date.now()): string {
     const iat = Math.floor(now / 1000);
-    const payload = { user_id: claims.user_id, user_role: claims.user_role, tv: claims.tv, iat, exp: iat + TOKEN_LIFETIME_SECONDS };
+    const payload = {
+      user_id: claims.user_id,
+      user_role: claims.user_role,
+      tv: claims.tv,
+      iat,
+      exp: iat + TOKEN_LIFETIME_SECONDS,
+    };
     const signingInput = `${HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
     return `${signingInput}.${this.signature(signingInput).toString('base64url')}`;
   }
@@ -97,7 +105,11 @@ export class TokenService {
     const given = Buffer.from(signature, 'base64url');
     const expected = this.signature(`${header}.${payload}`);
     // The signature must be the canonical encoding of exactly the expected bytes.
-    if (given.length !== expected.length || given.toString('base64url') !== signature || !timingSafeEqual(given, expected)) {
+    if (
+      given.length !== expected.length ||
+      given.toString('base64url') !== signature ||
+      !timingSafeEqual(given, expected)
+    ) {
       return undefined;
     }
     const head = decodeSegment(header);
@@ -106,7 +118,12 @@ export class TokenService {
     const body = decodeSegment(payload);
     if (!body) return undefined;
     const { user_id, user_role, tv, exp, nbf } = body;
-    if (typeof user_id !== 'string' || typeof tv !== 'number' || typeof exp !== 'number' || !ROLES.includes(user_role as Role)) {
+    if (
+      typeof user_id !== 'string' ||
+      typeof tv !== 'number' ||
+      typeof exp !== 'number' ||
+      !ROLES.includes(user_role as Role)
+    ) {
       return undefined;
     }
     if (nbf !== undefined && typeof nbf !== 'number') return undefined;

@@ -91,7 +91,8 @@ export async function openDatabase(location: DatabaseLocation, options: Database
     return {
       db,
       kind: 'postgres',
-      query: async <T>(text: string, params: unknown[] = [], name?: string) => (await pool.query({ text, values: params, name })).rows as T[],
+      query: async <T>(text: string, params: unknown[] = [], name?: string) =>
+        (await pool.query({ text, values: params, name })).rows as T[],
       cursor: <T>(text: string, params: unknown[], batch: number) => cursorBatches<T>(pool, text, params, batch),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
@@ -139,14 +140,19 @@ async function* cursorBatches<T>(pool: pg.Pool, text: string, params: unknown[],
     committed = true;
   } finally {
     // Stopped early or failed: the transaction ends before the connection goes back to the pool.
-    if (!committed) await client.query('ROLLBACK').catch((err: unknown) => (broken = err instanceof Error ? err : new Error(String(err))));
+    if (!committed)
+      await client
+        .query('ROLLBACK')
+        .catch((err: unknown) => (broken = err instanceof Error ? err : new Error(String(err))));
     client.release(broken);
   }
 }
 
 /** The newest migration this build carries (its journal's `when`, which the migrator stores as created_at). */
 function newestMigration(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), 'meta/_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
   return Math.max(...journal.entries.map((e) => e.when));
 }
 
@@ -154,7 +160,9 @@ function newestMigration(): number {
 export async function readiness(database: Database): Promise<{ database: boolean; migrations: boolean }> {
   let applied: number;
   try {
-    const [row] = await database.query<{ newest: number | string | null }>('SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations');
+    const [row] = await database.query<{ newest: number | string | null }>(
+      'SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations',
+    );
     applied = Number(row?.newest ?? 0);
   } catch {
     // Out of reach, or no migration table at all: a query that fails names neither apart, and both mean not ready.

@@ -45,8 +45,16 @@ describe('embedded database maintenance', { timeout: 30_000 }, () => {
       // The run pauses after each table.
       while (!stopped) await vi.advanceTimersByTimeAsync(PAUSE_BETWEEN_TABLES_MS);
       await stopping;
-      const [t] = (await client.query<{ vacuumed: boolean }>(`SELECT last_vacuum IS NOT NULL AS vacuumed FROM pg_stat_user_tables WHERE relname = 't'`)).rows;
-      expect({ vacuumed: t?.vacuumed, warnings, timers: vi.getTimerCount() }).toEqual({ vacuumed: true, warnings: [], timers: 0 });
+      const [t] = (
+        await client.query<{ vacuumed: boolean }>(
+          `SELECT last_vacuum IS NOT NULL AS vacuumed FROM pg_stat_user_tables WHERE relname = 't'`,
+        )
+      ).rows;
+      expect({ vacuumed: t?.vacuumed, warnings, timers: vi.getTimerCount() }).toEqual({
+        vacuumed: true,
+        warnings: [],
+        timers: 0,
+      });
     } finally {
       vi.useRealTimers();
     }
@@ -65,7 +73,11 @@ describe('embedded database maintenance', { timeout: 30_000 }, () => {
         await db.query('SELECT 1');
         await new Promise((resolve) => setTimeout(resolve, 2));
       }
-      return (await db.query<{ vacuumed: boolean }>(`SELECT last_vacuum IS NOT NULL AS vacuumed FROM pg_stat_user_tables WHERE relname = 'b'`)).rows[0]?.vacuumed;
+      return (
+        await db.query<{ vacuumed: boolean }>(
+          `SELECT last_vacuum IS NOT NULL AS vacuumed FROM pg_stat_user_tables WHERE relname = 'b'`,
+        )
+      ).rows[0]?.vacuumed;
     })();
     expect(await request).toBe(false);
     await run;
@@ -73,7 +85,9 @@ describe('embedded database maintenance', { timeout: 30_000 }, () => {
 
   it('analyzes a smaller sample than PostgreSQL does, and leaves the setting as it was', async () => {
     client = await PGlite.create();
-    await client.exec(`CREATE TABLE t (id int PRIMARY KEY, v int); INSERT INTO t SELECT g, g FROM generate_series(1, 20000) AS g;`);
+    await client.exec(
+      `CREATE TABLE t (id int PRIMARY KEY, v int); INSERT INTO t SELECT g, g FROM generate_series(1, 20000) AS g;`,
+    );
     await vacuumTables(client, 0);
     const [stats] = (
       await client.query<{ bounds: number; target: string }>(

@@ -48,7 +48,10 @@ export interface LastAnalyze {
 /** Whether a table of `rows` rows, as its VACUUM just counted them, needs ANALYZE. */
 export function needsAnalyze(rows: number, last: LastAnalyze | undefined, now: number): boolean {
   if (!last) return true;
-  return Math.abs(rows - last.rows) > ANALYZE_THRESHOLD_ROWS + ANALYZE_SCALE_FACTOR * last.rows || now - last.at >= ANALYZE_MAX_AGE_MS;
+  return (
+    Math.abs(rows - last.rows) > ANALYZE_THRESHOLD_ROWS + ANALYZE_SCALE_FACTOR * last.rows ||
+    now - last.at >= ANALYZE_MAX_AGE_MS
+  );
 }
 
 export interface MaintenanceRun {
@@ -58,7 +61,11 @@ export interface MaintenanceRun {
 }
 
 /** VACUUM of every table, and ANALYZE of those that need it, one after another with a pause after each. */
-export async function vacuumTables(client: PGlite, pauseMs = PAUSE_BETWEEN_TABLES_MS, now = Date.now()): Promise<MaintenanceRun> {
+export async function vacuumTables(
+  client: PGlite,
+  pauseMs = PAUSE_BETWEEN_TABLES_MS,
+  now = Date.now(),
+): Promise<MaintenanceRun> {
   await client.exec(`CREATE SCHEMA IF NOT EXISTS embedded_maintenance;
     CREATE TABLE IF NOT EXISTS embedded_maintenance.analyzed (name text PRIMARY KEY, row_estimate double precision NOT NULL, at bigint NOT NULL);`);
   const { rows: tables } = await client.query<{ name: string }>(
@@ -75,7 +82,12 @@ export async function vacuumTables(client: PGlite, pauseMs = PAUSE_BETWEEN_TABLE
   try {
     for (const { name } of tables) {
       await client.exec(`VACUUM ${name}`);
-      const [counted] = (await client.query<{ rows: number }>('SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = $1::regclass', [name])).rows;
+      const [counted] = (
+        await client.query<{ rows: number }>(
+          'SELECT reltuples::float8 AS rows FROM pg_class WHERE oid = $1::regclass',
+          [name],
+        )
+      ).rows;
       const rows = Math.max(0, counted?.rows ?? 0);
       if (needsAnalyze(rows, last.get(name), now)) {
         await client.exec(`ANALYZE ${name}`);

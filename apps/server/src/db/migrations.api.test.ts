@@ -23,7 +23,9 @@ describeApi('data migrations', (ctx) => {
   it('0012 gives each started assignment the results of its latest finished run', async () => {
     const now = Date.now();
     const module = READY_AIRMAN_MODULE_ID;
-    await ctx.database.db.insert(users).values(['m-played', 'm-reassigned'].map((id) => ({ id, user_name: `${id}@example.com`, created_at: now })));
+    await ctx.database.db
+      .insert(users)
+      .values(['m-played', 'm-reassigned'].map((id) => ({ id, user_name: `${id}@example.com`, created_at: now })));
     await ctx.database.db.insert(assignments).values([
       { user_id: 'm-played', module_id: module, created_at: now, started_at: now },
       // Assigned again after a run, not started since: that run is not this assignment's.
@@ -31,7 +33,15 @@ describeApi('data migrations', (ctx) => {
     ]);
     const run = { module_id: module, seed: 1, module_snapshot: readyAirmanModule, started_at: now };
     await ctx.database.db.insert(gameRuns).values([
-      { ...run, id: 'm-old', user_id: 'm-played', status: 'failed', final_gauges: { mental: 1 }, objectives_completed: [], finished_at: now - 2000 },
+      {
+        ...run,
+        id: 'm-old',
+        user_id: 'm-played',
+        status: 'failed',
+        final_gauges: { mental: 1 },
+        objectives_completed: [],
+        finished_at: now - 2000,
+      },
       {
         ...run,
         id: 'm-latest',
@@ -44,25 +54,65 @@ describeApi('data migrations', (ctx) => {
         finished_at: now - 1000,
       },
       { ...run, id: 'm-open', user_id: 'm-played', status: 'in_progress' },
-      { ...run, id: 'm-before', user_id: 'm-reassigned', status: 'complete', final_gauges: { mental: 3 }, objectives_completed: [], finished_at: now - 5000 },
+      {
+        ...run,
+        id: 'm-before',
+        user_id: 'm-reassigned',
+        status: 'complete',
+        final_gauges: { mental: 3 },
+        objectives_completed: [],
+        finished_at: now - 5000,
+      },
     ]);
     const backfill = statements('0012_assignment_run_results.sql').filter((s) => s.includes('UPDATE'));
     expect(backfill).toHaveLength(1);
     await ctx.database.query(backfill[0] ?? '');
-    const rows = await ctx.database.query<{ user_id: string; run_final_gauges: unknown; run_objectives_completed: unknown; run_answers_before: unknown; run_answers_after: unknown }>(
+    const rows = await ctx.database.query<{
+      user_id: string;
+      run_final_gauges: unknown;
+      run_objectives_completed: unknown;
+      run_answers_before: unknown;
+      run_answers_after: unknown;
+    }>(
       `SELECT user_id, run_final_gauges, run_objectives_completed, run_answers_before, run_answers_after FROM assignments WHERE user_id LIKE 'm-%' ORDER BY user_id`,
     );
     expect(rows).toEqual([
-      { user_id: 'm-played', run_final_gauges: { mental: 2 }, run_objectives_completed: ['Pass the PT test'], run_answers_before: { mental_1: 1 }, run_answers_after: { mental_1: 5 } },
-      { user_id: 'm-reassigned', run_final_gauges: null, run_objectives_completed: null, run_answers_before: null, run_answers_after: null },
+      {
+        user_id: 'm-played',
+        run_final_gauges: { mental: 2 },
+        run_objectives_completed: ['Pass the PT test'],
+        run_answers_before: { mental_1: 1 },
+        run_answers_after: { mental_1: 5 },
+      },
+      {
+        user_id: 'm-reassigned',
+        run_final_gauges: null,
+        run_objectives_completed: null,
+        run_answers_before: null,
+        run_answers_after: null,
+      },
     ]);
   });
 
   it('0013: ANALYZE gathers no statistics on the columns that are only ever sent', async () => {
     const now = Date.now();
     const module = READY_AIRMAN_MODULE_ID;
-    await ctx.database.db.insert(users).values({ id: 's-user', user_name: 's-user@example.com', password_hash: 'x', last_name: 'Stat', created_at: now });
-    await ctx.database.db.insert(assignments).values({ user_id: 's-user', module_id: module, created_at: now, run_final_gauges: { mental: 1 }, run_objectives_completed: [], run_answers_before: {}, run_answers_after: {} });
+    await ctx.database.db.insert(users).values({
+      id: 's-user',
+      user_name: 's-user@example.com',
+      password_hash: 'x',
+      last_name: 'Stat',
+      created_at: now,
+    });
+    await ctx.database.db.insert(assignments).values({
+      user_id: 's-user',
+      module_id: module,
+      created_at: now,
+      run_final_gauges: { mental: 1 },
+      run_objectives_completed: [],
+      run_answers_before: {},
+      run_answers_after: {},
+    });
     await ctx.database.db.insert(gameRuns).values({
       id: 's-run',
       user_id: 's-user',
@@ -97,7 +147,10 @@ describeApi('data migrations', (ctx) => {
       'game_runs.answers_after',
     ];
     // The columns searched, joined and sorted on still have theirs.
-    expect({ payload: columns.filter((c) => payload.includes(c)), others: ['users.last_name', 'assignments.module_id', 'game_runs.user_id'].filter((c) => columns.includes(c)) }).toEqual({
+    expect({
+      payload: columns.filter((c) => payload.includes(c)),
+      others: ['users.last_name', 'assignments.module_id', 'game_runs.user_id'].filter((c) => columns.includes(c)),
+    }).toEqual({
       payload: [],
       others: ['users.last_name', 'assignments.module_id', 'game_runs.user_id'],
     });

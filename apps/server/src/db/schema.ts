@@ -3,7 +3,19 @@
  * milliseconds in bigint columns, 0 meaning "never", as the API carries them.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, json, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  json,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
 import type { Module } from '@airman/contracts/module.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import type { GameLog } from '@airman/contracts/game.ts';
@@ -99,7 +111,12 @@ export const userSearch = pgTable(
     index('user_search_unit_rank_idx').on(t.unit, t.rank),
     // A unit's page of the users list by name, and by rank: one walk in the page's order.
     index('user_search_unit_order_idx').on(t.unit, t.sort_key, sql`${t.id} collate "C"`),
-    index('user_search_unit_rank_order_idx').on(t.unit, sql.raw(`(${rankOrderSql('"rank"')})`), t.sort_key, sql`${t.id} collate "C"`),
+    index('user_search_unit_rank_order_idx').on(
+      t.unit,
+      sql.raw(`(${rankOrderSql('"rank"')})`),
+      t.sort_key,
+      sql`${t.id} collate "C"`,
+    ),
     // Users of a role: the users list's count of them reads this index only.
     index('user_search_role_idx').on(t.role),
   ],
@@ -154,9 +171,13 @@ export const assignments = pgTable(
     index('assignments_module_idx').on(t.module_id),
     // The reminder scheduler's scan: assignments with a due date, not completed nor revoked,
     // in the order it pages through them (migration 0018).
-    index('assignments_open_due_idx').on(t.due_at, t.user_id, t.module_id).where(sql`${t.due_at} > 0 AND ${t.completed_at} = 0 AND ${t.revoked_at} = 0`),
+    index('assignments_open_due_idx')
+      .on(t.due_at, t.user_id, t.module_id)
+      .where(sql`${t.due_at} > 0 AND ${t.completed_at} = 0 AND ${t.revoked_at} = 0`),
     // The progress page's overdue list: not completed, due, most overdue first, in this order.
-    index('assignments_overdue_idx').on(t.due_at, t.user_id, t.module_id).where(sql`${t.completed_at} = 0 AND ${t.due_at} > 0`),
+    index('assignments_overdue_idx')
+      .on(t.due_at, t.user_id, t.module_id)
+      .where(sql`${t.completed_at} = 0 AND ${t.due_at} > 0`),
   ],
 );
 
@@ -365,7 +386,10 @@ export const reminders = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.user_id, t.module_id, t.kind] }),
-    foreignKey({ columns: [t.user_id, t.module_id], foreignColumns: [assignments.user_id, assignments.module_id] }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.user_id, t.module_id],
+      foreignColumns: [assignments.user_id, assignments.module_id],
+    }).onDelete('cascade'),
   ],
 );
 
@@ -421,7 +445,10 @@ export const progressCompletions = pgTable(
     day: integer('day').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.module_id, t.unit, t.rank, t.day] }), index('progress_completions_day_idx').on(t.day)],
+  (t) => [
+    primaryKey({ columns: [t.module_id, t.unit, t.rank, t.day] }),
+    index('progress_completions_day_idx').on(t.day),
+  ],
 );
 
 /**

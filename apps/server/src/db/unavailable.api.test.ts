@@ -65,11 +65,20 @@ describe.skipIf(!url)('the database out of reach [postgres]', () => {
     through.port = String(port);
     through.pathname = `/${name}`;
     database = await openDatabase({ url: through.toString() });
-    await seed(database.db, { adminEmail: 'admin@example.com', adminPassword: TEST_PASSWORD, announce: () => undefined, log: { info: () => undefined } as never });
+    await seed(database.db, {
+      adminEmail: 'admin@example.com',
+      adminPassword: TEST_PASSWORD,
+      announce: () => undefined,
+      log: { info: () => undefined } as never,
+    });
     const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-')) });
     app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET });
     await app.ready();
-    const login = await app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+    });
     token = (login.json() as { auth: string }).auth;
   });
 
@@ -82,7 +91,8 @@ describe.skipIf(!url)('the database out of reach [postgres]', () => {
     await admin.end();
   });
 
-  const modules = () => app.inject({ method: 'GET', url: '/api/modules', headers: { authorization: `Bearer ${token}` } });
+  const modules = () =>
+    app.inject({ method: 'GET', url: '/api/modules', headers: { authorization: `Bearer ${token}` } });
 
   it('answers 503 with Retry-After while PostgreSQL cannot be reached, then recovers by itself losing nothing', async () => {
     const before = await modules();
@@ -91,8 +101,17 @@ describe.skipIf(!url)('the database out of reach [postgres]', () => {
     await link.cut();
     const down = await Promise.all([
       modules(),
-      app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } }),
-      app.inject({ method: 'PUT', url: '/api/admin/invite', headers: { authorization: `Bearer ${token}` }, payload: { emails: ['new@example.com'] } }),
+      app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+      }),
+      app.inject({
+        method: 'PUT',
+        url: '/api/admin/invite',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { emails: ['new@example.com'] },
+      }),
     ]);
     expect(down.map((r) => [r.statusCode, r.headers['retry-after']])).toEqual([
       [503, '5'],

@@ -8,12 +8,22 @@
 export const RETRY_AFTER_SECONDS = 5;
 
 // Node's socket errors on the way to the server.
-const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+const SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
 // PostgreSQL's: connection exceptions (class 08), too many connections, shutting
 // down or starting up, and a database that refuses connections for now.
 const SQLSTATE = /^(08...|53300|57P0[123])$/;
 // node-postgres says these in words only.
-const MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not queryable|is not currently accepting connections/;
+const MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|is not currently accepting connections/;
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   // Drizzle wraps the driver's error as `cause`; follow the chain a few links.

@@ -20,7 +20,8 @@ type Issue = z.core.$ZodIssue;
  * no unknown field at its top, then the one with fewest problems.
  */
 function closestOption(options: Issue[][]): Issue[] {
-  const rank = (issues: Issue[]) => [issues.some((i) => i.code === 'unrecognized_keys' && i.path.length === 0) ? 1 : 0, issues.length] as const;
+  const rank = (issues: Issue[]) =>
+    [issues.some((i) => i.code === 'unrecognized_keys' && i.path.length === 0) ? 1 : 0, issues.length] as const;
   let best: Issue[] = [];
   let bestRank: readonly [number, number] = [2, Infinity];
   for (const issues of options) {

@@ -15,7 +15,16 @@ import type { FastifyServerOptions } from 'fastify';
 export const REDACTED = '[redacted]';
 
 /** Field names whose values are secrets wherever they appear (one or two levels down). */
-const SECRET_FIELDS = ['password', 'current_password', 'new_password', 'password_hash', 'invite_code', 'token', 'auth', 'code'];
+const SECRET_FIELDS = [
+  'password',
+  'current_password',
+  'new_password',
+  'password_hash',
+  'invite_code',
+  'token',
+  'auth',
+  'code',
+];
 
 const REDACT_PATHS = [
   'req.headers.authorization',
@@ -65,7 +74,11 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     redact: { paths: REDACT_PATHS, censor: REDACTED },
     serializers: {
       err: safeError,
-      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({ method: req.method, url: safeUrl(req.url), remoteAddress: req.ip }),
+      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: req.method,
+        url: safeUrl(req.url),
+        remoteAddress: req.ip,
+      }),
     },
   };
 }

@@ -42,7 +42,10 @@ export class VersionedCache<V> {
  * A cache when there is a version to follow (the embedded database), straight
  * loads when not: callers use one shape either way.
  */
-export function versionedCache<V>(source: { readonly version: number } | undefined, maxEntries: number): (key: string, load: () => Promise<V>) => Promise<V> {
+export function versionedCache<V>(
+  source: { readonly version: number } | undefined,
+  maxEntries: number,
+): (key: string, load: () => Promise<V>) => Promise<V> {
   if (!source) return (_key, load) => load();
   const cache = new VersionedCache<V>(source, maxEntries);
   return (key, load) => cache.getOrLoad(key, load);

@@ -16,7 +16,13 @@ function dueCalendarDay(dueAt: number): number {
 }
 
 // One formatter for every call: building one costs more than the formatting (100,000 reminders at once).
-const inWords = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' });
+const inWords = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
 
 /** The due date in words, e.g. "Tuesday, December 1, 2026". */
 export function dueDateInWords(dueAt: number): string {

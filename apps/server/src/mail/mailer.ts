@@ -31,18 +31,36 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
   if (config.smtpUrl) {
     const url = new URL(config.smtpUrl);
     // Short time-outs: a dead SMTP server must not hold a request (the queue retries).
-    for (const [k, v] of [['connectionTimeout', '10000'], ['greetingTimeout', '10000'], ['socketTimeout', '20000']] as const) {
+    for (const [k, v] of [
+      ['connectionTimeout', '10000'],
+      ['greetingTimeout', '10000'],
+      ['socketTimeout', '20000'],
+    ] as const) {
       if (!url.searchParams.has(k)) url.searchParams.set(k, v);
     }
     const transport = nodemailer.createTransport(url.toString());
     return async (email) => {
-      await transport.sendMail({ from: config.mailFrom, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: messageId(config, email.id) });
+      await transport.sendMail({
+        from: config.mailFrom,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        messageId: messageId(config, email.id),
+      });
     };
   }
   const outbox = path.join(config.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return async (email) => {
-    const info = await transport.sendMail({ from: config.mailFrom, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: messageId(config, email.id) });
+    const info = await transport.sendMail({
+      from: config.mailFrom,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      messageId: messageId(config, email.id),
+    });
     await fs.mkdir(outbox, { recursive: true });
     await fs.writeFile(path.join(outbox, `${Date.now()}-${email.id}.eml`), info.message as Buffer);
   };

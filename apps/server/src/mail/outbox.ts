@@ -118,7 +118,9 @@ export class MailWorker {
   }
 
   private tick(): Promise<void> {
-    this.running = this.running.then(() => this.deliverDue()).catch((err: unknown) => this.log.error({ err }, 'mail worker failed'));
+    this.running = this.running
+      .then(() => this.deliverDue())
+      .catch((err: unknown) => this.log.error({ err }, 'mail worker failed'));
     return this.running;
   }
 
@@ -139,7 +141,13 @@ export class MailWorker {
     const failed: Undelivered[] = [];
     for (const row of rows) {
       try {
-        await this.send({ id: row.id, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body });
+        await this.send({
+          id: row.id,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body,
+        });
         await this.sent(row.id);
       } catch (err) {
         const refused = permanentRefusal(err);
@@ -147,8 +155,14 @@ export class MailWorker {
         const last_error = String(err).slice(0, 500);
         if (refused) {
           failed.push({ id: row.id, refused });
-          this.log.warn({ err, to: row.to_address, attempts: row.attempts }, 'e-mail refused by the mail server; not retried');
-          await this.database.db.update(emailOutbox).set({ locked_until: 0, given_up_at: now, last_error }).where(eq(emailOutbox.id, row.id));
+          this.log.warn(
+            { err, to: row.to_address, attempts: row.attempts },
+            'e-mail refused by the mail server; not retried',
+          );
+          await this.database.db
+            .update(emailOutbox)
+            .set({ locked_until: 0, given_up_at: now, last_error })
+            .where(eq(emailOutbox.id, row.id));
           await this.database.db.update(emailLog).set({ refused_at: now }).where(eq(emailLog.id, row.id));
         } else {
           failed.push({ id: row.id });
@@ -199,14 +213,20 @@ export class MailWorker {
       const claimed = new Set(rows.map((r) => r.id));
       return { failed, queued: await this.pending(ids.filter((id) => !claimed.has(id))) };
     });
-    this.running = done.then(() => undefined, () => undefined);
+    this.running = done.then(
+      () => undefined,
+      () => undefined,
+    );
     return done;
   }
 
   /** Ids of these messages still waiting in the queue. */
   async pending(ids: string[]): Promise<string[]> {
     if (ids.length === 0) return [];
-    const rows = await this.database.db.select({ id: emailOutbox.id }).from(emailOutbox).where(inArray(emailOutbox.id, ids));
+    const rows = await this.database.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.id, ids));
     return rows.map((r) => r.id);
   }
 }

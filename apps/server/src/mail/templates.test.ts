@@ -2,7 +2,14 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 import { dueDateInWords, dueDateIso } from './due-date.ts';
-import { digestEmail, inviteEmail, pastDueEmail, passwordResetEmail, reminderEmail, type RenderedEmail } from './templates.ts';
+import {
+  digestEmail,
+  inviteEmail,
+  pastDueEmail,
+  passwordResetEmail,
+  reminderEmail,
+  type RenderedEmail,
+} from './templates.ts';
 
 const URL_BASE = 'https://train.example.mil';
 // 15 November 2026 picked in Denver (UTC−7): local midnight + 23 h = 16 Nov 06:00 UTC.
@@ -11,7 +18,13 @@ const DENVER_DUE = Date.UTC(2026, 10, 16, 6);
 /** Builds the message as the mailer sends it, then reads it back with a real MIME parser. */
 async function parse(email: RenderedEmail): Promise<ParsedMail> {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  const info = await transport.sendMail({ from: 'no-reply@example.mil', to: 'a@example.mil', subject: email.subject, text: email.text, html: email.html });
+  const info = await transport.sendMail({
+    from: 'no-reply@example.mil',
+    to: 'a@example.mil',
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+  });
   const raw = (info.message as Buffer).toString();
   expect(raw).toMatch(/Content-Type: multipart\/alternative/);
   return simpleParser(info.message as Buffer);
@@ -35,7 +48,9 @@ describe('the due date', () => {
 
 describe('e-mail templates', () => {
   it('renders the invite with its link, and the module and due date it carries', async () => {
-    const mail = await parse(inviteEmail(URL_BASE, 'c0de_-x', [{ title: 'Ready Airman Training Basics', due_at: DENVER_DUE }]));
+    const mail = await parse(
+      inviteEmail(URL_BASE, 'c0de_-x', [{ title: 'Ready Airman Training Basics', due_at: DENVER_DUE }]),
+    );
     expect(mail.subject).toBe('Your invitation to Ready Airman Training');
     expect(mail.text).toContain('Your training module: Ready Airman Training Basics, due Sunday, November 15, 2026.');
     expect(mail.text).toContain(`${URL_BASE}/register/c0de_-x`);
@@ -58,7 +73,9 @@ describe('e-mail templates', () => {
     const mail = await parse(reminderEmail(URL_BASE, facts, 5));
     expect(mail.subject).toBe('Fitness <Week 1> is due in 5 days');
     expect(mail.text).toContain('Hello Tia,');
-    expect(mail.text).toContain('Your training module Fitness <Week 1> is due in 5 days, on Sunday, November 15, 2026.');
+    expect(mail.text).toContain(
+      'Your training module Fitness <Week 1> is due in 5 days, on Sunday, November 15, 2026.',
+    );
     expect(mail.text).toContain('Status: Not Started.');
     // Values are escaped in the HTML part, never taken as markup.
     expect(mail.html).toContain('Fitness &lt;Week 1&gt; is due in 5 days');
@@ -67,10 +84,14 @@ describe('e-mail templates', () => {
   });
 
   it('renders the past-due reminder', async () => {
-    const mail = await parse(pastDueEmail(URL_BASE, { firstName: '', module: 'Fitness', due_at: DENVER_DUE, status: 'Past Due' }));
+    const mail = await parse(
+      pastDueEmail(URL_BASE, { firstName: '', module: 'Fitness', due_at: DENVER_DUE, status: 'Past Due' }),
+    );
     expect(mail.subject).toBe('Fitness is past due');
     expect(mail.text).toContain('Hello,');
-    expect(mail.text).toContain('Your training module Fitness was due on Sunday, November 15, 2026 and is not complete.');
+    expect(mail.text).toContain(
+      'Your training module Fitness was due on Sunday, November 15, 2026 and is not complete.',
+    );
     expect(mail.text).toContain('Status: Past Due.');
     expect(links(mail.html)).toEqual([`${URL_BASE}/`, URL_BASE]);
   });
@@ -87,8 +108,12 @@ describe('e-mail templates', () => {
     expect(mail.text).toContain('6 assignments are past due and not complete.');
     expect(mail.text).toContain('Fitness: 4 past due\nUnit       Trainees past due\n655 ISRW   3\n(no unit)  1');
     expect(mail.text).toContain('Security: 2 past due');
-    expect(mail.html).toContain('<caption style="text-align:left;font-weight:600;padding-bottom:4px">Fitness: 4 past due</caption>');
-    expect(mail.html).toContain('<td style="text-align:left;padding:4px 12px 4px 0;border-bottom:1px solid #e0e0e0">655 ISRW</td>');
+    expect(mail.html).toContain(
+      '<caption style="text-align:left;font-weight:600;padding-bottom:4px">Fitness: 4 past due</caption>',
+    );
+    expect(mail.html).toContain(
+      '<td style="text-align:left;padding:4px 12px 4px 0;border-bottom:1px solid #e0e0e0">655 ISRW</td>',
+    );
     expect(links(mail.html)).toEqual([`${URL_BASE}/progress`, URL_BASE]);
     expect(mail.text).toContain(`${URL_BASE}/profile`);
     const none = await parse(digestEmail(URL_BASE, 'Ada', []));

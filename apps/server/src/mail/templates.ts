@@ -25,7 +25,10 @@ const p = (text: string): Block => ({ kind: 'p', text });
 const link = (label: string, url: string): Block => ({ kind: 'link', label, url });
 
 function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 }
 
 function renderText(blocks: Block[], publicUrl: string): string {
@@ -33,7 +36,11 @@ function renderText(blocks: Block[], publicUrl: string): string {
     if (b.kind === 'p') return b.text;
     if (b.kind === 'link') return `${b.label}:\n${b.url}`;
     const widths = b.header.map((h, i) => Math.max(h.length, ...b.rows.map((r) => (r[i] ?? '').length)));
-    const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+    const line = (cells: string[]) =>
+      cells
+        .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
+        .join('  ')
+        .trimEnd();
     return [b.caption, line(b.header), ...b.rows.map(line)].join('\n');
   });
   return `${PRODUCT_NAME}\n\n${parts.join('\n\n')}\n\n-- \n${PRODUCT_NAME}: ${publicUrl}\n`;
@@ -74,7 +81,11 @@ function moduleSentence(m: NamedModule): string {
 }
 
 /** The invite: the link to register and, when the invite carries them, the modules assigned and their due dates. */
-export function inviteEmail(publicUrl: string, code: string, modules: NamedModule[] = []): RenderedEmail & { link: string } {
+export function inviteEmail(
+  publicUrl: string,
+  code: string,
+  modules: NamedModule[] = [],
+): RenderedEmail & { link: string } {
   const url = `${publicUrl}/register/${encodeURIComponent(code)}`;
   const blocks = [p(`You have been invited to ${PRODUCT_NAME}.`)];
   if (modules.length === 1) blocks.push(p(`Your training module: ${moduleSentence(modules[0] as NamedModule)}.`));
@@ -87,7 +98,10 @@ export function inviteEmail(publicUrl: string, code: string, modules: NamedModul
 export function passwordResetEmail(publicUrl: string, token: string): RenderedEmail {
   return render('password_reset', publicUrl, `Reset your ${PRODUCT_NAME} password`, [
     p(`Someone asked to reset the password of your ${PRODUCT_NAME} account.`),
-    link('Set a new password (the link works once, for 30 minutes)', `${publicUrl}/reset-password/${encodeURIComponent(token)}`),
+    link(
+      'Set a new password (the link works once, for 30 minutes)',
+      `${publicUrl}/reset-password/${encodeURIComponent(token)}`,
+    ),
     p('If it was not you, ignore this e-mail: your password stays as it is.'),
   ]);
 }
@@ -145,9 +159,17 @@ export function digestEmail(publicUrl: string, firstName: string, groups: Overdu
     blocks.push(p(`${total} ${total === 1 ? 'assignment is' : 'assignments are'} past due and not complete.`));
     for (const [module, rows] of byModule) {
       const sum = rows.reduce((n, g) => n + g.count, 0);
-      blocks.push({ kind: 'table', caption: `${module}: ${sum} past due`, header: ['Unit', 'Trainees past due'], rows: rows.map((g) => [g.unit || '(no unit)', String(g.count)]) });
+      blocks.push({
+        kind: 'table',
+        caption: `${module}: ${sum} past due`,
+        header: ['Unit', 'Trainees past due'],
+        rows: rows.map((g) => [g.unit || '(no unit)', String(g.count)]),
+      });
     }
   }
-  blocks.push(link('See progress', `${publicUrl}/progress`), p(`You can turn this weekly e-mail off in your profile: ${publicUrl}/profile`));
+  blocks.push(
+    link('See progress', `${publicUrl}/progress`),
+    p(`You can turn this weekly e-mail off in your profile: ${publicUrl}/profile`),
+  );
   return render('digest', publicUrl, `${PRODUCT_NAME}: ${total} past due this week`, blocks);
 }

@@ -9,12 +9,25 @@ describeApi(
   'the share anonymous calls get',
   (ctx) => {
     const register = (i: number) =>
-      ctx.app.inject({ method: 'POST', url: `/api/register/made-up-${i}`, remoteAddress: `192.0.2.${i + 1}`, payload: body });
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/register/made-up-${i}`,
+        remoteAddress: `192.0.2.${i + 1}`,
+        payload: body,
+      });
 
     it('checks a burst of made-up invite codes, then answers 429 with Retry-After after a second, whatever the addresses', async () => {
       for (let i = 0; i < BURST; i++) expect((await register(i)).statusCode).toBe(401);
       const started = performance.now();
-      const refused = await Promise.all([register(BURST), register(BURST + 1), ctx.app.inject({ method: 'POST', url: '/api/password/reset', payload: { token: 'made-up', password: body.password } })]);
+      const refused = await Promise.all([
+        register(BURST),
+        register(BURST + 1),
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/password/reset',
+          payload: { token: 'made-up', password: body.password },
+        }),
+      ]);
       expect(refused.map((r) => [r.statusCode, r.headers['retry-after'], r.json()])).toEqual(
         Array.from({ length: 3 }, () => [429, '1', { message: 'The server is busy. Try again in a moment.' }]),
       );

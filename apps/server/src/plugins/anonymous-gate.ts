@@ -24,7 +24,11 @@ export interface AnonymousLimits {
   burst: number;
 }
 
-export const ANONYMOUS_LIMITS: AnonymousLimits = { inFlight: ANONYMOUS_IN_FLIGHT, perSecond: ANONYMOUS_PER_SECOND, burst: ANONYMOUS_BURST };
+export const ANONYMOUS_LIMITS: AnonymousLimits = {
+  inFlight: ANONYMOUS_IN_FLIGHT,
+  perSecond: ANONYMOUS_PER_SECOND,
+  burst: ANONYMOUS_BURST,
+};
 /** How long a refused request waits for its answer. */
 const REFUSAL_DELAY_MS = 1000;
 

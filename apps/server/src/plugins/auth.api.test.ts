@@ -34,7 +34,11 @@ describeApi('access is decided on the matched route', (ctx) => {
     expect(guarded.length).toBeGreaterThanOrEqual(20);
     const answers = await Promise.all(
       guarded.map(async (route) => {
-        const res = await ctx.app.inject({ method: route.method as 'GET', url: concrete(route.url), payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {} });
+        const res = await ctx.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {},
+        });
         return `${route.method} ${route.url} ${res.statusCode}`;
       }),
     );
@@ -46,7 +50,11 @@ describeApi('access is decided on the matched route', (ctx) => {
     const leaks: string[] = [];
     for (const route of guarded) {
       for (const url of variants(concrete(route.url))) {
-        const res = await ctx.app.inject({ method: route.method as 'GET', url, payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {} });
+        const res = await ctx.app.inject({
+          method: route.method as 'GET',
+          url,
+          payload: route.method === 'GET' || route.method === 'HEAD' ? undefined : {},
+        });
         // 401: the route matched and refused; 404: no route matched (nothing answered).
         if (res.statusCode !== 401 && res.statusCode !== 404) leaks.push(`${route.method} ${url} → ${res.statusCode}`);
       }
@@ -80,7 +88,11 @@ describeApi('access is decided on the matched route', (ctx) => {
   it('refuses the encoded admin path that used to answer without a login', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/%61pi/modules' });
     expect(res.statusCode).toBe(401);
-    const invite = await ctx.app.inject({ method: 'PUT', url: '/%61pi/admin/invite', payload: { emails: ['stranger@example.com'] } });
+    const invite = await ctx.app.inject({
+      method: 'PUT',
+      url: '/%61pi/admin/invite',
+      payload: { emails: ['stranger@example.com'] },
+    });
     expect(invite.statusCode).toBe(401);
   });
 });

@@ -51,7 +51,8 @@ export function caller(request: FastifyRequest): AuthUser {
 // (db/users-changes.ts).
 function accountLoader(database: Database) {
   const cached = versionedCache<UserRow | undefined>(database.usersChanges, 10_000);
-  return (id: string) => cached(id, async () => (await database.query<UserRow>(ACCOUNT_SQL, [id], 'auth_load_account'))[0]);
+  return (id: string) =>
+    cached(id, async () => (await database.query<UserRow>(ACCOUNT_SQL, [id], 'auth_load_account'))[0]);
 }
 
 /** The account read of every authenticated request ($1: the user's id). */

@@ -25,7 +25,11 @@ interface Operation {
 describeApi('contract fuzzing from the OpenAPI document', (ctx) => {
   it('answers generated requests, valid and not, with a documented status and schema and never a 5xx', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenAPIV3_1.Document>();
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+    });
     const admin = login.json<{ auth: string }>().auth;
     const victim = await ctx.createUser();
     const other = await ctx.createUser();
@@ -52,13 +56,23 @@ describeApi('contract fuzzing from the OpenAPI document', (ctx) => {
       const params = (op.parameters ?? []) as OpenAPIV3_1.ParameterObject[];
       const pathParams = params.filter((p) => p.in === 'path');
       const queryParams = params.filter((p) => p.in === 'query');
-      const bodySchema = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content['application/json']?.schema as JsonSchema | undefined;
-      const id = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...knownIds) }, { weight: 2, arbitrary: fc.stringMatching(/^[A-Za-z0-9_.~-]{1,40}$/) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
+      const bodySchema = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content['application/json']
+        ?.schema as JsonSchema | undefined;
+      const id = fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...knownIds) },
+        { weight: 2, arbitrary: fc.stringMatching(/^[A-Za-z0-9_.~-]{1,40}$/) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+      );
       const request = fc.record({
         path: fc.tuple(...pathParams.map(() => id)),
-        query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, arbitraryFor(p.schema as JsonSchema)])), { requiredKeys: [] }),
+        query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, arbitraryFor(p.schema as JsonSchema)])), {
+          requiredKeys: [],
+        }),
         body: bodySchema
-          ? fc.oneof({ weight: 3, arbitrary: arbitraryFor(bodySchema) }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) })
+          ? fc.oneof(
+              { weight: 3, arbitrary: arbitraryFor(bodySchema) },
+              { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+            )
           : fc.constant(undefined),
         caller: fc.constantFrom('admin', 'admin', 'admin', 'user', 'nobody'),
       });
@@ -66,8 +80,11 @@ describeApi('contract fuzzing from the OpenAPI document', (ctx) => {
       await fc.assert(
         fc.asyncProperty(request, async (r) => {
           let i = 0;
-          const url = path.replace(/\{\w+\}/g, () => encodeURIComponent(String(r.path[i++]))) +
-            (Object.keys(r.query).length ? `?${new URLSearchParams(Object.entries(r.query).map(([k, v]): [string, string] => [k, String(v)]))}` : '');
+          const url =
+            path.replace(/\{\w+\}/g, () => encodeURIComponent(String(r.path[i++]))) +
+            (Object.keys(r.query).length
+              ? `?${new URLSearchParams(Object.entries(r.query).map(([k, v]): [string, string] => [k, String(v)]))}`
+              : '');
           // Calls about the caller themself get a user of their own: a new e-mail or a logout would end the admin's session.
           let token: string | undefined;
           if (r.caller === 'admin' && !['/api/self', '/api/logout'].includes(path)) token = admin;
@@ -79,7 +96,8 @@ describeApi('contract fuzzing from the OpenAPI document', (ctx) => {
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           const where = `${method.toUpperCase()} ${url} ${JSON.stringify(r.body)?.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
           const responses = op.responses ?? {};
-          const documented = (responses[String(res.statusCode)] ?? responses[`${String(res.statusCode)[0]}XX`]) as OpenAPIV3_1.ResponseObject | undefined;
+          const documented = (responses[String(res.statusCode)] ?? responses[`${String(res.statusCode)[0]}XX`]) as
+            OpenAPIV3_1.ResponseObject | undefined;
           if (res.statusCode >= 500) failures.push(`5xx: ${where}`);
           else if (!documented) failures.push(`undocumented status: ${where}`);
           else {
@@ -88,7 +106,8 @@ describeApi('contract fuzzing from the OpenAPI document', (ctx) => {
             if (!media) failures.push(`undocumented content type ${type}: ${where}`);
             else if (type === 'application/json') {
               const check = validate(media.schema as object);
-              if (!check(JSON.parse(res.body))) failures.push(`answer off its schema (${ajv.errorsText(check.errors)}): ${where}`);
+              if (!check(JSON.parse(res.body)))
+                failures.push(`answer off its schema (${ajv.errorsText(check.errors)}): ${where}`);
             }
           }
         }),

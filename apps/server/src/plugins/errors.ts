@@ -10,7 +10,9 @@ import { RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError | Error, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.code(err.statusCode).send(err.code ? { message: err.message, code: err.code } : { message: err.message });
+      return reply
+        .code(err.statusCode)
+        .send(err.code ? { message: err.message, code: err.code } : { message: err.message });
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {

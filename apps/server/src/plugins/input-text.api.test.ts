@@ -13,7 +13,8 @@ const badText = fc
 
 /** Puts `bad` somewhere inside a JSON value: as a value or as a key, at any depth reached by `steps`. */
 function plant(value: unknown, bad: string, steps: number[], asKey: boolean): unknown {
-  if (steps.length === 0 || value === null || typeof value !== 'object') return asKey ? { [bad]: value ?? 1 } : { field: bad, inner: value };
+  if (steps.length === 0 || value === null || typeof value !== 'object')
+    return asKey ? { [bad]: value ?? 1 } : { field: bad, inner: value };
   const [step, ...rest] = steps as [number, ...number[]];
   if (Array.isArray(value)) {
     if (value.length === 0) return [bad];
@@ -41,7 +42,12 @@ async function dump(ctx: TestContext): Promise<string> {
   const parts: string[] = [];
   for (const { name } of tables) {
     const rows = await ctx.database.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${name}" t`);
-    parts.push(`${name}: ${rows.map((r) => r.row).sort().join('\n')}`);
+    parts.push(
+      `${name}: ${rows
+        .map((r) => r.row)
+        .sort()
+        .join('\n')}`,
+    );
   }
   return parts.join('\n');
 }
@@ -62,10 +68,15 @@ describeApi('no field takes text that cannot be stored', (ctx) => {
     for (const route of routes().filter((r) => hasBody(r.method))) {
       await fc.assert(
         fc.asyncProperty(poisonedBody, async (body) => {
-          const res = await ctx.request(admin.token, { method: route.method as 'POST', url: path(route, 'x'), payload: body as object });
+          const res = await ctx.request(admin.token, {
+            method: route.method as 'POST',
+            url: path(route, 'x'),
+            payload: body as object,
+          });
           const message = (res.json() as { message?: string }).message ?? '';
           // A body with a '__proto__' key (or constructor.prototype) is refused by the JSON parser first.
-          const prototypeKey = /"__proto__"|"prototype"/.test(JSON.stringify(body)) && message.startsWith('Body is not valid JSON');
+          const prototypeKey =
+            /"__proto__"|"prototype"/.test(JSON.stringify(body)) && message.startsWith('Body is not valid JSON');
           if (res.statusCode !== 400 || !(message.endsWith(`: ${FORBIDDEN_TEXT_MESSAGE}`) || prototypeKey)) {
             wrong.push(`${route.method} ${route.url} ${JSON.stringify(body)} → ${res.statusCode} ${message}`);
           }
@@ -81,12 +92,20 @@ describeApi('no field takes text that cannot be stored', (ctx) => {
     const wrong: string[] = [];
     for (const route of routes()) {
       for (const url of [`${path(route, 'x')}?q=a%00b`, ...(route.url.includes(':') ? [path(route, 'a%00b')] : [])]) {
-        const res = await ctx.request(admin.token, { method: route.method as 'GET', url, payload: hasBody(route.method) ? {} : undefined });
+        const res = await ctx.request(admin.token, {
+          method: route.method as 'GET',
+          url,
+          payload: hasBody(route.method) ? {} : undefined,
+        });
         if (res.statusCode !== 400) wrong.push(`${route.method} ${url} → ${res.statusCode}`);
       }
       if (route.url.includes(':')) {
         // An unpaired surrogate has no UTF-8 form: its WTF-8 bytes cannot be decoded at all.
-        const res = await ctx.request(admin.token, { method: route.method as 'GET', url: path(route, '%ED%A0%80'), payload: hasBody(route.method) ? {} : undefined });
+        const res = await ctx.request(admin.token, {
+          method: route.method as 'GET',
+          url: path(route, '%ED%A0%80'),
+          payload: hasBody(route.method) ? {} : undefined,
+        });
         if (res.statusCode !== 400) wrong.push(`${route.method} ${path(route, '%ED%A0%80')} → ${res.statusCode}`);
       }
     }
@@ -97,16 +116,24 @@ describeApi('no field takes text that cannot be stored', (ctx) => {
     const wrong: string[] = [];
     for (const route of routes()) {
       await fc.assert(
-        fc.asyncProperty(fc.jsonValue({ maxDepth: 4 }), fc.constantFrom('x', '00000000-0000-4000-8000-000000000000', '%20', '..'), async (body, param) => {
-          const before = await dump(ctx);
-          const res = await ctx.request(admin.token, {
-            method: route.method as 'POST',
-            url: path(route, param),
-            ...(hasBody(route.method) ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } } : {}),
-          });
-          if (res.statusCode >= 500) wrong.push(`${route.method} ${route.url} ${JSON.stringify(body)} → ${res.statusCode}`);
-          if (res.statusCode >= 400 && (await dump(ctx)) !== before) wrong.push(`${route.method} ${route.url} ${JSON.stringify(body)} changed data`);
-        }),
+        fc.asyncProperty(
+          fc.jsonValue({ maxDepth: 4 }),
+          fc.constantFrom('x', '00000000-0000-4000-8000-000000000000', '%20', '..'),
+          async (body, param) => {
+            const before = await dump(ctx);
+            const res = await ctx.request(admin.token, {
+              method: route.method as 'POST',
+              url: path(route, param),
+              ...(hasBody(route.method)
+                ? { payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
+                : {}),
+            });
+            if (res.statusCode >= 500)
+              wrong.push(`${route.method} ${route.url} ${JSON.stringify(body)} → ${res.statusCode}`);
+            if (res.statusCode >= 400 && (await dump(ctx)) !== before)
+              wrong.push(`${route.method} ${route.url} ${JSON.stringify(body)} changed data`);
+          },
+        ),
         { numRuns: 8 },
       );
     }
@@ -114,10 +141,19 @@ describeApi('no field takes text that cannot be stored', (ctx) => {
   });
 
   it('refuses bodies over the limit and survives deep nesting', async () => {
-    const huge = await ctx.request(admin.token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['a'.repeat(2 * 1024 * 1024)] } });
+    const huge = await ctx.request(admin.token, {
+      method: 'PUT',
+      url: '/api/admin/invite',
+      payload: { emails: ['a'.repeat(2 * 1024 * 1024)] },
+    });
     expect(huge.statusCode).toBe(413);
     const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
-    const nested = await ctx.request(admin.token, { method: 'PUT', url: '/api/admin/invite', payload: deep, headers: { 'content-type': 'application/json' } });
+    const nested = await ctx.request(admin.token, {
+      method: 'PUT',
+      url: '/api/admin/invite',
+      payload: deep,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(nested.statusCode).toBe(400);
     const ok = await ctx.request(admin.token, { method: 'GET', url: '/api/session' });
     expect(ok.statusCode).toBe(200);

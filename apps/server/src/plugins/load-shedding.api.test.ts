@@ -13,7 +13,11 @@ describeApi(
   'load shedding',
   (ctx) => {
     it('answers 503 with Retry-After while the event loop lags, still says alive, and serves again once it has caught up', async () => {
-      const login = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+      });
       const auth = login.json<{ auth: string }>().auth;
       const session = async () => (await ctx.request(auth, { method: 'GET', url: '/api/session' })).statusCode;
       // Served once the start's own work (the database's) has passed.
@@ -24,7 +28,10 @@ describeApi(
       try {
         let busy: Awaited<ReturnType<typeof ctx.request>> | undefined;
         await expect
-          .poll(async () => (busy = await ctx.request(auth, { method: 'GET', url: '/api/session' })).statusCode, { timeout: 10_000, interval: 50 })
+          .poll(async () => (busy = await ctx.request(auth, { method: 'GET', url: '/api/session' })).statusCode, {
+            timeout: 10_000,
+            interval: 50,
+          })
           .toBe(503);
         expect(busy?.headers['retry-after']).toBe('5');
         expect(busy?.json()).toEqual({ message: 'The service is busy. Try again in a few seconds.' });

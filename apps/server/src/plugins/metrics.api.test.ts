@@ -8,11 +8,26 @@ describeApi(
   (ctx) => {
     it('answers only the scraper with the token, and says how requests, the pool, the outbox and the event loop do', async () => {
       expect((await ctx.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
-      expect((await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer wrong-token-0123456789' } })).statusCode).toBe(401);
+      expect(
+        (
+          await ctx.app.inject({
+            method: 'GET',
+            url: '/metrics',
+            headers: { authorization: 'Bearer wrong-token-0123456789' },
+          })
+        ).statusCode,
+      ).toBe(401);
       // A user's own token is no way in either.
-      const login = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+      });
       const auth = login.json<{ auth: string }>().auth;
-      expect((await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${auth}` } })).statusCode).toBe(401);
+      expect(
+        (await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${auth}` } }))
+          .statusCode,
+      ).toBe(401);
 
       await ctx.request(auth, { method: 'GET', url: '/api/session' });
       await ctx.request(auth, { method: 'GET', url: '/api/admin/users/no-such-user' });
@@ -21,13 +36,21 @@ describeApi(
         `INSERT INTO email_outbox (id, to_address, subject, text_body, html_body, next_attempt_at, created_at) VALUES ('m1', 'a@example.com', 's', 't', 'h', $1, $2)`,
         [Date.now() + 3_600_000, Date.now() - 120_000],
       );
-      const res = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
       const text = res.body;
-      expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/session",status_code="200"\} 1\n/);
+      expect(text).toMatch(
+        /http_request_duration_seconds_count\{method="GET",route="\/api\/session",status_code="200"\} 1\n/,
+      );
       // By route pattern, never by URL: one series for every user id.
-      expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/admin\/users\/:id",status_code="404"\} 1\n/);
+      expect(text).toMatch(
+        /http_request_duration_seconds_count\{method="GET",route="\/api\/admin\/users\/:id",status_code="404"\} 1\n/,
+      );
       expect(text).not.toContain('no-such-user');
       expect(text).toMatch(/\nairman_outbox_depth 1\n/);
       const age = Number(/\nairman_outbox_oldest_age_seconds ([\d.]+)\n/.exec(text)?.[1]);
@@ -43,7 +66,11 @@ describeApi(
 
 describeApi('GET /metrics without METRICS_TOKEN', (ctx) => {
   it('does not exist', async () => {
-    const res = await ctx.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Not found' });
   });

@@ -44,8 +44,11 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
   });
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern, never the URL itself: ids would make a series each.
-    const route = request.is404 ? 'unmatched' : request.routeOptions.url ?? 'unmatched';
-    duration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    const route = request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched');
+    duration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
   });
 
   if (database.poolStats) {

@@ -55,26 +55,43 @@ describeApi('the API reference', (ctx) => {
       const op = doc.paths?.[call.path]?.[call.method];
       expect(op, where).toBeDefined();
       if (!op) continue;
-      const params = ((op.parameters ?? []) as OpenAPIV3_1.ParameterObject[]).filter((p) => p.in === 'path').map((p) => p.name);
+      const params = ((op.parameters ?? []) as OpenAPIV3_1.ParameterObject[])
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name);
       expect(params.sort(), where).toEqual([...call.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort());
       const body = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content['application/json']?.schema;
-      if (call.body) expect(Object.keys(body ?? {}).some((k) => k === 'type' || k === 'anyOf'), `${where} body`).toBe(true);
+      if (call.body)
+        expect(
+          Object.keys(body ?? {}).some((k) => k === 'type' || k === 'anyOf'),
+          `${where} body`,
+        ).toBe(true);
       else expect(body, `${where} body`).toBeUndefined();
       const responses = Object.entries(op.responses ?? {}) as [string, OpenAPIV3_1.ResponseObject][];
       const success = responses.find(([status]) => /^2\d\d$/.test(status));
       expect(success?.[1].content?.['application/json']?.schema, `${where} answer`).toBeDefined();
       if (call.answer === 'csv') expect(success?.[1].content?.['text/csv']?.schema, `${where} CSV`).toBeDefined();
       if (call.path !== '/api/health') {
-        expect(op.responses?.['4XX'], `${where} errors`).toMatchObject({ content: { 'application/json': { schema: { properties: { message: { type: 'string' } } } } } });
+        expect(op.responses?.['4XX'], `${where} errors`).toMatchObject({
+          content: { 'application/json': { schema: { properties: { message: { type: 'string' } } } } },
+        });
       }
-      if (call.path === '/api/login' || call.path.startsWith('/api/invite') || call.path.startsWith('/api/register') || call.path.startsWith('/api/password')) {
+      if (
+        call.path === '/api/login' ||
+        call.path.startsWith('/api/invite') ||
+        call.path.startsWith('/api/register') ||
+        call.path.startsWith('/api/password')
+      ) {
         expect(op.security, `${where} is public`).toBeUndefined();
       } else if (!['/api/health', '/api/ready', '/api/admin/users'].includes(call.path)) {
         expect(op.security, `${where} takes a token`).toEqual([{ bearer: [] }]);
       }
     }
     // Nothing else than the API: not the web app's files, not the reference itself.
-    expect(Object.keys(doc.paths ?? {}).every((p) => p.startsWith('/api/') && !p.startsWith('/api/docs') && p !== '/api/openapi.json')).toBe(true);
+    expect(
+      Object.keys(doc.paths ?? {}).every(
+        (p) => p.startsWith('/api/') && !p.startsWith('/api/docs') && p !== '/api/openapi.json',
+      ),
+    ).toBe(true);
   });
 
   it('serves a page for people that the CSP allows as it is: no script, no style element, nothing from elsewhere', async () => {

@@ -38,7 +38,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       const access = route.route.config?.access ?? 'user';
       const schema = { ...transformed.schema } as Record<string, unknown>;
       if (access !== 'public') schema.security = [{ bearer: [] }];
-      if (access === 'admin') schema.description = `${typeof schema.description === 'string' ? schema.description + ' ' : ''}Administrators only.`;
+      if (access === 'admin')
+        schema.description = `${typeof schema.description === 'string' ? schema.description + ' ' : ''}Administrators only.`;
       return { schema, url: transformed.url };
     },
     transformObject: jsonSchemaTransformObject,
@@ -67,7 +68,10 @@ export function openApiRoutes(app: FastifyInstance): void {
 }
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -86,17 +90,30 @@ function referencePage(doc: OpenAPIV3_1.Document): string {
       const id = `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, '-');
       const title = `${method.toUpperCase()} ${path}`;
       toc.push(`<li><a href="#${id}">${escape(title)}</a></li>`);
-      const who = !op.security ? 'Anyone (no token).' : op.description?.includes('Administrators only') ? 'Administrators (bearer token).' : 'Signed-in users (bearer token).';
-      const parts = [`<section aria-labelledby="${id}"><h3 id="${id}"><code>${escape(title)}</code></h3>`, `<p>${escape(who)}</p>`];
+      const who = !op.security
+        ? 'Anyone (no token).'
+        : op.description?.includes('Administrators only')
+          ? 'Administrators (bearer token).'
+          : 'Signed-in users (bearer token).';
+      const parts = [
+        `<section aria-labelledby="${id}"><h3 id="${id}"><code>${escape(title)}</code></h3>`,
+        `<p>${escape(who)}</p>`,
+      ];
       for (const p of (op.parameters ?? []) as OpenAPIV3_1.ParameterObject[]) {
         parts.push(schemaBlock(`${p.in} parameter ${p.name}${p.required ? ' (required)' : ''}`, p.schema));
       }
       const body = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content;
-      for (const [type, media] of Object.entries(body ?? {})) parts.push(schemaBlock(`Request body (${type})`, media.schema));
+      for (const [type, media] of Object.entries(body ?? {}))
+        parts.push(schemaBlock(`Request body (${type})`, media.schema));
       for (const [status, response] of Object.entries(op.responses ?? {})) {
         const r = response as OpenAPIV3_1.ResponseObject;
         for (const [type, media] of Object.entries(r.content ?? {})) {
-          parts.push(schemaBlock(`Answer ${status} (${type})${r.description && r.description !== 'Default Response' ? `: ${r.description}` : ''}`, media.schema));
+          parts.push(
+            schemaBlock(
+              `Answer ${status} (${type})${r.description && r.description !== 'Default Response' ? `: ${r.description}` : ''}`,
+              media.schema,
+            ),
+          );
         }
       }
       parts.push('</section>');
@@ -104,7 +121,10 @@ function referencePage(doc: OpenAPIV3_1.Document): string {
     }
   }
   const schemas = Object.entries(doc.components?.schemas ?? {})
-    .map(([name, schema]) => `<section aria-labelledby="schema-${escape(name)}"><h3 id="schema-${escape(name)}">${escape(name)}</h3><pre tabindex="0">${escape(JSON.stringify(schema, null, 2))}</pre></section>`)
+    .map(
+      ([name, schema]) =>
+        `<section aria-labelledby="schema-${escape(name)}"><h3 id="schema-${escape(name)}">${escape(name)}</h3><pre tabindex="0">${escape(JSON.stringify(schema, null, 2))}</pre></section>`,
+    )
     .join('\n');
   return `<!doctype html>
 <html lang="en">

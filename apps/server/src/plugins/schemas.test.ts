@@ -25,7 +25,10 @@ describe('route schemas', () => {
     const app = await appWith({ name: 'x' });
     const res = await app.inject({ method: 'POST', url: '/thing', payload: { name: 'a', age: 1.5, extra: 1 } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'name: Too small: expected string to have >=2 characters; age: Invalid input: expected int, received number; unknown field extra' });
+    expect(res.json()).toEqual({
+      message:
+        'name: Too small: expected string to have >=2 characters; age: Invalid input: expected int, received number; unknown field extra',
+    });
   });
 
   it('sends only what the response schema names', async () => {
@@ -44,7 +47,11 @@ describe('route schemas', () => {
 
   it("tells a union's failure by the option the client meant: the one whose fields it used", async () => {
     const app = await appWith({});
-    const weak = await app.inject({ method: 'POST', url: '/self', payload: { password: 'short', current_password: 'x' } });
+    const weak = await app.inject({
+      method: 'POST',
+      url: '/self',
+      payload: { password: 'short', current_password: 'x' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json<{ message: string }>().message).toMatch(/^password: /);
     const profile = await app.inject({

@@ -29,7 +29,10 @@ const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
  */
 export function contentSecurityPolicy(styleNonce?: string): string {
   return Object.entries(CONTENT_SECURITY_POLICY)
-    .map(([directive, sources]) => `${directive} ${[...sources, ...(styleNonce && directive === 'style-src' ? [`'nonce-${styleNonce}'`] : [])].join(' ')}`)
+    .map(
+      ([directive, sources]) =>
+        `${directive} ${[...sources, ...(styleNonce && directive === 'style-src' ? [`'nonce-${styleNonce}'`] : [])].join(' ')}`,
+    )
     .join(';');
 }
 

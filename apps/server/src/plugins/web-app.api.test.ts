@@ -6,11 +6,17 @@ import { describeApi } from '../../test/harness.ts';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
 fs.mkdirSync(path.join(webDist, 'assets'));
-fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>');
+fs.writeFileSync(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><html><head><title>app</title></head><body><div id="root"></div></body></html>',
+);
 fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
 // The web app's own robots.txt, as the build copies it from public/.
 fs.copyFileSync(path.join(import.meta.dirname, '../../../web/public/robots.txt'), path.join(webDist, 'robots.txt'));
-fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), 'console.log("a fairly long line of code");\n'.repeat(200));
+fs.writeFileSync(
+  path.join(webDist, 'assets', 'big-def456.js'),
+  'console.log("a fairly long line of code");\n'.repeat(200),
+);
 
 describeApi(
   'serving the web app',
@@ -26,7 +32,9 @@ describeApi(
     });
 
     it('gives each page a style nonce of its own, in its CSP and in a meta element, and nothing else one', async () => {
-      const pages = await Promise.all(['/', '/modules', '/index.html'].map((url) => ctx.app.inject({ method: 'GET', url })));
+      const pages = await Promise.all(
+        ['/', '/modules', '/index.html'].map((url) => ctx.app.inject({ method: 'GET', url })),
+      );
       const nonces = pages.map((res) => {
         const nonce = /<meta name="csp-nonce" content="([A-Za-z0-9+/=]{24})" \/><\/head>/.exec(res.body)?.[1];
         expect(res.headers['content-security-policy']).toContain(`style-src 'self' 'nonce-${nonce}';`);
@@ -62,9 +70,15 @@ describeApi(
     });
 
     it('compresses what is worth it and tells the decoded size of files', async () => {
-      const res = await ctx.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers: { 'accept-encoding': 'gzip' } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/assets/big-def456.js',
+        headers: { 'accept-encoding': 'gzip' },
+      });
       expect(res.headers['content-encoding']).toBe('gzip');
-      expect(res.headers['x-decoded-length']).toBe(String(fs.statSync(path.join(webDist, 'assets', 'big-def456.js')).size));
+      expect(res.headers['x-decoded-length']).toBe(
+        String(fs.statSync(path.join(webDist, 'assets', 'big-def456.js')).size),
+      );
       expect(res.rawPayload.length).toBeLessThan(1000);
     });
 

@@ -24,7 +24,12 @@ export const cafQuestionnaire: Questionnaire = {
     { id: 'mental_1', domain: 'mental', text: 'I stay calm and focused under pressure.', reverse: false },
     { id: 'mental_2', domain: 'mental', text: 'I bounce back quickly after setbacks.', reverse: false },
     { id: 'mental_3', domain: 'mental', text: 'I often feel overwhelmed by what I have to do.', reverse: true },
-    { id: 'mental_4', domain: 'mental', text: 'I can change my thinking when a situation is not going well.', reverse: false },
+    {
+      id: 'mental_4',
+      domain: 'mental',
+      text: 'I can change my thinking when a situation is not going well.',
+      reverse: false,
+    },
     { id: 'physical_1', domain: 'physical', text: 'I get enough sleep to feel rested.', reverse: false },
     { id: 'physical_2', domain: 'physical', text: 'I exercise at least three times a week.', reverse: false },
     { id: 'physical_3', domain: 'physical', text: 'I often skip meals or eat poorly when I am busy.', reverse: true },
@@ -35,7 +40,12 @@ export const cafQuestionnaire: Questionnaire = {
     { id: 'social_4', domain: 'social', text: 'I would ask a wingman for help if I needed it.', reverse: false },
     { id: 'spiritual_1', domain: 'spiritual', text: 'My life has a clear sense of purpose.', reverse: false },
     { id: 'spiritual_2', domain: 'spiritual', text: 'My values guide the decisions I make.', reverse: false },
-    { id: 'spiritual_3', domain: 'spiritual', text: 'I rarely take time to reflect on what matters to me.', reverse: true },
+    {
+      id: 'spiritual_3',
+      domain: 'spiritual',
+      text: 'I rarely take time to reflect on what matters to me.',
+      reverse: true,
+    },
     { id: 'spiritual_4', domain: 'spiritual', text: 'I find meaning in serving others.', reverse: false },
   ],
 };

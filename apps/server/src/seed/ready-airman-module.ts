@@ -210,7 +210,12 @@ export const readyAirmanModule: Module = {
       results: { mental: -6, social: -4, physical: -2 },
       next_day_tokens: 4,
     }),
-    action({ name: 'Late-night gaming', token_cost: 1, set_cooldown: 0, results: { mental: 3, physical: -4, spiritual: -2 } }),
+    action({
+      name: 'Late-night gaming',
+      token_cost: 1,
+      set_cooldown: 0,
+      results: { mental: 3, physical: -4, spiritual: -2 },
+    }),
     action({
       name: 'Unit formation (cancelled this week)',
       token_cost: 1,

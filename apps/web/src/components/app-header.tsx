@@ -30,7 +30,10 @@ export function AppHeader() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   // Spec §4: logging out returns to /login, from any page (the anonymous ones too).
-  const logOut = () => void signOut().then(() => navigate('/login', { state: { notice: { kind: 'success', text: SIGNED_OUT_MESSAGE } satisfies LoginNotice } }));
+  const logOut = () =>
+    void signOut().then(() =>
+      navigate('/login', { state: { notice: { kind: 'success', text: SIGNED_OUT_MESSAGE } satisfies LoginNotice } }),
+    );
   const signedIn = tokenState(token) === 'valid';
   const session = useSession(signedIn ? token : null);
   const user = signedIn ? session.data : undefined;

@@ -15,7 +15,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { FeatureFlags, Modal, type ModalProps } from '@carbon/react';
 
 /** The first field of the dialog's body, where typing starts; a lazy editor's counts once it is there. */
-const FIELD = 'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [contenteditable="true"], button:not([disabled])';
+const FIELD =
+  'input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [contenteditable="true"], button:not([disabled])';
 
 function firstTarget(root: HTMLElement): HTMLElement | null {
   return (

@@ -3,7 +3,12 @@ import { ComboBox } from '@carbon/react';
 import { RANKS, findRank, rankLabel, type Rank } from '@airman/contracts/ranks.ts';
 import '../styles/select.scss';
 
-export function RankSelect(props: { id: string; value: string; onChange(abbreviation: string): void; required?: boolean }) {
+export function RankSelect(props: {
+  id: string;
+  value: string;
+  onChange(abbreviation: string): void;
+  required?: boolean;
+}) {
   return (
     <ComboBox<Rank>
       id={props.id}

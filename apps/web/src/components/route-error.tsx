@@ -19,7 +19,14 @@ export function RouteError() {
   const error = useRouteError();
   return (
     <div className="route-error">
-      <InlineNotification kind="error" title="This page could not be shown." subtitle={describe(error)} hideCloseButton lowContrast role="alert" />
+      <InlineNotification
+        kind="error"
+        title="This page could not be shown."
+        subtitle={describe(error)}
+        hideCloseButton
+        lowContrast
+        role="alert"
+      />
       <Button kind="primary" onClick={() => window.location.reload()}>
         Reload the page
       </Button>

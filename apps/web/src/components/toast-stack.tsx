@@ -4,7 +4,13 @@ import { TOAST_DURATION_MS } from '@airman/contracts/constants.ts';
 import type { Toast } from './toasts.tsx';
 import '../styles/toasts.scss';
 
-export default function ToastStack({ toasts, onClose }: { toasts: (Toast & { id: number })[]; onClose(id: number): void }) {
+export default function ToastStack({
+  toasts,
+  onClose,
+}: {
+  toasts: (Toast & { id: number })[];
+  onClose(id: number): void;
+}) {
   return (
     <div className="toast-stack">
       {toasts.map((t) => (

@@ -69,7 +69,9 @@ export const api: KyInstance = ky.create({
           retryRequest.headers.set('Authorization', `Bearer ${token}`);
           // The same time-out as the first try (ky's applies to that one only).
           const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
-          const retried = await fetch(retryRequest, { signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout });
+          const retried = await fetch(retryRequest, {
+            signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+          });
           if (retried.status !== 401) return retried;
         }
         sessionRefused();

@@ -35,7 +35,11 @@ export function decodeToken(token: string): TokenPayload | null {
     const binary = atob(part.replace(/-/g, '+').replace(/_/g, '/'));
     const json = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
     const payload = JSON.parse(json) as Partial<TokenPayload>;
-    if (typeof payload.user_id !== 'string' || typeof payload.exp !== 'number' || typeof payload.user_role !== 'string') {
+    if (
+      typeof payload.user_id !== 'string' ||
+      typeof payload.exp !== 'number' ||
+      typeof payload.user_role !== 'string'
+    ) {
       return null;
     }
     return { user_id: payload.user_id, user_role: payload.user_role, exp: payload.exp };

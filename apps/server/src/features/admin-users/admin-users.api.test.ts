@@ -8,7 +8,11 @@ import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harn
 const MODULE = 'ready_airman_training';
 
 async function adminToken(ctx: TestContext): Promise<string> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+  });
   return res.json<{ auth: string }>().auth;
 }
 
@@ -21,7 +25,8 @@ async function archivedModule(ctx: TestContext, id: string): Promise<string> {
   return id;
 }
 
-const sessionStatus = async (ctx: TestContext, token: string) => (await ctx.request(token, { method: 'GET', url: '/api/session' })).statusCode;
+const sessionStatus = async (ctx: TestContext, token: string) =>
+  (await ctx.request(token, { method: 'GET', url: '/api/session' })).statusCode;
 
 describeApi('POST admin/users/{id}', (ctx) => {
   const update = async (token: string, id: string, payload: unknown) =>
@@ -30,9 +35,22 @@ describeApi('POST admin/users/{id}', (ctx) => {
   it('applies only the fields given and returns the user', async () => {
     const token = await adminToken(ctx);
     const user = await ctx.createUser();
-    const res = await update(token, user.id, { unit: '655 ISRW Det 1', rank: 'SSgt', first_name: 'Kim', last_name: 'Park' });
+    const res = await update(token, user.id, {
+      unit: '655 ISRW Det 1',
+      rank: 'SSgt',
+      first_name: 'Kim',
+      last_name: 'Park',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json<User>()).toMatchObject({ id: user.id, unit: '655 ISRW Det 1', rank: 'SSgt', first_name: 'Kim', last_name: 'Park', user_name: user.email, role: 'user' });
+    expect(res.json<User>()).toMatchObject({
+      id: user.id,
+      unit: '655 ISRW Det 1',
+      rank: 'SSgt',
+      first_name: 'Kim',
+      last_name: 'Park',
+      user_name: user.email,
+      role: 'user',
+    });
     // Unit and rank changes leave the user signed in.
     expect(await sessionStatus(ctx, user.token)).toBe(200);
     expect((await update(token, user.id, {})).json<User>().unit).toBe('655 ISRW Det 1');
@@ -63,7 +81,12 @@ describeApi('POST admin/users/{id}', (ctx) => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json<{ message: string }>().message, JSON.stringify(payload)).toEqual(expect.any(String));
     }
-    const text = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}`, payload: 'unit=x', headers: { 'content-type': 'text/plain' } });
+    const text = await ctx.request(token, {
+      method: 'POST',
+      url: `/api/admin/users/${user.id}`,
+      payload: 'unit=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.statusCode).toBe(400);
     expect(text.json<{ message: string }>().message).toEqual(expect.any(String));
     expect((await update(token, 'no-such-user', { unit: 'x' })).statusCode).toBe(404);
@@ -104,7 +127,12 @@ describeApi('POST admin/users/{id}', (ctx) => {
     const user = await ctx.createUser();
     const off = await update(token, user.id, { active_at: 0 });
     expect(off.json<User>().active_at).toBe(0);
-    const login = () => ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password: TEST_PASSWORD } });
+    const login = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { user_name: user.email, password: TEST_PASSWORD },
+      });
     expect((await login()).statusCode).toBe(401);
     const before = Date.now();
     const on = await update(token, user.id, { active_at: 1 });
@@ -119,11 +147,21 @@ describeApi('POST admin/users/{id}', (ctx) => {
   it('sets due dates of existing assignments; an unknown key changes nothing (one transaction)', async () => {
     const token = await adminToken(ctx);
     const user = await ctx.createUser();
-    await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}/assign`, payload: { module: MODULE } });
+    await ctx.request(token, {
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/assign`,
+      payload: { module: MODULE },
+    });
     const due = Date.UTC(2030, 11, 1, 23);
     const dated = await update(token, user.id, { assignments: [{ key: MODULE, due_at: due }] });
     expect(dated.json<User>().assignments[0]?.due_at).toBe(due);
-    const refused = await update(token, user.id, { unit: 'Changed', assignments: [{ key: MODULE, due_at: 0 }, { key: 'unassigned', due_at: 5 }] });
+    const refused = await update(token, user.id, {
+      unit: 'Changed',
+      assignments: [
+        { key: MODULE, due_at: 0 },
+        { key: 'unassigned', due_at: 5 },
+      ],
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json<{ message: string }>().message).toContain('unassigned');
     const after = (await ctx.request(token, { method: 'GET', url: `/api/admin/users/${user.id}` })).json<User>();
@@ -134,7 +172,11 @@ describeApi('POST admin/users/{id}', (ctx) => {
   it('accepts assignments sent back as they were read, and refuses a change to a read-only field', async () => {
     const token = await adminToken(ctx);
     const user = await ctx.createUser();
-    await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}/assign`, payload: { module: MODULE } });
+    await ctx.request(token, {
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/assign`,
+      payload: { module: MODULE },
+    });
     const read = (await ctx.request(token, { method: 'GET', url: `/api/admin/users/${user.id}` })).json<User>();
     const due = Date.UTC(2030, 10, 15, 12);
     const sentBack = read.assignments.map((a) => ({ ...a, due_at: due }));
@@ -144,9 +186,13 @@ describeApi('POST admin/users/{id}', (ctx) => {
 
     const [first] = read.assignments;
     if (!first) throw new Error('the user has no assignment');
-    const forged = await update(token, user.id, { assignments: [{ ...first, due_at: 0, completed_at: 5, game_status: 1 }] });
+    const forged = await update(token, user.id, {
+      assignments: [{ ...first, due_at: 0, completed_at: 5, game_status: 1 }],
+    });
     expect(forged.statusCode).toBe(400);
-    expect(forged.json<{ message: string }>().message).toBe(`assignments: ${MODULE}: completed_at, game_status cannot be changed, only due_at`);
+    expect(forged.json<{ message: string }>().message).toBe(
+      `assignments: ${MODULE}: completed_at, game_status cannot be changed, only due_at`,
+    );
     const after = (await ctx.request(token, { method: 'GET', url: `/api/admin/users/${user.id}` })).json<User>();
     expect(after.assignments).toEqual(sentBack);
   });
@@ -155,9 +201,22 @@ describeApi('POST admin/users/{id}', (ctx) => {
 describeApi('admin/users/{id}: get, assign, unassign, delete', (ctx) => {
   it('GET shows the user with the invite code to an admin; 404 unknown, 414 over-long id', async () => {
     const token = await adminToken(ctx);
-    await ctx.database.db.insert(users).values({ id: 'pending-1', user_name: 'pending-1@example.com', pending: true, invite_code: 'the-code', last_invite_at: 5 });
+    await ctx.database.db.insert(users).values({
+      id: 'pending-1',
+      user_name: 'pending-1@example.com',
+      pending: true,
+      invite_code: 'the-code',
+      last_invite_at: 5,
+    });
     const res = await ctx.request(token, { method: 'GET', url: '/api/admin/users/pending-1' });
-    expect(res.json<User>()).toMatchObject({ id: 'pending-1', pending: true, invite_code: 'the-code', last_invite_at: 5, assignments: [], modules: [] });
+    expect(res.json<User>()).toMatchObject({
+      id: 'pending-1',
+      pending: true,
+      invite_code: 'the-code',
+      last_invite_at: 5,
+      assignments: [],
+      modules: [],
+    });
     expect((await ctx.request(token, { method: 'GET', url: '/api/admin/users/nobody' })).statusCode).toBe(404);
     const long = await ctx.request(token, { method: 'GET', url: `/api/admin/users/${'x'.repeat(101)}` });
     expect(long.statusCode).toBe(414);
@@ -168,7 +227,11 @@ describeApi('admin/users/{id}: get, assign, unassign, delete', (ctx) => {
     const token = await adminToken(ctx);
     const user = await ctx.createUser();
     const assign = (payload: unknown, id = user.id) =>
-      ctx.request(token, { method: 'POST', url: `/api/admin/users/${id}/assign`, payload: payload as InjectOptions['payload'] });
+      ctx.request(token, {
+        method: 'POST',
+        url: `/api/admin/users/${id}/assign`,
+        payload: payload as InjectOptions['payload'],
+      });
     const before = Date.now();
     const assigned = await assign({ module: MODULE });
     expect(assigned.statusCode).toBe(200);
@@ -193,9 +256,14 @@ describeApi('admin/users/{id}: get, assign, unassign, delete', (ctx) => {
   it('unassigns until the assignment is completed', async () => {
     const token = await adminToken(ctx);
     const user = await ctx.createUser();
-    const unassign = (moduleId = MODULE, id = user.id) => ctx.request(token, { method: 'DELETE', url: `/api/admin/users/${id}/assign/${moduleId}` });
+    const unassign = (moduleId = MODULE, id = user.id) =>
+      ctx.request(token, { method: 'DELETE', url: `/api/admin/users/${id}/assign/${moduleId}` });
     expect((await unassign()).statusCode).toBe(404);
-    await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}/assign`, payload: { module: MODULE } });
+    await ctx.request(token, {
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/assign`,
+      payload: { module: MODULE },
+    });
     const where = and(eq(assignments.user_id, user.id), eq(assignments.module_id, MODULE));
     await ctx.database.db.update(assignments).set({ completed_at: Date.now(), game_status: 1 }).where(where);
     const refused = await unassign();
@@ -212,7 +280,11 @@ describeApi('admin/users/{id}: get, assign, unassign, delete', (ctx) => {
   it('deletes a user with their assignments; an admin may delete themself', async () => {
     const token = await adminToken(ctx);
     const user = await ctx.createUser();
-    await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}/assign`, payload: { module: MODULE } });
+    await ctx.request(token, {
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/assign`,
+      payload: { module: MODULE },
+    });
     const res = await ctx.request(token, { method: 'DELETE', url: `/api/admin/users/${user.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({});
@@ -222,7 +294,9 @@ describeApi('admin/users/{id}: get, assign, unassign, delete', (ctx) => {
     expect((await ctx.request(token, { method: 'DELETE', url: `/api/admin/users/${user.id}` })).statusCode).toBe(404);
 
     const admin2 = await ctx.createUser({ role: 'admin' });
-    expect((await ctx.request(admin2.token, { method: 'DELETE', url: `/api/admin/users/${admin2.id}` })).statusCode).toBe(200);
+    expect(
+      (await ctx.request(admin2.token, { method: 'DELETE', url: `/api/admin/users/${admin2.id}` })).statusCode,
+    ).toBe(200);
     expect(await sessionStatus(ctx, admin2.token)).toBe(401);
   });
 });
@@ -252,7 +326,12 @@ describeApi('admin/users: authorization', (ctx) => {
     }
     // The listing: 401 anonymous, an empty list for a user, the list for an admin.
     expect((await ctx.request(undefined, { method: 'GET', url: '/api/admin/users' })).statusCode).toBe(401);
-    expect((await ctx.request(user.token, { method: 'GET', url: '/api/admin/users' })).json()).toEqual({ count: 0, users: [] });
-    expect((await ctx.request(admin, { method: 'GET', url: '/api/admin/users' })).json<{ count: number }>().count).toBeGreaterThan(0);
+    expect((await ctx.request(user.token, { method: 'GET', url: '/api/admin/users' })).json()).toEqual({
+      count: 0,
+      users: [],
+    });
+    expect(
+      (await ctx.request(admin, { method: 'GET', url: '/api/admin/users' })).json<{ count: number }>().count,
+    ).toBeGreaterThan(0);
   });
 });

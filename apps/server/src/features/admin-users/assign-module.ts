@@ -8,7 +8,11 @@ import { pgTextArray } from '../../mail/outbox.ts';
 
 /** A module that may be assigned: it exists and is live; 404 or 400 otherwise. */
 export async function assignableModule(db: Db, moduleId: string): Promise<{ id: string; title: string }> {
-  const [m] = await db.select({ archived_at: modules.archived_at, title: modules.game_title }).from(modules).where(eq(modules.id, moduleId)).limit(1);
+  const [m] = await db
+    .select({ archived_at: modules.archived_at, title: modules.game_title })
+    .from(modules)
+    .where(eq(modules.id, moduleId))
+    .limit(1);
   if (!m) throw new HttpError(404, `No module '${moduleId}'`);
   if (m.archived_at > 0) throw new HttpError(400, `module: '${moduleId}' is archived and cannot be assigned`);
   return { id: moduleId, title: m.title };
@@ -19,7 +23,12 @@ export async function assignableModule(db: Db, moduleId: string): Promise<{ id: 
  * Progress, not started), in one statement; a user who has it already keeps
  * their assignment as it is. Returns the users it was added to.
  */
-export async function assignModuleToUsers(db: Db, userIds: string[], moduleId: string, dueAt = 0): Promise<Set<string>> {
+export async function assignModuleToUsers(
+  db: Db,
+  userIds: string[],
+  moduleId: string,
+  dueAt = 0,
+): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const result = await db.execute(sql`INSERT INTO assignments (user_id, module_id, created_at, due_at, game_status)
     SELECT t.user_id, ${moduleId}::text, ${Date.now()}::bigint, ${dueAt}::bigint, 0 FROM unnest(${pgTextArray(userIds)}::text[]) AS t(user_id)
@@ -56,7 +65,13 @@ export async function unassignModuleFromUsers(db: Db, userIds: string[], moduleI
   if (userIds.length === 0) return new Set();
   const deleted = await db
     .delete(assignments)
-    .where(and(sql`${assignments.user_id} = ANY(${pgTextArray(userIds)}::text[])`, eq(assignments.module_id, moduleId), eq(assignments.completed_at, 0)))
+    .where(
+      and(
+        sql`${assignments.user_id} = ANY(${pgTextArray(userIds)}::text[])`,
+        eq(assignments.module_id, moduleId),
+        eq(assignments.completed_at, 0),
+      ),
+    )
     .returning({ user_id: assignments.user_id });
   return new Set(deleted.map((r) => r.user_id));
 }

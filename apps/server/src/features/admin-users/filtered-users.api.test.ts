@@ -48,8 +48,12 @@ async function seedUsers(ctx: TestContext): Promise<{ tag: string; rows: Row[] }
     );
     if (!r.assignment) continue;
     const a = {
-      not_started: [0, 0, now + DAY, 0], in_progress: [now - DAY, 0, now + DAY, 0], complete: [now - DAY, now, now - DAY, 1],
-      failed: [now - DAY, 0, 0, 2], quit: [now - DAY, 0, 0, 4], past_due: [now - 2 * DAY, 0, now - DAY, 0],
+      not_started: [0, 0, now + DAY, 0],
+      in_progress: [now - DAY, 0, now + DAY, 0],
+      complete: [now - DAY, now, now - DAY, 1],
+      failed: [now - DAY, 0, 0, 2],
+      quit: [now - DAY, 0, 0, 4],
+      past_due: [now - 2 * DAY, 0, now - DAY, 0],
     }[r.assignment];
     await ctx.database.query(
       `INSERT INTO assignments (user_id, module_id, created_at, started_at, completed_at, due_at, game_status) VALUES ($1, 'ready_airman_training', $2, $3, $4, $5, $6)`,
@@ -60,17 +64,25 @@ async function seedUsers(ctx: TestContext): Promise<{ tag: string; rows: Row[] }
 }
 
 const byte = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
-const rankIndex = (r: Row) => (r.rank === '' ? RANKS.length + 1 : RANKS.findIndex((k) => k.abbreviation === r.rank) + 1);
+const rankIndex = (r: Row) =>
+  r.rank === '' ? RANKS.length + 1 : RANKS.findIndex((k) => k.abbreviation === r.rank) + 1;
 const ORDERS: Record<string, (a: Row, b: Row) => number> = {
   name: (a, b) => byte(a.last.toLowerCase(), b.last.toLowerCase()) || byte(a.id, b.id),
-  unit: (a, b) => byte(a.unit.toLowerCase(), b.unit.toLowerCase()) || byte(a.last.toLowerCase(), b.last.toLowerCase()) || byte(a.id, b.id),
+  unit: (a, b) =>
+    byte(a.unit.toLowerCase(), b.unit.toLowerCase()) ||
+    byte(a.last.toLowerCase(), b.last.toLowerCase()) ||
+    byte(a.id, b.id),
   rank: (a, b) => rankIndex(a) - rankIndex(b) || byte(a.last.toLowerCase(), b.last.toLowerCase()) || byte(a.id, b.id),
   last_login: (a, b) => b.lastLogin - a.lastLogin || byte(a.id, b.id),
 };
 
 describeApi('GET admin/users: filters and sorting', (ctx) => {
   async function walk(query: Record<string, string>): Promise<{ ids: string[]; counts: number[] }> {
-    const res0 = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+    const res0 = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+    });
     const token = res0.json<{ auth: string }>().auth;
     const ids: string[] = [];
     const counts: number[] = [];
@@ -106,16 +118,40 @@ describeApi('GET admin/users: filters and sorting', (ctx) => {
       [{ search: tag, status: 'inactive' }, (r) => !r.active && !r.pending],
       [{ search: tag, module: 'ready_airman_training' }, (r) => r.assignment !== undefined],
       ...(['not_started', 'in_progress', 'complete', 'failed', 'quit', 'past_due'] as const).map(
-        (s): [Record<string, string>, (r: Row) => boolean] => [{ search: tag, module: 'ready_airman_training', assignment_status: s }, (r) => r.assignment === s],
+        (s): [Record<string, string>, (r: Row) => boolean] => [
+          { search: tag, module: 'ready_airman_training', assignment_status: s },
+          (r) => r.assignment === s,
+        ],
       ),
-      [{ unit: `a ${tag}`, status: 'active', module: 'ready_airman_training', assignment_status: 'past_due', sort: 'rank' }, (r) => r.unit === `a ${tag}` && r.active && r.assignment === 'past_due'],
+      [
+        {
+          unit: `a ${tag}`,
+          status: 'active',
+          module: 'ready_airman_training',
+          assignment_status: 'past_due',
+          sort: 'rank',
+        },
+        (r) => r.unit === `a ${tag}` && r.active && r.assignment === 'past_due',
+      ],
       // Counted from the progress counts: a module with a unit and an assignment status only.
-      [{ unit: `a ${tag}`, module: 'ready_airman_training' }, (r) => r.unit === `a ${tag}` && r.assignment !== undefined],
-      [{ unit: `B ${tag}`, module: 'ready_airman_training', assignment_status: 'failed' }, (r) => r.unit === `B ${tag}` && r.assignment === 'failed'],
-      [{ unit: `a ${tag}`, module: 'ready_airman_training', assignment_status: 'past_due', sort: 'unit' }, (r) => r.unit === `a ${tag}` && r.assignment === 'past_due'],
+      [
+        { unit: `a ${tag}`, module: 'ready_airman_training' },
+        (r) => r.unit === `a ${tag}` && r.assignment !== undefined,
+      ],
+      [
+        { unit: `B ${tag}`, module: 'ready_airman_training', assignment_status: 'failed' },
+        (r) => r.unit === `B ${tag}` && r.assignment === 'failed',
+      ],
+      [
+        { unit: `a ${tag}`, module: 'ready_airman_training', assignment_status: 'past_due', sort: 'unit' },
+        (r) => r.unit === `a ${tag}` && r.assignment === 'past_due',
+      ],
     ];
     for (const [query, keep] of cases) {
-      const expected = rows.filter(keep).sort(ORDERS[query.sort ?? 'name']).map((r) => r.id);
+      const expected = rows
+        .filter(keep)
+        .sort(ORDERS[query.sort ?? 'name'])
+        .map((r) => r.id);
       expect(expected.length, JSON.stringify(query)).toBeGreaterThan(0);
       const { ids, counts } = await walk(query);
       expect(ids, JSON.stringify(query)).toEqual(expected);
@@ -125,13 +161,18 @@ describeApi('GET admin/users: filters and sorting', (ctx) => {
 
   it("keeps a module's pages right as users are renamed or moved and assignments are added, removed or change status", async () => {
     const { tag, rows } = await seedUsers(ctx);
-    const res0 = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+    const res0 = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+    });
     const token = res0.json<{ auth: string }>().auth;
     const send = async (method: 'POST' | 'DELETE', url: string, payload?: object) => {
       const res = await ctx.request(token, { method, url, ...(payload ? { payload } : {}) });
       expect(res.statusCode, res.body).toBe(200);
     };
-    const pick = (unit: string, assignment: Row['assignment']) => rows.find((r) => r.unit === `${unit} ${tag}` && r.assignment === assignment && !r.pending)!;
+    const pick = (unit: string, assignment: Row['assignment']) =>
+      rows.find((r) => r.unit === `${unit} ${tag}` && r.assignment === assignment && !r.pending)!;
     const statuses = ['not_started', 'in_progress', 'complete', 'failed', 'quit', 'past_due'] as const;
 
     // Renamed: from the middle of the order to its start.
@@ -151,11 +192,16 @@ describeApi('GET admin/users: filters and sorting', (ctx) => {
     delete unassigned.assignment;
     // Due yesterday: past due.
     const overdue = pick('B', 'not_started');
-    await send('POST', `/api/admin/users/${overdue.id}`, { assignments: [{ key: 'ready_airman_training', due_at: Date.now() - DAY }] });
+    await send('POST', `/api/admin/users/${overdue.id}`, {
+      assignments: [{ key: 'ready_airman_training', due_at: Date.now() - DAY }],
+    });
     overdue.assignment = 'past_due';
     // A run finished late (as the game's routes write it): complete.
     const finished = pick('a', 'past_due');
-    await ctx.database.query(`UPDATE assignments SET game_status = 1, completed_at = $2 WHERE user_id = $1 AND module_id = 'ready_airman_training'`, [finished.id, Date.now()]);
+    await ctx.database.query(
+      `UPDATE assignments SET game_status = 1, completed_at = $2 WHERE user_id = $1 AND module_id = 'ready_airman_training'`,
+      [finished.id, Date.now()],
+    );
     finished.assignment = 'complete';
 
     const cases: [Record<string, string>, (r: Row) => boolean][] = [
@@ -168,7 +214,10 @@ describeApi('GET admin/users: filters and sorting', (ctx) => {
       ),
     ];
     for (const [query, keep] of cases) {
-      const expected = rows.filter(keep).sort(ORDERS.name).map((r) => r.id);
+      const expected = rows
+        .filter(keep)
+        .sort(ORDERS.name)
+        .map((r) => r.id);
       const { ids, counts } = await walk(query);
       expect(ids, JSON.stringify(query)).toEqual(expected);
       expect(counts[0], JSON.stringify(query)).toBe(expected.length);
@@ -177,7 +226,11 @@ describeApi('GET admin/users: filters and sorting', (ctx) => {
   });
 
   it('refuses an assignment status without a module, unknown values and a cursor of another order', async () => {
-    const res0 = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+    const res0 = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+    });
     const token = res0.json<{ auth: string }>().auth;
     const get = (q: string) => ctx.request(token, { method: 'GET', url: `/api/admin/users?${q}` });
     for (const [q, message] of [

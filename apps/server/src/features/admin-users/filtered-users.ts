@@ -15,7 +15,12 @@ import { usableAccountSql } from '../../auth/usable-account.ts';
 
 /** The numbers progress_status's status expression gives each assignment status. */
 const STATUS_CODES: Record<NonNullable<UsersQuery['assignment_status']>, number> = {
-  not_started: 0, in_progress: 1, complete: 2, failed: 3, quit: 4, past_due: 5,
+  not_started: 0,
+  in_progress: 1,
+  complete: 2,
+  failed: 3,
+  quit: 4,
+  past_due: 5,
 };
 
 /**
@@ -28,15 +33,22 @@ function countFromProgress(q: FilterQuery, now: number): { sql: string; params: 
   const params: unknown[] = [q.module];
   const where = ['module_id = $1'];
   if (q.unit !== undefined) where.push(`unit = $${params.push(q.unit)}`);
-  if (q.assignment_status !== undefined) where.push(`(${progressStatusSql(`$${params.push(now)}`)}) = ${STATUS_CODES[q.assignment_status]}`);
+  if (q.assignment_status !== undefined)
+    where.push(`(${progressStatusSql(`$${params.push(now)}`)}) = ${STATUS_CODES[q.assignment_status]}`);
   return { sql: `SELECT coalesce(sum(n), 0)::int AS n FROM progress_status WHERE ${where.join(' AND ')}`, params };
 }
 
-export type FilterQuery = Pick<UsersQuery, 'search' | 'unit' | 'role' | 'status' | 'module' | 'assignment_status' | 'sort'>;
+export type FilterQuery = Pick<
+  UsersQuery,
+  'search' | 'unit' | 'role' | 'status' | 'module' | 'assignment_status' | 'sort'
+>;
 
 /** True when the list must go this way rather than the plain pages by last name. */
 export function isFiltered(q: FilterQuery): boolean {
-  return [q.unit, q.role, q.status, q.module, q.assignment_status].some((v) => v !== undefined) || (q.sort !== undefined && q.sort !== 'name');
+  return (
+    [q.unit, q.role, q.status, q.module, q.assignment_status].some((v) => v !== undefined) ||
+    (q.sort !== undefined && q.sort !== 'name')
+  );
 }
 
 interface SortKey {
@@ -47,15 +59,23 @@ interface SortKey {
 // Every order ends with the id, so that no two rows tie and a cursor is exact.
 const SORT_KEYS: Record<UserSort, SortKey[]> = {
   name: [{ sql: 's.sort_key', type: 'text' }],
-  unit: [{ sql: 'lower(s.unit)', type: 'text' }, { sql: 's.sort_key', type: 'text' }],
+  unit: [
+    { sql: 'lower(s.unit)', type: 'text' },
+    { sql: 's.sort_key', type: 'text' },
+  ],
   // The rank list's order (Civilian, then E-1 up, then officers); no rank (pending invitees) last.
-  rank: [{ sql: rankOrderSql('s.rank'), type: 'int' }, { sql: 's.sort_key', type: 'text' }],
+  rank: [
+    { sql: rankOrderSql('s.rank'), type: 'int' },
+    { sql: 's.sort_key', type: 'text' },
+  ],
   // Most recent first; never signed in last.
   last_login: [{ sql: '-u.last_login_at', type: 'bigint' }],
 };
 
 /** The label rule of spec §4 (status.ts) over assignment a, grouped as ASSIGNMENT_STATUSES; `now` is the parameter given. */
-const assignmentStatusSql = (now: string) => `CASE WHEN a.completed_at = 0 AND a.due_at > 0 AND a.due_at < ${now} THEN 'past_due'
+const assignmentStatusSql = (
+  now: string,
+) => `CASE WHEN a.completed_at = 0 AND a.due_at > 0 AND a.due_at < ${now} THEN 'past_due'
   WHEN a.started_at = 0 THEN 'not_started'
   WHEN a.game_status = 1 THEN 'complete'
   WHEN a.game_status = 2 THEN 'failed'
@@ -100,8 +120,11 @@ function conditions(q: FilterQuery, params: unknown[], now: number, byModule = f
   if (q.status === 'active') where.push(usableAccountSql('s'));
   if (q.status === 'inactive') where.push('s.active_at = 0 AND NOT s.pending');
   if (q.module !== undefined && !byModule) {
-    const status = q.assignment_status !== undefined ? ` AND ${assignmentStatusSql(add(now))} = ${add(q.assignment_status)}` : '';
-    where.push(`EXISTS (SELECT 1 FROM assignments a WHERE a.user_id = s.id AND a.module_id = ${add(q.module)}${status})`);
+    const status =
+      q.assignment_status !== undefined ? ` AND ${assignmentStatusSql(add(now))} = ${add(q.assignment_status)}` : '';
+    where.push(
+      `EXISTS (SELECT 1 FROM assignments a WHERE a.user_id = s.id AND a.module_id = ${add(q.module)}${status})`,
+    );
   }
   return where;
 }
@@ -114,13 +137,20 @@ function moduleConditions(module: string, q: FilterQuery, params: unknown[], now
   const add = (value: unknown) => `$${params.push(value)}`;
   const where = [`x.module_id = ${add(module)}`];
   if (q.unit !== undefined) where.push(`x.unit = ${add(q.unit)}`);
-  if (q.assignment_status !== undefined) where.push(`(${progressStatusSql(add(now))}) = ${STATUS_CODES[q.assignment_status]}`);
+  if (q.assignment_status !== undefined)
+    where.push(`(${progressStatusSql(add(now))}) = ${STATUS_CODES[q.assignment_status]}`);
   return where;
 }
 
 /** One page as JSON text: `{count, users, cursor?}`. */
-export async function filteredUsersPage(database: Database, q: FilterQuery, cursorText: string | undefined, now = Date.now()): Promise<string> {
-  if (q.assignment_status !== undefined && q.module === undefined) throw new HttpError(400, 'assignment_status: needs module');
+export async function filteredUsersPage(
+  database: Database,
+  q: FilterQuery,
+  cursorText: string | undefined,
+  now = Date.now(),
+): Promise<string> {
+  if (q.assignment_status !== undefined && q.module === undefined)
+    throw new HttpError(400, 'assignment_status: needs module');
   const sort = q.sort ?? 'name';
   // A module's users by name: its assignments in name order (assignment_search), users read
   // only for the other filters, rather than every user in name order with a look-up of each one's assignment.
@@ -128,7 +158,10 @@ export async function filteredUsersPage(database: Database, q: FilterQuery, curs
   // By last sign-in the users row leads (its index gives the order), so the tie-break is its id.
   const keys =
     module !== undefined
-      ? [{ sql: 'x.sort_key', type: 'text' as const }, { sql: 'x.user_id', type: 'text' as const }]
+      ? [
+          { sql: 'x.sort_key', type: 'text' as const },
+          { sql: 'x.user_id', type: 'text' as const },
+        ]
       : [...SORT_KEYS[sort], { sql: sort === 'last_login' ? 'u.id' : 's.id', type: 'text' as const }];
   const params: unknown[] = [];
   const where = conditions(q, params, now, module !== undefined);
@@ -139,8 +172,14 @@ export async function filteredUsersPage(database: Database, q: FilterQuery, curs
   if (module !== undefined) where.push(...moduleConditions(module, q, params, now));
   if (cursorText) {
     const after = decodeCursor(cursorText, sort);
-    const values = keys.map((k, i) => (k.type === 'text' ? `(SELECT $${params.push(after[i])}::text) COLLATE "C"` : `(SELECT $${params.push(after[i])}::${k.type})`));
-    where.push(`(${keys.map((k) => (k.type === 'text' ? `${k.sql} COLLATE "C"` : k.sql)).join(', ')}) > (${values.join(', ')})`);
+    const values = keys.map((k, i) =>
+      k.type === 'text'
+        ? `(SELECT $${params.push(after[i])}::text) COLLATE "C"`
+        : `(SELECT $${params.push(after[i])}::${k.type})`,
+    );
+    where.push(
+      `(${keys.map((k) => (k.type === 'text' ? `${k.sql} COLLATE "C"` : k.sql)).join(', ')}) > (${values.join(', ')})`,
+    );
   }
   const collated = (expr: string, k: SortKey) => `${expr}${k.type === 'text' ? ' COLLATE "C"' : ''}`;
   const pageSql = `SELECT ${module !== undefined ? 'x.user_id' : 's.id'} AS id, ${keys.map((k, i) => `${k.sql} AS k${i}`).join(', ')}
@@ -157,11 +196,20 @@ export async function filteredUsersPage(database: Database, q: FilterQuery, curs
     fromProgress
       ? database.query<{ n: number }>(fromProgress.sql, fromProgress.params)
       : countWhere.length
-      ? database.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_search s WHERE ${countWhere.join(' AND ')}`, countParams)
-      : database.query<{ n: number }>('SELECT n FROM user_count'),
+        ? database.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM user_search s WHERE ${countWhere.join(' AND ')}`,
+            countParams,
+          )
+        : database.query<{ n: number }>('SELECT n FROM user_count'),
   ]);
   const page = rows.slice(0, USER_PAGE_SIZE);
   const last = page.at(-1);
-  const cursor = rows.length > USER_PAGE_SIZE && last ? `,"cursor":"${encodeCursor(sort, keys.map((_, i) => (keys[i]!.type === 'text' ? last[`k${i}`] : Number(last[`k${i}`]))))}"` : '';
+  const cursor =
+    rows.length > USER_PAGE_SIZE && last
+      ? `,"cursor":"${encodeCursor(
+          sort,
+          keys.map((_, i) => (keys[i]!.type === 'text' ? last[`k${i}`] : Number(last[`k${i}`]))),
+        )}"`
+      : '';
   return `{"count":${Number(counted[0]?.n ?? 0)},"users":[${page.map((r) => r.listing).join(',')}]${cursor}}`;
 }

@@ -6,7 +6,11 @@ import { assignments, users } from '../../db/schema.ts';
 import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
 
 async function adminToken(ctx: TestContext): Promise<string> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+  });
   return res.json<{ auth: string }>().auth;
 }
 
@@ -22,7 +26,21 @@ function byListOrder(a: User, b: User): number {
 }
 
 const SPEC_USER_FIELDS = [
-  'active_at', 'assignments', 'first_name', 'id', 'invite_code', 'last_invite_at', 'last_login_at', 'last_name', 'modules', 'pending', 'rank', 'role', 'sex', 'unit', 'user_name',
+  'active_at',
+  'assignments',
+  'first_name',
+  'id',
+  'invite_code',
+  'last_invite_at',
+  'last_login_at',
+  'last_name',
+  'modules',
+  'pending',
+  'rank',
+  'role',
+  'sex',
+  'unit',
+  'user_name',
 ];
 
 // Equal last names in different cases, non-ASCII, an apostrophe and an empty one,
@@ -46,7 +64,12 @@ describeApi('GET admin/users: paging', (ctx) => {
       })),
     );
     await ctx.database.db.insert(assignments).values(
-      Array.from({ length: 30 }, (_, i) => ({ user_id: `p${String(i * 10 + 1).padStart(4, '0')}`, module_id: 'ready_airman_training', created_at: now, due_at: now + i })),
+      Array.from({ length: 30 }, (_, i) => ({
+        user_id: `p${String(i * 10 + 1).padStart(4, '0')}`,
+        module_id: 'ready_airman_training',
+        created_at: now,
+        due_at: now + i,
+      })),
     );
     const total = await totalUsers(ctx);
     const token = await adminToken(ctx);
@@ -55,7 +78,10 @@ describeApi('GET admin/users: paging', (ctx) => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const res = await ctx.request(token, { method: 'GET', url: `/api/admin/users${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}` });
+      const res = await ctx.request(token, {
+        method: 'GET',
+        url: `/api/admin/users${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      });
       expect(res.statusCode).toBe(200);
       const page = usersPageSchema.parse(res.json());
       expect(page.count).toBe(total);
@@ -77,7 +103,15 @@ describeApi('GET admin/users: paging', (ctx) => {
     const assigned = seen.find((u) => u.id === 'p0021');
     expect(assigned?.modules).toEqual(['ready_airman_training']);
     expect(assigned?.assignments).toEqual([
-      { key: 'ready_airman_training', created_at: now, started_at: 0, completed_at: 0, revoked_at: 0, due_at: now + 2, game_status: 0 },
+      {
+        key: 'ready_airman_training',
+        created_at: now,
+        started_at: 0,
+        completed_at: 0,
+        revoked_at: 0,
+        due_at: now + 2,
+        game_status: 0,
+      },
     ]);
   });
 
@@ -100,7 +134,12 @@ describeApi('GET admin/users: paging', (ctx) => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = (await ctx.request(token, { method: 'GET', url: `/api/admin/users${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}` })).json<UsersPage>();
+      const page = (
+        await ctx.request(token, {
+          method: 'GET',
+          url: `/api/admin/users${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+        })
+      ).json<UsersPage>();
       seen.push(...page.users.map((u) => u.id));
       cursor = page.cursor;
       pages++;
@@ -111,7 +150,8 @@ describeApi('GET admin/users: paging', (ctx) => {
 
   it('keeps the count exact as users come and go', async () => {
     const token = await adminToken(ctx);
-    const count = async () => (await ctx.request(token, { method: 'GET', url: '/api/admin/users' })).json<UsersPage>().count;
+    const count = async () =>
+      (await ctx.request(token, { method: 'GET', url: '/api/admin/users' })).json<UsersPage>().count;
     const before = await count();
     expect(before).toBe(await totalUsers(ctx));
     const user = await ctx.createUser();
@@ -154,9 +194,23 @@ describeApi('GET admin/users: search', (ctx) => {
 
   it('takes % _ and \\ literally', async () => {
     const now = Date.now();
-    const names = { w1: 'Under_Score', w2: 'UnderXScore', w3: '100%Sure', w4: '100xSure', w5: 'Back\\Slash', w6: 'BackSlash' };
+    const names = {
+      w1: 'Under_Score',
+      w2: 'UnderXScore',
+      w3: '100%Sure',
+      w4: '100xSure',
+      w5: 'Back\\Slash',
+      w6: 'BackSlash',
+    };
     await ctx.database.db.insert(users).values(
-      Object.entries(names).map(([id, last_name]) => ({ id, last_name, first_name: 'Wild', user_name: `${id}@wild.example.com`, active_at: now, created_at: now })),
+      Object.entries(names).map(([id, last_name]) => ({
+        id,
+        last_name,
+        first_name: 'Wild',
+        user_name: `${id}@wild.example.com`,
+        active_at: now,
+        created_at: now,
+      })),
     );
     const token = await adminToken(ctx);
     expect(ids(await search(token, 'r_s'))).toEqual(['w1']);
@@ -198,7 +252,9 @@ describeApi('GET admin/users: search', (ctx) => {
     await write(`INSERT INTO users (id, user_name, first_name, last_name, active_at, created_at) VALUES
       ('x1', 'x1@example.com', 'Xanthe', 'Quillfeather', 1, 1), ('x2', 'x2@example.com', 'Xavier', 'Quillfeather', 1, 1)`);
     expect(ids(await search(token, 'quillf'))).toEqual(['x1', 'x2']);
-    await write(`INSERT INTO users (id, user_name, first_name, last_name, active_at, created_at) VALUES ('x3', 'x3@example.com', 'Xia', 'Quillfeather', 1, 1)`);
+    await write(
+      `INSERT INTO users (id, user_name, first_name, last_name, active_at, created_at) VALUES ('x3', 'x3@example.com', 'Xia', 'Quillfeather', 1, 1)`,
+    );
     expect(ids(await search(token, 'quillf'))).toEqual(['x1', 'x2', 'x3']);
     await write(`UPDATE users SET last_name = 'Other' WHERE id = 'x1'`);
     expect(ids(await search(token, 'quillf'))).toEqual(['x2', 'x3']);
@@ -235,14 +291,33 @@ describeApi('GET admin/users: access and bad input', (ctx) => {
     ];
     for (const [how, change] of ends) {
       const admin = await ctx.createUser({ role: 'admin' });
-      for (const url of ['/api/admin/users', `/api/admin/users?cursor=${cursor}`, '/api/admin/users?search=example.com']) {
+      for (const url of [
+        '/api/admin/users',
+        `/api/admin/users?cursor=${cursor}`,
+        '/api/admin/users?search=example.com',
+      ]) {
         const before = await ctx.request(admin.token, { method: 'GET', url });
-        expect({ how, url, status: before.statusCode, users: before.json<UsersPage>().users.length > 0 }).toEqual({ how, url, status: 200, users: true });
+        expect({ how, url, status: before.statusCode, users: before.json<UsersPage>().users.length > 0 }).toEqual({
+          how,
+          url,
+          status: 200,
+          users: true,
+        });
       }
       await ctx.database.query(change, [admin.id]);
-      for (const url of ['/api/admin/users', `/api/admin/users?cursor=${cursor}`, '/api/admin/users?search=example.com', '/api/admin/users?cursor=nonsense']) {
+      for (const url of [
+        '/api/admin/users',
+        `/api/admin/users?cursor=${cursor}`,
+        '/api/admin/users?search=example.com',
+        '/api/admin/users?cursor=nonsense',
+      ]) {
         const res = await ctx.request(admin.token, { method: 'GET', url });
-        expect({ how, url, status: res.statusCode, body: res.json() }).toEqual({ how, url, status: 401, body: expect.objectContaining({ code: 'token_invalid' }) });
+        expect({ how, url, status: res.statusCode, body: res.json() }).toEqual({
+          how,
+          url,
+          status: 401,
+          body: expect.objectContaining({ code: 'token_invalid' }),
+        });
       }
     }
   });

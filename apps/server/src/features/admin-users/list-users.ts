@@ -92,7 +92,9 @@ function pageJson(total: number, rows: PageRow[]): string {
 // 100,000-row count). Named prepared statements (their generic plans are the
 // same index scans), sent without Drizzle, whose mapping of 51 rows cost more
 // than the rest of the route's JavaScript.
-const pageStatement = (conditions: string[]) => `SELECT listing, lower(last_name) COLLATE "C" AS key, id, (SELECT n FROM user_count) AS total
+const pageStatement = (
+  conditions: string[],
+) => `SELECT listing, lower(last_name) COLLATE "C" AS key, id, (SELECT n FROM user_count) AS total
 FROM users ${conditions.length ? `WHERE ${conditions.join(' AND ')} ` : ''}ORDER BY lower(last_name) COLLATE "C", id LIMIT ${USER_PAGE_SIZE + 1}`;
 // The cursor's values reach the comparison through sub-selects. Given as
 // they are, PostgreSQL estimated each cursor's rows from its value, found the
@@ -128,7 +130,9 @@ export function usersLister(database: Database): ListUsers {
         ? database.query<PageRow>(CHECKED_NEXT_PAGE_SQL, params, 'users_page_next_checked')
         : database.query<PageRow>(CHECKED_FIRST_PAGE_SQL, params, 'users_page_first_checked');
     }
-    return cursor ? database.query<PageRow>(NEXT_PAGE_SQL, after, 'users_page_next') : database.query<PageRow>(FIRST_PAGE_SQL, [], 'users_page_first');
+    return cursor
+      ? database.query<PageRow>(NEXT_PAGE_SQL, after, 'users_page_next')
+      : database.query<PageRow>(FIRST_PAGE_SQL, [], 'users_page_first');
   }
 
   async function unfiltered(cursor: { key: string; id: string } | undefined): Promise<string> {
@@ -140,7 +144,9 @@ export function usersLister(database: Database): ListUsers {
   }
 
   // A term's matches are kept while user_search is unchanged (features/admin-users/search-matches.ts).
-  const kept = new SearchMatches(database, (search) => withSearchPlan(db, search, (q) => matchesStatement(q, matchesSearch(search))));
+  const kept = new SearchMatches(database, (search) =>
+    withSearchPlan(db, search, (q) => matchesStatement(q, matchesSearch(search))),
+  );
 
   async function searched(search: string, cursor: { key: string; id: string } | undefined): Promise<string> {
     const page = await kept.page(search, cursor);
@@ -208,7 +214,12 @@ export function searchStatement(q: Db, search: string, cursor: { key: string; id
   );
   return q
     .with(matched, page)
-    .select({ listing: users.listing, key: page.sort_key, id: page.id, total: sql<number>`(select count(*) from ${matched})`.mapWith(Number) })
+    .select({
+      listing: users.listing,
+      key: page.sort_key,
+      id: page.id,
+      total: sql<number>`(select count(*) from ${matched})`.mapWith(Number),
+    })
     .from(page)
     .innerJoin(users, eq(users.id, page.id))
     .orderBy(page.sort_key, page.id);
@@ -237,6 +248,8 @@ export function matchesSearch(search: string) {
 
 /** How many users match (past the end of the matches, where no page row carries the total). */
 async function countMatching(db: Db, search: string): Promise<number> {
-  const [row] = await withSearchPlan(db, search, (q) => q.select({ n: count() }).from(userSearch).where(matchesSearch(search)));
+  const [row] = await withSearchPlan(db, search, (q) =>
+    q.select({ n: count() }).from(userSearch).where(matchesSearch(search)),
+  );
   return row?.n ?? 0;
 }

@@ -18,7 +18,14 @@ async function listing(ctx: TestContext, id: string): Promise<User> {
 describeApi('users.listing (kept by triggers)', (ctx) => {
   it('is the User of spec §3 from the moment a user is inserted', async () => {
     const now = Date.now();
-    await ctx.database.db.insert(users).values({ id: 'l-new', user_name: 'l-new@example.com', pending: true, invite_code: 'code-l-new', last_invite_at: now, created_at: now });
+    await ctx.database.db.insert(users).values({
+      id: 'l-new',
+      user_name: 'l-new@example.com',
+      pending: true,
+      invite_code: 'code-l-new',
+      last_invite_at: now,
+      created_at: now,
+    });
     expect(await listing(ctx, 'l-new')).toEqual({
       id: 'l-new',
       user_name: 'l-new@example.com',
@@ -42,11 +49,21 @@ describeApi('users.listing (kept by triggers)', (ctx) => {
     const { id } = await ctx.createUser();
     await ctx.database.db
       .update(users)
-      .set({ first_name: 'Zoë \\ \n\t\u0001 😀', last_name: "O'Neil \"Q\"", rank: 'SrA', unit: '655 ISRW', sex: 'F', role: 'admin', active_at: 0, user_name: 'renamed@example.com', invite_code: null })
+      .set({
+        first_name: 'Zoë \\ \n\t\u0001 😀',
+        last_name: 'O\'Neil "Q"',
+        rank: 'SrA',
+        unit: '655 ISRW',
+        sex: 'F',
+        role: 'admin',
+        active_at: 0,
+        user_name: 'renamed@example.com',
+        invite_code: null,
+      })
       .where(eq(users.id, id));
     expect(await listing(ctx, id)).toMatchObject({
       first_name: 'Zoë \\ \n\t\u0001 😀',
-      last_name: "O'Neil \"Q\"",
+      last_name: 'O\'Neil "Q"',
       rank: 'SrA',
       sex: 'F',
       role: 'admin',
@@ -67,10 +84,29 @@ describeApi('users.listing (kept by triggers)', (ctx) => {
     ]);
     const added = await listing(ctx, id);
     expect(added.modules).toEqual(['ready_airman_training', 'l-copy']);
-    expect(added.assignments[0]).toEqual({ key: 'ready_airman_training', created_at: 1000, started_at: 0, completed_at: 0, revoked_at: 0, due_at: 0, game_status: 0 });
+    expect(added.assignments[0]).toEqual({
+      key: 'ready_airman_training',
+      created_at: 1000,
+      started_at: 0,
+      completed_at: 0,
+      revoked_at: 0,
+      due_at: 0,
+      game_status: 0,
+    });
 
-    await ctx.database.db.update(assignments).set({ due_at: 5000, started_at: 3000, completed_at: 4000, game_status: 1 }).where(eq(assignments.module_id, 'l-copy'));
-    expect((await listing(ctx, id)).assignments[1]).toEqual({ key: 'l-copy', created_at: 2000, started_at: 3000, completed_at: 4000, revoked_at: 0, due_at: 5000, game_status: 1 });
+    await ctx.database.db
+      .update(assignments)
+      .set({ due_at: 5000, started_at: 3000, completed_at: 4000, game_status: 1 })
+      .where(eq(assignments.module_id, 'l-copy'));
+    expect((await listing(ctx, id)).assignments[1]).toEqual({
+      key: 'l-copy',
+      created_at: 2000,
+      started_at: 3000,
+      completed_at: 4000,
+      revoked_at: 0,
+      due_at: 5000,
+      game_status: 1,
+    });
 
     await ctx.database.db.delete(assignments).where(eq(assignments.module_id, 'l-copy'));
     expect((await listing(ctx, id)).modules).toEqual(['ready_airman_training']);
@@ -78,11 +114,16 @@ describeApi('users.listing (kept by triggers)', (ctx) => {
 
   it('is what GET admin/users/{id}, GET admin/users and GET session answer', async () => {
     const user = await ctx.createUser({ role: 'admin', lastName: 'Aaaa-listing' });
-    await ctx.database.db.insert(assignments).values({ user_id: user.id, module_id: 'ready_airman_training', created_at: 1, due_at: 2 });
+    await ctx.database.db
+      .insert(assignments)
+      .values({ user_id: user.id, module_id: 'ready_airman_training', created_at: 1, due_at: 2 });
     const stored = await listing(ctx, user.id);
     const one = await ctx.request(user.token, { method: 'GET', url: `/api/admin/users/${user.id}` });
     const session = await ctx.request(user.token, { method: 'GET', url: '/api/session' });
-    const page = await ctx.request(user.token, { method: 'GET', url: `/api/admin/users?search=${encodeURIComponent(user.email)}` });
+    const page = await ctx.request(user.token, {
+      method: 'GET',
+      url: `/api/admin/users?search=${encodeURIComponent(user.email)}`,
+    });
     expect(one.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(one.json()).toEqual(stored);
     expect(session.json()).toEqual(stored);
@@ -95,7 +136,10 @@ describeApi('users.listing (kept by triggers)', (ctx) => {
     const admin = await ctx.createUser({ role: 'admin' });
     const user = await ctx.createUser();
     const find = async () => {
-      const res = await ctx.request(admin.token, { method: 'GET', url: `/api/admin/users?search=${encodeURIComponent(user.email)}` });
+      const res = await ctx.request(admin.token, {
+        method: 'GET',
+        url: `/api/admin/users?search=${encodeURIComponent(user.email)}`,
+      });
       return res.json<{ users: User[] }>().users[0];
     };
     expect((await ctx.request(user.token, { method: 'GET', url: '/api/session' })).statusCode).toBe(200);
@@ -104,7 +148,10 @@ describeApi('users.listing (kept by triggers)', (ctx) => {
     await ctx.database.query('UPDATE users SET first_name = $1 WHERE id = $2', ['Renamed', user.id]);
     expect((await find())?.first_name).toBe('Renamed');
 
-    await ctx.database.query(`INSERT INTO assignments (user_id, module_id, created_at) VALUES ($1, 'ready_airman_training', 1)`, [user.id]);
+    await ctx.database.query(
+      `INSERT INTO assignments (user_id, module_id, created_at) VALUES ($1, 'ready_airman_training', 1)`,
+      [user.id],
+    );
     expect((await find())?.modules).toEqual(['ready_airman_training']);
 
     await ctx.database.query('UPDATE users SET active_at = 0 WHERE id = $1', [user.id]);

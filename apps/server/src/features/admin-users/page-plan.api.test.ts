@@ -4,7 +4,8 @@ import { describeApi } from '../../../test/harness.ts';
 import { CHECKED_FIRST_PAGE_SQL, CHECKED_NEXT_PAGE_SQL, FIRST_PAGE_SQL, NEXT_PAGE_SQL } from './list-users.ts';
 import { CHECKED_SEARCH_PAGE_SQL, SEARCH_PAGE_SQL } from './search-matches.ts';
 
-const literal = (value: string | number) => (typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`);
+const literal = (value: string | number) =>
+  typeof value === 'number' ? String(value) : `'${value.replace(/'/g, "''")}'`;
 
 describeApi('users page statements', (ctx) => {
   // The server prepares these by name on PostgreSQL (features/admin-users/list-users.ts,
@@ -40,7 +41,9 @@ describeApi('users page statements', (ctx) => {
           const values = params(i);
           await tx.execute(sql.raw(`EXECUTE ${name}${values.length ? `(${values.map(literal).join(', ')})` : ''}`));
         }
-        const result = (await tx.execute(sql.raw(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = '${name}'`))) as unknown as {
+        const result = (await tx.execute(
+          sql.raw(`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = '${name}'`),
+        )) as unknown as {
           rows: { generic_plans: string | number; custom_plans: string | number }[];
         };
         const row = result.rows[0];

@@ -33,7 +33,9 @@ async function adminViewOfUser(db: Db, id: string): Promise<JsonText<User>> {
 }
 
 /** The CSV report of GET admin/users?csv=1 (features/reports/module-report.ts). */
-const reportCsv = z.string().describe('The module report as CSV (csv=1&module&token): text/csv, one row per assigned user.');
+const reportCsv = z
+  .string()
+  .describe('The module report as CSV (csv=1&module&token): text/csv, one row per assigned user.');
 
 const user = { 200: userSchema, ...errorResponses };
 const signIn = { 200: signInStatusSchema, ...errorResponses };
@@ -48,7 +50,10 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
   const list = {
     querystring: usersQuerySchema,
     response: {
-      200: { description: 'A page of users, or with csv=1 the report', content: { 'application/json': { schema: usersPageSchema }, 'text/csv': { schema: reportCsv } } },
+      200: {
+        description: 'A page of users, or with csv=1 the report',
+        content: { 'application/json': { schema: usersPageSchema }, 'text/csv': { schema: reportCsv } },
+      },
       ...errorResponses,
     },
   };
@@ -72,8 +77,10 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
     return sendJsonText<UsersPage>(reply, await listUsers(query));
   });
 
-  app.get('/api/admin/users/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: user } }, async (request, reply) =>
-    sendJsonText(reply, await adminViewOfUser(db, request.params.id)),
+  app.get(
+    '/api/admin/users/:id',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: user } },
+    async (request, reply) => sendJsonText(reply, await adminViewOfUser(db, request.params.id)),
   );
 
   const update = { params: idParamsSchema, body: userUpdateRequestSchema.optional(), response: user };
@@ -91,31 +98,50 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
   });
 
   const unassign = { params: userModuleParamsSchema, response: user };
-  app.delete('/api/admin/users/:id/assign/:moduleId', { config: { access: 'admin' }, schema: unassign }, async (request, reply) => {
-    const { id, moduleId } = request.params;
-    await unassignModule(db, id, moduleId);
-    return sendJsonText(reply, await adminViewOfUser(db, id));
-  });
+  app.delete(
+    '/api/admin/users/:id/assign/:moduleId',
+    { config: { access: 'admin' }, schema: unassign },
+    async (request, reply) => {
+      const { id, moduleId } = request.params;
+      await unassignModule(db, id, moduleId);
+      return sendJsonText(reply, await adminViewOfUser(db, id));
+    },
+  );
 
   // Sign-in throttling of an account (auth/throttle.ts): how many recent failures, locked until when.
-  app.get('/api/admin/users/:id/sign-in', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: signIn } }, async (request) => {
-    const row = await findUserById(db, request.params.id);
-    if (!row) throw new HttpError(404, 'No such user');
-    return signInStatus(db, row.user_name);
-  });
+  app.get(
+    '/api/admin/users/:id/sign-in',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: signIn } },
+    async (request) => {
+      const row = await findUserById(db, request.params.id);
+      if (!row) throw new HttpError(404, 'No such user');
+      return signInStatus(db, row.user_name);
+    },
+  );
 
   // Clears it: the account signs in from anywhere again, as if no failure had happened.
-  app.delete('/api/admin/users/:id/sign-in', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: signIn } }, async (request) => {
-    const row = await findUserById(db, request.params.id);
-    if (!row) throw new HttpError(404, 'No such user');
-    await clearSignInFailures(db, row.user_name);
-    return signInStatus(db, row.user_name);
-  });
+  app.delete(
+    '/api/admin/users/:id/sign-in',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: signIn } },
+    async (request) => {
+      const row = await findUserById(db, request.params.id);
+      if (!row) throw new HttpError(404, 'No such user');
+      await clearSignInFailures(db, row.user_name);
+      return signInStatus(db, row.user_name);
+    },
+  );
 
   // An admin may delete themself (spec §6); their tokens die with the account.
-  app.delete('/api/admin/users/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: emptyResponseSchema, ...errorResponses } } }, async (request) => {
-    const { id } = request.params;
-    if (!(await deleteUser(db, id))) throw new HttpError(404, 'No such user');
-    return {};
-  });
+  app.delete(
+    '/api/admin/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, response: { 200: emptyResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      if (!(await deleteUser(db, id))) throw new HttpError(404, 'No such user');
+      return {};
+    },
+  );
 }

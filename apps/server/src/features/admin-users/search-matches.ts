@@ -104,7 +104,11 @@ export class SearchMatches {
    * checks the account, and anything but a page it confirmed is undefined:
    * the caller then authenticates the ordinary way and asks again.
    */
-  async page(search: string, cursor: { key: string; id: string } | undefined, caller?: CallerClaims): Promise<MatchedPage | undefined> {
+  async page(
+    search: string,
+    cursor: { key: string; id: string } | undefined,
+    caller?: CallerClaims,
+  ): Promise<MatchedPage | undefined> {
     for (let attempt = 0; attempt < 2; attempt++) {
       const matches = await this.#matches(search);
       const { keys, ids } = matches;
@@ -120,7 +124,8 @@ export class SearchMatches {
         const end = start + USER_PAGE_SIZE;
         const lastKey = keys[end - 1];
         const lastId = ids[end - 1];
-        const next = end < ids.length && lastKey !== undefined && lastId !== undefined ? { key: lastKey, id: lastId } : undefined;
+        const next =
+          end < ids.length && lastKey !== undefined && lastId !== undefined ? { key: lastKey, id: lastId } : undefined;
         return { total: ids.length, listings: listings.join(','), next };
       }
       this.#drop(search, matches);
@@ -133,7 +138,10 @@ export class SearchMatches {
    * is left); with a caller, whether the account is a current admin (undefined
    * when no row says).
    */
-  async #read(pageIds: string[], caller?: CallerClaims): Promise<{ version: number | undefined; listings: string[]; callerOk?: boolean }> {
+  async #read(
+    pageIds: string[],
+    caller?: CallerClaims,
+  ): Promise<{ version: number | undefined; listings: string[]; callerOk?: boolean }> {
     if (pageIds.length === 0) {
       const [row] = await this.database.query<{ version: number }>(VERSION_SQL, [], 'users_search_version');
       return { version: row?.version, listings: [] };
@@ -146,7 +154,11 @@ export class SearchMatches {
       );
       return { version: rows[0]?.version, listings: rows.map((r) => r.listing), callerOk: rows[0]?.caller_ok };
     }
-    const rows = await this.database.query<{ version: number; listing: string }>(SEARCH_PAGE_SQL, [pageIds], 'users_search_page');
+    const rows = await this.database.query<{ version: number; listing: string }>(
+      SEARCH_PAGE_SQL,
+      [pageIds],
+      'users_search_page',
+    );
     return { version: rows[0]?.version, listings: rows.map((r) => r.listing) };
   }
 

@@ -30,16 +30,29 @@ describeApi('users search plan', (ctx) => {
     for (const [name, statement] of Object.entries(statements)) {
       for (const search of ['smi', 'Smith', 'plan1']) {
         const plan = await withSearchPlan(ctx.database.db, search, async (q) => {
-          const result = (await q.execute(sql`EXPLAIN (FORMAT JSON) ${statement(q, search)}`)) as unknown as { rows: Record<string, unknown>[] };
+          const result = (await q.execute(sql`EXPLAIN (FORMAT JSON) ${statement(q, search)}`)) as unknown as {
+            rows: Record<string, unknown>[];
+          };
           const cell = Object.values(result.rows[0] ?? {})[0];
           return (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
         });
         const all = nodes(plan[0].Plan);
-        const onSearchTable = all.filter((n) => n['Relation Name'] === 'user_search' || n['Index Name'] === 'user_search_trgm_idx');
-        expect(onSearchTable.map((n) => n['Node Type']), `${name} ${search}`).not.toContain('Seq Scan');
-        expect(onSearchTable.map((n) => n['Index Name']), `${name} ${search}`).toContain('user_search_trgm_idx');
+        const onSearchTable = all.filter(
+          (n) => n['Relation Name'] === 'user_search' || n['Index Name'] === 'user_search_trgm_idx',
+        );
+        expect(
+          onSearchTable.map((n) => n['Node Type']),
+          `${name} ${search}`,
+        ).not.toContain('Seq Scan');
+        expect(
+          onSearchTable.map((n) => n['Index Name']),
+          `${name} ${search}`,
+        ).toContain('user_search_trgm_idx');
         // No scan anywhere: under enable_seqscan = off one would be costed high enough to compile the statement (JIT).
-        expect(all.map((n) => n['Node Type']), `${name} ${search}`).not.toContain('Seq Scan');
+        expect(
+          all.map((n) => n['Node Type']),
+          `${name} ${search}`,
+        ).not.toContain('Seq Scan');
       }
     }
   });

@@ -63,8 +63,11 @@ export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): 
       // What a client read and sends back is fine; only a real change of a read-only field is refused.
       for (const d of dueDates) {
         const row = stored.get(d.key);
-        const changed = ASSIGNMENT_READ_ONLY_FIELDS.filter((field) => d[field] !== undefined && d[field] !== row?.[field]);
-        if (changed.length > 0) throw new HttpError(400, `assignments: ${d.key}: ${changed.join(', ')} cannot be changed, only due_at`);
+        const changed = ASSIGNMENT_READ_ONLY_FIELDS.filter(
+          (field) => d[field] !== undefined && d[field] !== row?.[field],
+        );
+        if (changed.length > 0)
+          throw new HttpError(400, `assignments: ${d.key}: ${changed.join(', ')} cannot be changed, only due_at`);
       }
       for (const d of dueDates) {
         await tx

@@ -12,8 +12,15 @@ const DUE = dueAtFromDay(2031, 3, 14);
 const LATER = dueAtFromDay(2031, 4, 30);
 
 async function adminLogin(ctx: TestContext): Promise<{ token: string; id: string }> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
-  const [admin] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.user_name, 'admin@example.com'));
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+  });
+  const [admin] = await ctx.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.user_name, 'admin@example.com'));
   return { token: res.json<{ auth: string }>().auth, id: admin?.id as string };
 }
 
@@ -32,7 +39,10 @@ async function fixture(ctx: TestContext) {
     ctx.createUser({ pending: true }),
   ]);
   const { db } = ctx.database;
-  await db.update(users).set({ invite_code: `code-${p!.id}`, last_invite_at: 1 }).where(eq(users.id, p!.id));
+  await db
+    .update(users)
+    .set({ invite_code: `code-${p!.id}`, last_invite_at: 1 })
+    .where(eq(users.id, p!.id));
   await db.insert(assignments).values([
     { user_id: a!.id, module_id: MODULE, created_at: 1, started_at: 2, completed_at: 3, due_at: DUE, game_status: 1 },
     { user_id: b!.id, module_id: MODULE, created_at: 1, due_at: DUE },
@@ -64,14 +74,30 @@ describeApi('POST admin/users/bulk', (ctx) => {
     expect(body).toMatchObject({ action: 'assign', done: 3, skipped: 2 });
     expect(body.results.map((r) => r.id)).toEqual(ids);
     expect(body.results[2]?.user_name).toBe(f.c.email);
-    expect(outcomes(body)).toEqual({ [f.a.id]: SKIP.alreadyAssigned, [f.b.id]: SKIP.alreadyAssigned, [f.c.id]: 'done', [f.d.id]: 'done', [f.p.id]: 'done' });
-    expect(await dueOf(ids)).toEqual({ [f.a.id]: DUE, [f.b.id]: DUE, [f.c.id]: LATER, [f.d.id]: LATER, [f.p.id]: LATER });
+    expect(outcomes(body)).toEqual({
+      [f.a.id]: SKIP.alreadyAssigned,
+      [f.b.id]: SKIP.alreadyAssigned,
+      [f.c.id]: 'done',
+      [f.d.id]: 'done',
+      [f.p.id]: 'done',
+    });
+    expect(await dueOf(ids)).toEqual({
+      [f.a.id]: DUE,
+      [f.b.id]: DUE,
+      [f.c.id]: LATER,
+      [f.d.id]: LATER,
+      [f.p.id]: LATER,
+    });
     // The users' stored JSON shows it too.
     const c = await ctx.request(token, { method: 'GET', url: `/api/admin/users/${f.c.id}` });
-    expect(c.json<{ assignments: { key: string; due_at: number }[] }>().assignments).toMatchObject([{ key: MODULE, due_at: LATER }]);
+    expect(c.json<{ assignments: { key: string; due_at: number }[] }>().assignments).toMatchObject([
+      { key: MODULE, due_at: LATER },
+    ]);
     // Without a due date: none.
     const e = await ctx.createUser();
-    expect((await bulk(token, { ids: [e.id], action: 'assign', module: MODULE })).json<BulkUsersResponse>().done).toBe(1);
+    expect((await bulk(token, { ids: [e.id], action: 'assign', module: MODULE })).json<BulkUsersResponse>().done).toBe(
+      1,
+    );
     expect(await dueOf([e.id])).toEqual({ [e.id]: 0 });
   });
 
@@ -80,13 +106,25 @@ describeApi('POST admin/users/bulk', (ctx) => {
     const f = await fixture(ctx);
     await bulk(token, { ids: [f.c.id], action: 'assign', module: MODULE, due_at: DUE });
     const ids = [f.a.id, f.b.id, f.c.id, f.d.id];
-    const body = (await bulk(token, { ids, action: 'due_date', module: MODULE, due_at: LATER })).json<BulkUsersResponse>();
+    const body = (
+      await bulk(token, { ids, action: 'due_date', module: MODULE, due_at: LATER })
+    ).json<BulkUsersResponse>();
     expect(body).toMatchObject({ done: 2, skipped: 2 });
-    expect(outcomes(body)).toEqual({ [f.a.id]: SKIP.completed, [f.b.id]: 'done', [f.c.id]: 'done', [f.d.id]: SKIP.notAssigned });
+    expect(outcomes(body)).toEqual({
+      [f.a.id]: SKIP.completed,
+      [f.b.id]: 'done',
+      [f.c.id]: 'done',
+      [f.d.id]: SKIP.notAssigned,
+    });
     expect(await dueOf(ids)).toEqual({ [f.a.id]: DUE, [f.b.id]: LATER, [f.c.id]: LATER });
     // The same date again changes nothing; 0 takes the due date away.
-    expect(outcomes((await bulk(token, { ids: [f.b.id], action: 'due_date', module: MODULE, due_at: LATER })).json())).toEqual({ [f.b.id]: SKIP.sameDueDate });
-    expect((await bulk(token, { ids: [f.b.id], action: 'due_date', module: MODULE, due_at: 0 })).json<BulkUsersResponse>().done).toBe(1);
+    expect(
+      outcomes((await bulk(token, { ids: [f.b.id], action: 'due_date', module: MODULE, due_at: LATER })).json()),
+    ).toEqual({ [f.b.id]: SKIP.sameDueDate });
+    expect(
+      (await bulk(token, { ids: [f.b.id], action: 'due_date', module: MODULE, due_at: 0 })).json<BulkUsersResponse>()
+        .done,
+    ).toBe(1);
     expect(await dueOf([f.b.id])).toEqual({ [f.b.id]: 0 });
   });
 
@@ -106,12 +144,18 @@ describeApi('POST admin/users/bulk', (ctx) => {
     const { db } = ctx.database;
     const body = (await bulk(token, { ids: [f.a.id, f.p.id, f.v.id], action: 'reinvite' })).json<BulkUsersResponse>();
     expect(outcomes(body)).toEqual({ [f.a.id]: SKIP.registered, [f.p.id]: 'done', [f.v.id]: 'done' });
-    const rows = await db.select({ id: users.id, code: users.invite_code, at: users.last_invite_at }).from(users).where(inArray(users.id, [f.p.id, f.v.id]));
+    const rows = await db
+      .select({ id: users.id, code: users.invite_code, at: users.last_invite_at })
+      .from(users)
+      .where(inArray(users.id, [f.p.id, f.v.id]));
     for (const row of rows) {
       expect(row.code).toMatch(/^[A-Za-z0-9_-]{32}$/);
       expect(row.at).toBeGreaterThan(1);
     }
-    const log = await db.select({ user_id: emailLog.user_id, kind: emailLog.kind }).from(emailLog).where(inArray(emailLog.user_id, [f.a.id, f.p.id, f.v.id]));
+    const log = await db
+      .select({ user_id: emailLog.user_id, kind: emailLog.kind })
+      .from(emailLog)
+      .where(inArray(emailLog.user_id, [f.a.id, f.p.id, f.v.id]));
     expect(log.map((l) => l.user_id).sort()).toEqual([f.p.id, f.v.id].sort());
     expect(new Set(log.map((l) => l.kind))).toEqual(new Set(['invite']));
   });
@@ -123,18 +167,30 @@ describeApi('POST admin/users/bulk', (ctx) => {
     const ids = [me, f.a.id, f.d.id, f.p.id, f.v.id, other.id];
     const body = (await bulk(token, { ids, action: 'deactivate' })).json<BulkUsersResponse>();
     expect(body).toMatchObject({ done: 3, skipped: 3 });
-    expect(outcomes(body)).toEqual({ [me]: SKIP.self, [f.a.id]: 'done', [f.d.id]: SKIP.inactive, [f.p.id]: 'done', [f.v.id]: SKIP.voided, [other.id]: 'done' });
+    expect(outcomes(body)).toEqual({
+      [me]: SKIP.self,
+      [f.a.id]: 'done',
+      [f.d.id]: SKIP.inactive,
+      [f.p.id]: 'done',
+      [f.v.id]: SKIP.voided,
+      [other.id]: 'done',
+    });
     expect((await ctx.request(f.a.token, { method: 'GET', url: '/api/session' })).statusCode).toBe(401);
     expect((await ctx.request(other.token, { method: 'GET', url: '/api/session' })).statusCode).toBe(401);
     expect((await ctx.request(token, { method: 'GET', url: '/api/session' })).statusCode).toBe(200);
-    const [p] = await ctx.database.db.select({ code: users.invite_code, pending: users.pending }).from(users).where(eq(users.id, f.p.id));
+    const [p] = await ctx.database.db
+      .select({ code: users.invite_code, pending: users.pending })
+      .from(users)
+      .where(eq(users.id, f.p.id));
     expect(p).toEqual({ code: null, pending: true });
   });
 
   it('answers each id once, in the order first sent', async () => {
     const { token } = await adminLogin(ctx);
     const f = await fixture(ctx);
-    const body = (await bulk(token, { ids: [f.c.id, f.b.id, f.c.id], action: 'assign', module: MODULE })).json<BulkUsersResponse>();
+    const body = (
+      await bulk(token, { ids: [f.c.id, f.b.id, f.c.id], action: 'assign', module: MODULE })
+    ).json<BulkUsersResponse>();
     expect(body.results.map((r) => r.id)).toEqual([f.c.id, f.b.id]);
     expect(body).toMatchObject({ done: 1, skipped: 1 });
   });
@@ -143,10 +199,17 @@ describeApi('POST admin/users/bulk', (ctx) => {
     const { token } = await adminLogin(ctx);
     const f = await fixture(ctx);
     const { db } = ctx.database;
-    await ctx.database.query(`INSERT INTO modules (id, game_title, game_type, content, archived_at) SELECT 'm_bulk_old', 'Old', game_type, content, 1 FROM modules WHERE id = $1 ON CONFLICT DO NOTHING`, [MODULE]);
+    await ctx.database.query(
+      `INSERT INTO modules (id, game_title, game_type, content, archived_at) SELECT 'm_bulk_old', 'Old', game_type, content, 1 FROM modules WHERE id = $1 ON CONFLICT DO NOTHING`,
+      [MODULE],
+    );
     const outboxBefore = (await db.select({ id: emailOutbox.id }).from(emailOutbox)).length;
     const cases: [unknown, number, RegExp][] = [
-      [{ ids: [f.c.id, 'nobody-1', 'nobody-2'], action: 'assign', module: MODULE }, 400, /^ids: no such user: nobody-1, nobody-2\. Nothing was changed/],
+      [
+        { ids: [f.c.id, 'nobody-1', 'nobody-2'], action: 'assign', module: MODULE },
+        400,
+        /^ids: no such user: nobody-1, nobody-2\. Nothing was changed/,
+      ],
       [{ ids: [f.p.id, 'nobody'], action: 'reinvite' }, 400, /no such user: nobody/],
       [{ ids: [f.c.id], action: 'reinvite', module: MODULE }, 400, /^module: not taken by reinvite$/],
       [{ ids: [f.c.id], action: 'deactivate', due_at: DUE }, 400, /^due_at: not taken by deactivate$/],
@@ -157,7 +220,11 @@ describeApi('POST admin/users/bulk', (ctx) => {
       [{ ids: [f.b.id], action: 'unassign', module: 'm_missing' }, 400, /^module: there is no module 'm_missing'$/],
       [{ ids: [f.c.id], action: 'assign', module: 'm_bulk_old' }, 400, /archived/],
       [{ ids: [], action: 'deactivate' }, 400, /^ids: select at least one user$/],
-      [{ ids: Array.from({ length: 5001 }, (_, i) => `u${i}`), action: 'deactivate' }, 400, /^ids: at most 5,000 users at once$/],
+      [
+        { ids: Array.from({ length: 5001 }, (_, i) => `u${i}`), action: 'deactivate' },
+        400,
+        /^ids: at most 5,000 users at once$/,
+      ],
       [{ ids: [f.c.id], action: 'delete' }, 400, /^action: /],
       [{ ids: [f.c.id], action: 'deactivate', extra: 1 }, 400, /unknown field extra/],
       [{ ids: [f.c.id], action: 'due_date', module: MODULE, due_at: -1 }, 400, /^due_at: /],
@@ -183,6 +250,14 @@ describeApi('POST admin/users/bulk', (ctx) => {
     expect(res.json<{ message: string }>().message).toBe('Administrator access required');
     expect((await ctx.request(f.c.token, { method: 'GET', url: '/api/session' })).statusCode).toBe(200);
     // Decided on the matched route, whatever the URL's spelling.
-    expect((await ctx.request(f.b.token, { method: 'POST', url: '/%61pi/admin/users/bulk', payload: { ids: [f.c.id], action: 'deactivate' } })).statusCode).toBe(403);
+    expect(
+      (
+        await ctx.request(f.b.token, {
+          method: 'POST',
+          url: '/%61pi/admin/users/bulk',
+          payload: { ids: [f.c.id], action: 'deactivate' },
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 });

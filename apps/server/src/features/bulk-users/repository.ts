@@ -55,7 +55,8 @@ async function namedModule(db: Db, request: BulkUsersRequest): Promise<string> {
     try {
       await assignableModule(db, id);
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 404) throw new HttpError(400, `module: there is no module '${id}'`);
+      if (error instanceof HttpError && error.statusCode === 404)
+        throw new HttpError(400, `module: there is no module '${id}'`);
       throw error;
     }
     return id;
@@ -66,7 +67,11 @@ async function namedModule(db: Db, request: BulkUsersRequest): Promise<string> {
 }
 
 /** The assignments of one module among these users: completed_at and due_at by user. */
-async function assignmentsOf(db: Db, ids: string[], moduleId: string): Promise<Map<string, { completed_at: number; due_at: number }>> {
+async function assignmentsOf(
+  db: Db,
+  ids: string[],
+  moduleId: string,
+): Promise<Map<string, { completed_at: number; due_at: number }>> {
   const rows = await db
     .select({ user_id: assignments.user_id, completed_at: assignments.completed_at, due_at: assignments.due_at })
     .from(assignments)
@@ -74,11 +79,22 @@ async function assignmentsOf(db: Db, ids: string[], moduleId: string): Promise<M
   return new Map(rows.map((r) => [r.user_id, r]));
 }
 
-export async function applyBulkAction(db: Db, publicUrl: string, callerId: string, request: BulkUsersRequest): Promise<BulkUsersResponse> {
+export async function applyBulkAction(
+  db: Db,
+  publicUrl: string,
+  callerId: string,
+  request: BulkUsersRequest,
+): Promise<BulkUsersResponse> {
   const ids = [...new Set(request.ids)];
   return db.transaction(async (tx) => {
     const locked = await tx
-      .select({ id: users.id, user_name: users.user_name, active_at: users.active_at, pending: users.pending, invite_code: users.invite_code })
+      .select({
+        id: users.id,
+        user_name: users.user_name,
+        active_at: users.active_at,
+        pending: users.pending,
+        invite_code: users.invite_code,
+      })
       .from(users)
       .where(sql`${users.id} = ANY(${pgTextArray(ids)}::text[])`)
       .orderBy(users.id)
@@ -118,7 +134,13 @@ export async function applyBulkAction(db: Db, publicUrl: string, callerId: strin
           const moved = await tx
             .update(assignments)
             .set({ due_at: dueAt })
-            .where(and(eq(assignments.module_id, moduleId), eq(assignments.completed_at, 0), sql`${assignments.user_id} = ANY(${pgTextArray(wanted)}::text[])`))
+            .where(
+              and(
+                eq(assignments.module_id, moduleId),
+                eq(assignments.completed_at, 0),
+                sql`${assignments.user_id} = ANY(${pgTextArray(wanted)}::text[])`,
+              ),
+            )
             .returning({ user_id: assignments.user_id });
           const done = new Set(moved.map((m) => m.user_id));
           // Completed by a run that finished meanwhile: the result stands.
@@ -157,7 +179,9 @@ export async function applyBulkAction(db: Db, publicUrl: string, callerId: strin
 
     const results: BulkUserResult[] = targets.map((t) => {
       const reason = skipped.get(t.id);
-      return reason === undefined ? { id: t.id, user_name: t.user_name, outcome: 'done' } : { id: t.id, user_name: t.user_name, outcome: 'skipped', reason };
+      return reason === undefined
+        ? { id: t.id, user_name: t.user_name, outcome: 'done' }
+        : { id: t.id, user_name: t.user_name, outcome: 'skipped', reason };
     });
     return { action: request.action, done: results.length - skipped.size, skipped: skipped.size, results };
   });

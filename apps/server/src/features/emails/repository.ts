@@ -31,7 +31,14 @@ export async function emailHistory(db: Db, userId: string): Promise<SentEmail[] 
     .where(eq(emailLog.user_id, userId))
     .orderBy(desc(emailLog.created_at), desc(emailLog.id))
     .limit(HISTORY_LIMIT);
-  return rows.map((r) => ({ id: r.id, kind: r.kind as EmailKind, subject: r.subject, created_at: r.created_at, delivered_at: r.delivered_at, state: state(r) }));
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as EmailKind,
+    subject: r.subject,
+    created_at: r.created_at,
+    delivered_at: r.delivered_at,
+    state: state(r),
+  }));
 }
 
 /** An administrator's e-mail settings. */
@@ -40,7 +47,15 @@ export async function emailSettings(db: Db, userId: string): Promise<{ email_dig
   return { email_digest: row?.email_digest ?? true };
 }
 
-export async function saveEmailSettings(db: Db, userId: string, settings: { email_digest: boolean }): Promise<{ email_digest: boolean }> {
-  const [row] = await db.update(users).set({ email_digest: settings.email_digest }).where(eq(users.id, userId)).returning({ email_digest: users.email_digest });
+export async function saveEmailSettings(
+  db: Db,
+  userId: string,
+  settings: { email_digest: boolean },
+): Promise<{ email_digest: boolean }> {
+  const [row] = await db
+    .update(users)
+    .set({ email_digest: settings.email_digest })
+    .where(eq(users.id, userId))
+    .returning({ email_digest: users.email_digest });
   return { email_digest: row?.email_digest ?? settings.email_digest };
 }

@@ -14,7 +14,10 @@ export function emailRoutes(server: FastifyInstance, db: Db): void {
 
   app.get(
     '/api/admin/users/:id/emails',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: { 200: userEmailsResponseSchema, ...errorResponses } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, response: { 200: userEmailsResponseSchema, ...errorResponses } },
+    },
     async (request) => {
       const emails = await emailHistory(db, request.params.id);
       if (!emails) throw new HttpError(404, 'No such user');
@@ -23,11 +26,15 @@ export function emailRoutes(server: FastifyInstance, db: Db): void {
   );
 
   const settings = { 200: emailSettingsSchema, ...errorResponses };
-  app.get('/api/self/email-settings', { config: { access: 'admin' }, schema: { response: settings } }, async (request) =>
-    emailSettings(db, caller(request).row.id),
+  app.get(
+    '/api/self/email-settings',
+    { config: { access: 'admin' }, schema: { response: settings } },
+    async (request) => emailSettings(db, caller(request).row.id),
   );
 
-  app.post('/api/self/email-settings', { config: { access: 'admin' }, schema: { body: emailSettingsSchema, response: settings } }, async (request) =>
-    saveEmailSettings(db, caller(request).row.id, request.body),
+  app.post(
+    '/api/self/email-settings',
+    { config: { access: 'admin' }, schema: { body: emailSettingsSchema, response: settings } },
+    async (request) => saveEmailSettings(db, caller(request).row.id, request.body),
   );
 }

@@ -30,13 +30,24 @@ function idleWeek(seed: number): GameCommand[] {
 }
 
 async function assign(ctx: TestContext, user: TestUser, dueAt = 0): Promise<void> {
-  await ctx.database.db.insert(assignments).values({ user_id: user.id, module_id: READY_AIRMAN_MODULE_ID, created_at: Date.now(), due_at: dueAt });
+  await ctx.database.db
+    .insert(assignments)
+    .values({ user_id: user.id, module_id: READY_AIRMAN_MODULE_ID, created_at: Date.now(), due_at: dueAt });
 }
 
 async function startRun(ctx: TestContext, user: TestUser) {
-  const res = await ctx.request(user.token, { method: 'POST', url: '/api/game/runs', payload: { module: READY_AIRMAN_MODULE_ID } });
+  const res = await ctx.request(user.token, {
+    method: 'POST',
+    url: '/api/game/runs',
+    payload: { module: READY_AIRMAN_MODULE_ID },
+  });
   expect(res.statusCode).toBe(200);
-  return res.json<{ run_id: string; seed: number; log: GameCommand[]; answers_before: Record<string, number> | null }>();
+  return res.json<{
+    run_id: string;
+    seed: number;
+    log: GameCommand[];
+    answers_before: Record<string, number> | null;
+  }>();
 }
 
 async function assignmentOf(ctx: TestContext, user: TestUser) {
@@ -54,13 +65,22 @@ describeApi('game API', (ctx) => {
     const res = await ctx.request(user.token, { method: 'GET', url: '/api/game/assignments' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      expect.objectContaining({ module: READY_AIRMAN_MODULE_ID, title: 'Ready Airman Training', status: 'Past Due & Not Started', has_questionnaire: true }),
+      expect.objectContaining({
+        module: READY_AIRMAN_MODULE_ID,
+        title: 'Ready Airman Training',
+        status: 'Past Due & Not Started',
+        has_questionnaire: true,
+      }),
     ]);
   });
 
   it('starts a run only for an assigned module, marking it started and In Progress', async () => {
     const user = await ctx.createUser();
-    const refused = await ctx.request(user.token, { method: 'POST', url: '/api/game/runs', payload: { module: READY_AIRMAN_MODULE_ID } });
+    const refused = await ctx.request(user.token, {
+      method: 'POST',
+      url: '/api/game/runs',
+      payload: { module: READY_AIRMAN_MODULE_ID },
+    });
     expect(refused.statusCode).toBe(404);
     await assign(ctx, user);
     const run = await startRun(ctx, user);
@@ -75,16 +95,28 @@ describeApi('game API', (ctx) => {
     await assign(ctx, user);
     const run = await startRun(ctx, user);
     const answers = { before: { mental_1: 2, physical_2: 3 }, after: { mental_1: 4 } };
-    const res = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: winningLine(run.seed), answers } });
+    const res = await ctx.request(user.token, {
+      method: 'POST',
+      url: `/api/game/runs/${run.run_id}/finish`,
+      payload: { log: winningLine(run.seed), answers },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ outcome: 'complete', game_status: 1, score: { points: expect.any(Number), stars: expect.any(Number) } });
+    expect(res.json()).toEqual({
+      outcome: 'complete',
+      game_status: 1,
+      score: { points: expect.any(Number), stars: expect.any(Number) },
+    });
     expect(res.json<{ score: { stars: number } }>().score.stars).toBeGreaterThanOrEqual(2);
     const a = await assignmentOf(ctx, user);
     expect(a.completed_at).toBeGreaterThan(0);
     const [stored] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, run.run_id));
     expect(stored?.answers_before).toEqual(answers.before);
     expect(stored?.objectives_completed).toContain('Pass the PT test');
-    const again = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: winningLine(run.seed) } });
+    const again = await ctx.request(user.token, {
+      method: 'POST',
+      url: `/api/game/runs/${run.run_id}/finish`,
+      payload: { log: winningLine(run.seed) },
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -92,7 +124,11 @@ describeApi('game API', (ctx) => {
     const user = await ctx.createUser();
     await assign(ctx, user);
     const failed = await startRun(ctx, user);
-    await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${failed.run_id}/finish`, payload: { log: idleWeek(failed.seed) } });
+    await ctx.request(user.token, {
+      method: 'POST',
+      url: `/api/game/runs/${failed.run_id}/finish`,
+      payload: { log: idleWeek(failed.seed) },
+    });
     const afterFailed = await assignmentOf(ctx, user);
     const [failedRun] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, failed.run_id));
     expect(afterFailed.run_final_gauges).toEqual(failedRun?.final_gauges);
@@ -100,7 +136,11 @@ describeApi('game API', (ctx) => {
 
     const won = await startRun(ctx, user);
     const answers = { before: { mental_1: 2 }, after: { mental_1: 5 } };
-    await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${won.run_id}/finish`, payload: { log: winningLine(won.seed), answers } });
+    await ctx.request(user.token, {
+      method: 'POST',
+      url: `/api/game/runs/${won.run_id}/finish`,
+      payload: { log: winningLine(won.seed), answers },
+    });
     const [wonRun] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, won.run_id));
     const a = await assignmentOf(ctx, user);
     expect(a.run_final_gauges).toEqual(wonRun?.final_gauges);
@@ -118,14 +158,26 @@ describeApi('game API', (ctx) => {
     const user = await ctx.createUser();
     await assign(ctx, user);
     const run = await startRun(ctx, user);
-    const res = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: idleWeek(run.seed) } });
+    const res = await ctx.request(user.token, {
+      method: 'POST',
+      url: `/api/game/runs/${run.run_id}/finish`,
+      payload: { log: idleWeek(run.seed) },
+    });
     expect(res.json()).toEqual({ outcome: 'failed', game_status: 2, score: { points: expect.any(Number), stars: 0 } });
 
     const late = await ctx.createUser();
     await assign(ctx, late, Date.now() - 60_000);
     const lateRun = await startRun(ctx, late);
-    const lateRes = await ctx.request(late.token, { method: 'POST', url: `/api/game/runs/${lateRun.run_id}/finish`, payload: { log: idleWeek(lateRun.seed) } });
-    expect(lateRes.json()).toEqual({ outcome: 'failed', game_status: 3, score: { points: expect.any(Number), stars: 0 } });
+    const lateRes = await ctx.request(late.token, {
+      method: 'POST',
+      url: `/api/game/runs/${lateRun.run_id}/finish`,
+      payload: { log: idleWeek(lateRun.seed) },
+    });
+    expect(lateRes.json()).toEqual({
+      outcome: 'failed',
+      game_status: 3,
+      score: { points: expect.any(Number), stars: 0 },
+    });
   });
 
   it('refuses an illegal log with 422 and changes nothing', async () => {
@@ -141,7 +193,11 @@ describeApi('game API', (ctx) => {
     expect(res.json<{ message: string }>().message).toMatch(/Requires item: Fitness plan|Respond to '.*' first/);
     const [stored] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, run.run_id));
     expect(stored?.status).toBe('in_progress');
-    const unfinished = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: idleWeek(run.seed).slice(0, 3) } });
+    const unfinished = await ctx.request(user.token, {
+      method: 'POST',
+      url: `/api/game/runs/${run.run_id}/finish`,
+      payload: { log: idleWeek(run.seed).slice(0, 3) },
+    });
     expect(unfinished.statusCode).toBe(422);
   });
 
@@ -151,10 +207,18 @@ describeApi('game API', (ctx) => {
     await assign(ctx, owner);
     const run = await startRun(ctx, owner);
     for (const path of ['finish', 'quit', 'progress']) {
-      const res = await ctx.request(other.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/${path}`, payload: { log: idleWeek(run.seed) } });
+      const res = await ctx.request(other.token, {
+        method: 'POST',
+        url: `/api/game/runs/${run.run_id}/${path}`,
+        payload: { log: idleWeek(run.seed) },
+      });
       expect(res.statusCode, path).toBe(404);
     }
-    const answers = await ctx.request(other.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/answers`, payload: { before: { mental_1: 2 } } });
+    const answers = await ctx.request(other.token, {
+      method: 'POST',
+      url: `/api/game/runs/${run.run_id}/answers`,
+      payload: { before: { mental_1: 2 } },
+    });
     expect(answers.statusCode).toBe(404);
   });
 
@@ -164,7 +228,11 @@ describeApi('game API', (ctx) => {
     const run = await startRun(ctx, user);
     const line = winningLine(run.seed);
     const day1 = line.slice(0, line.findIndex((c) => 'end_day' in c) + 1);
-    const saved = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/progress`, payload: { log: day1 } });
+    const saved = await ctx.request(user.token, {
+      method: 'POST',
+      url: `/api/game/runs/${run.run_id}/progress`,
+      payload: { log: day1 },
+    });
     expect(saved.statusCode).toBe(200);
     const resumed = await startRun(ctx, user);
     expect(resumed.run_id).toBe(run.run_id);
@@ -175,12 +243,24 @@ describeApi('game API', (ctx) => {
     const user = await ctx.createUser();
     await assign(ctx, user);
     const run = await startRun(ctx, user);
-    expect((await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/quit` })).statusCode).toBe(200);
+    expect(
+      (await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/quit` })).statusCode,
+    ).toBe(200);
     expect((await assignmentOf(ctx, user)).game_status).toBe(4);
 
-    await ctx.database.db.insert(modules).values({ id: 'old', game_title: 'Old', game_type: '', archived_at: Date.now(), content: { days: 1, daily_time_tokens: 1, starting_gauges: {}, objectives: [], actions: [] } });
+    await ctx.database.db.insert(modules).values({
+      id: 'old',
+      game_title: 'Old',
+      game_type: '',
+      archived_at: Date.now(),
+      content: { days: 1, daily_time_tokens: 1, starting_gauges: {}, objectives: [], actions: [] },
+    });
     await ctx.database.db.insert(assignments).values({ user_id: user.id, module_id: 'old', created_at: Date.now() });
-    const archived = await ctx.request(user.token, { method: 'POST', url: '/api/game/runs', payload: { module: 'old' } });
+    const archived = await ctx.request(user.token, {
+      method: 'POST',
+      url: '/api/game/runs',
+      payload: { module: 'old' },
+    });
     expect(archived.statusCode).toBe(409);
   });
 
@@ -189,7 +269,11 @@ describeApi('game API', (ctx) => {
     expect((await ctx.request(undefined, { method: 'GET', url: '/api/game/assignments' })).statusCode).toBe(401);
     const bad = await ctx.request(user.token, { method: 'POST', url: '/api/game/runs', payload: { module: 5 } });
     expect(bad.statusCode).toBe(400);
-    const badLog = await ctx.request(user.token, { method: 'POST', url: '/api/game/runs/x/finish', payload: { log: [{ jump: true }] } });
+    const badLog = await ctx.request(user.token, {
+      method: 'POST',
+      url: '/api/game/runs/x/finish',
+      payload: { log: [{ jump: true }] },
+    });
     expect(badLog.statusCode).toBe(400);
   });
 
@@ -198,7 +282,11 @@ describeApi('game API', (ctx) => {
     await assign(ctx, user);
     const finish = async (line: (seed: number) => GameCommand[]) => {
       const run = await startRun(ctx, user);
-      const res = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: line(run.seed) } });
+      const res = await ctx.request(user.token, {
+        method: 'POST',
+        url: `/api/game/runs/${run.run_id}/finish`,
+        payload: { log: line(run.seed) },
+      });
       expect(res.statusCode).toBe(200);
       return res.json<{ outcome: string; score: { points: number; stars: number } }>();
     };
@@ -222,18 +310,37 @@ describeApi('game API', (ctx) => {
     const run = await startRun(ctx, user);
     expect(run.answers_before).toBeNull();
     const before = { mental_1: 2, physical_2: 3 };
-    const saved = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/answers`, payload: { before } });
+    const saved = await ctx.request(user.token, {
+      method: 'POST',
+      url: `/api/game/runs/${run.run_id}/answers`,
+      payload: { before },
+    });
     expect(saved.statusCode).toBe(200);
-    const bad = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/answers`, payload: { before: { nope: 1 } } });
-    expect([bad.statusCode, bad.json<{ message: string }>().message]).toEqual([400, 'answers.before.nope: unknown item']);
-    const empty = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/answers`, payload: {} });
+    const bad = await ctx.request(user.token, {
+      method: 'POST',
+      url: `/api/game/runs/${run.run_id}/answers`,
+      payload: { before: { nope: 1 } },
+    });
+    expect([bad.statusCode, bad.json<{ message: string }>().message]).toEqual([
+      400,
+      'answers.before.nope: unknown item',
+    ]);
+    const empty = await ctx.request(user.token, {
+      method: 'POST',
+      url: `/api/game/runs/${run.run_id}/answers`,
+      payload: {},
+    });
     expect(empty.statusCode).toBe(400);
 
     // A reload: the same run, its before-answers with it.
     const resumed = await startRun(ctx, user);
     expect([resumed.run_id, resumed.answers_before]).toEqual([run.run_id, before]);
     const after = { mental_1: 5 };
-    const res = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: winningLine(run.seed), answers: { after } } });
+    const res = await ctx.request(user.token, {
+      method: 'POST',
+      url: `/api/game/runs/${run.run_id}/finish`,
+      payload: { log: winningLine(run.seed), answers: { after } },
+    });
     expect(res.statusCode).toBe(200);
     const a = await assignmentOf(ctx, user);
     expect([a.run_answers_before, a.run_answers_after]).toEqual([before, after]);
@@ -247,8 +354,15 @@ describeApi(
       const user = await ctx.createUser();
       await assign(ctx, user);
       const run = await startRun(ctx, user);
-      const res = await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/finish`, payload: { log: winningLine(run.seed) } });
-      expect([res.statusCode, res.json<{ message: string }>().message]).toEqual([422, 'This run was finished faster than it can be played']);
+      const res = await ctx.request(user.token, {
+        method: 'POST',
+        url: `/api/game/runs/${run.run_id}/finish`,
+        payload: { log: winningLine(run.seed) },
+      });
+      expect([res.statusCode, res.json<{ message: string }>().message]).toEqual([
+        422,
+        'This run was finished faster than it can be played',
+      ]);
       expect((await assignmentOf(ctx, user)).completed_at).toBe(0);
       const [stored] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, run.run_id));
       expect(stored?.status).toBe('in_progress');

@@ -13,7 +13,15 @@ type RunChange = Partial<NewRun>;
 /** The user's assignments of live modules, in the order assigned, with what the game shows of each module. */
 export async function liveAssignments(db: Db, userId: string) {
   return db
-    .select({ a: assignments, m: { id: modules.id, title: modules.game_title, description: modules.game_description, archived_at: modules.archived_at } })
+    .select({
+      a: assignments,
+      m: {
+        id: modules.id,
+        title: modules.game_title,
+        description: modules.game_description,
+        archived_at: modules.archived_at,
+      },
+    })
     .from(assignments)
     .innerJoin(modules, eq(modules.id, assignments.module_id))
     .where(and(eq(assignments.user_id, userId), eq(modules.archived_at, 0)))
@@ -21,7 +29,11 @@ export async function liveAssignments(db: Db, userId: string) {
 }
 
 /** The user's assignment of a module, with the module; undefined when not assigned. */
-export async function assignmentWithModule(db: Db, userId: string, moduleId: string): Promise<{ a: AssignmentRow; m: ModuleRow } | undefined> {
+export async function assignmentWithModule(
+  db: Db,
+  userId: string,
+  moduleId: string,
+): Promise<{ a: AssignmentRow; m: ModuleRow } | undefined> {
   const [row] = await db
     .select({ a: assignments, m: modules })
     .from(assignments)
@@ -40,7 +52,12 @@ export async function findAssignment(db: Db, userId: string, moduleId: string): 
   return a;
 }
 
-export async function updateAssignment(db: Db, userId: string, moduleId: string, change: AssignmentChange): Promise<void> {
+export async function updateAssignment(
+  db: Db,
+  userId: string,
+  moduleId: string,
+  change: AssignmentChange,
+): Promise<void> {
   await db
     .update(assignments)
     .set(change)

@@ -30,7 +30,17 @@ import { presentModule } from '../modules/present-module.ts';
 import { caller } from '../../plugins/auth.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 import { readQuestionnaire } from '../questionnaire/repository.ts';
-import { assignmentWithModule, findAssignment, findRun, insertRun, liveAssignments, openRun, updateAssignment, updateOpenRun, updateRun } from './repository.ts';
+import {
+  assignmentWithModule,
+  findAssignment,
+  findRun,
+  insertRun,
+  liveAssignments,
+  openRun,
+  updateAssignment,
+  updateOpenRun,
+  updateRun,
+} from './repository.ts';
 
 const empty = { 200: emptyResponseSchema, ...errorResponses };
 
@@ -41,22 +51,26 @@ export interface GameRouteOptions {
 
 export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOptions): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/game/assignments', { schema: { response: { 200: z.array(gameAssignmentSchema), ...errorResponses } } }, async (request) => {
-    const { id } = caller(request);
-    const rows = await liveAssignments(db, id);
-    const now = Date.now();
-    return rows.map(({ a, m }) => ({
-      module: m.id,
-      title: m.title,
-      description: m.description,
-      due_at: a.due_at,
-      status: assignmentStatusLabel(a, now),
-      game_status: a.game_status,
-      started_at: a.started_at,
-      completed_at: a.completed_at,
-      has_questionnaire: m.id === READY_AIRMAN_MODULE_ID,
-    }));
-  });
+  app.get(
+    '/api/game/assignments',
+    { schema: { response: { 200: z.array(gameAssignmentSchema), ...errorResponses } } },
+    async (request) => {
+      const { id } = caller(request);
+      const rows = await liveAssignments(db, id);
+      const now = Date.now();
+      return rows.map(({ a, m }) => ({
+        module: m.id,
+        title: m.title,
+        description: m.description,
+        due_at: a.due_at,
+        status: assignmentStatusLabel(a, now),
+        game_status: a.game_status,
+        started_at: a.started_at,
+        completed_at: a.completed_at,
+        has_questionnaire: m.id === READY_AIRMAN_MODULE_ID,
+      }));
+    },
+  );
 
   const start = { body: startRunRequestSchema, response: { 200: startRunResponseSchema, ...errorResponses } };
   app.post('/api/game/runs', { schema: start }, async (request) => {
@@ -69,7 +83,13 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
       // An unfinished run resumes where it stopped (a closed tab, another device).
       const open = await openRun(tx, userId, moduleId);
       if (open) {
-        return { run_id: open.id, seed: open.seed, module: open.module_snapshot as Module, log: open.log, answers_before: open.answers_before ?? null };
+        return {
+          run_id: open.id,
+          seed: open.seed,
+          module: open.module_snapshot as Module,
+          log: open.log,
+          answers_before: open.answers_before ?? null,
+        };
       }
       const now = Date.now();
       const module = presentModule(row.m);
@@ -90,31 +110,46 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     });
   });
 
-  app.post('/api/game/runs/:id/progress', { schema: { params: idParamsSchema, body: runProgressRequestSchema, response: empty } }, async (request) => {
-    const { id: userId } = caller(request);
-    const runId = request.params.id;
-    const { log } = request.body;
-    const run = await ownRun(db, runId, userId);
-    if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
-    const judged = judgeRun(run.module_snapshot as Module, run.seed, log);
-    if (!judged.ok) throw new HttpError(422, `Illegal move ${judged.index + 1}: ${judged.error}`);
-    await updateRun(db, runId, { log });
-    return {};
-  });
+  app.post(
+    '/api/game/runs/:id/progress',
+    { schema: { params: idParamsSchema, body: runProgressRequestSchema, response: empty } },
+    async (request) => {
+      const { id: userId } = caller(request);
+      const runId = request.params.id;
+      const { log } = request.body;
+      const run = await ownRun(db, runId, userId);
+      if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
+      const judged = judgeRun(run.module_snapshot as Module, run.seed, log);
+      if (!judged.ok) throw new HttpError(422, `Illegal move ${judged.index + 1}: ${judged.error}`);
+      await updateRun(db, runId, { log });
+      return {};
+    },
+  );
 
   // Answers are kept on the run the moment they are given: a reload or another device never asks twice.
-  app.post('/api/game/runs/:id/answers', { schema: { params: idParamsSchema, body: runAnswersRequestSchema, response: empty } }, async (request) => {
-    const { id: userId } = caller(request);
-    const runId = request.params.id;
-    const { body } = request;
-    const run = await ownRun(db, runId, userId);
-    if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
-    const answers = await checkAnswers(db, run.module_id, body);
-    await updateOpenRun(db, runId, { ...(answers.before ? { answers_before: answers.before } : {}), ...(answers.after ? { answers_after: answers.after } : {}) });
-    return {};
-  });
+  app.post(
+    '/api/game/runs/:id/answers',
+    { schema: { params: idParamsSchema, body: runAnswersRequestSchema, response: empty } },
+    async (request) => {
+      const { id: userId } = caller(request);
+      const runId = request.params.id;
+      const { body } = request;
+      const run = await ownRun(db, runId, userId);
+      if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
+      const answers = await checkAnswers(db, run.module_id, body);
+      await updateOpenRun(db, runId, {
+        ...(answers.before ? { answers_before: answers.before } : {}),
+        ...(answers.after ? { answers_after: answers.after } : {}),
+      });
+      return {};
+    },
+  );
 
-  const finish = { params: idParamsSchema, body: finishRunRequestSchema, response: { 200: finishRunResponseSchema, ...errorResponses } };
+  const finish = {
+    params: idParamsSchema,
+    body: finishRunRequestSchema,
+    response: { 200: finishRunResponseSchema, ...errorResponses },
+  };
   app.post('/api/game/runs/:id/finish', { schema: finish }, async (request) => {
     const { id: userId } = caller(request);
     const runId = request.params.id;
@@ -127,10 +162,14 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     if (outcome === 'in_progress') throw new HttpError(422, 'The run is not over: play to the last day');
     const now = Date.now();
     const moves = body.log.filter((c) => !('end_day' in c)).length;
-    if (now - run.started_at < moves * options.minMsPerMove) throw new HttpError(422, 'This run was finished faster than it can be played');
+    if (now - run.started_at < moves * options.minMsPerMove)
+      throw new HttpError(422, 'This run was finished faster than it can be played');
     // Answers sent now complete those kept on the run as they were given.
     const given = await checkAnswers(db, run.module_id, body.answers);
-    const answers = { before: given.before ?? run.answers_before ?? undefined, after: given.after ?? run.answers_after ?? undefined };
+    const answers = {
+      before: given.before ?? run.answers_before ?? undefined,
+      after: given.after ?? run.answers_after ?? undefined,
+    };
     const complete = outcome === 'complete';
     return db.transaction(async (tx) => {
       // Finished once: the status check and the update are one statement.
@@ -167,7 +206,11 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
               run_stars: judged.score.stars,
             }
           : {};
-        await updateAssignment(tx, userId, run.module_id, { game_status: gameStatus, completed_at: a.completed_at > 0 ? a.completed_at : complete ? now : 0, ...results });
+        await updateAssignment(tx, userId, run.module_id, {
+          game_status: gameStatus,
+          completed_at: a.completed_at > 0 ? a.completed_at : complete ? now : 0,
+          ...results,
+        });
       }
       return { outcome, game_status: gameStatus, score: judged.score };
     });
@@ -181,7 +224,8 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     await db.transaction(async (tx) => {
       await updateRun(tx, runId, { status: 'quit', finished_at: Date.now() });
       const a = await findAssignment(tx, userId, run.module_id);
-      if (a && a.completed_at === 0) await updateAssignment(tx, userId, run.module_id, { game_status: GAME_STATUS.QUIT });
+      if (a && a.completed_at === 0)
+        await updateAssignment(tx, userId, run.module_id, { game_status: GAME_STATUS.QUIT });
     });
     return {};
   });
@@ -214,4 +258,3 @@ async function checkAnswers(
   }
   return answers;
 }
-

@@ -59,7 +59,8 @@ function moduleFinder(modules: KnownModule[]): (cell: string) => KnownModule | s
     if (exact) return exact.archived ? `module: '${cell}' is archived and cannot be assigned` : exact;
     const titled = byTitle.get(cell.toLowerCase()) ?? [];
     if (titled.length === 1) return titled[0] as KnownModule;
-    if (titled.length > 1) return `module: ${titled.length} live modules are titled '${cell}': give the module's id instead`;
+    if (titled.length > 1)
+      return `module: ${titled.length} live modules are titled '${cell}': give the module's id instead`;
     return `module: no live module has the id or title '${cell}'`;
   };
 }
@@ -70,7 +71,8 @@ function dueAtOf(cell: string, now: number): number | string {
   if (!m) return `due: '${cell}' is not a date written YYYY-MM-DD`;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return `due: ${cell} is not a date of the calendar`;
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return `due: ${cell} is not a date of the calendar`;
   const dueAt = dueAtFromDay(year, month, day);
   if (dueAt <= now) return `due: ${cell} has already passed`;
   return dueAt;
@@ -88,17 +90,22 @@ export function checkInviteFile(file: ParsedInviteFile, context: CheckContext): 
 
   for (const { line, cells } of file.records) {
     const problems: string[] = [];
-    if (cells.length !== file.width) problems.push(`has ${cells.length} cell${cells.length === 1 ? '' : 's'} where the header has ${file.width}`);
+    if (cells.length !== file.width)
+      problems.push(`has ${cells.length} cell${cells.length === 1 ? '' : 's'} where the header has ${file.width}`);
     const email = cellOf(cells, 'email').toLowerCase();
     const text = (column: InviteFileColumn): string => {
       const value = cellOf(cells, column);
-      if (FORMULA_START.test(value)) problems.push(`${column}: starts with '${value[0] === '\t' ? 'tab' : value[0] === '\r' ? 'carriage return' : value[0]}', which a spreadsheet would run as a formula`);
+      if (FORMULA_START.test(value))
+        problems.push(
+          `${column}: starts with '${value[0] === '\t' ? 'tab' : value[0] === '\r' ? 'carriage return' : value[0]}', which a spreadsheet would run as a formula`,
+        );
       else if (value.length > TEXT_MAX) problems.push(`${column}: longer than ${TEXT_MAX} characters`);
       return value;
     };
 
     if (email === '') problems.push('email: missing');
-    else if (FORMULA_START.test(email)) problems.push(`email: starts with '${email[0]}', which a spreadsheet would run as a formula`);
+    else if (FORMULA_START.test(email))
+      problems.push(`email: starts with '${email[0]}', which a spreadsheet would run as a formula`);
     else if (!isValidEmail(email)) problems.push(`email: '${email}' is not a valid e-mail address`);
     else {
       const seen = firstLine.get(email);
@@ -110,7 +117,10 @@ export function checkInviteFile(file: ParsedInviteFile, context: CheckContext): 
     const unit = text('unit');
     const rankCell = cellOf(cells, 'rank');
     const rank = rankCell === '' ? '' : ranks.get(rankCell.toLowerCase());
-    if (rank === undefined) problems.push(`rank: '${rankCell}' is not a rank of the list (an abbreviation such as SrA, or a name such as Senior Airman)`);
+    if (rank === undefined)
+      problems.push(
+        `rank: '${rankCell}' is not a rank of the list (an abbreviation such as SrA, or a name such as Senior Airman)`,
+      );
 
     const moduleCell = cellOf(cells, 'module');
     const dueCell = cellOf(cells, 'due');
@@ -145,7 +155,14 @@ export function checkInviteFile(file: ParsedInviteFile, context: CheckContext): 
         due: module && dueAt > 0 ? dueCell : '',
       };
       report.invitees.push(row);
-      invitees.push({ email, first_name, last_name, rank: rank ?? '', unit, ...(module ? { module: { id: module.id, title: module.title, due_at: dueAt } } : {}) });
+      invitees.push({
+        email,
+        first_name,
+        last_name,
+        rank: rank ?? '',
+        unit,
+        ...(module ? { module: { id: module.id, title: module.title, due_at: dueAt } } : {}),
+      });
     }
   }
   return { report, invitees };

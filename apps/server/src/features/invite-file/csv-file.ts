@@ -9,7 +9,8 @@ import { INVITE_FILE_COLUMNS, INVITE_FILE_MAX_ROWS, type InviteFileColumn } from
 import { hasForbiddenText } from '@airman/contracts/text.ts';
 import { HttpError } from '../../lib/http-error.ts';
 
-const NOT_UTF8 = 'The file is not UTF-8 text. Save it as "CSV UTF-8" (Excel: File › Save As › CSV UTF-8) and upload it again.';
+const NOT_UTF8 =
+  'The file is not UTF-8 text. Save it as "CSV UTF-8" (Excel: File › Save As › CSV UTF-8) and upload it again.';
 
 function lineOf(text: string, index: number): number {
   let line = 1;
@@ -35,7 +36,10 @@ export function decodeInviteFile(bytes: Uint8Array): string {
   }
   if (hasForbiddenText(text)) {
     // NUL (the bytes of a binary file, or of UTF-16 without its byte-order mark); an unpaired surrogate cannot survive a fatal decode.
-    throw new HttpError(400, `line ${lineOf(text, text.indexOf('\u0000'))}: the file holds a NUL character, so it is not a CSV text file. ${NOT_UTF8.slice(NOT_UTF8.indexOf('Save'))}`);
+    throw new HttpError(
+      400,
+      `line ${lineOf(text, text.indexOf('\u0000'))}: the file holds a NUL character, so it is not a CSV text file. ${NOT_UTF8.slice(NOT_UTF8.indexOf('Save'))}`,
+    );
   }
   return text;
 }
@@ -55,7 +59,10 @@ export interface ParsedInviteFile {
 
 /** A header cell as a column name: 'First Name' and 'first-name' are first_name. */
 function columnName(cell: string): string {
-  return cell.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return cell
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 /** Comma, or the separator a spreadsheet of another locale wrote (semicolon, tab) when the header has no comma. */
@@ -85,15 +92,28 @@ export function parseInviteFile(text: string): ParsedInviteFile {
   } catch (error) {
     if (error instanceof CsvError) {
       const where = (error as CsvError & { lines?: number }).lines;
-      const what = error.code === 'CSV_QUOTE_NOT_CLOSED' ? 'a quoted cell is never closed' : error.message.replace(/^[^:]*:\s*/, '');
-      throw new HttpError(400, `${where ? `line ${where}: ` : ''}${what}. Nothing was read; correct the file and upload it again.`);
+      const what =
+        error.code === 'CSV_QUOTE_NOT_CLOSED'
+          ? 'a quoted cell is never closed'
+          : error.message.replace(/^[^:]*:\s*/, '');
+      throw new HttpError(
+        400,
+        `${where ? `line ${where}: ` : ''}${what}. Nothing was read; correct the file and upload it again.`,
+      );
     }
     throw error;
   }
   const [header, ...rows] = parsed;
-  if (!header) throw new HttpError(400, `The file is empty: it needs a header row naming its columns (${INVITE_FILE_COLUMNS.join(', ')}).`);
+  if (!header)
+    throw new HttpError(
+      400,
+      `The file is empty: it needs a header row naming its columns (${INVITE_FILE_COLUMNS.join(', ')}).`,
+    );
   if (rows.length > INVITE_FILE_MAX_ROWS) {
-    throw new HttpError(400, `The file has more than ${INVITE_FILE_MAX_ROWS.toLocaleString('en-US')} rows. Split it into files of at most ${INVITE_FILE_MAX_ROWS.toLocaleString('en-US')} rows.`);
+    throw new HttpError(
+      400,
+      `The file has more than ${INVITE_FILE_MAX_ROWS.toLocaleString('en-US')} rows. Split it into files of at most ${INVITE_FILE_MAX_ROWS.toLocaleString('en-US')} rows.`,
+    );
   }
   const columns: Partial<Record<InviteFileColumn, number>> = {};
   const known = new Set<string>(INVITE_FILE_COLUMNS);
@@ -102,7 +122,8 @@ export function parseInviteFile(text: string): ParsedInviteFile {
     const name = columnName(cell);
     if (name === '' && header.record.length > 1 && i === header.record.length - 1) return; // a trailing separator
     if (!known.has(name)) unknown.push(`'${cell.trim()}'`);
-    else if (columns[name as InviteFileColumn] !== undefined) throw new HttpError(400, `line 1: the column ${name} is named twice.`);
+    else if (columns[name as InviteFileColumn] !== undefined)
+      throw new HttpError(400, `line 1: the column ${name} is named twice.`);
     else columns[name as InviteFileColumn] = i;
   });
   if (columns.email === undefined || unknown.length > 0) {
@@ -110,7 +131,10 @@ export function parseInviteFile(text: string): ParsedInviteFile {
       ...(columns.email === undefined ? ['no email column'] : []),
       ...(unknown.length > 0 ? [`unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`] : []),
     ];
-    throw new HttpError(400, `line 1: the header row must name the columns ${INVITE_FILE_COLUMNS.join(', ')} (email required, the others optional, in any order): ${problems.join('; ')}.`);
+    throw new HttpError(
+      400,
+      `line 1: the header row must name the columns ${INVITE_FILE_COLUMNS.join(', ')} (email required, the others optional, in any order): ${problems.join('; ')}.`,
+    );
   }
   const records = rows.map(({ record, info, raw }) => {
     // info.lines is the line the record ends on; a quoted cell may span lines.

@@ -8,7 +8,11 @@ import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harn
 const MODULE = 'ready_airman_training';
 
 async function adminToken(ctx: TestContext): Promise<string> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+  });
   return res.json<{ auth: string }>().auth;
 }
 
@@ -33,11 +37,22 @@ function fixtureFile(existing: string, tag: string): string {
 describeApi('POST admin/invite/file', (ctx) => {
   const send = (token: string | undefined, url: string, body: string | Buffer, contentType = 'text/csv') =>
     ctx.request(token, { method: 'POST', url, payload: body, headers: { 'content-type': contentType } });
-  const check = (token: string | undefined, body: string | Buffer, contentType?: string) => send(token, '/api/admin/invite/file/check', body, contentType);
-  const apply = (token: string | undefined, body: string | Buffer, contentType?: string) => send(token, '/api/admin/invite/file', body, contentType);
+  const check = (token: string | undefined, body: string | Buffer, contentType?: string) =>
+    send(token, '/api/admin/invite/file/check', body, contentType);
+  const apply = (token: string | undefined, body: string | Buffer, contentType?: string) =>
+    send(token, '/api/admin/invite/file', body, contentType);
   const usersNamed = (emails: string[]) =>
     ctx.database.db
-      .select({ id: users.id, user_name: users.user_name, first_name: users.first_name, last_name: users.last_name, rank: users.rank, unit: users.unit, pending: users.pending, code: users.invite_code })
+      .select({
+        id: users.id,
+        user_name: users.user_name,
+        first_name: users.first_name,
+        last_name: users.last_name,
+        rank: users.rank,
+        unit: users.unit,
+        pending: users.pending,
+        code: users.invite_code,
+      })
       .from(users)
       .where(inArray(users.user_name, emails));
 
@@ -53,7 +68,17 @@ describeApi('POST admin/invite/file', (ctx) => {
     const report = dry.json<InviteFileReport>();
     expect(report).toMatchObject({ applied: false, rows: 8 });
     expect(report.invitees.map((r) => [r.line, r.email])).toEqual(fresh.map((e, i) => [i + 2, e]));
-    expect(report.invitees[0]).toEqual({ line: 2, email: fresh[0], first_name: 'Ann', last_name: 'Lee', rank: 'SrA', unit: '655 ISRW', module: MODULE, module_title: 'Ready Airman Training', due: '2031-03-14' });
+    expect(report.invitees[0]).toEqual({
+      line: 2,
+      email: fresh[0],
+      first_name: 'Ann',
+      last_name: 'Lee',
+      rank: 'SrA',
+      unit: '655 ISRW',
+      module: MODULE,
+      module_title: 'Ready Airman Training',
+      due: '2031-03-14',
+    });
     expect(report.invitees[1]).toMatchObject({ rank: 'SSgt', module: MODULE, due: '' });
     expect(report.existing).toEqual([
       { line: 5, email: 'admin@example.com' },
@@ -61,8 +86,16 @@ describeApi('POST admin/invite/file', (ctx) => {
     ]);
     expect(report.invalid).toEqual([
       { line: 7, email: fresh[0], reason: 'email: already on line 2' },
-      { line: 8, email: `dee.${tag}@example.com`, reason: "first_name: starts with '=', which a spreadsheet would run as a formula" },
-      { line: 9, email: `eve.${tag}@example.com`, reason: "module: no live module has the id or title 'No Such Module'" },
+      {
+        line: 8,
+        email: `dee.${tag}@example.com`,
+        reason: "first_name: starts with '=', which a spreadsheet would run as a formula",
+      },
+      {
+        line: 9,
+        email: `eve.${tag}@example.com`,
+        reason: "module: no live module has the id or title 'No Such Module'",
+      },
     ]);
     expect(await usersNamed(fresh)).toEqual([]);
 
@@ -78,15 +111,40 @@ describeApi('POST admin/invite/file', (ctx) => {
     const given = await ctx.database.db
       .select({ user_id: assignments.user_id, due_at: assignments.due_at })
       .from(assignments)
-      .where(and(eq(assignments.module_id, MODULE), inArray(assignments.user_id, created.map((u) => u.id))));
-    const byEmail = Object.fromEntries(given.map((g) => [created.find((u) => u.id === g.user_id)?.user_name, g.due_at]));
+      .where(
+        and(
+          eq(assignments.module_id, MODULE),
+          inArray(
+            assignments.user_id,
+            created.map((u) => u.id),
+          ),
+        ),
+      );
+    const byEmail = Object.fromEntries(
+      given.map((g) => [created.find((u) => u.id === g.user_id)?.user_name, g.due_at]),
+    );
     expect(byEmail).toEqual({ [fresh[0] as string]: dueAtFromDay(2031, 3, 14), [fresh[1] as string]: 0 });
     // One invite each, queued in the same transaction.
-    const outbox = await ctx.database.db.select({ to: emailOutbox.to_address, text: emailOutbox.text_body }).from(emailOutbox);
+    const outbox = await ctx.database.db
+      .select({ to: emailOutbox.to_address, text: emailOutbox.text_body })
+      .from(emailOutbox);
     expect(outbox.length - outboxBefore).toBe(3);
-    expect(outbox.filter((o) => fresh.includes(o.to)).map((o) => o.to).sort()).toEqual([...fresh].sort());
+    expect(
+      outbox
+        .filter((o) => fresh.includes(o.to))
+        .map((o) => o.to)
+        .sort(),
+    ).toEqual([...fresh].sort());
     expect(outbox.find((o) => o.to === fresh[0])?.text).toContain('Ready Airman Training, due Friday, March 14, 2031');
-    const log = await ctx.database.db.select({ kind: emailLog.kind }).from(emailLog).where(inArray(emailLog.user_id, created.map((u) => u.id)));
+    const log = await ctx.database.db
+      .select({ kind: emailLog.kind })
+      .from(emailLog)
+      .where(
+        inArray(
+          emailLog.user_id,
+          created.map((u) => u.id),
+        ),
+      );
     expect(log.map((l) => l.kind)).toEqual(['invite', 'invite', 'invite']);
 
     // The same file again creates nothing: its new addresses now exist.
@@ -100,9 +158,16 @@ describeApi('POST admin/invite/file', (ctx) => {
     const token = await adminToken(ctx);
     const tag = crypto.randomUUID().slice(0, 8);
     const utf16 = Buffer.from(`\ufeffemail,first_name\r\nzoe.${tag}@example.com,Zoë\r\n`, 'utf16le');
-    expect((await check(token, utf16)).json<InviteFileReport>().invitees).toMatchObject([{ email: `zoe.${tag}@example.com`, first_name: 'Zoë' }]);
-    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`email;unit\nzed.${tag}@example.com;Det 1, Flight A\n`)]);
-    expect((await check(token, bom, 'text/csv; charset=utf-8')).json<InviteFileReport>().invitees).toMatchObject([{ unit: 'Det 1, Flight A' }]);
+    expect((await check(token, utf16)).json<InviteFileReport>().invitees).toMatchObject([
+      { email: `zoe.${tag}@example.com`, first_name: 'Zoë' },
+    ]);
+    const bom = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(`email;unit\nzed.${tag}@example.com;Det 1, Flight A\n`),
+    ]);
+    expect((await check(token, bom, 'text/csv; charset=utf-8')).json<InviteFileReport>().invitees).toMatchObject([
+      { unit: 'Det 1, Flight A' },
+    ]);
   });
 
   it('refuses a file it cannot read with a message, creating nothing', async () => {
@@ -110,11 +175,19 @@ describeApi('POST admin/invite/file', (ctx) => {
     const tag = crypto.randomUUID().slice(0, 8);
     const cases: [string | Buffer, number, RegExp][] = [
       ['', 400, /^The file is empty/],
-      [`mail,name\nx.${tag}@example.com,X\n`, 400, /^line 1: the header row must name the columns .*no email column; unknown columns 'mail', 'name'\.$/],
+      [
+        `mail,name\nx.${tag}@example.com,X\n`,
+        400,
+        /^line 1: the header row must name the columns .*no email column; unknown columns 'mail', 'name'\.$/,
+      ],
       [`email\nx.${tag}@example.com\n"y.${tag}@example.com\n`, 400, /^line 3: a quoted cell is never closed/],
       [Buffer.from(`email\nx.${tag}@exa\u0000mple.com\n`), 400, /^line 2: the file holds a NUL character/],
       [Buffer.from([0x65, 0x6d, 0x61, 0x69, 0x6c, 0x0a, 0xff, 0xfe, 0x0a]), 400, /^The file is not UTF-8 text/],
-      [`email\n${Array.from({ length: 5001 }, (_, i) => `u${i}.${tag}@example.com`).join('\n')}\n`, 400, /^The file has more than 5,000 rows/],
+      [
+        `email\n${Array.from({ length: 5001 }, (_, i) => `u${i}.${tag}@example.com`).join('\n')}\n`,
+        400,
+        /^The file has more than 5,000 rows/,
+      ],
       [`email,first_name\n${'a'.repeat(2 * 1024 * 1024)}\n`, 413, /^The file is larger than 2 MB/],
     ];
     for (const [body, status, message] of cases) {
@@ -124,7 +197,12 @@ describeApi('POST admin/invite/file', (ctx) => {
         expect(res.json<{ message: string }>().message).toMatch(message);
       }
     }
-    expect(await ctx.database.db.select({ id: users.id }).from(users).where(inArray(users.user_name, [`x.${tag}@example.com`, `u0.${tag}@example.com`]))).toEqual([]);
+    expect(
+      await ctx.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.user_name, [`x.${tag}@example.com`, `u0.${tag}@example.com`])),
+    ).toEqual([]);
   });
 
   it('is for administrators only', async () => {

@@ -14,9 +14,17 @@ import { checkInviteFile, fileEmails, type CheckedFile } from './check.ts';
 import type { ParsedInviteFile } from './csv-file.ts';
 
 async function checkAgainst(db: Db, file: ParsedInviteFile, now: number): Promise<CheckedFile> {
-  const known = await db.select({ id: modules.id, title: modules.game_title, archived_at: modules.archived_at }).from(modules);
+  const known = await db
+    .select({ id: modules.id, title: modules.game_title, archived_at: modules.archived_at })
+    .from(modules);
   const emails = fileEmails(file);
-  const found = emails.length === 0 ? [] : await db.select({ user_name: users.user_name }).from(users).where(sql`${users.user_name} = ANY(${pgTextArray(emails)}::text[])`);
+  const found =
+    emails.length === 0
+      ? []
+      : await db
+          .select({ user_name: users.user_name })
+          .from(users)
+          .where(sql`${users.user_name} = ANY(${pgTextArray(emails)}::text[])`);
   return checkInviteFile(file, {
     modules: known.map((m) => ({ id: m.id, title: m.title, archived: m.archived_at > 0 })),
     existing: new Set(found.map((f) => f.user_name)),
@@ -43,7 +51,11 @@ export async function applyFile(db: Db, publicUrl: string, file: ParsedInviteFil
       return checked;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, 'Some of these addresses were invited by someone else meanwhile. Nothing was created: check the file again.');
+    if (isUniqueViolation(error))
+      throw new HttpError(
+        409,
+        'Some of these addresses were invited by someone else meanwhile. Nothing was created: check the file again.',
+      );
     throw error;
   }
 }

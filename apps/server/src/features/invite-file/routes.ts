@@ -5,7 +5,12 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { INVITE_FILE_MAX_BYTES, INVITE_FILE_MEDIA_TYPE, inviteFileBodySchema, inviteFileReportSchema } from '@airman/contracts/invite-file.ts';
+import {
+  INVITE_FILE_MAX_BYTES,
+  INVITE_FILE_MEDIA_TYPE,
+  inviteFileBodySchema,
+  inviteFileReportSchema,
+} from '@airman/contracts/invite-file.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -17,18 +22,26 @@ const TOO_LARGE = `The file is larger than ${INVITE_FILE_MAX_BYTES / 1024 / 1024
 
 export function inviteFileRoutes(server: FastifyInstance, db: Db, config: Config): void {
   // The upload's bytes are decoded here, so a file that is not text is refused with its reason.
-  server.addContentTypeParser(INVITE_FILE_MEDIA_TYPE, { parseAs: 'buffer', bodyLimit: INVITE_FILE_MAX_BYTES }, (_request, body, done) => {
-    try {
-      done(null, decodeInviteFile(body as Buffer));
-    } catch (error) {
-      done(error as Error, undefined);
-    }
-  });
+  server.addContentTypeParser(
+    INVITE_FILE_MEDIA_TYPE,
+    { parseAs: 'buffer', bodyLimit: INVITE_FILE_MAX_BYTES },
+    (_request, body, done) => {
+      try {
+        done(null, decodeInviteFile(body as Buffer));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    },
+  );
   const app = server.withTypeProvider<ZodTypeProvider>();
   const options = {
     config: { access: 'admin' as const },
     bodyLimit: INVITE_FILE_MAX_BYTES,
-    schema: { consumes: [INVITE_FILE_MEDIA_TYPE], body: inviteFileBodySchema, response: { 200: inviteFileReportSchema, ...errorResponses } },
+    schema: {
+      consumes: [INVITE_FILE_MEDIA_TYPE],
+      body: inviteFileBodySchema,
+      response: { 200: inviteFileReportSchema, ...errorResponses },
+    },
     // A file over the limit is told in words; every other error goes on to the application's handler.
     errorHandler: (error: FastifyError) => {
       throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new HttpError(413, TOO_LARGE) : error;

@@ -23,7 +23,8 @@ class Inbox {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       onRcptTo: (address, _session, callback) => {
-        if (address.address.startsWith('nobody@')) return callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
+        if (address.address.startsWith('nobody@'))
+          return callback(Object.assign(new Error('5.1.1 No such mailbox'), { responseCode: 550 }));
         callback();
       },
       onData: (stream, session, callback) => {
@@ -51,7 +52,11 @@ class Inbox {
 }
 
 async function adminToken(ctx: TestContext): Promise<string> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+  });
   return res.json<{ auth: string }>().auth;
 }
 
@@ -67,10 +72,19 @@ describeApi(
       const res = await ctx.request(token, {
         method: 'PUT',
         url: '/api/admin/invite',
-        payload: { emails: ['New.One@example.com', 'admin@example.com', 'new.one@example.com'], module: 'ready_airman_training' },
+        payload: {
+          emails: ['New.One@example.com', 'admin@example.com', 'new.one@example.com'],
+          module: 'ready_airman_training',
+        },
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json<InviteResponse>()).toEqual({ invited: ['new.one@example.com'], existing: ['admin@example.com'], not_emailed: [], refused: [], queued: [] });
+      expect(res.json<InviteResponse>()).toEqual({
+        invited: ['new.one@example.com'],
+        existing: ['admin@example.com'],
+        not_emailed: [],
+        refused: [],
+        queued: [],
+      });
       const [user] = await ctx.database.db.select().from(users).where(eq(users.user_name, 'new.one@example.com'));
       expect(user).toMatchObject({ pending: true, active_at: 0 });
       expect(user!.invite_code!.length).toBeGreaterThanOrEqual(22);
@@ -84,15 +98,26 @@ describeApi(
       const token = await adminToken(ctx);
       // 15 November 2026 picked in Denver: local midnight + 23 h.
       const due_at = Date.UTC(2026, 10, 16, 6);
-      const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['dated@example.com'], module: 'ready_airman_training', due_at } });
+      const res = await ctx.request(token, {
+        method: 'PUT',
+        url: '/api/admin/invite',
+        payload: { emails: ['dated@example.com'], module: 'ready_airman_training', due_at },
+      });
       expect(res.statusCode).toBe(200);
       const body = inbox.received.findLast((r) => r.to === 'dated@example.com')?.body.replace(/=\r?\n/g, '') ?? '';
       expect(body).toContain('Your training module: Ready Airman Training, due Sunday, November 15, 2026.');
       const [user] = await ctx.database.db.select().from(users).where(eq(users.user_name, 'dated@example.com'));
       const [assigned] = await ctx.database.db.select().from(assignments).where(eq(assignments.user_id, user!.id));
       expect(assigned?.due_at).toBe(due_at);
-      const noModule = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['undated@example.com'], due_at } });
-      expect([noModule.statusCode, noModule.json()]).toEqual([400, { message: 'due_at: give the module it is the due date of' }]);
+      const noModule = await ctx.request(token, {
+        method: 'PUT',
+        url: '/api/admin/invite',
+        payload: { emails: ['undated@example.com'], due_at },
+      });
+      expect([noModule.statusCode, noModule.json()]).toEqual([
+        400,
+        { message: 'due_at: give the module it is the due date of' },
+      ]);
     });
 
     it('reports a long list as sent or queued, never as not e-mailed, and the queue sends every one', async () => {
@@ -105,12 +130,18 @@ describeApi(
       // The first batch left while the request waited; the rest wait their turn.
       expect(answer.queued.length).toBeGreaterThan(0);
       expect(answer.queued.length).toBeLessThan(100);
-      await expect.poll(() => emails.filter((e) => inbox.linkFor(e) === undefined).length, { timeout: 60_000, interval: 500 }).toBe(0);
+      await expect
+        .poll(() => emails.filter((e) => inbox.linkFor(e) === undefined).length, { timeout: 60_000, interval: 500 })
+        .toBe(0);
     }, 90_000);
 
     it('rejects the whole list when one address is invalid, creating nothing', async () => {
       const token = await adminToken(ctx);
-      const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['ok@example.com', 'bad@', 'worse'] } });
+      const res = await ctx.request(token, {
+        method: 'PUT',
+        url: '/api/admin/invite',
+        payload: { emails: ['ok@example.com', 'bad@', 'worse'] },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message: 'List includes invalid or incomplete email addresses: bad@, worse' });
       expect(await ctx.database.db.select().from(users).where(eq(users.user_name, 'ok@example.com'))).toEqual([]);
@@ -120,8 +151,18 @@ describeApi(
       const token = await adminToken(ctx);
       const port = inbox.port;
       await inbox.stop();
-      const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['outage@example.com'] } });
-      expect(res.json<InviteResponse>()).toEqual({ invited: ['outage@example.com'], existing: [], not_emailed: ['outage@example.com'], refused: [], queued: [] });
+      const res = await ctx.request(token, {
+        method: 'PUT',
+        url: '/api/admin/invite',
+        payload: { emails: ['outage@example.com'] },
+      });
+      expect(res.json<InviteResponse>()).toEqual({
+        invited: ['outage@example.com'],
+        existing: [],
+        not_emailed: ['outage@example.com'],
+        refused: [],
+        queued: [],
+      });
       const [user] = await ctx.database.db.select().from(users).where(eq(users.user_name, 'outage@example.com'));
       expect(user?.pending).toBe(true);
       const failedResend = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user!.id}/reinvite` });
@@ -134,35 +175,78 @@ describeApi(
       const [after] = await ctx.database.db.select().from(users).where(eq(users.id, user!.id));
       expect(inbox.linkFor('outage@example.com')).toBe(after!.invite_code);
       expect(after!.invite_code).not.toBe(user!.invite_code);
-      expect((await ctx.request(undefined, { method: 'GET', url: `/api/invite/${user!.invite_code}` })).statusCode).toBe(404);
+      expect(
+        (await ctx.request(undefined, { method: 'GET', url: `/api/invite/${user!.invite_code}` })).statusCode,
+      ).toBe(404);
       expect(after!.last_invite_at).toBeGreaterThanOrEqual(user!.last_invite_at);
     });
 
     it('says when the mail server refuses an address for good, rather than that it will retry', async () => {
       const token = await adminToken(ctx);
-      const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['nobody@example.com'] } });
-      expect(res.json<InviteResponse>()).toEqual({ invited: ['nobody@example.com'], existing: [], not_emailed: ['nobody@example.com'], refused: ['nobody@example.com'], queued: [] });
+      const res = await ctx.request(token, {
+        method: 'PUT',
+        url: '/api/admin/invite',
+        payload: { emails: ['nobody@example.com'] },
+      });
+      expect(res.json<InviteResponse>()).toEqual({
+        invited: ['nobody@example.com'],
+        existing: [],
+        not_emailed: ['nobody@example.com'],
+        refused: ['nobody@example.com'],
+        queued: [],
+      });
       const [user] = await ctx.database.db.select().from(users).where(eq(users.user_name, 'nobody@example.com'));
       const resend = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user!.id}/reinvite` });
       expect({ status: resend.statusCode, body: resend.json() }).toEqual({
         status: 502,
-        body: { message: 'The mail server refused nobody@example.com (550 5.1.1 No such mailbox). Check the address: this e-mail will not be retried.' },
+        body: {
+          message:
+            'The mail server refused nobody@example.com (550 5.1.1 No such mailbox). Check the address: this e-mail will not be retried.',
+        },
       });
     });
 
     it('looks an invite up, registers once, and the new account signs in', async () => {
       const token = await adminToken(ctx);
-      await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['trainee@example.com'] } });
+      await ctx.request(token, {
+        method: 'PUT',
+        url: '/api/admin/invite',
+        payload: { emails: ['trainee@example.com'] },
+      });
       const code = inbox.linkFor('trainee@example.com')!;
       const lookup = await ctx.request(undefined, { method: 'GET', url: `/api/invite/${code}` });
       expect(lookup.json()).toEqual({ user_name: 'trainee@example.com' });
       const body = { rank: 'AB', unit: '655 ISRW', first_name: 'Tia', last_name: 'Trainee', password: 'Str0ng-Pass!' };
-      expect((await ctx.request(undefined, { method: 'POST', url: `/api/register/${code}`, payload: { ...body, password: 'weak' } })).statusCode).toBe(400);
-      expect((await ctx.request(undefined, { method: 'POST', url: `/api/register/${code}`, payload: { ...body, rank: 'Boss' } })).statusCode).toBe(400);
-      expect((await ctx.request(undefined, { method: 'POST', url: `/api/register/${code}`, payload: body })).statusCode).toBe(200);
-      expect((await ctx.request(undefined, { method: 'POST', url: `/api/register/${code}`, payload: body })).statusCode).toBe(401);
+      expect(
+        (
+          await ctx.request(undefined, {
+            method: 'POST',
+            url: `/api/register/${code}`,
+            payload: { ...body, password: 'weak' },
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await ctx.request(undefined, {
+            method: 'POST',
+            url: `/api/register/${code}`,
+            payload: { ...body, rank: 'Boss' },
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (await ctx.request(undefined, { method: 'POST', url: `/api/register/${code}`, payload: body })).statusCode,
+      ).toBe(200);
+      expect(
+        (await ctx.request(undefined, { method: 'POST', url: `/api/register/${code}`, payload: body })).statusCode,
+      ).toBe(401);
       expect((await ctx.request(undefined, { method: 'GET', url: `/api/invite/${code}` })).statusCode).toBe(404);
-      const login = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'trainee@example.com', password: 'Str0ng-Pass!' } });
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { user_name: 'trainee@example.com', password: 'Str0ng-Pass!' },
+      });
       expect(login.statusCode).toBe(200);
     });
   },
@@ -172,7 +256,11 @@ describeApi(
 describeApi('invites without SMTP_URL', (ctx) => {
   it('writes the e-mail to the outbox directory', async () => {
     const token = await adminToken(ctx);
-    const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails: ['outbox@example.com'] } });
+    const res = await ctx.request(token, {
+      method: 'PUT',
+      url: '/api/admin/invite',
+      payload: { emails: ['outbox@example.com'] },
+    });
     expect(res.json<InviteResponse>().not_emailed).toEqual([]);
     const dir = path.join(ctx.config.dataDir, 'outbox');
     const files = fs.readdirSync(dir);
@@ -194,11 +282,16 @@ describeApi(
       return { token, id: row!.id, code: row!.invite_code as string };
     }
     const lookup = (code: string) => ctx.request(undefined, { method: 'GET', url: `/api/invite/${code}` });
-    const register = (code: string) => ctx.request(undefined, { method: 'POST', url: `/api/register/${code}`, payload: body });
+    const register = (code: string) =>
+      ctx.request(undefined, { method: 'POST', url: `/api/register/${code}`, payload: body });
 
     it('gives a corrected address a new code and voids the one sent to the first', async () => {
       const { token, id, code } = await invite('typo@exmaple.com');
-      const fixed = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${id}`, payload: { user_name: 'typo@example.com' } });
+      const fixed = await ctx.request(token, {
+        method: 'POST',
+        url: `/api/admin/users/${id}`,
+        payload: { user_name: 'typo@example.com' },
+      });
       expect(fixed.statusCode).toBe(200);
       expect((await lookup(code)).statusCode).toBe(404);
       expect((await register(code)).statusCode).toBe(401);
@@ -210,9 +303,15 @@ describeApi(
     it('says in words that an invite has expired, and refuses to register with it', async () => {
       const { id, code } = await invite('late@example.com');
       // Sent 3 days ago, with INVITE_TTL_DAYS=2.
-      await ctx.database.db.update(users).set({ last_invite_at: Date.now() - 3 * 24 * 60 * 60 * 1000 }).where(eq(users.id, id));
+      await ctx.database.db
+        .update(users)
+        .set({ last_invite_at: Date.now() - 3 * 24 * 60 * 60 * 1000 })
+        .where(eq(users.id, id));
       const expired = await lookup(code);
-      expect([expired.statusCode, expired.json()]).toEqual([410, { message: 'This invite has expired. Ask your administrator to send a new one.' }]);
+      expect([expired.statusCode, expired.json()]).toEqual([
+        410,
+        { message: 'This invite has expired. Ask your administrator to send a new one.' },
+      ]);
       expect((await register(code)).statusCode).toBe(410);
       const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id));
       expect(row!.pending).toBe(true);
@@ -220,10 +319,15 @@ describeApi(
 
     it('refuses registration to an invitee an administrator deactivated, until the invite is resent', async () => {
       const { token, id, code } = await invite('revoked@example.com');
-      expect((await ctx.request(token, { method: 'POST', url: `/api/admin/users/${id}`, payload: { active_at: 0 } })).statusCode).toBe(200);
+      expect(
+        (await ctx.request(token, { method: 'POST', url: `/api/admin/users/${id}`, payload: { active_at: 0 } }))
+          .statusCode,
+      ).toBe(200);
       expect((await lookup(code)).statusCode).toBe(404);
       expect((await register(code)).statusCode).toBe(401);
-      expect((await ctx.request(token, { method: 'POST', url: `/api/admin/users/${id}/reinvite` })).statusCode).toBe(200);
+      expect((await ctx.request(token, { method: 'POST', url: `/api/admin/users/${id}/reinvite` })).statusCode).toBe(
+        200,
+      );
       const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id));
       expect((await register(row!.invite_code as string)).statusCode).toBe(200);
     });

@@ -38,7 +38,11 @@ function chunks<T>(items: T[]): T[][] {
  * assignments, and queues their invites. Returns the new users' ids and the
  * queued e-mails' ids, in the invitees' order.
  */
-export async function createInvites(tx: Db, publicUrl: string, invitees: Invitee[]): Promise<{ ids: string[]; emails: string[] }> {
+export async function createInvites(
+  tx: Db,
+  publicUrl: string,
+  invitees: Invitee[],
+): Promise<{ ids: string[]; emails: string[] }> {
   const now = Date.now();
   const rows = invitees.map((invitee) => ({ invitee, id: crypto.randomUUID(), code: newInviteCode() }));
   for (const part of chunks(rows)) {
@@ -56,13 +60,19 @@ export async function createInvites(tx: Db, publicUrl: string, invitees: Invitee
         created_at: now,
       })),
     );
-    const given = part.flatMap(({ invitee, id }) => (invitee.module ? [{ user_id: id, module_id: invitee.module.id, created_at: now, due_at: invitee.module.due_at }] : []));
+    const given = part.flatMap(({ invitee, id }) =>
+      invitee.module
+        ? [{ user_id: id, module_id: invitee.module.id, created_at: now, due_at: invitee.module.due_at }]
+        : [],
+    );
     if (given.length > 0) await tx.insert(assignments).values(given);
   }
   const emails = await enqueueEmails(
     tx,
     rows.map(({ invitee, id, code }) => {
-      const named: NamedModule[] = invitee.module ? [{ title: invitee.module.title, due_at: invitee.module.due_at }] : [];
+      const named: NamedModule[] = invitee.module
+        ? [{ title: invitee.module.title, due_at: invitee.module.due_at }]
+        : [];
       return { to: invitee.email, user_id: id, ...inviteEmail(publicUrl, code, named) };
     }),
   );
@@ -75,7 +85,11 @@ export async function createInvites(tx: Db, publicUrl: string, invitees: Invitee
  * assigned and not yet completed, as the first invite did. Returns the queued
  * e-mails' ids by user id.
  */
-export async function reinviteUsers(tx: Db, publicUrl: string, invitees: { id: string; user_name: string }[]): Promise<Map<string, string>> {
+export async function reinviteUsers(
+  tx: Db,
+  publicUrl: string,
+  invitees: { id: string; user_name: string }[],
+): Promise<Map<string, string>> {
   if (invitees.length === 0) return new Map();
   const now = Date.now();
   const codes = invitees.map(() => newInviteCode());
@@ -86,13 +100,23 @@ export async function reinviteUsers(tx: Db, publicUrl: string, invitees: { id: s
     .select({ user_id: assignments.user_id, title: modules.game_title, due_at: assignments.due_at })
     .from(assignments)
     .innerJoin(modules, eq(modules.id, assignments.module_id))
-    .where(and(sql`${assignments.user_id} = ANY(${pgTextArray(invitees.map((i) => i.id))}::text[])`, eq(assignments.completed_at, 0)))
+    .where(
+      and(
+        sql`${assignments.user_id} = ANY(${pgTextArray(invitees.map((i) => i.id))}::text[])`,
+        eq(assignments.completed_at, 0),
+      ),
+    )
     .orderBy(asc(assignments.user_id), asc(assignments.created_at));
   const named = new Map<string, NamedModule[]>();
-  for (const a of assigned) named.set(a.user_id, [...(named.get(a.user_id) ?? []), { title: a.title, due_at: a.due_at }]);
+  for (const a of assigned)
+    named.set(a.user_id, [...(named.get(a.user_id) ?? []), { title: a.title, due_at: a.due_at }]);
   const ids = await enqueueEmails(
     tx,
-    invitees.map((invitee, i) => ({ to: invitee.user_name, user_id: invitee.id, ...inviteEmail(publicUrl, codes[i] as string, named.get(invitee.id) ?? []) })),
+    invitees.map((invitee, i) => ({
+      to: invitee.user_name,
+      user_id: invitee.id,
+      ...inviteEmail(publicUrl, codes[i] as string, named.get(invitee.id) ?? []),
+    })),
   );
   return new Map(invitees.map((invitee, i) => [invitee.id, ids[i] as string]));
 }

@@ -6,7 +6,11 @@ import type { UserRow } from '../../auth/account.ts';
 
 /** A module's title and whether it is archived; undefined when there is none. */
 export async function findModuleTitle(db: Db, id: string): Promise<{ archived_at: number; title: string } | undefined> {
-  const [m] = await db.select({ archived_at: modules.archived_at, title: modules.game_title }).from(modules).where(eq(modules.id, id)).limit(1);
+  const [m] = await db
+    .select({ archived_at: modules.archived_at, title: modules.game_title })
+    .from(modules)
+    .where(eq(modules.id, id))
+    .limit(1);
   return m;
 }
 
@@ -54,7 +58,14 @@ export async function register(db: Db, id: string, code: string, ttlMs: number, 
   const done = await db
     .update(users)
     .set({ ...r, pending: false, active_at: Date.now(), invite_code: null })
-    .where(and(eq(users.id, id), eq(users.invite_code, code), eq(users.pending, true), gt(users.last_invite_at, Date.now() - ttlMs)))
+    .where(
+      and(
+        eq(users.id, id),
+        eq(users.invite_code, code),
+        eq(users.pending, true),
+        gt(users.last_invite_at, Date.now() - ttlMs),
+      ),
+    )
     .returning({ id: users.id });
   return done.length > 0;
 }

@@ -18,7 +18,14 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { MailWorker } from '../../mail/outbox.ts';
 import { createInvites, reinviteUsers, type Invitee } from './invites.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
-import { findInviteByCode, findModuleTitle, findUser, register as registerInvitee, takenEmails, type Invite } from './repository.ts';
+import {
+  findInviteByCode,
+  findModuleTitle,
+  findUser,
+  register as registerInvitee,
+  takenEmails,
+  type Invite,
+} from './repository.ts';
 
 const empty = { 200: emptyResponseSchema, ...errorResponses };
 
@@ -31,7 +38,8 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
     const invalid = invalidEmails(emails);
     if (invalid.length > 0) throw new HttpError(400, invalidEmailsMessage(invalid));
     if (emails.length === 0) throw new HttpError(400, 'emails: give at least one address');
-    if (body.due_at !== undefined && !body.module) throw new HttpError(400, 'due_at: give the module it is the due date of');
+    if (body.due_at !== undefined && !body.module)
+      throw new HttpError(400, 'due_at: give the module it is the due date of');
 
     const { invited, existing, queued } = await db.transaction(async (tx) => {
       let module: Invitee['module'];
@@ -42,7 +50,11 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
       }
       const taken = await takenEmails(tx, emails);
       const fresh = emails.filter((e) => !taken.has(e));
-      const created = await createInvites(tx, config.publicUrl, fresh.map((email) => ({ email, module })));
+      const created = await createInvites(
+        tx,
+        config.publicUrl,
+        fresh.map((email) => ({ email, module })),
+      );
       return { invited: fresh, existing: emails.filter((e) => taken.has(e)), queued: created.emails };
     });
     // Stored and queued: now try to send the first ones; say which failed, and which wait their turn.
@@ -58,21 +70,29 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
     };
   });
 
-  app.post('/api/admin/users/:id/reinvite', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: empty } }, async (request) => {
-    const { id } = request.params;
-    const user = await findUser(db, id);
-    if (!user) throw new HttpError(404, 'No such user');
-    if (!user.pending) throw new HttpError(409, 'This user has already registered');
-    // A resent invite carries a new code: the old link stops working, and the TTL starts again.
-    const sent = await db.transaction((tx) => reinviteUsers(tx, config.publicUrl, [user]));
-    const queued = sent.get(id) as string;
-    const [failed] = (await mail.deliverNow([queued])).failed;
-    if (failed?.refused) {
-      throw new HttpError(502, `The mail server refused ${user.user_name} (${failed.refused}). Check the address: this e-mail will not be retried.`);
-    }
-    if (failed) throw new HttpError(502, 'The invite e-mail could not be sent now; it stays queued and will be retried');
-    return {};
-  });
+  app.post(
+    '/api/admin/users/:id/reinvite',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: empty } },
+    async (request) => {
+      const { id } = request.params;
+      const user = await findUser(db, id);
+      if (!user) throw new HttpError(404, 'No such user');
+      if (!user.pending) throw new HttpError(409, 'This user has already registered');
+      // A resent invite carries a new code: the old link stops working, and the TTL starts again.
+      const sent = await db.transaction((tx) => reinviteUsers(tx, config.publicUrl, [user]));
+      const queued = sent.get(id) as string;
+      const [failed] = (await mail.deliverNow([queued])).failed;
+      if (failed?.refused) {
+        throw new HttpError(
+          502,
+          `The mail server refused ${user.user_name} (${failed.refused}). Check the address: this e-mail will not be retried.`,
+        );
+      }
+      if (failed)
+        throw new HttpError(502, 'The invite e-mail could not be sent now; it stays queued and will be retried');
+      return {};
+    },
+  );
 
   const lookup = { params: inviteCodeParamsSchema, response: { 200: inviteLookupResponseSchema, ...errorResponses } };
   app.get('/api/invite/:code', { config: { access: 'public' }, schema: lookup }, async (request) => {
@@ -81,31 +101,44 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
   });
 
   const register = { params: inviteCodeParamsSchema, body: registerRequestSchema, response: empty };
-  app.post('/api/register/:code', { config: { access: 'public', anonymousWork: true }, schema: register }, async (request, reply) => {
-    const { body, params: { code } } = request;
-    // The code is checked before anything is hashed, and wrong ones are throttled.
-    const wait = await guessWait(db, 'register', request.ip, code);
-    if (wait > 0) {
-      reply.header('Retry-After', String(Math.ceil(wait / 1000)));
-      throw new HttpError(429, `Too many invalid invite codes. Try again in ${tryAgainIn(wait)}.`);
-    }
-    let invite: Invite;
-    try {
-      invite = await findInvite(db, code, config.inviteTtlMs);
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 404) {
-        await guessFailed(db, 'register', request.ip, code);
-        throw new HttpError(401, 'This invite code is not valid');
+  app.post(
+    '/api/register/:code',
+    { config: { access: 'public', anonymousWork: true }, schema: register },
+    async (request, reply) => {
+      const {
+        body,
+        params: { code },
+      } = request;
+      // The code is checked before anything is hashed, and wrong ones are throttled.
+      const wait = await guessWait(db, 'register', request.ip, code);
+      if (wait > 0) {
+        reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+        throw new HttpError(429, `Too many invalid invite codes. Try again in ${tryAgainIn(wait)}.`);
       }
-      throw error;
-    }
-    const passwordHash = await hashPassword(body.password);
-    // One statement under the same conditions: of two registrations racing with one code, one wins.
-    const { rank, unit, first_name, last_name } = body;
-    const done = await registerInvitee(db, invite.id, code, config.inviteTtlMs, { rank, unit, first_name, last_name, password_hash: passwordHash });
-    if (!done) throw new HttpError(401, 'This invite code is not valid');
-    return {};
-  });
+      let invite: Invite;
+      try {
+        invite = await findInvite(db, code, config.inviteTtlMs);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 404) {
+          await guessFailed(db, 'register', request.ip, code);
+          throw new HttpError(401, 'This invite code is not valid');
+        }
+        throw error;
+      }
+      const passwordHash = await hashPassword(body.password);
+      // One statement under the same conditions: of two registrations racing with one code, one wins.
+      const { rank, unit, first_name, last_name } = body;
+      const done = await registerInvitee(db, invite.id, code, config.inviteTtlMs, {
+        rank,
+        unit,
+        first_name,
+        last_name,
+        password_hash: passwordHash,
+      });
+      if (!done) throw new HttpError(401, 'This invite code is not valid');
+      return {};
+    },
+  );
 }
 
 export const INVITE_EXPIRED = 'This invite has expired. Ask your administrator to send a new one.';

@@ -4,12 +4,20 @@ import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
 import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
 
 async function adminToken(ctx: TestContext): Promise<string> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+  });
   return res.json<{ auth: string }>().auth;
 }
 
 /** 'Customize A Copy' as the web app sends it: empty id, the base's type. */
-const copy = (title = 'Ready Airman Training Copy 2026-11-22'): Module => ({ ...readyAirmanModule, id: '', game_title: title });
+const copy = (title = 'Ready Airman Training Copy 2026-11-22'): Module => ({
+  ...readyAirmanModule,
+  id: '',
+  game_title: title,
+});
 
 async function create(ctx: TestContext, admin: string, m: Module): Promise<Module> {
   const res = await ctx.request(admin, { method: 'POST', url: '/api/modules', payload: m });
@@ -26,13 +34,19 @@ describeApi('modules', (ctx) => {
     expect(m.id).toMatch(/^m_[\w-]{12}$/);
     expect(m).toEqual({ ...copy(), id: m.id });
     const { daily_change: _d, healthy_range: _h, events: _e, scoring: _s, ...rules } = copy('Blank');
-    const blank = await create(ctx, admin, { ...rules, game_type: '', starting_gauges: {}, objectives: [], actions: [] });
+    const blank = await create(ctx, admin, {
+      ...rules,
+      game_type: '',
+      starting_gauges: {},
+      objectives: [],
+      actions: [],
+    });
     expect(blank.game_type).toBe('');
     const got = await ctx.request(admin, { method: 'GET', url: `/api/modules/${m.id}` });
     expect(got.json()).toEqual(m);
   });
 
-  it("creates a module from scratch (the default game record, titled): no type, so not a base module, and it can be archived", async () => {
+  it('creates a module from scratch (the default game record, titled): no type, so not a base module, and it can be archived', async () => {
     const admin = await adminToken(ctx);
     const m = await create(ctx, admin, { ...DEFAULT_GAME_RECORD, game_title: 'From scratch' });
     expect(m).toEqual({ ...DEFAULT_GAME_RECORD, game_title: 'From scratch', id: m.id });
@@ -51,28 +65,52 @@ describeApi('modules', (ctx) => {
   it('updates a module; the body id must match the path', async () => {
     const admin = await adminToken(ctx);
     const m = await create(ctx, admin, copy());
-    const updated = await ctx.request(admin, { method: 'PUT', url: `/api/modules/${m.id}`, payload: { ...m, days: 5, game_title: 'Renamed' } });
+    const updated = await ctx.request(admin, {
+      method: 'PUT',
+      url: `/api/modules/${m.id}`,
+      payload: { ...m, days: 5, game_title: 'Renamed' },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json<Module>()).toMatchObject({ id: m.id, days: 5, game_title: 'Renamed' });
     expect((await ctx.request(admin, { method: 'GET', url: `/api/modules/${m.id}` })).json<Module>().days).toBe(5);
 
-    const mismatch = await ctx.request(admin, { method: 'PUT', url: `/api/modules/${m.id}`, payload: { ...m, id: 'other' } });
+    const mismatch = await ctx.request(admin, {
+      method: 'PUT',
+      url: `/api/modules/${m.id}`,
+      payload: { ...m, id: 'other' },
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(message(mismatch)).toMatch(/^id: /);
-    const ownType = await ctx.request(admin, { method: 'PUT', url: `/api/modules/${m.id}`, payload: { ...m, game_type: m.id } });
+    const ownType = await ctx.request(admin, {
+      method: 'PUT',
+      url: `/api/modules/${m.id}`,
+      payload: { ...m, game_type: m.id },
+    });
     expect(ownType.statusCode).toBe(400);
     expect(message(ownType)).toMatch(/^game_type: /);
-    const unknown = await ctx.request(admin, { method: 'PUT', url: '/api/modules/m_nope', payload: { ...m, id: 'm_nope' } });
+    const unknown = await ctx.request(admin, {
+      method: 'PUT',
+      url: '/api/modules/m_nope',
+      payload: { ...m, id: 'm_nope' },
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('updates a base module but keeps its id and type', async () => {
     const admin = await adminToken(ctx);
     const url = '/api/modules/ready_airman_training';
-    const res = await ctx.request(admin, { method: 'PUT', url, payload: { ...readyAirmanModule, game_description: 'Edited' } });
+    const res = await ctx.request(admin, {
+      method: 'PUT',
+      url,
+      payload: { ...readyAirmanModule, game_description: 'Edited' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json<Module>().game_description).toBe('Edited');
-    const retyped = await ctx.request(admin, { method: 'PUT', url, payload: { ...readyAirmanModule, game_type: 'other' } });
+    const retyped = await ctx.request(admin, {
+      method: 'PUT',
+      url,
+      payload: { ...readyAirmanModule, game_type: 'other' },
+    });
     expect(retyped.statusCode).toBe(400);
     expect(message(retyped)).toBe('game_type: a base module keeps its type');
     expect((await ctx.request(admin, { method: 'PUT', url, payload: readyAirmanModule })).statusCode).toBe(200);
@@ -87,7 +125,9 @@ describeApi('modules', (ctx) => {
     const list = (await ctx.request(admin, { method: 'GET', url: '/api/modules' })).json<Module[]>();
     expect(list.find((x) => x.id === m.id)?.archived_at).toBeGreaterThan(0);
     const titles = list.map((x) => x.game_title);
-    expect(titles).toEqual([...titles].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)));
+    expect(titles).toEqual(
+      [...titles].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0)),
+    );
 
     const base = await ctx.request(admin, { method: 'DELETE', url: '/api/modules/ready_airman_training' });
     expect(base.statusCode).toBe(409);
@@ -105,7 +145,10 @@ describeApi('modules', (ctx) => {
 
   it('keeps the author’s order of gauges', async () => {
     const admin = await adminToken(ctx);
-    const m = await create(ctx, admin, { ...copy(), starting_gauges: { spiritual: 40, mental: 55, social: 45, physical: 50 } });
+    const m = await create(ctx, admin, {
+      ...copy(),
+      starting_gauges: { spiritual: 40, mental: 55, social: 45, physical: 50 },
+    });
     const got = await ctx.request(admin, { method: 'GET', url: `/api/modules/${m.id}` });
     expect(Object.keys(got.json<Module>().starting_gauges)).toEqual(['spiritual', 'mental', 'social', 'physical']);
   });
@@ -115,7 +158,12 @@ describeApi('modules', (ctx) => {
     const bad = copy();
     const first = bad.actions[0]!;
     bad.actions = [
-      { ...first, results: { stamina: 3 }, required_objectives: ['Ghost'], changes_objectives: { add: ['Phantom'], remove: ['Spectre'] } },
+      {
+        ...first,
+        results: { stamina: 3 },
+        required_objectives: ['Ghost'],
+        changes_objectives: { add: ['Phantom'], remove: ['Spectre'] },
+      },
       first,
       first,
     ];
@@ -137,7 +185,10 @@ describeApi('modules', (ctx) => {
     const cases: [unknown, RegExp][] = [
       [{ ...copy(), days: 2.5 }, /^days: must be an integer/],
       [{ ...copy(), daily_time_tokens: '8' }, /^daily_time_tokens: /],
-      [{ ...copy(), actions: [{ ...copy().actions[0]!, token_cost: 1.5 }] }, /^actions\.0\.token_cost: must be an integer/],
+      [
+        { ...copy(), actions: [{ ...copy().actions[0]!, token_cost: 1.5 }] },
+        /^actions\.0\.token_cost: must be an integer/,
+      ],
       [{ ...copy(), actions: [{ ...copy().actions[0]!, set_cooldown: -1 }] }, /^actions\.0\.set_cooldown: /],
       [{ ...copy(), starting_gauges: { mental: 101 } }, /^starting_gauges\.mental: /],
       [{ ...copy(), game_title: ' ' }, /^game_title: must not be empty/],
@@ -146,11 +197,21 @@ describeApi('modules', (ctx) => {
       [null, /./],
     ];
     for (const [payload, reason] of cases) {
-      const res = await ctx.request(admin, { method: 'POST', url: '/api/modules', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      const res = await ctx.request(admin, {
+        method: 'POST',
+        url: '/api/modules',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
       expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
       expect(message(res)).toMatch(reason);
     }
-    const malformed = await ctx.request(admin, { method: 'POST', url: '/api/modules', headers: { 'content-type': 'application/json' }, payload: '{"id": ' });
+    const malformed = await ctx.request(admin, {
+      method: 'POST',
+      url: '/api/modules',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"id": ',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toHaveProperty('message');
     const empty = await ctx.request(admin, { method: 'POST', url: '/api/modules' });

@@ -22,12 +22,18 @@ async function findModule(db: Db, id: string): Promise<Module> {
 export function moduleRoutes(server: FastifyInstance, db: Db): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   // The admin screens' list; trainees get their modules through the game API.
-  app.get('/api/modules', { config: { access: 'admin' }, schema: { response: { 200: modulesResponseSchema, ...errorResponses } } }, async () => {
-    return (await listModules(db)).map(presentModule);
-  });
+  app.get(
+    '/api/modules',
+    { config: { access: 'admin' }, schema: { response: { 200: modulesResponseSchema, ...errorResponses } } },
+    async () => {
+      return (await listModules(db)).map(presentModule);
+    },
+  );
 
-  app.get('/api/modules/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: one } }, async (request) =>
-    findModule(db, request.params.id),
+  app.get(
+    '/api/modules/:id',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: one } },
+    async (request) => findModule(db, request.params.id),
   );
 
   // The body's shape is checked by its schema, its rules (gauges named, objectives reachable…) by checkModule.
@@ -37,28 +43,58 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
     if (input.id !== '') throw new HttpError(400, "id: must be '' to create a module (use PUT modules/{id} to update)");
     const now = Date.now();
     const id = `m_${crypto.randomBytes(9).toString('base64url')}`;
-    const row = await insertModule(db, id, { game_title: input.game_title, game_description: input.game_description, game_type: input.game_type, content: moduleContent(input) }, now);
+    const row = await insertModule(
+      db,
+      id,
+      {
+        game_title: input.game_title,
+        game_description: input.game_description,
+        game_type: input.game_type,
+        content: moduleContent(input),
+      },
+      now,
+    );
     reply.code(201);
     return presentModule(row);
   });
 
-  app.put('/api/modules/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, body: moduleSchema, response: one } }, async (request) => {
-    const { id } = request.params;
-    const input = checkModule(request.body);
-    if (input.id !== id) throw new HttpError(400, 'id: must match the module being updated');
-    const existing = await findModule(db, id);
-    if (isBaseModule(existing) && input.game_type !== existing.game_type) throw new HttpError(400, 'game_type: a base module keeps its type');
-    // Taking its own id as type would make a copy a base module, which can never be archived.
-    if (!isBaseModule(existing) && input.game_type === id) throw new HttpError(400, 'game_type: only a base module is its own type');
-    const row = await updateModule(db, id, { game_title: input.game_title, game_description: input.game_description, game_type: input.game_type, content: moduleContent(input) }, Date.now());
-    return presentModule(row);
-  });
+  app.put(
+    '/api/modules/:id',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, body: moduleSchema, response: one } },
+    async (request) => {
+      const { id } = request.params;
+      const input = checkModule(request.body);
+      if (input.id !== id) throw new HttpError(400, 'id: must match the module being updated');
+      const existing = await findModule(db, id);
+      if (isBaseModule(existing) && input.game_type !== existing.game_type)
+        throw new HttpError(400, 'game_type: a base module keeps its type');
+      // Taking its own id as type would make a copy a base module, which can never be archived.
+      if (!isBaseModule(existing) && input.game_type === id)
+        throw new HttpError(400, 'game_type: only a base module is its own type');
+      const row = await updateModule(
+        db,
+        id,
+        {
+          game_title: input.game_title,
+          game_description: input.game_description,
+          game_type: input.game_type,
+          content: moduleContent(input),
+        },
+        Date.now(),
+      );
+      return presentModule(row);
+    },
+  );
 
-  app.delete('/api/modules/:id', { config: { access: 'admin' }, schema: { params: idParamsSchema, response: one } }, async (request) => {
-    const { id } = request.params;
-    const existing = await findModule(db, id);
-    if (isBaseModule(existing)) throw new HttpError(409, 'Base modules cannot be archived');
-    if (existing.archived_at > 0) return existing;
-    return presentModule(await archiveModule(db, id, Date.now()));
-  });
+  app.delete(
+    '/api/modules/:id',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: one } },
+    async (request) => {
+      const { id } = request.params;
+      const existing = await findModule(db, id);
+      if (isBaseModule(existing)) throw new HttpError(409, 'Base modules cannot be archived');
+      if (existing.archived_at > 0) return existing;
+      return presentModule(await archiveModule(db, id, Date.now()));
+    },
+  );
 }

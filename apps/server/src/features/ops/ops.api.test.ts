@@ -21,7 +21,11 @@ describeApi('GET health and ready', (ctx) => {
       expect([behind.statusCode, behind.json()]).toEqual([503, { ok: false, database: true, migrations: false }]);
       expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     } finally {
-      await ctx.database.query('INSERT INTO drizzle.__drizzle_migrations (id, hash, created_at) VALUES ($1, $2, $3)', [newest?.id, newest?.hash, newest?.created_at]);
+      await ctx.database.query('INSERT INTO drizzle.__drizzle_migrations (id, hash, created_at) VALUES ($1, $2, $3)', [
+        newest?.id,
+        newest?.hash,
+        newest?.created_at,
+      ]);
     }
     expect((await ctx.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
   });

@@ -21,13 +21,19 @@ export const readyResponseSchema = z.object({
 
 export function opsRoutes(server: FastifyInstance, database: Database): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/health', { config: { access: 'public' }, schema: { response: { 200: healthResponseSchema } } }, async () => ({
-    ok: true as const,
-    database: database.kind,
-  }));
+  app.get(
+    '/api/health',
+    { config: { access: 'public' }, schema: { response: { 200: healthResponseSchema } } },
+    async () => ({
+      ok: true as const,
+      database: database.kind,
+    }),
+  );
 
   // 503: not ready, or shedding load (plugins: under-pressure), which answers {message}.
-  const ready = { response: { 200: readyResponseSchema, 503: z.union([readyResponseSchema, errorResponseSchema]), ...errorResponses } };
+  const ready = {
+    response: { 200: readyResponseSchema, 503: z.union([readyResponseSchema, errorResponseSchema]), ...errorResponses },
+  };
   app.get('/api/ready', { config: { access: 'public' }, schema: ready }, async (_request, reply) => {
     const state = await readiness(database);
     const ok = state.database && state.migrations;

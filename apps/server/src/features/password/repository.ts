@@ -37,7 +37,11 @@ const live = (tokenHash: string, now: number) =>
 
 /** Whether a reset with this token hash is unused and unexpired. */
 export async function isLiveReset(db: Db, tokenHash: string, now: number): Promise<boolean> {
-  const [known] = await db.select({ user_id: passwordResets.user_id }).from(passwordResets).where(live(tokenHash, now)).limit(1);
+  const [known] = await db
+    .select({ user_id: passwordResets.user_id })
+    .from(passwordResets)
+    .where(live(tokenHash, now))
+    .limit(1);
   return known !== undefined;
 }
 
@@ -47,7 +51,11 @@ export async function isLiveReset(db: Db, tokenHash: string, now: number): Promi
  */
 export async function useReset(db: Db, tokenHash: string, now: number, passwordHash: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [reset] = await tx.update(passwordResets).set({ used_at: now }).where(live(tokenHash, now)).returning({ user_id: passwordResets.user_id });
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ used_at: now })
+      .where(live(tokenHash, now))
+      .returning({ user_id: passwordResets.user_id });
     if (!reset) return false;
     await tx
       .update(users)

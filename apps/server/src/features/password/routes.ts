@@ -21,46 +21,62 @@ export const RESET_TTL_MS = 30 * 60 * 1000;
 
 const hash = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this address, an e-mail with a link to reset its password is on its way.';
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account exists for this address, an e-mail with a link to reset its password is on its way.';
 
 export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, mail: MailWorker): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const forgot = { body: forgotRequestSchema, response: { 200: forgotResponseSchema, ...errorResponses } };
-  app.post('/api/password/forgot', { config: { access: 'public', anonymousWork: true }, schema: forgot }, async (request) => {
-    const { user_name } = request.body;
-    const now = Date.now();
-    const wait = await claimForgot(db, user_name, request.ip, now);
-    if (wait > 0) throw new HttpError(429, 'Too many reset requests. Try again in 15 minutes.');
-    // The same work whether or not the address has an account, so the answer's time tells
-    // nothing: a token, the e-mail, and two statements that store them only for an account
-    // that can sign in. Sending happens after the answer has left.
-    const token = crypto.randomBytes(32).toString('base64url');
-    const email = passwordResetEmail(config.publicUrl, token);
-    const outboxId = crypto.randomUUID();
-    await storeResetRequest(db, { userName: user_name, tokenHash: hash(token), expiresAt: now + RESET_TTL_MS, outboxId, email, now });
-    setImmediate(() => void mail.deliverNow([outboxId]).catch(() => undefined));
-    return { message: FORGOT_PASSWORD_ANSWER };
-  });
+  app.post(
+    '/api/password/forgot',
+    { config: { access: 'public', anonymousWork: true }, schema: forgot },
+    async (request) => {
+      const { user_name } = request.body;
+      const now = Date.now();
+      const wait = await claimForgot(db, user_name, request.ip, now);
+      if (wait > 0) throw new HttpError(429, 'Too many reset requests. Try again in 15 minutes.');
+      // The same work whether or not the address has an account, so the answer's time tells
+      // nothing: a token, the e-mail, and two statements that store them only for an account
+      // that can sign in. Sending happens after the answer has left.
+      const token = crypto.randomBytes(32).toString('base64url');
+      const email = passwordResetEmail(config.publicUrl, token);
+      const outboxId = crypto.randomUUID();
+      await storeResetRequest(db, {
+        userName: user_name,
+        tokenHash: hash(token),
+        expiresAt: now + RESET_TTL_MS,
+        outboxId,
+        email,
+        now,
+      });
+      setImmediate(() => void mail.deliverNow([outboxId]).catch(() => undefined));
+      return { message: FORGOT_PASSWORD_ANSWER };
+    },
+  );
 
   const reset = { body: resetRequestSchema, response: { 200: emptyResponseSchema, ...errorResponses } };
-  app.post('/api/password/reset', { config: { access: 'public', anonymousWork: true }, schema: reset }, async (request, reply) => {
-    const { token, password } = request.body;
-    const wait = await guessWait(db, 'reset', request.ip, token);
-    if (wait > 0) {
-      reply.header('Retry-After', String(Math.ceil(wait / 1000)));
-      throw new HttpError(429, `Too many invalid reset links. Try again in ${tryAgainIn(wait)}.`);
-    }
-    const now = Date.now();
-    // The token is checked before the new password is hashed.
-    if (!(await isLiveReset(db, hash(token), now))) {
-      await guessFailed(db, 'reset', request.ip, token);
-      throw new HttpError(400, RESET_LINK_INVALID);
-    }
-    // Every session of the account ends: the user signs in again with the new password.
-    const done = await useReset(db, hash(token), now, await hashPassword(password));
-    if (!done) throw new HttpError(400, RESET_LINK_INVALID);
-    return {};
-  });
+  app.post(
+    '/api/password/reset',
+    { config: { access: 'public', anonymousWork: true }, schema: reset },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      const wait = await guessWait(db, 'reset', request.ip, token);
+      if (wait > 0) {
+        reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+        throw new HttpError(429, `Too many invalid reset links. Try again in ${tryAgainIn(wait)}.`);
+      }
+      const now = Date.now();
+      // The token is checked before the new password is hashed.
+      if (!(await isLiveReset(db, hash(token), now))) {
+        await guessFailed(db, 'reset', request.ip, token);
+        throw new HttpError(400, RESET_LINK_INVALID);
+      }
+      // Every session of the account ends: the user signs in again with the new password.
+      const done = await useReset(db, hash(token), now, await hashPassword(password));
+      if (!done) throw new HttpError(400, RESET_LINK_INVALID);
+      return {};
+    },
+  );
 }
 
 const RESET_LINK_INVALID = 'This reset link has expired or was already used. Ask for a new one.';

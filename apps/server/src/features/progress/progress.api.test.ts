@@ -25,7 +25,10 @@ interface Fixture {
  * A unit of its own (so that tests do not see each other's rows) with two
  * modules: ready_airman_training (with its questionnaire) and a copy without one.
  */
-async function seedUnit(ctx: TestContext, rows: Fixture[]): Promise<{ unit: string; copy: string; id: (user: string) => string }> {
+async function seedUnit(
+  ctx: TestContext,
+  rows: Fixture[],
+): Promise<{ unit: string; copy: string; id: (user: string) => string }> {
   const tag = crypto.randomUUID().slice(0, 8);
   const unit = `Unit ${tag}`;
   const copy = `copy_${tag}`;
@@ -47,8 +50,15 @@ async function seedUnit(ctx: TestContext, rows: Fixture[]): Promise<{ unit: stri
       `INSERT INTO assignments (user_id, module_id, created_at, started_at, completed_at, due_at, game_status, run_answers_before, run_answers_after)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [
-        `${tag}-${r.user}`, r.module === 'copy' ? copy : r.module, now, r.started ?? 0, r.completed ?? 0, r.due ?? 0, r.status ?? 0,
-        r.before ? JSON.stringify(r.before) : null, r.after ? JSON.stringify(r.after) : null,
+        `${tag}-${r.user}`,
+        r.module === 'copy' ? copy : r.module,
+        now,
+        r.started ?? 0,
+        r.completed ?? 0,
+        r.due ?? 0,
+        r.status ?? 0,
+        r.before ? JSON.stringify(r.before) : null,
+        r.after ? JSON.stringify(r.after) : null,
       ],
     );
   }
@@ -58,22 +68,46 @@ async function seedUnit(ctx: TestContext, rows: Fixture[]): Promise<{ unit: stri
 const RAT = 'ready_airman_training';
 
 const BUCKETS: Record<string, keyof ProgressResponse['units'][number]> = {
-  'Not Started': 'not_started', 'In Progress': 'in_progress', Complete: 'complete', Failed: 'failed', Quit: 'quit',
-  'Past Due': 'past_due', 'Past Due & Not Started': 'past_due',
+  'Not Started': 'not_started',
+  'In Progress': 'in_progress',
+  Complete: 'complete',
+  Failed: 'failed',
+  Quit: 'quit',
+  'Past Due': 'past_due',
+  'Past Due & Not Started': 'past_due',
 };
 
 /** What the progress figures of a unit must be, worked out from every assignment row by the label rule and domainScores. */
 async function expectedFromRows(ctx: TestContext, unit: string, questionnaire: Questionnaire, now: number) {
-  const rows = await ctx.database.query<{ module_id: string; started_at: number; completed_at: number; due_at: number; game_status: number;
-    run_answers_before: QuestionnaireAnswers | null; run_answers_after: QuestionnaireAnswers | null }>(
-    `SELECT a.* FROM assignments a JOIN users u ON u.id = a.user_id WHERE u.unit = $1`, [unit]);
+  const rows = await ctx.database.query<{
+    module_id: string;
+    started_at: number;
+    completed_at: number;
+    due_at: number;
+    game_status: number;
+    run_answers_before: QuestionnaireAnswers | null;
+    run_answers_after: QuestionnaireAnswers | null;
+  }>(`SELECT a.* FROM assignments a JOIN users u ON u.id = a.user_id WHERE u.unit = $1`, [unit]);
   const modules = new Map<string, Record<string, number>>();
   const scores: Record<string, { before: number[]; after: number[] }> = {};
   for (const r of rows) {
-    const counts = modules.get(r.module_id) ?? { assigned: 0, not_started: 0, in_progress: 0, complete: 0, failed: 0, quit: 0, past_due: 0 };
+    const counts = modules.get(r.module_id) ?? {
+      assigned: 0,
+      not_started: 0,
+      in_progress: 0,
+      complete: 0,
+      failed: 0,
+      quit: 0,
+      past_due: 0,
+    };
     modules.set(r.module_id, counts);
     counts.assigned! += 1;
-    const a = { started_at: Number(r.started_at), completed_at: Number(r.completed_at), due_at: Number(r.due_at), game_status: r.game_status };
+    const a = {
+      started_at: Number(r.started_at),
+      completed_at: Number(r.completed_at),
+      due_at: Number(r.due_at),
+      game_status: r.game_status,
+    };
     counts[BUCKETS[assignmentStatusLabel(a, now)] as string]! += 1;
     if (r.module_id !== RAT) continue;
     for (const phase of ['before', 'after'] as const) {
@@ -90,7 +124,10 @@ async function expectedFromRows(ctx: TestContext, unit: string, questionnaire: Q
 describeApi('GET admin/progress', (ctx) => {
   async function progress(query: Record<string, string>): Promise<ProgressResponse> {
     const admin = await ctx.createUser({ role: 'admin' });
-    const res = await ctx.request(admin.token, { method: 'GET', url: `/api/admin/progress?${new URLSearchParams(query)}` });
+    const res = await ctx.request(admin.token, {
+      method: 'GET',
+      url: `/api/admin/progress?${new URLSearchParams(query)}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json<ProgressResponse>();
   }
@@ -101,17 +138,48 @@ describeApi('GET admin/progress', (ctx) => {
       { user: 'u1', rank: 'A1C', module: RAT }, // not started
       { user: 'u2', rank: 'A1C', module: RAT, started: now - 5 * DAY, due: now + 10 * DAY }, // in progress
       // complete, although its due date passed: completed wins
-      { user: 'u3', rank: 'A1C', module: RAT, started: now - 9 * DAY, completed: at('2026-03-04T12:00:00Z'), due: now - 10 * DAY, status: 1,
-        before: { mental_1: 5, mental_3: 1, gone_item: 4 }, after: { mental_1: 3, physical_1: 2 } },
-      { user: 'u4', rank: 'A1C', module: RAT, started: now - 3 * DAY, due: now + 10 * DAY, status: 2, before: { mental_1: 1, mental_2: 2 } }, // failed
+      {
+        user: 'u3',
+        rank: 'A1C',
+        module: RAT,
+        started: now - 9 * DAY,
+        completed: at('2026-03-04T12:00:00Z'),
+        due: now - 10 * DAY,
+        status: 1,
+        before: { mental_1: 5, mental_3: 1, gone_item: 4 },
+        after: { mental_1: 3, physical_1: 2 },
+      },
+      {
+        user: 'u4',
+        rank: 'A1C',
+        module: RAT,
+        started: now - 3 * DAY,
+        due: now + 10 * DAY,
+        status: 2,
+        before: { mental_1: 1, mental_2: 2 },
+      }, // failed
       { user: 'u5', rank: 'SSgt', module: RAT, started: now - 3 * DAY, status: 4 }, // quit
       { user: 'u6', rank: 'SSgt', module: RAT, due: now - 5 * DAY - 1000 }, // past due and not started, 5 days
       { user: 'u7', rank: 'SSgt', module: RAT, started: now - 3 * DAY, due: now - 2 * DAY - 1000 }, // past due, 2 days
       // a run ended after the due date (game_status Past Due); the due date was moved on since
       { user: 'u8', rank: 'SSgt', module: RAT, started: now - 3 * DAY, due: now + 3 * DAY, status: 3 },
-      { user: 'u1', rank: 'A1C', module: 'copy', started: now - 20 * DAY, completed: at('2026-03-16T08:00:00Z'), status: 1 },
+      {
+        user: 'u1',
+        rank: 'A1C',
+        module: 'copy',
+        started: now - 20 * DAY,
+        completed: at('2026-03-16T08:00:00Z'),
+        status: 1,
+      },
       { user: 'u2', rank: 'A1C', module: 'copy', due: now - 20 * DAY - 1000 }, // past due, 20 days
-      { user: 'u4', rank: 'A1C', module: 'copy', started: now - 30 * DAY, completed: at('2026-02-27T10:00:00Z'), status: 1 },
+      {
+        user: 'u4',
+        rank: 'A1C',
+        module: 'copy',
+        started: now - 30 * DAY,
+        completed: at('2026-02-27T10:00:00Z'),
+        status: 1,
+      },
     ];
   }
 
@@ -122,16 +190,42 @@ describeApi('GET admin/progress', (ctx) => {
 
     const rat = p.modules.find((m) => m.id === RAT);
     expect(rat).toEqual({
-      id: RAT, title: 'Ready Airman Training', archived: false,
-      assigned: 8, not_started: 1, in_progress: 1, complete: 1, failed: 1, quit: 1, past_due: 3, completion: 1 / 8,
+      id: RAT,
+      title: 'Ready Airman Training',
+      archived: false,
+      assigned: 8,
+      not_started: 1,
+      in_progress: 1,
+      complete: 1,
+      failed: 1,
+      quit: 1,
+      past_due: 3,
+      completion: 1 / 8,
     });
     expect(p.modules.find((m) => m.id === copy)).toMatchObject({
-      assigned: 3, not_started: 0, in_progress: 0, complete: 2, failed: 0, quit: 0, past_due: 1, completion: 2 / 3,
+      assigned: 3,
+      not_started: 0,
+      in_progress: 0,
+      complete: 2,
+      failed: 0,
+      quit: 0,
+      past_due: 1,
+      completion: 2 / 3,
     });
     // Other live modules are listed with nothing assigned in this unit.
     for (const m of p.modules.filter((m) => m.id !== RAT && m.id !== copy)) expect(m.assigned).toBe(0);
     expect(p.units).toEqual([
-      { unit, assigned: 11, not_started: 1, in_progress: 1, complete: 3, failed: 1, quit: 1, past_due: 4, completion: 3 / 11 },
+      {
+        unit,
+        assigned: 11,
+        not_started: 1,
+        in_progress: 1,
+        complete: 3,
+        failed: 1,
+        quit: 1,
+        past_due: 4,
+        completion: 3 / 11,
+      },
     ]);
 
     // Weeks from the Monday before 2026-03-01 (a Sunday); the completion of 2026-02-27 is before the range.
@@ -160,12 +254,21 @@ describeApi('GET admin/progress', (ctx) => {
 
     // Not completed and due before now, most overdue first; u8's due date is ahead, u3 completed.
     expect(p.overdue_total).toBe(3);
-    expect(p.overdue.map((o) => [o.user_id.split('-')[1], o.module === copy ? 'copy' : o.module, o.days_overdue])).toEqual([
+    expect(
+      p.overdue.map((o) => [o.user_id.split('-')[1], o.module === copy ? 'copy' : o.module, o.days_overdue]),
+    ).toEqual([
       ['u2', 'copy', 20],
       ['u6', RAT, 5],
       ['u7', RAT, 2],
     ]);
-    expect(p.overdue[1]).toMatchObject({ first_name: 'First', last_name: 'Last u6', rank: 'SSgt', unit, module_title: 'Ready Airman Training', pending: false });
+    expect(p.overdue[1]).toMatchObject({
+      first_name: 'First',
+      last_name: 'Last u6',
+      rank: 'SSgt',
+      unit,
+      module_title: 'Ready Airman Training',
+      pending: false,
+    });
   });
 
   it('narrows every figure to a rank and to a module', async () => {
@@ -173,15 +276,50 @@ describeApi('GET admin/progress', (ctx) => {
     const { unit, copy } = await seedUnit(ctx, fixture(now));
 
     const ssgt = await progress({ unit, rank: 'SSgt' });
-    expect(ssgt.modules.find((m) => m.id === RAT)).toMatchObject({ assigned: 4, quit: 1, past_due: 3, not_started: 0, complete: 0 });
+    expect(ssgt.modules.find((m) => m.id === RAT)).toMatchObject({
+      assigned: 4,
+      quit: 1,
+      past_due: 3,
+      not_started: 0,
+      complete: 0,
+    });
     expect(ssgt.modules.find((m) => m.id === copy)).toMatchObject({ assigned: 0, completion: 0 });
-    expect(ssgt.units).toEqual([{ unit, assigned: 4, not_started: 0, in_progress: 0, complete: 0, failed: 0, quit: 1, past_due: 3, completion: 0 }]);
+    expect(ssgt.units).toEqual([
+      {
+        unit,
+        assigned: 4,
+        not_started: 0,
+        in_progress: 0,
+        complete: 0,
+        failed: 0,
+        quit: 1,
+        past_due: 3,
+        completion: 0,
+      },
+    ]);
     expect(ssgt.overdue.map((o) => o.days_overdue)).toEqual([5, 2]);
-    expect(ssgt.questionnaires[0]?.domains[0]).toEqual({ id: 'mental', name: 'Mental', before: { mean: null, n: 0 }, after: { mean: null, n: 0 } });
+    expect(ssgt.questionnaires[0]?.domains[0]).toEqual({
+      id: 'mental',
+      name: 'Mental',
+      before: { mean: null, n: 0 },
+      after: { mean: null, n: 0 },
+    });
 
     const onlyCopy = await progress({ unit, module: copy, from: '2026-02-23', to: '2026-03-01' });
     expect(onlyCopy.modules.map((m) => m.id)).toEqual([copy]);
-    expect(onlyCopy.units).toEqual([{ unit, assigned: 3, not_started: 0, in_progress: 0, complete: 2, failed: 0, quit: 0, past_due: 1, completion: 2 / 3 }]);
+    expect(onlyCopy.units).toEqual([
+      {
+        unit,
+        assigned: 3,
+        not_started: 0,
+        in_progress: 0,
+        complete: 2,
+        failed: 0,
+        quit: 0,
+        past_due: 1,
+        completion: 2 / 3,
+      },
+    ]);
     expect(onlyCopy.weeks).toEqual([{ week: '2026-02-23', completions: 1 }]);
     expect(onlyCopy.questionnaires).toEqual([]);
     expect(onlyCopy.overdue_total).toBe(1);
@@ -211,13 +349,24 @@ describeApi('GET admin/progress', (ctx) => {
       const expected = await expectedFromRows(ctx, unit, questionnaire, p.now);
       for (const m of p.modules) {
         const { id: _id, title: _t, archived: _a, completion: _c, ...counts } = m;
-        expect(counts, m.id).toEqual(expected.modules.get(m.id) ?? { assigned: 0, not_started: 0, in_progress: 0, complete: 0, failed: 0, quit: 0, past_due: 0 });
+        expect(counts, m.id).toEqual(
+          expected.modules.get(m.id) ?? {
+            assigned: 0,
+            not_started: 0,
+            in_progress: 0,
+            complete: 0,
+            failed: 0,
+            quit: 0,
+            past_due: 0,
+          },
+        );
       }
       for (const d of p.questionnaires.find((q) => q.module === RAT)?.domains ?? []) {
         for (const phase of ['before', 'after'] as const) {
           const list = expected.scores[d.id]?.[phase] ?? [];
           expect(d[phase].n, `${d.id} ${phase}`).toBe(list.length);
-          if (list.length) expect(d[phase].mean as number).toBeCloseTo(list.reduce((x, y) => x + y, 0) / list.length, 0);
+          if (list.length)
+            expect(d[phase].mean as number).toBeCloseTo(list.reduce((x, y) => x + y, 0) / list.length, 0);
         }
       }
       return p;
@@ -236,18 +385,36 @@ describeApi('GET admin/progress', (ctx) => {
       [id('u7'), now, RAT],
     );
     const after = await check(cafQuestionnaire);
-    expect(after.modules.find((m) => m.id === RAT)).toMatchObject({ assigned: 5, not_started: 1, complete: 2, quit: 1, past_due: 1, in_progress: 0, failed: 0 });
+    expect(after.modules.find((m) => m.id === RAT)).toMatchObject({
+      assigned: 5,
+      not_started: 1,
+      complete: 2,
+      quit: 1,
+      past_due: 1,
+      in_progress: 0,
+      failed: 0,
+    });
     expect(after.units).toEqual([expect.objectContaining({ unit, assigned: 8, not_started: 3 })]);
     const elsewhere = await progress({ unit: `${unit} elsewhere` });
     expect(elsewhere.modules.find((m) => m.id === RAT)).toMatchObject({ assigned: 1, past_due: 1 });
-    expect((await progress({ unit, rank: 'A1C' })).modules.find((m) => m.id === RAT)).toMatchObject({ assigned: 3, complete: 2, not_started: 1 });
+    expect((await progress({ unit, rank: 'A1C' })).modules.find((m) => m.id === RAT)).toMatchObject({
+      assigned: 3,
+      complete: 2,
+      not_started: 1,
+    });
 
     // The questionnaire saved with mental_1 reversed: every kept answer is scored again.
-    const reversed: Questionnaire = { ...cafQuestionnaire, items: cafQuestionnaire.items.map((i) => (i.id === 'mental_1' ? { ...i, reverse: true } : i)) };
+    const reversed: Questionnaire = {
+      ...cafQuestionnaire,
+      items: cafQuestionnaire.items.map((i) => (i.id === 'mental_1' ? { ...i, reverse: true } : i)),
+    };
     try {
       await call('PUT', '/api/modules/questionnaire', reversed);
       const rescored = await check(reversed);
-      expect([after.questionnaires[0]?.domains[0]?.after.mean, rescored.questionnaires[0]?.domains[0]?.after.mean]).toEqual([62.5, 37.5]);
+      expect([
+        after.questionnaires[0]?.domains[0]?.after.mean,
+        rescored.questionnaires[0]?.domains[0]?.after.mean,
+      ]).toEqual([62.5, 37.5]);
     } finally {
       await call('PUT', '/api/modules/questionnaire', cafQuestionnaire);
     }
@@ -256,7 +423,8 @@ describeApi('GET admin/progress', (ctx) => {
 
   it('refuses bad filters with a message, and anyone but an administrator', async () => {
     const admin = await ctx.createUser({ role: 'admin' });
-    const get = (query: string, token = admin.token) => ctx.request(token, { method: 'GET', url: `/api/admin/progress?${query}` });
+    const get = (query: string, token = admin.token) =>
+      ctx.request(token, { method: 'GET', url: `/api/admin/progress?${query}` });
     for (const [query, message] of [
       ['from=2026-13-01', 'from: must be a real calendar date'],
       ['to=yesterday', 'to: must be a date as YYYY-MM-DD'],

@@ -89,7 +89,11 @@ function progressRange(query: Pick<ProgressQuery, 'from' | 'to'>, now: number): 
   return { from, to };
 }
 
-export async function progressReport(database: Database, query: ProgressQuery, now = Date.now()): Promise<ProgressResponse> {
+export async function progressReport(
+  database: Database,
+  query: ProgressQuery,
+  now = Date.now(),
+): Promise<ProgressResponse> {
   const range = progressRange(query, now);
   const moduleRows = await database.query<{ id: string; title: string; archived_at: number }>(
     `SELECT id, game_title AS title, archived_at FROM modules ${query.module !== undefined ? 'WHERE id = $1' : ''} ORDER BY lower(game_title), id`,
@@ -120,8 +124,15 @@ export async function progressReport(database: Database, query: ProgressQuery, n
       [fromDay, toDay, ...counted.params],
     ),
     database.query<{
-      user_id: string; first_name: string; last_name: string; user_name: string; rank: string; unit: string; pending: boolean;
-      module: string; due_at: number;
+      user_id: string;
+      first_name: string;
+      last_name: string;
+      user_name: string;
+      rank: string;
+      unit: string;
+      pending: boolean;
+      module: string;
+      due_at: number;
     }>(
       `SELECT u.id AS user_id, u.first_name, u.last_name, u.user_name, u.rank, u.unit, u.pending, a.module_id AS module, a.due_at
        FROM assignments a JOIN user_search u ON u.id = a.user_id
@@ -130,7 +141,14 @@ export async function progressReport(database: Database, query: ProgressQuery, n
        LIMIT ${PROGRESS_OVERDUE_LIMIT}`,
       [now, ...overdueFilter.params],
     ),
-    database.query<{ module: string; domain: string; name: string; phase: 'before' | 'after' | null; mean: number | null; n: number }>(
+    database.query<{
+      module: string;
+      domain: string;
+      name: string;
+      phase: 'before' | 'after' | null;
+      mean: number | null;
+      n: number;
+    }>(
       // Each questionnaire's domains in its order, with the sums of the filtered trainees' scores.
       `WITH sums AS (SELECT module_id, phase, domain, sum(score_sum) AS total, sum(n) AS n
                      FROM progress_answers WHERE ${filterSql(query, 1).where} GROUP BY 1, 2, 3 HAVING sum(n) > 0)
@@ -178,7 +196,14 @@ export async function progressReport(database: Database, query: ProgressQuery, n
 
 /** The questionnaire statement's rows (one per domain and phase) as each module's domains. */
 function questionnaireMeans(
-  rows: { module: string; domain: string; name: string; phase: 'before' | 'after' | null; mean: number | null; n: number }[],
+  rows: {
+    module: string;
+    domain: string;
+    name: string;
+    phase: 'before' | 'after' | null;
+    mean: number | null;
+    n: number;
+  }[],
   titles: Map<string, string>,
 ): ProgressResponse['questionnaires'] {
   type Domain = ProgressResponse['questionnaires'][number]['domains'][number];
@@ -186,9 +211,18 @@ function questionnaireMeans(
   for (const r of rows) {
     const domains = out.get(r.module) ?? new Map<string, Domain>();
     out.set(r.module, domains);
-    const entry = domains.get(r.domain) ?? { id: r.domain, name: r.name, before: { mean: null, n: 0 }, after: { mean: null, n: 0 } };
+    const entry = domains.get(r.domain) ?? {
+      id: r.domain,
+      name: r.name,
+      before: { mean: null, n: 0 },
+      after: { mean: null, n: 0 },
+    };
     domains.set(r.domain, entry);
     if (r.phase) entry[r.phase] = { mean: r.mean === null ? null : Number(r.mean), n: Number(r.n) };
   }
-  return [...out].map(([module, domains]) => ({ module, title: titles.get(module) ?? module, domains: [...domains.values()] }));
+  return [...out].map(([module, domains]) => ({
+    module,
+    title: titles.get(module) ?? module,
+    domains: [...domains.values()],
+  }));
 }

@@ -9,5 +9,7 @@ import { progressReport } from './progress.ts';
 export function progressRoutes(server: FastifyInstance, database: Database): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const schema = { querystring: progressQuerySchema, response: { 200: progressResponseSchema, ...errorResponses } };
-  app.get('/api/admin/progress', { config: { access: 'admin' }, schema }, async (request) => progressReport(database, request.query));
+  app.get('/api/admin/progress', { config: { access: 'admin' }, schema }, async (request) =>
+    progressReport(database, request.query),
+  );
 }

@@ -4,7 +4,11 @@ import { cafQuestionnaire } from '../../seed/caf-questionnaire.ts';
 import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
 
 async function adminToken(ctx: TestContext): Promise<string> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+  });
   return res.json<{ auth: string }>().auth;
 }
 
@@ -33,9 +37,21 @@ describeApi('questionnaire', (ctx) => {
     const admin = await adminToken(ctx);
     const before = (await ctx.request(admin, { method: 'GET', url })).json<Questionnaire>();
     const cases: [unknown, RegExp][] = [
-      [{ ...cafQuestionnaire, items: [{ id: 'x', domain: 'nope', text: 't', reverse: false }] }, /items\.0\.domain: unknown domain 'nope'/],
+      [
+        { ...cafQuestionnaire, items: [{ id: 'x', domain: 'nope', text: 't', reverse: false }] },
+        /items\.0\.domain: unknown domain 'nope'/,
+      ],
       [{ ...cafQuestionnaire, items: [...cafQuestionnaire.items, cafQuestionnaire.items[0]] }, /duplicate item id/],
-      [{ ...cafQuestionnaire, scale: [{ value: 1, label: 'a' }, { value: 1, label: 'b' }] }, /scale: scale values must be distinct/],
+      [
+        {
+          ...cafQuestionnaire,
+          scale: [
+            { value: 1, label: 'a' },
+            { value: 1, label: 'b' },
+          ],
+        },
+        /scale: scale values must be distinct/,
+      ],
       [{ ...cafQuestionnaire, extra: true }, /unknown field extra/],
       [{ ...cafQuestionnaire, title: '' }, /^title: /],
       [[], /expected object/],
@@ -45,7 +61,12 @@ describeApi('questionnaire', (ctx) => {
       expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBe(400);
       expect(res.json<{ message: string }>().message).toMatch(reason);
     }
-    const malformed = await ctx.request(admin, { method: 'PUT', url, headers: { 'content-type': 'application/json' }, payload: '{"title":' });
+    const malformed = await ctx.request(admin, {
+      method: 'PUT',
+      url,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toHaveProperty('message');
     expect((await ctx.request(admin, { method: 'GET', url })).json()).toEqual(before);

@@ -20,10 +20,14 @@ export function questionnaireRoutes(server: FastifyInstance, db: Db): void {
     return content;
   });
 
-  app.put('/api/modules/questionnaire', { config: { access: 'admin' }, schema: { body: questionnaireSchema, response } }, async (request) => {
-    const q = request.body;
-    const now = Date.now();
-    await saveQuestionnaire(db, READY_AIRMAN_MODULE_ID, q, now);
-    return q;
-  });
+  app.put(
+    '/api/modules/questionnaire',
+    { config: { access: 'admin' }, schema: { body: questionnaireSchema, response } },
+    async (request) => {
+      const q = request.body;
+      const now = Date.now();
+      await saveQuestionnaire(db, READY_AIRMAN_MODULE_ID, q, now);
+      return q;
+    },
+  );
 }

@@ -18,13 +18,16 @@ afterAll(() => smtp.stop());
 async function overdue(ctx: TestContext, unit: string, dueAt: number, completedAt = 0) {
   const u = await ctx.createUser();
   await ctx.database.db.update(users).set({ unit }).where(eq(users.id, u.id));
-  await ctx.database.db.insert(assignments).values({ user_id: u.id, module_id: MODULE, created_at: 1, due_at: dueAt, completed_at: completedAt });
+  await ctx.database.db
+    .insert(assignments)
+    .values({ user_id: u.id, module_id: MODULE, created_at: 1, due_at: dueAt, completed_at: completedAt });
 }
 
 describeApi(
   "the administrators' weekly digest",
   (ctx) => {
-    const plan = (now: number) => planDigests(ctx.database, { publicUrl: PUBLIC_URL, cron: ctx.config.digestCron, tz: ctx.config.digestTz, now });
+    const plan = (now: number) =>
+      planDigests(ctx.database, { publicUrl: PUBLIC_URL, cron: ctx.config.digestCron, tz: ctx.config.digestTz, now });
 
     it('is due at the time DIGEST_CRON names in DIGEST_TZ, and caught up within a day only', () => {
       const cron = ctx.config.digestCron!;
@@ -46,20 +49,29 @@ describeApi(
       const reader = await ctx.createUser({ role: 'admin' });
       const optedOut = await ctx.createUser({ role: 'admin' });
       const inactive = await ctx.createUser({ role: 'admin', active: false });
-      const off = await ctx.request(optedOut.token, { method: 'POST', url: '/api/self/email-settings', payload: { email_digest: false } });
+      const off = await ctx.request(optedOut.token, {
+        method: 'POST',
+        url: '/api/self/email-settings',
+        payload: { email_digest: false },
+      });
       expect(off.json()).toEqual({ email_digest: false });
 
       await Promise.all([plan(now), plan(now), plan(now)]);
       await plan(now + 3_600_000);
       const rows = await ctx.database.db.select({ admin_id: digests.admin_id, period: digests.period }).from(digests);
-      const [seededAdmin] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.user_name, 'admin@example.com'));
+      const [seededAdmin] = await ctx.database.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.user_name, 'admin@example.com'));
       expect(rows.map((r) => r.admin_id).sort()).toEqual([seededAdmin!.id, reader.id].sort());
       expect(rows.every((r) => r.period === MONDAY_8_DENVER)).toBe(true);
 
       await expect.poll(() => smtp.to(reader.email).length, { timeout: 15_000 }).toBe(1);
       const mail = smtp.to(reader.email)[0]!;
       expect(mail.subject).toBe('Ready Airman Training: 3 past due this week');
-      expect(mail.text).toContain('Ready Airman Training: 3 past due\nUnit      Trainees past due\n480 ISRW  1\n655 ISRW  2');
+      expect(mail.text).toContain(
+        'Ready Airman Training: 3 past due\nUnit      Trainees past due\n480 ISRW  1\n655 ISRW  2',
+      );
       expect(mail.html).toContain(`href="${PUBLIC_URL}/progress"`);
       await expect.poll(() => smtp.to('admin@example.com').length, { timeout: 15_000 }).toBe(1);
       expect(smtp.to(optedOut.email)).toEqual([]);
@@ -74,13 +86,23 @@ describeApi(
       const admin = await ctx.createUser({ role: 'admin' });
       const read = () => ctx.request(admin.token, { method: 'GET', url: '/api/self/email-settings' });
       expect((await read()).json()).toEqual({ email_digest: true });
-      const bad = await ctx.request(admin.token, { method: 'POST', url: '/api/self/email-settings', payload: { email_digest: 'no' } });
+      const bad = await ctx.request(admin.token, {
+        method: 'POST',
+        url: '/api/self/email-settings',
+        payload: { email_digest: 'no' },
+      });
       expect(bad.statusCode).toBe(400);
       expect((await read()).json()).toEqual({ email_digest: true });
-      await ctx.request(admin.token, { method: 'POST', url: '/api/self/email-settings', payload: { email_digest: false } });
+      await ctx.request(admin.token, {
+        method: 'POST',
+        url: '/api/self/email-settings',
+        payload: { email_digest: false },
+      });
       expect((await read()).json()).toEqual({ email_digest: false });
       const trainee = await ctx.createUser();
-      expect((await ctx.request(trainee.token, { method: 'GET', url: '/api/self/email-settings' })).statusCode).toBe(403);
+      expect((await ctx.request(trainee.token, { method: 'GET', url: '/api/self/email-settings' })).statusCode).toBe(
+        403,
+      );
     });
   },
   { env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL, DIGEST_CRON: '0 8 * * 1', DIGEST_TZ: 'America/Denver' }) },

@@ -31,7 +31,16 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverRoot,
-    env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', REMINDER_INTERVAL_S: '1', DIGEST_CRON: 'off', PUBLIC_URL: 'https://train.example.mil', ...ADMIN, ...env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      REMINDER_INTERVAL_S: '1',
+      DIGEST_CRON: 'off',
+      PUBLIC_URL: 'https://train.example.mil',
+      ...ADMIN,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -52,7 +61,11 @@ function exited(s: Server, signal: NodeJS.Signals): Promise<void> {
 /** TRAINEES active users, each assigned the seed module due in 12 hours: each is owed one reminder. */
 async function fixtures(location: DatabaseLocation): Promise<void> {
   const database = await openDatabase(location);
-  await seed(database.db, { ...{ adminEmail: ADMIN.ADMIN_EMAIL, adminPassword: ADMIN.ADMIN_PASSWORD }, announce: () => undefined, log: { info: () => undefined } as never });
+  await seed(database.db, {
+    ...{ adminEmail: ADMIN.ADMIN_EMAIL, adminPassword: ADMIN.ADMIN_PASSWORD },
+    announce: () => undefined,
+    log: { info: () => undefined } as never,
+  });
   const now = Date.now();
   await database.query(
     `INSERT INTO users (id, user_name, first_name, last_name, active_at, created_at)
@@ -71,7 +84,12 @@ async function fixtures(location: DatabaseLocation): Promise<void> {
 function tally(smtp: SmtpCapture) {
   const perTrainee = new Map<string, string[]>();
   for (const r of smtp.received) perTrainee.set(r.to, [...(perTrainee.get(r.to) ?? []), r.mail.messageId ?? '']);
-  return { trainees: perTrainee.size, messages: smtp.received.length, ids: new Set(smtp.received.map((r) => r.mail.messageId)).size, perTrainee };
+  return {
+    trainees: perTrainee.size,
+    messages: smtp.received.length,
+    ids: new Set(smtp.received.map((r) => r.mail.messageId)).size,
+    perTrainee,
+  };
 }
 
 async function until(condition: () => boolean, timeoutMs: number, what: () => string): Promise<void> {
@@ -82,12 +100,19 @@ async function until(condition: () => boolean, timeoutMs: number, what: () => st
   }
 }
 
-const targets: { name: string; location(): Promise<{ location: DatabaseLocation; env: NodeJS.ProcessEnv; dispose(): Promise<void> }> }[] = [
+const targets: {
+  name: string;
+  location(): Promise<{ location: DatabaseLocation; env: NodeJS.ProcessEnv; dispose(): Promise<void> }>;
+}[] = [
   {
     name: 'pglite',
     async location() {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reminders-once-'));
-      return { location: { dataDir: path.join(dataDir, 'db') }, env: { DATA_DIR: dataDir }, dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+      return {
+        location: { dataDir: path.join(dataDir, 'db') },
+        env: { DATA_DIR: dataDir },
+        dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      };
     },
   },
 ];
@@ -135,13 +160,21 @@ for (const target of targets) {
         await fixtures(db.location);
         const first = await startServer({ ...db.env, SMTP_URL: smtp.url });
         servers.push(first);
-        await until(() => smtp.received.length >= TRAINEES / 4, 60_000, () => `${smtp.received.length} received\n${first.output()}`);
+        await until(
+          () => smtp.received.length >= TRAINEES / 4,
+          60_000,
+          () => `${smtp.received.length} received\n${first.output()}`,
+        );
         await exited(first, 'SIGKILL');
         const atKill = smtp.received.length;
         expect(atKill).toBeLessThan(TRAINEES);
         const second = await startServer({ ...db.env, SMTP_URL: smtp.url });
         servers.push(second);
-        await until(() => tally(smtp).trainees === TRAINEES, 90_000, () => `${tally(smtp).trainees} trainees reached\n${second.output()}`);
+        await until(
+          () => tally(smtp).trainees === TRAINEES,
+          90_000,
+          () => `${tally(smtp).trainees} trainees reached\n${second.output()}`,
+        );
         // A moment for any duplicate to arrive.
         await new Promise((r) => setTimeout(r, 3000));
         await exited(second, 'SIGTERM');
@@ -162,16 +195,29 @@ for (const target of targets) {
         const db = await target.location();
         try {
           await fixtures(db.location);
-          const both = await Promise.all([startServer({ ...db.env, SMTP_URL: smtp.url }), startServer({ ...db.env, SMTP_URL: smtp.url })]);
+          const both = await Promise.all([
+            startServer({ ...db.env, SMTP_URL: smtp.url }),
+            startServer({ ...db.env, SMTP_URL: smtp.url }),
+          ]);
           servers.push(...both);
-          await until(() => tally(smtp).trainees === TRAINEES, 90_000, () => `${tally(smtp).trainees} trainees reached`);
+          await until(
+            () => tally(smtp).trainees === TRAINEES,
+            90_000,
+            () => `${tally(smtp).trainees} trainees reached`,
+          );
           await new Promise((r) => setTimeout(r, 3000));
           await Promise.all(both.map((s) => exited(s, 'SIGTERM')));
           const t = tally(smtp);
-          expect({ trainees: t.trainees, ids: t.ids, messages: t.messages }).toEqual({ trainees: TRAINEES, ids: TRAINEES, messages: TRAINEES });
+          expect({ trainees: t.trainees, ids: t.ids, messages: t.messages }).toEqual({
+            trainees: TRAINEES,
+            ids: TRAINEES,
+            messages: TRAINEES,
+          });
           const check = await openDatabase(db.location);
           const [row] = await check.query<{ n: number }>(`SELECT count(*)::int AS n FROM reminders`);
-          const [log] = await check.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_log WHERE kind = 'reminder' AND delivered_at > 0`);
+          const [log] = await check.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM email_log WHERE kind = 'reminder' AND delivered_at > 0`,
+          );
           await check.close();
           expect([row?.n, log?.n]).toEqual([TRAINEES, TRAINEES]);
         } finally {

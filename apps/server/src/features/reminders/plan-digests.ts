@@ -39,7 +39,10 @@ async function overdueGroups(database: Database, now: number): Promise<OverdueGr
 }
 
 /** Queues the digest due now to each administrator who has not had it; returns how many it queued. */
-export async function planDigests(database: Database, options: { publicUrl: string; cron: string | undefined; tz: string; now?: number }): Promise<number> {
+export async function planDigests(
+  database: Database,
+  options: { publicUrl: string; cron: string | undefined; tz: string; now?: number },
+): Promise<number> {
   if (options.cron === undefined) return 0;
   const now = options.now ?? Date.now();
   const period = dueDigestPeriod(options.cron, options.tz, now);
@@ -65,13 +68,23 @@ export async function planDigests(database: Database, options: { publicUrl: stri
     const admins = await tx
       .select({ id: users.id, user_name: users.user_name, first_name: users.first_name })
       .from(users)
-      .where(inArray(users.id, queued.map((q) => q.admin_id)));
+      .where(
+        inArray(
+          users.id,
+          queued.map((q) => q.admin_id),
+        ),
+      );
     const byId = new Map(admins.map((a) => [a.id, a]));
     await enqueueEmails(
       tx,
       queued.map((q) => {
         const admin = byId.get(q.admin_id)!;
-        return { id: q.email_id, to: admin.user_name, user_id: admin.id, ...digestEmail(options.publicUrl, admin.first_name, groups) };
+        return {
+          id: q.email_id,
+          to: admin.user_name,
+          user_id: admin.id,
+          ...digestEmail(options.publicUrl, admin.first_name, groups),
+        };
       }),
     );
     return queued.length;

@@ -61,7 +61,14 @@ type Cursor = [number, string, string];
  * Plans and queues one batch, after `after`; returns how many reminders it
  * queued and where the next batch starts (undefined: the pass is done).
  */
-async function planBatch(tx: Db, publicUrl: string, days: number[], now: number, batch: number, after: Cursor): Promise<{ queued: number; next?: Cursor }> {
+async function planBatch(
+  tx: Db,
+  publicUrl: string,
+  days: number[],
+  now: number,
+  batch: number,
+  after: Cursor,
+): Promise<{ queued: number; next?: Cursor }> {
   const kind = kindExpression(days, now);
   const horizon = now + (days[0] ?? 0) * DAY_MS;
   const candidates = rowsOf<Candidate>(
@@ -81,7 +88,8 @@ async function planBatch(tx: Db, publicUrl: string, days: number[], now: number,
       FOR UPDATE OF a SKIP LOCKED`),
   );
   const last = candidates.at(-1);
-  const next: Cursor | undefined = candidates.length === batch && last ? [last.due_at, last.user_id, last.module_id] : undefined;
+  const next: Cursor | undefined =
+    candidates.length === batch && last ? [last.due_at, last.user_id, last.module_id] : undefined;
   if (candidates.length === 0) return { queued: 0 };
   const planned = candidates.map((c) => ({ c, email_id: crypto.randomUUID() }));
   const text = (pick: (p: (typeof planned)[number]) => string) => sql`${pgTextArray(planned.map(pick))}::text[]`;
@@ -106,9 +114,15 @@ async function planBatch(tx: Db, publicUrl: string, days: number[], now: number,
         firstName: c.first_name,
         module: c.game_title,
         due_at: c.due_at,
-        status: assignmentStatusLabel({ started_at: c.started_at, completed_at: 0, due_at: c.due_at, game_status: c.game_status }, now),
+        status: assignmentStatusLabel(
+          { started_at: c.started_at, completed_at: 0, due_at: c.due_at, game_status: c.game_status },
+          now,
+        ),
       };
-      const rendered = c.kind === PAST_DUE ? pastDueEmail(publicUrl, facts) : reminderEmail(publicUrl, facts, Math.ceil((c.due_at - now) / DAY_MS));
+      const rendered =
+        c.kind === PAST_DUE
+          ? pastDueEmail(publicUrl, facts)
+          : reminderEmail(publicUrl, facts, Math.ceil((c.due_at - now) / DAY_MS));
       return { id: email_id, to: c.user_name, user_id: c.user_id, ...rendered };
     });
   await enqueueEmails(tx, emails);
@@ -116,7 +130,10 @@ async function planBatch(tx: Db, publicUrl: string, days: number[], now: number,
 }
 
 /** Queues every reminder owed now, a batch per transaction; returns how many it queued. */
-export async function planReminders(database: Database, options: { publicUrl: string; days: number[]; now?: number; batch?: number }): Promise<number> {
+export async function planReminders(
+  database: Database,
+  options: { publicUrl: string; days: number[]; now?: number; batch?: number },
+): Promise<number> {
   if (options.days.length === 0) return 0;
   const now = options.now ?? Date.now();
   let total = 0;
@@ -124,7 +141,9 @@ export async function planReminders(database: Database, options: { publicUrl: st
   let after: Cursor | undefined = [0, '', ''];
   while (after) {
     const from: Cursor = after;
-    const { queued, next } = await database.db.transaction((tx) => planBatch(tx, options.publicUrl, options.days, now, options.batch ?? PLAN_BATCH, from));
+    const { queued, next } = await database.db.transaction((tx) =>
+      planBatch(tx, options.publicUrl, options.days, now, options.batch ?? PLAN_BATCH, from),
+    );
     total += queued;
     after = next;
   }

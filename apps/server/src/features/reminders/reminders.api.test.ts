@@ -13,19 +13,35 @@ const PUBLIC_URL = 'https://train.example.mil';
 
 async function assigned(ctx: TestContext, due_at: number, user?: TestUser): Promise<TestUser> {
   const u = user ?? (await ctx.createUser());
-  await ctx.database.db.insert(assignments).values({ user_id: u.id, module_id: MODULE, created_at: Date.now(), due_at });
+  await ctx.database.db
+    .insert(assignments)
+    .values({ user_id: u.id, module_id: MODULE, created_at: Date.now(), due_at });
   return u;
 }
 
-const plan = (ctx: TestContext, now: number) => planReminders(ctx.database, { publicUrl: PUBLIC_URL, days: ctx.config.reminderDays, now });
+const plan = (ctx: TestContext, now: number) =>
+  planReminders(ctx.database, { publicUrl: PUBLIC_URL, days: ctx.config.reminderDays, now });
 
 async function remindersOf(ctx: TestContext, userId: string) {
-  return ctx.database.db.select({ kind: reminders.kind, due_at: reminders.due_at, email_id: reminders.email_id }).from(reminders).where(eq(reminders.user_id, userId));
+  return ctx.database.db
+    .select({ kind: reminders.kind, due_at: reminders.due_at, email_id: reminders.email_id })
+    .from(reminders)
+    .where(eq(reminders.user_id, userId));
 }
 
 async function logOf(ctx: TestContext, userId: string) {
-  const rows = await ctx.database.db.select().from(emailLog).where(eq(emailLog.user_id, userId)).orderBy(emailLog.created_at);
-  return rows.map((r) => ({ id: r.id, kind: r.kind, subject: r.subject, delivered: r.delivered_at > 0, cancelled: r.cancelled_at > 0 }));
+  const rows = await ctx.database.db
+    .select()
+    .from(emailLog)
+    .where(eq(emailLog.user_id, userId))
+    .orderBy(emailLog.created_at);
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind,
+    subject: r.subject,
+    delivered: r.delivered_at > 0,
+    cancelled: r.cancelled_at > 0,
+  }));
 }
 
 async function inOutbox(ctx: TestContext, ids: string[]): Promise<string[]> {
@@ -59,7 +75,9 @@ describeApi(
       await expect.poll(() => smtp.to(user.email).length, { timeout: 15_000 }).toBe(1);
       const first = smtp.to(user.email)[0]!;
       expect(first.subject).toBe('Ready Airman Training is due in 3 days');
-      expect(first.text).toContain(`Your training module Ready Airman Training is due in 3 days, on ${dueDateInWords(due)}.`);
+      expect(first.text).toContain(
+        `Your training module Ready Airman Training is due in 3 days, on ${dueDateInWords(due)}.`,
+      );
       expect(first.text).toContain('Status: Not Started.');
       expect(first.html).toContain(`href="${PUBLIC_URL}/"`);
 
@@ -70,18 +88,24 @@ describeApi(
       // Past the due date: once.
       await plan(ctx, due + 60_000);
       await plan(ctx, due + 2 * DAY);
-      await expect.poll(() => smtp.to(user.email).map((m) => m.subject), { timeout: 15_000 }).toEqual([
-        'Ready Airman Training is due in 3 days',
-        'Ready Airman Training is due within a day',
-        'Ready Airman Training is past due',
-      ]);
+      await expect
+        .poll(() => smtp.to(user.email).map((m) => m.subject), { timeout: 15_000 })
+        .toEqual([
+          'Ready Airman Training is due in 3 days',
+          'Ready Airman Training is due within a day',
+          'Ready Airman Training is past due',
+        ]);
       const pastDue = smtp.to(user.email)[2]!;
-      expect(pastDue.text).toContain(`Your training module Ready Airman Training was due on ${dueDateInWords(due)} and is not complete.`);
+      expect(pastDue.text).toContain(
+        `Your training module Ready Airman Training was due on ${dueDateInWords(due)} and is not complete.`,
+      );
       expect(pastDue.text).toContain('Status: Past Due & Not Started.');
       // Queued within the same millisecond or two: compared as a set. The mail server has the
       // message a moment before the queue records it as delivered.
       await expect
-        .poll(async () => (await logOf(ctx, user.id)).map((l) => `${l.kind} ${l.delivered}`).sort(), { timeout: 15_000 })
+        .poll(async () => (await logOf(ctx, user.id)).map((l) => `${l.kind} ${l.delivered}`).sort(), {
+          timeout: 15_000,
+        })
         .toEqual(['past_due true', 'reminder true', 'reminder true']);
       // Nothing more arrives.
       await new Promise((r) => setTimeout(r, 2500));
@@ -95,7 +119,11 @@ describeApi(
       await plan(ctx, now);
       await expect.poll(() => smtp.to(user.email).length, { timeout: 15_000 }).toBe(1);
       const later = now + 2 * DAY;
-      const res = await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}`, payload: { assignments: [{ key: MODULE, due_at: later }] } });
+      const res = await ctx.request(token, {
+        method: 'POST',
+        url: `/api/admin/users/${user.id}`,
+        payload: { assignments: [{ key: MODULE, due_at: later }] },
+      });
       expect(res.statusCode).toBe(200);
       await plan(ctx, now);
       await expect.poll(() => smtp.to(user.email).length, { timeout: 15_000 }).toBe(2);
@@ -110,13 +138,22 @@ describeApi(
       const inactive = await assigned(ctx, now + DAY, await ctx.createUser({ active: false }));
       const undated = await assigned(ctx, 0);
       const done = await ctx.createUser();
-      await ctx.database.db.insert(assignments).values({ user_id: done.id, module_id: MODULE, created_at: now, due_at: now - DAY, completed_at: now - 2 * DAY, game_status: 1 });
+      await ctx.database.db.insert(assignments).values({
+        user_id: done.id,
+        module_id: MODULE,
+        created_at: now,
+        due_at: now - DAY,
+        completed_at: now - 2 * DAY,
+        game_status: 1,
+      });
       await ctx.database.query(
         `INSERT INTO modules (id, game_title, game_type, content, archived_at) SELECT 'archived_reminders', 'Old', game_type, content, 1 FROM modules WHERE id = $1`,
         [MODULE],
       );
       const archived = await ctx.createUser();
-      await ctx.database.db.insert(assignments).values({ user_id: archived.id, module_id: 'archived_reminders', created_at: now, due_at: now - DAY });
+      await ctx.database.db
+        .insert(assignments)
+        .values({ user_id: archived.id, module_id: 'archived_reminders', created_at: now, due_at: now - DAY });
       await plan(ctx, now);
       for (const u of [pending, inactive, undated, done, archived]) expect(await remindersOf(ctx, u.id)).toEqual([]);
     });
@@ -140,9 +177,15 @@ describeApi(
       const now = Date.now();
       const { user, r } = await queuedFor(now + 3 * DAY);
       const later = now + 9 * DAY;
-      await ctx.request(token, { method: 'POST', url: `/api/admin/users/${user.id}`, payload: { assignments: [{ key: MODULE, due_at: later }] } });
+      await ctx.request(token, {
+        method: 'POST',
+        url: `/api/admin/users/${user.id}`,
+        payload: { assignments: [{ key: MODULE, due_at: later }] },
+      });
       expect(await inOutbox(ctx, [r.email_id])).toEqual([]);
-      expect((await logOf(ctx, user.id)).map((l) => [l.kind, l.delivered, l.cancelled])).toEqual([['reminder', false, true]]);
+      expect((await logOf(ctx, user.id)).map((l) => [l.kind, l.delivered, l.cancelled])).toEqual([
+        ['reminder', false, true],
+      ]);
       // Not owed yet for the new date; owed again five days before it.
       await plan(ctx, now);
       expect((await remindersOf(ctx, user.id))[0]?.email_id).toBe(r.email_id);

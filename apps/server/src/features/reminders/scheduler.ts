@@ -10,7 +10,10 @@ import type { Database } from '../../db/database.ts';
 import { planDigests } from './plan-digests.ts';
 import { planReminders } from './plan-reminders.ts';
 
-export type SchedulerConfig = Pick<Config, 'publicUrl' | 'reminderDays' | 'reminderIntervalMs' | 'digestCron' | 'digestTz'>;
+export type SchedulerConfig = Pick<
+  Config,
+  'publicUrl' | 'reminderDays' | 'reminderIntervalMs' | 'digestCron' | 'digestTz'
+>;
 
 export class ReminderScheduler {
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -46,9 +49,18 @@ export class ReminderScheduler {
   }
 
   private async runOnce(now = Date.now()): Promise<void> {
-    const queued = await planReminders(this.database, { publicUrl: this.config.publicUrl, days: this.config.reminderDays, now });
+    const queued = await planReminders(this.database, {
+      publicUrl: this.config.publicUrl,
+      days: this.config.reminderDays,
+      now,
+    });
     if (queued > 0) this.log.info({ queued }, 'trainee reminders queued');
-    const digests = await planDigests(this.database, { publicUrl: this.config.publicUrl, cron: this.config.digestCron, tz: this.config.digestTz, now });
-    if (digests > 0) this.log.info({ digests }, 'administrators\' digests queued');
+    const digests = await planDigests(this.database, {
+      publicUrl: this.config.publicUrl,
+      cron: this.config.digestCron,
+      tz: this.config.digestTz,
+      now,
+    });
+    if (digests > 0) this.log.info({ digests }, "administrators' digests queued");
   }
 }

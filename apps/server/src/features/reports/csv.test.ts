@@ -3,7 +3,8 @@ import { csvCell, csvLine, isoOrEmpty } from './csv.ts';
 
 describe('csv', () => {
   it('escapes cells a spreadsheet would run as formulas', () => {
-    for (const bad of ['=cmd()', '+1', '-2', '@SUM(A1)', '\tx', '\rx']) expect(csvCell(bad).replace(/^"|"$/g, '').startsWith("'")).toBe(true);
+    for (const bad of ['=cmd()', '+1', '-2', '@SUM(A1)', '\tx', '\rx'])
+      expect(csvCell(bad).replace(/^"|"$/g, '').startsWith("'")).toBe(true);
     expect(csvCell('Smith')).toBe('Smith');
     expect(csvCell('-5')).toBe("'-5");
   });
@@ -24,7 +25,15 @@ describe('csv', () => {
   });
 
   it('formats any time exactly as toISOString does', () => {
-    const times = [1, 999, 86_399_999, 86_400_000, Date.UTC(2026, 10, 22, 23, 59, 59, 999), 253_402_300_799_999, 253_402_300_800_000];
+    const times = [
+      1,
+      999,
+      86_399_999,
+      86_400_000,
+      Date.UTC(2026, 10, 22, 23, 59, 59, 999),
+      253_402_300_799_999,
+      253_402_300_800_000,
+    ];
     // A fixed spread of times up to 2100 (deterministic: no random in tests).
     for (let i = 1; i <= 10_000; i++) times.push((i * 410_244_480_007 + i * i * 7_919) % 4_102_444_800_000);
     for (const t of times) expect(isoOrEmpty(t), String(t)).toBe(new Date(t).toISOString());

@@ -43,11 +43,31 @@ JOIN assignments a ON a.user_id = u.id AND a.module_id = $1`;
 const ALL_SQL = `${ASSIGNED}\nORDER BY u.sort_key, u.id`;
 /** A keyset page's row as an array, in this order: a page of 1,000 as arrays is 60% of the text of objects. */
 const PAGE_COLUMNS = [
-  'id', 'sort_key', 'rank', 'unit', 'last_name', 'first_name', 'user_name', 'pending',
-  'created_at', 'started_at', 'completed_at', 'due_at', 'game_status',
-  'final_gauges', 'objectives_completed', 'answers_before', 'answers_after', 'score_points', 'stars',
+  'id',
+  'sort_key',
+  'rank',
+  'unit',
+  'last_name',
+  'first_name',
+  'user_name',
+  'pending',
+  'created_at',
+  'started_at',
+  'completed_at',
+  'due_at',
+  'game_status',
+  'final_gauges',
+  'objectives_completed',
+  'answers_before',
+  'answers_after',
+  'score_points',
+  'stars',
 ] as const satisfies readonly (keyof PageRow)[];
-type PageTuple = { -readonly [I in keyof typeof PAGE_COLUMNS]: (typeof PAGE_COLUMNS)[I] extends keyof PageRow ? PageRow[(typeof PAGE_COLUMNS)[I]] : never };
+type PageTuple = {
+  -readonly [I in keyof typeof PAGE_COLUMNS]: (typeof PAGE_COLUMNS)[I] extends keyof PageRow
+    ? PageRow[(typeof PAGE_COLUMNS)[I]]
+    : never;
+};
 
 /**
  * One keyset page as one JSON text of PageTuples ($2, $3: the last row's
@@ -64,9 +84,25 @@ LIMIT $4) p`;
 
 function pageRow(t: PageTuple): PageRow {
   return {
-    id: t[0], sort_key: t[1], rank: t[2], unit: t[3], last_name: t[4], first_name: t[5], user_name: t[6], pending: t[7],
-    created_at: t[8], started_at: t[9], completed_at: t[10], due_at: t[11], game_status: t[12],
-    final_gauges: t[13], objectives_completed: t[14], answers_before: t[15], answers_after: t[16], score_points: t[17], stars: t[18],
+    id: t[0],
+    sort_key: t[1],
+    rank: t[2],
+    unit: t[3],
+    last_name: t[4],
+    first_name: t[5],
+    user_name: t[6],
+    pending: t[7],
+    created_at: t[8],
+    started_at: t[9],
+    completed_at: t[10],
+    due_at: t[11],
+    game_status: t[12],
+    final_gauges: t[13],
+    objectives_completed: t[14],
+    answers_before: t[15],
+    answers_after: t[16],
+    score_points: t[17],
+    stars: t[18],
   };
 }
 
@@ -140,10 +176,16 @@ export async function sendModuleReport(query: ReportQuery, reply: FastifyReply, 
   const [moduleRow] = await db.select().from(modules).where(eq(modules.id, moduleId)).limit(1);
   if (!moduleRow) throw new HttpError(404, `No module '${moduleId}'`);
   const adminId = await redeemReportToken(db, token, moduleId);
-  if (!adminId) throw new HttpError(401, 'This download link has expired or was already used: download the report again');
+  if (!adminId)
+    throw new HttpError(401, 'This download link has expired or was already used: download the report again');
   // The token outlives nothing, but the admin may have been demoted or deactivated since asking.
-  const [admin] = await db.select({ role: users.role, active_at: users.active_at, pending: users.pending }).from(users).where(eq(users.id, adminId)).limit(1);
-  if (!admin || admin.role !== 'admin' || !isUsableAccount(admin)) throw new HttpError(403, 'Administrator access required');
+  const [admin] = await db
+    .select({ role: users.role, active_at: users.active_at, pending: users.pending })
+    .from(users)
+    .where(eq(users.id, adminId))
+    .limit(1);
+  if (!admin || admin.role !== 'admin' || !isUsableAccount(admin))
+    throw new HttpError(403, 'Administrator access required');
 
   const now = Date.now();
   const module = presentModule(moduleRow);
@@ -153,6 +195,8 @@ export async function sendModuleReport(query: ReportQuery, reply: FastifyReply, 
     .header('Content-Disposition', reportDisposition(module.game_title, now, tz))
     .header('Cache-Control', 'no-store');
   // Bytes, not objects: the stream's buffer is then 16 KiB, so it holds about one page.
-  const batches = database.cursor ? database.cursor<PageRow>(ALL_SQL, [moduleId], BATCH) : keysetPages(database, moduleId);
+  const batches = database.cursor
+    ? database.cursor<PageRow>(ALL_SQL, [moduleId], BATCH)
+    : keysetPages(database, moduleId);
   await reply.send(Readable.from(reportText(batches, layout), { objectMode: false }));
 }

@@ -39,7 +39,9 @@ const row: ReportRow = {
 describe('report layout', () => {
   it('writes a fall in a domain score as a negative number, not as escaped text', () => {
     const layout = reportLayout({ ...readyAirmanModule, starting_gauges: {} }, questionnaire, day);
-    expect(layout.header).toBe('Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Objectives Completed,Score,Stars,Mental Before,Mental After,Mental Change,m1 Before,m1 After\r\n');
+    expect(layout.header).toBe(
+      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Objectives Completed,Score,Stars,Mental Before,Mental After,Mental Change,m1 Before,m1 After\r\n',
+    );
     expect(layout.line(row)).toBe(
       'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,,,,,100,25,-75,5,2\r\n',
     );
@@ -47,17 +49,33 @@ describe('report layout', () => {
 
   it('escapes what users typed, marks a pending invitee and writes gauges and objectives', () => {
     const layout = reportLayout({ ...readyAirmanModule, starting_gauges: { Fitness: 1, Morale: 1 } }, null, day);
-    expect(layout.header).toBe('Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final Fitness,Final Morale,Objectives Completed,Score,Stars\r\n');
-    const finished = { ...row, completed_at: day + 1, game_status: 1, final_gauges: { Fitness: -3, Morale: 7 }, objectives_completed: ['Run, then rest', 'Sleep'], score_points: 640, stars: 2 };
+    expect(layout.header).toBe(
+      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final Fitness,Final Morale,Objectives Completed,Score,Stars\r\n',
+    );
+    const finished = {
+      ...row,
+      completed_at: day + 1,
+      game_status: 1,
+      final_gauges: { Fitness: -3, Morale: 7 },
+      objectives_completed: ['Run, then rest', 'Sleep'],
+      score_points: 640,
+      stars: 2,
+    };
     expect(layout.line({ ...finished, last_name: '=HYPERLINK("x")', first_name: '@Ann', pending: true })).toBe(
       `*,*,"'=HYPERLINK(""x"")",'@Ann,ann@example.com,Complete,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,2026-11-22T12:00:00.001Z,-3,7,"Run, then rest; Sleep",640,2\r\n`,
     );
   });
 
   it('leaves every result cell empty, one per column, for a user with no finished run', () => {
-    const layout = reportLayout({ ...readyAirmanModule, starting_gauges: { Fitness: 1, Morale: 1 } }, questionnaire, day);
+    const layout = reportLayout(
+      { ...readyAirmanModule, starting_gauges: { Fitness: 1, Morale: 1 } },
+      questionnaire,
+      day,
+    );
     const line = layout.line({ ...row, answers_before: null, answers_after: null });
-    expect(line).toBe('SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,,,,,,,,,,,\r\n');
+    expect(line).toBe(
+      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,,,,,,,,,,,\r\n',
+    );
     expect(line.split(',')).toHaveLength(layout.header.split(',').length);
   });
 
@@ -71,7 +89,9 @@ describe('report layout', () => {
     expect(reportDisposition('M', evening)).toContain('filename="M 2026-11-24.csv"');
     expect(reportDisposition('M', evening, 'America/Denver')).toContain('filename="M 2026-11-23.csv"');
     expect(reportDisposition('M', evening, 'Asia/Kolkata')).toContain('filename="M 2026-11-24.csv"');
-    expect(reportDisposition('M', Date.parse('2026-11-24T10:30:00Z'), 'Pacific/Kiritimati')).toContain('filename="M 2026-11-25.csv"');
+    expect(reportDisposition('M', Date.parse('2026-11-24T10:30:00Z'), 'Pacific/Kiritimati')).toContain(
+      'filename="M 2026-11-25.csv"',
+    );
   });
 
   it('knows time zone names, and nothing else', () => {
@@ -80,7 +100,7 @@ describe('report layout', () => {
   });
 
   it('names the file after the module and the day, escaping what RFC 5987 reserves', () => {
-    expect(reportDisposition("Airman's (v2)* \"Q\"", day)).toBe(
+    expect(reportDisposition('Airman\'s (v2)* "Q"', day)).toBe(
       `attachment; filename="Airman's (v2)* _Q_ 2026-11-22.csv"; filename*=UTF-8''Airman%27s%20%28v2%29%2A%20%22Q%22%202026-11-22.csv`,
     );
   });

@@ -36,7 +36,18 @@ export interface ReportLayout {
 type Cell = string | number;
 
 /** The columns every report has, before the run's results. */
-const ASSIGNMENT_COLUMNS = ['Rank', 'Unit', 'Last Name', 'First Name', 'Email', 'Status', 'Added', 'Started', 'Due', 'Completed'];
+const ASSIGNMENT_COLUMNS = [
+  'Rank',
+  'Unit',
+  'Last Name',
+  'First Name',
+  'Email',
+  'Status',
+  'Added',
+  'Started',
+  'Due',
+  'Completed',
+];
 
 /**
  * The layout for a module: fixed columns, one per gauge of the module, and
@@ -45,13 +56,7 @@ const ASSIGNMENT_COLUMNS = ['Rank', 'Unit', 'Last Name', 'First Name', 'Email', 
  */
 export function reportLayout(module: Module, questionnaire: Questionnaire | null, now: number): ReportLayout {
   const gauges = Object.keys(module.starting_gauges);
-  const names = [
-    ...ASSIGNMENT_COLUMNS,
-    ...gauges.map((g) => `Final ${g}`),
-    'Objectives Completed',
-    'Score',
-    'Stars',
-  ];
+  const names = [...ASSIGNMENT_COLUMNS, ...gauges.map((g) => `Final ${g}`), 'Objectives Completed', 'Score', 'Stars'];
   if (questionnaire) {
     names.push(...questionnaire.domains.flatMap((d) => [`${d.name} Before`, `${d.name} After`, `${d.name} Change`]));
     names.push(...questionnaire.items.flatMap((i) => [`${i.id} Before`, `${i.id} After`]));
@@ -81,7 +86,8 @@ export function reportLayout(module: Module, questionnaire: Questionnaire | null
     line: (r) => {
       // The users screen's marks for a pending invitee (spec §3).
       let line = `${csvCell(r.pending ? '*' : r.rank)},${csvCell(r.pending ? '*' : r.unit)},${csvCell(r.last_name)},${csvCell(r.first_name)},${csvCell(r.user_name)},${assignmentStatusLabel(r, now)},${isoOrEmpty(r.created_at)},${isoOrEmpty(r.started_at)},${isoOrEmpty(r.due_at)},${isoOrEmpty(r.completed_at)}`;
-      if (!r.final_gauges && !r.objectives_completed && !r.answers_before && !r.answers_after) return `${line}${noRun}\r\n`;
+      if (!r.final_gauges && !r.objectives_completed && !r.answers_before && !r.answers_after)
+        return `${line}${noRun}\r\n`;
       for (const g of gauges) line += `,${csvCell(r.final_gauges?.[g])}`;
       line += `,${csvCell(r.objectives_completed?.join('; '))},${csvCell(r.score_points)},${csvCell(r.stars)}`;
       if (questionnaire) for (const cell of questionnaireCells(r)) line += `,${csvCell(cell)}`;
@@ -95,7 +101,12 @@ export function reportLayout(module: Module, questionnaire: Questionnaire | null
  * RangeError for a zone the runtime does not know.
  */
 export function dayIn(now: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -11,7 +11,9 @@ const hash = (token: string) => crypto.createHash('sha256').update(token).digest
 export async function issueReportToken(db: Db, adminId: string, moduleId: string): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   const now = Date.now();
-  await db.insert(reportTokens).values({ token_hash: hash(token), module_id: moduleId, admin_id: adminId, expires_at: now + REPORT_TOKEN_TTL_MS });
+  await db
+    .insert(reportTokens)
+    .values({ token_hash: hash(token), module_id: moduleId, admin_id: adminId, expires_at: now + REPORT_TOKEN_TTL_MS });
   return token;
 }
 
@@ -21,7 +23,14 @@ export async function redeemReportToken(db: Db, token: string, moduleId: string)
   const [row] = await db
     .update(reportTokens)
     .set({ used_at: now })
-    .where(and(eq(reportTokens.token_hash, hash(token)), eq(reportTokens.used_at, 0), gt(reportTokens.expires_at, now), eq(reportTokens.module_id, moduleId)))
+    .where(
+      and(
+        eq(reportTokens.token_hash, hash(token)),
+        eq(reportTokens.used_at, 0),
+        gt(reportTokens.expires_at, now),
+        eq(reportTokens.module_id, moduleId),
+      ),
+    )
     .returning({ admin_id: reportTokens.admin_id });
   return row?.admin_id ?? null;
 }

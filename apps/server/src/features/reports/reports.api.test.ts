@@ -9,7 +9,11 @@ import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
 import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
 
 async function adminToken(ctx: TestContext): Promise<string> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'admin@example.com', password: TEST_PASSWORD } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+  });
   return res.json<{ auth: string }>().auth;
 }
 
@@ -40,7 +44,13 @@ async function createModule(ctx: TestContext, admin: string, title: string): Pro
  * `count` active users with ids and e-mails `{prefix}{g}`, all assigned the module, written
  * in two statements. The names are SQL expressions over g, the series number.
  */
-async function insertAssignedUsers(ctx: TestContext, moduleId: string, prefix: string, count: number, names: { firstName: string; lastName: string }): Promise<void> {
+async function insertAssignedUsers(
+  ctx: TestContext,
+  moduleId: string,
+  prefix: string,
+  count: number,
+  names: { firstName: string; lastName: string },
+): Promise<void> {
   const now = Date.now();
   await ctx.database.query(
     `INSERT INTO users (id, user_name, first_name, last_name, active_at, created_at)
@@ -48,20 +58,44 @@ async function insertAssignedUsers(ctx: TestContext, moduleId: string, prefix: s
      FROM generate_series(1, $3::int) AS g`,
     [prefix, now, count],
   );
-  await ctx.database.query(`INSERT INTO assignments (user_id, module_id, created_at) SELECT id, $1, $2::bigint FROM users WHERE id LIKE $3`, [moduleId, now, `${prefix}%`]);
+  await ctx.database.query(
+    `INSERT INTO assignments (user_id, module_id, created_at) SELECT id, $1, $2::bigint FROM users WHERE id LIKE $3`,
+    [moduleId, now, `${prefix}%`],
+  );
 }
 
-const csvUrl = (token: string, module = 'ready_airman_training') => `/api/admin/users?csv=1&module=${encodeURIComponent(module)}&token=${encodeURIComponent(token)}`;
-const csvLines = (body: string) => body.replace(/^\uFEFF/, '').replace(/\r\n$/, '').split('\r\n');
+const csvUrl = (token: string, module = 'ready_airman_training') =>
+  `/api/admin/users?csv=1&module=${encodeURIComponent(module)}&token=${encodeURIComponent(token)}`;
+const csvLines = (body: string) =>
+  body
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n$/, '')
+    .split('\r\n');
 
 describeApi('module report', (ctx) => {
   it('streams one row per assigned user, pending invitees included, escaped against formulas', async () => {
     const admin = await adminToken(ctx);
     const now = Date.now();
     await ctx.database.db.insert(users).values([
-      { id: 'r1', user_name: 'evil@example.com', first_name: 'Eve', last_name: '=cmd()', rank: 'SrA', unit: '655 ISRW', active_at: now, created_at: now },
+      {
+        id: 'r1',
+        user_name: 'evil@example.com',
+        first_name: 'Eve',
+        last_name: '=cmd()',
+        rank: 'SrA',
+        unit: '655 ISRW',
+        active_at: now,
+        created_at: now,
+      },
       { id: 'r2', user_name: 'pending@example.com', pending: true, invite_code: 'code-r2', created_at: now },
-      { id: 'r3', user_name: 'other@example.com', first_name: 'Not', last_name: 'Assigned', active_at: now, created_at: now },
+      {
+        id: 'r3',
+        user_name: 'other@example.com',
+        first_name: 'Not',
+        last_name: 'Assigned',
+        active_at: now,
+        created_at: now,
+      },
     ]);
     await ctx.database.db.insert(assignments).values([
       {
@@ -86,7 +120,9 @@ describeApi('module report', (ctx) => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
     const date = new Date().toISOString().slice(0, 10);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Ready Airman Training ${date}.csv"; filename*=UTF-8''Ready%20Airman%20Training%20${date}.csv`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Ready Airman Training ${date}.csv"; filename*=UTF-8''Ready%20Airman%20Training%20${date}.csv`,
+    );
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = csvLines(res.body);
     expect(lines).toHaveLength(3);
@@ -98,7 +134,9 @@ describeApi('module report', (ctx) => {
     // Sorted by last name as the users list: '' (the invitee) before '=cmd()'.
     expect(lines[1]).toMatch(/^\*,\*,,,pending@example\.com,Not Started,/);
     expect(lines[1]).toContain(`,${iso},,,,,,,,,`);
-    expect(lines[2]).toContain(`SrA,655 ISRW,'=cmd(),Eve,evil@example.com,Complete,${iso},${iso},,${iso},70,61,55,80,Pass the PT test; Complete readiness training,640,2,25,75,50,`);
+    expect(lines[2]).toContain(
+      `SrA,655 ISRW,'=cmd(),Eve,evil@example.com,Complete,${iso},${iso},,${iso},70,61,55,80,Pass the PT test; Complete readiness training,640,2,25,75,50,`,
+    );
     expect(lines[2]).toContain(',2,4,2,4,4,2,2,4,');
   });
 
@@ -106,7 +144,11 @@ describeApi('module report', (ctx) => {
     const admin = await adminToken(ctx);
     const m = await createModule(ctx, admin, 'Übung “A” 1');
     const user = await ctx.createUser({ lastName: '+SUM(A1)' });
-    const assigned = await ctx.request(admin, { method: 'POST', url: `/api/admin/users/${user.id}/assign`, payload: { module: m.id } });
+    const assigned = await ctx.request(admin, {
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/assign`,
+      payload: { module: m.id },
+    });
     expect(assigned.statusCode).toBe(200);
     const res = await ctx.app.inject({ method: 'GET', url: csvUrl(await reportToken(ctx, admin, m.id), m.id) });
     expect(res.statusCode).toBe(200);
@@ -115,7 +157,9 @@ describeApi('module report', (ctx) => {
       `attachment; filename="_bung _A_ 1 ${date}.csv"; filename*=UTF-8''%C3%9Cbung%20%E2%80%9CA%E2%80%9D%201%20${date}.csv`,
     );
     const lines = csvLines(res.body);
-    expect(lines[0]).toBe('Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final focus,Final morale,Objectives Completed,Score,Stars');
+    expect(lines[0]).toBe(
+      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final focus,Final morale,Objectives Completed,Score,Stars',
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(new RegExp(`^A1C,655 ISRW,'\\+SUM\\(A1\\),Test,${user.email},Not Started,`));
   });
@@ -124,9 +168,14 @@ describeApi('module report', (ctx) => {
     const admin = await adminToken(ctx);
     const m = await createModule(ctx, admin, 'Many');
     // 2,500 users, most sharing a last name, so page boundaries fall inside runs of ties.
-    await insertAssignedUsers(ctx, m.id, 'bulk', 2500, { firstName: `'F'`, lastName: `CASE WHEN g % 5 = 0 THEN 'Zed' ELSE 'Same' END` });
+    await insertAssignedUsers(ctx, m.id, 'bulk', 2500, {
+      firstName: `'F'`,
+      lastName: `CASE WHEN g % 5 = 0 THEN 'Zed' ELSE 'Same' END`,
+    });
     const res = await ctx.app.inject({ method: 'GET', url: csvUrl(await reportToken(ctx, admin, m.id), m.id) });
-    const emails = csvLines(res.body).slice(1).map((l) => l.split(',')[4]);
+    const emails = csvLines(res.body)
+      .slice(1)
+      .map((l) => l.split(',')[4]);
     expect(emails).toHaveLength(2500);
     expect(new Set(emails).size).toBe(2500);
     const expected = Array.from({ length: 2500 }, (_, i) => i + 1)
@@ -139,13 +188,30 @@ describeApi('module report', (ctx) => {
     const admin = await adminToken(ctx);
     const m = await createModule(ctx, admin, 'Now');
     const now = Date.now();
-    await ctx.database.db.insert(users).values({ id: 'now1', user_name: 'invitee@example.com', pending: true, invite_code: 'code-now1', created_at: now });
+    await ctx.database.db.insert(users).values({
+      id: 'now1',
+      user_name: 'invitee@example.com',
+      pending: true,
+      invite_code: 'code-now1',
+      created_at: now,
+    });
     await ctx.database.db.insert(assignments).values({ user_id: 'now1', module_id: m.id, created_at: now });
-    const line = async () => csvLines((await ctx.app.inject({ method: 'GET', url: csvUrl(await reportToken(ctx, admin, m.id), m.id) })).body)[1];
+    const line = async () =>
+      csvLines(
+        (await ctx.app.inject({ method: 'GET', url: csvUrl(await reportToken(ctx, admin, m.id), m.id) })).body,
+      )[1];
     expect(await line()).toMatch(/^\*,\*,,,invitee@example\.com,/);
     await ctx.database.db
       .update(users)
-      .set({ pending: false, invite_code: null, first_name: 'Ann', last_name: 'Lee', rank: 'SrA', unit: '655 ISRW', active_at: now })
+      .set({
+        pending: false,
+        invite_code: null,
+        first_name: 'Ann',
+        last_name: 'Lee',
+        rank: 'SrA',
+        unit: '655 ISRW',
+        active_at: now,
+      })
       .where(eq(users.id, 'now1'));
     expect(await line()).toMatch(/^SrA,655 ISRW,Lee,Ann,invitee@example\.com,/);
     await ctx.database.db.update(users).set({ rank: 'SSgt', unit: '70 ISRW' }).where(eq(users.id, 'now1'));
@@ -170,7 +236,8 @@ describeApi('module report', (ctx) => {
       for (let i = 0; i < 100 && (await what()) !== expected; i++) await new Promise((r) => setTimeout(r, 50));
       return what();
     };
-    const usersListAnswers = async () => (await ctx.request(admin, { method: 'GET', url: '/api/admin/users' })).statusCode;
+    const usersListAnswers = async () =>
+      (await ctx.request(admin, { method: 'GET', url: '/api/admin/users' })).statusCode;
 
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const request = http.get(`${address}${csvUrl(await reportToken(ctx, admin, m.id), m.id)}`);
@@ -190,7 +257,11 @@ describeApi('module report', (ctx) => {
 
   it('is compressed for a client that accepts brotli', async () => {
     const admin = await adminToken(ctx);
-    const res = await ctx.app.inject({ method: 'GET', url: csvUrl(await reportToken(ctx, admin)), headers: { 'accept-encoding': 'br' } });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: csvUrl(await reportToken(ctx, admin)),
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     const text = zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
@@ -212,7 +283,10 @@ describeApi('module report', (ctx) => {
     expect((await ctx.app.inject({ method: 'GET', url: csvUrl(admin) })).statusCode).toBe(401);
 
     const expired = await reportToken(ctx, admin);
-    await ctx.database.db.update(reportTokens).set({ expires_at: Date.now() - 1 }).where(eq(reportTokens.used_at, 0));
+    await ctx.database.db
+      .update(reportTokens)
+      .set({ expires_at: Date.now() - 1 })
+      .where(eq(reportTokens.used_at, 0));
     expect((await ctx.app.inject({ method: 'GET', url: csvUrl(expired) })).statusCode).toBe(401);
   });
 
@@ -220,9 +294,16 @@ describeApi('module report', (ctx) => {
     const admin = await adminToken(ctx);
     // 25 hours apart: whatever the time, their days differ.
     const day = async (tz: string) => {
-      const res = await ctx.app.inject({ method: 'GET', url: `${csvUrl(await reportToken(ctx, admin))}&tz=${encodeURIComponent(tz)}` });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `${csvUrl(await reportToken(ctx, admin))}&tz=${encodeURIComponent(tz)}`,
+      });
       expect(res.statusCode).toBe(200);
-      return /filename="Ready Airman Training (\d{4}-\d{2}-\d{2})\.csv"/.exec(String(res.headers['content-disposition']))?.[1] ?? '';
+      return (
+        /filename="Ready Airman Training (\d{4}-\d{2}-\d{2})\.csv"/.exec(
+          String(res.headers['content-disposition']),
+        )?.[1] ?? ''
+      );
     };
     const west = await day('Pacific/Pago_Pago');
     const east = await day('Pacific/Kiritimati');
@@ -257,8 +338,16 @@ describeApi('module report', (ctx) => {
   it('answers bad input with a 4xx message', async () => {
     const admin = await adminToken(ctx);
     const token = await reportToken(ctx, admin);
-    const badZones = ['Mars/Olympus', '', 'a'.repeat(101), 'UTC&tz=UTC'].map((tz) => `${csvUrl(token)}&tz=${encodeURIComponent(tz)}`);
-    for (const url of ['/api/admin/users?csv=1&module=ready_airman_training', '/api/admin/users?csv=1&token=x', '/api/admin/users?csv=2&module=ready_airman_training&token=x', ...badZones, `${csvUrl(token)}&tz=UTC&tz=UTC`]) {
+    const badZones = ['Mars/Olympus', '', 'a'.repeat(101), 'UTC&tz=UTC'].map(
+      (tz) => `${csvUrl(token)}&tz=${encodeURIComponent(tz)}`,
+    );
+    for (const url of [
+      '/api/admin/users?csv=1&module=ready_airman_training',
+      '/api/admin/users?csv=1&token=x',
+      '/api/admin/users?csv=2&module=ready_airman_training&token=x',
+      ...badZones,
+      `${csvUrl(token)}&tz=UTC&tz=UTC`,
+    ]) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toHaveProperty('message');
@@ -271,7 +360,11 @@ describeApi('module report', (ctx) => {
       [{ module: 'nope' }, 404],
     ];
     for (const [payload, status] of bodies) {
-      const res = await ctx.request(admin, { method: 'POST', url: '/api/admin/reports/token', payload: payload as object });
+      const res = await ctx.request(admin, {
+        method: 'POST',
+        url: '/api/admin/reports/token',
+        payload: payload as object,
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(status);
       expect(res.json()).toHaveProperty('message');
     }
@@ -284,7 +377,11 @@ describeApi('module report', (ctx) => {
   it('gives report tokens to admins only', async () => {
     const user = await ctx.createUser();
     const admin = await adminToken(ctx);
-    const call = { method: 'POST' as const, url: '/api/admin/reports/token', payload: { module: 'ready_airman_training' } };
+    const call = {
+      method: 'POST' as const,
+      url: '/api/admin/reports/token',
+      payload: { module: 'ready_airman_training' },
+    };
     const anonymous = await ctx.request(undefined, call);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toHaveProperty('message');

@@ -16,7 +16,12 @@ export async function savePassword(db: Db, id: string, passwordHash: string): Pr
 }
 
 /** The profile's fields; `endSessions` also stops every token. Undefined when the account is gone. */
-export async function saveProfile(db: Db, id: string, profile: SelfProfileRequest, endSessions: boolean): Promise<UserRow | undefined> {
+export async function saveProfile(
+  db: Db,
+  id: string,
+  profile: SelfProfileRequest,
+  endSessions: boolean,
+): Promise<UserRow | undefined> {
   const [saved] = await db
     .update(users)
     .set({ ...profile, ...(endSessions ? { token_version: sql`${users.token_version} + 1` } : {}) })

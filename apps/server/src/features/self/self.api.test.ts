@@ -12,8 +12,10 @@ function profileOf(user: TestUser) {
 
 const post = (ctx: TestContext, token: string | undefined, payload: unknown) =>
   ctx.request(token, { method: 'POST', url: '/api/self', payload: payload as InjectOptions['payload'] });
-const sessionStatus = async (ctx: TestContext, token: string) => (await ctx.request(token, { method: 'GET', url: '/api/session' })).statusCode;
-const login = (ctx: TestContext, user_name: string, password: string) => ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name, password } });
+const sessionStatus = async (ctx: TestContext, token: string) =>
+  (await ctx.request(token, { method: 'GET', url: '/api/session' })).statusCode;
+const login = (ctx: TestContext, user_name: string, password: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name, password } });
 
 describeApi('POST self: profile', (ctx) => {
   it('updates the caller’s own profile and returns it', async () => {
@@ -22,7 +24,14 @@ describeApi('POST self: profile', (ctx) => {
     const res = await post(ctx, user.token, { ...profileOf(user), rank: '', sex: '' });
     expect(res.statusCode).toBe(200);
     const saved = selfResponseSchema.parse(res.json());
-    expect(saved).toMatchObject({ id: user.id, first_name: 'Ann', last_name: 'Lee', rank: '', sex: '', invite_code: '' });
+    expect(saved).toMatchObject({
+      id: user.id,
+      first_name: 'Ann',
+      last_name: 'Lee',
+      rank: '',
+      sex: '',
+      invite_code: '',
+    });
     expect(saved.auth).toBeUndefined();
     // Same e-mail: the session goes on. Nobody else changed.
     expect(await sessionStatus(ctx, user.token)).toBe(200);
@@ -101,7 +110,9 @@ describeApi('POST self: password', (ctx) => {
   it('slows down guessing the current password like failed sign-ins (429)', async () => {
     const user = await ctx.createUser();
     for (let i = 0; i < 10; i++) {
-      expect((await post(ctx, user.token, { password: NEW_PASSWORD, current_password: `Guess-${i}-x` })).statusCode).toBe(400);
+      expect(
+        (await post(ctx, user.token, { password: NEW_PASSWORD, current_password: `Guess-${i}-x` })).statusCode,
+      ).toBe(400);
     }
     const throttled = await post(ctx, user.token, { password: NEW_PASSWORD, current_password: TEST_PASSWORD });
     expect(throttled.statusCode).toBe(429);
@@ -113,10 +124,14 @@ describeApi('POST self: password', (ctx) => {
     const user = await ctx.createUser();
     const started = Date.now();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => post(ctx, user.token, { password: NEW_PASSWORD, current_password: `Parallel-${i}-x` })),
+      Array.from({ length: 20 }, (_, i) =>
+        post(ctx, user.token, { password: NEW_PASSWORD, current_password: `Parallel-${i}-x` }),
+      ),
     );
     const statuses = answers.map((a) => a.statusCode);
     expect(answers.filter((a) => a.statusCode !== 400 && a.statusCode !== 429).map((a) => a.body)).toEqual([]);
-    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(throttledBurstAllows(10, Date.now() - started));
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(
+      throttledBurstAllows(10, Date.now() - started),
+    );
   });
 });

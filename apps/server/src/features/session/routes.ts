@@ -48,19 +48,31 @@ export function sessionRoutes(server: FastifyInstance, db: Db, tokens: TokenServ
   });
 
   // The account row the auth hook loaded already holds the user's JSON: no query of its own.
-  app.get('/api/session', { schema: { response: { 200: sessionResponseSchema, ...errorResponses } } }, async (request, reply) => sendJsonText<User>(reply, userJson(caller(request).row)));
+  app.get(
+    '/api/session',
+    { schema: { response: { 200: sessionResponseSchema, ...errorResponses } } },
+    async (request, reply) => sendJsonText<User>(reply, userJson(caller(request).row)),
+  );
 
   // A fresh token for a signed-in caller (the game may write it to local storage).
-  app.post('/api/session/refresh', { schema: { response: { 200: authResponseSchema, ...errorResponses } } }, async (request) => {
-    const { row } = caller(request);
-    return { auth: tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version }) };
-  });
+  app.post(
+    '/api/session/refresh',
+    { schema: { response: { 200: authResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const { row } = caller(request);
+      return { auth: tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version }) };
+    },
+  );
 
   // Logging out revokes every token of the account (all devices): a token
   // copied elsewhere stops working too.
-  app.post('/api/logout', { schema: { response: { 200: emptyResponseSchema, ...errorResponses } } }, async (request) => {
-    const { id } = caller(request);
-    await revokeTokens(db, id);
-    return {};
-  });
+  app.post(
+    '/api/logout',
+    { schema: { response: { 200: emptyResponseSchema, ...errorResponses } } },
+    async (request) => {
+      const { id } = caller(request);
+      await revokeTokens(db, id);
+      return {};
+    },
+  );
 }

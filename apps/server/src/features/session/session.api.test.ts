@@ -16,7 +16,10 @@ describeApi('login, session, logout', (ctx) => {
     });
     expect(login.statusCode).toBe(200);
     const { auth } = login.json<{ auth: string }>();
-    const claims = JSON.parse(Buffer.from(auth.split('.')[1] as string, 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(auth.split('.')[1] as string, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     expect(claims).toMatchObject({ user_role: 'admin', user_id: expect.any(String), exp: expect.any(Number) });
 
     const session = await ctx.request(auth, { method: 'GET', url: '/api/session' });
@@ -32,7 +35,11 @@ describeApi('login, session, logout', (ctx) => {
 
   it('answers a wrong password and an unknown account with the same 401', async () => {
     const user = await ctx.createUser();
-    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password: 'Nope-1234' } });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: user.email, password: 'Nope-1234' },
+    });
     const unknown = await ctx.app.inject({
       method: 'POST',
       url: '/api/login',
@@ -47,13 +54,21 @@ describeApi('login, session, logout', (ctx) => {
     const inactive = await ctx.createUser({ active: false });
     const pending = await ctx.createUser({ pending: true });
     for (const u of [inactive, pending]) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: u.email, password: TEST_PASSWORD } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { user_name: u.email, password: TEST_PASSWORD },
+      });
       expect(res.statusCode).toBe(401);
     }
   });
 
   it('rejects a login body with unknown fields or wrong types with a 400 message', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 1, password: 'x', extra: true } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: 1, password: 'x', extra: true },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toMatch(/user_name|extra/);
   });
@@ -106,7 +121,8 @@ describeApi('login, session, logout', (ctx) => {
     const res = await ctx.request(user.token, { method: 'POST', url: '/api/session/refresh' });
     expect(res.statusCode).toBe(200);
     const { auth } = res.json<{ auth: string }>();
-    const exp = (t: string) => (JSON.parse(Buffer.from(t.split('.')[1] as string, 'base64url').toString()) as { exp: number }).exp;
+    const exp = (t: string) =>
+      (JSON.parse(Buffer.from(t.split('.')[1] as string, 'base64url').toString()) as { exp: number }).exp;
     expect(exp(auth)).toBeGreaterThan(exp(user.token));
     const session = await ctx.request(auth, { method: 'GET', url: '/api/session' });
     expect(session.statusCode).toBe(200);
@@ -197,12 +213,15 @@ describeApi('HTTP plumbing', (ctx) => {
 describeApi('sign-in throttling', (ctx) => {
   it('slows an account down after 10 failures with a 429 and Retry-After, even for the right password, and lets it in later', async () => {
     const user = await ctx.createUser();
-    const attempt = (password: string) => ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password } });
+    const attempt = (password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password } });
     for (let i = 0; i < 10; i++) expect((await attempt('Wrong-1!')).statusCode).toBe(401);
     const limited = await attempt('Wrong-1!');
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBe('1');
-    expect(limited.json<{ message: string }>().message).toMatch(/^Too many failed sign-in attempts\. Try again in 1 second\.$/);
+    expect(limited.json<{ message: string }>().message).toMatch(
+      /^Too many failed sign-in attempts\. Try again in 1 second\.$/,
+    );
     expect((await attempt(TEST_PASSWORD)).statusCode).toBe(429);
     // The window passes: move the failures into the past.
     await ctx.database.db.update(loginFailures).set({ at: Date.now() - 16 * 60 * 1000 });
@@ -211,7 +230,8 @@ describeApi('sign-in throttling', (ctx) => {
 
   it('lets a success clear the count: 9 failures, a success, then 10 more failures before the 429', async () => {
     const user = await ctx.createUser();
-    const attempt = (password: string) => ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password } });
+    const attempt = (password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password } });
     for (let i = 0; i < 9; i++) expect((await attempt('Wrong-1!')).statusCode).toBe(401);
     expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
     for (let i = 0; i < 10; i++) expect((await attempt('Wrong-1!')).statusCode).toBe(401);
@@ -223,16 +243,28 @@ describeApi('sign-in throttling', (ctx) => {
     const now = Date.now();
     const key = `source:${user.email} ip:127.0.0.1`;
     // 20 failures, the last 90 s ago: 2^10 s would exceed the cap of 15 minutes after it.
-    await ctx.database.db.insert(loginFailures).values(Array.from({ length: 20 }, (_, i) => ({ key, at: now - 90_000 - i })));
-    const capped = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password: TEST_PASSWORD } });
+    await ctx.database.db
+      .insert(loginFailures)
+      .values(Array.from({ length: 20 }, (_, i) => ({ key, at: now - 90_000 - i })));
+    const capped = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: user.email, password: TEST_PASSWORD },
+    });
     expect(capped.statusCode).toBe(429);
     expect(Number(capped.headers['retry-after'])).toBeGreaterThan(13 * 60);
     expect(Number(capped.headers['retry-after'])).toBeLessThanOrEqual(15 * 60 - 90);
-    expect(capped.json<{ message: string }>().message).toBe('Too many failed sign-in attempts. Try again in 14 minutes.');
+    expect(capped.json<{ message: string }>().message).toBe(
+      'Too many failed sign-in attempts. Try again in 14 minutes.',
+    );
     // 14 failures, the last 10 s ago: 2^4 = 16 s after it, so about 6 s to go.
     await ctx.database.db.delete(loginFailures).where(eq(loginFailures.key, key));
     await ctx.database.db.insert(loginFailures).values(Array.from({ length: 14 }, () => ({ key, at: now - 10_000 })));
-    const shorter = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password: TEST_PASSWORD } });
+    const shorter = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: user.email, password: TEST_PASSWORD },
+    });
     expect(shorter.statusCode).toBe(429);
     expect(Number(shorter.headers['retry-after'])).toBeGreaterThanOrEqual(5);
     expect(Number(shorter.headers['retry-after'])).toBeLessThanOrEqual(6);
@@ -242,7 +274,9 @@ describeApi('sign-in throttling', (ctx) => {
     const user = await ctx.createUser();
     const started = Date.now();
     const results = await Promise.all(
-      Array.from({ length: 25 }, () => ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password: 'Wrong-1!' } })),
+      Array.from({ length: 25 }, () =>
+        ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: user.email, password: 'Wrong-1!' } }),
+      ),
     );
     const checked = results.filter((r) => r.statusCode === 401).length;
     expect(results.filter((r) => r.statusCode !== 401 && r.statusCode !== 429)).toEqual([]);
@@ -252,7 +286,12 @@ describeApi('sign-in throttling', (ctx) => {
 
   it('slows a client address down after 50 failures, whatever the accounts', async () => {
     const from = (user_name: string, password: string) =>
-      ctx.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '198.51.100.7', payload: { user_name, password } });
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '198.51.100.7',
+        payload: { user_name, password },
+      });
     // Created first: the first wait after 50 failures is one second, which a sign-in under load can outlast.
     const user = await ctx.createUser();
     for (let i = 0; i < 50; i++) expect((await from(`spray-${i}@example.com`, 'Guess-1!')).statusCode).toBe(401);
@@ -260,13 +299,23 @@ describeApi('sign-in throttling', (ctx) => {
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
     // Another address is not affected.
-    const elsewhere = await ctx.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '198.51.100.8', payload: { user_name: user.email, password: TEST_PASSWORD } });
+    const elsewhere = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '198.51.100.8',
+      payload: { user_name: user.email, password: TEST_PASSWORD },
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 
   it('does not count a successful sign-in against its address', async () => {
     const user = await ctx.createUser();
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '198.51.100.9', payload: { user_name: user.email, password: TEST_PASSWORD } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '198.51.100.9',
+      payload: { user_name: user.email, password: TEST_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     const left = await ctx.database.db.select().from(loginFailures).where(eq(loginFailures.key, 'ip:198.51.100.9'));
     expect(left).toEqual([]);
@@ -274,9 +323,17 @@ describeApi('sign-in throttling', (ctx) => {
 
   it('answers an unknown account the same way', async () => {
     for (let i = 0; i < 10; i++) {
-      await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'ghost@example.com', password: 'x' } });
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { user_name: 'ghost@example.com', password: 'x' },
+      });
     }
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/login', payload: { user_name: 'ghost@example.com', password: 'x' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: 'ghost@example.com', password: 'x' },
+    });
     expect(res.statusCode).toBe(429);
   });
 });
@@ -296,10 +353,12 @@ describeApi(
       // 10.0.0.7 is the trusted proxy; 198.51.100.20 is not, so its header may be forged.
       expect((await fail('10.0.0.7', '203.0.113.9')).statusCode).toBe(401);
       expect((await fail('198.51.100.20', '203.0.113.10')).statusCode).toBe(401);
-      const keys = await ctx.database.db.select({ key: loginFailures.key }).from(loginFailures).where(like(loginFailures.key, 'ip:%'));
+      const keys = await ctx.database.db
+        .select({ key: loginFailures.key })
+        .from(loginFailures)
+        .where(like(loginFailures.key, 'ip:%'));
       expect(keys.map((k) => k.key).sort()).toEqual(['ip:198.51.100.20', 'ip:203.0.113.9']);
     });
   },
   { env: { TRUST_PROXY: '10.0.0.0/8' } },
 );
-

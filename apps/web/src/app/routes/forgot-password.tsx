@@ -18,9 +18,22 @@ export function Component() {
     <div className="form-page">
       <h1 className="page-title">Forgot password</h1>
       <Form onSubmit={submit} className="form-stack" aria-label="Forgot password">
-        {mutation.isSuccess && <InlineNotification kind="success" title={mutation.data.message} lowContrast hideCloseButton role="status" />}
-        {mutation.isError && <InlineNotification kind="error" title={mutation.error.message} lowContrast hideCloseButton role="alert" />}
-        <TextInput id="forgot-email" labelText="E-mail" type="text" inputMode="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
+        {mutation.isSuccess && (
+          <InlineNotification kind="success" title={mutation.data.message} lowContrast hideCloseButton role="status" />
+        )}
+        {mutation.isError && (
+          <InlineNotification kind="error" title={mutation.error.message} lowContrast hideCloseButton role="alert" />
+        )}
+        <TextInput
+          id="forgot-email"
+          labelText="E-mail"
+          type="text"
+          inputMode="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
         <Button type="submit" disabled={mutation.isPending || email.trim() === ''}>
           Send Reset Link
         </Button>

@@ -66,10 +66,26 @@ export function Component() {
       <h1 id="game-title" className="visually-hidden">
         Training game
       </h1>
-      {error && <InlineNotification kind="error" title="The game could not be loaded." subtitle={error} lowContrast hideCloseButton role="alert" />}
-      {!ready && !error && <ProgressBar label="Loading the game" helperText={`${percent}%`} value={percent} max={100} />}
+      {error && (
+        <InlineNotification
+          kind="error"
+          title="The game could not be loaded."
+          subtitle={error}
+          lowContrast
+          hideCloseButton
+          role="alert"
+        />
+      )}
+      {!ready && !error && (
+        <ProgressBar label="Loading the game" helperText={`${percent}%`} value={percent} max={100} />
+      )}
       {ready && (
-        <Button kind="tertiary" size="sm" className="game-fullscreen" onClick={() => void stage.current?.requestFullscreen()}>
+        <Button
+          kind="tertiary"
+          size="sm"
+          className="game-fullscreen"
+          onClick={() => void stage.current?.requestFullscreen()}
+        >
           Fullscreen
         </Button>
       )}

@@ -45,13 +45,7 @@ export function Component() {
       <h1 className="page-title">Sign In</h1>
       <Form onSubmit={submit} className="form-stack" aria-label="Sign in">
         {notice && (
-          <InlineNotification
-            kind={notice.kind}
-            title={notice.text}
-            lowContrast
-            hideCloseButton
-            role="status"
-          />
+          <InlineNotification kind={notice.kind} title={notice.text} lowContrast hideCloseButton role="status" />
         )}
         {mutation.isError && (
           <InlineNotification

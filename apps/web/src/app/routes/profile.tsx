@@ -11,7 +11,10 @@ export function Component() {
     <div className="form-page">
       <h1 className="page-title">User Settings</h1>
       {/* Remount with the saved values after each save. */}
-      <ProfileForm key={JSON.stringify([user.first_name, user.last_name, user.user_name, user.unit, user.rank, user.sex])} user={user} />
+      <ProfileForm
+        key={JSON.stringify([user.first_name, user.last_name, user.user_name, user.unit, user.rank, user.sex])}
+        user={user}
+      />
       <div className="form-separator" />
       <PasswordResetForm />
       {user.role === 'admin' && (

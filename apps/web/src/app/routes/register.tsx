@@ -31,7 +31,9 @@ function EnterInviteCode() {
   return (
     <Form onSubmit={lookup} className="form-stack" aria-labelledby="enter-invite-code">
       <h2 id="enter-invite-code">Enter Invite Code</h2>
-      {missing && <InlineNotification kind="error" title={MISSING_INVITE_CODE} lowContrast hideCloseButton role="alert" />}
+      {missing && (
+        <InlineNotification kind="error" title={MISSING_INVITE_CODE} lowContrast hideCloseButton role="alert" />
+      )}
       <TextInput
         id="invite-code"
         labelText="Invite code"
@@ -54,9 +56,18 @@ function Invite({ code }: { code: string }) {
     const expired = invite.error instanceof ApiError && invite.error.status === 410 ? invite.error.message : undefined;
     return (
       <div className="form-stack">
-        <InlineNotification kind="error" title={INVITE_LOOKUP_FAILED} subtitle={expired} lowContrast hideCloseButton role="alert" />
+        <InlineNotification
+          kind="error"
+          title={INVITE_LOOKUP_FAILED}
+          subtitle={expired}
+          lowContrast
+          hideCloseButton
+          role="alert"
+        />
         {/* The way on: another code (one copied wrong, or from a newer invite), or signing in. */}
-        <p>Check the code in your newest invite e-mail and enter it again, or sign in if you have already registered.</p>
+        <p>
+          Check the code in your newest invite e-mail and enter it again, or sign in if you have already registered.
+        </p>
         <p className="form-links">
           <Link to="/register">Enter another code</Link>
           <Link to="/login">Sign in</Link>

@@ -42,8 +42,23 @@ export function Component() {
             <Link to="/forgot-password">Ask for a new link</Link>
           </InlineNotification>
         )}
-        <PasswordInput id="reset-password" labelText="New password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="reset-checklist" />
-        <PasswordInput id="reset-confirmation" labelText="Confirm new password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+        <PasswordInput
+          id="reset-password"
+          labelText="New password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-describedby="reset-checklist"
+        />
+        <PasswordInput
+          id="reset-confirmation"
+          labelText="Confirm new password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+        />
         <PasswordChecklist checklist={checklist} id="reset-checklist" />
         <Button type="submit" disabled={!isChecklistMet(checklist) || mutation.isPending}>
           Set Password

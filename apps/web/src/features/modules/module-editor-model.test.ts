@@ -60,7 +60,8 @@ function viaJson(m: Module, edit: (draft: Module) => void): string {
   return json(draft);
 }
 /** Edits the module in the tables. */
-const viaTables = (m: Module, edit: (model: EditorModel) => EditorModel) => json(fromEditorModel(edit(toEditorModel(m))));
+const viaTables = (m: Module, edit: (model: EditorModel) => EditorModel) =>
+  json(fromEditorModel(edit(toEditorModel(m))));
 /** A map with one key renamed in place (JSON keeps the author's order). */
 const renameKey = <V>(map: Record<string, V>, from: string, to: string) =>
   Object.fromEntries(Object.entries(map).map(([k, v]) => [k === from ? to : k, v]));
@@ -106,8 +107,16 @@ describe('module editor model: tables ↔ JSON', () => {
   });
 
   it('gives the same module for the same settings edit in the tables and in JSON', () => {
-    const tables = viaTables(module, (m) => ({ ...m, game_title: 'Week two', game_description: 'Harder', days: 5, daily_time_tokens: 4 }));
-    const text = viaJson(module, (d) => Object.assign(d, { game_title: 'Week two', game_description: 'Harder', days: 5, daily_time_tokens: 4 }));
+    const tables = viaTables(module, (m) => ({
+      ...m,
+      game_title: 'Week two',
+      game_description: 'Harder',
+      days: 5,
+      daily_time_tokens: 4,
+    }));
+    const text = viaJson(module, (d) =>
+      Object.assign(d, { game_title: 'Week two', game_description: 'Harder', days: 5, daily_time_tokens: 4 }),
+    );
     expect(tables).toBe(text);
   });
 
@@ -132,7 +141,11 @@ describe('module editor model: tables ↔ JSON', () => {
   });
 
   it('gives the same module for an added gauge and objective in the tables and in JSON', () => {
-    const tables = viaTables(module, (m) => ({ ...m, gauges: [...m.gauges, newGauge(m.gauges)], objectives: [...m.objectives, newObjective(m.objectives)] }));
+    const tables = viaTables(module, (m) => ({
+      ...m,
+      gauges: [...m.gauges, newGauge(m.gauges)],
+      objectives: [...m.objectives, newObjective(m.objectives)],
+    }));
     const text = viaJson(module, (d) => {
       d.starting_gauges.gauge = 50;
       d.objectives.push({ name: 'New objective', active: true, hidden: false });
@@ -146,7 +159,10 @@ describe('module editor model: tables ↔ JSON', () => {
       d.objectives[0]!.name = 'Qualify';
       const a = d.actions[0]!;
       a.required_objectives = renameIn(a.required_objectives, 'Pass', 'Qualify');
-      a.changes_objectives = { add: renameIn(a.changes_objectives.add, 'Pass', 'Qualify'), remove: renameIn(a.changes_objectives.remove, 'Pass', 'Qualify') };
+      a.changes_objectives = {
+        add: renameIn(a.changes_objectives.add, 'Pass', 'Qualify'),
+        remove: renameIn(a.changes_objectives.remove, 'Pass', 'Qualify'),
+      };
     });
     expect(tables).toBe(text);
   });
@@ -154,7 +170,12 @@ describe('module editor model: tables ↔ JSON', () => {
   it('gives the same module for objective flags, a new action and a removed one in the tables and in JSON', () => {
     const tables = viaTables(module, (m) => {
       const objectives = m.objectives.map((o, i) => (i === 1 ? { ...o, active: true, hidden: false } : o));
-      const added = { ...newAction(m.actions), token_cost: 2, results: { social: 3 }, changes_inventory: { add: ['Badge'], remove: [] } };
+      const added = {
+        ...newAction(m.actions),
+        token_cost: 2,
+        results: { social: 3 },
+        changes_inventory: { add: ['Badge'], remove: [] },
+      };
       return { ...m, objectives, actions: [added] };
     });
     const text = viaJson(module, (d) => {
@@ -192,7 +213,14 @@ describe('module editor model: renaming while typing', () => {
         { name: 'Re', active: true, hidden: false },
         { name: 'Rest', active: true, hidden: false },
       ],
-      actions: [{ ...newAction([]), name: 'Act', required_objectives: ['Re'], changes_objectives: { add: [], remove: ['Rest'] } }],
+      actions: [
+        {
+          ...newAction([]),
+          name: 'Act',
+          required_objectives: ['Re'],
+          changes_objectives: { add: [], remove: ['Rest'] },
+        },
+      ],
     };
     const done = fromEditorModel(type(toEditorModel(start), renameObjective, 1, 'Recover'));
     expect(done.objectives.map((o) => o.name)).toEqual(['Re', 'Recover']);
@@ -201,7 +229,12 @@ describe('module editor model: renaming while typing', () => {
   });
 
   it("keeps another gauge's results when a name passes through its name", () => {
-    const start: Module = { ...module, starting_gauges: { a: 10, b: 20 }, objectives: [], actions: [{ ...newAction([]), name: 'Act', results: { a: 1, b: 2 } }] };
+    const start: Module = {
+      ...module,
+      starting_gauges: { a: 10, b: 20 },
+      objectives: [],
+      actions: [{ ...newAction([]), name: 'Act', results: { a: 1, b: 2 } }],
+    };
     const done = fromEditorModel(type(toEditorModel(start), renameGauge, 1, 'ab'));
     expect(done.starting_gauges).toEqual({ a: 10, ab: 20 });
     expect(done.actions[0]?.results).toEqual({ a: 1, ab: 2 });
@@ -292,7 +325,9 @@ describe('module editor model: row keys', () => {
   });
 
   it('leaves the module unchanged by keys', () => {
-    expect(fromEditorModel(moveRow(moveRow(toEditorModel(three), 'objectives', 0, 1), 'objectives', 1, 0))).toEqual(three);
+    expect(fromEditorModel(moveRow(moveRow(toEditorModel(three), 'objectives', 0, 1), 'objectives', 1, 0))).toEqual(
+      three,
+    );
   });
 });
 
@@ -315,22 +350,36 @@ describe('module editor model: the optional rules', () => {
   it('keeps events, scoring, daily changes and ranges through the tables', () => {
     // In the module format's order of fields, as the server returns a module.
     const { events, scoring, ...rest } = eventful;
-    const full: Module = { ...rest, daily_change: { mental: -3 }, healthy_range: { physical: [20, 80] }, events, scoring };
+    const full: Module = {
+      ...rest,
+      daily_change: { mental: -3 },
+      healthy_range: { physical: [20, 80] },
+      events,
+      scoring,
+    };
     expect(json(fromEditorModel(toEditorModel(full)))).toBe(json(full));
   });
 
   it('gives the same module for a daily change and a healthy range set in the tables and in JSON', () => {
     const tables = viaTables(module, (m) => setHealthyRange(setDailyChange(m, 'mental', -4), 'social', [25, 75]));
-    const text = viaJson(module, (d) => Object.assign(d, { daily_change: { mental: -4 }, healthy_range: { social: [25, 75] } }));
+    const text = viaJson(module, (d) =>
+      Object.assign(d, { daily_change: { mental: -4 }, healthy_range: { social: [25, 75] } }),
+    );
     expect(tables).toBe(text);
     // Cleared again, the module is as it was: no empty tables left behind.
-    const cleared = viaTables(JSON.parse(tables) as Module, (m) => setHealthyRange(setDailyChange(m, 'mental', null), 'social', null));
+    const cleared = viaTables(JSON.parse(tables) as Module, (m) =>
+      setHealthyRange(setDailyChange(m, 'mental', null), 'social', null),
+    );
     expect(cleared).toBe(json(module));
     expect([parseOptionalInteger(''), parseOptionalInteger(' '), parseOptionalInteger('-4')]).toEqual([null, null, -4]);
   });
 
   it('renames a gauge and an objective everywhere the rules name them', () => {
-    const full = { ...eventful, daily_change: { physical: -3 }, healthy_range: { physical: [20, 80] as [number, number] } };
+    const full = {
+      ...eventful,
+      daily_change: { physical: -3 },
+      healthy_range: { physical: [20, 80] as [number, number] },
+    };
     const renamed = fromEditorModel(renameObjective(renameGauge(toEditorModel(full), 1, 'fitness'), 0, 'Qualify'));
     expect(renamed.daily_change).toEqual({ fitness: -3 });
     expect(renamed.healthy_range).toEqual({ fitness: [20, 80] });
@@ -341,9 +390,19 @@ describe('module editor model: the optional rules', () => {
   it('gives the same module for an event with two choices and scoring made in the tables and in JSON', () => {
     const tables = viaTables(module, (m) => {
       let next = addChoice(addEvent(m), 0);
-      next = updateEvent(next, 0, { name: 'Inspection', text: 'The first sergeant inspects.', days: [2, 3], chance: 40, required_objectives: ['Pass'] });
+      next = updateEvent(next, 0, {
+        name: 'Inspection',
+        text: 'The first sergeant inspects.',
+        days: [2, 3],
+        chance: 40,
+        required_objectives: ['Pass'],
+      });
       next = updateChoice(next, 0, 0, { label: 'Clean all night', token_cost: 2, results: { mental: -5 } });
-      next = updateChoice(next, 0, 1, { label: 'Hope for the best', changes_objectives: { add: ['Rest'], remove: [] }, next_day_tokens: -1 });
+      next = updateChoice(next, 0, 1, {
+        label: 'Hope for the best',
+        changes_objectives: { add: ['Rest'], remove: [] },
+        next_day_tokens: -1,
+      });
       return updateScoring(next, { objective_points: 50, stars: [60, 90] });
     });
     const text = viaJson(module, (d) =>
@@ -388,7 +447,13 @@ describe('module editor model: the optional rules', () => {
     m = removeChoice(m, 1, 0);
     expect(m.choiceKeys[1]).toEqual(choiceKeys.slice(1));
     expect(m.events?.[1]?.choices.map((c) => c.label)).toEqual(['New choice']);
-    const all = [...m.eventKeys, ...m.choiceKeys.flat(), ...m.rowKeys.gauges, ...m.rowKeys.objectives, ...m.rowKeys.actions];
+    const all = [
+      ...m.eventKeys,
+      ...m.choiceKeys.flat(),
+      ...m.rowKeys.gauges,
+      ...m.rowKeys.objectives,
+      ...m.rowKeys.actions,
+    ];
     expect(new Set(all).size).toBe(all.length);
   });
 });

@@ -3,7 +3,15 @@
  * list of rows (a map has no order to edit). Converting back and forth is
  * lossless, so editing in the tables and in JSON gives the same module.
  */
-import { blankAction, type Action, type EventChoice, type GameEvent, type Module, type Objective, type Scoring } from '@airman/contracts/module.ts';
+import {
+  blankAction,
+  type Action,
+  type EventChoice,
+  type GameEvent,
+  type Module,
+  type Objective,
+  type Scoring,
+} from '@airman/contracts/module.ts';
 
 /**
  * `ref` is the name the actions use for this row. It follows `name` while the
@@ -47,7 +55,11 @@ export function toEditorModel(module: Module): EditorModel {
   const gauges = Object.entries(starting_gauges).map(([name, value]) => ({ name, value, ref: name }));
   let key = 0;
   const keys = (n: number) => Array.from({ length: n }, () => key++);
-  const rowKeys = { gauges: keys(gauges.length), objectives: keys(objectives.length), actions: keys(module.actions.length) };
+  const rowKeys = {
+    gauges: keys(gauges.length),
+    objectives: keys(objectives.length),
+    actions: keys(module.actions.length),
+  };
   const events = module.events ?? [];
   const eventKeys = keys(events.length);
   const choiceKeys = events.map((e) => keys(e.choices.length));
@@ -63,7 +75,13 @@ export function toEditorModel(module: Module): EditorModel {
 }
 
 /** A table's rows replaced, with their keys. */
-function withRows<L extends RowList>(model: EditorModel, list: L, rows: EditorModel[L], keys: number[], nextRowKey = model.nextRowKey): EditorModel {
+function withRows<L extends RowList>(
+  model: EditorModel,
+  list: L,
+  rows: EditorModel[L],
+  keys: number[],
+  nextRowKey = model.nextRowKey,
+): EditorModel {
   const next: EditorModel = { ...model, rowKeys: { ...model.rowKeys, [list]: keys }, nextRowKey };
   next[list] = rows;
   return next;
@@ -77,7 +95,12 @@ export function moveRow<L extends RowList>(model: EditorModel, list: L, from: nu
 
 export function removeRow<L extends RowList>(model: EditorModel, list: L, index: number): EditorModel {
   const rows = model[list].filter((_: unknown, i: number) => i !== index) as EditorModel[L];
-  return withRows(model, list, rows, model.rowKeys[list].filter((_, i) => i !== index));
+  return withRows(
+    model,
+    list,
+    rows,
+    model.rowKeys[list].filter((_, i) => i !== index),
+  );
 }
 
 /** A new row at the end of a table, with a key no row has had. */
@@ -128,16 +151,27 @@ export function parseInteger(text: string): number {
 }
 
 export function newObjective(existing: readonly ObjectiveRow[]): ObjectiveRow {
-  const name = uniqueName('New objective', existing.flatMap((o) => [o.name, o.ref]));
+  const name = uniqueName(
+    'New objective',
+    existing.flatMap((o) => [o.name, o.ref]),
+  );
   return { name, active: true, hidden: false, ref: name };
 }
 
 export function newAction(existing: readonly Action[]): Action {
-  return blankAction(uniqueName('New action', existing.map((a) => a.name)));
+  return blankAction(
+    uniqueName(
+      'New action',
+      existing.map((a) => a.name),
+    ),
+  );
 }
 
 export function newGauge(existing: readonly GaugeRow[]): GaugeRow {
-  const name = uniqueName('gauge', existing.flatMap((g) => [g.name, g.ref]));
+  const name = uniqueName(
+    'gauge',
+    existing.flatMap((g) => [g.name, g.ref]),
+  );
   return { name, value: 50, ref: name };
 }
 
@@ -178,14 +212,17 @@ function rename<R extends Linked & { name: string }>(rows: readonly R[], index: 
 export function renameGauge(model: EditorModel, index: number, name: string): EditorModel {
   const { rows: gauges, move } = rename(model.gauges, index, name);
   if (!move) return { ...model, gauges };
-  const renamed = <V,>(table: Readonly<Record<string, V>>): Record<string, V> =>
+  const renamed = <V>(table: Readonly<Record<string, V>>): Record<string, V> =>
     Object.fromEntries(Object.entries(table).map(([k, v]) => [k === move.from ? move.to : k, v]));
   const actions = model.actions.map((a) => ({ ...a, results: renamed(a.results) }));
   const next: EditorModel = { ...model, gauges, actions };
   if (model.daily_change) next.daily_change = renamed(model.daily_change);
   if (model.healthy_range) next.healthy_range = renamed(model.healthy_range);
   if (model.events) {
-    next.events = model.events.map((e) => ({ ...e, choices: e.choices.map((c) => (c.results ? { ...c, results: renamed(c.results) } : c)) }));
+    next.events = model.events.map((e) => ({
+      ...e,
+      choices: e.choices.map((c) => (c.results ? { ...c, results: renamed(c.results) } : c)),
+    }));
   }
   return next;
 }
@@ -205,7 +242,12 @@ export function renameObjective(model: EditorModel, index: number, name: string)
       ...e,
       ...(e.required_objectives ? { required_objectives: swap(e.required_objectives) } : {}),
       choices: e.choices.map((c) =>
-        c.changes_objectives ? { ...c, changes_objectives: { add: swap(c.changes_objectives.add), remove: swap(c.changes_objectives.remove) } } : c,
+        c.changes_objectives
+          ? {
+              ...c,
+              changes_objectives: { add: swap(c.changes_objectives.add), remove: swap(c.changes_objectives.remove) },
+            }
+          : c,
       ),
     }));
   }
@@ -234,7 +276,13 @@ export function parseOptionalInteger(text: string): number | null {
 }
 
 /** The events, or none; an empty list is dropped from the module, as the other optional rules are. */
-function withEvents(model: EditorModel, events: GameEvent[], eventKeys: number[], choiceKeys: number[][], nextRowKey = model.nextRowKey): EditorModel {
+function withEvents(
+  model: EditorModel,
+  events: GameEvent[],
+  eventKeys: number[],
+  choiceKeys: number[][],
+  nextRowKey = model.nextRowKey,
+): EditorModel {
   const { events: _old, ...rest } = model;
   return { ...rest, ...(events.length > 0 ? { events } : {}), eventKeys, choiceKeys, nextRowKey };
 }
@@ -242,18 +290,32 @@ function withEvents(model: EditorModel, events: GameEvent[], eventKeys: number[]
 /** A new event at the end of the events table: the whole run long, even odds, one choice. */
 export function addEvent(model: EditorModel): EditorModel {
   const events = model.events ?? [];
-  const name = uniqueName('New event', events.map((e) => e.name));
-  const event: GameEvent = { name, text: 'Describe what happens.', days: [1, Math.max(1, model.days)], chance: 50, choices: [{ label: 'Carry on' }] };
+  const name = uniqueName(
+    'New event',
+    events.map((e) => e.name),
+  );
+  const event: GameEvent = {
+    name,
+    text: 'Describe what happens.',
+    days: [1, Math.max(1, model.days)],
+    chance: 50,
+    choices: [{ label: 'Carry on' }],
+  };
   const k = model.nextRowKey;
   return withEvents(model, [...events, event], [...model.eventKeys, k], [...model.choiceKeys, [k + 1]], k + 2);
 }
 
 export function moveEvent(model: EditorModel, from: number, to: number): EditorModel {
-  return withEvents(model, move(model.events ?? [], from, to), move(model.eventKeys, from, to), move(model.choiceKeys, from, to));
+  return withEvents(
+    model,
+    move(model.events ?? [], from, to),
+    move(model.eventKeys, from, to),
+    move(model.choiceKeys, from, to),
+  );
 }
 
 export function removeEvent(model: EditorModel, index: number): EditorModel {
-  const keep = <T,>(list: readonly T[]) => list.filter((_, i) => i !== index);
+  const keep = <T>(list: readonly T[]) => list.filter((_, i) => i !== index);
   return withEvents(model, keep(model.events ?? []), keep(model.eventKeys), keep(model.choiceKeys));
 }
 
@@ -267,7 +329,10 @@ export function updateEvent(model: EditorModel, index: number, patch: Partial<Ga
 export function addChoice(model: EditorModel, index: number): EditorModel {
   const event = model.events?.[index];
   if (!event) return model;
-  const label = uniqueName('New choice', event.choices.map((c) => c.label));
+  const label = uniqueName(
+    'New choice',
+    event.choices.map((c) => c.label),
+  );
   const next = updateEvent(model, index, { choices: [...event.choices, { label }] });
   const choiceKeys = model.choiceKeys.map((keys, i) => (i === index ? [...keys, model.nextRowKey] : keys));
   return { ...next, choiceKeys, nextRowKey: model.nextRowKey + 1 };
@@ -277,14 +342,24 @@ export function removeChoice(model: EditorModel, index: number, choice: number):
   const event = model.events?.[index];
   if (!event) return model;
   const next = updateEvent(model, index, { choices: event.choices.filter((_, i) => i !== choice) });
-  return { ...next, choiceKeys: model.choiceKeys.map((keys, i) => (i === index ? keys.filter((_, j) => j !== choice) : keys)) };
+  return {
+    ...next,
+    choiceKeys: model.choiceKeys.map((keys, i) => (i === index ? keys.filter((_, j) => j !== choice) : keys)),
+  };
 }
 
 /** Choice `choice` of event `index` with `patch` applied; an optional field given as undefined is dropped. */
-export function updateChoice(model: EditorModel, index: number, choice: number, patch: Partial<EventChoice>): EditorModel {
+export function updateChoice(
+  model: EditorModel,
+  index: number,
+  choice: number,
+  patch: Partial<EventChoice>,
+): EditorModel {
   const event = model.events?.[index];
   if (!event) return model;
-  return updateEvent(model, index, { choices: event.choices.map((c, j) => (j === choice ? withoutUndefined({ ...c, ...patch }) : c)) });
+  return updateEvent(model, index, {
+    choices: event.choices.map((c, j) => (j === choice ? withoutUndefined({ ...c, ...patch }) : c)),
+  });
 }
 
 /** The scoring with `patch` applied; fields given as undefined are dropped, and an empty scoring with them. */

@@ -35,7 +35,9 @@ function PlayTestArea({ module }: { module: Module }) {
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<string | null>(() => {
     const parsed = moduleSchema.safeParse(module);
-    return parsed.success ? null : `Fix the module first: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
+    return parsed.success
+      ? null
+      : `Fix the module first: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
   });
 
   useEffect(() => {
@@ -63,8 +65,19 @@ function PlayTestArea({ module }: { module: Module }) {
   return (
     <>
       <p className="play-test__note">The module as edited, unsaved changes included. Nothing of this play is stored.</p>
-      {error && <InlineNotification kind="error" title="The play-test could not start." subtitle={error} lowContrast hideCloseButton role="alert" />}
-      {!ready && !error && <ProgressBar label="Loading the game" helperText={`${percent}%`} value={percent} max={100} />}
+      {error && (
+        <InlineNotification
+          kind="error"
+          title="The play-test could not start."
+          subtitle={error}
+          lowContrast
+          hideCloseButton
+          role="alert"
+        />
+      )}
+      {!ready && !error && (
+        <ProgressBar label="Loading the game" helperText={`${percent}%`} value={percent} max={100} />
+      )}
       <div ref={area} className="game-stage play-test__area" />
     </>
   );

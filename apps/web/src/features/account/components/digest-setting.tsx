@@ -10,8 +10,26 @@ export function DigestSetting() {
   return (
     <section className="form-stack" aria-labelledby="email-title">
       <h2 id="email-title">E-mail</h2>
-      {settings.isError && <InlineNotification kind="error" title="Error loading e-mail settings." subtitle={settings.error.message} lowContrast hideCloseButton role="alert" />}
-      {save.isError && <InlineNotification kind="error" title="Error updating user settings." subtitle={save.error.message} lowContrast hideCloseButton role="alert" />}
+      {settings.isError && (
+        <InlineNotification
+          kind="error"
+          title="Error loading e-mail settings."
+          subtitle={settings.error.message}
+          lowContrast
+          hideCloseButton
+          role="alert"
+        />
+      )}
+      {save.isError && (
+        <InlineNotification
+          kind="error"
+          title="Error updating user settings."
+          subtitle={save.error.message}
+          lowContrast
+          hideCloseButton
+          role="alert"
+        />
+      )}
       {settings.data ? (
         <Toggle
           id="profile-email-digest"
@@ -20,7 +38,12 @@ export function DigestSetting() {
           labelB="On"
           toggled={save.isPending ? save.variables.email_digest : settings.data.email_digest}
           disabled={save.isPending}
-          onToggle={(on) => save.mutate({ email_digest: on }, { onSuccess: () => toast({ kind: 'success', title: 'User settings updated' }) })}
+          onToggle={(on) =>
+            save.mutate(
+              { email_digest: on },
+              { onSuccess: () => toast({ kind: 'success', title: 'User settings updated' }) },
+            )
+          }
         />
       ) : (
         !settings.isError && <ToggleSkeleton />

@@ -40,11 +40,39 @@ export function PasswordResetForm() {
     <Form onSubmit={submit} className="form-stack" aria-labelledby="password-reset-title">
       <h2 id="password-reset-title">Password Reset</h2>
       {mutation.isError && (
-        <InlineNotification kind="error" title="Error updating password." subtitle={mutation.error.message} lowContrast hideCloseButton role="alert" />
+        <InlineNotification
+          kind="error"
+          title="Error updating password."
+          subtitle={mutation.error.message}
+          lowContrast
+          hideCloseButton
+          role="alert"
+        />
       )}
-      <PasswordInput id="profile-current-password" labelText="Current password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
-      <PasswordInput id="profile-new-password" labelText="New password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} value={password} onChange={(e) => setPassword(e.target.value)} aria-describedby="profile-password-checklist" />
-      <PasswordInput id="profile-confirm-password" labelText="Confirm new password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+      <PasswordInput
+        id="profile-current-password"
+        labelText="Current password"
+        autoComplete="current-password"
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+      />
+      <PasswordInput
+        id="profile-new-password"
+        labelText="New password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        aria-describedby="profile-password-checklist"
+      />
+      <PasswordInput
+        id="profile-confirm-password"
+        labelText="Confirm new password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        value={confirmation}
+        onChange={(e) => setConfirmation(e.target.value)}
+      />
       <PasswordChecklist checklist={checklist} id="profile-password-checklist" />
       <Button type="submit" disabled={!canSave}>
         Update Password

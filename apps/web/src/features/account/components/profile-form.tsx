@@ -24,14 +24,20 @@ export function ProfileForm({ user }: { user: User }) {
     rank: user.rank,
     sex: user.sex,
   });
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const changed = (Object.keys(form) as (keyof typeof form)[]).some((k) => form[k] !== user[k]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const emailChanged = form.user_name.trim().toLowerCase() !== user.user_name;
     mutation.mutate(
-      { ...form, first_name: form.first_name.trim(), last_name: form.last_name.trim(), user_name: form.user_name.trim() },
+      {
+        ...form,
+        first_name: form.first_name.trim(),
+        last_name: form.last_name.trim(),
+        user_name: form.user_name.trim(),
+      },
       {
         onSuccess: () => {
           toast({ kind: 'success', title: 'User settings updated' });
@@ -47,11 +53,38 @@ export function ProfileForm({ user }: { user: User }) {
     <Form onSubmit={submit} className="form-stack" aria-labelledby="account-title">
       <h2 id="account-title">Account</h2>
       {mutation.isError && (
-        <InlineNotification kind="error" title="Error updating user settings." subtitle={mutation.error.message} lowContrast hideCloseButton role="alert" />
+        <InlineNotification
+          kind="error"
+          title="Error updating user settings."
+          subtitle={mutation.error.message}
+          lowContrast
+          hideCloseButton
+          role="alert"
+        />
       )}
-      <TextInput id="profile-first-name" labelText="First name" autoComplete="given-name" value={form.first_name} onChange={(e) => set('first_name', e.target.value)} />
-      <TextInput id="profile-last-name" labelText="Last name" autoComplete="family-name" value={form.last_name} onChange={(e) => set('last_name', e.target.value)} />
-      <TextInput id="profile-email" labelText="E-mail" type="email" autoComplete="email" helperText="Your user name. Changing it signs you out." value={form.user_name} onChange={(e) => set('user_name', e.target.value)} />
+      <TextInput
+        id="profile-first-name"
+        labelText="First name"
+        autoComplete="given-name"
+        value={form.first_name}
+        onChange={(e) => set('first_name', e.target.value)}
+      />
+      <TextInput
+        id="profile-last-name"
+        labelText="Last name"
+        autoComplete="family-name"
+        value={form.last_name}
+        onChange={(e) => set('last_name', e.target.value)}
+      />
+      <TextInput
+        id="profile-email"
+        labelText="E-mail"
+        type="email"
+        autoComplete="email"
+        helperText="Your user name. Changing it signs you out."
+        value={form.user_name}
+        onChange={(e) => set('user_name', e.target.value)}
+      />
       <UnitInput id="profile-unit" value={form.unit} onChange={(v) => set('unit', v)} />
       <RankSelect id="profile-rank" value={form.rank} onChange={(v) => set('rank', v)} />
       <Select id="profile-sex" labelText="Sex" value={form.sex} onChange={(e) => set('sex', e.target.value as Sex)}>

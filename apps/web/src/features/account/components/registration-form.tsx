@@ -54,7 +54,13 @@ export function RegistrationForm({ code, email }: { code: string; email: string 
   return (
     <Form onSubmit={submit} className="form-stack" aria-label="Registration">
       {mutation.isError && (
-        <InlineNotification kind="error" title={registerErrorMessage(mutation.error)} lowContrast hideCloseButton role="alert" />
+        <InlineNotification
+          kind="error"
+          title={registerErrorMessage(mutation.error)}
+          lowContrast
+          hideCloseButton
+          role="alert"
+        />
       )}
       {/* WCAG 3.3.2: what Register waits for, said before the fields. */}
       <p className="form-note">Rank, first name, last name and password are required; unit is optional.</p>
@@ -80,7 +86,8 @@ export function RegistrationForm({ code, email }: { code: string; email: string 
       <PasswordInput
         id="register-password"
         labelText="Password"
-        autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH}
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX_LENGTH}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         aria-describedby="register-password-checklist"
@@ -88,7 +95,8 @@ export function RegistrationForm({ code, email }: { code: string; email: string 
       <PasswordInput
         id="register-confirmation"
         labelText="Confirm password"
-        autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH}
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX_LENGTH}
         value={confirmation}
         onChange={(e) => setConfirmation(e.target.value)}
       />

@@ -12,7 +12,9 @@ export function getModule(id: string): Promise<Module> {
 
 /** Saving with an empty id creates (POST modules); otherwise it updates (PUT modules/{id}) — spec §4. */
 export function saveModule(module: Module): Promise<Module> {
-  return module.id === '' ? sendJson<Module>('post', 'modules', module) : sendJson<Module>('put', path(module.id), module);
+  return module.id === ''
+    ? sendJson<Module>('post', 'modules', module)
+    : sendJson<Module>('put', path(module.id), module);
 }
 
 /** DELETE modules/{id} archives the module. */

@@ -23,14 +23,22 @@ export interface BalanceRun {
 
 export function runBalance(module: Module, seeds = EDITOR_BALANCE_SEEDS): BalanceRun {
   const count = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 4, seeds));
-  const workers = Array.from({ length: count }, () => new Worker(new URL('./balance-worker.ts', import.meta.url), { type: 'module' }));
+  const workers = Array.from(
+    { length: count },
+    () => new Worker(new URL('./balance-worker.ts', import.meta.url), { type: 'module' }),
+  );
   const cancel = () => workers.forEach((w) => w.terminate());
   const parts = workers.map(
     (worker, i) =>
       new Promise<Tally>((resolve, reject) => {
-        worker.onmessage = (event: MessageEvent<Reply>) => (event.data.ok ? resolve(event.data.tally) : reject(new Error(event.data.error)));
+        worker.onmessage = (event: MessageEvent<Reply>) =>
+          event.data.ok ? resolve(event.data.tally) : reject(new Error(event.data.error));
         worker.onerror = (event) => reject(new Error(event.message || 'The balance check stopped'));
-        const job: BalanceJob = { module, from: Math.floor((seeds * i) / count), to: Math.floor((seeds * (i + 1)) / count) };
+        const job: BalanceJob = {
+          module,
+          from: Math.floor((seeds * i) / count),
+          to: Math.floor((seeds * (i + 1)) / count),
+        };
         worker.postMessage(job);
       }),
   );

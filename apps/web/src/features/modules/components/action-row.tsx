@@ -26,20 +26,96 @@ export function ActionRow({ action: a, index, count, gauges, objectives, locked,
   return (
     <fieldset className="action-row" aria-label={`Action ${a.name}`}>
       <div className="action-row__basics">
-        <TextInput id={`${id}-name`} labelText="Name" value={a.name} disabled={locked} onChange={(e) => set({ name: e.target.value })} />
-        <TextInput id={`${id}-cost`} labelText="Token cost" type="number" step={1} min={0} value={String(a.token_cost)} disabled={locked} onChange={(e) => set({ token_cost: parseInteger(e.target.value) })} />
-        <TextInput id={`${id}-cooldown`} labelText="Cooldown (days)" type="number" step={1} min={0} value={String(a.set_cooldown)} disabled={locked} onChange={(e) => set({ set_cooldown: parseInteger(e.target.value) })} />
-        <Checkbox id={`${id}-disabled`} labelText="Disabled" checked={a.disabled} disabled={locked} onChange={(_, { checked }) => set({ disabled: checked })} />
-        <RowControls label={`action ${a.name}`} index={index} count={count} disabled={locked} onMove={onMove} onRemove={onRemove} />
+        <TextInput
+          id={`${id}-name`}
+          labelText="Name"
+          value={a.name}
+          disabled={locked}
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <TextInput
+          id={`${id}-cost`}
+          labelText="Token cost"
+          type="number"
+          step={1}
+          min={0}
+          value={String(a.token_cost)}
+          disabled={locked}
+          onChange={(e) => set({ token_cost: parseInteger(e.target.value) })}
+        />
+        <TextInput
+          id={`${id}-cooldown`}
+          labelText="Cooldown (days)"
+          type="number"
+          step={1}
+          min={0}
+          value={String(a.set_cooldown)}
+          disabled={locked}
+          onChange={(e) => set({ set_cooldown: parseInteger(e.target.value) })}
+        />
+        <Checkbox
+          id={`${id}-disabled`}
+          labelText="Disabled"
+          checked={a.disabled}
+          disabled={locked}
+          onChange={(_, { checked }) => set({ disabled: checked })}
+        />
+        <RowControls
+          label={`action ${a.name}`}
+          index={index}
+          count={count}
+          disabled={locked}
+          onMove={onMove}
+          onRemove={onRemove}
+        />
       </div>
-      <ResultsInput idPrefix={id} results={a.results} gauges={gauges} disabled={locked} onChange={(results) => set({ results })} />
+      <ResultsInput
+        idPrefix={id}
+        results={a.results}
+        gauges={gauges}
+        disabled={locked}
+        onChange={(results) => set({ results })}
+      />
       <div className="action-row__lists">
-        <NameChecklist legend="Required objectives" idPrefix={`${id}-req`} options={objectives} value={a.required_objectives} disabled={locked} onChange={(v) => set({ required_objectives: v })} />
-        <NameChecklist legend="Objectives added" idPrefix={`${id}-oadd`} options={objectives} value={a.changes_objectives.add} disabled={locked} onChange={(v) => set({ changes_objectives: { ...a.changes_objectives, add: v } })} />
-        <NameChecklist legend="Objectives removed" idPrefix={`${id}-orem`} options={objectives} value={a.changes_objectives.remove} disabled={locked} onChange={(v) => set({ changes_objectives: { ...a.changes_objectives, remove: v } })} />
+        <NameChecklist
+          legend="Required objectives"
+          idPrefix={`${id}-req`}
+          options={objectives}
+          value={a.required_objectives}
+          disabled={locked}
+          onChange={(v) => set({ required_objectives: v })}
+        />
+        <NameChecklist
+          legend="Objectives added"
+          idPrefix={`${id}-oadd`}
+          options={objectives}
+          value={a.changes_objectives.add}
+          disabled={locked}
+          onChange={(v) => set({ changes_objectives: { ...a.changes_objectives, add: v } })}
+        />
+        <NameChecklist
+          legend="Objectives removed"
+          idPrefix={`${id}-orem`}
+          options={objectives}
+          value={a.changes_objectives.remove}
+          disabled={locked}
+          onChange={(v) => set({ changes_objectives: { ...a.changes_objectives, remove: v } })}
+        />
         <div>
-          <ItemsInput id={`${id}-inv-add`} labelText="Inventory added (comma-separated)" value={a.changes_inventory.add} disabled={locked} onChange={(v) => set({ changes_inventory: { ...a.changes_inventory, add: v } })} />
-          <ItemsInput id={`${id}-inv-remove`} labelText="Inventory removed (comma-separated)" value={a.changes_inventory.remove} disabled={locked} onChange={(v) => set({ changes_inventory: { ...a.changes_inventory, remove: v } })} />
+          <ItemsInput
+            id={`${id}-inv-add`}
+            labelText="Inventory added (comma-separated)"
+            value={a.changes_inventory.add}
+            disabled={locked}
+            onChange={(v) => set({ changes_inventory: { ...a.changes_inventory, add: v } })}
+          />
+          <ItemsInput
+            id={`${id}-inv-remove`}
+            labelText="Inventory removed (comma-separated)"
+            value={a.changes_inventory.remove}
+            disabled={locked}
+            onChange={(v) => set({ changes_inventory: { ...a.changes_inventory, remove: v } })}
+          />
         </div>
       </div>
     </fieldset>

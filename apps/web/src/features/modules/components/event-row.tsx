@@ -29,7 +29,8 @@ interface Props {
 
 const optionalNumber = (n: number | undefined) => (n === undefined ? '' : String(n));
 /** An add/remove pair that adds and removes nothing is left out of the module. */
-const optionalPair = (pair: AddRemove): AddRemove | undefined => (pair.add.length + pair.remove.length > 0 ? pair : undefined);
+const optionalPair = (pair: AddRemove): AddRemove | undefined =>
+  pair.add.length + pair.remove.length > 0 ? pair : undefined;
 const none: AddRemove = { add: [], remove: [] };
 
 export function EventRow(props: Props) {
@@ -38,13 +39,61 @@ export function EventRow(props: Props) {
   return (
     <fieldset className="action-row" aria-label={`Event ${e.name}`}>
       <div className="action-row__basics">
-        <TextInput id={`${id}-name`} labelText="Event name" value={e.name} disabled={locked} onChange={(ev) => onChange({ name: ev.target.value })} />
-        <TextInput id={`${id}-from`} labelText="First day" type="number" min={1} step={1} value={String(e.days[0])} disabled={locked} onChange={(ev) => onChange({ days: [parseInteger(ev.target.value), e.days[1]] })} />
-        <TextInput id={`${id}-to`} labelText="Last day" type="number" min={1} step={1} value={String(e.days[1])} disabled={locked} onChange={(ev) => onChange({ days: [e.days[0], parseInteger(ev.target.value)] })} />
-        <TextInput id={`${id}-chance`} labelText="Chance each day (%)" type="number" min={0} max={100} step={1} value={String(e.chance)} disabled={locked} onChange={(ev) => onChange({ chance: parseInteger(ev.target.value) })} />
-        <RowControls label={`event ${e.name}`} index={index} count={count} disabled={locked} onMove={props.onMove} onRemove={props.onRemove} />
+        <TextInput
+          id={`${id}-name`}
+          labelText="Event name"
+          value={e.name}
+          disabled={locked}
+          onChange={(ev) => onChange({ name: ev.target.value })}
+        />
+        <TextInput
+          id={`${id}-from`}
+          labelText="First day"
+          type="number"
+          min={1}
+          step={1}
+          value={String(e.days[0])}
+          disabled={locked}
+          onChange={(ev) => onChange({ days: [parseInteger(ev.target.value), e.days[1]] })}
+        />
+        <TextInput
+          id={`${id}-to`}
+          labelText="Last day"
+          type="number"
+          min={1}
+          step={1}
+          value={String(e.days[1])}
+          disabled={locked}
+          onChange={(ev) => onChange({ days: [e.days[0], parseInteger(ev.target.value)] })}
+        />
+        <TextInput
+          id={`${id}-chance`}
+          labelText="Chance each day (%)"
+          type="number"
+          min={0}
+          max={100}
+          step={1}
+          value={String(e.chance)}
+          disabled={locked}
+          onChange={(ev) => onChange({ chance: parseInteger(ev.target.value) })}
+        />
+        <RowControls
+          label={`event ${e.name}`}
+          index={index}
+          count={count}
+          disabled={locked}
+          onMove={props.onMove}
+          onRemove={props.onRemove}
+        />
       </div>
-      <TextArea id={`${id}-text`} labelText="What happens" rows={2} value={e.text} disabled={locked} onChange={(ev) => onChange({ text: ev.target.value })} />
+      <TextArea
+        id={`${id}-text`}
+        labelText="What happens"
+        rows={2}
+        value={e.text}
+        disabled={locked}
+        onChange={(ev) => onChange({ text: ev.target.value })}
+      />
       <div className="action-row__lists">
         <NameChecklist
           legend="Only while these objectives are active"
@@ -62,9 +111,19 @@ export function EventRow(props: Props) {
         const objectivesChanged = c.changes_objectives ?? none;
         const inventoryChanged = c.changes_inventory ?? none;
         return (
-          <fieldset key={choiceKeys[n] ?? `at-${n}`} className="event-row__choice" aria-label={`Choice ${c.label} of event ${e.name}`}>
+          <fieldset
+            key={choiceKeys[n] ?? `at-${n}`}
+            className="event-row__choice"
+            aria-label={`Choice ${c.label} of event ${e.name}`}
+          >
             <div className="action-row__basics">
-              <TextInput id={`${cid}-label`} labelText="Choice" value={c.label} disabled={locked} onChange={(ev) => set({ label: ev.target.value })} />
+              <TextInput
+                id={`${cid}-label`}
+                labelText="Choice"
+                value={c.label}
+                disabled={locked}
+                onChange={(ev) => set({ label: ev.target.value })}
+              />
               <TextInput
                 id={`${cid}-cost`}
                 labelText="Token cost"
@@ -84,7 +143,12 @@ export function EventRow(props: Props) {
                 disabled={locked}
                 onChange={(ev) => set({ next_day_tokens: parseOptionalInteger(ev.target.value) ?? undefined })}
               />
-              <Button kind="danger--ghost" size="sm" disabled={locked || e.choices.length === 1} onClick={() => props.onRemoveChoice(n)}>
+              <Button
+                kind="danger--ghost"
+                size="sm"
+                disabled={locked || e.choices.length === 1}
+                onClick={() => props.onRemoveChoice(n)}
+              >
                 Remove<span className="visually-hidden"> choice {c.label}</span>
               </Button>
             </div>
@@ -96,17 +160,48 @@ export function EventRow(props: Props) {
               onChange={(results) => set({ results: Object.keys(results).length > 0 ? results : undefined })}
             />
             <div className="action-row__lists">
-              <NameChecklist legend="Objectives added" idPrefix={`${cid}-oadd`} options={objectives} value={objectivesChanged.add} disabled={locked} onChange={(v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, add: v }) })} />
-              <NameChecklist legend="Objectives removed" idPrefix={`${cid}-orem`} options={objectives} value={objectivesChanged.remove} disabled={locked} onChange={(v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, remove: v }) })} />
+              <NameChecklist
+                legend="Objectives added"
+                idPrefix={`${cid}-oadd`}
+                options={objectives}
+                value={objectivesChanged.add}
+                disabled={locked}
+                onChange={(v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, add: v }) })}
+              />
+              <NameChecklist
+                legend="Objectives removed"
+                idPrefix={`${cid}-orem`}
+                options={objectives}
+                value={objectivesChanged.remove}
+                disabled={locked}
+                onChange={(v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, remove: v }) })}
+              />
               <div>
-                <ItemsInput id={`${cid}-inv-add`} labelText="Inventory added (comma-separated)" value={inventoryChanged.add} disabled={locked} onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, add: v }) })} />
-                <ItemsInput id={`${cid}-inv-remove`} labelText="Inventory removed (comma-separated)" value={inventoryChanged.remove} disabled={locked} onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, remove: v }) })} />
+                <ItemsInput
+                  id={`${cid}-inv-add`}
+                  labelText="Inventory added (comma-separated)"
+                  value={inventoryChanged.add}
+                  disabled={locked}
+                  onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, add: v }) })}
+                />
+                <ItemsInput
+                  id={`${cid}-inv-remove`}
+                  labelText="Inventory removed (comma-separated)"
+                  value={inventoryChanged.remove}
+                  disabled={locked}
+                  onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, remove: v }) })}
+                />
               </div>
             </div>
           </fieldset>
         );
       })}
-      <Button kind="tertiary" size="sm" disabled={locked || e.choices.length >= MAX_CHOICES} onClick={props.onAddChoice}>
+      <Button
+        kind="tertiary"
+        size="sm"
+        disabled={locked || e.choices.length >= MAX_CHOICES}
+        onClick={props.onAddChoice}
+      >
         Add Choice<span className="visually-hidden"> to event {e.name}</span>
       </Button>
     </fieldset>

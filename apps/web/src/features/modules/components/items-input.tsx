@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { TextInput } from '@carbon/react';
 
 /** A comma-separated list of item names, committed when the field loses focus. */
-export function ItemsInput(props: { id: string; labelText: string; value: string[]; disabled: boolean; onChange(items: string[]): void }) {
+export function ItemsInput(props: {
+  id: string;
+  labelText: string;
+  value: string[];
+  disabled: boolean;
+  onChange(items: string[]): void;
+}) {
   const [text, setText] = useState(props.value.join(', '));
   return (
     <TextInput

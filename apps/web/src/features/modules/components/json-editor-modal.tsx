@@ -73,17 +73,38 @@ export function JsonEditorModal({ heading, value, loadError, onSave, errorAlert,
         onRequestClose={requestClose}
       >
         {alert && (
-          <InlineNotification kind="error" title={alert.title} subtitle={alert.detail} lowContrast hideCloseButton role="alert" />
+          <InlineNotification
+            kind="error"
+            title={alert.title}
+            subtitle={alert.detail}
+            lowContrast
+            hideCloseButton
+            role="alert"
+          />
         )}
         {lockLabel !== undefined && (
-          <Toggle id="json-unlock" labelText={lockLabel} labelA="Locked" labelB="Unlocked" toggled={unlocked} onToggle={setUnlocked} />
+          <Toggle
+            id="json-unlock"
+            labelText={lockLabel}
+            labelA="Locked"
+            labelB="Unlocked"
+            toggled={unlocked}
+            onToggle={setUnlocked}
+          />
         )}
         {initial !== undefined ? (
           <Suspense fallback={<InlineLoading description="Loading the editor" />}>
             <JsonEditor initial={initial} label={heading} readOnly={!unlocked} onChange={setText} />
           </Suspense>
         ) : loadError ? (
-          <InlineNotification kind="error" title={loadError.title} subtitle={loadError.detail} lowContrast hideCloseButton role="alert" />
+          <InlineNotification
+            kind="error"
+            title={loadError.title}
+            subtitle={loadError.detail}
+            lowContrast
+            hideCloseButton
+            role="alert"
+          />
         ) : (
           <InlineLoading description={`Loading ${heading}`} />
         )}

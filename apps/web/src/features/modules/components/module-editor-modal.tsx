@@ -129,7 +129,14 @@ export default function ModuleEditorModal({ module, fresh, savableUnchanged, onC
         className="module-editor"
       >
         {alert && (
-          <InlineNotification kind="error" title="There was an error updating this module." subtitle={alert} lowContrast hideCloseButton role="alert" />
+          <InlineNotification
+            kind="error"
+            title="There was an error updating this module."
+            subtitle={alert}
+            lowContrast
+            hideCloseButton
+            role="alert"
+          />
         )}
         {draft && current ? (
           <>
@@ -149,7 +156,14 @@ export default function ModuleEditorModal({ module, fresh, savableUnchanged, onC
             <PlayTest module={current} disabled={tableProblems.length > 0} />
           </>
         ) : fresh?.error ? (
-          <InlineNotification kind="error" title="The module could not be loaded." subtitle={fresh.error.message} lowContrast hideCloseButton role="alert" />
+          <InlineNotification
+            kind="error"
+            title="The module could not be loaded."
+            subtitle={fresh.error.message}
+            lowContrast
+            hideCloseButton
+            role="alert"
+          />
         ) : (
           <InlineLoading description="Loading the module" />
         )}
@@ -184,14 +198,42 @@ function HealthyRangeInputs({
     });
   return (
     <>
-      <TextInput id={`gauge-${index}-healthy-min`} labelText="Healthy from" type="number" min={0} max={100} step={1} value={range ? String(range[0]) : ''} disabled={disabled} onChange={(e) => change(0, e.target.value)} />
-      <TextInput id={`gauge-${index}-healthy-max`} labelText="Healthy to" type="number" min={0} max={100} step={1} value={range ? String(range[1]) : ''} disabled={disabled} onChange={(e) => change(1, e.target.value)} />
+      <TextInput
+        id={`gauge-${index}-healthy-min`}
+        labelText="Healthy from"
+        type="number"
+        min={0}
+        max={100}
+        step={1}
+        value={range ? String(range[0]) : ''}
+        disabled={disabled}
+        onChange={(e) => change(0, e.target.value)}
+      />
+      <TextInput
+        id={`gauge-${index}-healthy-max`}
+        labelText="Healthy to"
+        type="number"
+        min={0}
+        max={100}
+        step={1}
+        value={range ? String(range[1]) : ''}
+        disabled={disabled}
+        onChange={(e) => change(1, e.target.value)}
+      />
     </>
   );
 }
 
 /** The settings, gauges, objectives and actions tables (spec §2). */
-function EditorTables({ model, locked, setModel }: { model: EditorModel; locked: boolean; setModel(update: (m: EditorModel) => EditorModel): void }) {
+function EditorTables({
+  model,
+  locked,
+  setModel,
+}: {
+  model: EditorModel;
+  locked: boolean;
+  setModel(update: (m: EditorModel) => EditorModel): void;
+}) {
   const set = (patch: Partial<EditorModel>) => setModel((m) => ({ ...m, ...patch }));
   const gaugeNames = model.gauges.map((g) => g.name);
   const objectiveNames = model.objectives.map((o) => o.name);
@@ -200,20 +242,65 @@ function EditorTables({ model, locked, setModel }: { model: EditorModel; locked:
       <section aria-labelledby="settings-title">
         <h3 id="settings-title">Settings</h3>
         <div className="editor-grid">
-          <TextInput id="module-title" labelText="Title" value={model.game_title} disabled={locked} onChange={(e) => set({ game_title: e.target.value })} />
-          <TextInput id="module-days" labelText="Days" type="number" min={1} step={1} value={String(model.days)} disabled={locked} onChange={(e) => set({ days: parseInteger(e.target.value) })} />
-          <TextInput id="module-tokens" labelText="Daily time tokens" type="number" min={1} step={1} value={String(model.daily_time_tokens)} disabled={locked} onChange={(e) => set({ daily_time_tokens: parseInteger(e.target.value) })} />
+          <TextInput
+            id="module-title"
+            labelText="Title"
+            value={model.game_title}
+            disabled={locked}
+            onChange={(e) => set({ game_title: e.target.value })}
+          />
+          <TextInput
+            id="module-days"
+            labelText="Days"
+            type="number"
+            min={1}
+            step={1}
+            value={String(model.days)}
+            disabled={locked}
+            onChange={(e) => set({ days: parseInteger(e.target.value) })}
+          />
+          <TextInput
+            id="module-tokens"
+            labelText="Daily time tokens"
+            type="number"
+            min={1}
+            step={1}
+            value={String(model.daily_time_tokens)}
+            disabled={locked}
+            onChange={(e) => set({ daily_time_tokens: parseInteger(e.target.value) })}
+          />
         </div>
-        <TextArea id="module-description" labelText="Description" rows={3} value={model.game_description} disabled={locked} onChange={(e) => set({ game_description: e.target.value })} />
+        <TextArea
+          id="module-description"
+          labelText="Description"
+          rows={3}
+          value={model.game_description}
+          disabled={locked}
+          onChange={(e) => set({ game_description: e.target.value })}
+        />
       </section>
 
       <section aria-labelledby="gauges-title">
         <h3 id="gauges-title">Gauges</h3>
-        <p className="editor-note">A daily change applies each night. Each day a gauge ends inside its healthy range scores. Leave them blank for none.</p>
+        <p className="editor-note">
+          A daily change applies each night. Each day a gauge ends inside its healthy range scores. Leave them blank for
+          none.
+        </p>
         {model.gauges.map((g, i) => (
           // A group named after its gauge: every row repeats the labels 'Gauge name' and 'Starting value'.
-          <div key={model.rowKeys.gauges[i] ?? `at-${i}`} className="editor-row" role="group" aria-label={`Gauge ${g.name}`}>
-            <TextInput id={`gauge-${i}-name`} labelText="Gauge name" value={g.name} disabled={locked} onChange={(e) => setModel((m) => renameGauge(m, i, e.target.value))} />
+          <div
+            key={model.rowKeys.gauges[i] ?? `at-${i}`}
+            className="editor-row"
+            role="group"
+            aria-label={`Gauge ${g.name}`}
+          >
+            <TextInput
+              id={`gauge-${i}-name`}
+              labelText="Gauge name"
+              value={g.name}
+              disabled={locked}
+              onChange={(e) => setModel((m) => renameGauge(m, i, e.target.value))}
+            />
             <TextInput
               id={`gauge-${i}-value`}
               labelText="Starting value"
@@ -223,7 +310,11 @@ function EditorTables({ model, locked, setModel }: { model: EditorModel; locked:
               step={1}
               value={String(g.value)}
               disabled={locked}
-              onChange={(e) => set({ gauges: model.gauges.map((x, j) => (j === i ? { ...x, value: parseInteger(e.target.value) } : x)) })}
+              onChange={(e) =>
+                set({
+                  gauges: model.gauges.map((x, j) => (j === i ? { ...x, value: parseInteger(e.target.value) } : x)),
+                })
+              }
             />
             <TextInput
               id={`gauge-${i}-daily`}
@@ -236,7 +327,13 @@ function EditorTables({ model, locked, setModel }: { model: EditorModel; locked:
               disabled={locked}
               onChange={(e) => setModel((m) => setDailyChange(m, g.ref, parseOptionalInteger(e.target.value)))}
             />
-            <HealthyRangeInputs index={i} gauge={g.ref} range={model.healthy_range?.[g.ref]} disabled={locked} setModel={setModel} />
+            <HealthyRangeInputs
+              index={i}
+              gauge={g.ref}
+              range={model.healthy_range?.[g.ref]}
+              disabled={locked}
+              setModel={setModel}
+            />
             <RowControls
               label={`gauge ${g.name}`}
               index={i}
@@ -247,7 +344,12 @@ function EditorTables({ model, locked, setModel }: { model: EditorModel; locked:
             />
           </div>
         ))}
-        <Button kind="tertiary" size="sm" disabled={locked} onClick={() => setModel((m) => addRow(m, 'gauges', newGauge(m.gauges)))}>
+        <Button
+          kind="tertiary"
+          size="sm"
+          disabled={locked}
+          onClick={() => setModel((m) => addRow(m, 'gauges', newGauge(m.gauges)))}
+        >
           Add Gauge
         </Button>
       </section>
@@ -255,10 +357,37 @@ function EditorTables({ model, locked, setModel }: { model: EditorModel; locked:
       <section aria-labelledby="objectives-title">
         <h3 id="objectives-title">Objectives</h3>
         {model.objectives.map((o, i) => (
-          <div key={model.rowKeys.objectives[i] ?? `at-${i}`} className="editor-row" role="group" aria-label={`Objective ${o.name}`}>
-            <TextInput id={`objective-${i}-name`} labelText="Objective" value={o.name} disabled={locked} onChange={(e) => setModel((m) => renameObjective(m, i, e.target.value))} />
-            <Checkbox id={`objective-${i}-active`} labelText="Active" checked={o.active} disabled={locked} onChange={(_, { checked }) => set({ objectives: model.objectives.map((x, j) => (j === i ? { ...x, active: checked } : x)) })} />
-            <Checkbox id={`objective-${i}-hidden`} labelText="Hidden" checked={o.hidden} disabled={locked} onChange={(_, { checked }) => set({ objectives: model.objectives.map((x, j) => (j === i ? { ...x, hidden: checked } : x)) })} />
+          <div
+            key={model.rowKeys.objectives[i] ?? `at-${i}`}
+            className="editor-row"
+            role="group"
+            aria-label={`Objective ${o.name}`}
+          >
+            <TextInput
+              id={`objective-${i}-name`}
+              labelText="Objective"
+              value={o.name}
+              disabled={locked}
+              onChange={(e) => setModel((m) => renameObjective(m, i, e.target.value))}
+            />
+            <Checkbox
+              id={`objective-${i}-active`}
+              labelText="Active"
+              checked={o.active}
+              disabled={locked}
+              onChange={(_, { checked }) =>
+                set({ objectives: model.objectives.map((x, j) => (j === i ? { ...x, active: checked } : x)) })
+              }
+            />
+            <Checkbox
+              id={`objective-${i}-hidden`}
+              labelText="Hidden"
+              checked={o.hidden}
+              disabled={locked}
+              onChange={(_, { checked }) =>
+                set({ objectives: model.objectives.map((x, j) => (j === i ? { ...x, hidden: checked } : x)) })
+              }
+            />
             <RowControls
               label={`objective ${o.name}`}
               index={i}
@@ -269,7 +398,12 @@ function EditorTables({ model, locked, setModel }: { model: EditorModel; locked:
             />
           </div>
         ))}
-        <Button kind="tertiary" size="sm" disabled={locked} onClick={() => setModel((m) => addRow(m, 'objectives', newObjective(m.objectives)))}>
+        <Button
+          kind="tertiary"
+          size="sm"
+          disabled={locked}
+          onClick={() => setModel((m) => addRow(m, 'objectives', newObjective(m.objectives)))}
+        >
           Add Objective
         </Button>
       </section>
@@ -290,14 +424,22 @@ function EditorTables({ model, locked, setModel }: { model: EditorModel; locked:
             onRemove={() => setModel((m) => removeRow(m, 'actions', i))}
           />
         ))}
-        <Button kind="tertiary" size="sm" disabled={locked} onClick={() => setModel((m) => addRow(m, 'actions', newAction(m.actions)))}>
+        <Button
+          kind="tertiary"
+          size="sm"
+          disabled={locked}
+          onClick={() => setModel((m) => addRow(m, 'actions', newAction(m.actions)))}
+        >
           Add Action
         </Button>
       </section>
 
       <section aria-labelledby="events-title">
         <h3 id="events-title">Events</h3>
-        <p className="editor-note">At the start of a day of its window, an event is drawn at its chance (once a run); the player picks one of its choices before acting.</p>
+        <p className="editor-note">
+          At the start of a day of its window, an event is drawn at its chance (once a run); the player picks one of its
+          choices before acting.
+        </p>
         {(model.events ?? []).map((e, i) => (
           <EventRow
             key={model.eventKeys[i] ?? `at-${i}`}
@@ -327,7 +469,15 @@ function EditorTables({ model, locked, setModel }: { model: EditorModel; locked:
 }
 
 /** Points per objective and per day in range, and the stars' thresholds; blank fields take the defaults shown. */
-function ScoringSection({ model, locked, setModel }: { model: EditorModel; locked: boolean; setModel(update: (m: EditorModel) => EditorModel): void }) {
+function ScoringSection({
+  model,
+  locked,
+  setModel,
+}: {
+  model: EditorModel;
+  locked: boolean;
+  setModel(update: (m: EditorModel) => EditorModel): void;
+}) {
   const scoring = model.scoring ?? {};
   const [two, three] = starThresholds(fromEditorModel({ ...model, scoring: { ...scoring, stars: undefined } }));
   const stars = scoring.stars;
@@ -342,7 +492,9 @@ function ScoringSection({ model, locked, setModel }: { model: EditorModel; locke
   return (
     <section aria-labelledby="scoring-title">
       <h3 id="scoring-title">Scoring</h3>
-      <p className="editor-note">A completed run earns one, two or three stars by its points. Leave a field blank for the default shown.</p>
+      <p className="editor-note">
+        A completed run earns one, two or three stars by its points. Leave a field blank for the default shown.
+      </p>
       <div className="editor-grid">
         <TextInput
           id="scoring-objective-points"
@@ -353,7 +505,9 @@ function ScoringSection({ model, locked, setModel }: { model: EditorModel; locke
           placeholder={String(DEFAULT_OBJECTIVE_POINTS)}
           value={scoring.objective_points === undefined ? '' : String(scoring.objective_points)}
           disabled={locked}
-          onChange={(e) => setModel((m) => updateScoring(m, { objective_points: parseOptionalInteger(e.target.value) ?? undefined }))}
+          onChange={(e) =>
+            setModel((m) => updateScoring(m, { objective_points: parseOptionalInteger(e.target.value) ?? undefined }))
+          }
         />
         <TextInput
           id="scoring-range-points"
@@ -364,10 +518,32 @@ function ScoringSection({ model, locked, setModel }: { model: EditorModel; locke
           placeholder={String(DEFAULT_RANGE_DAY_POINTS)}
           value={scoring.range_day_points === undefined ? '' : String(scoring.range_day_points)}
           disabled={locked}
-          onChange={(e) => setModel((m) => updateScoring(m, { range_day_points: parseOptionalInteger(e.target.value) ?? undefined }))}
+          onChange={(e) =>
+            setModel((m) => updateScoring(m, { range_day_points: parseOptionalInteger(e.target.value) ?? undefined }))
+          }
         />
-        <TextInput id="scoring-two-stars" labelText="Two stars from (points)" type="number" min={0} step={1} placeholder={String(two)} value={stars ? String(stars[0]) : ''} disabled={locked} onChange={(e) => setStar(0, e.target.value)} />
-        <TextInput id="scoring-three-stars" labelText="Three stars from (points)" type="number" min={0} step={1} placeholder={String(three)} value={stars ? String(stars[1]) : ''} disabled={locked} onChange={(e) => setStar(1, e.target.value)} />
+        <TextInput
+          id="scoring-two-stars"
+          labelText="Two stars from (points)"
+          type="number"
+          min={0}
+          step={1}
+          placeholder={String(two)}
+          value={stars ? String(stars[0]) : ''}
+          disabled={locked}
+          onChange={(e) => setStar(0, e.target.value)}
+        />
+        <TextInput
+          id="scoring-three-stars"
+          labelText="Three stars from (points)"
+          type="number"
+          min={0}
+          step={1}
+          placeholder={String(three)}
+          value={stars ? String(stars[1]) : ''}
+          disabled={locked}
+          onChange={(e) => setStar(1, e.target.value)}
+        />
       </div>
     </section>
   );

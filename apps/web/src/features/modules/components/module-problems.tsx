@@ -13,7 +13,8 @@ import { describeBalance, runBalance } from '../balance/run-balance.ts';
 /** Quiet time after an edit before the balance is measured again. */
 const BALANCE_PAUSE_MS = 600;
 
-type BalanceState = { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; balance: Balance } | { kind: 'failed'; message: string };
+type BalanceState =
+  { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; balance: Balance } | { kind: 'failed'; message: string };
 
 /** The module's balance over many seeds, from workers; restarted when the module changes, stopped when it does again. */
 function useBalance(module: Module | null): BalanceState {
@@ -31,7 +32,12 @@ function useBalance(module: Module | null): BalanceState {
       run = runBalance(module);
       run.result.then(
         (balance) => live && setMeasured({ module, state: { kind: 'done', balance } }),
-        (error: unknown) => live && setMeasured({ module, state: { kind: 'failed', message: error instanceof Error ? error.message : String(error) } }),
+        (error: unknown) =>
+          live &&
+          setMeasured({
+            module,
+            state: { kind: 'failed', message: error instanceof Error ? error.message : String(error) },
+          }),
       );
     }, pause);
     return () => {
@@ -50,7 +56,13 @@ const count = (n: number, noun: string) => (n === 0 ? `no ${noun}s` : `${n} ${no
 function checkStatus(errors: number, warnings: number, winnable: boolean | 'unknown' | undefined): string {
   if (errors > 0) return `The module cannot be saved: ${count(errors, 'error')}, ${count(warnings, 'warning')}.`;
   const won =
-    winnable === true ? ' The module can be won.' : winnable === false ? ' The module cannot be won.' : winnable === 'unknown' ? ' No winning line was found.' : '';
+    winnable === true
+      ? ' The module can be won.'
+      : winnable === false
+        ? ' The module cannot be won.'
+        : winnable === 'unknown'
+          ? ' No winning line was found.'
+          : '';
   return `No errors, ${count(warnings, 'warning')}.${won}`;
 }
 
@@ -98,7 +110,10 @@ export function ModuleProblems({ module, tableErrors = [] }: { module: Module; t
       )}
       {verdict?.winnable === true && (
         <details>
-          <summary>This module can be won ({verdict.line.length} {verdict.line.length === 1 ? 'move' : 'moves'}). Show a winning line of play</summary>
+          <summary>
+            This module can be won ({verdict.line.length} {verdict.line.length === 1 ? 'move' : 'moves'}). Show a
+            winning line of play
+          </summary>
           <ol>
             {verdict.line.map((c, i) => (
               <li key={i}>{'end_day' in c ? 'End Day' : 'choose' in c ? `Event: choice ${c.choose + 1}` : c.action}</li>
@@ -110,7 +125,11 @@ export function ModuleProblems({ module, tableErrors = [] }: { module: Module; t
       {balance.kind !== 'idle' && (
         <p className="module-check__balance" aria-busy={balance.kind === 'running'}>
           <strong>Balance: </strong>
-          {balance.kind === 'running' ? 'playing the module over many seeds…' : balance.kind === 'failed' ? `could not be measured (${balance.message}).` : describeBalance(balance.balance)}
+          {balance.kind === 'running'
+            ? 'playing the module over many seeds…'
+            : balance.kind === 'failed'
+              ? `could not be measured (${balance.message}).`
+              : describeBalance(balance.balance)}
         </p>
       )}
     </section>

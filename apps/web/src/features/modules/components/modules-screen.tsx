@@ -34,7 +34,8 @@ export function ModulesScreen() {
   const [busy, setBusy] = useState(false);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['modules'] });
   // The editors of an existing module open on it as the server has it now (GET modules/{id}).
-  const openId = (dialog?.kind === 'edit' || dialog?.kind === 'json') && dialog.module.id !== '' ? dialog.module.id : null;
+  const openId =
+    (dialog?.kind === 'edit' || dialog?.kind === 'json') && dialog.module.id !== '' ? dialog.module.id : null;
   const fresh = useFreshModule(openId);
   const freshEditing = openId === null ? undefined : { data: fresh.data, error: fresh.error };
   const questionnaire = useQuestionnaire(dialog?.kind === 'questionnaire');
@@ -50,7 +51,10 @@ export function ModulesScreen() {
       const name = await downloadReport(m.id);
       toast({ kind: 'success', title: `Report downloaded: ${name}` });
     } catch (error) {
-      toast({ kind: 'error', title: `Error downloading the report: ${error instanceof Error ? error.message : String(error)}` });
+      toast({
+        kind: 'error',
+        title: `Error downloading the report: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   }
 
@@ -62,7 +66,10 @@ export function ModulesScreen() {
       setDialog(null);
       refresh();
     } catch (error) {
-      toast({ kind: 'error', title: `Error archiving module: ${error instanceof Error ? error.message : String(error)}` });
+      toast({
+        kind: 'error',
+        title: `Error archiving module: ${error instanceof Error ? error.message : String(error)}`,
+      });
     } finally {
       setBusy(false);
     }
@@ -74,23 +81,56 @@ export function ModulesScreen() {
         Training Modules
       </h1>
       <div className="toolbar">
-        <Search id="modules-search" labelText="Search modules" placeholder="Search modules" size="lg" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <Toggle id="show-archived" labelText="Show Archived" labelA="Off" labelB="On" toggled={showArchived} onToggle={setShowArchived} />
+        <Search
+          id="modules-search"
+          labelText="Search modules"
+          placeholder="Search modules"
+          size="lg"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <Toggle
+          id="show-archived"
+          labelText="Show Archived"
+          labelA="Off"
+          labelB="On"
+          toggled={showArchived}
+          onToggle={setShowArchived}
+        />
         {/* From scratch: the default game record of spec §3, saved only once the admin changed it. */}
-        <Button onClick={() => setDialog({ kind: 'edit', module: DEFAULT_GAME_RECORD, savableUnchanged: false })}>New Module +</Button>
+        <Button onClick={() => setDialog({ kind: 'edit', module: DEFAULT_GAME_RECORD, savableUnchanged: false })}>
+          New Module +
+        </Button>
       </div>
       {modules.isError && (
-        <InlineNotification kind="error" title="The modules could not be loaded." subtitle={modules.error.message} lowContrast hideCloseButton role="alert" />
+        <InlineNotification
+          kind="error"
+          title="The modules could not be loaded."
+          subtitle={modules.error.message}
+          lowContrast
+          hideCloseButton
+          role="alert"
+        />
       )}
       {modules.isPending && (
         <div className="table-scroll">
-          <DataTableSkeleton headers={[{ header: 'Name' }, { header: 'Base Module' }, { header: 'Actions' }]} rowCount={5} showHeader={false} showToolbar={false} aria-label="Loading modules" />
+          <DataTableSkeleton
+            headers={[{ header: 'Name' }, { header: 'Base Module' }, { header: 'Actions' }]}
+            rowCount={5}
+            showHeader={false}
+            showToolbar={false}
+            aria-label="Loading modules"
+          />
         </div>
       )}
       {modules.data && rows.length === 0 && (
         <EmptyState
           title={term ? `No modules match '${search.trim()}'` : 'No modules to show'}
-          text={term ? 'Check the spelling, or search by another part of the title.' : 'Archived modules are hidden: turn on Show Archived, or start one with New Module +.'}
+          text={
+            term
+              ? 'Check the spelling, or search by another part of the title.'
+              : 'Archived modules are hidden: turn on Show Archived, or start one with New Module +.'
+          }
           action={
             term
               ? {
@@ -127,12 +167,24 @@ export function ModulesScreen() {
                       {m.game_title}
                       {archived && <span className="visually-hidden"> (archived)</span>}
                     </td>
-                    <td>{isBaseModule(m) ? 'Yes' : (modules.data.find((b) => b.id === m.game_type)?.game_title ?? '—')}</td>
+                    <td>
+                      {isBaseModule(m) ? 'Yes' : (modules.data.find((b) => b.id === m.game_type)?.game_title ?? '—')}
+                    </td>
                     <td className="modules-table__actions">
-                      <Button kind="ghost" size="sm" disabled={archived} onClick={() => setDialog({ kind: 'edit', module: m, savableUnchanged: false })}>
+                      <Button
+                        kind="ghost"
+                        size="sm"
+                        disabled={archived}
+                        onClick={() => setDialog({ kind: 'edit', module: m, savableUnchanged: false })}
+                      >
                         Edit<span className="visually-hidden"> {m.game_title}</span>
                       </Button>
-                      <Button kind="ghost" size="sm" disabled={archived} onClick={() => setDialog({ kind: 'json', module: m })}>
+                      <Button
+                        kind="ghost"
+                        size="sm"
+                        disabled={archived}
+                        onClick={() => setDialog({ kind: 'json', module: m })}
+                      >
                         Edit JSON<span className="visually-hidden"> of {m.game_title}</span>
                       </Button>
                       {m.id === READY_AIRMAN_MODULE_ID && (
@@ -157,7 +209,11 @@ export function ModulesScreen() {
                         Download Report<span className="visually-hidden"> of {m.game_title}</span>
                       </Button>
                       {!isBaseModule(m) && !archived && (
-                        <Button kind="danger--ghost" size="sm" onClick={() => setDialog({ kind: 'archive', module: m })}>
+                        <Button
+                          kind="danger--ghost"
+                          size="sm"
+                          onClick={() => setDialog({ kind: 'archive', module: m })}
+                        >
                           Archive<span className="visually-hidden"> {m.game_title}</span>
                         </Button>
                       )}
@@ -185,7 +241,9 @@ export function ModulesScreen() {
         <JsonEditorModal
           heading={dialog.module.game_title}
           value={fresh.data}
-          loadError={fresh.error ? { title: 'The module could not be loaded.', detail: fresh.error.message } : undefined}
+          loadError={
+            fresh.error ? { title: 'The module could not be loaded.', detail: fresh.error.message } : undefined
+          }
           errorAlert="There was an error updating this module."
           lockLabel={isBaseModule(dialog.module) ? BASE_MODULE_LOCK_LABEL : undefined}
           onClose={() => setDialog(null)}
@@ -207,7 +265,11 @@ export function ModulesScreen() {
           heading="Comprehensive Airman Fitness"
           value={questionnaire.data}
           // Spec §8's 'There was an error updating the questionnaire.' is for a refused update.
-          loadError={questionnaire.error ? { title: 'The questionnaire could not be loaded.', detail: questionnaire.error.message } : undefined}
+          loadError={
+            questionnaire.error
+              ? { title: 'The questionnaire could not be loaded.', detail: questionnaire.error.message }
+              : undefined
+          }
           errorAlert="There was an error updating the questionnaire."
           onClose={() => setDialog(null)}
           onSave={async (parsed) => {

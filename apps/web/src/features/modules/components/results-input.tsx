@@ -28,7 +28,12 @@ export function ResultsInput({ idPrefix, results: table, gauges, disabled, onCha
             disabled={disabled}
             onChange={(e) => onChange({ ...table, [gauge]: parseInteger(e.target.value) })}
           />
-          <Button kind="ghost" size="sm" disabled={disabled} onClick={() => onChange(Object.fromEntries(results.filter(([g]) => g !== gauge)))}>
+          <Button
+            kind="ghost"
+            size="sm"
+            disabled={disabled}
+            onClick={() => onChange(Object.fromEntries(results.filter(([g]) => g !== gauge)))}
+          >
             Remove<span className="visually-hidden"> result {gauge}</span>
           </Button>
         </span>

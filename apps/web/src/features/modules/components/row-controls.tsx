@@ -1,7 +1,14 @@
 import { Button } from '@carbon/react';
 
 /** Move up, move down and remove buttons of an editor table row. */
-export function RowControls(props: { label: string; index: number; count: number; disabled: boolean; onMove(to: number): void; onRemove(): void }) {
+export function RowControls(props: {
+  label: string;
+  index: number;
+  count: number;
+  disabled: boolean;
+  onMove(to: number): void;
+  onRemove(): void;
+}) {
   const { label, index, count, disabled } = props;
   return (
     <span className="row-controls">

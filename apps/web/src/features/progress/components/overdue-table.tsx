@@ -5,11 +5,23 @@ type Overdue = ProgressResponse['overdue'][number];
 
 const nameOf = (o: Overdue) => (o.pending ? `Pending Invite (${o.user_name})` : `${o.last_name}, ${o.first_name}`);
 
-export function OverdueTable({ rows, total, onOpen }: { rows: Overdue[]; total: number; onOpen(row: Overdue, opener: HTMLElement): void }) {
+export function OverdueTable({
+  rows,
+  total,
+  onOpen,
+}: {
+  rows: Overdue[];
+  total: number;
+  onOpen(row: Overdue, opener: HTMLElement): void;
+}) {
   if (rows.length === 0) return <p>No assignment is overdue.</p>;
   return (
     <>
-      <p>{rows.length < total ? `The ${rows.length} most overdue of ${total} assignments.` : `${total} assignments overdue.`}</p>
+      <p>
+        {rows.length < total
+          ? `The ${rows.length} most overdue of ${total} assignments.`
+          : `${total} assignments overdue.`}
+      </p>
       <div className="table-scroll">
         <table className="cds--data-table cds--data-table--md progress-overdue" aria-label="Overdue assignments">
           <thead>
@@ -24,10 +36,20 @@ export function OverdueTable({ rows, total, onOpen }: { rows: Overdue[]; total: 
           </thead>
           <tbody>
             {rows.map((o) => (
-              <tr key={`${o.user_id} ${o.module}`} onClick={(e) => onOpen(o, e.currentTarget.querySelector('button') ?? e.currentTarget)}>
+              <tr
+                key={`${o.user_id} ${o.module}`}
+                onClick={(e) => onOpen(o, e.currentTarget.querySelector('button') ?? e.currentTarget)}
+              >
                 <td>
                   {/* The row opens the user modal on a click; the button is how a keyboard opens it. */}
-                  <button type="button" className="progress-overdue__open" onClick={(e) => { e.stopPropagation(); onOpen(o, e.currentTarget); }}>
+                  <button
+                    type="button"
+                    className="progress-overdue__open"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      onOpen(o, e.currentTarget);
+                    }}
+                  >
                     {nameOf(o)}
                   </button>
                 </td>

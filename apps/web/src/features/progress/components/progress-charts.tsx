@@ -5,9 +5,22 @@
  * exact numbers.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { GroupedBarChart, LineChart, ScaleTypes, StackedBarChart, ToolbarControlTypes, TruncationTypes, type ChartTabularData } from '@carbon/charts-react';
+import {
+  GroupedBarChart,
+  LineChart,
+  ScaleTypes,
+  StackedBarChart,
+  ToolbarControlTypes,
+  TruncationTypes,
+  type ChartTabularData,
+} from '@carbon/charts-react';
 import type { BarChartOptions, LineChartOptions, StackedBarChartOptions } from '@carbon/charts-react';
-import { PROGRESS_STATUSES, type ProgressResponse, type ProgressStatus, type StatusCounts } from '@airman/contracts/progress.ts';
+import {
+  PROGRESS_STATUSES,
+  type ProgressResponse,
+  type ProgressStatus,
+  type StatusCounts,
+} from '@airman/contracts/progress.ts';
 import '@carbon/charts-react/styles.css';
 
 /** The statuses as the charts name them, in stacking order. */
@@ -30,7 +43,11 @@ const STATUS_COLORS: Record<string, string> = {
   'Past Due': '#9f1853',
 };
 
-const toolbar = { enabled: true, numberOfIcons: 2, controls: [{ type: ToolbarControlTypes.SHOW_AS_DATATABLE }, { type: ToolbarControlTypes.EXPORT_CSV }] };
+const toolbar = {
+  enabled: true,
+  numberOfIcons: 2,
+  controls: [{ type: ToolbarControlTypes.SHOW_AS_DATATABLE }, { type: ToolbarControlTypes.EXPORT_CSV }],
+};
 
 /**
  * Mends two things of Carbon Charts' markup as it renders, which axe reports:
@@ -53,15 +70,22 @@ function ChartFrame({ children }: { children: ReactNode }) {
         control.removeAttribute('aria-label');
         control.removeAttribute('aria-disabled');
       }
-      for (const title of frame.querySelectorAll('.cds--cc--title [role="heading"][aria-level="2"]')) title.setAttribute('aria-level', '3');
+      for (const title of frame.querySelectorAll('.cds--cc--title [role="heading"][aria-level="2"]'))
+        title.setAttribute('aria-level', '3');
       for (const svg of frame.querySelectorAll('svg[role="presentation"]')) {
-        if (svg.querySelector('[role]:not([role="presentation"]):not([role="none"]), [aria-label], [aria-labelledby]')) svg.removeAttribute('role');
+        if (svg.querySelector('[role]:not([role="presentation"]):not([role="none"]), [aria-label], [aria-labelledby]'))
+          svg.removeAttribute('role');
         else if (svg.childElementCount > 0) svg.setAttribute('aria-hidden', 'true');
       }
     };
     mend();
     const observer = new MutationObserver(mend);
-    observer.observe(frame, { childList: true, subtree: true, attributes: true, attributeFilter: ['role', 'aria-level'] });
+    observer.observe(frame, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['role', 'aria-level'],
+    });
     return () => observer.disconnect();
   }, []);
   return (
@@ -76,12 +100,25 @@ function statusRows(rows: (StatusCounts & { label: string })[]): ChartTabularDat
 }
 
 /** One horizontal bar per row (a module or a unit), stacked by status. */
-export function StatusBars({ title, rows, axisTitle }: { title: string; rows: (StatusCounts & { label: string })[]; axisTitle: string }) {
+export function StatusBars({
+  title,
+  rows,
+  axisTitle,
+}: {
+  title: string;
+  rows: (StatusCounts & { label: string })[];
+  axisTitle: string;
+}) {
   const options: StackedBarChartOptions = {
     title,
     axes: {
       // Whole names up to 40 characters (Carbon cuts them at 14 by default).
-      left: { mapsTo: 'key', scaleType: ScaleTypes.LABELS, title: axisTitle, truncation: { type: TruncationTypes.END_LINE, threshold: 40, numCharacter: 40 } },
+      left: {
+        mapsTo: 'key',
+        scaleType: ScaleTypes.LABELS,
+        title: axisTitle,
+        truncation: { type: TruncationTypes.END_LINE, threshold: 40, numCharacter: 40 },
+      },
       bottom: { mapsTo: 'value', stacked: true, title: 'Assignments' },
     },
     color: { scale: STATUS_COLORS },

@@ -19,26 +19,53 @@ export function ProgressFiltersBar({ filters, modules, units, onChange }: Props)
   return (
     // A group, not a form: each filter applies as it changes, so there is nothing to submit.
     <div className="progress-filters" role="group" aria-label="Filters">
-      <Select id="progress-module" labelText="Module" value={filters.module ?? ''} onChange={(e) => set('module', e.target.value)}>
+      <Select
+        id="progress-module"
+        labelText="Module"
+        value={filters.module ?? ''}
+        onChange={(e) => set('module', e.target.value)}
+      >
         <SelectItem value="" text="All modules" />
         {modules.map((m) => (
           <SelectItem key={m.id} value={m.id} text={m.archived_at > 0 ? `${m.game_title} (archived)` : m.game_title} />
         ))}
       </Select>
-      <Select id="progress-unit" labelText="Unit" value={filters.unit ?? ''} onChange={(e) => set('unit', e.target.value)}>
+      <Select
+        id="progress-unit"
+        labelText="Unit"
+        value={filters.unit ?? ''}
+        onChange={(e) => set('unit', e.target.value)}
+      >
         <SelectItem value="" text="All units" />
         {unitOptions.map((u) => (
           <SelectItem key={u} value={u} text={u === '' ? '(no unit)' : u} />
         ))}
       </Select>
-      <Select id="progress-rank" labelText="Rank" value={filters.rank ?? ''} onChange={(e) => set('rank', e.target.value)}>
+      <Select
+        id="progress-rank"
+        labelText="Rank"
+        value={filters.rank ?? ''}
+        onChange={(e) => set('rank', e.target.value)}
+      >
         <SelectItem value="" text="All ranks" />
         {RANKS.map((r) => (
           <SelectItem key={r.abbreviation} value={r.abbreviation} text={rankLabel(r)} />
         ))}
       </Select>
-      <TextInput id="progress-from" type="date" labelText="Completions from" value={filters.from ?? ''} onChange={(e) => set('from', e.target.value)} />
-      <TextInput id="progress-to" type="date" labelText="Completions to" value={filters.to ?? ''} onChange={(e) => set('to', e.target.value)} />
+      <TextInput
+        id="progress-from"
+        type="date"
+        labelText="Completions from"
+        value={filters.from ?? ''}
+        onChange={(e) => set('from', e.target.value)}
+      />
+      <TextInput
+        id="progress-to"
+        type="date"
+        labelText="Completions to"
+        value={filters.to ?? ''}
+        onChange={(e) => set('to', e.target.value)}
+      />
       <Button kind="tertiary" size="md" type="button" disabled={!filtered} onClick={() => onChange({})}>
         Clear filters
       </Button>

@@ -21,7 +21,15 @@ import '../../../styles/progress.scss';
 
 const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
 
-function StatusTable({ caption, first, rows }: { caption: string; first: string; rows: ProgressResponse['modules'] | ProgressResponse['units'] }) {
+function StatusTable({
+  caption,
+  first,
+  rows,
+}: {
+  caption: string;
+  first: string;
+  rows: ProgressResponse['modules'] | ProgressResponse['units'];
+}) {
   return (
     <div className="table-scroll">
       <table className="cds--data-table cds--data-table--sm progress-counts">
@@ -92,7 +100,10 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
     try {
       setOpen(await userEditor.load(id));
     } catch (error) {
-      toast({ kind: 'error', title: error instanceof ApiError && error.status === 404 ? 'This user no longer exists.' : 'Error loading user' });
+      toast({
+        kind: 'error',
+        title: error instanceof ApiError && error.status === 404 ? 'This user no longer exists.' : 'Error loading user',
+      });
       void progress.refetch();
     }
   }
@@ -142,7 +153,11 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
               <p>No assignments match these filters.</p>
             ) : (
               <>
-                <StatusBars title="Assignments by module and status" axisTitle="Module" rows={filtered.map((m) => ({ ...m, label: m.title }))} />
+                <StatusBars
+                  title="Assignments by module and status"
+                  axisTitle="Module"
+                  rows={filtered.map((m) => ({ ...m, label: m.title }))}
+                />
                 <StatusTable caption="Assignments by module and status" first="Module" rows={filtered} />
               </>
             )}
@@ -150,14 +165,19 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
           {data.units.length > 0 && (
             <section aria-labelledby="progress-units">
               <h2 id="progress-units">By unit</h2>
-              <StatusBars title="Assignments by unit and status" axisTitle="Unit" rows={data.units.map((u) => ({ ...u, label: u.unit || '(no unit)' }))} />
+              <StatusBars
+                title="Assignments by unit and status"
+                axisTitle="Unit"
+                rows={data.units.map((u) => ({ ...u, label: u.unit || '(no unit)' }))}
+              />
               <StatusTable caption="Assignments by unit and status" first="Unit" rows={data.units} />
             </section>
           )}
           <section aria-labelledby="progress-weeks">
             <h2 id="progress-weeks">Completions per week</h2>
             <p>
-              From {new Date(`${data.from}T00:00:00`).toLocaleDateString()} to {new Date(`${data.to}T00:00:00`).toLocaleDateString()}:{' '}
+              From {new Date(`${data.from}T00:00:00`).toLocaleDateString()} to{' '}
+              {new Date(`${data.to}T00:00:00`).toLocaleDateString()}:{' '}
               {data.weeks.reduce((sum, w) => sum + w.completions, 0)} completions.
             </p>
             <CompletionsLine weeks={data.weeks} />
@@ -165,7 +185,11 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
           {data.questionnaires.map((q) => (
             <section key={q.module} aria-labelledby={`progress-q-${q.module}`}>
               <h2 id={`progress-q-${q.module}`}>{q.title}: before and after</h2>
-              {q.domains.some((d) => d.before.n > 0 || d.after.n > 0) ? <DomainBars questionnaire={q} /> : <p>No answers yet.</p>}
+              {q.domains.some((d) => d.before.n > 0 || d.after.n > 0) ? (
+                <DomainBars questionnaire={q} />
+              ) : (
+                <p>No answers yet.</p>
+              )}
               <div className="table-scroll">
                 <table className="cds--data-table cds--data-table--sm progress-domains">
                   <caption className="visually-hidden">{`${q.title}: mean domain score before and after play, with the number of trainees`}</caption>
@@ -195,7 +219,11 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
           ))}
           <section aria-labelledby="progress-overdue">
             <h2 id="progress-overdue">Overdue</h2>
-            <OverdueTable rows={data.overdue} total={data.overdue_total} onOpen={(row, from) => void openUser(row.user_id, from)} />
+            <OverdueTable
+              rows={data.overdue}
+              total={data.overdue_total}
+              onOpen={(row, from) => void openUser(row.user_id, from)}
+            />
           </section>
         </div>
       )}

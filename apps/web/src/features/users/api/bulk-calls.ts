@@ -12,7 +12,9 @@ export function bulkUsers(body: BulkUsersRequest): Promise<BulkUsersResponse> {
 
 /** The file's bytes as they are: the server reads its encoding and says what is wrong with it. */
 function sendFile(path: string, file: Blob): Promise<InviteFileReport> {
-  return api.post(path, { body: file, headers: { 'content-type': INVITE_FILE_MEDIA_TYPE }, timeout: FILE_TIMEOUT_MS }).json<InviteFileReport>();
+  return api
+    .post(path, { body: file, headers: { 'content-type': INVITE_FILE_MEDIA_TYPE }, timeout: FILE_TIMEOUT_MS })
+    .json<InviteFileReport>();
 }
 
 export function checkInviteFile(file: Blob): Promise<InviteFileReport> {

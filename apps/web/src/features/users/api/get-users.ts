@@ -5,7 +5,14 @@ import { getUser } from './user-calls.ts';
 
 /** The list's filters and order (GET admin/users). */
 export type UsersFilters = Pick<ApiUsersQuery, 'unit' | 'role' | 'status' | 'module' | 'assignment_status' | 'sort'>;
-export const USERS_FILTER_KEYS = ['unit', 'role', 'status', 'module', 'assignment_status', 'sort'] as const satisfies readonly (keyof UsersFilters)[];
+export const USERS_FILTER_KEYS = [
+  'unit',
+  'role',
+  'status',
+  'module',
+  'assignment_status',
+  'sort',
+] as const satisfies readonly (keyof UsersFilters)[];
 
 export interface UsersQuery extends UsersFilters {
   cursor?: string;
@@ -24,7 +31,13 @@ function getUsers(query: UsersQuery): Promise<UsersPage> {
 
 function usersQueryOptions(query: UsersQuery) {
   return queryOptions({
-    queryKey: ['users', 'list', query.search ?? '', query.cursor ?? '', ...USERS_FILTER_KEYS.map((k) => query[k] ?? '')],
+    queryKey: [
+      'users',
+      'list',
+      query.search ?? '',
+      query.cursor ?? '',
+      ...USERS_FILTER_KEYS.map((k) => query[k] ?? ''),
+    ],
     queryFn: () => getUsers(query),
     placeholderData: keepPreviousData,
   });

@@ -10,7 +10,6 @@ export function formatDate(ms: number): string {
   return ms > 0 ? new Date(ms).toLocaleDateString() : '—';
 }
 
-
 interface Props {
   assignments: Assignment[];
   modules: Module[];

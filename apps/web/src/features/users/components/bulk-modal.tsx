@@ -17,10 +17,14 @@ export const BULK_LABELS: Record<BulkAction, { button: string; heading: (n: stri
 
 const EXPLAIN: Record<BulkAction, string> = {
   assign: 'The module is added to every selected user who does not have it yet, with this due date (or none).',
-  due_date: 'The new due date is set on the module for every selected user who has it and has not completed it. Reminders follow the new date.',
-  unassign: 'The module is removed from every selected user who has it and has not completed it. Completed modules are kept.',
-  reinvite: 'Every selected pending invitee gets a new invite e-mail; their earlier link stops working. Registered users are skipped.',
-  deactivate: 'Selected accounts can no longer sign in and are signed out; pending invites are voided. Your own account is skipped.',
+  due_date:
+    'The new due date is set on the module for every selected user who has it and has not completed it. Reminders follow the new date.',
+  unassign:
+    'The module is removed from every selected user who has it and has not completed it. Completed modules are kept.',
+  reinvite:
+    'Every selected pending invitee gets a new invite e-mail; their earlier link stops working. Registered users are skipped.',
+  deactivate:
+    'Selected accounts can no longer sign in and are signed out; pending invites are voided. Your own account is skipped.',
 };
 
 export function usersCount(n: number): string {
@@ -43,7 +47,8 @@ export function BulkModal({ action, ids, modules, onClose, onDone }: Props) {
   const [dueAt, setDueAt] = useState<number | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const missing = (fields.module === 'required' && module === '') || (fields.due_at === 'required' && dueAt === undefined);
+  const missing =
+    (fields.module === 'required' && module === '') || (fields.due_at === 'required' && dueAt === undefined);
   const labels = BULK_LABELS[action];
 
   async function apply() {
@@ -64,12 +69,33 @@ export function BulkModal({ action, ids, modules, onClose, onDone }: Props) {
   }
 
   return (
-    <AppModal open passiveModal modalHeading={labels.heading(usersCount(ids.length))} onRequestClose={onClose} size="sm">
+    <AppModal
+      open
+      passiveModal
+      modalHeading={labels.heading(usersCount(ids.length))}
+      onRequestClose={onClose}
+      size="sm"
+    >
       <div className="form-stack">
-        {error && <InlineNotification kind="error" title="Nothing was changed." subtitle={error} lowContrast hideCloseButton role="alert" />}
+        {error && (
+          <InlineNotification
+            kind="error"
+            title="Nothing was changed."
+            subtitle={error}
+            lowContrast
+            hideCloseButton
+            role="alert"
+          />
+        )}
         <p>{EXPLAIN[action]}</p>
         {fields.module === 'required' && (
-          <Select id="bulk-module" data-modal-primary-focus labelText="Module" value={module} onChange={(e) => setModule(e.target.value)}>
+          <Select
+            id="bulk-module"
+            data-modal-primary-focus
+            labelText="Module"
+            value={module}
+            onChange={(e) => setModule(e.target.value)}
+          >
             <SelectItem value="" text="Choose a module" />
             {offered.map((m) => (
               <SelectItem key={m.id} value={m.id} text={isArchived(m) ? `${m.game_title} (archived)` : m.game_title} />
@@ -95,7 +121,11 @@ export function BulkModal({ action, ids, modules, onClose, onDone }: Props) {
           <Button kind="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button kind={action === 'deactivate' ? 'danger' : 'primary'} disabled={busy || missing} onClick={() => void apply()}>
+          <Button
+            kind={action === 'deactivate' ? 'danger' : 'primary'}
+            disabled={busy || missing}
+            onClick={() => void apply()}
+          >
             {labels.apply} ({usersCount(ids.length)})
           </Button>
         </div>

@@ -25,7 +25,8 @@ export function DeleteModal({ user, isSelf, busy, onConfirm, onClose }: Props) {
     >
       {/* Whose account, in sight: a pending invitee has no name yet, only the address. */}
       <p className="delete-modal__who">
-        {user.pending ? 'Pending invite' : displayName(user)} <span className="delete-modal__email">({user.user_name})</span>
+        {user.pending ? 'Pending invite' : displayName(user)}{' '}
+        <span className="delete-modal__email">({user.user_name})</span>
       </p>
       <p>This action cannot be reversed.</p>
       {isSelf && (

@@ -11,7 +11,15 @@ export function EmailHistory({ userId }: { userId: string }) {
   return (
     <section aria-labelledby="emails-title" className="email-history">
       <h3 id="emails-title">E-mails</h3>
-      {history.isError && <InlineNotification kind="error" lowContrast hideCloseButton title="Error loading e-mails." subtitle={history.error.message} />}
+      {history.isError && (
+        <InlineNotification
+          kind="error"
+          lowContrast
+          hideCloseButton
+          title="Error loading e-mails."
+          subtitle={history.error.message}
+        />
+      )}
       {history.isPending && <p>Loading e-mails…</p>}
       {emails && emails.length === 0 && <p>No E-mails</p>}
       {emails && emails.length > 0 && (

@@ -1,7 +1,12 @@
 /** Invite from a file: choose a CSV, see the dry run (to invite, existing, invalid lines with reasons), then apply. */
 import { useRef, useState } from 'react';
 import { Button, FileUploader, InlineNotification } from '@carbon/react';
-import { INVITE_FILE_COLUMNS, INVITE_FILE_MAX_BYTES, INVITE_FILE_MAX_ROWS, type InviteFileReport } from '@airman/contracts/invite-file.ts';
+import {
+  INVITE_FILE_COLUMNS,
+  INVITE_FILE_MAX_BYTES,
+  INVITE_FILE_MAX_ROWS,
+  type InviteFileReport,
+} from '@airman/contracts/invite-file.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { applyInviteFile, checkInviteFile } from '../api/bulk-calls.ts';
 import { usersCount } from './bulk-modal.tsx';
@@ -76,10 +81,25 @@ export function InviteFileModal({ onClose, onApplied }: Props) {
           {busy === 'checking' && 'Checking the file…'}
           {busy === 'applying' && `Inviting ${usersCount(toInvite)}…`}
         </div>
-        {error && <InlineNotification kind="error" title="The file could not be used." subtitle={error} lowContrast hideCloseButton role="alert" />}
+        {error && (
+          <InlineNotification
+            kind="error"
+            title="The file could not be used."
+            subtitle={error}
+            lowContrast
+            hideCloseButton
+            role="alert"
+          />
+        )}
         {report && (
           <section aria-labelledby="invite-file-summary">
-            <h3 id="invite-file-summary" ref={summary} tabIndex={-1} className="invite-file__summary" aria-live="polite">
+            <h3
+              id="invite-file-summary"
+              ref={summary}
+              tabIndex={-1}
+              className="invite-file__summary"
+              aria-live="polite"
+            >
               {`${report.rows.toLocaleString()} rows: ${toInvite.toLocaleString()} to invite, ${report.existing.length.toLocaleString()} already have an account, ${report.invalid.length.toLocaleString()} invalid`}
             </h3>
             {report.invalid.length > 0 && (
@@ -90,13 +110,29 @@ export function InviteFileModal({ onClose, onApplied }: Props) {
               />
             )}
             {report.existing.length > 0 && (
-              <FileTable caption="Already have an account (nothing is done)" header={['Line', 'E-mail']} rows={report.existing.map((r) => [String(r.line), r.email])} />
+              <FileTable
+                caption="Already have an account (nothing is done)"
+                header={['Line', 'E-mail']}
+                rows={report.existing.map((r) => [String(r.line), r.email])}
+              />
             )}
             {toInvite > 0 && (
               <FileTable
-                caption={toInvite > SHOWN ? `To invite (the first ${SHOWN} of ${toInvite.toLocaleString()})` : 'To invite'}
+                caption={
+                  toInvite > SHOWN ? `To invite (the first ${SHOWN} of ${toInvite.toLocaleString()})` : 'To invite'
+                }
                 header={['Line', 'E-mail', 'Name', 'Rank', 'Unit', 'Module', 'Due']}
-                rows={report.invitees.slice(0, SHOWN).map((r) => [String(r.line), r.email, `${r.first_name} ${r.last_name}`.trim(), r.rank, r.unit, r.module_title, r.due])}
+                rows={report.invitees
+                  .slice(0, SHOWN)
+                  .map((r) => [
+                    String(r.line),
+                    r.email,
+                    `${r.first_name} ${r.last_name}`.trim(),
+                    r.rank,
+                    r.unit,
+                    r.module_title,
+                    r.due,
+                  ])}
               />
             )}
           </section>

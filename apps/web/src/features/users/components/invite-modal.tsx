@@ -43,19 +43,28 @@ export function InviteModal({ modules, onClose, onInvited }: Props) {
       // The server invites only new addresses: one already on the list (registered, or invited and not yet
       // registered) gets nothing, and a pending invite is sent again from its row.
       if (result.existing.length > 0) {
-        notes.push(`Already on the users list, not invited again (a pending invite is sent again with its row's Resend Invite): ${result.existing.join(', ')}`);
+        notes.push(
+          `Already on the users list, not invited again (a pending invite is sent again with its row's Resend Invite): ${result.existing.join(', ')}`,
+        );
       }
       const retryable = result.not_emailed.filter((email) => !result.refused.includes(email));
-      if (retryable.length > 0) notes.push(`Invited, but the e-mail could not be sent (use Resend Invite): ${retryable.join(', ')}`);
+      if (retryable.length > 0)
+        notes.push(`Invited, but the e-mail could not be sent (use Resend Invite): ${retryable.join(', ')}`);
       if (result.refused.length > 0) {
-        notes.push(`Invited, but the mail server refused these addresses (check them; correct or delete these invites): ${result.refused.join(', ')}`);
+        notes.push(
+          `Invited, but the mail server refused these addresses (check them; correct or delete these invites): ${result.refused.join(', ')}`,
+        );
       }
       if (result.invited.length > 0) {
         const waiting = result.queued.length;
         toast({
           kind: 'success',
           title: 'Users successfully invited',
-          ...(waiting > 0 ? { subtitle: `${waiting} invitation e-mail${waiting === 1 ? ' is' : 's are'} queued and will be sent within minutes.` } : {}),
+          ...(waiting > 0
+            ? {
+                subtitle: `${waiting} invitation e-mail${waiting === 1 ? ' is' : 's are'} queued and will be sent within minutes.`,
+              }
+            : {}),
         });
       }
       if (notes.length > 0) setAlert(notes.join(' '));
@@ -82,7 +91,12 @@ export function InviteModal({ modules, onClose, onInvited }: Props) {
           invalidText={message}
           onChange={(e) => setText(e.target.value)}
         />
-        <Select id="invite-module" labelText="Module for all invitees (optional)" value={module} onChange={(e) => setModule(e.target.value)}>
+        <Select
+          id="invite-module"
+          labelText="Module for all invitees (optional)"
+          value={module}
+          onChange={(e) => setModule(e.target.value)}
+        >
           <SelectItem value={DEFAULT_GAME_RECORD.id} text={DEFAULT_GAME_RECORD.game_title} />
           {modules
             .filter((m) => !isArchived(m))

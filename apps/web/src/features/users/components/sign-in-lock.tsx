@@ -43,7 +43,9 @@ export function SignInLock({ userId }: { userId: string }) {
             title={data.locked_until > 0 ? 'Sign-in locked for new devices' : 'Failed sign-ins'}
             subtitle={
               `${data.failures} failed sign-in${data.failures === 1 ? '' : 's'} in the last hour.` +
-              (data.locked_until > 0 ? ` Addresses and devices this user has not signed in from are refused until ${time(data.locked_until)}.` : '')
+              (data.locked_until > 0
+                ? ` Addresses and devices this user has not signed in from are refused until ${time(data.locked_until)}.`
+                : '')
             }
           />
           <Button kind="tertiary" size="sm" disabled={clearing} onClick={() => void clear()}>

@@ -138,7 +138,8 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
       onRequestClose={() => setUnassigning(null)}
     >
       <p>
-        {name || user.user_name} will no longer have this module to play. The assignment, its due date and any progress are removed.
+        {name || user.user_name} will no longer have this module to play. The assignment, its due date and any progress
+        are removed.
       </p>
     </AppModal>
   );
@@ -151,7 +152,14 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
 
   if (gone) {
     return (
-      <AppModal open passiveModal size="lg" modalHeading="User Management (autosaves)" onRequestClose={close} className="user-modal">
+      <AppModal
+        open
+        passiveModal
+        size="lg"
+        modalHeading="User Management (autosaves)"
+        onRequestClose={close}
+        className="user-modal"
+      >
         <InlineNotification
           kind="error"
           title="This user no longer exists."
@@ -167,7 +175,14 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
   // The confirmation after the user modal: Carbon takes the last open modal in the page for the topmost.
   return (
     <>
-      <AppModal open passiveModal size="lg" modalHeading="User Management (autosaves)" onRequestClose={close} className="user-modal">
+      <AppModal
+        open
+        passiveModal
+        size="lg"
+        modalHeading="User Management (autosaves)"
+        onRequestClose={close}
+        className="user-modal"
+      >
         <div className="user-modal__fields">
           <TextInput
             id="user-email"
@@ -189,7 +204,9 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
             invalid={lastNameInvalid}
             invalidText="Required"
             {...describedByError('user-last-name', lastNameInvalid)}
-            onChange={(e) => edit('last_name', e.target.value, e.target.value.trim() ? { last_name: e.target.value.trim() } : null)}
+            onChange={(e) =>
+              edit('last_name', e.target.value, e.target.value.trim() ? { last_name: e.target.value.trim() } : null)
+            }
           />
           <TextInput
             id="user-first-name"
@@ -198,7 +215,9 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
             invalid={firstNameInvalid}
             invalidText="Required"
             {...describedByError('user-first-name', firstNameInvalid)}
-            onChange={(e) => edit('first_name', e.target.value, e.target.value.trim() ? { first_name: e.target.value.trim() } : null)}
+            onChange={(e) =>
+              edit('first_name', e.target.value, e.target.value.trim() ? { first_name: e.target.value.trim() } : null)
+            }
           />
           <Toggle
             id="user-active"
@@ -215,7 +234,12 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
             // Carbon's ComboBox also reports a value it was given (the server's, on opening): not an edit.
             onChange={(v) => v !== form.rank && edit('rank', v, v ? { rank: v } : null)}
           />
-          <Select id="user-role" labelText="Role" value={form.role} onChange={(e) => edit('role', e.target.value as Role, { role: e.target.value as Role })}>
+          <Select
+            id="user-role"
+            labelText="Role"
+            value={form.role}
+            onChange={(e) => edit('role', e.target.value as Role, { role: e.target.value as Role })}
+          >
             {ROLES.map((r) => (
               <SelectItem key={r} value={r} text={r} />
             ))}

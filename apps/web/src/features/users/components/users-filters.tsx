@@ -6,7 +6,11 @@ import { ROLES, SEARCH_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import type { UsersFilters } from '../api/get-users.ts';
 
-const STATUS_TEXT: Record<(typeof USER_STATUSES)[number], string> = { active: 'Active', inactive: 'Inactive', pending: 'Pending Invite' };
+const STATUS_TEXT: Record<(typeof USER_STATUSES)[number], string> = {
+  active: 'Active',
+  inactive: 'Inactive',
+  pending: 'Pending Invite',
+};
 const ASSIGNMENT_TEXT: Record<(typeof ASSIGNMENT_STATUSES)[number], string> = {
   not_started: 'Not Started',
   in_progress: 'In Progress',
@@ -15,9 +19,22 @@ const ASSIGNMENT_TEXT: Record<(typeof ASSIGNMENT_STATUSES)[number], string> = {
   quit: 'Quit',
   past_due: 'Past Due',
 };
-const SORT_TEXT: Record<(typeof USER_SORTS)[number], string> = { name: 'Name', unit: 'Unit', rank: 'Rank', last_login: 'Last sign-in' };
+const SORT_TEXT: Record<(typeof USER_SORTS)[number], string> = {
+  name: 'Name',
+  unit: 'Unit',
+  rank: 'Rank',
+  last_login: 'Last sign-in',
+};
 
-export function UsersFiltersBar({ filters, modules, onChange }: { filters: UsersFilters; modules: Module[]; onChange(next: UsersFilters): void }) {
+export function UsersFiltersBar({
+  filters,
+  modules,
+  onChange,
+}: {
+  filters: UsersFilters;
+  modules: Module[];
+  onChange(next: UsersFilters): void;
+}) {
   const [unitText, setUnitText] = useState(filters.unit ?? '');
   // The unit is typed: applied a debounce after the last key, as the search is.
   useEffect(() => {
@@ -34,20 +51,40 @@ export function UsersFiltersBar({ filters, modules, onChange }: { filters: Users
   };
   return (
     <div className="users-filters" role="group" aria-label="Filters and order">
-      <TextInput id="users-filter-unit" labelText="Filter by unit" value={unitText} onChange={(e) => setUnitText(e.target.value)} />
-      <Select id="users-filter-role" labelText="Filter by role" value={filters.role ?? ''} onChange={(e) => set('role', e.target.value)}>
+      <TextInput
+        id="users-filter-unit"
+        labelText="Filter by unit"
+        value={unitText}
+        onChange={(e) => setUnitText(e.target.value)}
+      />
+      <Select
+        id="users-filter-role"
+        labelText="Filter by role"
+        value={filters.role ?? ''}
+        onChange={(e) => set('role', e.target.value)}
+      >
         <SelectItem value="" text="All roles" />
         {ROLES.map((r) => (
           <SelectItem key={r} value={r} text={r} />
         ))}
       </Select>
-      <Select id="users-filter-status" labelText="Filter by status" value={filters.status ?? ''} onChange={(e) => set('status', e.target.value)}>
+      <Select
+        id="users-filter-status"
+        labelText="Filter by status"
+        value={filters.status ?? ''}
+        onChange={(e) => set('status', e.target.value)}
+      >
         <SelectItem value="" text="All statuses" />
         {USER_STATUSES.map((s) => (
           <SelectItem key={s} value={s} text={STATUS_TEXT[s]} />
         ))}
       </Select>
-      <Select id="users-filter-module" labelText="Filter by module" value={filters.module ?? ''} onChange={(e) => set('module', e.target.value)}>
+      <Select
+        id="users-filter-module"
+        labelText="Filter by module"
+        value={filters.module ?? ''}
+        onChange={(e) => set('module', e.target.value)}
+      >
         <SelectItem value="" text="Any module" />
         {modules.map((m) => (
           <SelectItem key={m.id} value={m.id} text={m.game_title} />
@@ -55,14 +92,24 @@ export function UsersFiltersBar({ filters, modules, onChange }: { filters: Users
       </Select>
       {/* An assignment status means something only for a module: offered once one is chosen. */}
       {filters.module && (
-        <Select id="users-filter-assignment" labelText="Filter by assignment status" value={filters.assignment_status ?? ''} onChange={(e) => set('assignment_status', e.target.value)}>
+        <Select
+          id="users-filter-assignment"
+          labelText="Filter by assignment status"
+          value={filters.assignment_status ?? ''}
+          onChange={(e) => set('assignment_status', e.target.value)}
+        >
           <SelectItem value="" text="Any status" />
           {ASSIGNMENT_STATUSES.map((s) => (
             <SelectItem key={s} value={s} text={ASSIGNMENT_TEXT[s]} />
           ))}
         </Select>
       )}
-      <Select id="users-sort" labelText="Sort by" value={filters.sort ?? 'name'} onChange={(e) => set('sort', e.target.value === 'name' ? '' : e.target.value)}>
+      <Select
+        id="users-sort"
+        labelText="Sort by"
+        value={filters.sort ?? 'name'}
+        onChange={(e) => set('sort', e.target.value === 'name' ? '' : e.target.value)}
+      >
         {USER_SORTS.map((s) => (
           <SelectItem key={s} value={s} text={SORT_TEXT[s]} />
         ))}

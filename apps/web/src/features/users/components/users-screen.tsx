@@ -1,6 +1,14 @@
 /** The Users screen (spec §2): search, count, invite, table, pagination, modals. */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, DataTableSkeleton, InlineNotification, Search, TableBatchAction, TableBatchActions, TableToolbar } from '@carbon/react';
+import {
+  Button,
+  DataTableSkeleton,
+  InlineNotification,
+  Search,
+  TableBatchAction,
+  TableBatchActions,
+  TableToolbar,
+} from '@carbon/react';
 import { Add, Calendar, Email, Locked, Subtract, type CarbonIconType } from '@carbon/icons-react';
 import { BULK_ACTIONS, type BulkAction, type BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
 import type { InviteFileReport } from '@airman/contracts/invite-file.ts';
@@ -24,7 +32,13 @@ import { UsersFiltersBar } from './users-filters.tsx';
 import { USER_COLUMNS, UsersTable } from './users-table.tsx';
 import '../../../styles/admin.scss';
 
-const BULK_ICONS: Record<BulkAction, CarbonIconType> = { assign: Add, due_date: Calendar, unassign: Subtract, reinvite: Email, deactivate: Locked };
+const BULK_ICONS: Record<BulkAction, CarbonIconType> = {
+  assign: Add,
+  due_date: Calendar,
+  unassign: Subtract,
+  reinvite: Email,
+  deactivate: Locked,
+};
 
 export function UsersScreen() {
   const me = useCurrentUser();
@@ -92,7 +106,10 @@ export function UsersScreen() {
 
   // A status toggle moves at once; the page's next load says what the server kept.
   // Held per loaded page, so a refreshed page drops these.
-  const [toggled, setToggled] = useState<{ page: unknown; active: ReadonlyMap<string, boolean> }>({ page: undefined, active: new Map() });
+  const [toggled, setToggled] = useState<{ page: unknown; active: ReadonlyMap<string, boolean> }>({
+    page: undefined,
+    active: new Map(),
+  });
   const activeShown = toggled.page === users.data ? toggled.active : undefined;
   function showActive(user: User, active: boolean | undefined) {
     setToggled((t) => {
@@ -121,7 +138,11 @@ export function UsersScreen() {
       toast({ kind: 'success', title: `Invite resent to ${user.user_name}` });
     } catch (error) {
       // The server says whether it will retry, or why the mail server refused the address.
-      toast({ kind: 'error', title: 'Error resending invite email.', subtitle: error instanceof ApiError ? error.message : undefined });
+      toast({
+        kind: 'error',
+        title: 'Error resending invite email.',
+        subtitle: error instanceof ApiError ? error.message : undefined,
+      });
     }
     refresh();
   }
@@ -177,7 +198,9 @@ export function UsersScreen() {
     setSelected(new Map());
     setOutcome({
       title: `${action}: ${result.done.toLocaleString()} done, ${result.skipped.toLocaleString()} skipped`,
-      skipped: result.results.filter((r) => r.outcome === 'skipped').map((r) => ({ who: r.user_name, reason: r.reason ?? '' })),
+      skipped: result.results
+        .filter((r) => r.outcome === 'skipped')
+        .map((r) => ({ who: r.user_name, reason: r.reason ?? '' })),
     });
     refresh();
   }
@@ -231,7 +254,12 @@ export function UsersScreen() {
             }}
           >
             {BULK_ACTIONS.map((action) => (
-              <TableBatchAction key={action} tabIndex={selected.size > 0 ? 0 : -1} renderIcon={BULK_ICONS[action]} onClick={() => setBulk(action)}>
+              <TableBatchAction
+                key={action}
+                tabIndex={selected.size > 0 ? 0 : -1}
+                renderIcon={BULK_ICONS[action]}
+                onClick={() => setBulk(action)}
+              >
                 {BULK_LABELS[action].button}
               </TableBatchAction>
             ))}
@@ -239,40 +267,65 @@ export function UsersScreen() {
         </TableToolbar>
       </div>
       {users.isError && (
-        <InlineNotification kind="error" title="The users could not be loaded." subtitle={users.error.message} lowContrast hideCloseButton role="alert" />
+        <InlineNotification
+          kind="error"
+          title="The users could not be loaded."
+          subtitle={users.error.message}
+          lowContrast
+          hideCloseButton
+          role="alert"
+        />
       )}
       {users.isPending && (
         <div className="table-scroll">
-          <DataTableSkeleton headers={USER_COLUMNS.map((header) => ({ header }))} rowCount={10} showHeader={false} showToolbar={false} aria-label="Loading users" />
+          <DataTableSkeleton
+            headers={USER_COLUMNS.map((header) => ({ header }))}
+            rowCount={10}
+            showHeader={false}
+            showToolbar={false}
+            aria-label="Loading users"
+          />
         </div>
       )}
       {users.data && users.data.users.length === 0 ? (
         <EmptyState
           title={searching ? `No users match '${search}'` : 'No users yet'}
-          text={searching ? 'Check the spelling, or search by another part of the name or e-mail.' : 'Invite users by e-mail to get started.'}
+          text={
+            searching
+              ? 'Check the spelling, or search by another part of the name or e-mail.'
+              : 'Invite users by e-mail to get started.'
+          }
           action={searching ? { label: 'Clear search', onClick: clearSearch } : undefined}
         />
-      ) : users.data && (
-        <div ref={results} tabIndex={-1} className="users-results" aria-label={`Users, page ${page + 1}`}>
-          <UsersTable
-            users={users.data.users}
-            modules={moduleList}
-            activeShown={activeShown}
-            onOpen={setOpen}
-            onToggleActive={(u, on) => void toggleActive(u, on)}
-            onResend={(u) => void resend(u)}
-            onCopyLink={(u) => void copyLink(u)}
-            onDelete={setDeleting}
-            selected={new Set(selected.keys())}
-            onSelect={select}
-            onSelectPage={selectPage}
-          />
-        </div>
+      ) : (
+        users.data && (
+          <div ref={results} tabIndex={-1} className="users-results" aria-label={`Users, page ${page + 1}`}>
+            <UsersTable
+              users={users.data.users}
+              modules={moduleList}
+              activeShown={activeShown}
+              onOpen={setOpen}
+              onToggleActive={(u, on) => void toggleActive(u, on)}
+              onResend={(u) => void resend(u)}
+              onCopyLink={(u) => void copyLink(u)}
+              onDelete={setDeleting}
+              selected={new Set(selected.keys())}
+              onSelect={select}
+              onSelectPage={selectPage}
+            />
+          </div>
+        )
       )}
       {!searching && (
         <nav className="pagination" aria-label="Pages">
           {cursors.map((_, i) => (
-            <Button key={i} kind={i === page ? 'primary' : 'tertiary'} size="sm" aria-current={i === page ? 'page' : undefined} onClick={() => goTo(i)}>
+            <Button
+              key={i}
+              kind={i === page ? 'primary' : 'tertiary'}
+              size="sm"
+              aria-current={i === page ? 'page' : undefined}
+              onClick={() => goTo(i)}
+            >
               Page {i + 1}
             </Button>
           ))}
@@ -293,7 +346,15 @@ export function UsersScreen() {
           onChanged={refresh}
         />
       )}
-      {bulk && <BulkModal action={bulk} ids={[...selected.keys()]} modules={moduleList} onClose={() => setBulk(null)} onDone={bulkDone} />}
+      {bulk && (
+        <BulkModal
+          action={bulk}
+          ids={[...selected.keys()]}
+          modules={moduleList}
+          onClose={() => setBulk(null)}
+          onDone={bulkDone}
+        />
+      )}
       {invitingFile && <InviteFileModal onClose={() => setInvitingFile(false)} onApplied={fileApplied} />}
       {inviting && <InviteModal modules={moduleList} onClose={() => setInviting(false)} onInvited={refresh} />}
       {deleting && (

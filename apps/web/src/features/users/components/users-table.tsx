@@ -22,9 +22,32 @@ interface Props {
   onSelectPage(on: boolean): void;
 }
 
-export const USER_COLUMNS = ['Rank', 'Unit', 'Name', 'Role', 'Email', 'Assigned Modules', 'Completed Modules', 'Last Sign-In', 'Status', 'Actions'];
+export const USER_COLUMNS = [
+  'Rank',
+  'Unit',
+  'Name',
+  'Role',
+  'Email',
+  'Assigned Modules',
+  'Completed Modules',
+  'Last Sign-In',
+  'Status',
+  'Actions',
+];
 
-export function UsersTable({ users, modules, activeShown, onOpen, onToggleActive, onResend, onCopyLink, onDelete, selected, onSelect, onSelectPage }: Props) {
+export function UsersTable({
+  users,
+  modules,
+  activeShown,
+  onOpen,
+  onToggleActive,
+  onResend,
+  onCopyLink,
+  onDelete,
+  selected,
+  onSelect,
+  onSelectPage,
+}: Props) {
   const title = (id: string) => modules.find((m) => m.id === id)?.game_title ?? id;
   const onPage = users.filter((u) => selected.has(u.id)).length;
   return (

@@ -13,7 +13,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 
 /** The server refused the value itself (bad input, conflict): retrying cannot help. */
 function isRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
+  return (
+    error instanceof ApiError && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status)
+  );
 }
 
 type Field = keyof UserUpdateRequest;

@@ -20,7 +20,10 @@ export function RequireAuth() {
   const session = useSession(state === 'valid' ? token : null);
   if (state !== 'valid') {
     const reason = state === 'missing' ? (endedBecause ?? 'missing') : state;
-    const notice: LoginNotice = reason === 'signed-out' ? { kind: 'success', text: SIGNED_OUT_MESSAGE } : { kind: 'warning', text: SESSION_MESSAGES[reason] };
+    const notice: LoginNotice =
+      reason === 'signed-out'
+        ? { kind: 'success', text: SIGNED_OUT_MESSAGE }
+        : { kind: 'warning', text: SESSION_MESSAGES[reason] };
     return <Navigate to="/login" replace state={{ notice, from: location.pathname }} />;
   }
   if (session.isError) {
@@ -66,7 +69,9 @@ export function AnonymousOnly() {
   const location = useLocation();
   if (tokenState(token) === 'valid') {
     const from = (location.state as { from?: string } | null)?.from;
-    return <Navigate to={from && from !== '/login' ? from : homePath(decodeToken(token as string)?.user_role)} replace />;
+    return (
+      <Navigate to={from && from !== '/login' ? from : homePath(decodeToken(token as string)?.user_role)} replace />
+    );
   }
   return <Outlet />;
 }
