@@ -30,18 +30,24 @@ const STATUS_SQL = progressStatusSql('$1');
  * The filters as SQL conditions, their values numbered from $`first`; columns
  * as the progress tables name them, or prefixed (a. for the assignment, u. for the user).
  */
-function filterSql(query: ProgressQuery, first: number, prefixed = false): { where: string; params: unknown[] } {
+function filterSql(
+  query: ProgressQuery,
+  first: number,
+  prefixed = false,
+): { where: string; params: unknown[]; userWhere: string } {
   const conditions: string[] = [];
+  const userConditions: string[] = [];
   const params: unknown[] = [];
-  const add = (column: string, value: string | undefined) => {
+  const add = (column: string, value: string | undefined, of: string[][]) => {
     if (value === undefined) return;
     params.push(value);
-    conditions.push(`${column} = $${first + params.length - 1}`);
+    for (const list of of) list.push(`${column} = $${first + params.length - 1}`);
   };
-  add(prefixed ? 'a.module_id' : 'module_id', query.module);
-  add(prefixed ? 'u.unit' : 'unit', query.unit);
-  add(prefixed ? 'u.rank' : 'rank', query.rank);
-  return { where: conditions.length ? conditions.join(' AND ') : 'true', params };
+  add(prefixed ? 'a.module_id' : 'module_id', query.module, [conditions]);
+  add(prefixed ? 'u.unit' : 'unit', query.unit, [conditions, userConditions]);
+  add(prefixed ? 'u.rank' : 'rank', query.rank, [conditions, userConditions]);
+  const all = (list: string[]) => (list.length ? list.join(' AND ') : 'true');
+  return { where: all(conditions), params, userWhere: all(userConditions) };
 }
 
 interface CountsRow {
@@ -134,8 +140,12 @@ export async function progressReport(
       module: string;
       due_at: number;
     }>(
-      `SELECT u.id AS user_id, u.first_name, u.last_name, u.user_name, u.rank, u.unit, u.pending, a.module_id AS module, a.due_at
-       FROM assignments a JOIN user_search u ON u.id = a.user_id
+      // With a rank the trainees are few (a unit's rank: about 1% of them): gather them first and
+      // join the overdue assignments to them, rather than walk every overdue assignment in due
+      // order and look up each one's user (100,000 users: 1,643 buffers instead of 86,806).
+      `${query.rank === undefined ? '' : `WITH u AS MATERIALIZED (SELECT * FROM user_search u WHERE ${overdueFilter.userWhere})`}
+       SELECT u.id AS user_id, u.first_name, u.last_name, u.user_name, u.rank, u.unit, u.pending, a.module_id AS module, a.due_at
+       FROM assignments a JOIN ${query.rank === undefined ? 'user_search u' : 'u'} ON u.id = a.user_id
        WHERE a.completed_at = 0 AND a.due_at > 0 AND a.due_at < $1 AND ${overdueFilter.where}
        ORDER BY a.due_at, a.user_id, a.module_id
        LIMIT ${PROGRESS_OVERDUE_LIMIT}`,
