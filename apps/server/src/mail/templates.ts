@@ -6,6 +6,7 @@
  */
 import type { EmailKind } from '@airman/contracts/emails.ts';
 import { dueDateInWords } from './due-date.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 
 export const PRODUCT_NAME = 'Ready Airman Training';
 
@@ -23,13 +24,6 @@ export interface RenderedEmail {
 
 const p = (text: string): Block => ({ kind: 'p', text });
 const link = (label: string, url: string): Block => ({ kind: 'link', label, url });
-
-function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
-}
 
 function renderText(blocks: Block[], publicUrl: string): string {
   const parts = blocks.map((b) => {

@@ -9,6 +9,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { escapeHtml } from '../lib/escape-html.ts';
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 
@@ -67,16 +68,10 @@ export function openApiRoutes(app: FastifyInstance): void {
   );
 }
 
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
-
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 function schemaBlock(label: string, schema: unknown): string {
-  return `<h4>${escape(label)}</h4><pre tabindex="0">${escape(JSON.stringify(schema, null, 2))}</pre>`;
+  return `<h4>${escapeHtml(label)}</h4><pre tabindex="0">${escapeHtml(JSON.stringify(schema, null, 2))}</pre>`;
 }
 
 /** One section per call, in path order: who may call it, its parameters, body and answers. */
@@ -89,15 +84,15 @@ function referencePage(doc: OpenAPIV3_1.Document): string {
       if (!op) continue;
       const id = `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, '-');
       const title = `${method.toUpperCase()} ${path}`;
-      toc.push(`<li><a href="#${id}">${escape(title)}</a></li>`);
+      toc.push(`<li><a href="#${id}">${escapeHtml(title)}</a></li>`);
       const who = !op.security
         ? 'Anyone (no token).'
         : op.description?.includes('Administrators only')
           ? 'Administrators (bearer token).'
           : 'Signed-in users (bearer token).';
       const parts = [
-        `<section aria-labelledby="${id}"><h3 id="${id}"><code>${escape(title)}</code></h3>`,
-        `<p>${escape(who)}</p>`,
+        `<section aria-labelledby="${id}"><h3 id="${id}"><code>${escapeHtml(title)}</code></h3>`,
+        `<p>${escapeHtml(who)}</p>`,
       ];
       for (const p of (op.parameters ?? []) as OpenAPIV3_1.ParameterObject[]) {
         parts.push(schemaBlock(`${p.in} parameter ${p.name}${p.required ? ' (required)' : ''}`, p.schema));
@@ -123,7 +118,7 @@ function referencePage(doc: OpenAPIV3_1.Document): string {
   const schemas = Object.entries(doc.components?.schemas ?? {})
     .map(
       ([name, schema]) =>
-        `<section aria-labelledby="schema-${escape(name)}"><h3 id="schema-${escape(name)}">${escape(name)}</h3><pre tabindex="0">${escape(JSON.stringify(schema, null, 2))}</pre></section>`,
+        `<section aria-labelledby="schema-${escapeHtml(name)}"><h3 id="schema-${escapeHtml(name)}">${escapeHtml(name)}</h3><pre tabindex="0">${escapeHtml(JSON.stringify(schema, null, 2))}</pre></section>`,
     )
     .join('\n');
   return `<!doctype html>
@@ -131,12 +126,12 @@ function referencePage(doc: OpenAPIV3_1.Document): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(doc.info.title)} — reference</title>
+<title>${escapeHtml(doc.info.title)} — reference</title>
 <link rel="stylesheet" href="/api/docs/reference.css">
 </head>
 <body>
 <a class="skip" href="#calls">Skip to the calls</a>
-<header><h1>${escape(doc.info.title)}</h1><p>Version ${escape(doc.info.version)}. ${escape(doc.info.description ?? '')} The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escape(doc.openapi)}).</p></header>
+<header><h1>${escapeHtml(doc.info.title)}</h1><p>Version ${escapeHtml(doc.info.version)}. ${escapeHtml(doc.info.description ?? '')} The machine-readable document: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${escapeHtml(doc.openapi)}).</p></header>
 <nav aria-label="Calls"><h2>Calls</h2><ul>${toc.join('')}</ul></nav>
 <main id="calls" tabindex="-1"><h2>Calls in detail</h2>
 ${sections.join('\n')}
