@@ -26,6 +26,7 @@ export default defineConfig({
           maxWorkers: 2,
           hookTimeout: 60_000,
           setupFiles: ['apps/server/test/setup.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
         },
       },
       {

@@ -44,10 +44,13 @@ export interface Database {
   poolStats?(): { total: number; idle: number; waiting: number };
   /** Embedded database only: changes to users as they commit, for reads kept in memory. */
   usersChanges?: UsersChanges;
+  /** Embedded database only: its files as one uncompressed tarball, to start another database from. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
-export type DatabaseLocation = { url: string } | { dataDir: string } | { memory: true };
+/** In memory: empty, or started from another embedded database's dump (its migrations then already applied). */
+export type DatabaseLocation = { url: string } | { dataDir: string } | { memory: true; from?: Blob };
 
 /** Where the migrations are: beside src/ in development, beside dist/ when built. */
 function migrationsFolder(): string {
@@ -103,7 +106,8 @@ export async function openDatabase(location: DatabaseLocation, options: Database
     fs.mkdirSync(location.dataDir, { recursive: true });
     dataDir = location.dataDir;
   }
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const loadDataDir = 'memory' in location ? location.from : undefined;
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir && { loadDataDir }) });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   const maintenance = scheduleVacuum(client, options.warn ?? ((message, err) => console.warn(message, err)));
@@ -111,6 +115,7 @@ export async function openDatabase(location: DatabaseLocation, options: Database
     db,
     kind: 'pglite',
     usersChanges: await listenForUsersChanges(client),
+    dump: () => client.dumpDataDir('none'),
     query: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
     close: async () => {
       await maintenance.stop();
