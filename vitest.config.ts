@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './e2e/constants.ts';
 
 // Three projects: unit tests beside the code, API tests over HTTP against real
 // databases, and browser end-to-end tests against the built product.
@@ -37,7 +38,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Files two at a time, each worker against its own server (e2e/global-setup.ts).
+          maxWorkers: E2E_WORKERS,
           globalSetup: ['e2e/global-setup.ts'],
         },
       },

@@ -1,8 +1,8 @@
 /** Setting up data through the product's own API, as an administrator would. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
+import { ourServer } from './server.ts';
 
 export async function apiLogin(
   baseUrl: string,
@@ -39,7 +39,7 @@ export async function api<T>(
 
 /** The messages the e2e SMTP server accepted, newest first, soft line breaks undone. */
 function receivedMail(): string[] {
-  const dir = inject('mailDir');
+  const dir = ourServer().mailDir;
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)

@@ -5,8 +5,9 @@
  */
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
+import { ourServer } from './server.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = fs.existsSync(CHROMIUM_PATH);
@@ -54,7 +55,7 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
     });
     beforeAll(async () => {
       const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
-      const baseUrl = inject('baseUrl');
+      const { baseUrl } = ourServer();
       Object.assign(e2e, {
         baseUrl,
         browser,

@@ -2,3 +2,9 @@ export const E2E_ADMIN_EMAIL = 'e2e-admin@example.com';
 export const E2E_ADMIN_PASSWORD = 'E2e-Admin-Passw0rd!';
 /** The e2e SMTP server refuses recipients of this domain permanently (550). */
 export const UNDELIVERABLE_DOMAIN = 'undeliverable.test';
+/**
+ * How many e2e test files run at once, each worker with its own server (e2e/global-setup.ts).
+ * Two: a file spends much of its time waiting on its browser and server, so two keep the
+ * machine's two cores busy. E2E_WORKERS=1 runs them one after another.
+ */
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);

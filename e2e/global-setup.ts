@@ -1,35 +1,52 @@
 /**
- * Starts the built product once for the e2e suite: the real server
- * (apps/server/dist/main.js, built by `npm test`) on a free loopback port with
- * a fresh data directory, exactly as `npm start` runs it, sending its e-mail
- * through a real SMTP server on loopback (e2e/smtp-inbox.ts) whose messages
- * land in `mailDir`.
+ * Starts the built product for the e2e suite, once per worker (test files run two at a
+ * time, each worker's files one after another against its own server): the real server
+ * (apps/server/dist/main.js, built by `npm test`) on a free loopback port with a fresh data
+ * directory, exactly as `npm start` runs it, sending its e-mail through a real SMTP server
+ * on loopback (e2e/smtp-inbox.ts) whose messages land in its `mailDir`.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
+import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_WORKERS } from './constants.ts';
+import type { E2EServer } from './server.ts';
 import { startSmtpInbox } from './smtp-inbox.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { waitForHealth } from '../apps/server/test/wait-for-health.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** Where the e2e SMTP server writes each message it accepted (.eml). */
-    mailDir: string;
+    /** One per worker, in the order of the workers' pool ids (e2e/server.ts). */
+    servers: E2EServer[];
   }
 }
 
 const root = path.resolve(import.meta.dirname, '..');
+const main = path.join(root, 'apps/server/dist/main.js');
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const main = path.join(root, 'apps/server/dist/main.js');
   if (!fs.existsSync(main) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('The product is not built: run `npm run build` (npm test does it first).');
   }
+  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer()));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((s) => s.stop()));
+    throw failed.reason;
+  }
+  project.provide(
+    'servers',
+    servers.map(({ baseUrl, mailDir }) => ({ baseUrl, mailDir })),
+  );
+  return async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+  };
+}
+
+async function startServer(): Promise<E2EServer & { stop(): Promise<void> }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -62,13 +79,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await inbox.close();
     throw error;
   }
-  project.provide('baseUrl', baseUrl);
-  project.provide('mailDir', mailDir);
-
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    await inbox.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseUrl,
+    mailDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await inbox.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
