@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   opsRoutes(app, database);
   sessionRoutes(app, database.db, tokens, new DeviceCookies(deps.jwtSecret, config.publicUrl.startsWith('https://')));
-  const mail = new MailWorker(database, createMailer(config), app.log);
+  const mail = new MailWorker(database, createMailer(config), app.log, config.mailClaimMs);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => mail.stop());
   const scheduler = new ReminderScheduler(database, config, app.log);

@@ -116,6 +116,7 @@ const envSchema = z.object({
   INVITE_TTL_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(365).default(14),
   REMINDER_DAYS: reminderDaysSchema,
   REMINDER_INTERVAL_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(86_400).default(300),
+  MAIL_CLAIM_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(3_600).default(60),
   DIGEST_CRON: z
     .string()
     .optional()
@@ -155,6 +156,11 @@ export interface Config {
   reminderDays: number[];
   /** How often the scheduler plans reminders and digests, in ms. */
   reminderIntervalMs: number;
+  /**
+   * How long a process holds the e-mails it took to send, in ms: if it dies while sending,
+   * another process (or itself, restarted) sends them after that.
+   */
+  mailClaimMs: number;
   /** When the administrators' weekly digest goes out: a 5-field cron pattern, read in digestTz; undefined: never (DIGEST_CRON=off). */
   digestCron: string | undefined;
   digestTz: string;
@@ -195,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     inviteTtlMs: e.INVITE_TTL_DAYS * 24 * 60 * 60 * 1000,
     reminderDays: e.REMINDER_DAYS,
     reminderIntervalMs: e.REMINDER_INTERVAL_S * 1000,
+    mailClaimMs: e.MAIL_CLAIM_S * 1000,
     digestCron: e.DIGEST_CRON === 'off' ? undefined : e.DIGEST_CRON,
     digestTz: e.DIGEST_TZ,
     metricsToken: e.METRICS_TOKEN,

@@ -14,6 +14,7 @@ import type { EmailKind } from '@airman/contracts/emails.ts';
 import { emailLog, emailOutbox } from '../db/schema.ts';
 import type { Email, SendEmail } from './mailer.ts';
 
+/** How long a claim holds messages unless told otherwise (config MAIL_CLAIM_S). */
 const CLAIM_MS = 60_000;
 const POLL_MS = 2_000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
@@ -105,6 +106,7 @@ export class MailWorker {
     private readonly database: Database,
     private readonly send: SendEmail,
     private readonly log: FastifyBaseLogger,
+    private readonly claimMs = CLAIM_MS,
   ) {}
 
   start(): void {
@@ -133,7 +135,7 @@ export class MailWorker {
        WHERE id IN (SELECT id FROM email_outbox WHERE given_up_at = 0 AND locked_until < $2 ${ids ? '' : 'AND next_attempt_at <= $2'} ${only}
                     ORDER BY next_attempt_at LIMIT 20 FOR UPDATE SKIP LOCKED)
        RETURNING id, to_address, subject, text_body, html_body, attempts`,
-      ids ? [now + CLAIM_MS, now, ids] : [now + CLAIM_MS, now],
+      ids ? [now + this.claimMs, now, ids] : [now + this.claimMs, now],
     );
   }
 
