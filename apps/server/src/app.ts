@@ -116,9 +116,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   opsRoutes(app, database);
   sessionRoutes(app, database.db, tokens, new DeviceCookies(deps.jwtSecret, config.publicUrl.startsWith('https://')));
-  const mail = new MailWorker(database, createMailer(config), app.log, config.mailClaimMs);
+  const mailer = createMailer(config);
+  const mail = new MailWorker(database, mailer, app.log, config.mailClaimMs);
   app.addHook('onReady', async () => mail.start());
-  app.addHook('onClose', async () => mail.stop());
+  app.addHook('onClose', async () => {
+    await mail.stop();
+    mailer.close();
+  });
   const scheduler = new ReminderScheduler(database, config, app.log);
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
