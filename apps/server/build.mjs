@@ -1,14 +1,18 @@
 // Bundles the server (and the shared workspace packages it imports, which are
-// TypeScript sources) into dist/main.js; npm dependencies stay external.
+// TypeScript sources) into dist/main.js, or the file given as `--outfile <path>`
+// (the API tests' own build of the current sources); npm dependencies stay external.
 import { build } from 'esbuild';
 import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({ options: { outfile: { type: 'string', default: 'dist/main.js' } } });
 
 const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@airman/'));
 
 await build({
   entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  outfile: values.outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',

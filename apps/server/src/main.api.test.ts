@@ -1,6 +1,6 @@
 /**
- * The real entry point as `npm start` runs it (from source, through tsx): first
- * start seeds and prints the generated admin password once, SIGTERM shuts down
+ * The real entry point as `npm run build` bundles it (built from the current
+ * sources by the tests' global setup: test/server-build.ts): first start seeds and prints the generated admin password once, SIGTERM shuts down
  * cleanly, and a restart on the same DATA_DIR keeps everything.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port.ts';
+import { SERVER_BUILD } from '../test/server-build.ts';
 import { waitForHealth } from '../test/wait-for-health.ts';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -22,7 +23,7 @@ interface Running {
 
 async function start(env: NodeJS.ProcessEnv): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUILD], {
     cwd: serverRoot,
     env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -55,7 +56,7 @@ describe('npm start: first start, shutdown, restart', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  // Two starts from source, each allowed 60 s by start(): ~15 s each on a loaded 2-core machine.
+  // Two starts, each allowed 60 s by start().
   it('creates the admin once, shuts down on SIGTERM and keeps everything across a restart', async () => {
     const first = await start({ DATA_DIR: dataDir });
     const match = /Admin account created: admin@example\.com\s+Password \(shown once[^:]*\): (\S+)/.exec(
@@ -95,7 +96,7 @@ describe('npm start: first start, shutdown, restart', () => {
   }, 90_000);
 
   it('refuses to start with a bad variable, naming it', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [SERVER_BUILD], {
       cwd: serverRoot,
       env: { PATH: process.env.PATH, PORT: 'eighty', DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],

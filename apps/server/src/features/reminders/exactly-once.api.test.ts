@@ -1,8 +1,9 @@
 /**
  * Reminders are queued once and sent once by real server processes (the entry
- * point, from source): two processes on one PostgreSQL at the same time, and a
- * process killed with SIGKILL in the middle of its work, then started again,
- * on PostgreSQL and on the embedded database.
+ * point, built from the current sources: test/server-build.ts): two processes on
+ * one PostgreSQL at the same time, and a process killed with SIGKILL in the
+ * middle of its work, then started again, on PostgreSQL and on the embedded
+ * database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/free-port.ts';
+import { SERVER_BUILD } from '../../../test/server-build.ts';
 import { SmtpCapture } from '../../../test/smtp-capture.ts';
 import { waitForHealth } from '../../../test/wait-for-health.ts';
 import { openDatabase, type DatabaseLocation } from '../../db/database.ts';
@@ -29,7 +31,7 @@ interface Server {
 
 async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_BUILD], {
     cwd: serverRoot,
     env: {
       PATH: process.env.PATH,
