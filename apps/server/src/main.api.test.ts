@@ -43,13 +43,17 @@ function stop(r: Running): Promise<number | null> {
   });
 }
 
+/** Signs in as a client would: a 503 (a process just started, busy) is tried again after its Retry-After. */
 async function login(url: string, user_name: string, password: string): Promise<number> {
-  const res = await fetch(`${url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_name, password }),
-  });
-  return res.status;
+  for (let attempt = 1; ; attempt++) {
+    const res = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name, password }),
+    });
+    if (res.status !== 503 || attempt === 5) return res.status;
+    await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
+  }
 }
 
 describe('npm start: first start, shutdown, restart', () => {
