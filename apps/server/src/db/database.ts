@@ -49,8 +49,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** In memory: empty, or started from another embedded database's dump (its migrations then already applied). */
-export type DatabaseLocation = { url: string } | { dataDir: string } | { memory: true; from?: Blob };
+/**
+ * Embedded, in a directory or in memory: empty, or started from another embedded database's
+ * dump (its migrations then already applied; a directory that holds a database ignores it).
+ */
+export type DatabaseLocation = { url: string } | { dataDir: string; from?: Blob } | { memory: true; from?: Blob };
 
 /** Where the migrations are: beside src/ in development, beside dist/ when built. */
 function migrationsFolder(): string {
@@ -106,7 +109,7 @@ export async function openDatabase(location: DatabaseLocation, options: Database
     fs.mkdirSync(location.dataDir, { recursive: true });
     dataDir = location.dataDir;
   }
-  const loadDataDir = 'memory' in location ? location.from : undefined;
+  const loadDataDir = dataDir && fs.existsSync(path.join(dataDir, 'PG_VERSION')) ? undefined : location.from;
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir && { loadDataDir }) });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });

@@ -14,6 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/free-port.ts';
 import { SERVER_BUILD } from '../../../test/server-build.ts';
+import { template } from '../../../test/databases.ts';
 import { SmtpCapture } from '../../../test/smtp-capture.ts';
 import { waitForHealth } from '../../../test/wait-for-health.ts';
 import { openDatabase, type DatabaseLocation } from '../../db/database.ts';
@@ -113,7 +114,8 @@ const targets: {
     async location() {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reminders-once-'));
       return {
-        location: { dataDir: path.join(dataDir, 'db') },
+        // Started from the migrated empty database the API tests share (test/databases.ts).
+        location: { dataDir: path.join(dataDir, 'db'), from: await template() },
         env: { DATA_DIR: dataDir },
         dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
       };
