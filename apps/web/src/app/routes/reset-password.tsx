@@ -1,13 +1,11 @@
 /** /reset-password/:token: set a new password from an e-mailed link, then sign in again. */
-import { useState, type FormEvent } from 'react';
-import { Button, Form, InlineNotification, PasswordInput } from '@carbon/react';
+import type { FormEvent } from 'react';
+import { Button, Form, InlineNotification } from '@carbon/react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { passwordChecklist } from '@airman/contracts/validation.ts';
-import { isChecklistMet, PasswordChecklist } from '../../components/password-checklist.tsx';
+import { NewPasswordFields, useNewPassword } from '../../components/password-checklist.tsx';
 import { useResetPassword } from '../../features/account/api/password-reset.ts';
 import type { LoginNotice } from '../../lib/auth/components/route-guards.tsx';
 import '../../styles/forms.scss';
-import { PASSWORD_MAX_LENGTH } from '@airman/contracts/constants.ts';
 
 export const PASSWORD_RESET_DONE = 'Your password has been reset, please login';
 
@@ -15,13 +13,12 @@ export function Component() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const mutation = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const checklist = passwordChecklist(password, confirmation);
+  const newPassword = useNewPassword();
+  const { password } = newPassword;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!isChecklistMet(checklist)) return;
+    if (!newPassword.met) return;
     mutation.mutate(
       { token, password },
       {
@@ -42,25 +39,12 @@ export function Component() {
             <Link to="/forgot-password">Ask for a new link</Link>
           </InlineNotification>
         )}
-        <PasswordInput
-          id="reset-password"
-          labelText="New password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-describedby="reset-checklist"
+        <NewPasswordFields
+          ids={{ password: 'reset-password', confirmation: 'reset-confirmation', checklist: 'reset-checklist' }}
+          labels={{ password: 'New password', confirmation: 'Confirm new password' }}
+          {...newPassword.fields}
         />
-        <PasswordInput
-          id="reset-confirmation"
-          labelText="Confirm new password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-        />
-        <PasswordChecklist checklist={checklist} id="reset-checklist" />
-        <Button type="submit" disabled={!isChecklistMet(checklist) || mutation.isPending}>
+        <Button type="submit" disabled={!newPassword.met || mutation.isPending}>
           Set Password
         </Button>
       </Form>

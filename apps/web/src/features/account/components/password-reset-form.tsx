@@ -1,22 +1,19 @@
 /** The Password Reset form of /profile: current password, new password twice, the checklist. */
 import { useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, PasswordInput } from '@carbon/react';
-import { passwordChecklist } from '@airman/contracts/validation.ts';
-import { isChecklistMet, PasswordChecklist } from '../../../components/password-checklist.tsx';
+import { NewPasswordFields, useNewPassword } from '../../../components/password-checklist.tsx';
 import { useToast } from '../../../components/toasts.tsx';
 import { useRefreshSession, useUpdateSelf } from '../api/self.ts';
-import { PASSWORD_MAX_LENGTH } from '@airman/contracts/constants.ts';
 
 export function PasswordResetForm() {
   const toast = useToast();
   const mutation = useUpdateSelf();
   const refreshSession = useRefreshSession();
   const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const checklist = passwordChecklist(password, confirmation);
+  const newPassword = useNewPassword();
+  const { password } = newPassword;
   // Spec §5: the password is changed only when the field is filled (and valid).
-  const canSave = password !== '' && isChecklistMet(checklist) && current !== '' && !mutation.isPending;
+  const canSave = password !== '' && newPassword.met && current !== '' && !mutation.isPending;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -28,8 +25,7 @@ export function PasswordResetForm() {
           // The fresh token the change answered is already stored (useUpdateSelf).
           void refreshSession();
           setCurrent('');
-          setPassword('');
-          setConfirmation('');
+          newPassword.clear();
           toast({ kind: 'success', title: 'User password updated' });
         },
       },
@@ -56,24 +52,15 @@ export function PasswordResetForm() {
         value={current}
         onChange={(e) => setCurrent(e.target.value)}
       />
-      <PasswordInput
-        id="profile-new-password"
-        labelText="New password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX_LENGTH}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        aria-describedby="profile-password-checklist"
+      <NewPasswordFields
+        ids={{
+          password: 'profile-new-password',
+          confirmation: 'profile-confirm-password',
+          checklist: 'profile-password-checklist',
+        }}
+        labels={{ password: 'New password', confirmation: 'Confirm new password' }}
+        {...newPassword.fields}
       />
-      <PasswordInput
-        id="profile-confirm-password"
-        labelText="Confirm new password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX_LENGTH}
-        value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
-      />
-      <PasswordChecklist checklist={checklist} id="profile-password-checklist" />
       <Button type="submit" disabled={!canSave}>
         Update Password
       </Button>

@@ -1,16 +1,14 @@
 /** The registration form of spec §2 and §5, for an invite code that was found. */
 import { useState, type FormEvent } from 'react';
-import { Button, Form, InlineNotification, PasswordInput, TextInput } from '@carbon/react';
+import { Button, Form, InlineNotification, TextInput } from '@carbon/react';
 import { useNavigate } from 'react-router';
 import { findRank } from '@airman/contracts/ranks.ts';
-import { passwordChecklist } from '@airman/contracts/validation.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { isChecklistMet, PasswordChecklist } from '../../../components/password-checklist.tsx';
+import { NewPasswordFields, useNewPassword } from '../../../components/password-checklist.tsx';
 import { RankSelect } from '../../../components/rank-select.tsx';
 import { UnitInput } from '../../../components/unit-input.tsx';
 import type { LoginNotice } from '../../../lib/auth/components/route-guards.tsx';
 import { useRegister } from '../api/invite.ts';
-import { PASSWORD_MAX_LENGTH } from '@airman/contracts/constants.ts';
 
 export const REGISTRATION_SUCCESS = 'Registration successful, please login';
 
@@ -27,11 +25,10 @@ export function RegistrationForm({ code, email }: { code: string; email: string 
   const [unit, setUnit] = useState('');
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const checklist = passwordChecklist(password, confirmation);
+  const newPassword = useNewPassword();
+  const { password } = newPassword;
   const canRegister =
-    isChecklistMet(checklist) &&
+    newPassword.met &&
     firstName.trim() !== '' &&
     lastName.trim() !== '' &&
     findRank(rank) !== undefined &&
@@ -83,24 +80,15 @@ export function RegistrationForm({ code, email }: { code: string; email: string 
         onChange={(e) => setLastName(e.target.value)}
         required
       />
-      <PasswordInput
-        id="register-password"
-        labelText="Password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX_LENGTH}
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        aria-describedby="register-password-checklist"
+      <NewPasswordFields
+        ids={{
+          password: 'register-password',
+          confirmation: 'register-confirmation',
+          checklist: 'register-password-checklist',
+        }}
+        labels={{ password: 'Password', confirmation: 'Confirm password' }}
+        {...newPassword.fields}
       />
-      <PasswordInput
-        id="register-confirmation"
-        labelText="Confirm password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX_LENGTH}
-        value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
-      />
-      <PasswordChecklist checklist={checklist} id="register-password-checklist" />
       <Button type="submit" disabled={!canRegister}>
         Register
       </Button>
