@@ -120,6 +120,20 @@ describeE2E('axe-core on every screen and modal, hovered included', (e2e) => {
       base.getByRole('button', { name: 'Edit Ready Airman Training', exact: true }),
       'Edit Module: Ready Airman Training',
     );
+    // The module editor unlocked, an action's, an event's and a choice's details open, rows hovered.
+    await base.getByRole('button', { name: 'Edit Ready Airman Training', exact: true }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit Module: Ready Airman Training', exact: true });
+    await editor.getByText('Base module: locked against accidental edits').click();
+    for (const table of ['.actions-table', '.events-table', '.choices-table']) {
+      await editor.locator(`${table} .editor-table__expand-button`).first().click();
+    }
+    await check(page, 'the module editor, details open', [
+      editor.locator('.actions-table > tbody > tr').first(),
+      editor.locator('.editor-table__details').first(),
+      editor.locator('.choices-table > tbody > tr').first(),
+    ]);
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
     await modal(page.getByRole('button', { name: 'New Module +' }), 'New Module');
     await modal(
       base.getByRole('button', { name: 'Edit JSON of Ready Airman Training', exact: true }),

@@ -2,7 +2,9 @@ import { expect, it } from 'vitest';
 import { api, apiLogin } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E } from './browser.ts';
+import { checkbox, focused, tabTo } from './focus.ts';
 import { DEFAULT_GAME_RECORD, type Module } from '@airman/contracts/module.ts';
+import type { Page } from 'playwright-core';
 
 /** A small module of the admin's own, made through the API. */
 async function apiModule(baseUrl: string, title: string): Promise<{ token: string; module: Module }> {
@@ -37,7 +39,125 @@ const DEFAULT_ACTION = {
   changes_objectives: { add: [], remove: [] },
 };
 
+/**
+ * Whether the focused element is in full view below the pinned Check, within
+ * the dialog's body (or is in the Check, or outside the body: the footer).
+ */
+function clearOfCheck(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    const body = el?.closest('.cds--modal-content');
+    const check = body?.querySelector('.module-check');
+    if (!el || !body || !check || check.contains(el)) return true;
+    const [r, c, b] = [el, check, body].map((e) => e.getBoundingClientRect());
+    return r!.top >= c!.bottom - 1 && r!.bottom <= b!.bottom + 1;
+  });
+}
+
 describeE2E('the module editor', (e2e) => {
+  it('is worked by keyboard alone: focus stays with the row through Add, Up, Down and Remove', async () => {
+    const title = `Keys ${Date.now()}`;
+    await apiModule(e2e.baseUrl, title);
+    const { context, page } = await e2e.adminPage('/modules');
+    await page
+      .locator('tr', { hasText: title })
+      .getByRole('button', { name: `Edit ${title}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Edit Module: ${title}` });
+    const gauges = dialog.getByRole('table', { name: 'Gauges', exact: true });
+    const gaugeNames = () =>
+      gauges.locator('input[id$="-name"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+    await expect.poll(async () => (await focused(page)).name).toBe('Title');
+
+    // Add: the new row's first field.
+    await tabTo(page, 'Add Gauge');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toEqual({ name: 'Gauge name, row 3', value: 'gauge', lost: false });
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('sleep');
+
+    // Up keeps the focus on Up; at the top Up is disabled, and the row's Down has it.
+    await tabTo(page, 'Up gauge sleep');
+    await page.keyboard.press('Enter');
+    await expect.poll(gaugeNames).toEqual(['morale', 'sleep', 'fitness']);
+    expect(await focused(page)).toMatchObject({ name: 'Up gauge sleep' });
+    await page.keyboard.press('Enter');
+    await expect.poll(gaugeNames).toEqual(['sleep', 'morale', 'fitness']);
+    expect(await focused(page)).toMatchObject({ name: 'Down gauge sleep' });
+    await page.keyboard.press('Space');
+    await expect.poll(gaugeNames).toEqual(['morale', 'sleep', 'fitness']);
+    expect(await focused(page)).toMatchObject({ name: 'Down gauge sleep' });
+
+    // Remove: the next row's first field; from the last row, the row before's.
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ name: 'Remove gauge sleep' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toEqual({ name: 'Gauge name, row 2', value: 'fitness', lost: false });
+    await tabTo(page, 'Remove gauge fitness');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toEqual({ name: 'Gauge name, row 1', value: 'morale', lost: false });
+    expect(await gaugeNames()).toEqual(['morale']);
+
+    // A row's details open and close with Enter and Space on its button, which keeps the focus.
+    await tabTo(page, 'Details of action Run');
+    const details = dialog.getByRole('button', { name: 'Details of action Run' });
+    expect(await details.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Enter');
+    expect(await details.getAttribute('aria-expanded')).toBe('true');
+    await tabTo(page, 'Required: Pass PT, action Run');
+    await page.keyboard.press('Space');
+    expect(await dialog.getByLabel('Required: Pass PT, action Run').isChecked()).toBe(true);
+    await tabTo(page, 'Inventory added (comma-separated), action Run');
+    await tabTo(page, 'Details of action Run', { back: true });
+    await page.keyboard.press('Space');
+    expect(await details.getAttribute('aria-expanded')).toBe('false');
+    expect(await focused(page)).toMatchObject({ name: 'Details of action Run' });
+
+    // Actions: a new row, removed again; the last one gone, the focus is on Add Action.
+    await tabTo(page, 'Add Action');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toEqual({ name: 'Action name, row 2', value: 'New action', lost: false });
+    await tabTo(page, 'Remove action New action');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toEqual({ name: 'Action name, row 1', value: 'Run', lost: false });
+    await tabTo(page, 'Remove action Run');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page)).name).toBe('Add Action');
+
+    // Events open on their name; a choice added and removed keeps the focus in the choices.
+    await tabTo(page, 'Add Event');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toEqual({ name: 'Event name, row 1', value: 'New event', lost: false });
+    await tabTo(page, 'Add Choice to event New event');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => focused(page))
+      .toEqual({ name: 'Choice, row 2 of event New event', value: 'New choice', lost: false });
+    await tabTo(page, 'Remove choice New choice of event New event');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => focused(page))
+      .toEqual({ name: 'Choice, row 1 of event New event', value: 'Carry on', lost: false });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Back up the whole editor: every field Shift+Tab reaches is scrolled into view clear of the pinned Check.
+    for (let i = 0; i < 200 && (await focused(page)).name !== 'Title'; i++) {
+      await page.keyboard.press('Shift+Tab');
+      const now = await focused(page);
+      expect(now.lost).toBe(false);
+      expect(await clearOfCheck(page), `'${now.name}' is in view below the Check`).toBe(true);
+    }
+    expect(await focused(page)).toMatchObject({ name: 'Title' });
+
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
+    await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
   it('edits events with their choices and the scoring, and saves them in the module', async () => {
     const title = `Events ${Date.now()}`;
     const { token, module } = await apiModule(e2e.baseUrl, title);
@@ -50,31 +170,26 @@ describeE2E('the module editor', (e2e) => {
     await dialog.getByRole('heading', { name: 'Events', exact: true }).waitFor();
 
     await dialog.getByRole('button', { name: 'Add Event' }).click();
-    const event = dialog.getByRole('group', { name: 'Event New event' });
-    await event.getByLabel('Event name').fill('Inspection');
-    const inspection = dialog.getByRole('group', { name: 'Event Inspection' });
-    await inspection.getByLabel('What happens').fill('The first sergeant inspects the dorm.');
-    await inspection.getByLabel('First day').fill('2');
-    await inspection.getByLabel('Last day').fill('3');
-    await inspection.getByLabel('Chance each day (%)').fill('40');
-    await inspection
-      .getByRole('group', { name: 'Only while these objectives are active' })
-      .getByText('Pass PT')
-      .click();
+    // A new event opens its details, the focus on its name.
+    await dialog.getByLabel('Event name, row 1').fill('Inspection');
+    await dialog.getByLabel('What happens, event Inspection').fill('The first sergeant inspects the dorm.');
+    await dialog.getByLabel('First day, event Inspection').fill('2');
+    await dialog.getByLabel('Last day, event Inspection').fill('3');
+    await dialog.getByLabel('Chance (%), event Inspection').fill('40');
+    await checkbox(dialog, 'Only while active: Pass PT, event Inspection').click();
 
-    const first = inspection.getByRole('group', { name: 'Choice Carry on of event Inspection' });
-    await first.getByLabel('Choice', { exact: true }).fill('Clean all night');
-    const clean = inspection.getByRole('group', { name: 'Choice Clean all night of event Inspection' });
-    await clean.getByLabel('Token cost').fill('2');
-    await clean.getByLabel('Add a result for gauge').selectOption('morale');
-    await clean.getByLabel('morale change').fill('-5');
+    const choices = dialog.getByRole('table', { name: 'Choices of event Inspection' });
+    await choices.getByLabel('Choice, row 1 of event Inspection').fill('Clean all night');
+    const clean = 'choice Clean all night of event Inspection';
+    await choices.getByLabel(`Token cost, ${clean}`).fill('2');
+    await choices.getByLabel(`morale change, ${clean}`).fill('-5');
 
-    await inspection.getByRole('button', { name: 'Add Choice to event Inspection' }).click();
-    const second = inspection.getByRole('group', { name: 'Choice New choice of event Inspection' });
-    await second.getByLabel('Choice', { exact: true }).fill('Hope for the best');
-    const hope = inspection.getByRole('group', { name: 'Choice Hope for the best of event Inspection' });
-    await hope.getByLabel('Tokens tomorrow (+/−)').fill('-1');
-    await hope.getByRole('group', { name: 'Objectives removed' }).getByText('Pass PT').click();
+    await dialog.getByRole('button', { name: 'Add Choice to event Inspection' }).click();
+    await choices.getByLabel('Choice, row 2 of event Inspection').fill('Hope for the best');
+    const hope = 'choice Hope for the best of event Inspection';
+    await choices.getByLabel(`Tokens tomorrow (+/−), ${hope}`).fill('-1');
+    await choices.getByRole('button', { name: `Details of ${hope}` }).click();
+    await checkbox(choices, `Removed: Pass PT, ${hope}`).click();
 
     await dialog.getByLabel('Points per objective').fill('50');
     await dialog.getByLabel('Three stars from (points)').fill('90');
@@ -112,14 +227,37 @@ describeE2E('the module editor', (e2e) => {
     const events = seed.events ?? [];
     expect(events.length).toBeGreaterThanOrEqual(6);
     // One read of the whole table (role queries over this many fields are slow on a busy machine).
-    const shown = await dialog.locator('fieldset[aria-label^="Event "]').evaluateAll((sets) =>
-      sets.map((set) => ({
-        name: (set.querySelector('input[id$="-name"]') as HTMLInputElement | null)?.value,
-        disabled: (set.querySelector('input[id$="-name"]') as HTMLInputElement | null)?.disabled,
-        choices: set.querySelectorAll('input[id*="-choice-"][id$="-label"]').length,
+    const table = dialog.getByRole('table', { name: 'Events', exact: true });
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Details',
+      'Event',
+      'First day',
+      'Last day',
+      'Chance (%)',
+      'Choices',
+      'Move or remove',
+    ]);
+    const shown = await table.locator(':scope > tbody > tr').evaluateAll((rows) =>
+      rows.map((row) => ({
+        name: row.querySelector<HTMLInputElement>('input[id$="-name"]')?.value,
+        disabled: row.querySelector<HTMLInputElement>('input[id$="-name"]')?.disabled,
+        choices: Number(row.querySelector('.editor-table__count')?.textContent),
       })),
     );
     expect(shown).toEqual(events.map((e) => ({ name: e.name, disabled: true, choices: e.choices.length })));
+    // A locked module's details open all the same: its choices, a row each, read-only.
+    const [first] = events;
+    if (!first) throw new Error('the seed module has events');
+    await table.getByRole('button', { name: `Details of event ${first.name}` }).click();
+    const labels = dialog.getByRole('table', { name: `Choices of event ${first.name}` }).getByRole('textbox');
+    expect(
+      await labels.evaluateAll((inputs) =>
+        inputs
+          .filter((i) => i.id.endsWith('-label'))
+          .map((i) => [(i as HTMLInputElement).value, (i as HTMLInputElement).disabled]),
+      ),
+    ).toEqual(first.choices.map((c) => [c.label, true]));
+    expect(await seriousViolations(page)).toEqual([]);
     const stars = seed.scoring?.stars ?? [];
     expect(await dialog.getByLabel('Two stars from (points)').inputValue()).toBe(String(stars[0]));
     expect(await dialog.getByLabel('Three stars from (points)').inputValue()).toBe(String(stars[1]));
@@ -139,11 +277,10 @@ describeE2E('the module editor', (e2e) => {
       .getByRole('button', { name: `Edit ${title}` })
       .click();
     const dialog = page.getByRole('dialog', { name: `Edit Module: ${title}` });
-    const last = dialog.getByRole('group', { name: `Action ${base.actions.at(-1)?.name ?? ''}`, exact: true });
-    await last.getByLabel('Token cost').fill('2');
+    await dialog.getByLabel(`Token cost, action ${base.actions.at(-1)?.name ?? ''}`, { exact: true }).fill('2');
     const check = dialog.getByRole('heading', { name: 'Check', exact: true });
     const content = dialog.locator('.cds--modal-content');
-    await expect.poll(async () => (await content.evaluate((el) => el.scrollTop)) > 1000).toBe(true);
+    await expect.poll(async () => (await content.evaluate((el) => el.scrollTop)) > 500).toBe(true);
     const [heading, box] = [await check.boundingBox(), await content.boundingBox()];
     expect(heading && box && heading.y >= box.y && heading.y + heading.height <= box.y + box.height).toBe(true);
     await dialog

@@ -24,6 +24,7 @@ async function expectTextInFirstViewport(page: Page): Promise<void> {
   );
 }
 import { describeE2E, openUser } from './browser.ts';
+import { checkbox, tabTo } from './focus.ts';
 
 /** A copy of the base module made through the API, as 'Customize A Copy' saves it. */
 async function apiCopy(baseUrl: string, title: string): Promise<{ token: string; module: Module }> {
@@ -207,14 +208,15 @@ describeE2E('the Training Modules screen', (e2e) => {
     const title = `Night shift ${Date.now()}`;
     await dialog.getByLabel('Title').fill(title);
     await dialog.getByRole('button', { name: 'Add Gauge' }).click();
-    await dialog.getByLabel('Gauge name').fill('alertness');
+    await dialog.getByLabel('Gauge name, row 1').fill('alertness');
     await dialog.getByRole('button', { name: 'Add Objective' }).click();
-    await dialog.getByLabel('Objective', { exact: true }).fill('Stay awake');
+    await dialog.getByLabel('Objective name, row 1').fill('Stay awake');
     await dialog.getByRole('button', { name: 'Add Action' }).click();
-    await dialog.getByLabel('Name', { exact: true }).fill('Drink coffee');
-    await dialog.getByLabel('Add a result for gauge').selectOption('alertness');
-    await dialog.getByLabel('alertness change').fill('5');
-    await dialog.getByRole('group', { name: 'Objectives removed' }).getByText('Stay awake').click();
+    await dialog.getByLabel('Action name, row 1').fill('Drink coffee');
+    // A result column per gauge; the objectives the action changes are in its details.
+    await dialog.getByLabel('alertness change, action Drink coffee').fill('5');
+    await dialog.getByRole('button', { name: 'Details of action Drink coffee' }).click();
+    await checkbox(dialog, 'Removed: Stay awake, action Drink coffee').click();
     await dialog.getByText('This module can be won (2 moves). Show a winning line of play').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -227,11 +229,10 @@ describeE2E('the Training Modules screen', (e2e) => {
     await row.getByRole('button', { name: `Archive ${title}` }).waitFor();
     await row.getByRole('button', { name: `Edit ${title}` }).click();
     const saved = page.getByRole('dialog', { name: `Edit Module: ${title}` });
-    expect(await saved.getByLabel('Gauge name').inputValue()).toBe('alertness');
-    expect(await saved.getByLabel('alertness change').inputValue()).toBe('5');
-    expect(await saved.getByRole('group', { name: 'Objectives removed' }).getByLabel('Stay awake').isChecked()).toBe(
-      true,
-    );
+    expect(await saved.getByLabel('Gauge name, row 1').inputValue()).toBe('alertness');
+    expect(await saved.getByLabel('alertness change, action Drink coffee').inputValue()).toBe('5');
+    await saved.getByRole('button', { name: 'Details of action Drink coffee' }).click();
+    expect(await saved.getByLabel('Removed: Stay awake, action Drink coffee').isChecked()).toBe(true);
     expect(await saved.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await context.close();
   });
@@ -309,7 +310,7 @@ describeE2E('the Training Modules screen', (e2e) => {
     await context.close();
   });
 
-  it('names each gauge and objective row as a group, so a screen reader hears whose Starting value or Active it is', async () => {
+  it('shows gauges and objectives as tables, every field named after its row for a screen reader', async () => {
     const { module } = await apiCopy(e2e.baseUrl, `Groups ${Date.now()}`);
     const [objective] = module.objectives;
     if (!objective) throw new Error('the base module has an objective');
@@ -320,12 +321,36 @@ describeE2E('the Training Modules screen', (e2e) => {
       .click();
     const dialog = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
     await dialog.getByLabel('Title').waitFor();
-    const gauge = dialog.getByRole('group', { name: 'Gauge mental', exact: true });
-    expect(await gauge.count()).toBe(1);
-    expect(await gauge.getByLabel('Starting value').inputValue()).toBe(String(module.starting_gauges.mental));
-    const row = dialog.getByRole('group', { name: `Objective ${objective.name}`, exact: true });
-    expect(await row.count()).toBe(1);
-    expect(await row.getByLabel('Active').isChecked()).toBe(objective.active);
+    const gauges = dialog.getByRole('table', { name: 'Gauges', exact: true });
+    expect(await gauges.getByRole('columnheader').allTextContents()).toEqual([
+      'Gauge',
+      'Starting value',
+      'Daily change',
+      'Healthy from',
+      'Healthy to',
+      'Move or remove',
+    ]);
+    expect(await gauges.locator('tbody tr').count()).toBe(Object.keys(module.starting_gauges).length);
+    const start = gauges.getByLabel('Starting value, gauge mental', { exact: true });
+    expect(await start.inputValue()).toBe(String(module.starting_gauges.mental));
+    expect(await gauges.getByLabel('Daily change, gauge mental', { exact: true }).inputValue()).toBe(
+      String(module.daily_change?.mental),
+    );
+    const objectives = dialog.getByRole('table', { name: 'Objectives', exact: true });
+    expect(await objectives.getByRole('columnheader').allTextContents()).toEqual([
+      'Objective',
+      'Active',
+      'Hidden',
+      'Move or remove',
+    ]);
+    const active = objectives.getByLabel(`Active, objective ${objective.name}`, { exact: true });
+    expect(await active.isChecked()).toBe(objective.active);
+    const actions = dialog.getByRole('table', { name: 'Actions', exact: true });
+    const [action] = module.actions;
+    if (!action) throw new Error('the base module has an action');
+    expect(await actions.getByLabel(`Token cost, action ${action.name}`, { exact: true }).inputValue()).toBe(
+      String(action.token_cost),
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
@@ -352,15 +377,18 @@ describeE2E('the Training Modules screen', (e2e) => {
       .click();
     const dialog = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
     const added = (action: string) =>
-      dialog.getByRole('group', { name: `Action ${action}` }).getByLabel('Inventory added (comma-separated)');
+      dialog.getByLabel(`Inventory added (comma-separated), action ${action}`, { exact: true });
+    for (const action of ['Plain', 'Stocked']) {
+      await dialog.getByRole('button', { name: `Details of action ${action}` }).click();
+    }
     await added('Stocked').waitFor();
     await dialog.getByRole('button', { name: 'Up action Stocked' }).click();
     expect(await added('Stocked').inputValue()).toBe('Badge, Map');
     expect(await added('Plain').inputValue()).toBe('');
-    // Leaving a field commits its text to its own action.
-    await added('Plain').focus();
-    await added('Stocked').focus();
-    await dialog.getByLabel('Title').focus();
+    // Leaving a field commits its text to its own action: Tab through both (Stocked's comes first now).
+    await tabTo(page, 'Inventory added (comma-separated), action Stocked');
+    await tabTo(page, 'Inventory added (comma-separated), action Plain');
+    await page.keyboard.press('Tab');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Module updated').waitFor();
     const saved = await api<Module>(e2e.baseUrl, token, 'GET', `modules/${module.id}`);
@@ -551,10 +579,10 @@ describeE2E('the Training Modules screen', (e2e) => {
     await dialog.getByRole('button', { name: 'Add Gauge' }).click();
     const save = dialog.getByRole('button', { name: 'Save' });
     expect(await save.isDisabled()).toBe(false);
-    await dialog.getByLabel('Gauge name').nth(1).fill('gauge');
+    await dialog.getByLabel('Gauge name, row 2').fill('gauge');
     await dialog.getByText("gauges: duplicate gauge 'gauge': only one would be saved").waitFor();
     expect(await save.isDisabled()).toBe(true);
-    await dialog.getByLabel('Gauge name').nth(1).fill('morale');
+    await dialog.getByLabel('Gauge name, row 2').fill('morale');
     await dialog.getByText("gauges: duplicate gauge 'gauge': only one would be saved").waitFor({ state: 'detached' });
     expect(await save.isDisabled()).toBe(false);
     await context.close();

@@ -180,6 +180,17 @@ describeE2E('WCAG2AA by pa11y (HTML_CodeSniffer)', (e2e) => {
     await go(page, '/modules');
     await page.waitForSelector('table[aria-label="Training Modules"] tbody tr');
     await modal(aria('Edit Ready Airman Training', 'button'), dialog('Edit Module: Ready Airman Training'));
+    // The module editor unlocked (its fields enabled), an action's, an event's and a choice's details open.
+    await page.locator(aria('Edit Ready Airman Training', 'button')).click();
+    await page.waitForSelector('.actions-table');
+    await page.locator('::-p-text(Base module: locked against accidental edits)').click();
+    for (const table of ['.actions-table', '.events-table', '.choices-table']) {
+      await page.locator(`${table} .editor-table__expand-button`).click();
+    }
+    await page.waitForSelector('.choices-table .editor-table__details');
+    expect(await errors(page), 'the module editor, details open').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.waitForSelector(dialog('Edit Module: Ready Airman Training'), { hidden: true });
     await modal(aria('New Module +', 'button'), dialog('New Module'));
     await modal(aria('Edit JSON of Ready Airman Training', 'button'), dialog('Ready Airman Training'), '.cm-content');
     await modal(aria('Edit Questionnaire JSON', 'button'), dialog('Comprehensive Airman Fitness'), '.cm-content');

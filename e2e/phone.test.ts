@@ -99,7 +99,28 @@ describeE2E('the admin area on a phone', (e2e) => {
     // The base module's row: the only one with the questionnaire's button (other tests add copies).
     const row = page.locator('tr').filter({ has: page.getByRole('button', { name: 'Edit Questionnaire JSON' }) });
     await row.getByRole('button', { name: 'Edit Ready Airman Training', exact: true }).click();
-    await expectFits(page, page.getByRole('dialog', { name: 'Edit Module: Ready Airman Training' }));
+    const editor = page.getByRole('dialog', { name: 'Edit Module: Ready Airman Training' });
+    await expectFits(page, editor);
+    // Its tables scroll sideways inside their own box, an action's details open: the dialog's body does not, nor the page.
+    await editor
+      .getByRole('button', { name: /^Details of action / })
+      .first()
+      .click();
+    const overflow = await editor.evaluate((dialog) => {
+      const body = dialog.querySelector('.cds--modal-content');
+      const actions = dialog.querySelector('.actions-table')?.parentElement;
+      if (!body || !actions) throw new Error('the editor has a body and an actions table');
+      return {
+        body: body.scrollWidth - body.clientWidth,
+        actions: actions.scrollWidth - actions.clientWidth,
+        right: actions.getBoundingClientRect().right,
+      };
+    });
+    expect(overflow.body).toBeLessThanOrEqual(0);
+    expect(overflow.actions).toBeGreaterThan(0);
+    expect(overflow.right).toBeLessThanOrEqual(390);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await row.getByRole('button', { name: 'Edit JSON of Ready Airman Training', exact: true }).click();
     await page.locator('.cm-content').waitFor();

@@ -120,8 +120,12 @@ export function AppModal(props: AppModalProps) {
       <Modal
         {...props}
         onRequestClose={onRequestClose}
-        // Focus that moves on to another modal (a guard over an editor) is not pulled back.
-        selectorsFloatingMenus={[...(props.selectorsFloatingMenus ?? []), '.cds--modal']}
+        // Focus that moves on to another modal (a guard over an editor) is not pulled back. Nor is
+        // focus that moved to an element removed since (`:not(html, html *)` matches only those):
+        // Carbon checks where focus went a moment after it moved, and a row's Remove button, reached
+        // by Tab and pressed at once, is gone by then; Carbon took that for focus leaving the dialog
+        // and sent it to the Close button, away from where the editor had put it.
+        selectorsFloatingMenus={[...(props.selectorsFloatingMenus ?? []), '.cds--modal', ':not(html, html *)']}
         ref={ref}
       />
     </FeatureFlags>

@@ -12,15 +12,20 @@ import {
   newAction,
   newGauge,
   newObjective,
+  neighbourKey,
   parseInteger,
   parseOptionalInteger,
   removeChoice,
   removeEvent,
+  removeGauge,
+  removeObjective,
   removeRow,
+  referencedNames,
   renameGauge,
   renameObjective,
   setDailyChange,
   setHealthyRange,
+  setResult,
   tableErrors,
   toEditorModel,
   updateChoice,
@@ -455,5 +460,70 @@ describe('module editor model: the optional rules', () => {
       ...m.rowKeys.actions,
     ];
     expect(new Set(all).size).toBe(all.length);
+  });
+});
+
+describe('module editor model: removing a gauge or an objective', () => {
+  const full: Module = {
+    ...module,
+    daily_change: { physical: -3, mental: -1 },
+    healthy_range: { physical: [20, 80] },
+    events: [
+      {
+        name: 'Storm',
+        text: 'Power cut.',
+        days: [1, 2],
+        chance: 50,
+        required_objectives: ['Pass'],
+        choices: [
+          { label: 'Wait', results: { physical: -2 }, changes_objectives: { add: [], remove: ['Pass'] } },
+          { label: 'Read', results: { mental: 1, physical: 1 } },
+        ],
+      },
+    ],
+  };
+
+  it('takes a removed gauge out of every result, daily change and range, as in JSON', () => {
+    const tables = viaTables(full, (m) => removeGauge(m, 1));
+    const text = viaJson(full, (d) => {
+      delete d.starting_gauges.physical;
+      delete d.actions[0]!.results.physical;
+      d.daily_change = { mental: -1 };
+      delete d.healthy_range;
+      const [wait, read] = d.events![0]!.choices;
+      delete wait!.results;
+      read!.results = { mental: 1 };
+    });
+    expect(JSON.parse(tables)).toEqual(JSON.parse(text));
+  });
+
+  it('takes a removed objective out of every list that names it, as in JSON', () => {
+    const tables = viaTables(full, (m) => removeObjective(m, 0));
+    const text = viaJson(full, (d) => {
+      d.objectives.shift();
+      d.actions[0]!.required_objectives = [];
+      d.actions[0]!.changes_objectives = { add: ['Rest'], remove: [] };
+      delete d.events![0]!.required_objectives;
+      delete d.events![0]!.choices[0]!.changes_objectives;
+    });
+    expect(JSON.parse(tables)).toEqual(JSON.parse(text));
+  });
+
+  it('keeps the references of a name another row still has (duplicates loaded from JSON)', () => {
+    const twins = toEditorModel({ ...module, objectives: [module.objectives[0]!, ...module.objectives] });
+    expect(fromEditorModel(removeObjective(twins, 0)).actions[0]?.required_objectives).toEqual(['Pass']);
+  });
+
+  it('sets and clears one result, and lists the names the rules mention but the module lacks', () => {
+    expect(setResult({ mental: 1 }, 'social', -2)).toEqual({ mental: 1, social: -2 });
+    expect(setResult({ mental: 1, social: -2 }, 'mental', null)).toEqual({ social: -2 });
+    expect(referencedNames(['a', 'b', 'a'], ['b', 'x', 'x', 'y'])).toEqual({
+      defined: ['a', 'b'],
+      unknown: ['x', 'y'],
+    });
+  });
+
+  it('moves focus to the next row when a row goes, else to the one before', () => {
+    expect([neighbourKey([4, 7, 9], 1), neighbourKey([4, 7, 9], 2), neighbourKey([4], 0)]).toEqual([9, 7, null]);
   });
 });

@@ -6,6 +6,7 @@
 import {
   blankAction,
   type Action,
+  type AddRemove,
   type EventChoice,
   type GameEvent,
   type Module,
@@ -101,6 +102,107 @@ export function removeRow<L extends RowList>(model: EditorModel, list: L, index:
     rows,
     model.rowKeys[list].filter((_, i) => i !== index),
   );
+}
+
+/**
+ * Gauge row `index` removed, and with it what the module says of that gauge:
+ * its results in every action and event choice, its daily change and its
+ * healthy range, so no reference to a gauge that is gone is left behind (the
+ * tables show results as a column per gauge). A reference another row shares
+ * (duplicate names loaded from JSON) stays with that row.
+ */
+export function removeGauge(model: EditorModel, index: number): EditorModel {
+  const row = model.gauges[index];
+  const next = removeRow(model, 'gauges', index);
+  if (!row || next.gauges.some((g) => g.ref === row.ref)) return next;
+  const without = <V>(table: Readonly<Record<string, V>>): Record<string, V> =>
+    Object.fromEntries(Object.entries(table).filter(([k]) => k !== row.ref));
+  let result: EditorModel = { ...next, actions: next.actions.map((a) => ({ ...a, results: without(a.results) })) };
+  result = setHealthyRange(setDailyChange(result, row.ref, null), row.ref, null);
+  if (result.events) {
+    result.events = result.events.map((e) => ({
+      ...e,
+      choices: e.choices.map((c) => {
+        if (!c.results) return c;
+        const { results: _old, ...rest } = c;
+        const results = without(c.results);
+        return Object.keys(results).length > 0 ? { ...rest, results } : rest;
+      }),
+    }));
+  }
+  return result;
+}
+
+/**
+ * Objective row `index` removed, and every mention of it with it: the actions'
+ * required objectives and the objectives they add or remove, and the events'
+ * and their choices' likewise. A name another row shares stays.
+ */
+export function removeObjective(model: EditorModel, index: number): EditorModel {
+  const row = model.objectives[index];
+  const next = removeRow(model, 'objectives', index);
+  if (!row || next.objectives.some((o) => o.ref === row.ref)) return next;
+  const drop = (list: string[]) => list.filter((n) => n !== row.ref);
+  const pair = (p: AddRemove): AddRemove => ({ add: drop(p.add), remove: drop(p.remove) });
+  const result: EditorModel = {
+    ...next,
+    actions: next.actions.map((a) => ({
+      ...a,
+      required_objectives: drop(a.required_objectives),
+      changes_objectives: pair(a.changes_objectives),
+    })),
+  };
+  if (result.events) {
+    result.events = result.events.map((e) => {
+      const { required_objectives: required, ...event } = e;
+      const kept = required ? drop(required) : [];
+      return {
+        ...event,
+        ...(kept.length > 0 ? { required_objectives: kept } : {}),
+        choices: e.choices.map((c) => {
+          if (!c.changes_objectives) return c;
+          const { changes_objectives: _old, ...choice } = c;
+          const changes = pair(c.changes_objectives);
+          return changes.add.length + changes.remove.length > 0 ? { ...choice, changes_objectives: changes } : choice;
+        }),
+      };
+    });
+  }
+  return result;
+}
+
+/** A results table (gauge → change) with one gauge's change set, or with null removed. */
+export function setResult(
+  results: Readonly<Record<string, number>>,
+  gauge: string,
+  change: number | null,
+): Record<string, number> {
+  if (change === null) return Object.fromEntries(Object.entries(results).filter(([g]) => g !== gauge));
+  return { ...results, [gauge]: change };
+}
+
+/**
+ * The names a table's columns or rows show for a kind of reference: the
+ * module's own (gauges or objectives, by the name the rules use), then any
+ * other the rules mention (a module loaded from JSON may name one that does
+ * not exist), so that it can be seen and cleared.
+ */
+export function referencedNames(
+  defined: readonly string[],
+  mentioned: Iterable<string>,
+): {
+  defined: string[];
+  unknown: string[];
+} {
+  const known = new Set(defined);
+  const unknown = new Set<string>();
+  for (const name of mentioned) if (!known.has(name)) unknown.add(name);
+  return { defined: [...new Set(defined)], unknown: [...unknown] };
+}
+
+/** The row to move to when row `index` of `keys` goes: the next one, else the one before, else none. */
+export function neighbourKey(keys: readonly number[], index: number): number | null {
+  return keys[index + 1] ?? keys[index - 1] ?? null;
 }
 
 /** A new row at the end of a table, with a key no row has had. */

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { TextInput } from '@carbon/react';
 
 /** A comma-separated list of item names, committed when the field loses focus. */
 export function ItemsInput(props: {
   id: string;
-  labelText: string;
+  labelText: ReactNode;
   value: string[];
   disabled: boolean;
   onChange(items: string[]): void;
@@ -13,6 +13,7 @@ export function ItemsInput(props: {
   return (
     <TextInput
       id={props.id}
+      size="sm"
       labelText={props.labelText}
       value={text}
       disabled={props.disabled}

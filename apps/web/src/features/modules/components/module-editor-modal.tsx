@@ -5,42 +5,27 @@
  * after a change; an empty id creates, otherwise it updates.
  */
 import { useState } from 'react';
-import { Button, Checkbox, InlineLoading, InlineNotification, TextArea, TextInput, Toggle } from '@carbon/react';
+import { InlineLoading, InlineNotification, TextArea, TextInput, Toggle } from '@carbon/react';
 import { isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { DEFAULT_OBJECTIVE_POINTS, DEFAULT_RANGE_DAY_POINTS, starThresholds } from '@airman/engine/score.ts';
 import { useToast } from '../../../components/toasts.tsx';
 import { saveModule } from '../api/module-calls.ts';
 import {
-  addChoice,
-  addEvent,
-  addRow,
   fromEditorModel,
-  moveEvent,
-  moveRow,
-  newAction,
-  newGauge,
-  newObjective,
   parseInteger,
-  removeChoice,
-  removeEvent,
-  removeRow,
-  renameGauge,
-  setDailyChange,
-  setHealthyRange,
   parseOptionalInteger,
-  renameObjective,
   tableErrors,
   toEditorModel,
-  updateChoice,
-  updateEvent,
   updateScoring,
   type EditorModel,
 } from '../module-editor-model.ts';
-import { ActionRow } from './action-row.tsx';
-import { EventRow } from './event-row.tsx';
+import { ActionsTable } from './actions-table.tsx';
+import { useFocusSoon } from './editor-table.tsx';
+import { EventsTable } from './events-table.tsx';
+import { GaugesTable } from './gauges-table.tsx';
 import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import { ModuleProblems } from './module-problems.tsx';
-import { RowControls } from './row-controls.tsx';
+import { ObjectivesTable } from './objectives-table.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { useDiscardGuard } from '../../../components/discard-guard.tsx';
 import { PlayTest } from '../../../lib/game/play-test.tsx';
@@ -173,58 +158,7 @@ export default function ModuleEditorModal({ module, fresh, savableUnchanged, onC
   );
 }
 
-/** A gauge's healthy range as two fields; both blank: no range, one blank: that end is 0 or 100. */
-function HealthyRangeInputs({
-  index,
-  gauge,
-  range,
-  disabled,
-  setModel,
-}: {
-  index: number;
-  gauge: string;
-  range: [number, number] | undefined;
-  disabled: boolean;
-  setModel(update: (m: EditorModel) => EditorModel): void;
-}) {
-  const change = (end: 0 | 1, text: string) =>
-    setModel((m) => {
-      const current = m.healthy_range?.[gauge];
-      const other = end === 0 ? current?.[1] : current?.[0];
-      const value = parseOptionalInteger(text);
-      if (value === null && other === undefined) return setHealthyRange(m, gauge, null);
-      const next: [number, number] = end === 0 ? [value ?? 0, other ?? 100] : [other ?? 0, value ?? 100];
-      return setHealthyRange(m, gauge, next);
-    });
-  return (
-    <>
-      <TextInput
-        id={`gauge-${index}-healthy-min`}
-        labelText="Healthy from"
-        type="number"
-        min={0}
-        max={100}
-        step={1}
-        value={range ? String(range[0]) : ''}
-        disabled={disabled}
-        onChange={(e) => change(0, e.target.value)}
-      />
-      <TextInput
-        id={`gauge-${index}-healthy-max`}
-        labelText="Healthy to"
-        type="number"
-        min={0}
-        max={100}
-        step={1}
-        value={range ? String(range[1]) : ''}
-        disabled={disabled}
-        onChange={(e) => change(1, e.target.value)}
-      />
-    </>
-  );
-}
-
-/** The settings, gauges, objectives and actions tables (spec §2). */
+/** The settings, gauges, objectives, actions and events tables (spec §2), and the scoring. */
 function EditorTables({
   model,
   locked,
@@ -234,14 +168,14 @@ function EditorTables({
   locked: boolean;
   setModel(update: (m: EditorModel) => EditorModel): void;
 }) {
+  const focusSoon = useFocusSoon();
   const set = (patch: Partial<EditorModel>) => setModel((m) => ({ ...m, ...patch }));
-  const gaugeNames = model.gauges.map((g) => g.name);
-  const objectiveNames = model.objectives.map((o) => o.name);
+  const tables = { model, locked, setModel, focusSoon };
   return (
     <>
       <section aria-labelledby="settings-title">
         <h3 id="settings-title">Settings</h3>
-        <div className="editor-grid">
+        <div className="editor-grid editor-grid--settings">
           <TextInput
             id="module-title"
             labelText="Title"
@@ -269,200 +203,21 @@ function EditorTables({
             disabled={locked}
             onChange={(e) => set({ daily_time_tokens: parseInteger(e.target.value) })}
           />
+          <TextArea
+            id="module-description"
+            className="editor-grid__wide"
+            labelText="Description"
+            rows={3}
+            value={model.game_description}
+            disabled={locked}
+            onChange={(e) => set({ game_description: e.target.value })}
+          />
         </div>
-        <TextArea
-          id="module-description"
-          labelText="Description"
-          rows={3}
-          value={model.game_description}
-          disabled={locked}
-          onChange={(e) => set({ game_description: e.target.value })}
-        />
       </section>
-
-      <section aria-labelledby="gauges-title">
-        <h3 id="gauges-title">Gauges</h3>
-        <p className="editor-note">
-          A daily change applies each night. Each day a gauge ends inside its healthy range scores. Leave them blank for
-          none.
-        </p>
-        {model.gauges.map((g, i) => (
-          // A group named after its gauge: every row repeats the labels 'Gauge name' and 'Starting value'.
-          <div
-            key={model.rowKeys.gauges[i] ?? `at-${i}`}
-            className="editor-row"
-            role="group"
-            aria-label={`Gauge ${g.name}`}
-          >
-            <TextInput
-              id={`gauge-${i}-name`}
-              labelText="Gauge name"
-              value={g.name}
-              disabled={locked}
-              onChange={(e) => setModel((m) => renameGauge(m, i, e.target.value))}
-            />
-            <TextInput
-              id={`gauge-${i}-value`}
-              labelText="Starting value"
-              type="number"
-              min={0}
-              max={100}
-              step={1}
-              value={String(g.value)}
-              disabled={locked}
-              onChange={(e) =>
-                set({
-                  gauges: model.gauges.map((x, j) => (j === i ? { ...x, value: parseInteger(e.target.value) } : x)),
-                })
-              }
-            />
-            <TextInput
-              id={`gauge-${i}-daily`}
-              labelText="Daily change"
-              type="number"
-              min={-100}
-              max={100}
-              step={1}
-              value={model.daily_change?.[g.ref] === undefined ? '' : String(model.daily_change[g.ref])}
-              disabled={locked}
-              onChange={(e) => setModel((m) => setDailyChange(m, g.ref, parseOptionalInteger(e.target.value)))}
-            />
-            <HealthyRangeInputs
-              index={i}
-              gauge={g.ref}
-              range={model.healthy_range?.[g.ref]}
-              disabled={locked}
-              setModel={setModel}
-            />
-            <RowControls
-              label={`gauge ${g.name}`}
-              index={i}
-              count={model.gauges.length}
-              disabled={locked}
-              onMove={(to) => setModel((m) => moveRow(m, 'gauges', i, to))}
-              onRemove={() => setModel((m) => removeRow(m, 'gauges', i))}
-            />
-          </div>
-        ))}
-        <Button
-          kind="tertiary"
-          size="sm"
-          disabled={locked}
-          onClick={() => setModel((m) => addRow(m, 'gauges', newGauge(m.gauges)))}
-        >
-          Add Gauge
-        </Button>
-      </section>
-
-      <section aria-labelledby="objectives-title">
-        <h3 id="objectives-title">Objectives</h3>
-        {model.objectives.map((o, i) => (
-          <div
-            key={model.rowKeys.objectives[i] ?? `at-${i}`}
-            className="editor-row"
-            role="group"
-            aria-label={`Objective ${o.name}`}
-          >
-            <TextInput
-              id={`objective-${i}-name`}
-              labelText="Objective"
-              value={o.name}
-              disabled={locked}
-              onChange={(e) => setModel((m) => renameObjective(m, i, e.target.value))}
-            />
-            <Checkbox
-              id={`objective-${i}-active`}
-              labelText="Active"
-              checked={o.active}
-              disabled={locked}
-              onChange={(_, { checked }) =>
-                set({ objectives: model.objectives.map((x, j) => (j === i ? { ...x, active: checked } : x)) })
-              }
-            />
-            <Checkbox
-              id={`objective-${i}-hidden`}
-              labelText="Hidden"
-              checked={o.hidden}
-              disabled={locked}
-              onChange={(_, { checked }) =>
-                set({ objectives: model.objectives.map((x, j) => (j === i ? { ...x, hidden: checked } : x)) })
-              }
-            />
-            <RowControls
-              label={`objective ${o.name}`}
-              index={i}
-              count={model.objectives.length}
-              disabled={locked}
-              onMove={(to) => setModel((m) => moveRow(m, 'objectives', i, to))}
-              onRemove={() => setModel((m) => removeRow(m, 'objectives', i))}
-            />
-          </div>
-        ))}
-        <Button
-          kind="tertiary"
-          size="sm"
-          disabled={locked}
-          onClick={() => setModel((m) => addRow(m, 'objectives', newObjective(m.objectives)))}
-        >
-          Add Objective
-        </Button>
-      </section>
-
-      <section aria-labelledby="actions-title">
-        <h3 id="actions-title">Actions</h3>
-        {model.actions.map((a, i) => (
-          <ActionRow
-            key={model.rowKeys.actions[i] ?? `at-${i}`}
-            action={a}
-            index={i}
-            count={model.actions.length}
-            gauges={gaugeNames}
-            objectives={objectiveNames}
-            locked={locked}
-            onChange={(next) => set({ actions: model.actions.map((x, j) => (j === i ? next : x)) })}
-            onMove={(to) => setModel((m) => moveRow(m, 'actions', i, to))}
-            onRemove={() => setModel((m) => removeRow(m, 'actions', i))}
-          />
-        ))}
-        <Button
-          kind="tertiary"
-          size="sm"
-          disabled={locked}
-          onClick={() => setModel((m) => addRow(m, 'actions', newAction(m.actions)))}
-        >
-          Add Action
-        </Button>
-      </section>
-
-      <section aria-labelledby="events-title">
-        <h3 id="events-title">Events</h3>
-        <p className="editor-note">
-          At the start of a day of its window, an event is drawn at its chance (once a run); the player picks one of its
-          choices before acting.
-        </p>
-        {(model.events ?? []).map((e, i) => (
-          <EventRow
-            key={model.eventKeys[i] ?? `at-${i}`}
-            event={e}
-            index={i}
-            count={model.events?.length ?? 0}
-            choiceKeys={model.choiceKeys[i] ?? []}
-            gauges={gaugeNames}
-            objectives={objectiveNames}
-            locked={locked}
-            onChange={(patch) => setModel((m) => updateEvent(m, i, patch))}
-            onChoiceChange={(choice, patch) => setModel((m) => updateChoice(m, i, choice, patch))}
-            onAddChoice={() => setModel((m) => addChoice(m, i))}
-            onRemoveChoice={(choice) => setModel((m) => removeChoice(m, i, choice))}
-            onMove={(to) => setModel((m) => moveEvent(m, i, to))}
-            onRemove={() => setModel((m) => removeEvent(m, i))}
-          />
-        ))}
-        <Button kind="tertiary" size="sm" disabled={locked} onClick={() => setModel(addEvent)}>
-          Add Event
-        </Button>
-      </section>
-
+      <GaugesTable {...tables} />
+      <ObjectivesTable {...tables} />
+      <ActionsTable {...tables} />
+      <EventsTable {...tables} />
       <ScoringSection model={model} locked={locked} setModel={setModel} />
     </>
   );

@@ -3,7 +3,7 @@
  * use: errors (the server would refuse the module), warnings, and whether the
  * module can be won, with a winning line of play when it can.
  */
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Module } from '@airman/contracts/module.ts';
 import type { Balance } from '@airman/engine/balance.ts';
 import { solve } from '@airman/engine/solver.ts';
@@ -50,6 +50,24 @@ function useBalance(module: Module | null): BalanceState {
   return measured?.module === module ? measured.state : { kind: 'running' };
 }
 
+/**
+ * The Check is pinned at the top of the scrolling dialog body: the body keeps
+ * its height as scroll padding, so a field that Tab or Shift+Tab brings into
+ * view is scrolled clear of it, not under it.
+ */
+function usePinnedHeight(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const check = ref.current;
+    const body = check?.closest<HTMLElement>('.cds--modal-content');
+    if (!check || !body) return undefined;
+    const observer = new ResizeObserver(() =>
+      body.style.setProperty('--module-check-height', `${check.getBoundingClientRect().height}px`),
+    );
+    observer.observe(check);
+    return () => observer.disconnect();
+  }, [ref]);
+}
+
 const count = (n: number, noun: string) => (n === 0 ? `no ${noun}s` : `${n} ${noun}${n === 1 ? '' : 's'}`);
 
 /** The Check in one sentence, e.g. 'No errors, 2 warnings. The module can be won.' */
@@ -78,13 +96,15 @@ export function ModuleProblems({ module, tableErrors = [] }: { module: Module; t
   const errors = problems.filter((p) => p.severity === 'error');
   const warnings = problems.filter((p) => p.severity === 'warning');
   const where = (path: (string | number)[]) => (path.length ? `${path.join('.')}: ` : '');
+  const section = useRef<HTMLElement>(null);
+  usePinnedHeight(section);
   const errorCount = errors.length + tableErrors.length;
   // A verdict other than 'can be won' shows as a warning too.
   const warningCount = warnings.length + (verdict && verdict.winnable !== true ? 1 : 0);
 
   return (
     // Pinned at the top of the editor while the tables scroll; scrolls itself when long (so it takes focus).
-    <section aria-labelledby="check-title" className="module-check" tabIndex={0}>
+    <section ref={section} aria-labelledby="check-title" className="module-check" tabIndex={0}>
       <h3 id="check-title">Check</h3>
       {/* The live part: this sentence is read when it changes, not every list on every keystroke. */}
       <p role="status">{checkStatus(errorCount, warningCount, verdict?.winnable)}</p>

@@ -1,0 +1,266 @@
+/**
+ * The actions table: a row per action with its scalar fields and a result
+ * column per gauge; the rest (objectives it needs, adds or removes, the
+ * inventory it changes, tokens tomorrow) in the row's details, shown by its
+ * expand button (docs/decisions/013).
+ */
+import { Fragment, useState } from 'react';
+import { Button, Checkbox, TextInput } from '@carbon/react';
+import type { Action } from '@airman/contracts/module.ts';
+import {
+  addRow,
+  moveRow,
+  neighbourKey,
+  newAction,
+  parseInteger,
+  parseOptionalInteger,
+  removeRow,
+} from '../module-editor-model.ts';
+import {
+  DetailsRow,
+  EditorTable,
+  ExpandCell,
+  Header,
+  labelOf,
+  nameLabel,
+  rowName,
+  toggled,
+  type TableProps,
+} from './editor-table.tsx';
+import { ItemsInput } from './items-input.tsx';
+import { ObjectiveMatrix } from './objective-matrix.tsx';
+import { ResultCells, resultColumns, resultHeaders } from './result-cells.tsx';
+import { RowControls, afterMove } from './row-controls.tsx';
+
+const ADD_ID = 'add-action';
+
+export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps) {
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const keys = model.rowKeys.actions;
+  const results = resultColumns(
+    model.gauges,
+    model.actions.map((a) => a.results),
+  );
+  // Expand, name, cost, cooldown, disabled, the results, the row's controls.
+  const columnCount = 5 + results.length + 1;
+  const setAction = (i: number, patch: Partial<Action>) =>
+    setModel((m) => ({ ...m, actions: m.actions.map((a, j) => (j === i ? { ...a, ...patch } : a)) }));
+  const twoRows = results.length > 0;
+  const span = twoRows ? 2 : undefined;
+  return (
+    <section aria-labelledby="actions-title">
+      <h3 id="actions-title">Actions</h3>
+      <p className="editor-note">
+        A result changes its gauge when the action is taken; leave it blank for none. A row&apos;s details hold the
+        objectives it needs, adds or removes and the inventory it changes.
+      </p>
+      {model.actions.length > 0 && (
+        <EditorTable
+          labelledBy="actions-title"
+          // Its rows' details buttons take focus, locked or not.
+          scrollerFocusable={false}
+          className="actions-table"
+          head={
+            <>
+              <tr>
+                <Header hidden rowSpan={span} className="editor-table__expand">
+                  Details
+                </Header>
+                <Header rowSpan={span}>Action</Header>
+                <Header rowSpan={span} className="editor-table__number">
+                  Token cost
+                </Header>
+                <Header rowSpan={span} className="editor-table__number">
+                  Cooldown (days)
+                </Header>
+                <Header rowSpan={span} className="editor-table__check">
+                  Disabled
+                </Header>
+                {twoRows && (
+                  <Header colSpan={results.length} className="editor-table__group">
+                    Results
+                  </Header>
+                )}
+                <Header hidden rowSpan={span}>
+                  Move or remove
+                </Header>
+              </tr>
+              {twoRows && <tr>{resultHeaders(results)}</tr>}
+            </>
+          }
+        >
+          {model.actions.map((a, i) => {
+            const key = keys[i] ?? -i - 1;
+            const id = `action-${key}`;
+            const who = rowName('action', a.name, i);
+            const open = expanded.has(key);
+            return (
+              <Fragment key={key}>
+                <tr className={open ? 'editor-table__row--open' : undefined}>
+                  <ExpandCell
+                    id={`${id}-expand`}
+                    expanded={open}
+                    label={`Details of ${who}`}
+                    controls={`${id}-details`}
+                    onToggle={() => setExpanded((s) => toggled(s, key))}
+                  />
+                  <td className="editor-table__name">
+                    <TextInput
+                      id={`${id}-name`}
+                      size="sm"
+                      hideLabel
+                      labelText={nameLabel('Action', i)}
+                      value={a.name}
+                      disabled={locked}
+                      onChange={(e) => setAction(i, { name: e.target.value })}
+                    />
+                  </td>
+                  <td className="editor-table__number">
+                    <TextInput
+                      id={`${id}-cost`}
+                      size="sm"
+                      hideLabel
+                      labelText={`Token cost, ${who}`}
+                      type="number"
+                      step={1}
+                      min={0}
+                      value={String(a.token_cost)}
+                      disabled={locked}
+                      onChange={(e) => setAction(i, { token_cost: parseInteger(e.target.value) })}
+                    />
+                  </td>
+                  <td className="editor-table__number">
+                    <TextInput
+                      id={`${id}-cooldown`}
+                      size="sm"
+                      hideLabel
+                      labelText={`Cooldown (days), ${who}`}
+                      type="number"
+                      step={1}
+                      min={0}
+                      value={String(a.set_cooldown)}
+                      disabled={locked}
+                      onChange={(e) => setAction(i, { set_cooldown: parseInteger(e.target.value) })}
+                    />
+                  </td>
+                  <td className="editor-table__check">
+                    <Checkbox
+                      id={`${id}-disabled`}
+                      hideLabel
+                      labelText={`Disabled, ${who}`}
+                      checked={a.disabled}
+                      disabled={locked}
+                      onChange={(_, { checked }) => setAction(i, { disabled: checked })}
+                    />
+                  </td>
+                  <ResultCells
+                    idPrefix={id}
+                    who={who}
+                    columns={results}
+                    results={a.results}
+                    disabled={locked}
+                    onChange={(next) => setAction(i, { results: next })}
+                  />
+                  <RowControls
+                    idPrefix={id}
+                    label={who}
+                    index={i}
+                    count={model.actions.length}
+                    disabled={locked}
+                    onMove={(to) => {
+                      focusSoon(...afterMove(id, to < i));
+                      setModel((m) => moveRow(m, 'actions', i, to));
+                    }}
+                    onRemove={() => {
+                      const next = neighbourKey(keys, i);
+                      focusSoon(next === null ? ADD_ID : `action-${next}-name`, ADD_ID);
+                      setModel((m) => removeRow(m, 'actions', i));
+                    }}
+                  />
+                </tr>
+                {open && (
+                  <DetailsRow id={`${id}-details`} columns={columnCount}>
+                    <div className="editor-details__row">
+                      <ObjectiveMatrix
+                        id={`${id}-objectives`}
+                        who={who}
+                        objectives={model.objectives}
+                        disabled={locked}
+                        columns={[
+                          {
+                            header: 'Required',
+                            value: a.required_objectives,
+                            onChange: (v) => setAction(i, { required_objectives: v }),
+                          },
+                          {
+                            header: 'Added',
+                            value: a.changes_objectives.add,
+                            onChange: (v) => setAction(i, { changes_objectives: { ...a.changes_objectives, add: v } }),
+                          },
+                          {
+                            header: 'Removed',
+                            value: a.changes_objectives.remove,
+                            onChange: (v) =>
+                              setAction(i, { changes_objectives: { ...a.changes_objectives, remove: v } }),
+                          },
+                        ]}
+                      />
+                      <div className="editor-details__fields">
+                        <ItemsInput
+                          id={`${id}-inv-add`}
+                          labelText={labelOf('Inventory added (comma-separated)', who)}
+                          value={a.changes_inventory.add}
+                          disabled={locked}
+                          onChange={(v) => setAction(i, { changes_inventory: { ...a.changes_inventory, add: v } })}
+                        />
+                        <ItemsInput
+                          id={`${id}-inv-remove`}
+                          labelText={labelOf('Inventory removed (comma-separated)', who)}
+                          value={a.changes_inventory.remove}
+                          disabled={locked}
+                          onChange={(v) => setAction(i, { changes_inventory: { ...a.changes_inventory, remove: v } })}
+                        />
+                        <TextInput
+                          id={`${id}-next-day`}
+                          size="sm"
+                          labelText={labelOf('Tokens tomorrow (+/−)', who)}
+                          type="number"
+                          step={1}
+                          value={a.next_day_tokens === undefined ? '' : String(a.next_day_tokens)}
+                          disabled={locked}
+                          onChange={(e) => {
+                            const value = parseOptionalInteger(e.target.value);
+                            setModel((m) => ({
+                              ...m,
+                              actions: m.actions.map((x, j) => {
+                                if (j !== i) return x;
+                                const { next_day_tokens: _old, ...rest } = x;
+                                return value === null ? rest : { ...rest, next_day_tokens: value };
+                              }),
+                            }));
+                          }}
+                        />
+                      </div>
+                    </div>
+                  </DetailsRow>
+                )}
+              </Fragment>
+            );
+          })}
+        </EditorTable>
+      )}
+      <Button
+        id={ADD_ID}
+        kind="tertiary"
+        size="sm"
+        disabled={locked}
+        onClick={() => {
+          focusSoon(`action-${model.nextRowKey}-name`);
+          setModel((m) => addRow(m, 'actions', newAction(m.actions)));
+        }}
+      >
+        Add Action
+      </Button>
+    </section>
+  );
+}

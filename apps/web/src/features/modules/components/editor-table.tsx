@@ -1,0 +1,182 @@
+/**
+ * The pieces every table of the module editor is made of (docs/decisions/013):
+ * Carbon's data-table markup in its own horizontal scroller, a row's name as
+ * its fields' labels give it, the expand button of a row with more fields, and
+ * focus put back where the keyboard user was after a row is added, moved or
+ * removed.
+ */
+import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { ChevronRight } from '@carbon/icons-react';
+import type { EditorModel } from '../module-editor-model.ts';
+
+/** What every table of the editor is given. */
+export interface TableProps {
+  model: EditorModel;
+  locked: boolean;
+  setModel(update: (m: EditorModel) => EditorModel): void;
+  focusSoon: FocusSoon;
+}
+
+/**
+ * How a row is named in the labels of its fields, e.g. 'gauge mental', so a
+ * screen reader in forms mode says whose field it is; by position while the
+ * name is blank.
+ */
+export function rowName(kind: string, name: string, index: number): string {
+  return name.trim() ? `${kind} ${name}` : `${kind} in row ${index + 1}`;
+}
+
+/**
+ * A field's visible label and, for screen readers only, the row it belongs to:
+ * 'Inventory added (comma-separated), action Run'.
+ */
+export function labelOf(label: string, who: string): ReactNode {
+  return (
+    <>
+      {label}
+      <span className="visually-hidden">, {who}</span>
+    </>
+  );
+}
+
+/** The label of a row's own name field, by position: its value already says the name. */
+export function nameLabel(kind: string, index: number): string {
+  return `${kind} name, row ${index + 1}`;
+}
+
+/** Puts focus on the first of `ids` that exists and is enabled, once the next render is on screen. */
+export type FocusSoon = (...ids: string[]) => void;
+
+/**
+ * After Add, Remove, Up or Down the row's elements are new, moved or gone:
+ * focus goes where the caller says once the change is rendered, never to the
+ * page's body.
+ */
+export function useFocusSoon(): FocusSoon {
+  const pending = useRef<string[] | null>(null);
+  useLayoutEffect(() => {
+    const ids = pending.current;
+    if (!ids) return;
+    pending.current = null;
+    for (const id of ids) {
+      const element = document.getElementById(id);
+      if (element && !element.matches(':disabled')) {
+        element.focus();
+        return;
+      }
+    }
+  });
+  return useCallback((...ids: string[]) => {
+    pending.current = ids;
+  }, []);
+}
+
+interface EditorTableProps {
+  /** The heading (or caption) that names the table. */
+  labelledBy: string;
+  /** The header rows. */
+  head: ReactNode;
+  children: ReactNode;
+  /**
+   * The table may hold nothing to focus (every field disabled in a locked base
+   * module, and no button): its scroller then takes focus itself, so a
+   * keyboard can still scroll it.
+   */
+  scrollerFocusable: boolean;
+  className?: string;
+}
+
+/** A table of the editor: Carbon's data-table classes, scrolling sideways inside its own box on a narrow screen. */
+export function EditorTable({ labelledBy, head, children, scrollerFocusable, className }: EditorTableProps) {
+  return (
+    <div
+      className="cds--data-table-content editor-table"
+      {...(scrollerFocusable ? { tabIndex: 0, role: 'region', 'aria-labelledby': labelledBy } : {})}
+    >
+      <table
+        className={`cds--data-table cds--data-table--sm editor-table__table${className ? ` ${className}` : ''}`}
+        aria-labelledby={labelledBy}
+      >
+        <thead>{head}</thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A column header; `hidden` keeps it for screen readers only (the expand and row-control columns). */
+export function Header({
+  children,
+  hidden = false,
+  className,
+  colSpan,
+  rowSpan,
+}: {
+  children: ReactNode;
+  hidden?: boolean;
+  className?: string;
+  colSpan?: number;
+  rowSpan?: number;
+}) {
+  return (
+    <th scope={colSpan ? 'colgroup' : 'col'} className={className} colSpan={colSpan} rowSpan={rowSpan}>
+      {hidden ? (
+        <span className="visually-hidden">{children}</span>
+      ) : (
+        <div className="cds--table-header-label">{children}</div>
+      )}
+    </th>
+  );
+}
+
+/** The button that shows or hides a row's further fields (Carbon's expandable row). */
+export function ExpandCell({
+  id,
+  expanded,
+  label,
+  controls,
+  onToggle,
+}: {
+  id: string;
+  expanded: boolean;
+  /** What the row holds beyond its cells, naming the row, e.g. 'Details of action Run'. */
+  label: string;
+  /** The id of the row it shows. */
+  controls: string;
+  onToggle(): void;
+}) {
+  return (
+    <td className="editor-table__expand">
+      <button
+        type="button"
+        id={id}
+        className="editor-table__expand-button"
+        aria-label={label}
+        aria-expanded={expanded}
+        // Only while that row is there: an id that points at nothing is an error.
+        aria-controls={expanded ? controls : undefined}
+        onClick={onToggle}
+      >
+        <ChevronRight aria-hidden="true" className="editor-table__chevron" />
+      </button>
+    </td>
+  );
+}
+
+/** The row an expand button shows: one cell across the table. */
+export function DetailsRow({ id, columns, children }: { id: string; columns: number; children: ReactNode }) {
+  return (
+    <tr id={id} className="editor-table__details">
+      <td colSpan={columns}>
+        <div className="editor-table__details-inner">{children}</div>
+      </td>
+    </tr>
+  );
+}
+
+/** The expanded rows of a table, by row key. */
+export function toggled(set: ReadonlySet<number>, key: number): ReadonlySet<number> {
+  const next = new Set(set);
+  if (!next.delete(key)) next.add(key);
+  return next;
+}

@@ -1,0 +1,444 @@
+/**
+ * The events table: a row per event with its window and chance; its details
+ * (expand button) hold what happens, the objectives it waits for, and its
+ * choices as a table of their own, a result column per gauge, each choice's
+ * objectives and inventory in its own details (docs/decisions/013).
+ */
+import { Fragment, useState } from 'react';
+import { TrashCan } from '@carbon/icons-react';
+import { Button, TextArea, TextInput } from '@carbon/react';
+import type { AddRemove, EventChoice, GameEvent } from '@airman/contracts/module.ts';
+import {
+  addChoice,
+  addEvent,
+  moveEvent,
+  neighbourKey,
+  parseInteger,
+  parseOptionalInteger,
+  removeChoice,
+  removeEvent,
+  updateChoice,
+  updateEvent,
+  type EditorModel,
+} from '../module-editor-model.ts';
+import {
+  DetailsRow,
+  EditorTable,
+  ExpandCell,
+  Header,
+  labelOf,
+  nameLabel,
+  rowName,
+  toggled,
+  type FocusSoon,
+  type TableProps,
+} from './editor-table.tsx';
+import { ItemsInput } from './items-input.tsx';
+import { ObjectiveMatrix } from './objective-matrix.tsx';
+import { ResultCells, resultColumns, resultHeaders } from './result-cells.tsx';
+import { RowControls, afterMove } from './row-controls.tsx';
+
+/** An event may offer at most this many choices (the module format's limit). */
+const MAX_CHOICES = 6;
+const ADD_ID = 'add-event';
+
+/** An add/remove pair that adds and removes nothing is left out of the module. */
+const optionalPair = (pair: AddRemove): AddRemove | undefined =>
+  pair.add.length + pair.remove.length > 0 ? pair : undefined;
+const none: AddRemove = { add: [], remove: [] };
+const optionalNumber = (n: number | undefined) => (n === undefined ? '' : String(n));
+
+export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) {
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const events = model.events ?? [];
+  const keys = model.eventKeys;
+  // Expand, name, first day, last day, chance, choices, the row's controls.
+  const columnCount = 7;
+  return (
+    <section aria-labelledby="events-title">
+      <h3 id="events-title">Events</h3>
+      <p className="editor-note">
+        At the start of each day of its window, an event is drawn at its chance (once a run); the player picks one of
+        its choices before acting. A row&apos;s details hold what happens and its choices.
+      </p>
+      {events.length > 0 && (
+        <EditorTable
+          labelledBy="events-title"
+          // Its rows' details buttons take focus, locked or not.
+          scrollerFocusable={false}
+          className="events-table"
+          head={
+            <tr>
+              <Header hidden className="editor-table__expand">
+                Details
+              </Header>
+              <Header>Event</Header>
+              <Header className="editor-table__number">First day</Header>
+              <Header className="editor-table__number">Last day</Header>
+              <Header className="editor-table__number">Chance (%)</Header>
+              <Header className="editor-table__number">Choices</Header>
+              <Header hidden>Move or remove</Header>
+            </tr>
+          }
+        >
+          {events.map((e, i) => {
+            const key = keys[i] ?? -i - 1;
+            const id = `event-${key}`;
+            const who = rowName('event', e.name, i);
+            const open = expanded.has(key);
+            const change = (patch: Partial<GameEvent>) => setModel((m) => updateEvent(m, i, patch));
+            return (
+              <Fragment key={key}>
+                <tr className={open ? 'editor-table__row--open' : undefined}>
+                  <ExpandCell
+                    id={`${id}-expand`}
+                    expanded={open}
+                    label={`Details of ${who}`}
+                    controls={`${id}-details`}
+                    onToggle={() => setExpanded((s) => toggled(s, key))}
+                  />
+                  <td className="editor-table__name editor-table__name--wide">
+                    <TextInput
+                      id={`${id}-name`}
+                      size="sm"
+                      hideLabel
+                      labelText={nameLabel('Event', i)}
+                      value={e.name}
+                      disabled={locked}
+                      onChange={(ev) => change({ name: ev.target.value })}
+                    />
+                  </td>
+                  <td className="editor-table__number">
+                    <TextInput
+                      id={`${id}-from`}
+                      size="sm"
+                      hideLabel
+                      labelText={`First day, ${who}`}
+                      type="number"
+                      min={1}
+                      step={1}
+                      value={String(e.days[0])}
+                      disabled={locked}
+                      onChange={(ev) => change({ days: [parseInteger(ev.target.value), e.days[1]] })}
+                    />
+                  </td>
+                  <td className="editor-table__number">
+                    <TextInput
+                      id={`${id}-to`}
+                      size="sm"
+                      hideLabel
+                      labelText={`Last day, ${who}`}
+                      type="number"
+                      min={1}
+                      step={1}
+                      value={String(e.days[1])}
+                      disabled={locked}
+                      onChange={(ev) => change({ days: [e.days[0], parseInteger(ev.target.value)] })}
+                    />
+                  </td>
+                  <td className="editor-table__number">
+                    <TextInput
+                      id={`${id}-chance`}
+                      size="sm"
+                      hideLabel
+                      labelText={`Chance (%), ${who}`}
+                      type="number"
+                      min={0}
+                      max={100}
+                      step={1}
+                      value={String(e.chance)}
+                      disabled={locked}
+                      onChange={(ev) => change({ chance: parseInteger(ev.target.value) })}
+                    />
+                  </td>
+                  <td className="editor-table__number editor-table__count">{e.choices.length}</td>
+                  <RowControls
+                    idPrefix={id}
+                    label={who}
+                    index={i}
+                    count={events.length}
+                    disabled={locked}
+                    onMove={(to) => {
+                      focusSoon(...afterMove(id, to < i));
+                      setModel((m) => moveEvent(m, i, to));
+                    }}
+                    onRemove={() => {
+                      const next = neighbourKey(keys, i);
+                      focusSoon(next === null ? ADD_ID : `event-${next}-name`, ADD_ID);
+                      setModel((m) => removeEvent(m, i));
+                    }}
+                  />
+                </tr>
+                {open && (
+                  <DetailsRow id={`${id}-details`} columns={columnCount}>
+                    <EventDetails
+                      id={id}
+                      who={who}
+                      event={e}
+                      index={i}
+                      model={model}
+                      locked={locked}
+                      setModel={setModel}
+                      focusSoon={focusSoon}
+                    />
+                  </DetailsRow>
+                )}
+              </Fragment>
+            );
+          })}
+        </EditorTable>
+      )}
+      <Button
+        id={ADD_ID}
+        kind="tertiary"
+        size="sm"
+        disabled={locked}
+        onClick={() => {
+          // A new event opens: its text and choices are still the defaults.
+          const key = model.nextRowKey;
+          setExpanded((s) => new Set(s).add(key));
+          focusSoon(`event-${key}-name`);
+          setModel(addEvent);
+        }}
+      >
+        Add Event
+      </Button>
+    </section>
+  );
+}
+
+/** What happens, the objectives the event waits for, and its choices. */
+function EventDetails({
+  id,
+  who,
+  event: e,
+  index,
+  model,
+  locked,
+  setModel,
+  focusSoon,
+}: {
+  id: string;
+  who: string;
+  event: GameEvent;
+  index: number;
+  model: EditorModel;
+  locked: boolean;
+  setModel(update: (m: EditorModel) => EditorModel): void;
+  focusSoon: FocusSoon;
+}) {
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const choiceKeys = model.choiceKeys[index] ?? [];
+  const results = resultColumns(
+    model.gauges,
+    e.choices.map((c) => c.results),
+  );
+  // Expand, label, token cost, tokens tomorrow, the results, remove.
+  const columnCount = 4 + results.length + 1;
+  const twoRows = results.length > 0;
+  const span = twoRows ? 2 : undefined;
+  const addId = `${id}-add-choice`;
+  return (
+    <>
+      <div className="editor-details__row">
+        <TextArea
+          id={`${id}-text`}
+          className="editor-details__text"
+          labelText={labelOf('What happens', who)}
+          rows={4}
+          value={e.text}
+          disabled={locked}
+          onChange={(ev) => setModel((m) => updateEvent(m, index, { text: ev.target.value }))}
+        />
+        <ObjectiveMatrix
+          id={`${id}-objectives`}
+          who={who}
+          objectives={model.objectives}
+          disabled={locked}
+          columns={[
+            {
+              header: 'Only while active',
+              value: e.required_objectives ?? [],
+              onChange: (v) =>
+                setModel((m) => updateEvent(m, index, { required_objectives: v.length > 0 ? v : undefined })),
+            },
+          ]}
+        />
+      </div>
+      <h4 id={`${id}-choices-title`} className="editor-details__title">
+        Choices<span className="visually-hidden"> of {who}</span>
+      </h4>
+      <EditorTable
+        labelledBy={`${id}-choices-title`}
+        // Its rows' details buttons take focus, locked or not.
+        scrollerFocusable={false}
+        className="choices-table"
+        head={
+          <>
+            <tr>
+              <Header hidden rowSpan={span} className="editor-table__expand">
+                Details
+              </Header>
+              <Header rowSpan={span}>Choice</Header>
+              <Header rowSpan={span} className="editor-table__number">
+                Token cost
+              </Header>
+              <Header rowSpan={span} className="editor-table__number">
+                Tokens tomorrow (+/−)
+              </Header>
+              {twoRows && (
+                <Header colSpan={results.length} className="editor-table__group">
+                  Results
+                </Header>
+              )}
+              <Header hidden rowSpan={span}>
+                Remove
+              </Header>
+            </tr>
+            {twoRows && <tr>{resultHeaders(results)}</tr>}
+          </>
+        }
+      >
+        {e.choices.map((c, n) => {
+          const key = choiceKeys[n] ?? -n - 1;
+          const cid = `${id}-choice-${key}`;
+          const choice = `choice ${c.label.trim() || `in row ${n + 1}`} of ${who}`;
+          const open = expanded.has(key);
+          const set = (patch: Partial<EventChoice>) => setModel((m) => updateChoice(m, index, n, patch));
+          const objectivesChanged = c.changes_objectives ?? none;
+          const inventoryChanged = c.changes_inventory ?? none;
+          return (
+            <Fragment key={key}>
+              <tr className={open ? 'editor-table__row--open' : undefined}>
+                <ExpandCell
+                  id={`${cid}-expand`}
+                  expanded={open}
+                  label={`Details of ${choice}`}
+                  controls={`${cid}-details`}
+                  onToggle={() => setExpanded((s) => toggled(s, key))}
+                />
+                <td className="editor-table__name editor-table__name--wide">
+                  <TextInput
+                    id={`${cid}-label`}
+                    size="sm"
+                    hideLabel
+                    labelText={`Choice, row ${n + 1} of ${who}`}
+                    value={c.label}
+                    disabled={locked}
+                    onChange={(ev) => set({ label: ev.target.value })}
+                  />
+                </td>
+                <td className="editor-table__number">
+                  <TextInput
+                    id={`${cid}-cost`}
+                    size="sm"
+                    hideLabel
+                    labelText={`Token cost, ${choice}`}
+                    type="number"
+                    min={0}
+                    step={1}
+                    value={optionalNumber(c.token_cost)}
+                    disabled={locked}
+                    onChange={(ev) => set({ token_cost: parseOptionalInteger(ev.target.value) ?? undefined })}
+                  />
+                </td>
+                <td className="editor-table__number">
+                  <TextInput
+                    id={`${cid}-next-day`}
+                    size="sm"
+                    hideLabel
+                    labelText={`Tokens tomorrow (+/−), ${choice}`}
+                    type="number"
+                    step={1}
+                    value={optionalNumber(c.next_day_tokens)}
+                    disabled={locked}
+                    onChange={(ev) => set({ next_day_tokens: parseOptionalInteger(ev.target.value) ?? undefined })}
+                  />
+                </td>
+                <ResultCells
+                  idPrefix={cid}
+                  who={choice}
+                  columns={results}
+                  results={c.results ?? {}}
+                  disabled={locked}
+                  onChange={(next) => set({ results: Object.keys(next).length > 0 ? next : undefined })}
+                />
+                <td className="editor-table__controls">
+                  <Button
+                    id={`${cid}-remove`}
+                    kind="danger--ghost"
+                    size="sm"
+                    className="cds--btn--icon-only editor-table__icon-button"
+                    renderIcon={TrashCan}
+                    // An event needs a choice: the last one stays.
+                    disabled={locked || e.choices.length === 1}
+                    onClick={() => {
+                      const next = neighbourKey(choiceKeys, n);
+                      focusSoon(next === null ? addId : `${id}-choice-${next}-label`, addId);
+                      setModel((m) => removeChoice(m, index, n));
+                    }}
+                  >
+                    <span className="visually-hidden">Remove {choice}</span>
+                  </Button>
+                </td>
+              </tr>
+              {open && (
+                <DetailsRow id={`${cid}-details`} columns={columnCount}>
+                  <div className="editor-details__row">
+                    <ObjectiveMatrix
+                      id={`${cid}-objectives`}
+                      who={choice}
+                      objectives={model.objectives}
+                      disabled={locked}
+                      columns={[
+                        {
+                          header: 'Added',
+                          value: objectivesChanged.add,
+                          onChange: (v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, add: v }) }),
+                        },
+                        {
+                          header: 'Removed',
+                          value: objectivesChanged.remove,
+                          onChange: (v) =>
+                            set({ changes_objectives: optionalPair({ ...objectivesChanged, remove: v }) }),
+                        },
+                      ]}
+                    />
+                    <div className="editor-details__fields">
+                      <ItemsInput
+                        id={`${cid}-inv-add`}
+                        labelText={labelOf('Inventory added (comma-separated)', choice)}
+                        value={inventoryChanged.add}
+                        disabled={locked}
+                        onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, add: v }) })}
+                      />
+                      <ItemsInput
+                        id={`${cid}-inv-remove`}
+                        labelText={labelOf('Inventory removed (comma-separated)', choice)}
+                        value={inventoryChanged.remove}
+                        disabled={locked}
+                        onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, remove: v }) })}
+                      />
+                    </div>
+                  </div>
+                </DetailsRow>
+              )}
+            </Fragment>
+          );
+        })}
+      </EditorTable>
+      <Button
+        id={addId}
+        kind="tertiary"
+        size="sm"
+        disabled={locked || e.choices.length >= MAX_CHOICES}
+        onClick={() => {
+          focusSoon(`${id}-choice-${model.nextRowKey}-label`);
+          setModel((m) => addChoice(m, index));
+        }}
+      >
+        Add Choice<span className="visually-hidden"> to {who}</span>
+      </Button>
+    </>
+  );
+}

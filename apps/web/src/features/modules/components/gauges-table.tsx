@@ -1,0 +1,167 @@
+/** The gauges table: a row per gauge with its starting value, daily change and healthy range. */
+import { Button, TextInput } from '@carbon/react';
+import {
+  addRow,
+  moveRow,
+  neighbourKey,
+  newGauge,
+  parseInteger,
+  parseOptionalInteger,
+  removeGauge,
+  renameGauge,
+  setDailyChange,
+  setHealthyRange,
+} from '../module-editor-model.ts';
+import { EditorTable, Header, nameLabel, rowName, type TableProps } from './editor-table.tsx';
+import { RowControls, afterMove } from './row-controls.tsx';
+
+const ADD_ID = 'add-gauge';
+
+export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) {
+  const keys = model.rowKeys.gauges;
+  const add = () => {
+    focusSoon(`gauge-${model.nextRowKey}-name`);
+    setModel((m) => addRow(m, 'gauges', newGauge(m.gauges)));
+  };
+  return (
+    <section aria-labelledby="gauges-title">
+      <h3 id="gauges-title">Gauges</h3>
+      <p className="editor-note">
+        A daily change applies each night. Each day a gauge ends inside its healthy range scores. Leave them blank for
+        none.
+      </p>
+      {model.gauges.length > 0 && (
+        <EditorTable
+          labelledBy="gauges-title"
+          scrollerFocusable={locked}
+          head={
+            <tr>
+              <Header>Gauge</Header>
+              <Header>Starting value</Header>
+              <Header>Daily change</Header>
+              <Header>Healthy from</Header>
+              <Header>Healthy to</Header>
+              <Header hidden>Move or remove</Header>
+            </tr>
+          }
+        >
+          {model.gauges.map((g, i) => {
+            const key = keys[i] ?? -i - 1;
+            const id = `gauge-${key}`;
+            const who = rowName('gauge', g.name, i);
+            const range = model.healthy_range?.[g.ref];
+            // Both blank: no range; one blank: that end is 0 or 100.
+            const changeRange = (end: 0 | 1, text: string) =>
+              setModel((m) => {
+                const current = m.healthy_range?.[g.ref];
+                const other = end === 0 ? current?.[1] : current?.[0];
+                const value = parseOptionalInteger(text);
+                if (value === null && other === undefined) return setHealthyRange(m, g.ref, null);
+                const next: [number, number] = end === 0 ? [value ?? 0, other ?? 100] : [other ?? 0, value ?? 100];
+                return setHealthyRange(m, g.ref, next);
+              });
+            return (
+              <tr key={key}>
+                <td className="editor-table__name">
+                  <TextInput
+                    id={`${id}-name`}
+                    size="sm"
+                    hideLabel
+                    labelText={nameLabel('Gauge', i)}
+                    value={g.name}
+                    disabled={locked}
+                    onChange={(e) => setModel((m) => renameGauge(m, i, e.target.value))}
+                  />
+                </td>
+                <td className="editor-table__number">
+                  <TextInput
+                    id={`${id}-value`}
+                    size="sm"
+                    hideLabel
+                    labelText={`Starting value, ${who}`}
+                    type="number"
+                    min={0}
+                    max={100}
+                    step={1}
+                    value={String(g.value)}
+                    disabled={locked}
+                    onChange={(e) =>
+                      setModel((m) => ({
+                        ...m,
+                        gauges: m.gauges.map((x, j) => (j === i ? { ...x, value: parseInteger(e.target.value) } : x)),
+                      }))
+                    }
+                  />
+                </td>
+                <td className="editor-table__number">
+                  <TextInput
+                    id={`${id}-daily`}
+                    size="sm"
+                    hideLabel
+                    labelText={`Daily change, ${who}`}
+                    type="number"
+                    min={-100}
+                    max={100}
+                    step={1}
+                    value={model.daily_change?.[g.ref] === undefined ? '' : String(model.daily_change[g.ref])}
+                    disabled={locked}
+                    onChange={(e) => setModel((m) => setDailyChange(m, g.ref, parseOptionalInteger(e.target.value)))}
+                  />
+                </td>
+                <td className="editor-table__number">
+                  <TextInput
+                    id={`${id}-healthy-min`}
+                    size="sm"
+                    hideLabel
+                    labelText={`Healthy from, ${who}`}
+                    type="number"
+                    min={0}
+                    max={100}
+                    step={1}
+                    value={range ? String(range[0]) : ''}
+                    disabled={locked}
+                    onChange={(e) => changeRange(0, e.target.value)}
+                  />
+                </td>
+                <td className="editor-table__number">
+                  <TextInput
+                    id={`${id}-healthy-max`}
+                    size="sm"
+                    hideLabel
+                    labelText={`Healthy to, ${who}`}
+                    type="number"
+                    min={0}
+                    max={100}
+                    step={1}
+                    value={range ? String(range[1]) : ''}
+                    disabled={locked}
+                    onChange={(e) => changeRange(1, e.target.value)}
+                  />
+                </td>
+                <RowControls
+                  idPrefix={id}
+                  label={who}
+                  index={i}
+                  count={model.gauges.length}
+                  disabled={locked}
+                  onMove={(to) => {
+                    focusSoon(...afterMove(id, to < i));
+                    setModel((m) => moveRow(m, 'gauges', i, to));
+                  }}
+                  onRemove={() => {
+                    const next = neighbourKey(keys, i);
+                    focusSoon(next === null ? ADD_ID : `gauge-${next}-name`, ADD_ID);
+                    setModel((m) => removeGauge(m, i));
+                  }}
+                />
+              </tr>
+            );
+          })}
+        </EditorTable>
+      )}
+      <Button id={ADD_ID} kind="tertiary" size="sm" disabled={locked} onClick={add}>
+        Add Gauge
+      </Button>
+    </section>
+  );
+}

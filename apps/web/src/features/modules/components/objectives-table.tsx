@@ -1,0 +1,110 @@
+/** The objectives table: a row per objective, active from the start or not, hidden or not. */
+import { Button, Checkbox, TextInput } from '@carbon/react';
+import {
+  addRow,
+  moveRow,
+  neighbourKey,
+  newObjective,
+  removeObjective,
+  renameObjective,
+  type ObjectiveRow,
+} from '../module-editor-model.ts';
+import { EditorTable, Header, nameLabel, rowName, type TableProps } from './editor-table.tsx';
+import { RowControls, afterMove } from './row-controls.tsx';
+
+const ADD_ID = 'add-objective';
+
+export function ObjectivesTable({ model, locked, setModel, focusSoon }: TableProps) {
+  const keys = model.rowKeys.objectives;
+  const setFlag = (i: number, patch: Partial<Pick<ObjectiveRow, 'active' | 'hidden'>>) =>
+    setModel((m) => ({ ...m, objectives: m.objectives.map((x, j) => (j === i ? { ...x, ...patch } : x)) }));
+  return (
+    <section aria-labelledby="objectives-title">
+      <h3 id="objectives-title">Objectives</h3>
+      {model.objectives.length > 0 && (
+        <EditorTable
+          labelledBy="objectives-title"
+          scrollerFocusable={locked}
+          className="objectives-table"
+          head={
+            <tr>
+              <Header>Objective</Header>
+              <Header className="editor-table__check">Active</Header>
+              <Header className="editor-table__check">Hidden</Header>
+              <Header hidden>Move or remove</Header>
+            </tr>
+          }
+        >
+          {model.objectives.map((o, i) => {
+            const key = keys[i] ?? -i - 1;
+            const id = `objective-${key}`;
+            const who = rowName('objective', o.name, i);
+            return (
+              <tr key={key}>
+                <td className="editor-table__name editor-table__name--wide">
+                  <TextInput
+                    id={`${id}-name`}
+                    size="sm"
+                    hideLabel
+                    labelText={nameLabel('Objective', i)}
+                    value={o.name}
+                    disabled={locked}
+                    onChange={(e) => setModel((m) => renameObjective(m, i, e.target.value))}
+                  />
+                </td>
+                <td className="editor-table__check">
+                  <Checkbox
+                    id={`${id}-active`}
+                    hideLabel
+                    labelText={`Active, ${who}`}
+                    checked={o.active}
+                    disabled={locked}
+                    onChange={(_, { checked }) => setFlag(i, { active: checked })}
+                  />
+                </td>
+                <td className="editor-table__check">
+                  <Checkbox
+                    id={`${id}-hidden`}
+                    hideLabel
+                    labelText={`Hidden, ${who}`}
+                    checked={o.hidden}
+                    disabled={locked}
+                    onChange={(_, { checked }) => setFlag(i, { hidden: checked })}
+                  />
+                </td>
+                <RowControls
+                  idPrefix={id}
+                  label={who}
+                  index={i}
+                  count={model.objectives.length}
+                  disabled={locked}
+                  onMove={(to) => {
+                    focusSoon(...afterMove(id, to < i));
+                    setModel((m) => moveRow(m, 'objectives', i, to));
+                  }}
+                  onRemove={() => {
+                    const next = neighbourKey(keys, i);
+                    focusSoon(next === null ? ADD_ID : `objective-${next}-name`, ADD_ID);
+                    setModel((m) => removeObjective(m, i));
+                  }}
+                />
+              </tr>
+            );
+          })}
+        </EditorTable>
+      )}
+      <Button
+        id={ADD_ID}
+        kind="tertiary"
+        size="sm"
+        disabled={locked}
+        onClick={() => {
+          focusSoon(`objective-${model.nextRowKey}-name`);
+          setModel((m) => addRow(m, 'objectives', newObjective(m.objectives)));
+        }}
+      >
+        Add Objective
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+/** Results as columns: a change per gauge, one cell each, in an action's or an event choice's row. */
+import { TextInput } from '@carbon/react';
+import { parseOptionalInteger, referencedNames, setResult, type GaugeRow } from '../module-editor-model.ts';
+import { Header } from './editor-table.tsx';
+
+export interface ResultColumn {
+  /** The gauge's name as the rules use it. */
+  key: string;
+  /** What the header and the labels say. */
+  label: string;
+}
+
+/**
+ * A column per gauge, then one per gauge the results name that the module
+ * does not have (a module loaded from JSON), so that its change can be seen
+ * and cleared.
+ */
+export function resultColumns(
+  gauges: readonly GaugeRow[],
+  results: Iterable<Readonly<Record<string, number>> | undefined>,
+): ResultColumn[] {
+  const names = new Map<string, string>();
+  for (const g of gauges) if (!names.has(g.ref)) names.set(g.ref, g.name);
+  const mentioned = [...results].flatMap((r) => Object.keys(r ?? {}));
+  const { unknown } = referencedNames([...names.keys()], mentioned);
+  return [
+    ...[...names].map(([key, label]) => ({ key, label })),
+    ...unknown.map((key) => ({ key, label: `${key} (no such gauge)` })),
+  ];
+}
+
+/** The header over the results' columns: 'Results' across them, a gauge's name over each. */
+export function resultHeaders(columns: readonly ResultColumn[]) {
+  return columns.map((c) => (
+    <Header key={c.key} className="editor-table__number">
+      {c.label}
+    </Header>
+  ));
+}
+
+/** A number field per column; blank means the gauge does not change. */
+export function ResultCells({
+  idPrefix,
+  who,
+  columns,
+  results,
+  disabled,
+  onChange,
+}: {
+  idPrefix: string;
+  /** The row's name, e.g. 'action Run'. */
+  who: string;
+  columns: readonly ResultColumn[];
+  results: Readonly<Record<string, number>>;
+  disabled: boolean;
+  onChange(results: Record<string, number>): void;
+}) {
+  return columns.map((c, n) => (
+    <td key={c.key} className="editor-table__number">
+      <TextInput
+        // By position: a gauge's name may hold spaces or other characters an id cannot.
+        id={`${idPrefix}-result-${n}`}
+        size="sm"
+        hideLabel
+        labelText={`${c.label} change, ${who}`}
+        type="number"
+        step={1}
+        value={results[c.key] === undefined ? '' : String(results[c.key])}
+        disabled={disabled}
+        onChange={(e) => onChange(setResult(results, c.key, parseOptionalInteger(e.target.value)))}
+      />
+    </td>
+  ));
+}
