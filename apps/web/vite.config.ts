@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { stripCarbonPropTypes } from './build/strip-prop-types.ts';
 
 const rootPackage = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), stripCarbonPropTypes()],
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
   },
