@@ -80,6 +80,8 @@ describeE2E('WCAG2AA by pa11y (HTML_CodeSniffer)', (e2e) => {
       browser,
       page,
       ignoreUrl: true,
+      // pa11y sets its own viewport (1280×1024) unless given one: the page's, so a phone stays a phone.
+      viewport: page.viewport() ?? undefined,
       standard: 'WCAG2AA',
       runners: ['htmlcs'],
       timeout: 60_000,
