@@ -157,6 +157,17 @@ describeE2E('WCAG2AA by pa11y (HTML_CodeSniffer)', (e2e) => {
     await context.close();
   });
 
+  it('finds no error on a phone, with the header menu closed and open', async () => {
+    const { context, page } = await newPage(390, 844);
+    await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, '/admin');
+    await page.waitForSelector('table[aria-label="Users"] tbody tr');
+    expect(await errors(page), 'menu closed').toEqual([]);
+    await page.locator(aria('Menu', 'button')).click();
+    await page.waitForSelector(aria('Module Editor', 'link'), { visible: true });
+    expect(await errors(page), 'menu open').toEqual([]);
+    await context.close();
+  });
+
   it('finds no error with each admin modal open', async () => {
     const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('pa11y-modal');
