@@ -1,6 +1,6 @@
 /** The part of pa11y's API these tests use (pa11y ships no types of its own). */
 declare module 'pa11y' {
-  import type { Browser, LaunchOptions, Page } from 'puppeteer';
+  import type { Browser, LaunchOptions, Page, Viewport } from 'puppeteer';
 
   interface Pa11yIssue {
     code: string;
@@ -21,6 +21,8 @@ declare module 'pa11y' {
     page?: Page;
     /** With `browser` and `page`: test the page as it is, without loading the URL. */
     ignoreUrl?: boolean;
+    /** Set on the page before the test (default 1280×1024). */
+    viewport?: Viewport;
     log?: { debug(message: string): void; error(message: string): void; info(message: string): void };
   }
 

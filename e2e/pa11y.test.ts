@@ -80,6 +80,8 @@ describeE2E('WCAG2AA by pa11y (HTML_CodeSniffer)', (e2e) => {
       browser,
       page,
       ignoreUrl: true,
+      // pa11y sets its own viewport (1280×1024) unless given one: the page's, so a phone stays a phone.
+      viewport: page.viewport() ?? undefined,
       standard: 'WCAG2AA',
       runners: ['htmlcs'],
       timeout: 60_000,
@@ -152,6 +154,17 @@ describeE2E('WCAG2AA by pa11y (HTML_CodeSniffer)', (e2e) => {
         expect(await errors(page), `${path}, a row hovered`).toEqual([]);
       }
     }
+    await context.close();
+  });
+
+  it('finds no error on a phone, with the header menu closed and open', async () => {
+    const { context, page } = await newPage(390, 844);
+    await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, '/admin');
+    await page.waitForSelector('table[aria-label="Users"] tbody tr');
+    expect(await errors(page), 'menu closed').toEqual([]);
+    await page.locator(aria('Menu', 'button')).click();
+    await page.waitForSelector(aria('Module Editor', 'link'), { visible: true });
+    expect(await errors(page), 'menu open').toEqual([]);
     await context.close();
   });
 

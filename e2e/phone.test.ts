@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { api, apiLogin, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E, openUser } from './browser.ts';
+import { E2E_ADMIN_EMAIL } from './constants.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 
@@ -29,41 +30,112 @@ describeE2E('the admin area on a phone', (e2e) => {
   it('keeps the header to one row with its menu behind a Menu button, and no page scrolls sideways', async () => {
     const { context, page } = await e2e.adminPage('/admin', PHONE);
     await page.locator('table[aria-label="Users"]').waitFor();
+    // One row: the menu button and the product's name side by side, centred in a header of 48 px.
     const header = await page.locator('header').boundingBox();
     expect(header && header.height <= 56).toBe(true);
+    const button = page.getByRole('button', { name: 'Menu' });
+    const name = page.locator('header').getByRole('link', { name: 'Ready Airman Training' });
+    const [buttonBox, nameBox] = [await button.boundingBox(), await name.boundingBox()];
+    expect(buttonBox && nameBox && header).toBeTruthy();
+    if (buttonBox && nameBox && header) {
+      expect(buttonBox.x + buttonBox.width).toBeLessThanOrEqual(nameBox.x);
+      for (const part of [buttonBox, nameBox]) {
+        expect(Math.abs(part.y + part.height / 2 - (header.y + header.height / 2))).toBeLessThanOrEqual(1);
+      }
+    }
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     expect(await menu.getByRole('link', { name: 'Module Editor' }).isVisible()).toBe(false);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
 
-    const button = page.getByRole('button', { name: 'Menu' });
     await button.click();
     expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
     await menu.getByRole('link', { name: 'Module Editor' }).waitFor();
+    // The user_name (spec §2) is in the menu on a phone.
+    await menu.getByText(E2E_ADMIN_EMAIL).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    // The button closes it again.
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await menu.getByRole('link', { name: 'Module Editor' }).waitFor({ state: 'hidden' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+
+    // A link followed closes the menu.
+    await button.click();
     await menu.getByRole('link', { name: 'Module Editor' }).click();
     await page.locator('table[aria-label="Training Modules"]').waitFor();
-    expect(await menu.getByRole('link', { name: 'Profile' }).isVisible()).toBe(false);
-    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
-
-    // By keyboard: Enter on the Menu button opens the menu with the focus on its first
-    // entry; Escape closes it and leaves focus on its button.
-    await page.getByRole('heading', { level: 1 }).click();
-    while (!(await page.getByRole('button', { name: 'Menu' }).evaluate((el) => el === document.activeElement)))
-      await page.keyboard.press('Shift+Tab');
-    await page.keyboard.press('Enter');
-    await menu.getByRole('link', { name: 'Profile' }).waitFor();
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('User Admin');
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Progress');
-    await page.keyboard.press('Escape');
     await menu.getByRole('link', { name: 'Profile' }).waitFor({ state: 'hidden' });
-    expect(await page.getByRole('button', { name: 'Menu' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
 
     for (const path of ['/profile', '/no/such/page']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await pageWidth(page), path).toBeLessThanOrEqual(390);
     }
+    await context.close();
+  });
+
+  it('opens the menu from the keyboard, walks it with Tab and closes it with Escape or a link', async () => {
+    const { context, page } = await e2e.adminPage('/admin', PHONE);
+    await page.locator('table[aria-label="Users"]').waitFor();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    const button = page.locator('header button[aria-controls]');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    const onButton = () => button.evaluate((el) => el === document.activeElement);
+    // From the page's heading back to the menu button.
+    async function backToButton(): Promise<void> {
+      await page.getByRole('heading', { level: 1 }).click();
+      for (let i = 0; i < 5 && !(await onButton()); i++) await page.keyboard.press('Shift+Tab');
+      expect(await onButton()).toBe(true);
+    }
+
+    // Enter opens it, says so, and puts the focus on its first entry; Tab walks the entries.
+    await backToButton();
+    expect(await page.getByRole('button', { name: 'Menu', exact: true }).getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Enter');
+    await menu.getByRole('link', { name: 'Profile' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Close menu', exact: true }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    expect(await focused()).toBe('User Admin');
+    for (const entry of ['Progress', 'Module Editor', 'Profile', 'Log Out']) {
+      await page.keyboard.press('Tab');
+      expect(await focused()).toBe(entry);
+    }
+    // Escape closes it, the focus back on the button.
+    await page.keyboard.press('Escape');
+    await menu.getByRole('link', { name: 'Profile' }).waitFor({ state: 'hidden' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await onButton()).toBe(true);
+
+    // Shift+Tab from the first entry goes back to the button, the menu still open; Escape closes it there too.
+    await page.keyboard.press('Enter');
+    await menu.getByRole('link', { name: 'Profile' }).waitFor();
+    await page.keyboard.press('Shift+Tab');
+    expect(await onButton()).toBe(true);
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await menu.getByRole('link', { name: 'Profile' }).waitFor({ state: 'hidden' });
+    expect(await onButton()).toBe(true);
+
+    // Tab past the last entry leaves the menu, and closes it.
+    await page.keyboard.press('Enter');
+    await menu.getByRole('link', { name: 'Profile' }).waitFor();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+    await menu.getByRole('link', { name: 'Profile' }).waitFor({ state: 'hidden' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+
+    // Enter on an entry follows it and closes the menu.
+    await backToButton();
+    await page.keyboard.press('Enter');
+    await menu.getByRole('link', { name: 'Profile' }).waitFor();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Profile');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/profile');
+    await menu.getByRole('link', { name: 'Profile' }).waitFor({ state: 'hidden' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
     await context.close();
   });
 

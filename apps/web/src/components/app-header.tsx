@@ -1,14 +1,31 @@
 /**
- * The header menu of spec §2, by role, with the user's user_name. On a small
- * screen the menu folds behind a Menu button (Carbon UI Shell's HeaderMenuButton
- * and side navigation pattern), so the header keeps one row.
+ * The header menu of spec §2, by role, with the user's user_name: Carbon's UI
+ * Shell. From Carbon's lg breakpoint the entries sit in the header's navigation;
+ * below it the header keeps one row and a HeaderMenuButton opens them in a
+ * SideNav. Carbon's SideNav closes on Escape and when the focus leaves it; this
+ * component adds the rest of the keyboard's path: the focus goes to the first
+ * entry on opening and back to the menu button on Escape, and an entry followed
+ * closes the menu.
  */
-import { useEffect, useRef, useState } from 'react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ToggleEvent } from 'react';
+import {
+  Header,
+  HeaderGlobalBar,
+  HeaderMenuButton,
+  HeaderMenuItem,
+  HeaderName,
+  HeaderNavigation,
+  SideNav,
+  SideNavItems,
+  SideNavLink,
+} from '@carbon/react';
+import { breakpoints } from '@carbon/layout';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../lib/auth/api/session.ts';
 import { useAuth } from '../lib/auth/auth-context.tsx';
 import { SIGNED_OUT_MESSAGE } from '../lib/session-messages.ts';
 import { tokenState } from '../lib/token-store.ts';
+import { useMediaQuery } from '../lib/use-media-query.ts';
 import type { LoginNotice } from '../lib/auth/components/route-guards.tsx';
 
 interface Viewer {
@@ -25,6 +42,10 @@ const NAV_ITEMS: { to: string; label: string; shown(viewer: Viewer): boolean }[]
   { to: '/profile', label: 'Profile', shown: (v) => v.signedIn },
 ];
 
+const MENU_ID = 'main-menu';
+/** Carbon's lg breakpoint: where the UI Shell shows the header's navigation instead of the menu button. */
+const WIDE = `(min-width: ${breakpoints.lg.width})`;
+
 export function AppHeader() {
   const { token, signOut } = useAuth();
   const navigate = useNavigate();
@@ -38,72 +59,121 @@ export function AppHeader() {
   const session = useSession(signedIn ? token : null);
   const user = signedIn ? session.data : undefined;
   const viewer: Viewer = { signedIn, isAdmin: user?.role === 'admin' };
+  const items = NAV_ITEMS.filter((item) => item.shown(viewer));
+  const wide = useMediaQuery(WIDE);
 
-  // The folded menu (small screens only; on wider ones the button is hidden and the menu always shown).
+  // The folded menu (below lg).
   const [open, setOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  // A link followed closes the menu.
+  const sideNav = useRef<HTMLElement>(null);
+  // The menu closes on any navigation (a link followed, Back) and when the screen grows past lg.
   const [openedAt, setOpenedAt] = useState(pathname);
-  if (open && openedAt !== pathname) setOpen(false);
-  // Opened, the menu takes the focus (its first entry), so the keyboard goes on inside it.
-  const nav = useRef<HTMLElement>(null);
+  if (open && (openedAt !== pathname || wide)) setOpen(false);
+  // Opened, the menu takes the focus on its first entry, so Tab walks its entries.
   useEffect(() => {
-    if (open) nav.current?.querySelector<HTMLElement>('a, button')?.focus();
-  }, [open]);
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      menuButton.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    if (open) sideNav.current?.querySelector<HTMLElement>('a, button')?.focus();
   }, [open]);
 
-  return (
-    <header className={`app-header${open ? ' is-open' : ''}`}>
-      <button
-        ref={menuButton}
-        type="button"
-        className="app-header__menu-button"
-        aria-expanded={open}
-        aria-controls="main-menu"
-        onClick={() => {
-          setOpenedAt(pathname);
-          setOpen(!open);
-        }}
-      >
-        <span aria-hidden="true" className="app-header__menu-icon" />
-        {open ? 'Close menu' : 'Menu'}
-      </button>
-      <NavLink to="/" className="app-header__name">
-        Ready Airman Training
-      </NavLink>
-      <nav ref={nav} id="main-menu" className="app-header__nav" aria-label="Main menu">
-        <ul>
-          {NAV_ITEMS.filter((item) => item.shown(viewer)).map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className="app-header__link">
-                {item.label}
-              </NavLink>
-            </li>
+  const toggle = () => {
+    setOpenedAt(pathname);
+    setOpen(!open);
+  };
+  // Carbon's SideNav asks to close on Escape and when the focus leaves it.
+  // (Its onToggle also stands for the DOM's toggle event in React's types, hence the optional `expanded`.)
+  const onSideNavToggle = (event: FocusEvent | KeyboardEvent | ToggleEvent | boolean, expanded?: boolean) => {
+    if (expanded !== false || typeof event === 'boolean') return;
+    if (event.type === 'keydown') {
+      setOpen(false);
+      menuButton.current?.focus();
+      return;
+    }
+    // Focus moving to the menu button (a click on it, Shift+Tab from the first entry) leaves the
+    // menu open: the button, which now says 'Close menu', closes it.
+    if (!('relatedTarget' in event && event.relatedTarget === menuButton.current)) setOpen(false);
+  };
+  const close = () => setOpen(false);
+
+  const userName = user && (
+    <p className="app-header__user">
+      <span className="visually-hidden">Signed in as </span>
+      {user.user_name}
+    </p>
+  );
+
+  const name = (
+    <HeaderName as={Link} to="/" prefix="">
+      Ready Airman Training
+    </HeaderName>
+  );
+
+  if (wide) {
+    return (
+      <Header aria-label="Ready Airman Training" className="app-header">
+        {name}
+        <HeaderNavigation id={MENU_ID} aria-label="Main menu">
+          {items.map((item) => (
+            <HeaderMenuItem key={item.to} as={NavLink} to={item.to}>
+              {item.label}
+            </HeaderMenuItem>
           ))}
           {signedIn && (
-            <li>
-              <button type="button" className="app-header__link" onClick={logOut}>
-                Log Out
-              </button>
-            </li>
+            <HeaderMenuItem as="button" type="button" onClick={logOut}>
+              Log Out
+            </HeaderMenuItem>
           )}
-        </ul>
-        {user && (
-          <span className="app-header__user">
-            <span className="visually-hidden">Signed in as </span>
-            {user.user_name}
-          </span>
-        )}
-      </nav>
-    </header>
+        </HeaderNavigation>
+        <HeaderGlobalBar>{userName}</HeaderGlobalBar>
+      </Header>
+    );
+  }
+  // The side navigation follows its button in the page's order (the disclosure pattern): Tab goes
+  // from the button into the menu, Shift+Tab from its first entry back to the button.
+  return (
+    <Header aria-label="Ready Airman Training" className="app-header">
+      <HeaderMenuButton
+        ref={menuButton}
+        aria-label={open ? 'Close menu' : 'Menu'}
+        aria-expanded={open}
+        aria-controls={MENU_ID}
+        isActive={open}
+        isCollapsible
+        onClick={toggle}
+        // Escape closes the menu from its button too.
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && open) setOpen(false);
+        }}
+      />
+      <SideNav
+        ref={sideNav}
+        id={MENU_ID}
+        aria-label="Main menu"
+        expanded={open}
+        isPersistent={false}
+        onToggle={onSideNavToggle}
+        onOverlayClick={close}
+      >
+        {userName}
+        <SideNavItems>
+          {items.map((item) => (
+            <SideNavLink key={item.to} as={NavLink} to={item.to} onClick={close}>
+              {item.label}
+            </SideNavLink>
+          ))}
+          {signedIn && (
+            <SideNavLink
+              as="button"
+              type="button"
+              onClick={() => {
+                close();
+                logOut();
+              }}
+            >
+              Log Out
+            </SideNavLink>
+          )}
+        </SideNavItems>
+      </SideNav>
+      {name}
+    </Header>
   );
 }
