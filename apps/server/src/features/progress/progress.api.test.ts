@@ -323,6 +323,11 @@ describeApi('GET admin/progress', (ctx) => {
     expect(onlyCopy.weeks).toEqual([{ week: '2026-02-23', completions: 1 }]);
     expect(onlyCopy.questionnaires).toEqual([]);
     expect(onlyCopy.overdue_total).toBe(1);
+
+    // A rank and a module: the overdue list of the rank's trainees, of that module only.
+    const a1cCopy = await progress({ unit, rank: 'A1C', module: copy });
+    expect(a1cCopy.overdue.map((o) => [o.module, o.days_overdue])).toEqual([[copy, 20]]);
+    expect((await progress({ unit, rank: 'SSgt', module: copy })).overdue).toEqual([]);
   });
 
   it('shows the last 12 weeks to today when no range is given', async () => {
