@@ -452,6 +452,39 @@ export const progressCompletions = pgTable(
 );
 
 /**
+ * The same counts without the rank (migration 0021), for the figures that are not of one rank
+ * (the page as it opens, a module's, a unit's): a tenth of the rows to sum. Kept by the same
+ * triggers, in the same statements.
+ */
+export const progressStatusByUnit = pgTable(
+  'progress_status_by_unit',
+  {
+    module_id: text('module_id').notNull(),
+    unit: text('unit').notNull(),
+    started: boolean('started').notNull(),
+    completed: boolean('completed').notNull(),
+    game_status: integer('game_status').notNull(),
+    due_at: bigint('due_at', { mode: 'number' }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.module_id, t.unit, t.started, t.completed, t.game_status, t.due_at] })],
+);
+
+export const progressCompletionsByUnit = pgTable(
+  'progress_completions_by_unit',
+  {
+    module_id: text('module_id').notNull(),
+    unit: text('unit').notNull(),
+    day: integer('day').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.module_id, t.unit, t.day] }),
+    index('progress_completions_by_unit_day_idx').on(t.day),
+  ],
+);
+
+/**
  * Questionnaire answers kept on assignments, per fitness domain and phase
  * ('before', 'after'): the sum of the trainees' domain scores and how many
  * trainees. Scored with the module's questionnaire as it is now: saving the

@@ -1,9 +1,10 @@
 /**
  * Training progress at a glance (GET admin/progress). The counts come from
  * the progress tables that triggers keep as assignments change (db/schema.ts,
- * migration 0017): a page sums a few thousand rows of counts instead of
- * reading every assignment. The overdue list reads the assignments through
- * their overdue index. Four statements, run side by side.
+ * migrations 0017 and 0021): a page sums a few thousand rows of counts instead
+ * of reading every assignment, those summed over ranks unless it asks for one.
+ * The overdue list reads the assignments through their overdue index. Four
+ * statements, run side by side.
  */
 import type { ProgressQuery, ProgressResponse, StatusCounts } from '@airman/contracts/progress.ts';
 import { PROGRESS_DEFAULT_WEEKS, PROGRESS_MAX_RANGE_DAYS, PROGRESS_OVERDUE_LIMIT } from '@airman/contracts/progress.ts';
@@ -13,7 +14,7 @@ import { HttpError } from '../../lib/http-error.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * A progress_status row's status as spec §4 labels it, as a number: past due
+ * A progress_status (or progress_status_by_unit) row's status as spec §4 labels it, as a number: past due
  * (not completed and due before $1) wins, then never started, then game_status.
  * 0 not started, 1 in progress, 2 complete, 3 failed, 4 quit, 5 past due.
  */
@@ -112,7 +113,10 @@ export async function progressReport(
   const toDay = dayMs(range.to) / DAY_MS;
   const counted = filterSql(query, 2);
   const overdueFilter = filterSql(query, 2, true);
+  // Without a rank the counts summed over ranks (migration 0021) serve: a tenth of the rows.
   const byRank = query.rank !== undefined;
+  const statusTable = byRank ? 'progress_status' : 'progress_status_by_unit';
+  const completionsTable = byRank ? 'progress_completions' : 'progress_completions_by_unit';
   const [counts, days, overdue, domains] = await Promise.all([
     database.query<CountsRow>(
       `SELECT grouping(module_id) AS by_unit, module_id, unit, sum(n) AS assigned,
@@ -121,13 +125,13 @@ export async function progressReport(
               sum(n) FILTER (WHERE st = 4) AS quit, sum(n) FILTER (WHERE st = 5) AS past_due,
               sum(n) FILTER (WHERE overdue) AS overdue
        FROM (SELECT module_id, unit, n, ${STATUS_SQL} AS st, (NOT completed AND due_at > 0 AND due_at < $1) AS overdue
-             FROM progress_status WHERE ${counted.where}) s
+             FROM ${statusTable} WHERE ${counted.where}) s
        GROUP BY GROUPING SETS ((module_id), (unit))
        HAVING sum(n) > 0`,
       [now, ...counted.params],
     ),
     database.query<{ day: number; completions: number }>(
-      `SELECT day, sum(n) AS completions FROM progress_completions
+      `SELECT day, sum(n) AS completions FROM ${completionsTable}
        WHERE day >= $1 AND day <= $2 AND ${filterSql(query, 3).where} GROUP BY day`,
       [fromDay, toDay, ...counted.params],
     ),
