@@ -178,6 +178,10 @@ export const assignments = pgTable(
     index('assignments_overdue_idx')
       .on(t.due_at, t.user_id, t.module_id)
       .where(sql`${t.completed_at} = 0 AND ${t.due_at} > 0`),
+    // The same by trainee: the overdue list of a rank's trainees looks up each one's (migration 0022).
+    index('assignments_overdue_user_idx')
+      .on(t.user_id, t.due_at, t.module_id)
+      .where(sql`${t.completed_at} = 0 AND ${t.due_at} > 0`),
   ],
 );
 

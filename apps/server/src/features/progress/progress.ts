@@ -147,12 +147,12 @@ export async function progressReport(
       due_at: number;
     }>(
       // With a rank the trainees are few (a unit's rank: about 1% of them): gather them first and
-      // hash-join the overdue index to them, rather than walk every overdue assignment in due order
-      // and look up each one's user (86,806 buffers at 100,000 users). Their unit and rank are not
-      // asked again of the join: the planner would then count on a few dozen of them, not a
-      // thousand, and look each one's assignments up (5,153 buffers on PostgreSQL 15; on the
-      // embedded database, PostgreSQL 18, by skipping through the overdue index: 30,378) instead
-      // of hashing them (1,381 on either).
+      // look each one's overdue assignments up in assignments_overdue_user_idx (migration 0022),
+      // rather than walk every overdue assignment in due order and look up each one's user (86,806
+      // buffers at 100,000 users). Their unit and rank are not asked again of the join: the planner
+      // would then count on a few dozen of them, not a thousand, and its estimates of what follows
+      // would be off (on the embedded database, PostgreSQL 18, it skipped through the due dates of
+      // the overdue index for each trainee: 30,378 buffers).
       `${byRank ? `WITH u AS MATERIALIZED (SELECT * FROM user_search u WHERE ${overdueFilter.userWhere})` : ''}
        SELECT u.id AS user_id, u.first_name, u.last_name, u.user_name, u.rank, u.unit, u.pending, a.module_id AS module, a.due_at
        FROM assignments a JOIN ${byRank ? 'u' : 'user_search u'} ON u.id = a.user_id
