@@ -28,15 +28,31 @@ export interface TableSize {
   /** The table's pages alone, then with its indexes, in bytes. */
   heap: number;
   total: number;
+  /** Rows written since the statistics began (inserted or updated), and of the updates those that stayed on their page (HOT). */
+  written: number;
+  hot: number;
 }
 
+/** The progress tables (those of the counts), their size and what was written to them. */
 export async function progressTableSizes(database: Database): Promise<TableSize[]> {
+  const tables = await database.query<{ table: string; written: number; hot: number }>(
+    `SELECT relname AS table, n_tup_ins + n_tup_upd AS written, n_tup_hot_upd AS hot
+     FROM pg_stat_user_tables WHERE relname LIKE 'progress\\_%' ORDER BY relname`,
+  );
   const sizes: TableSize[] = [];
-  for (const table of ['progress_status', 'progress_completions']) {
-    const [size] = await database.query<Omit<TableSize, 'table'>>(
+  for (const { table, written, hot } of tables) {
+    const [size] = await database.query<{ rows: number; heap: number; total: number }>(
       `SELECT count(*)::int AS rows, pg_relation_size('${table}') AS heap, pg_total_relation_size('${table}') AS total FROM ${table}`,
     );
-    if (size) sizes.push({ table, rows: size.rows, heap: Number(size.heap), total: Number(size.total) });
+    if (size)
+      sizes.push({
+        table,
+        rows: size.rows,
+        heap: Number(size.heap),
+        total: Number(size.total),
+        written: Number(written),
+        hot: Number(hot),
+      });
   }
   return sizes;
 }
