@@ -20,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'api',
           sequence: { groupOrder: 1 },
-          include: ['apps/server/src/**/*.api.test.ts'],
+          include: ['apps/server/src/**/*.api.test.ts', 'scripts/**/*.api.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           // API tests run on real databases; files in parallel would compete for 2 cores.

@@ -13,7 +13,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { progressStatusSql } from '../progress/progress.ts';
 import { usableAccountSql } from '../../auth/usable-account.ts';
 
-/** The numbers progress_status's status expression gives each assignment status. */
+/** The numbers the progress counts' status expression gives each assignment status. */
 const STATUS_CODES: Record<NonNullable<UsersQuery['assignment_status']>, number> = {
   not_started: 0,
   in_progress: 1,
@@ -24,8 +24,8 @@ const STATUS_CODES: Record<NonNullable<UsersQuery['assignment_status']>, number>
 };
 
 /**
- * The count from the progress counts (features/progress/progress.ts), when the filters
- * are a module with at most a unit and an assignment status: a user has a
+ * The count from the progress counts summed over ranks (features/progress/progress.ts), when
+ * the filters are a module with at most a unit and an assignment status: a user has a
  * module at most once, so its assignments are its users. Otherwise undefined.
  */
 function countFromProgress(q: FilterQuery, now: number): { sql: string; params: unknown[] } | undefined {
@@ -35,7 +35,10 @@ function countFromProgress(q: FilterQuery, now: number): { sql: string; params: 
   if (q.unit !== undefined) where.push(`unit = $${params.push(q.unit)}`);
   if (q.assignment_status !== undefined)
     where.push(`(${progressStatusSql(`$${params.push(now)}`)}) = ${STATUS_CODES[q.assignment_status]}`);
-  return { sql: `SELECT coalesce(sum(n), 0)::int AS n FROM progress_status WHERE ${where.join(' AND ')}`, params };
+  return {
+    sql: `SELECT coalesce(sum(n), 0)::int AS n FROM progress_status_by_unit WHERE ${where.join(' AND ')}`,
+    params,
+  };
 }
 
 export type FilterQuery = Pick<

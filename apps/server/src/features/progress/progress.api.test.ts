@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { ProgressResponse } from '@airman/contracts/progress.ts';
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
@@ -323,6 +324,67 @@ describeApi('GET admin/progress', (ctx) => {
     expect(onlyCopy.weeks).toEqual([{ week: '2026-02-23', completions: 1 }]);
     expect(onlyCopy.questionnaires).toEqual([]);
     expect(onlyCopy.overdue_total).toBe(1);
+
+    // A rank and a module: the overdue list of the rank's trainees, of that module only.
+    const a1cCopy = await progress({ unit, rank: 'A1C', module: copy });
+    expect(a1cCopy.overdue.map((o) => [o.module, o.days_overdue])).toEqual([[copy, 20]]);
+    expect((await progress({ unit, rank: 'SSgt', module: copy })).overdue).toEqual([]);
+  });
+
+  it('writes a count row only when its count moves, and once', async () => {
+    const now = Date.now();
+    const { unit, id } = await seedUnit(ctx, [
+      {
+        user: 'done',
+        rank: 'A1C',
+        module: RAT,
+        started: now - 3 * DAY,
+        completed: now - DAY,
+        status: 1,
+        due: now + DAY,
+      },
+      { user: 'playing', rank: 'A1C', module: RAT, started: now - DAY, due: now + 10 * DAY },
+    ]);
+    // Each count row with its version (xmin: the transaction that wrote it last), with and without the rank.
+    const versions = () =>
+      ctx.database.query<{ row: string }>(
+        `SELECT concat_ws(' ', 'status', xmin, rank, started, completed, game_status, due_at, n) AS row FROM progress_status WHERE unit = $1
+         UNION ALL SELECT concat_ws(' ', 'status', xmin, started, completed, game_status, due_at, n) FROM progress_status_by_unit WHERE unit = $1
+         UNION ALL SELECT concat_ws(' ', 'completions', xmin, rank, day, n) FROM progress_completions WHERE unit = $1
+         UNION ALL SELECT concat_ws(' ', 'completions', xmin, day, n) FROM progress_completions_by_unit WHERE unit = $1 ORDER BY 1`,
+        [unit],
+      );
+    const before = await versions();
+    expect(before).toHaveLength(6);
+    const update = (user: string, set: string) =>
+      ctx.database.query(`UPDATE assignments SET ${set} WHERE user_id = $1 AND module_id = $2`, [id(user), RAT]);
+    // A new run of a completed module (its start and status kept), the finished run's results, a
+    // completed assignment's due date moved, a run's results of one in progress: nothing counted moves.
+    await update('done', 'started_at = started_at, game_status = game_status, run_score_points = 10');
+    await update('done', `due_at = due_at + ${7 * DAY}`);
+    await update('playing', 'run_score_points = 3');
+    expect(await versions()).toEqual(before);
+
+    // A run failed: one count row down, another up, each written once, with and without the rank.
+    // The transaction's statistics may hold earlier statements' counts not yet reported: what the
+    // update adds is read.
+    const written = await ctx.database.db.transaction(async (tx) => {
+      const writes = async () => {
+        const stats = (await tx.execute(
+          sql`SELECT relname, n_tup_ins + n_tup_upd AS n FROM pg_stat_xact_user_tables
+              WHERE relname IN ('progress_status', 'progress_status_by_unit') ORDER BY relname`,
+        )) as unknown as { rows: { relname: string; n: number | string }[] };
+        return stats.rows.map((r) => [r.relname, Number(r.n)] as const);
+      };
+      const start = new Map(await writes());
+      await tx.execute(
+        sql`UPDATE assignments SET game_status = 2 WHERE user_id = ${id('playing')} AND module_id = ${RAT}`,
+      );
+      return Object.fromEntries((await writes()).map(([table, n]) => [table, n - (start.get(table) ?? 0)]));
+    });
+    expect(written).toEqual({ progress_status: 2, progress_status_by_unit: 2 });
+    const p = await progress({ unit });
+    expect(p.modules.find((m) => m.id === RAT)).toMatchObject({ assigned: 2, complete: 1, failed: 1, in_progress: 0 });
   });
 
   it('shows the last 12 weeks to today when no range is given', async () => {
