@@ -116,11 +116,11 @@ export const ASSIGNMENT_COLUMNS = {
 };
 
 /**
- * Rows of (g, m, s, k) for users :first … :last and the modules :modules, the
- * WITH query BENCH_MODULES_CTE first: m the module with the final gauges a run may end with (60 of them) and, when
- * it has a questionnaire, the answers a trainee may give before and after
- * (one set for each answer value an item starts at: `span` of them), s the
- * hashes, k the kind.
+ * Rows of (g, m, s, k) for users :first … :last and the modules :modules
+ * (ASSIGNMENTS_SOURCE, after the WITH query BENCH_MODULES_CTE): m the module,
+ * with the final gauges a run may end with (60 of them) and, when it has a
+ * questionnaire, the answers a trainee may give before and after (one set for
+ * each answer value an item starts at: `span` of them); s the hashes; k the kind.
  */
 export const BENCH_MODULES_CTE = `m AS MATERIALIZED (SELECT mo.id, mo.ord,
          ARRAY(SELECT jsonb_object_agg(gauge, 20 + (v + length(gauge)) % 60)
