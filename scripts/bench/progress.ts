@@ -209,6 +209,7 @@ async function postgresTarget(): Promise<void> {
     await dropper.connect();
     await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await dropper.end();
+    fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
   }
 }
 
@@ -281,13 +282,15 @@ console.error(
 );
 const seeded = process.env.BENCH_PROGRESS_SEEDED;
 if (seeded) {
-  if (/^postgres(ql)?:/.test(seeded))
-    await measure(
-      'PostgreSQL',
-      { DATABASE_URL: seeded, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')) },
-      true,
-    );
-  else await measure('PGlite (embedded)', { DATA_DIR: seeded }, true);
+  if (/^postgres(ql)?:/.test(seeded)) {
+    // The server's files (its signing secret, the mail outbox) in a directory of its own, removed after.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+    try {
+      await measure('PostgreSQL', { DATABASE_URL: seeded, DATA_DIR: dataDir }, true);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  } else await measure('PGlite (embedded)', { DATA_DIR: seeded }, true);
 } else {
   const targets = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',');
   if (targets.includes('postgres')) await postgresTarget();
