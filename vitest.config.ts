@@ -38,7 +38,7 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Files two at a time, each worker against its own server (e2e/global-setup.ts).
+          // E2E_WORKERS files at a time (one by default), each worker against its own server (e2e/global-setup.ts).
           maxWorkers: E2E_WORKERS,
           globalSetup: ['e2e/global-setup.ts'],
         },
