@@ -1,5 +1,5 @@
 /**
- * Starts the built product for the e2e suite, once per worker (test files run two at a
+ * Starts the built product for the e2e suite, once per worker (E2E_WORKERS files run at a
  * time, each worker's files one after another against its own server): the real server
  * (apps/server/dist/main.js, built by `npm test`) on a free loopback port with a fresh data
  * directory, exactly as `npm start` runs it, sending its e-mail through a real SMTP server
