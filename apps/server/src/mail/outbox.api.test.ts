@@ -36,7 +36,7 @@ describeApi('the e-mail queue', (ctx) => {
     );
 
   it('does not report a message as unsent when it was sent before deliverNow claimed it', async () => {
-    const worker = new MailWorker(ctx.database, createMailer(ctx.config), ctx.app.log);
+    const worker = new MailWorker(ctx.database, createMailer(ctx.config), ctx.app.log, ctx.config.mailClaimMs);
     const id = await queue('queued@example.com');
     expect(await worker.deliverNow([id])).toEqual({ failed: [], queued: [] });
     // Sent and gone from the queue (as when the worker's poll took it first): not a failure.
@@ -50,6 +50,7 @@ describeApi('the e-mail queue', (ctx) => {
       ctx.database,
       createMailer({ ...ctx.config, smtpUrl: `smtp://127.0.0.1:${smtpPort}` }),
       ctx.app.log,
+      ctx.config.mailClaimMs,
     );
     const refused = await queue('nobody@example.com');
     const busy = await queue('busy@example.com');

@@ -14,8 +14,6 @@ import type { EmailKind } from '@airman/contracts/emails.ts';
 import { emailLog, emailOutbox } from '../db/schema.ts';
 import type { Email, SendEmail } from './mailer.ts';
 
-/** How long a claim holds messages unless told otherwise (config MAIL_CLAIM_S). */
-const CLAIM_MS = 60_000;
 const POLL_MS = 2_000;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
@@ -106,7 +104,8 @@ export class MailWorker {
     private readonly database: Database,
     private readonly send: SendEmail,
     private readonly log: FastifyBaseLogger,
-    private readonly claimMs = CLAIM_MS,
+    /** How long a claim holds messages (config MAIL_CLAIM_S). */
+    private readonly claimMs: number,
   ) {}
 
   start(): void {
