@@ -21,6 +21,7 @@ import { openDatabase, type Database } from '../../apps/server/src/db/database.t
 import { seed } from '../../apps/server/src/seed/seed.ts';
 import { createMailer } from '../../apps/server/src/mail/mailer.ts';
 import { MailWorker } from '../../apps/server/src/mail/outbox.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
 import { planReminders } from '../../apps/server/src/features/reminders/plan-reminders.ts';
 
 const N = Number(process.env.BENCH_REMINDERS ?? 100_000);
@@ -157,7 +158,8 @@ async function measure(target: string): Promise<Result> {
       dataDir: os.tmpdir(),
       publicUrl: 'https://train.example.mil',
     });
-    const workers = Array.from({ length: WORKERS }, () => new MailWorker(database, send, silentLog));
+    const { mailClaimMs } = loadConfig(process.env);
+    const workers = Array.from({ length: WORKERS }, () => new MailWorker(database, send, silentLog, mailClaimMs));
     await Promise.all(workers.map((w) => w.deliverDue()));
     const sendS = (performance.now() - t1) / 1000;
     const [left] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM email_outbox');
