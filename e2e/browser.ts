@@ -6,6 +6,8 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
+import { TOKEN_STORAGE_KEY } from '../apps/web/src/lib/token-store.ts';
+import { apiLogin } from './api.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
 import { ourServer } from './server.ts';
 
@@ -35,7 +37,7 @@ export interface E2E {
   browser: Browser;
   /** A fresh, isolated browser context (own storage) with one page; `options` as Playwright's (a time zone, say). */
   newPage(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
-  /** newPage, signed in as the e2e admin (who lands on /admin), then on `path`. */
+  /** newPage, signed in as the e2e admin, on `path`. */
   adminPage(
     path?: '/admin' | '/modules',
     options?: BrowserContextOptions,
@@ -75,10 +77,15 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
           return { context, page };
         },
         async adminPage(path = '/admin', options = {}) {
-          const opened = await e2e.newPage(options);
-          await login(opened.page);
-          await opened.page.waitForURL('**/admin');
-          if (path !== '/admin') await opened.page.goto(path);
+          // Signed in through the API, the token where the app keeps it: the page opens once, on
+          // `path`. (The sign-in form has tests of its own, e2e/login.test.ts.)
+          const token = await apiLogin(baseUrl);
+          const storageState = {
+            cookies: [],
+            origins: [{ origin: baseUrl, localStorage: [{ name: TOKEN_STORAGE_KEY, value: token }] }],
+          };
+          const opened = await e2e.newPage({ ...options, storageState });
+          await opened.page.goto(path);
           return opened;
         },
       } satisfies E2E);
