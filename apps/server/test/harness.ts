@@ -86,12 +86,13 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
     describe(`${name} [${target.name}]`, () => {
       const ctx = {} as TestContext;
       let dispose: (() => Promise<void>) | undefined;
+      let dataDir: string | undefined;
 
       beforeAll(async () => {
         const opened = await target.open();
         dispose = opened.dispose;
         // Each suite writes its files (mail outbox) in a directory of its own.
-        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
+        dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-'));
         const config = loadConfig(
           {
             LOG_LEVEL: 'silent',
@@ -133,6 +134,7 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
       afterAll(async () => {
         await ctx.app?.close();
         await dispose?.();
+        if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
       });
 
       suite(ctx);
