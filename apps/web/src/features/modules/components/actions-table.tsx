@@ -5,7 +5,7 @@
  * expand button (docs/decisions/013).
  */
 import { Fragment, useState } from 'react';
-import { Button, Checkbox, TextInput } from '@carbon/react';
+import { Button, TextInput } from '@carbon/react';
 import type { Action } from '@airman/contracts/module.ts';
 import {
   addRow,
@@ -16,6 +16,7 @@ import {
   parseOptionalInteger,
   removeRow,
 } from '../module-editor-model.ts';
+import { CheckCell, NameCell, NumberCell } from './editor-cells.tsx';
 import {
   DetailsRow,
   EditorTable,
@@ -104,55 +105,39 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
                     controls={`${id}-details`}
                     onToggle={() => setExpanded((s) => toggled(s, key))}
                   />
-                  <td className="editor-table__name">
-                    <TextInput
-                      id={`${id}-name`}
-                      size="sm"
-                      hideLabel
-                      labelText={nameLabel('Action', i)}
-                      value={a.name}
-                      disabled={locked}
-                      onChange={(e) => setAction(i, { name: e.target.value })}
-                    />
-                  </td>
-                  <td className="editor-table__number">
-                    <TextInput
-                      id={`${id}-cost`}
-                      size="sm"
-                      hideLabel
-                      labelText={`Token cost, ${who}`}
-                      type="number"
-                      step={1}
-                      min={0}
-                      value={String(a.token_cost)}
-                      disabled={locked}
-                      onChange={(e) => setAction(i, { token_cost: parseInteger(e.target.value) })}
-                    />
-                  </td>
-                  <td className="editor-table__number">
-                    <TextInput
-                      id={`${id}-cooldown`}
-                      size="sm"
-                      hideLabel
-                      labelText={`Cooldown (days), ${who}`}
-                      type="number"
-                      step={1}
-                      min={0}
-                      value={String(a.set_cooldown)}
-                      disabled={locked}
-                      onChange={(e) => setAction(i, { set_cooldown: parseInteger(e.target.value) })}
-                    />
-                  </td>
-                  <td className="editor-table__check">
-                    <Checkbox
-                      id={`${id}-disabled`}
-                      hideLabel
-                      labelText={`Disabled, ${who}`}
-                      checked={a.disabled}
-                      disabled={locked}
-                      onChange={(_, { checked }) => setAction(i, { disabled: checked })}
-                    />
-                  </td>
+                  <NameCell
+                    id={`${id}-name`}
+                    label={nameLabel('Action', i)}
+                    value={a.name}
+                    disabled={locked}
+                    onChange={(name) => setAction(i, { name })}
+                  />
+                  <NumberCell
+                    id={`${id}-cost`}
+                    label="Token cost"
+                    who={who}
+                    min={0}
+                    value={a.token_cost}
+                    disabled={locked}
+                    onChange={(text) => setAction(i, { token_cost: parseInteger(text) })}
+                  />
+                  <NumberCell
+                    id={`${id}-cooldown`}
+                    label="Cooldown (days)"
+                    who={who}
+                    min={0}
+                    value={a.set_cooldown}
+                    disabled={locked}
+                    onChange={(text) => setAction(i, { set_cooldown: parseInteger(text) })}
+                  />
+                  <CheckCell
+                    id={`${id}-disabled`}
+                    label="Disabled"
+                    who={who}
+                    checked={a.disabled}
+                    disabled={locked}
+                    onChange={(disabled) => setAction(i, { disabled })}
+                  />
                   <ResultCells
                     idPrefix={id}
                     who={who}

@@ -6,7 +6,7 @@
  */
 import { Fragment, useState } from 'react';
 import { TrashCan } from '@carbon/icons-react';
-import { Button, TextArea, TextInput } from '@carbon/react';
+import { Button, TextArea } from '@carbon/react';
 import type { AddRemove, EventChoice, GameEvent } from '@airman/contracts/module.ts';
 import {
   addChoice,
@@ -21,6 +21,7 @@ import {
   updateEvent,
   type EditorModel,
 } from '../module-editor-model.ts';
+import { NameCell, NumberCell } from './editor-cells.tsx';
 import {
   DetailsRow,
   EditorTable,
@@ -46,7 +47,6 @@ const ADD_ID = 'add-event';
 const optionalPair = (pair: AddRemove): AddRemove | undefined =>
   pair.add.length + pair.remove.length > 0 ? pair : undefined;
 const none: AddRemove = { add: [], remove: [] };
-const optionalNumber = (n: number | undefined) => (n === undefined ? '' : String(n));
 
 export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
@@ -97,60 +97,42 @@ export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) 
                     controls={`${id}-details`}
                     onToggle={() => setExpanded((s) => toggled(s, key))}
                   />
-                  <td className="editor-table__name editor-table__name--wide">
-                    <TextInput
-                      id={`${id}-name`}
-                      size="sm"
-                      hideLabel
-                      labelText={nameLabel('Event', i)}
-                      value={e.name}
-                      disabled={locked}
-                      onChange={(ev) => change({ name: ev.target.value })}
-                    />
-                  </td>
-                  <td className="editor-table__number">
-                    <TextInput
-                      id={`${id}-from`}
-                      size="sm"
-                      hideLabel
-                      labelText={`First day, ${who}`}
-                      type="number"
-                      min={1}
-                      step={1}
-                      value={String(e.days[0])}
-                      disabled={locked}
-                      onChange={(ev) => change({ days: [parseInteger(ev.target.value), e.days[1]] })}
-                    />
-                  </td>
-                  <td className="editor-table__number">
-                    <TextInput
-                      id={`${id}-to`}
-                      size="sm"
-                      hideLabel
-                      labelText={`Last day, ${who}`}
-                      type="number"
-                      min={1}
-                      step={1}
-                      value={String(e.days[1])}
-                      disabled={locked}
-                      onChange={(ev) => change({ days: [e.days[0], parseInteger(ev.target.value)] })}
-                    />
-                  </td>
-                  <td className="editor-table__number">
-                    <TextInput
-                      id={`${id}-chance`}
-                      size="sm"
-                      hideLabel
-                      labelText={`Chance (%), ${who}`}
-                      type="number"
-                      min={0}
-                      max={100}
-                      step={1}
-                      value={String(e.chance)}
-                      disabled={locked}
-                      onChange={(ev) => change({ chance: parseInteger(ev.target.value) })}
-                    />
-                  </td>
+                  <NameCell
+                    id={`${id}-name`}
+                    label={nameLabel('Event', i)}
+                    value={e.name}
+                    disabled={locked}
+                    wide
+                    onChange={(name) => change({ name })}
+                  />
+                  <NumberCell
+                    id={`${id}-from`}
+                    label="First day"
+                    who={who}
+                    min={1}
+                    value={e.days[0]}
+                    disabled={locked}
+                    onChange={(text) => change({ days: [parseInteger(text), e.days[1]] })}
+                  />
+                  <NumberCell
+                    id={`${id}-to`}
+                    label="Last day"
+                    who={who}
+                    min={1}
+                    value={e.days[1]}
+                    disabled={locked}
+                    onChange={(text) => change({ days: [e.days[0], parseInteger(text)] })}
+                  />
+                  <NumberCell
+                    id={`${id}-chance`}
+                    label="Chance (%)"
+                    who={who}
+                    min={0}
+                    max={100}
+                    value={e.chance}
+                    disabled={locked}
+                    onChange={(text) => change({ chance: parseInteger(text) })}
+                  />
                   <td className="editor-table__number editor-table__count">{e.choices.length}</td>
                   <RowControls
                     idPrefix={id}
@@ -317,44 +299,31 @@ function EventDetails({
                   controls={`${cid}-details`}
                   onToggle={() => setExpanded((s) => toggled(s, key))}
                 />
-                <td className="editor-table__name editor-table__name--wide">
-                  <TextInput
-                    id={`${cid}-label`}
-                    size="sm"
-                    hideLabel
-                    labelText={`Choice, row ${n + 1} of ${who}`}
-                    value={c.label}
-                    disabled={locked}
-                    onChange={(ev) => set({ label: ev.target.value })}
-                  />
-                </td>
-                <td className="editor-table__number">
-                  <TextInput
-                    id={`${cid}-cost`}
-                    size="sm"
-                    hideLabel
-                    labelText={`Token cost, ${choice}`}
-                    type="number"
-                    min={0}
-                    step={1}
-                    value={optionalNumber(c.token_cost)}
-                    disabled={locked}
-                    onChange={(ev) => set({ token_cost: parseOptionalInteger(ev.target.value) ?? undefined })}
-                  />
-                </td>
-                <td className="editor-table__number">
-                  <TextInput
-                    id={`${cid}-next-day`}
-                    size="sm"
-                    hideLabel
-                    labelText={`Tokens tomorrow (+/−), ${choice}`}
-                    type="number"
-                    step={1}
-                    value={optionalNumber(c.next_day_tokens)}
-                    disabled={locked}
-                    onChange={(ev) => set({ next_day_tokens: parseOptionalInteger(ev.target.value) ?? undefined })}
-                  />
-                </td>
+                <NameCell
+                  id={`${cid}-label`}
+                  label={`Choice, row ${n + 1} of ${who}`}
+                  value={c.label}
+                  disabled={locked}
+                  wide
+                  onChange={(label) => set({ label })}
+                />
+                <NumberCell
+                  id={`${cid}-cost`}
+                  label="Token cost"
+                  who={choice}
+                  min={0}
+                  value={c.token_cost}
+                  disabled={locked}
+                  onChange={(text) => set({ token_cost: parseOptionalInteger(text) ?? undefined })}
+                />
+                <NumberCell
+                  id={`${cid}-next-day`}
+                  label="Tokens tomorrow (+/−)"
+                  who={choice}
+                  value={c.next_day_tokens}
+                  disabled={locked}
+                  onChange={(text) => set({ next_day_tokens: parseOptionalInteger(text) ?? undefined })}
+                />
                 <ResultCells
                   idPrefix={cid}
                   who={choice}

@@ -1,5 +1,5 @@
 /** The gauges table: a row per gauge with its starting value, daily change and healthy range. */
-import { Button, TextInput } from '@carbon/react';
+import { Button } from '@carbon/react';
 import {
   addRow,
   moveRow,
@@ -12,6 +12,7 @@ import {
   setDailyChange,
   setHealthyRange,
 } from '../module-editor-model.ts';
+import { NameCell, NumberCell } from './editor-cells.tsx';
 import { EditorTable, Header, nameLabel, rowName, type TableProps } from './editor-table.tsx';
 import { RowControls, afterMove } from './row-controls.tsx';
 
@@ -62,82 +63,58 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
               });
             return (
               <tr key={key}>
-                <td className="editor-table__name">
-                  <TextInput
-                    id={`${id}-name`}
-                    size="sm"
-                    hideLabel
-                    labelText={nameLabel('Gauge', i)}
-                    value={g.name}
-                    disabled={locked}
-                    onChange={(e) => setModel((m) => renameGauge(m, i, e.target.value))}
-                  />
-                </td>
-                <td className="editor-table__number">
-                  <TextInput
-                    id={`${id}-value`}
-                    size="sm"
-                    hideLabel
-                    labelText={`Starting value, ${who}`}
-                    type="number"
-                    min={0}
-                    max={100}
-                    step={1}
-                    value={String(g.value)}
-                    disabled={locked}
-                    onChange={(e) =>
-                      setModel((m) => ({
-                        ...m,
-                        gauges: m.gauges.map((x, j) => (j === i ? { ...x, value: parseInteger(e.target.value) } : x)),
-                      }))
-                    }
-                  />
-                </td>
-                <td className="editor-table__number">
-                  <TextInput
-                    id={`${id}-daily`}
-                    size="sm"
-                    hideLabel
-                    labelText={`Daily change, ${who}`}
-                    type="number"
-                    min={-100}
-                    max={100}
-                    step={1}
-                    value={model.daily_change?.[g.ref] === undefined ? '' : String(model.daily_change[g.ref])}
-                    disabled={locked}
-                    onChange={(e) => setModel((m) => setDailyChange(m, g.ref, parseOptionalInteger(e.target.value)))}
-                  />
-                </td>
-                <td className="editor-table__number">
-                  <TextInput
-                    id={`${id}-healthy-min`}
-                    size="sm"
-                    hideLabel
-                    labelText={`Healthy from, ${who}`}
-                    type="number"
-                    min={0}
-                    max={100}
-                    step={1}
-                    value={range ? String(range[0]) : ''}
-                    disabled={locked}
-                    onChange={(e) => changeRange(0, e.target.value)}
-                  />
-                </td>
-                <td className="editor-table__number">
-                  <TextInput
-                    id={`${id}-healthy-max`}
-                    size="sm"
-                    hideLabel
-                    labelText={`Healthy to, ${who}`}
-                    type="number"
-                    min={0}
-                    max={100}
-                    step={1}
-                    value={range ? String(range[1]) : ''}
-                    disabled={locked}
-                    onChange={(e) => changeRange(1, e.target.value)}
-                  />
-                </td>
+                <NameCell
+                  id={`${id}-name`}
+                  label={nameLabel('Gauge', i)}
+                  value={g.name}
+                  disabled={locked}
+                  onChange={(name) => setModel((m) => renameGauge(m, i, name))}
+                />
+                <NumberCell
+                  id={`${id}-value`}
+                  label="Starting value"
+                  who={who}
+                  min={0}
+                  max={100}
+                  value={g.value}
+                  disabled={locked}
+                  onChange={(text) =>
+                    setModel((m) => ({
+                      ...m,
+                      gauges: m.gauges.map((x, j) => (j === i ? { ...x, value: parseInteger(text) } : x)),
+                    }))
+                  }
+                />
+                <NumberCell
+                  id={`${id}-daily`}
+                  label="Daily change"
+                  who={who}
+                  min={-100}
+                  max={100}
+                  value={model.daily_change?.[g.ref]}
+                  disabled={locked}
+                  onChange={(text) => setModel((m) => setDailyChange(m, g.ref, parseOptionalInteger(text)))}
+                />
+                <NumberCell
+                  id={`${id}-healthy-min`}
+                  label="Healthy from"
+                  who={who}
+                  min={0}
+                  max={100}
+                  value={range?.[0]}
+                  disabled={locked}
+                  onChange={(text) => changeRange(0, text)}
+                />
+                <NumberCell
+                  id={`${id}-healthy-max`}
+                  label="Healthy to"
+                  who={who}
+                  min={0}
+                  max={100}
+                  value={range?.[1]}
+                  disabled={locked}
+                  onChange={(text) => changeRange(1, text)}
+                />
                 <RowControls
                   idPrefix={id}
                   label={who}

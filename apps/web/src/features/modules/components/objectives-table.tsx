@@ -1,5 +1,5 @@
 /** The objectives table: a row per objective, active from the start or not, hidden or not. */
-import { Button, Checkbox, TextInput } from '@carbon/react';
+import { Button } from '@carbon/react';
 import {
   addRow,
   moveRow,
@@ -9,6 +9,7 @@ import {
   renameObjective,
   type ObjectiveRow,
 } from '../module-editor-model.ts';
+import { CheckCell, NameCell } from './editor-cells.tsx';
 import { EditorTable, Header, nameLabel, rowName, type TableProps } from './editor-table.tsx';
 import { RowControls, afterMove } from './row-controls.tsx';
 
@@ -41,37 +42,30 @@ export function ObjectivesTable({ model, locked, setModel, focusSoon }: TablePro
             const who = rowName('objective', o.name, i);
             return (
               <tr key={key}>
-                <td className="editor-table__name editor-table__name--wide">
-                  <TextInput
-                    id={`${id}-name`}
-                    size="sm"
-                    hideLabel
-                    labelText={nameLabel('Objective', i)}
-                    value={o.name}
-                    disabled={locked}
-                    onChange={(e) => setModel((m) => renameObjective(m, i, e.target.value))}
-                  />
-                </td>
-                <td className="editor-table__check">
-                  <Checkbox
-                    id={`${id}-active`}
-                    hideLabel
-                    labelText={`Active, ${who}`}
-                    checked={o.active}
-                    disabled={locked}
-                    onChange={(_, { checked }) => setFlag(i, { active: checked })}
-                  />
-                </td>
-                <td className="editor-table__check">
-                  <Checkbox
-                    id={`${id}-hidden`}
-                    hideLabel
-                    labelText={`Hidden, ${who}`}
-                    checked={o.hidden}
-                    disabled={locked}
-                    onChange={(_, { checked }) => setFlag(i, { hidden: checked })}
-                  />
-                </td>
+                <NameCell
+                  id={`${id}-name`}
+                  label={nameLabel('Objective', i)}
+                  value={o.name}
+                  disabled={locked}
+                  wide
+                  onChange={(name) => setModel((m) => renameObjective(m, i, name))}
+                />
+                <CheckCell
+                  id={`${id}-active`}
+                  label="Active"
+                  who={who}
+                  checked={o.active}
+                  disabled={locked}
+                  onChange={(active) => setFlag(i, { active })}
+                />
+                <CheckCell
+                  id={`${id}-hidden`}
+                  label="Hidden"
+                  who={who}
+                  checked={o.hidden}
+                  disabled={locked}
+                  onChange={(hidden) => setFlag(i, { hidden })}
+                />
                 <RowControls
                   idPrefix={id}
                   label={who}
