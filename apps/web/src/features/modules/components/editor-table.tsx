@@ -1,11 +1,11 @@
 /**
  * The pieces every table of the module editor is made of (docs/decisions/013):
  * Carbon's data-table markup in its own horizontal scroller, a row's name as
- * its fields' labels give it, the expand button of a row with more fields, and
- * focus put back where the keyboard user was after a row is added, moved or
- * removed.
+ * its fields' labels give it, its id as its elements' ids start with it, a row
+ * with more fields behind an expand button, and focus put back where the
+ * keyboard user was after a row is added, moved or removed.
  */
-import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronRight } from '@carbon/icons-react';
 import type { EditorModel } from '../module-editor-model.ts';
 
@@ -129,8 +129,89 @@ export function Header({
   );
 }
 
-/** The button that shows or hides a row's further fields (Carbon's expandable row). */
-export function ExpandCell({
+/**
+ * How a table's rows are named in ids: the ids of a row's elements start with
+ * `{prefix}-{key}` ('action-12'), its key kept through moves; its first field
+ * is `{prefix}-{key}-{first}`.
+ */
+export function tableRows(prefix: string, keys: readonly number[], first = 'name') {
+  const rowId = (key: number) => `${prefix}-${key}`;
+  return {
+    /** Row `index`'s key and id; a key by position while the model has none for it. */
+    row(index: number): { key: number; id: string } {
+      const key = keys[index] ?? -index - 1;
+      return { key, id: rowId(key) };
+    },
+    /** The id of row `key`'s first field. */
+    firstField: (key: number) => `${rowId(key)}-${first}`,
+  };
+}
+
+/** Which rows of a table show their details, by row key: each row on its own, while the dialog is open. */
+export function useExpandedRows() {
+  const [keys, setKeys] = useState<ReadonlySet<number>>(() => new Set());
+  return {
+    has: (key: number) => keys.has(key),
+    toggle: (key: number) => setKeys((s) => toggled(s, key)),
+    open: (key: number) => setKeys((s) => new Set(s).add(key)),
+  };
+}
+
+function toggled(set: ReadonlySet<number>, key: number): ReadonlySet<number> {
+  const next = new Set(set);
+  if (!next.delete(key)) next.add(key);
+  return next;
+}
+
+/**
+ * A row with more fields than its cells hold (Carbon's expandable row): an
+ * expand button in its first cell, then its cells; while open, its details in
+ * a row right under it.
+ */
+export function ExpandableRow({
+  id,
+  who,
+  open,
+  onToggle,
+  columns,
+  details,
+  children,
+}: {
+  /** The row's id: the button is `{id}-expand`, the details row `{id}-details`. */
+  id: string;
+  /** The row's name, e.g. 'action Run': the button says 'Details of action Run'. */
+  who: string;
+  open: boolean;
+  onToggle(): void;
+  /** The table's columns: the details row's one cell spans them. */
+  columns: number;
+  details: ReactNode;
+  /** The row's cells after the expand button. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <tr className={open ? 'editor-table__row--open' : undefined}>
+        <ExpandCell
+          id={`${id}-expand`}
+          expanded={open}
+          label={`Details of ${who}`}
+          controls={`${id}-details`}
+          onToggle={onToggle}
+        />
+        {children}
+      </tr>
+      {open && (
+        <DetailsRow id={`${id}-details`} columns={columns}>
+          {details}
+        </DetailsRow>
+      )}
+    </>
+  );
+}
+
+/** The button that shows or hides a row's further fields. */
+function ExpandCell({
   id,
   expanded,
   label,
@@ -139,7 +220,6 @@ export function ExpandCell({
 }: {
   id: string;
   expanded: boolean;
-  /** What the row holds beyond its cells, naming the row, e.g. 'Details of action Run'. */
   label: string;
   /** The id of the row it shows. */
   controls: string;
@@ -164,7 +244,7 @@ export function ExpandCell({
 }
 
 /** The row an expand button shows: one cell across the table. */
-export function DetailsRow({ id, columns, children }: { id: string; columns: number; children: ReactNode }) {
+function DetailsRow({ id, columns, children }: { id: string; columns: number; children: ReactNode }) {
   return (
     <tr id={id} className="editor-table__details">
       <td colSpan={columns}>
@@ -172,11 +252,4 @@ export function DetailsRow({ id, columns, children }: { id: string; columns: num
       </td>
     </tr>
   );
-}
-
-/** The expanded rows of a table, by row key. */
-export function toggled(set: ReadonlySet<number>, key: number): ReadonlySet<number> {
-  const next = new Set(set);
-  if (!next.delete(key)) next.add(key);
-  return next;
 }

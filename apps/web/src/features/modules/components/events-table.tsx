@@ -4,7 +4,6 @@
  * choices as a table of their own, a result column per gauge, each choice's
  * objectives and inventory in its own details (docs/decisions/013).
  */
-import { Fragment, useState } from 'react';
 import { TrashCan } from '@carbon/icons-react';
 import { Button, TextArea } from '@carbon/react';
 import type { AddRemove, EventChoice, GameEvent } from '@airman/contracts/module.ts';
@@ -20,17 +19,18 @@ import {
   updateChoice,
   updateEvent,
   type EditorModel,
+  type ObjectiveRow,
 } from '../module-editor-model.ts';
 import { NameCell, NumberCell } from './editor-cells.tsx';
 import {
-  DetailsRow,
   EditorTable,
-  ExpandCell,
+  ExpandableRow,
   Header,
   labelOf,
   nameLabel,
   rowName,
-  toggled,
+  tableRows,
+  useExpandedRows,
   type FocusSoon,
   type TableProps,
 } from './editor-table.tsx';
@@ -49,9 +49,10 @@ const optionalPair = (pair: AddRemove): AddRemove | undefined =>
 const none: AddRemove = { add: [], remove: [] };
 
 export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) {
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const expanded = useExpandedRows();
   const events = model.events ?? [];
   const keys = model.eventKeys;
+  const rows = tableRows('event', keys);
   // Expand, name, first day, last day, chance, choices, the row's controls.
   const columnCount = 7;
   return (
@@ -82,90 +83,84 @@ export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) 
           }
         >
           {events.map((e, i) => {
-            const key = keys[i] ?? -i - 1;
-            const id = `event-${key}`;
+            const { key, id } = rows.row(i);
             const who = rowName('event', e.name, i);
-            const open = expanded.has(key);
             const change = (patch: Partial<GameEvent>) => setModel((m) => updateEvent(m, i, patch));
             return (
-              <Fragment key={key}>
-                <tr className={open ? 'editor-table__row--open' : undefined}>
-                  <ExpandCell
-                    id={`${id}-expand`}
-                    expanded={open}
-                    label={`Details of ${who}`}
-                    controls={`${id}-details`}
-                    onToggle={() => setExpanded((s) => toggled(s, key))}
-                  />
-                  <NameCell
-                    id={`${id}-name`}
-                    label={nameLabel('Event', i)}
-                    value={e.name}
-                    disabled={locked}
-                    wide
-                    onChange={(name) => change({ name })}
-                  />
-                  <NumberCell
-                    id={`${id}-from`}
-                    label="First day"
+              <ExpandableRow
+                key={key}
+                id={id}
+                who={who}
+                open={expanded.has(key)}
+                onToggle={() => expanded.toggle(key)}
+                columns={columnCount}
+                details={
+                  <EventDetails
+                    id={id}
                     who={who}
-                    min={1}
-                    value={e.days[0]}
-                    disabled={locked}
-                    onChange={(text) => change({ days: [parseInteger(text), e.days[1]] })}
-                  />
-                  <NumberCell
-                    id={`${id}-to`}
-                    label="Last day"
-                    who={who}
-                    min={1}
-                    value={e.days[1]}
-                    disabled={locked}
-                    onChange={(text) => change({ days: [e.days[0], parseInteger(text)] })}
-                  />
-                  <NumberCell
-                    id={`${id}-chance`}
-                    label="Chance (%)"
-                    who={who}
-                    min={0}
-                    max={100}
-                    value={e.chance}
-                    disabled={locked}
-                    onChange={(text) => change({ chance: parseInteger(text) })}
-                  />
-                  <td className="editor-table__number editor-table__count">{e.choices.length}</td>
-                  <RowControls
-                    idPrefix={id}
-                    label={who}
+                    event={e}
                     index={i}
-                    count={events.length}
-                    disabled={locked}
-                    onMove={(to) => {
-                      focusSoon(...afterMove(id, to < i));
-                      setModel((m) => moveEvent(m, i, to));
-                    }}
-                    onRemove={() => {
-                      const next = neighbourKey(keys, i);
-                      focusSoon(next === null ? ADD_ID : `event-${next}-name`, ADD_ID);
-                      setModel((m) => removeEvent(m, i));
-                    }}
+                    model={model}
+                    locked={locked}
+                    setModel={setModel}
+                    focusSoon={focusSoon}
                   />
-                </tr>
-                {open && (
-                  <DetailsRow id={`${id}-details`} columns={columnCount}>
-                    <EventDetails
-                      id={id}
-                      who={who}
-                      event={e}
-                      index={i}
-                      model={model}
-                      locked={locked}
-                      setModel={setModel}
-                      focusSoon={focusSoon}
-                    />
-                  </DetailsRow>
-                )}
-              </Fragment>
+                }
+              >
+                <NameCell
+                  id={`${id}-name`}
+                  label={nameLabel('Event', i)}
+                  value={e.name}
+                  disabled={locked}
+                  wide
+                  onChange={(name) => change({ name })}
+                />
+                <NumberCell
+                  id={`${id}-from`}
+                  label="First day"
+                  who={who}
+                  min={1}
+                  value={e.days[0]}
+                  disabled={locked}
+                  onChange={(text) => change({ days: [parseInteger(text), e.days[1]] })}
+                />
+                <NumberCell
+                  id={`${id}-to`}
+                  label="Last day"
+                  who={who}
+                  min={1}
+                  value={e.days[1]}
+                  disabled={locked}
+                  onChange={(text) => change({ days: [e.days[0], parseInteger(text)] })}
+                />
+                <NumberCell
+                  id={`${id}-chance`}
+                  label="Chance (%)"
+                  who={who}
+                  min={0}
+                  max={100}
+                  value={e.chance}
+                  disabled={locked}
+                  onChange={(text) => change({ chance: parseInteger(text) })}
+                />
+                <td className="editor-table__number editor-table__count">{e.choices.length}</td>
+                <RowControls
+                  idPrefix={id}
+                  label={who}
+                  index={i}
+                  count={events.length}
+                  disabled={locked}
+                  onMove={(to) => {
+                    focusSoon(...afterMove(id, to < i));
+                    setModel((m) => moveEvent(m, i, to));
+                  }}
+                  onRemove={() => {
+                    const next = neighbourKey(keys, i);
+                    focusSoon(next === null ? ADD_ID : rows.firstField(next), ADD_ID);
+                    setModel((m) => removeEvent(m, i));
+                  }}
+                />
+              </ExpandableRow>
             );
           })}
         </EditorTable>
@@ -178,8 +173,8 @@ export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) 
         onClick={() => {
           // A new event opens: its text and choices are still the defaults.
           const key = model.nextRowKey;
-          setExpanded((s) => new Set(s).add(key));
-          focusSoon(`event-${key}-name`);
+          expanded.open(key);
+          focusSoon(rows.firstField(key));
           setModel(addEvent);
         }}
       >
@@ -209,8 +204,9 @@ function EventDetails({
   setModel(update: (m: EditorModel) => EditorModel): void;
   focusSoon: FocusSoon;
 }) {
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const expanded = useExpandedRows();
   const choiceKeys = model.choiceKeys[index] ?? [];
+  const rows = tableRows(`${id}-choice`, choiceKeys, 'label');
   const results = resultColumns(
     model.gauges,
     e.choices.map((c) => c.results),
@@ -282,117 +278,80 @@ function EventDetails({
         }
       >
         {e.choices.map((c, n) => {
-          const key = choiceKeys[n] ?? -n - 1;
-          const cid = `${id}-choice-${key}`;
+          const { key, id: cid } = rows.row(n);
           const choice = `choice ${c.label.trim() || `in row ${n + 1}`} of ${who}`;
-          const open = expanded.has(key);
           const set = (patch: Partial<EventChoice>) => setModel((m) => updateChoice(m, index, n, patch));
-          const objectivesChanged = c.changes_objectives ?? none;
-          const inventoryChanged = c.changes_inventory ?? none;
           return (
-            <Fragment key={key}>
-              <tr className={open ? 'editor-table__row--open' : undefined}>
-                <ExpandCell
-                  id={`${cid}-expand`}
-                  expanded={open}
-                  label={`Details of ${choice}`}
-                  controls={`${cid}-details`}
-                  onToggle={() => setExpanded((s) => toggled(s, key))}
-                />
-                <NameCell
-                  id={`${cid}-label`}
-                  label={`Choice, row ${n + 1} of ${who}`}
-                  value={c.label}
-                  disabled={locked}
-                  wide
-                  onChange={(label) => set({ label })}
-                />
-                <NumberCell
-                  id={`${cid}-cost`}
-                  label="Token cost"
+            <ExpandableRow
+              key={key}
+              id={cid}
+              who={choice}
+              open={expanded.has(key)}
+              onToggle={() => expanded.toggle(key)}
+              columns={columnCount}
+              details={
+                <ChoiceDetails
+                  id={cid}
                   who={choice}
-                  min={0}
-                  value={c.token_cost}
+                  choice={c}
+                  objectives={model.objectives}
                   disabled={locked}
-                  onChange={(text) => set({ token_cost: parseOptionalInteger(text) ?? undefined })}
+                  set={set}
                 />
-                <NumberCell
-                  id={`${cid}-next-day`}
-                  label="Tokens tomorrow (+/−)"
-                  who={choice}
-                  value={c.next_day_tokens}
-                  disabled={locked}
-                  onChange={(text) => set({ next_day_tokens: parseOptionalInteger(text) ?? undefined })}
-                />
-                <ResultCells
-                  idPrefix={cid}
-                  who={choice}
-                  columns={results}
-                  results={c.results ?? {}}
-                  disabled={locked}
-                  onChange={(next) => set({ results: Object.keys(next).length > 0 ? next : undefined })}
-                />
-                <td className="editor-table__controls">
-                  <Button
-                    id={`${cid}-remove`}
-                    kind="danger--ghost"
-                    size="sm"
-                    className="cds--btn--icon-only editor-table__icon-button"
-                    renderIcon={TrashCan}
-                    // An event needs a choice: the last one stays.
-                    disabled={locked || e.choices.length === 1}
-                    onClick={() => {
-                      const next = neighbourKey(choiceKeys, n);
-                      focusSoon(next === null ? addId : `${id}-choice-${next}-label`, addId);
-                      setModel((m) => removeChoice(m, index, n));
-                    }}
-                  >
-                    <span className="visually-hidden">Remove {choice}</span>
-                  </Button>
-                </td>
-              </tr>
-              {open && (
-                <DetailsRow id={`${cid}-details`} columns={columnCount}>
-                  <div className="editor-details__row">
-                    <ObjectiveMatrix
-                      id={`${cid}-objectives`}
-                      who={choice}
-                      objectives={model.objectives}
-                      disabled={locked}
-                      columns={[
-                        {
-                          header: 'Added',
-                          value: objectivesChanged.add,
-                          onChange: (v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, add: v }) }),
-                        },
-                        {
-                          header: 'Removed',
-                          value: objectivesChanged.remove,
-                          onChange: (v) =>
-                            set({ changes_objectives: optionalPair({ ...objectivesChanged, remove: v }) }),
-                        },
-                      ]}
-                    />
-                    <div className="editor-details__fields">
-                      <ItemsInput
-                        id={`${cid}-inv-add`}
-                        labelText={labelOf('Inventory added (comma-separated)', choice)}
-                        value={inventoryChanged.add}
-                        disabled={locked}
-                        onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, add: v }) })}
-                      />
-                      <ItemsInput
-                        id={`${cid}-inv-remove`}
-                        labelText={labelOf('Inventory removed (comma-separated)', choice)}
-                        value={inventoryChanged.remove}
-                        disabled={locked}
-                        onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, remove: v }) })}
-                      />
-                    </div>
-                  </div>
-                </DetailsRow>
-              )}
-            </Fragment>
+              }
+            >
+              <NameCell
+                id={`${cid}-label`}
+                label={`Choice, row ${n + 1} of ${who}`}
+                value={c.label}
+                disabled={locked}
+                wide
+                onChange={(label) => set({ label })}
+              />
+              <NumberCell
+                id={`${cid}-cost`}
+                label="Token cost"
+                who={choice}
+                min={0}
+                value={c.token_cost}
+                disabled={locked}
+                onChange={(text) => set({ token_cost: parseOptionalInteger(text) ?? undefined })}
+              />
+              <NumberCell
+                id={`${cid}-next-day`}
+                label="Tokens tomorrow (+/−)"
+                who={choice}
+                value={c.next_day_tokens}
+                disabled={locked}
+                onChange={(text) => set({ next_day_tokens: parseOptionalInteger(text) ?? undefined })}
+              />
+              <ResultCells
+                idPrefix={cid}
+                who={choice}
+                columns={results}
+                results={c.results ?? {}}
+                disabled={locked}
+                onChange={(next) => set({ results: Object.keys(next).length > 0 ? next : undefined })}
+              />
+              <td className="editor-table__controls">
+                <Button
+                  id={`${cid}-remove`}
+                  kind="danger--ghost"
+                  size="sm"
+                  className="cds--btn--icon-only editor-table__icon-button"
+                  renderIcon={TrashCan}
+                  // An event needs a choice: the last one stays.
+                  disabled={locked || e.choices.length === 1}
+                  onClick={() => {
+                    const next = neighbourKey(choiceKeys, n);
+                    focusSoon(next === null ? addId : rows.firstField(next), addId);
+                    setModel((m) => removeChoice(m, index, n));
+                  }}
+                >
+                  <span className="visually-hidden">Remove {choice}</span>
+                </Button>
+              </td>
+            </ExpandableRow>
           );
         })}
       </EditorTable>
@@ -402,12 +361,70 @@ function EventDetails({
         size="sm"
         disabled={locked || e.choices.length >= MAX_CHOICES}
         onClick={() => {
-          focusSoon(`${id}-choice-${model.nextRowKey}-label`);
+          focusSoon(rows.firstField(model.nextRowKey));
           setModel((m) => addChoice(m, index));
         }}
       >
         Add Choice<span className="visually-hidden"> to {who}</span>
       </Button>
     </>
+  );
+}
+
+/** A choice's details: the objectives it adds and removes and the inventory it changes. */
+function ChoiceDetails({
+  id,
+  who,
+  choice: c,
+  objectives,
+  disabled,
+  set,
+}: {
+  id: string;
+  who: string;
+  choice: EventChoice;
+  objectives: readonly ObjectiveRow[];
+  disabled: boolean;
+  set(patch: Partial<EventChoice>): void;
+}) {
+  const objectivesChanged = c.changes_objectives ?? none;
+  const inventoryChanged = c.changes_inventory ?? none;
+  return (
+    <div className="editor-details__row">
+      <ObjectiveMatrix
+        id={`${id}-objectives`}
+        who={who}
+        objectives={objectives}
+        disabled={disabled}
+        columns={[
+          {
+            header: 'Added',
+            value: objectivesChanged.add,
+            onChange: (v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, add: v }) }),
+          },
+          {
+            header: 'Removed',
+            value: objectivesChanged.remove,
+            onChange: (v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, remove: v }) }),
+          },
+        ]}
+      />
+      <div className="editor-details__fields">
+        <ItemsInput
+          id={`${id}-inv-add`}
+          labelText={labelOf('Inventory added (comma-separated)', who)}
+          value={inventoryChanged.add}
+          disabled={disabled}
+          onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, add: v }) })}
+        />
+        <ItemsInput
+          id={`${id}-inv-remove`}
+          labelText={labelOf('Inventory removed (comma-separated)', who)}
+          value={inventoryChanged.remove}
+          disabled={disabled}
+          onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, remove: v }) })}
+        />
+      </div>
+    </div>
   );
 }

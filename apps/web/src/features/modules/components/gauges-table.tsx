@@ -13,15 +13,16 @@ import {
   setHealthyRange,
 } from '../module-editor-model.ts';
 import { NameCell, NumberCell } from './editor-cells.tsx';
-import { EditorTable, Header, nameLabel, rowName, type TableProps } from './editor-table.tsx';
+import { EditorTable, Header, nameLabel, rowName, tableRows, type TableProps } from './editor-table.tsx';
 import { RowControls, afterMove } from './row-controls.tsx';
 
 const ADD_ID = 'add-gauge';
 
 export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) {
   const keys = model.rowKeys.gauges;
+  const rows = tableRows('gauge', keys);
   const add = () => {
-    focusSoon(`gauge-${model.nextRowKey}-name`);
+    focusSoon(rows.firstField(model.nextRowKey));
     setModel((m) => addRow(m, 'gauges', newGauge(m.gauges)));
   };
   return (
@@ -47,8 +48,7 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
           }
         >
           {model.gauges.map((g, i) => {
-            const key = keys[i] ?? -i - 1;
-            const id = `gauge-${key}`;
+            const { key, id } = rows.row(i);
             const who = rowName('gauge', g.name, i);
             const range = model.healthy_range?.[g.ref];
             // Both blank: no range; one blank: that end is 0 or 100.
@@ -127,7 +127,7 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
                   }}
                   onRemove={() => {
                     const next = neighbourKey(keys, i);
-                    focusSoon(next === null ? ADD_ID : `gauge-${next}-name`, ADD_ID);
+                    focusSoon(next === null ? ADD_ID : rows.firstField(next), ADD_ID);
                     setModel((m) => removeGauge(m, i));
                   }}
                 />

@@ -10,13 +10,14 @@ import {
   type ObjectiveRow,
 } from '../module-editor-model.ts';
 import { CheckCell, NameCell } from './editor-cells.tsx';
-import { EditorTable, Header, nameLabel, rowName, type TableProps } from './editor-table.tsx';
+import { EditorTable, Header, nameLabel, rowName, tableRows, type TableProps } from './editor-table.tsx';
 import { RowControls, afterMove } from './row-controls.tsx';
 
 const ADD_ID = 'add-objective';
 
 export function ObjectivesTable({ model, locked, setModel, focusSoon }: TableProps) {
   const keys = model.rowKeys.objectives;
+  const rows = tableRows('objective', keys);
   const setFlag = (i: number, patch: Partial<Pick<ObjectiveRow, 'active' | 'hidden'>>) =>
     setModel((m) => ({ ...m, objectives: m.objectives.map((x, j) => (j === i ? { ...x, ...patch } : x)) }));
   return (
@@ -37,8 +38,7 @@ export function ObjectivesTable({ model, locked, setModel, focusSoon }: TablePro
           }
         >
           {model.objectives.map((o, i) => {
-            const key = keys[i] ?? -i - 1;
-            const id = `objective-${key}`;
+            const { key, id } = rows.row(i);
             const who = rowName('objective', o.name, i);
             return (
               <tr key={key}>
@@ -78,7 +78,7 @@ export function ObjectivesTable({ model, locked, setModel, focusSoon }: TablePro
                   }}
                   onRemove={() => {
                     const next = neighbourKey(keys, i);
-                    focusSoon(next === null ? ADD_ID : `objective-${next}-name`, ADD_ID);
+                    focusSoon(next === null ? ADD_ID : rows.firstField(next), ADD_ID);
                     setModel((m) => removeObjective(m, i));
                   }}
                 />
@@ -93,7 +93,7 @@ export function ObjectivesTable({ model, locked, setModel, focusSoon }: TablePro
         size="sm"
         disabled={locked}
         onClick={() => {
-          focusSoon(`objective-${model.nextRowKey}-name`);
+          focusSoon(rows.firstField(model.nextRowKey));
           setModel((m) => addRow(m, 'objectives', newObjective(m.objectives)));
         }}
       >
