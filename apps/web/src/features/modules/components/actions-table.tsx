@@ -9,7 +9,6 @@ import type { Action } from '@airman/contracts/module.ts';
 import {
   addRow,
   moveRow,
-  neighbourKey,
   newAction,
   parseInteger,
   parseOptionalInteger,
@@ -31,14 +30,13 @@ import {
 import { ItemsInput } from './items-input.tsx';
 import { ObjectiveMatrix } from './objective-matrix.tsx';
 import { ResultCells, resultColumns, resultHeaders } from './result-cells.tsx';
-import { RowControls, afterMove } from './row-controls.tsx';
+import { RowControls } from './row-controls.tsx';
 
 const ADD_ID = 'add-action';
 
 export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps) {
   const expanded = useExpandedRows();
-  const keys = model.rowKeys.actions;
-  const rows = tableRows('action', keys);
+  const rows = tableRows('action', model.rowKeys.actions, ADD_ID);
   const results = resultColumns(
     model.gauges,
     model.actions.map((a) => a.results),
@@ -161,15 +159,10 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
                   index={i}
                   count={model.actions.length}
                   disabled={locked}
-                  onMove={(to) => {
-                    focusSoon(...afterMove(id, to < i));
-                    setModel((m) => moveRow(m, 'actions', i, to));
-                  }}
-                  onRemove={() => {
-                    const next = neighbourKey(keys, i);
-                    focusSoon(next === null ? ADD_ID : rows.firstField(next), ADD_ID);
-                    setModel((m) => removeRow(m, 'actions', i));
-                  }}
+                  focusSoon={focusSoon}
+                  afterRemove={rows.afterRemove(i)}
+                  onMove={(to) => setModel((m) => moveRow(m, 'actions', i, to))}
+                  onRemove={() => setModel((m) => removeRow(m, 'actions', i))}
                 />
               </ExpandableRow>
             );

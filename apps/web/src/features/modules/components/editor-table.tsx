@@ -7,7 +7,7 @@
  */
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronRight } from '@carbon/icons-react';
-import type { EditorModel } from '../module-editor-model.ts';
+import { neighbourKey, type EditorModel } from '../module-editor-model.ts';
 
 /** What every table of the editor is given. */
 export interface TableProps {
@@ -132,28 +132,33 @@ export function Header({
 /**
  * How a table's rows are named in ids: the ids of a row's elements start with
  * `{prefix}-{key}` ('action-12'), its key kept through moves; its first field
- * is `{prefix}-{key}-{first}`.
+ * is `{prefix}-{key}-{first}`. `addId` is the table's Add button.
  */
-export function tableRows(prefix: string, keys: readonly number[], first = 'name') {
-  const rowId = (key: number) => `${prefix}-${key}`;
+export function tableRows(prefix: string, keys: readonly number[], addId: string, first = 'name') {
+  const firstField = (key: number) => `${prefix}-${key}-${first}`;
   return {
     /** Row `index`'s key and id; a key by position while the model has none for it. */
     row(index: number): { key: number; id: string } {
       const key = keys[index] ?? -index - 1;
-      return { key, id: rowId(key) };
+      return { key, id: `${prefix}-${key}` };
     },
     /** The id of row `key`'s first field. */
-    firstField: (key: number) => `${rowId(key)}-${first}`,
+    firstField,
+    /** Where focus goes after row `index` is removed: the next row's first field, else the one before's, else Add. */
+    afterRemove(index: number): string[] {
+      const next = neighbourKey(keys, index);
+      return [next === null ? addId : firstField(next), addId];
+    },
   };
 }
 
 /** Which rows of a table show their details, by row key: each row on its own, while the dialog is open. */
 export function useExpandedRows() {
-  const [keys, setKeys] = useState<ReadonlySet<number>>(() => new Set());
+  const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set());
   return {
-    has: (key: number) => keys.has(key),
-    toggle: (key: number) => setKeys((s) => toggled(s, key)),
-    open: (key: number) => setKeys((s) => new Set(s).add(key)),
+    has: (key: number) => shown.has(key),
+    toggle: (key: number) => setShown((s) => toggled(s, key)),
+    open: (key: number) => setShown((s) => new Set(s).add(key)),
   };
 }
 

@@ -11,7 +11,6 @@ import {
   addChoice,
   addEvent,
   moveEvent,
-  neighbourKey,
   parseInteger,
   parseOptionalInteger,
   removeChoice,
@@ -37,7 +36,7 @@ import {
 import { ItemsInput } from './items-input.tsx';
 import { ObjectiveMatrix } from './objective-matrix.tsx';
 import { ResultCells, resultColumns, resultHeaders } from './result-cells.tsx';
-import { RowControls, afterMove } from './row-controls.tsx';
+import { IconButton, RowControls } from './row-controls.tsx';
 
 /** An event may offer at most this many choices (the module format's limit). */
 const MAX_CHOICES = 6;
@@ -51,8 +50,7 @@ const none: AddRemove = { add: [], remove: [] };
 export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) {
   const expanded = useExpandedRows();
   const events = model.events ?? [];
-  const keys = model.eventKeys;
-  const rows = tableRows('event', keys);
+  const rows = tableRows('event', model.eventKeys, ADD_ID);
   // Expand, name, first day, last day, chance, choices, the row's controls.
   const columnCount = 7;
   return (
@@ -150,15 +148,10 @@ export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) 
                   index={i}
                   count={events.length}
                   disabled={locked}
-                  onMove={(to) => {
-                    focusSoon(...afterMove(id, to < i));
-                    setModel((m) => moveEvent(m, i, to));
-                  }}
-                  onRemove={() => {
-                    const next = neighbourKey(keys, i);
-                    focusSoon(next === null ? ADD_ID : rows.firstField(next), ADD_ID);
-                    setModel((m) => removeEvent(m, i));
-                  }}
+                  focusSoon={focusSoon}
+                  afterRemove={rows.afterRemove(i)}
+                  onMove={(to) => setModel((m) => moveEvent(m, i, to))}
+                  onRemove={() => setModel((m) => removeEvent(m, i))}
                 />
               </ExpandableRow>
             );
@@ -205,8 +198,6 @@ function EventDetails({
   focusSoon: FocusSoon;
 }) {
   const expanded = useExpandedRows();
-  const choiceKeys = model.choiceKeys[index] ?? [];
-  const rows = tableRows(`${id}-choice`, choiceKeys, 'label');
   const results = resultColumns(
     model.gauges,
     e.choices.map((c) => c.results),
@@ -216,6 +207,7 @@ function EventDetails({
   const twoRows = results.length > 0;
   const span = twoRows ? 2 : undefined;
   const addId = `${id}-add-choice`;
+  const rows = tableRows(`${id}-choice`, model.choiceKeys[index] ?? [], addId, 'label');
   return (
     <>
       <div className="editor-details__row">
@@ -334,22 +326,18 @@ function EventDetails({
                 onChange={(next) => set({ results: Object.keys(next).length > 0 ? next : undefined })}
               />
               <td className="editor-table__controls">
-                <Button
+                <IconButton
                   id={`${cid}-remove`}
-                  kind="danger--ghost"
-                  size="sm"
-                  className="cds--btn--icon-only editor-table__icon-button"
-                  renderIcon={TrashCan}
+                  icon={TrashCan}
+                  danger
+                  label={`Remove ${choice}`}
                   // An event needs a choice: the last one stays.
                   disabled={locked || e.choices.length === 1}
                   onClick={() => {
-                    const next = neighbourKey(choiceKeys, n);
-                    focusSoon(next === null ? addId : rows.firstField(next), addId);
+                    focusSoon(...rows.afterRemove(n));
                     setModel((m) => removeChoice(m, index, n));
                   }}
-                >
-                  <span className="visually-hidden">Remove {choice}</span>
-                </Button>
+                />
               </td>
             </ExpandableRow>
           );

@@ -3,7 +3,6 @@ import { Button } from '@carbon/react';
 import {
   addRow,
   moveRow,
-  neighbourKey,
   newGauge,
   parseInteger,
   parseOptionalInteger,
@@ -14,13 +13,12 @@ import {
 } from '../module-editor-model.ts';
 import { NameCell, NumberCell } from './editor-cells.tsx';
 import { EditorTable, Header, nameLabel, rowName, tableRows, type TableProps } from './editor-table.tsx';
-import { RowControls, afterMove } from './row-controls.tsx';
+import { RowControls } from './row-controls.tsx';
 
 const ADD_ID = 'add-gauge';
 
 export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) {
-  const keys = model.rowKeys.gauges;
-  const rows = tableRows('gauge', keys);
+  const rows = tableRows('gauge', model.rowKeys.gauges, ADD_ID);
   const add = () => {
     focusSoon(rows.firstField(model.nextRowKey));
     setModel((m) => addRow(m, 'gauges', newGauge(m.gauges)));
@@ -121,15 +119,10 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
                   index={i}
                   count={model.gauges.length}
                   disabled={locked}
-                  onMove={(to) => {
-                    focusSoon(...afterMove(id, to < i));
-                    setModel((m) => moveRow(m, 'gauges', i, to));
-                  }}
-                  onRemove={() => {
-                    const next = neighbourKey(keys, i);
-                    focusSoon(next === null ? ADD_ID : rows.firstField(next), ADD_ID);
-                    setModel((m) => removeGauge(m, i));
-                  }}
+                  focusSoon={focusSoon}
+                  afterRemove={rows.afterRemove(i)}
+                  onMove={(to) => setModel((m) => moveRow(m, 'gauges', i, to))}
+                  onRemove={() => setModel((m) => removeGauge(m, i))}
                 />
               </tr>
             );

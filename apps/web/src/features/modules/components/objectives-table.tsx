@@ -3,7 +3,6 @@ import { Button } from '@carbon/react';
 import {
   addRow,
   moveRow,
-  neighbourKey,
   newObjective,
   removeObjective,
   renameObjective,
@@ -11,13 +10,12 @@ import {
 } from '../module-editor-model.ts';
 import { CheckCell, NameCell } from './editor-cells.tsx';
 import { EditorTable, Header, nameLabel, rowName, tableRows, type TableProps } from './editor-table.tsx';
-import { RowControls, afterMove } from './row-controls.tsx';
+import { RowControls } from './row-controls.tsx';
 
 const ADD_ID = 'add-objective';
 
 export function ObjectivesTable({ model, locked, setModel, focusSoon }: TableProps) {
-  const keys = model.rowKeys.objectives;
-  const rows = tableRows('objective', keys);
+  const rows = tableRows('objective', model.rowKeys.objectives, ADD_ID);
   const setFlag = (i: number, patch: Partial<Pick<ObjectiveRow, 'active' | 'hidden'>>) =>
     setModel((m) => ({ ...m, objectives: m.objectives.map((x, j) => (j === i ? { ...x, ...patch } : x)) }));
   return (
@@ -72,15 +70,10 @@ export function ObjectivesTable({ model, locked, setModel, focusSoon }: TablePro
                   index={i}
                   count={model.objectives.length}
                   disabled={locked}
-                  onMove={(to) => {
-                    focusSoon(...afterMove(id, to < i));
-                    setModel((m) => moveRow(m, 'objectives', i, to));
-                  }}
-                  onRemove={() => {
-                    const next = neighbourKey(keys, i);
-                    focusSoon(next === null ? ADD_ID : rows.firstField(next), ADD_ID);
-                    setModel((m) => removeObjective(m, i));
-                  }}
+                  focusSoon={focusSoon}
+                  afterRemove={rows.afterRemove(i)}
+                  onMove={(to) => setModel((m) => moveRow(m, 'objectives', i, to))}
+                  onRemove={() => setModel((m) => removeObjective(m, i))}
                 />
               </tr>
             );
