@@ -35,8 +35,8 @@ import { RowControls } from './row-controls.tsx';
 const ADD_ID = 'add-action';
 
 export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps) {
-  const expanded = useExpandedRows();
   const rows = tableRows('action', model.rowKeys.actions, ADD_ID);
+  const expanded = useExpandedRows(rows);
   const results = resultColumns(
     model.gauges,
     model.actions.map((a) => a.results),
@@ -91,15 +91,14 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
           }
         >
           {model.actions.map((a, i) => {
-            const { key, id } = rows.row(i);
+            const row = expanded.row(i);
+            const { id } = row;
             const who = rowName('action', a.name, i);
             return (
               <ExpandableRow
-                key={key}
-                id={id}
+                key={row.key}
+                row={row}
                 who={who}
-                open={expanded.has(key)}
-                onToggle={() => expanded.toggle(key)}
                 columns={columnCount}
                 details={
                   <ActionDetails

@@ -129,35 +129,56 @@ export function Header({
   );
 }
 
+/** A table's row: its key, kept through moves, and its id, which the ids of its elements start with. */
+export interface TableRow {
+  key: number;
+  id: string;
+}
+
+/** A table's rows as ids name them, and where focus goes after a row is removed. */
+export interface TableRows {
+  /** Row `index`; a key by position while the model has none for it. */
+  row(index: number): TableRow;
+  /** The id of row `key`'s first field. */
+  firstField(key: number): string;
+  /** Where focus goes after row `index` is removed: the next row's first field, else the one before's, else Add. */
+  afterRemove(index: number): string[];
+}
+
 /**
- * How a table's rows are named in ids: the ids of a row's elements start with
- * `{prefix}-{key}` ('action-12'), its key kept through moves; its first field
- * is `{prefix}-{key}-{first}`. `addId` is the table's Add button.
+ * A table's rows: a row's id is `{prefix}-{key}` ('action-12'), its first
+ * field `{prefix}-{key}-{first}`; `addId` is the table's Add button.
  */
-export function tableRows(prefix: string, keys: readonly number[], addId: string, first = 'name') {
+export function tableRows(prefix: string, keys: readonly number[], addId: string, first = 'name'): TableRows {
   const firstField = (key: number) => `${prefix}-${key}-${first}`;
   return {
-    /** Row `index`'s key and id; a key by position while the model has none for it. */
-    row(index: number): { key: number; id: string } {
+    row(index) {
       const key = keys[index] ?? -index - 1;
       return { key, id: `${prefix}-${key}` };
     },
-    /** The id of row `key`'s first field. */
     firstField,
-    /** Where focus goes after row `index` is removed: the next row's first field, else the one before's, else Add. */
-    afterRemove(index: number): string[] {
+    afterRemove(index) {
       const next = neighbourKey(keys, index);
       return [next === null ? addId : firstField(next), addId];
     },
   };
 }
 
-/** Which rows of a table show their details, by row key: each row on its own, while the dialog is open. */
-export function useExpandedRows() {
+/** A row with details, shown or not. */
+export interface ExpandedRow extends TableRow {
+  open: boolean;
+  toggle(): void;
+}
+
+/** Which rows of a table show their details: each row on its own, by its key, while the dialog is open. */
+export function useExpandedRows(rows: TableRows) {
   const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set());
   return {
-    has: (key: number) => shown.has(key),
-    toggle: (key: number) => setShown((s) => toggled(s, key)),
+    row(index: number): ExpandedRow {
+      const row = rows.row(index);
+      return { ...row, open: shown.has(row.key), toggle: () => setShown((s) => toggled(s, row.key)) };
+    },
+    /** Shows row `key`'s details from the start. */
     open: (key: number) => setShown((s) => new Set(s).add(key)),
   };
 }
@@ -174,20 +195,16 @@ function toggled(set: ReadonlySet<number>, key: number): ReadonlySet<number> {
  * a row right under it.
  */
 export function ExpandableRow({
-  id,
+  row: { id, open, toggle },
   who,
-  open,
-  onToggle,
   columns,
   details,
   children,
 }: {
-  /** The row's id: the button is `{id}-expand`, the details row `{id}-details`. */
-  id: string;
+  /** The button is `{id}-expand`, the details row `{id}-details`. */
+  row: ExpandedRow;
   /** The row's name, e.g. 'action Run': the button says 'Details of action Run'. */
   who: string;
-  open: boolean;
-  onToggle(): void;
   /** The table's columns: the details row's one cell spans them. */
   columns: number;
   details: ReactNode;
@@ -202,7 +219,7 @@ export function ExpandableRow({
           expanded={open}
           label={`Details of ${who}`}
           controls={`${id}-details`}
-          onToggle={onToggle}
+          onToggle={toggle}
         />
         {children}
       </tr>

@@ -48,9 +48,9 @@ const optionalPair = (pair: AddRemove): AddRemove | undefined =>
 const none: AddRemove = { add: [], remove: [] };
 
 export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) {
-  const expanded = useExpandedRows();
   const events = model.events ?? [];
   const rows = tableRows('event', model.eventKeys, ADD_ID);
+  const expanded = useExpandedRows(rows);
   // Expand, name, first day, last day, chance, choices, the row's controls.
   const columnCount = 7;
   return (
@@ -81,16 +81,15 @@ export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) 
           }
         >
           {events.map((e, i) => {
-            const { key, id } = rows.row(i);
+            const row = expanded.row(i);
+            const { id } = row;
             const who = rowName('event', e.name, i);
             const change = (patch: Partial<GameEvent>) => setModel((m) => updateEvent(m, i, patch));
             return (
               <ExpandableRow
-                key={key}
-                id={id}
+                key={row.key}
+                row={row}
                 who={who}
-                open={expanded.has(key)}
-                onToggle={() => expanded.toggle(key)}
                 columns={columnCount}
                 details={
                   <EventDetails
@@ -197,7 +196,6 @@ function EventDetails({
   setModel(update: (m: EditorModel) => EditorModel): void;
   focusSoon: FocusSoon;
 }) {
-  const expanded = useExpandedRows();
   const results = resultColumns(
     model.gauges,
     e.choices.map((c) => c.results),
@@ -208,6 +206,7 @@ function EventDetails({
   const span = twoRows ? 2 : undefined;
   const addId = `${id}-add-choice`;
   const rows = tableRows(`${id}-choice`, model.choiceKeys[index] ?? [], addId, 'label');
+  const expanded = useExpandedRows(rows);
   return (
     <>
       <div className="editor-details__row">
@@ -270,16 +269,15 @@ function EventDetails({
         }
       >
         {e.choices.map((c, n) => {
-          const { key, id: cid } = rows.row(n);
+          const row = expanded.row(n);
+          const { id: cid } = row;
           const choice = `choice ${c.label.trim() || `in row ${n + 1}`} of ${who}`;
           const set = (patch: Partial<EventChoice>) => setModel((m) => updateChoice(m, index, n, patch));
           return (
             <ExpandableRow
-              key={key}
-              id={cid}
+              key={row.key}
+              row={row}
               who={choice}
-              open={expanded.has(key)}
-              onToggle={() => expanded.toggle(key)}
               columns={columnCount}
               details={
                 <ChoiceDetails
