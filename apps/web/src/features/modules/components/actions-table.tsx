@@ -4,7 +4,7 @@
  * inventory it changes, tokens tomorrow) in the row's details, shown by its
  * expand button (docs/decisions/013).
  */
-import { Button, TextInput } from '@carbon/react';
+import { TextInput } from '@carbon/react';
 import type { Action } from '@airman/contracts/module.ts';
 import {
   addRow,
@@ -30,7 +30,7 @@ import {
 import { ItemsInput } from './items-input.tsx';
 import { ObjectiveMatrix } from './objective-matrix.tsx';
 import { ResultCells, resultColumns, resultHeaders } from './result-cells.tsx';
-import { RowControls } from './row-controls.tsx';
+import { AddButton, RowControls } from './row-controls.tsx';
 
 const ADD_ID = 'add-action';
 
@@ -168,18 +168,15 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
           })}
         </EditorTable>
       )}
-      <Button
+      <AddButton
         id={ADD_ID}
-        kind="tertiary"
-        size="sm"
         disabled={locked}
-        onClick={() => {
-          focusSoon(rows.firstField(model.nextRowKey));
-          setModel((m) => addRow(m, 'actions', newAction(m.actions)));
-        }}
+        focusSoon={focusSoon}
+        newRowField={rows.firstField(model.nextRowKey)}
+        onAdd={() => setModel((m) => addRow(m, 'actions', newAction(m.actions)))}
       >
         Add Action
-      </Button>
+      </AddButton>
     </section>
   );
 }

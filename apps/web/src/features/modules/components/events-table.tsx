@@ -5,7 +5,7 @@
  * objectives and inventory in its own details (docs/decisions/013).
  */
 import { TrashCan } from '@carbon/icons-react';
-import { Button, TextArea } from '@carbon/react';
+import { TextArea } from '@carbon/react';
 import type { AddRemove, EventChoice, GameEvent } from '@airman/contracts/module.ts';
 import {
   addChoice,
@@ -36,7 +36,7 @@ import {
 import { ItemsInput } from './items-input.tsx';
 import { ObjectiveMatrix } from './objective-matrix.tsx';
 import { ResultCells, resultColumns, resultHeaders } from './result-cells.tsx';
-import { IconButton, RowControls } from './row-controls.tsx';
+import { AddButton, IconButton, RowControls } from './row-controls.tsx';
 
 /** An event may offer at most this many choices (the module format's limit). */
 const MAX_CHOICES = 6;
@@ -157,21 +157,19 @@ export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) 
           })}
         </EditorTable>
       )}
-      <Button
+      <AddButton
         id={ADD_ID}
-        kind="tertiary"
-        size="sm"
         disabled={locked}
-        onClick={() => {
+        focusSoon={focusSoon}
+        newRowField={rows.firstField(model.nextRowKey)}
+        onAdd={() => {
           // A new event opens: its text and choices are still the defaults.
-          const key = model.nextRowKey;
-          expanded.open(key);
-          focusSoon(rows.firstField(key));
+          expanded.open(model.nextRowKey);
           setModel(addEvent);
         }}
       >
         Add Event
-      </Button>
+      </AddButton>
     </section>
   );
 }
@@ -341,18 +339,15 @@ function EventDetails({
           );
         })}
       </EditorTable>
-      <Button
+      <AddButton
         id={addId}
-        kind="tertiary"
-        size="sm"
         disabled={locked || e.choices.length >= MAX_CHOICES}
-        onClick={() => {
-          focusSoon(rows.firstField(model.nextRowKey));
-          setModel((m) => addChoice(m, index));
-        }}
+        focusSoon={focusSoon}
+        newRowField={rows.firstField(model.nextRowKey)}
+        onAdd={() => setModel((m) => addChoice(m, index))}
       >
         Add Choice<span className="visually-hidden"> to {who}</span>
-      </Button>
+      </AddButton>
     </>
   );
 }

@@ -1,5 +1,4 @@
 /** The gauges table: a row per gauge with its starting value, daily change and healthy range. */
-import { Button } from '@carbon/react';
 import {
   addRow,
   moveRow,
@@ -13,16 +12,12 @@ import {
 } from '../module-editor-model.ts';
 import { NameCell, NumberCell } from './editor-cells.tsx';
 import { EditorTable, Header, nameLabel, rowName, tableRows, type TableProps } from './editor-table.tsx';
-import { RowControls } from './row-controls.tsx';
+import { AddButton, RowControls } from './row-controls.tsx';
 
 const ADD_ID = 'add-gauge';
 
 export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) {
   const rows = tableRows('gauge', model.rowKeys.gauges, ADD_ID);
-  const add = () => {
-    focusSoon(rows.firstField(model.nextRowKey));
-    setModel((m) => addRow(m, 'gauges', newGauge(m.gauges)));
-  };
   return (
     <section aria-labelledby="gauges-title">
       <h3 id="gauges-title">Gauges</h3>
@@ -129,9 +124,15 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
           })}
         </EditorTable>
       )}
-      <Button id={ADD_ID} kind="tertiary" size="sm" disabled={locked} onClick={add}>
+      <AddButton
+        id={ADD_ID}
+        disabled={locked}
+        focusSoon={focusSoon}
+        newRowField={rows.firstField(model.nextRowKey)}
+        onAdd={() => setModel((m) => addRow(m, 'gauges', newGauge(m.gauges)))}
+      >
         Add Gauge
-      </Button>
+      </AddButton>
     </section>
   );
 }

@@ -1,5 +1,4 @@
 /** The objectives table: a row per objective, active from the start or not, hidden or not. */
-import { Button } from '@carbon/react';
 import {
   addRow,
   moveRow,
@@ -10,7 +9,7 @@ import {
 } from '../module-editor-model.ts';
 import { CheckCell, NameCell } from './editor-cells.tsx';
 import { EditorTable, Header, nameLabel, rowName, tableRows, type TableProps } from './editor-table.tsx';
-import { RowControls } from './row-controls.tsx';
+import { AddButton, RowControls } from './row-controls.tsx';
 
 const ADD_ID = 'add-objective';
 
@@ -80,18 +79,15 @@ export function ObjectivesTable({ model, locked, setModel, focusSoon }: TablePro
           })}
         </EditorTable>
       )}
-      <Button
+      <AddButton
         id={ADD_ID}
-        kind="tertiary"
-        size="sm"
         disabled={locked}
-        onClick={() => {
-          focusSoon(rows.firstField(model.nextRowKey));
-          setModel((m) => addRow(m, 'objectives', newObjective(m.objectives)));
-        }}
+        focusSoon={focusSoon}
+        newRowField={rows.firstField(model.nextRowKey)}
+        onAdd={() => setModel((m) => addRow(m, 'objectives', newObjective(m.objectives)))}
       >
         Add Objective
-      </Button>
+      </AddButton>
     </section>
   );
 }

@@ -1,7 +1,48 @@
-import type { ElementType } from 'react';
+/**
+ * The buttons that add, move and remove a table's rows (docs/decisions/013).
+ * Each puts focus where the keyboard user can go on, once the change is on
+ * screen: never on the page's body.
+ */
+import type { ElementType, ReactNode } from 'react';
 import { ArrowDown, ArrowUp, TrashCan } from '@carbon/icons-react';
 import { Button } from '@carbon/react';
 import type { FocusSoon } from './editor-table.tsx';
+
+/**
+ * A table's Add button, under it: focus goes to the new row's first field once
+ * the row is there.
+ */
+export function AddButton({
+  id,
+  disabled,
+  focusSoon,
+  newRowField,
+  onAdd,
+  children,
+}: {
+  id: string;
+  disabled: boolean;
+  focusSoon: FocusSoon;
+  /** The id of the new row's first field. */
+  newRowField: string;
+  onAdd(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      id={id}
+      kind="tertiary"
+      size="sm"
+      disabled={disabled}
+      onClick={() => {
+        focusSoon(newRowField);
+        onAdd();
+      }}
+    >
+      {children}
+    </Button>
+  );
+}
 
 /**
  * A small ghost icon button of a table row, so a table keeps its width for its
