@@ -4,47 +4,48 @@
  * inventory it changes, tokens tomorrow) in the row's details, shown by its
  * expand button (docs/decisions/013).
  */
-import { Fragment, useState } from 'react';
-import { Button, Checkbox, TextInput } from '@carbon/react';
+import { TextInput } from '@carbon/react';
 import type { Action } from '@airman/contracts/module.ts';
 import {
   addRow,
   moveRow,
-  neighbourKey,
   newAction,
   parseInteger,
   parseOptionalInteger,
   removeRow,
+  type ObjectiveRow,
 } from '../module-editor-model.ts';
+import { CheckCell, NameCell, NumberCell } from './editor-cells.tsx';
 import {
-  DetailsRow,
   EditorTable,
-  ExpandCell,
+  ExpandableRow,
   Header,
   labelOf,
   nameLabel,
   rowName,
-  toggled,
+  tableRows,
+  useExpandedRows,
   type TableProps,
 } from './editor-table.tsx';
 import { ItemsInput } from './items-input.tsx';
 import { ObjectiveMatrix } from './objective-matrix.tsx';
 import { ResultCells, resultColumns, resultHeaders } from './result-cells.tsx';
-import { RowControls, afterMove } from './row-controls.tsx';
+import { AddButton, RowControls } from './row-controls.tsx';
 
 const ADD_ID = 'add-action';
 
 export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps) {
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
-  const keys = model.rowKeys.actions;
+  const rows = tableRows('action', model.rowKeys.actions, ADD_ID);
+  const expanded = useExpandedRows(rows);
   const results = resultColumns(
     model.gauges,
     model.actions.map((a) => a.results),
   );
   // Expand, name, cost, cooldown, disabled, the results, the row's controls.
   const columnCount = 5 + results.length + 1;
-  const setAction = (i: number, patch: Partial<Action>) =>
-    setModel((m) => ({ ...m, actions: m.actions.map((a, j) => (j === i ? { ...a, ...patch } : a)) }));
+  const changeAction = (i: number, update: (a: Action) => Action) =>
+    setModel((m) => ({ ...m, actions: m.actions.map((a, j) => (j === i ? update(a) : a)) }));
+  const setAction = (i: number, patch: Partial<Action>) => changeAction(i, (a) => ({ ...a, ...patch }));
   const twoRows = results.length > 0;
   const span = twoRows ? 2 : undefined;
   return (
@@ -90,177 +91,173 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
           }
         >
           {model.actions.map((a, i) => {
-            const key = keys[i] ?? -i - 1;
-            const id = `action-${key}`;
+            const row = expanded.row(i);
+            const { id } = row;
             const who = rowName('action', a.name, i);
-            const open = expanded.has(key);
             return (
-              <Fragment key={key}>
-                <tr className={open ? 'editor-table__row--open' : undefined}>
-                  <ExpandCell
-                    id={`${id}-expand`}
-                    expanded={open}
-                    label={`Details of ${who}`}
-                    controls={`${id}-details`}
-                    onToggle={() => setExpanded((s) => toggled(s, key))}
-                  />
-                  <td className="editor-table__name">
-                    <TextInput
-                      id={`${id}-name`}
-                      size="sm"
-                      hideLabel
-                      labelText={nameLabel('Action', i)}
-                      value={a.name}
-                      disabled={locked}
-                      onChange={(e) => setAction(i, { name: e.target.value })}
-                    />
-                  </td>
-                  <td className="editor-table__number">
-                    <TextInput
-                      id={`${id}-cost`}
-                      size="sm"
-                      hideLabel
-                      labelText={`Token cost, ${who}`}
-                      type="number"
-                      step={1}
-                      min={0}
-                      value={String(a.token_cost)}
-                      disabled={locked}
-                      onChange={(e) => setAction(i, { token_cost: parseInteger(e.target.value) })}
-                    />
-                  </td>
-                  <td className="editor-table__number">
-                    <TextInput
-                      id={`${id}-cooldown`}
-                      size="sm"
-                      hideLabel
-                      labelText={`Cooldown (days), ${who}`}
-                      type="number"
-                      step={1}
-                      min={0}
-                      value={String(a.set_cooldown)}
-                      disabled={locked}
-                      onChange={(e) => setAction(i, { set_cooldown: parseInteger(e.target.value) })}
-                    />
-                  </td>
-                  <td className="editor-table__check">
-                    <Checkbox
-                      id={`${id}-disabled`}
-                      hideLabel
-                      labelText={`Disabled, ${who}`}
-                      checked={a.disabled}
-                      disabled={locked}
-                      onChange={(_, { checked }) => setAction(i, { disabled: checked })}
-                    />
-                  </td>
-                  <ResultCells
-                    idPrefix={id}
+              <ExpandableRow
+                key={row.key}
+                row={row}
+                who={who}
+                columns={columnCount}
+                details={
+                  <ActionDetails
+                    id={id}
                     who={who}
-                    columns={results}
-                    results={a.results}
+                    action={a}
+                    objectives={model.objectives}
                     disabled={locked}
-                    onChange={(next) => setAction(i, { results: next })}
+                    change={(update) => changeAction(i, update)}
                   />
-                  <RowControls
-                    idPrefix={id}
-                    label={who}
-                    index={i}
-                    count={model.actions.length}
-                    disabled={locked}
-                    onMove={(to) => {
-                      focusSoon(...afterMove(id, to < i));
-                      setModel((m) => moveRow(m, 'actions', i, to));
-                    }}
-                    onRemove={() => {
-                      const next = neighbourKey(keys, i);
-                      focusSoon(next === null ? ADD_ID : `action-${next}-name`, ADD_ID);
-                      setModel((m) => removeRow(m, 'actions', i));
-                    }}
-                  />
-                </tr>
-                {open && (
-                  <DetailsRow id={`${id}-details`} columns={columnCount}>
-                    <div className="editor-details__row">
-                      <ObjectiveMatrix
-                        id={`${id}-objectives`}
-                        who={who}
-                        objectives={model.objectives}
-                        disabled={locked}
-                        columns={[
-                          {
-                            header: 'Required',
-                            value: a.required_objectives,
-                            onChange: (v) => setAction(i, { required_objectives: v }),
-                          },
-                          {
-                            header: 'Added',
-                            value: a.changes_objectives.add,
-                            onChange: (v) => setAction(i, { changes_objectives: { ...a.changes_objectives, add: v } }),
-                          },
-                          {
-                            header: 'Removed',
-                            value: a.changes_objectives.remove,
-                            onChange: (v) =>
-                              setAction(i, { changes_objectives: { ...a.changes_objectives, remove: v } }),
-                          },
-                        ]}
-                      />
-                      <div className="editor-details__fields">
-                        <ItemsInput
-                          id={`${id}-inv-add`}
-                          labelText={labelOf('Inventory added (comma-separated)', who)}
-                          value={a.changes_inventory.add}
-                          disabled={locked}
-                          onChange={(v) => setAction(i, { changes_inventory: { ...a.changes_inventory, add: v } })}
-                        />
-                        <ItemsInput
-                          id={`${id}-inv-remove`}
-                          labelText={labelOf('Inventory removed (comma-separated)', who)}
-                          value={a.changes_inventory.remove}
-                          disabled={locked}
-                          onChange={(v) => setAction(i, { changes_inventory: { ...a.changes_inventory, remove: v } })}
-                        />
-                        <TextInput
-                          id={`${id}-next-day`}
-                          size="sm"
-                          labelText={labelOf('Tokens tomorrow (+/−)', who)}
-                          type="number"
-                          step={1}
-                          value={a.next_day_tokens === undefined ? '' : String(a.next_day_tokens)}
-                          disabled={locked}
-                          onChange={(e) => {
-                            const value = parseOptionalInteger(e.target.value);
-                            setModel((m) => ({
-                              ...m,
-                              actions: m.actions.map((x, j) => {
-                                if (j !== i) return x;
-                                const { next_day_tokens: _old, ...rest } = x;
-                                return value === null ? rest : { ...rest, next_day_tokens: value };
-                              }),
-                            }));
-                          }}
-                        />
-                      </div>
-                    </div>
-                  </DetailsRow>
-                )}
-              </Fragment>
+                }
+              >
+                <NameCell
+                  id={`${id}-name`}
+                  label={nameLabel('Action', i)}
+                  value={a.name}
+                  disabled={locked}
+                  onChange={(name) => setAction(i, { name })}
+                />
+                <NumberCell
+                  id={`${id}-cost`}
+                  label="Token cost"
+                  who={who}
+                  min={0}
+                  value={a.token_cost}
+                  disabled={locked}
+                  onChange={(text) => setAction(i, { token_cost: parseInteger(text) })}
+                />
+                <NumberCell
+                  id={`${id}-cooldown`}
+                  label="Cooldown (days)"
+                  who={who}
+                  min={0}
+                  value={a.set_cooldown}
+                  disabled={locked}
+                  onChange={(text) => setAction(i, { set_cooldown: parseInteger(text) })}
+                />
+                <CheckCell
+                  id={`${id}-disabled`}
+                  label="Disabled"
+                  who={who}
+                  checked={a.disabled}
+                  disabled={locked}
+                  onChange={(disabled) => setAction(i, { disabled })}
+                />
+                <ResultCells
+                  idPrefix={id}
+                  who={who}
+                  columns={results}
+                  results={a.results}
+                  disabled={locked}
+                  onChange={(next) => setAction(i, { results: next })}
+                />
+                <RowControls
+                  idPrefix={id}
+                  label={who}
+                  index={i}
+                  count={model.actions.length}
+                  disabled={locked}
+                  focusSoon={focusSoon}
+                  afterRemove={rows.afterRemove(i)}
+                  onMove={(to) => setModel((m) => moveRow(m, 'actions', i, to))}
+                  onRemove={() => setModel((m) => removeRow(m, 'actions', i))}
+                />
+              </ExpandableRow>
             );
           })}
         </EditorTable>
       )}
-      <Button
+      <AddButton
         id={ADD_ID}
-        kind="tertiary"
-        size="sm"
         disabled={locked}
-        onClick={() => {
-          focusSoon(`action-${model.nextRowKey}-name`);
-          setModel((m) => addRow(m, 'actions', newAction(m.actions)));
-        }}
+        focusSoon={focusSoon}
+        newRowField={rows.firstField(model.nextRowKey)}
+        onAdd={() => setModel((m) => addRow(m, 'actions', newAction(m.actions)))}
       >
         Add Action
-      </Button>
+      </AddButton>
     </section>
+  );
+}
+
+/**
+ * An action's details: the objectives it needs, adds and removes, the
+ * inventory it changes and the tokens it moves to tomorrow.
+ */
+function ActionDetails({
+  id,
+  who,
+  action: a,
+  objectives,
+  disabled,
+  change,
+}: {
+  id: string;
+  who: string;
+  action: Action;
+  objectives: readonly ObjectiveRow[];
+  disabled: boolean;
+  change(update: (a: Action) => Action): void;
+}) {
+  const set = (patch: Partial<Action>) => change((x) => ({ ...x, ...patch }));
+  return (
+    <div className="editor-details__row">
+      <ObjectiveMatrix
+        id={`${id}-objectives`}
+        who={who}
+        objectives={objectives}
+        disabled={disabled}
+        columns={[
+          {
+            header: 'Required',
+            value: a.required_objectives,
+            onChange: (v) => set({ required_objectives: v }),
+          },
+          {
+            header: 'Added',
+            value: a.changes_objectives.add,
+            onChange: (v) => set({ changes_objectives: { ...a.changes_objectives, add: v } }),
+          },
+          {
+            header: 'Removed',
+            value: a.changes_objectives.remove,
+            onChange: (v) => set({ changes_objectives: { ...a.changes_objectives, remove: v } }),
+          },
+        ]}
+      />
+      <div className="editor-details__fields">
+        <ItemsInput
+          id={`${id}-inv-add`}
+          labelText={labelOf('Inventory added (comma-separated)', who)}
+          value={a.changes_inventory.add}
+          disabled={disabled}
+          onChange={(v) => set({ changes_inventory: { ...a.changes_inventory, add: v } })}
+        />
+        <ItemsInput
+          id={`${id}-inv-remove`}
+          labelText={labelOf('Inventory removed (comma-separated)', who)}
+          value={a.changes_inventory.remove}
+          disabled={disabled}
+          onChange={(v) => set({ changes_inventory: { ...a.changes_inventory, remove: v } })}
+        />
+        <TextInput
+          id={`${id}-next-day`}
+          size="sm"
+          labelText={labelOf('Tokens tomorrow (+/−)', who)}
+          type="number"
+          step={1}
+          value={a.next_day_tokens === undefined ? '' : String(a.next_day_tokens)}
+          disabled={disabled}
+          onChange={(e) => {
+            const value = parseOptionalInteger(e.target.value);
+            change((x) => {
+              const { next_day_tokens: _old, ...rest } = x;
+              return value === null ? rest : { ...rest, next_day_tokens: value };
+            });
+          }}
+        />
+      </div>
+    </div>
   );
 }

@@ -1,13 +1,13 @@
 /**
  * The pieces every table of the module editor is made of (docs/decisions/013):
  * Carbon's data-table markup in its own horizontal scroller, a row's name as
- * its fields' labels give it, the expand button of a row with more fields, and
- * focus put back where the keyboard user was after a row is added, moved or
- * removed.
+ * its fields' labels give it, its id as its elements' ids start with it, a row
+ * with more fields behind an expand button, and focus put back where the
+ * keyboard user was after a row is added, moved or removed.
  */
-import { useCallback, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronRight } from '@carbon/icons-react';
-import type { EditorModel } from '../module-editor-model.ts';
+import { neighbourKey, type EditorModel } from '../module-editor-model.ts';
 
 /** What every table of the editor is given. */
 export interface TableProps {
@@ -129,8 +129,111 @@ export function Header({
   );
 }
 
-/** The button that shows or hides a row's further fields (Carbon's expandable row). */
-export function ExpandCell({
+/** A table's row: its key, kept through moves, and its id, which the ids of its elements start with. */
+export interface TableRow {
+  key: number;
+  id: string;
+}
+
+/** A table's rows as ids name them, and where focus goes after a row is removed. */
+export interface TableRows {
+  /** Row `index`; a key by position while the model has none for it. */
+  row(index: number): TableRow;
+  /** The id of row `key`'s first field. */
+  firstField(key: number): string;
+  /** Where focus goes after row `index` is removed: the next row's first field, else the one before's, else Add. */
+  afterRemove(index: number): string[];
+}
+
+/**
+ * A table's rows: a row's id is `{prefix}-{key}` ('action-12'), its first
+ * field `{prefix}-{key}-{first}`; `addId` is the table's Add button.
+ */
+export function tableRows(prefix: string, keys: readonly number[], addId: string, first = 'name'): TableRows {
+  const firstField = (key: number) => `${prefix}-${key}-${first}`;
+  return {
+    row(index) {
+      const key = keys[index] ?? -index - 1;
+      return { key, id: `${prefix}-${key}` };
+    },
+    firstField,
+    afterRemove(index) {
+      const next = neighbourKey(keys, index);
+      return [next === null ? addId : firstField(next), addId];
+    },
+  };
+}
+
+/** A row with details, shown or not. */
+export interface ExpandedRow extends TableRow {
+  open: boolean;
+  toggle(): void;
+}
+
+/** Which rows of a table show their details: each row on its own, by its key, while the dialog is open. */
+export function useExpandedRows(rows: TableRows) {
+  const [shown, setShown] = useState<ReadonlySet<number>>(() => new Set());
+  return {
+    row(index: number): ExpandedRow {
+      const row = rows.row(index);
+      return { ...row, open: shown.has(row.key), toggle: () => setShown((s) => toggled(s, row.key)) };
+    },
+    /** Shows row `key`'s details from the start. */
+    open: (key: number) => setShown((s) => new Set(s).add(key)),
+  };
+}
+
+function toggled(set: ReadonlySet<number>, key: number): ReadonlySet<number> {
+  const next = new Set(set);
+  if (!next.delete(key)) next.add(key);
+  return next;
+}
+
+/**
+ * A row with more fields than its cells hold (Carbon's expandable row): an
+ * expand button in its first cell, then its cells; while open, its details in
+ * a row right under it.
+ */
+export function ExpandableRow({
+  row: { id, open, toggle },
+  who,
+  columns,
+  details,
+  children,
+}: {
+  /** The button is `{id}-expand`, the details row `{id}-details`. */
+  row: ExpandedRow;
+  /** The row's name, e.g. 'action Run': the button says 'Details of action Run'. */
+  who: string;
+  /** The table's columns: the details row's one cell spans them. */
+  columns: number;
+  details: ReactNode;
+  /** The row's cells after the expand button. */
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <tr className={open ? 'editor-table__row--open' : undefined}>
+        <ExpandCell
+          id={`${id}-expand`}
+          expanded={open}
+          label={`Details of ${who}`}
+          controls={`${id}-details`}
+          onToggle={toggle}
+        />
+        {children}
+      </tr>
+      {open && (
+        <DetailsRow id={`${id}-details`} columns={columns}>
+          {details}
+        </DetailsRow>
+      )}
+    </>
+  );
+}
+
+/** The button that shows or hides a row's further fields. */
+function ExpandCell({
   id,
   expanded,
   label,
@@ -139,7 +242,6 @@ export function ExpandCell({
 }: {
   id: string;
   expanded: boolean;
-  /** What the row holds beyond its cells, naming the row, e.g. 'Details of action Run'. */
   label: string;
   /** The id of the row it shows. */
   controls: string;
@@ -164,7 +266,7 @@ export function ExpandCell({
 }
 
 /** The row an expand button shows: one cell across the table. */
-export function DetailsRow({ id, columns, children }: { id: string; columns: number; children: ReactNode }) {
+function DetailsRow({ id, columns, children }: { id: string; columns: number; children: ReactNode }) {
   return (
     <tr id={id} className="editor-table__details">
       <td colSpan={columns}>
@@ -172,11 +274,4 @@ export function DetailsRow({ id, columns, children }: { id: string; columns: num
       </td>
     </tr>
   );
-}
-
-/** The expanded rows of a table, by row key. */
-export function toggled(set: ReadonlySet<number>, key: number): ReadonlySet<number> {
-  const next = new Set(set);
-  if (!next.delete(key)) next.add(key);
-  return next;
 }

@@ -4,15 +4,13 @@
  * choices as a table of their own, a result column per gauge, each choice's
  * objectives and inventory in its own details (docs/decisions/013).
  */
-import { Fragment, useState } from 'react';
 import { TrashCan } from '@carbon/icons-react';
-import { Button, TextArea, TextInput } from '@carbon/react';
+import { TextArea } from '@carbon/react';
 import type { AddRemove, EventChoice, GameEvent } from '@airman/contracts/module.ts';
 import {
   addChoice,
   addEvent,
   moveEvent,
-  neighbourKey,
   parseInteger,
   parseOptionalInteger,
   removeChoice,
@@ -20,23 +18,25 @@ import {
   updateChoice,
   updateEvent,
   type EditorModel,
+  type ObjectiveRow,
 } from '../module-editor-model.ts';
+import { NameCell, NumberCell } from './editor-cells.tsx';
 import {
-  DetailsRow,
   EditorTable,
-  ExpandCell,
+  ExpandableRow,
   Header,
   labelOf,
   nameLabel,
   rowName,
-  toggled,
+  tableRows,
+  useExpandedRows,
   type FocusSoon,
   type TableProps,
 } from './editor-table.tsx';
 import { ItemsInput } from './items-input.tsx';
 import { ObjectiveMatrix } from './objective-matrix.tsx';
 import { ResultCells, resultColumns, resultHeaders } from './result-cells.tsx';
-import { RowControls, afterMove } from './row-controls.tsx';
+import { AddButton, IconButton, RowControls } from './row-controls.tsx';
 
 /** An event may offer at most this many choices (the module format's limit). */
 const MAX_CHOICES = 6;
@@ -46,12 +46,11 @@ const ADD_ID = 'add-event';
 const optionalPair = (pair: AddRemove): AddRemove | undefined =>
   pair.add.length + pair.remove.length > 0 ? pair : undefined;
 const none: AddRemove = { add: [], remove: [] };
-const optionalNumber = (n: number | undefined) => (n === undefined ? '' : String(n));
 
 export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) {
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const events = model.events ?? [];
-  const keys = model.eventKeys;
+  const rows = tableRows('event', model.eventKeys, ADD_ID);
+  const expanded = useExpandedRows(rows);
   // Expand, name, first day, last day, chance, choices, the row's controls.
   const columnCount = 7;
   return (
@@ -82,127 +81,95 @@ export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) 
           }
         >
           {events.map((e, i) => {
-            const key = keys[i] ?? -i - 1;
-            const id = `event-${key}`;
+            const row = expanded.row(i);
+            const { id } = row;
             const who = rowName('event', e.name, i);
-            const open = expanded.has(key);
             const change = (patch: Partial<GameEvent>) => setModel((m) => updateEvent(m, i, patch));
             return (
-              <Fragment key={key}>
-                <tr className={open ? 'editor-table__row--open' : undefined}>
-                  <ExpandCell
-                    id={`${id}-expand`}
-                    expanded={open}
-                    label={`Details of ${who}`}
-                    controls={`${id}-details`}
-                    onToggle={() => setExpanded((s) => toggled(s, key))}
-                  />
-                  <td className="editor-table__name editor-table__name--wide">
-                    <TextInput
-                      id={`${id}-name`}
-                      size="sm"
-                      hideLabel
-                      labelText={nameLabel('Event', i)}
-                      value={e.name}
-                      disabled={locked}
-                      onChange={(ev) => change({ name: ev.target.value })}
-                    />
-                  </td>
-                  <td className="editor-table__number">
-                    <TextInput
-                      id={`${id}-from`}
-                      size="sm"
-                      hideLabel
-                      labelText={`First day, ${who}`}
-                      type="number"
-                      min={1}
-                      step={1}
-                      value={String(e.days[0])}
-                      disabled={locked}
-                      onChange={(ev) => change({ days: [parseInteger(ev.target.value), e.days[1]] })}
-                    />
-                  </td>
-                  <td className="editor-table__number">
-                    <TextInput
-                      id={`${id}-to`}
-                      size="sm"
-                      hideLabel
-                      labelText={`Last day, ${who}`}
-                      type="number"
-                      min={1}
-                      step={1}
-                      value={String(e.days[1])}
-                      disabled={locked}
-                      onChange={(ev) => change({ days: [e.days[0], parseInteger(ev.target.value)] })}
-                    />
-                  </td>
-                  <td className="editor-table__number">
-                    <TextInput
-                      id={`${id}-chance`}
-                      size="sm"
-                      hideLabel
-                      labelText={`Chance (%), ${who}`}
-                      type="number"
-                      min={0}
-                      max={100}
-                      step={1}
-                      value={String(e.chance)}
-                      disabled={locked}
-                      onChange={(ev) => change({ chance: parseInteger(ev.target.value) })}
-                    />
-                  </td>
-                  <td className="editor-table__number editor-table__count">{e.choices.length}</td>
-                  <RowControls
-                    idPrefix={id}
-                    label={who}
+              <ExpandableRow
+                key={row.key}
+                row={row}
+                who={who}
+                columns={columnCount}
+                details={
+                  <EventDetails
+                    id={id}
+                    who={who}
+                    event={e}
                     index={i}
-                    count={events.length}
-                    disabled={locked}
-                    onMove={(to) => {
-                      focusSoon(...afterMove(id, to < i));
-                      setModel((m) => moveEvent(m, i, to));
-                    }}
-                    onRemove={() => {
-                      const next = neighbourKey(keys, i);
-                      focusSoon(next === null ? ADD_ID : `event-${next}-name`, ADD_ID);
-                      setModel((m) => removeEvent(m, i));
-                    }}
+                    model={model}
+                    locked={locked}
+                    setModel={setModel}
+                    focusSoon={focusSoon}
                   />
-                </tr>
-                {open && (
-                  <DetailsRow id={`${id}-details`} columns={columnCount}>
-                    <EventDetails
-                      id={id}
-                      who={who}
-                      event={e}
-                      index={i}
-                      model={model}
-                      locked={locked}
-                      setModel={setModel}
-                      focusSoon={focusSoon}
-                    />
-                  </DetailsRow>
-                )}
-              </Fragment>
+                }
+              >
+                <NameCell
+                  id={`${id}-name`}
+                  label={nameLabel('Event', i)}
+                  value={e.name}
+                  disabled={locked}
+                  wide
+                  onChange={(name) => change({ name })}
+                />
+                <NumberCell
+                  id={`${id}-from`}
+                  label="First day"
+                  who={who}
+                  min={1}
+                  value={e.days[0]}
+                  disabled={locked}
+                  onChange={(text) => change({ days: [parseInteger(text), e.days[1]] })}
+                />
+                <NumberCell
+                  id={`${id}-to`}
+                  label="Last day"
+                  who={who}
+                  min={1}
+                  value={e.days[1]}
+                  disabled={locked}
+                  onChange={(text) => change({ days: [e.days[0], parseInteger(text)] })}
+                />
+                <NumberCell
+                  id={`${id}-chance`}
+                  label="Chance (%)"
+                  who={who}
+                  min={0}
+                  max={100}
+                  value={e.chance}
+                  disabled={locked}
+                  onChange={(text) => change({ chance: parseInteger(text) })}
+                />
+                <td className="editor-table__number editor-table__count">{e.choices.length}</td>
+                <RowControls
+                  idPrefix={id}
+                  label={who}
+                  index={i}
+                  count={events.length}
+                  disabled={locked}
+                  focusSoon={focusSoon}
+                  afterRemove={rows.afterRemove(i)}
+                  onMove={(to) => setModel((m) => moveEvent(m, i, to))}
+                  onRemove={() => setModel((m) => removeEvent(m, i))}
+                />
+              </ExpandableRow>
             );
           })}
         </EditorTable>
       )}
-      <Button
+      <AddButton
         id={ADD_ID}
-        kind="tertiary"
-        size="sm"
         disabled={locked}
-        onClick={() => {
+        focusSoon={focusSoon}
+        newRowField={rows.firstField(model.nextRowKey)}
+        onAdd={() => {
           // A new event opens: its text and choices are still the defaults.
-          const key = model.nextRowKey;
-          setExpanded((s) => new Set(s).add(key));
-          focusSoon(`event-${key}-name`);
+          expanded.open(model.nextRowKey);
           setModel(addEvent);
         }}
       >
         Add Event
-      </Button>
+      </AddButton>
     </section>
   );
 }
@@ -227,8 +194,6 @@ function EventDetails({
   setModel(update: (m: EditorModel) => EditorModel): void;
   focusSoon: FocusSoon;
 }) {
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
-  const choiceKeys = model.choiceKeys[index] ?? [];
   const results = resultColumns(
     model.gauges,
     e.choices.map((c) => c.results),
@@ -238,6 +203,8 @@ function EventDetails({
   const twoRows = results.length > 0;
   const span = twoRows ? 2 : undefined;
   const addId = `${id}-add-choice`;
+  const rows = tableRows(`${id}-choice`, model.choiceKeys[index] ?? [], addId, 'label');
+  const expanded = useExpandedRows(rows);
   return (
     <>
       <div className="editor-details__row">
@@ -300,145 +267,145 @@ function EventDetails({
         }
       >
         {e.choices.map((c, n) => {
-          const key = choiceKeys[n] ?? -n - 1;
-          const cid = `${id}-choice-${key}`;
+          const row = expanded.row(n);
+          const { id: cid } = row;
           const choice = `choice ${c.label.trim() || `in row ${n + 1}`} of ${who}`;
-          const open = expanded.has(key);
           const set = (patch: Partial<EventChoice>) => setModel((m) => updateChoice(m, index, n, patch));
-          const objectivesChanged = c.changes_objectives ?? none;
-          const inventoryChanged = c.changes_inventory ?? none;
           return (
-            <Fragment key={key}>
-              <tr className={open ? 'editor-table__row--open' : undefined}>
-                <ExpandCell
-                  id={`${cid}-expand`}
-                  expanded={open}
-                  label={`Details of ${choice}`}
-                  controls={`${cid}-details`}
-                  onToggle={() => setExpanded((s) => toggled(s, key))}
-                />
-                <td className="editor-table__name editor-table__name--wide">
-                  <TextInput
-                    id={`${cid}-label`}
-                    size="sm"
-                    hideLabel
-                    labelText={`Choice, row ${n + 1} of ${who}`}
-                    value={c.label}
-                    disabled={locked}
-                    onChange={(ev) => set({ label: ev.target.value })}
-                  />
-                </td>
-                <td className="editor-table__number">
-                  <TextInput
-                    id={`${cid}-cost`}
-                    size="sm"
-                    hideLabel
-                    labelText={`Token cost, ${choice}`}
-                    type="number"
-                    min={0}
-                    step={1}
-                    value={optionalNumber(c.token_cost)}
-                    disabled={locked}
-                    onChange={(ev) => set({ token_cost: parseOptionalInteger(ev.target.value) ?? undefined })}
-                  />
-                </td>
-                <td className="editor-table__number">
-                  <TextInput
-                    id={`${cid}-next-day`}
-                    size="sm"
-                    hideLabel
-                    labelText={`Tokens tomorrow (+/−), ${choice}`}
-                    type="number"
-                    step={1}
-                    value={optionalNumber(c.next_day_tokens)}
-                    disabled={locked}
-                    onChange={(ev) => set({ next_day_tokens: parseOptionalInteger(ev.target.value) ?? undefined })}
-                  />
-                </td>
-                <ResultCells
-                  idPrefix={cid}
+            <ExpandableRow
+              key={row.key}
+              row={row}
+              who={choice}
+              columns={columnCount}
+              details={
+                <ChoiceDetails
+                  id={cid}
                   who={choice}
-                  columns={results}
-                  results={c.results ?? {}}
+                  choice={c}
+                  objectives={model.objectives}
                   disabled={locked}
-                  onChange={(next) => set({ results: Object.keys(next).length > 0 ? next : undefined })}
+                  set={set}
                 />
-                <td className="editor-table__controls">
-                  <Button
-                    id={`${cid}-remove`}
-                    kind="danger--ghost"
-                    size="sm"
-                    className="cds--btn--icon-only editor-table__icon-button"
-                    renderIcon={TrashCan}
-                    // An event needs a choice: the last one stays.
-                    disabled={locked || e.choices.length === 1}
-                    onClick={() => {
-                      const next = neighbourKey(choiceKeys, n);
-                      focusSoon(next === null ? addId : `${id}-choice-${next}-label`, addId);
-                      setModel((m) => removeChoice(m, index, n));
-                    }}
-                  >
-                    <span className="visually-hidden">Remove {choice}</span>
-                  </Button>
-                </td>
-              </tr>
-              {open && (
-                <DetailsRow id={`${cid}-details`} columns={columnCount}>
-                  <div className="editor-details__row">
-                    <ObjectiveMatrix
-                      id={`${cid}-objectives`}
-                      who={choice}
-                      objectives={model.objectives}
-                      disabled={locked}
-                      columns={[
-                        {
-                          header: 'Added',
-                          value: objectivesChanged.add,
-                          onChange: (v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, add: v }) }),
-                        },
-                        {
-                          header: 'Removed',
-                          value: objectivesChanged.remove,
-                          onChange: (v) =>
-                            set({ changes_objectives: optionalPair({ ...objectivesChanged, remove: v }) }),
-                        },
-                      ]}
-                    />
-                    <div className="editor-details__fields">
-                      <ItemsInput
-                        id={`${cid}-inv-add`}
-                        labelText={labelOf('Inventory added (comma-separated)', choice)}
-                        value={inventoryChanged.add}
-                        disabled={locked}
-                        onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, add: v }) })}
-                      />
-                      <ItemsInput
-                        id={`${cid}-inv-remove`}
-                        labelText={labelOf('Inventory removed (comma-separated)', choice)}
-                        value={inventoryChanged.remove}
-                        disabled={locked}
-                        onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, remove: v }) })}
-                      />
-                    </div>
-                  </div>
-                </DetailsRow>
-              )}
-            </Fragment>
+              }
+            >
+              <NameCell
+                id={`${cid}-label`}
+                label={`Choice, row ${n + 1} of ${who}`}
+                value={c.label}
+                disabled={locked}
+                wide
+                onChange={(label) => set({ label })}
+              />
+              <NumberCell
+                id={`${cid}-cost`}
+                label="Token cost"
+                who={choice}
+                min={0}
+                value={c.token_cost}
+                disabled={locked}
+                onChange={(text) => set({ token_cost: parseOptionalInteger(text) ?? undefined })}
+              />
+              <NumberCell
+                id={`${cid}-next-day`}
+                label="Tokens tomorrow (+/−)"
+                who={choice}
+                value={c.next_day_tokens}
+                disabled={locked}
+                onChange={(text) => set({ next_day_tokens: parseOptionalInteger(text) ?? undefined })}
+              />
+              <ResultCells
+                idPrefix={cid}
+                who={choice}
+                columns={results}
+                results={c.results ?? {}}
+                disabled={locked}
+                onChange={(next) => set({ results: Object.keys(next).length > 0 ? next : undefined })}
+              />
+              <td className="editor-table__controls">
+                <IconButton
+                  id={`${cid}-remove`}
+                  icon={TrashCan}
+                  danger
+                  label={`Remove ${choice}`}
+                  // An event needs a choice: the last one stays.
+                  disabled={locked || e.choices.length === 1}
+                  onClick={() => {
+                    focusSoon(...rows.afterRemove(n));
+                    setModel((m) => removeChoice(m, index, n));
+                  }}
+                />
+              </td>
+            </ExpandableRow>
           );
         })}
       </EditorTable>
-      <Button
+      <AddButton
         id={addId}
-        kind="tertiary"
-        size="sm"
         disabled={locked || e.choices.length >= MAX_CHOICES}
-        onClick={() => {
-          focusSoon(`${id}-choice-${model.nextRowKey}-label`);
-          setModel((m) => addChoice(m, index));
-        }}
+        focusSoon={focusSoon}
+        newRowField={rows.firstField(model.nextRowKey)}
+        onAdd={() => setModel((m) => addChoice(m, index))}
       >
         Add Choice<span className="visually-hidden"> to {who}</span>
-      </Button>
+      </AddButton>
     </>
+  );
+}
+
+/** A choice's details: the objectives it adds and removes and the inventory it changes. */
+function ChoiceDetails({
+  id,
+  who,
+  choice: c,
+  objectives,
+  disabled,
+  set,
+}: {
+  id: string;
+  who: string;
+  choice: EventChoice;
+  objectives: readonly ObjectiveRow[];
+  disabled: boolean;
+  set(patch: Partial<EventChoice>): void;
+}) {
+  const objectivesChanged = c.changes_objectives ?? none;
+  const inventoryChanged = c.changes_inventory ?? none;
+  return (
+    <div className="editor-details__row">
+      <ObjectiveMatrix
+        id={`${id}-objectives`}
+        who={who}
+        objectives={objectives}
+        disabled={disabled}
+        columns={[
+          {
+            header: 'Added',
+            value: objectivesChanged.add,
+            onChange: (v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, add: v }) }),
+          },
+          {
+            header: 'Removed',
+            value: objectivesChanged.remove,
+            onChange: (v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, remove: v }) }),
+          },
+        ]}
+      />
+      <div className="editor-details__fields">
+        <ItemsInput
+          id={`${id}-inv-add`}
+          labelText={labelOf('Inventory added (comma-separated)', who)}
+          value={inventoryChanged.add}
+          disabled={disabled}
+          onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, add: v }) })}
+        />
+        <ItemsInput
+          id={`${id}-inv-remove`}
+          labelText={labelOf('Inventory removed (comma-separated)', who)}
+          value={inventoryChanged.remove}
+          disabled={disabled}
+          onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, remove: v }) })}
+        />
+      </div>
+    </div>
   );
 }

@@ -1,9 +1,7 @@
 /** The gauges table: a row per gauge with its starting value, daily change and healthy range. */
-import { Button, TextInput } from '@carbon/react';
 import {
   addRow,
   moveRow,
-  neighbourKey,
   newGauge,
   parseInteger,
   parseOptionalInteger,
@@ -12,17 +10,14 @@ import {
   setDailyChange,
   setHealthyRange,
 } from '../module-editor-model.ts';
-import { EditorTable, Header, nameLabel, rowName, type TableProps } from './editor-table.tsx';
-import { RowControls, afterMove } from './row-controls.tsx';
+import { NameCell, NumberCell } from './editor-cells.tsx';
+import { EditorTable, Header, nameLabel, rowName, tableRows, type TableProps } from './editor-table.tsx';
+import { AddButton, RowControls } from './row-controls.tsx';
 
 const ADD_ID = 'add-gauge';
 
 export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) {
-  const keys = model.rowKeys.gauges;
-  const add = () => {
-    focusSoon(`gauge-${model.nextRowKey}-name`);
-    setModel((m) => addRow(m, 'gauges', newGauge(m.gauges)));
-  };
+  const rows = tableRows('gauge', model.rowKeys.gauges, ADD_ID);
   return (
     <section aria-labelledby="gauges-title">
       <h3 id="gauges-title">Gauges</h3>
@@ -46,8 +41,7 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
           }
         >
           {model.gauges.map((g, i) => {
-            const key = keys[i] ?? -i - 1;
-            const id = `gauge-${key}`;
+            const { key, id } = rows.row(i);
             const who = rowName('gauge', g.name, i);
             const range = model.healthy_range?.[g.ref];
             // Both blank: no range; one blank: that end is 0 or 100.
@@ -62,106 +56,83 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
               });
             return (
               <tr key={key}>
-                <td className="editor-table__name">
-                  <TextInput
-                    id={`${id}-name`}
-                    size="sm"
-                    hideLabel
-                    labelText={nameLabel('Gauge', i)}
-                    value={g.name}
-                    disabled={locked}
-                    onChange={(e) => setModel((m) => renameGauge(m, i, e.target.value))}
-                  />
-                </td>
-                <td className="editor-table__number">
-                  <TextInput
-                    id={`${id}-value`}
-                    size="sm"
-                    hideLabel
-                    labelText={`Starting value, ${who}`}
-                    type="number"
-                    min={0}
-                    max={100}
-                    step={1}
-                    value={String(g.value)}
-                    disabled={locked}
-                    onChange={(e) =>
-                      setModel((m) => ({
-                        ...m,
-                        gauges: m.gauges.map((x, j) => (j === i ? { ...x, value: parseInteger(e.target.value) } : x)),
-                      }))
-                    }
-                  />
-                </td>
-                <td className="editor-table__number">
-                  <TextInput
-                    id={`${id}-daily`}
-                    size="sm"
-                    hideLabel
-                    labelText={`Daily change, ${who}`}
-                    type="number"
-                    min={-100}
-                    max={100}
-                    step={1}
-                    value={model.daily_change?.[g.ref] === undefined ? '' : String(model.daily_change[g.ref])}
-                    disabled={locked}
-                    onChange={(e) => setModel((m) => setDailyChange(m, g.ref, parseOptionalInteger(e.target.value)))}
-                  />
-                </td>
-                <td className="editor-table__number">
-                  <TextInput
-                    id={`${id}-healthy-min`}
-                    size="sm"
-                    hideLabel
-                    labelText={`Healthy from, ${who}`}
-                    type="number"
-                    min={0}
-                    max={100}
-                    step={1}
-                    value={range ? String(range[0]) : ''}
-                    disabled={locked}
-                    onChange={(e) => changeRange(0, e.target.value)}
-                  />
-                </td>
-                <td className="editor-table__number">
-                  <TextInput
-                    id={`${id}-healthy-max`}
-                    size="sm"
-                    hideLabel
-                    labelText={`Healthy to, ${who}`}
-                    type="number"
-                    min={0}
-                    max={100}
-                    step={1}
-                    value={range ? String(range[1]) : ''}
-                    disabled={locked}
-                    onChange={(e) => changeRange(1, e.target.value)}
-                  />
-                </td>
+                <NameCell
+                  id={`${id}-name`}
+                  label={nameLabel('Gauge', i)}
+                  value={g.name}
+                  disabled={locked}
+                  onChange={(name) => setModel((m) => renameGauge(m, i, name))}
+                />
+                <NumberCell
+                  id={`${id}-value`}
+                  label="Starting value"
+                  who={who}
+                  min={0}
+                  max={100}
+                  value={g.value}
+                  disabled={locked}
+                  onChange={(text) =>
+                    setModel((m) => ({
+                      ...m,
+                      gauges: m.gauges.map((x, j) => (j === i ? { ...x, value: parseInteger(text) } : x)),
+                    }))
+                  }
+                />
+                <NumberCell
+                  id={`${id}-daily`}
+                  label="Daily change"
+                  who={who}
+                  min={-100}
+                  max={100}
+                  value={model.daily_change?.[g.ref]}
+                  disabled={locked}
+                  onChange={(text) => setModel((m) => setDailyChange(m, g.ref, parseOptionalInteger(text)))}
+                />
+                <NumberCell
+                  id={`${id}-healthy-min`}
+                  label="Healthy from"
+                  who={who}
+                  min={0}
+                  max={100}
+                  value={range?.[0]}
+                  disabled={locked}
+                  onChange={(text) => changeRange(0, text)}
+                />
+                <NumberCell
+                  id={`${id}-healthy-max`}
+                  label="Healthy to"
+                  who={who}
+                  min={0}
+                  max={100}
+                  value={range?.[1]}
+                  disabled={locked}
+                  onChange={(text) => changeRange(1, text)}
+                />
                 <RowControls
                   idPrefix={id}
                   label={who}
                   index={i}
                   count={model.gauges.length}
                   disabled={locked}
-                  onMove={(to) => {
-                    focusSoon(...afterMove(id, to < i));
-                    setModel((m) => moveRow(m, 'gauges', i, to));
-                  }}
-                  onRemove={() => {
-                    const next = neighbourKey(keys, i);
-                    focusSoon(next === null ? ADD_ID : `gauge-${next}-name`, ADD_ID);
-                    setModel((m) => removeGauge(m, i));
-                  }}
+                  focusSoon={focusSoon}
+                  afterRemove={rows.afterRemove(i)}
+                  onMove={(to) => setModel((m) => moveRow(m, 'gauges', i, to))}
+                  onRemove={() => setModel((m) => removeGauge(m, i))}
                 />
               </tr>
             );
           })}
         </EditorTable>
       )}
-      <Button id={ADD_ID} kind="tertiary" size="sm" disabled={locked} onClick={add}>
+      <AddButton
+        id={ADD_ID}
+        disabled={locked}
+        focusSoon={focusSoon}
+        newRowField={rows.firstField(model.nextRowKey)}
+        onAdd={() => setModel((m) => addRow(m, 'gauges', newGauge(m.gauges)))}
+      >
         Add Gauge
-      </Button>
+      </AddButton>
     </section>
   );
 }

@@ -183,25 +183,21 @@ function EditorTables({
             disabled={locked}
             onChange={(e) => set({ game_title: e.target.value })}
           />
-          <TextInput
+          <NumberField
             id="module-days"
-            labelText="Days"
-            type="number"
+            label="Days"
             min={1}
-            step={1}
-            value={String(model.days)}
+            value={model.days}
             disabled={locked}
-            onChange={(e) => set({ days: parseInteger(e.target.value) })}
+            onChange={(text) => set({ days: parseInteger(text) })}
           />
-          <TextInput
+          <NumberField
             id="module-tokens"
-            labelText="Daily time tokens"
-            type="number"
+            label="Daily time tokens"
             min={1}
-            step={1}
-            value={String(model.daily_time_tokens)}
+            value={model.daily_time_tokens}
             disabled={locked}
-            onChange={(e) => set({ daily_time_tokens: parseInteger(e.target.value) })}
+            onChange={(text) => set({ daily_time_tokens: parseInteger(text) })}
           />
           <TextArea
             id="module-description"
@@ -251,55 +247,82 @@ function ScoringSection({
         A completed run earns one, two or three stars by its points. Leave a field blank for the default shown.
       </p>
       <div className="editor-grid">
-        <TextInput
+        <NumberField
           id="scoring-objective-points"
-          labelText="Points per objective"
-          type="number"
+          label="Points per objective"
           min={0}
-          step={1}
-          placeholder={String(DEFAULT_OBJECTIVE_POINTS)}
-          value={scoring.objective_points === undefined ? '' : String(scoring.objective_points)}
+          placeholder={DEFAULT_OBJECTIVE_POINTS}
+          value={scoring.objective_points}
           disabled={locked}
-          onChange={(e) =>
-            setModel((m) => updateScoring(m, { objective_points: parseOptionalInteger(e.target.value) ?? undefined }))
+          onChange={(text) =>
+            setModel((m) => updateScoring(m, { objective_points: parseOptionalInteger(text) ?? undefined }))
           }
         />
-        <TextInput
+        <NumberField
           id="scoring-range-points"
-          labelText="Points per gauge-day in range"
-          type="number"
+          label="Points per gauge-day in range"
           min={0}
-          step={1}
-          placeholder={String(DEFAULT_RANGE_DAY_POINTS)}
-          value={scoring.range_day_points === undefined ? '' : String(scoring.range_day_points)}
+          placeholder={DEFAULT_RANGE_DAY_POINTS}
+          value={scoring.range_day_points}
           disabled={locked}
-          onChange={(e) =>
-            setModel((m) => updateScoring(m, { range_day_points: parseOptionalInteger(e.target.value) ?? undefined }))
+          onChange={(text) =>
+            setModel((m) => updateScoring(m, { range_day_points: parseOptionalInteger(text) ?? undefined }))
           }
         />
-        <TextInput
+        <NumberField
           id="scoring-two-stars"
-          labelText="Two stars from (points)"
-          type="number"
+          label="Two stars from (points)"
           min={0}
-          step={1}
-          placeholder={String(two)}
-          value={stars ? String(stars[0]) : ''}
+          placeholder={two}
+          value={stars?.[0]}
           disabled={locked}
-          onChange={(e) => setStar(0, e.target.value)}
+          onChange={(text) => setStar(0, text)}
         />
-        <TextInput
+        <NumberField
           id="scoring-three-stars"
-          labelText="Three stars from (points)"
-          type="number"
+          label="Three stars from (points)"
           min={0}
-          step={1}
-          placeholder={String(three)}
-          value={stars ? String(stars[1]) : ''}
+          placeholder={three}
+          value={stars?.[1]}
           disabled={locked}
-          onChange={(e) => setStar(1, e.target.value)}
+          onChange={(text) => setStar(1, text)}
         />
       </div>
     </section>
+  );
+}
+
+/** A whole number of the settings or the scoring, its label shown; blank while it has none, showing `placeholder`. */
+function NumberField({
+  id,
+  label,
+  min,
+  placeholder,
+  value,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  min: number;
+  /** What a blank field stands for: the default. */
+  placeholder?: number;
+  value: number | undefined;
+  disabled: boolean;
+  /** The field's text as typed: the caller parses it. */
+  onChange(text: string): void;
+}) {
+  return (
+    <TextInput
+      id={id}
+      labelText={label}
+      type="number"
+      min={min}
+      step={1}
+      placeholder={placeholder === undefined ? undefined : String(placeholder)}
+      value={value === undefined ? '' : String(value)}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }

@@ -1,21 +1,20 @@
 /** The objectives table: a row per objective, active from the start or not, hidden or not. */
-import { Button, Checkbox, TextInput } from '@carbon/react';
 import {
   addRow,
   moveRow,
-  neighbourKey,
   newObjective,
   removeObjective,
   renameObjective,
   type ObjectiveRow,
 } from '../module-editor-model.ts';
-import { EditorTable, Header, nameLabel, rowName, type TableProps } from './editor-table.tsx';
-import { RowControls, afterMove } from './row-controls.tsx';
+import { CheckCell, NameCell } from './editor-cells.tsx';
+import { EditorTable, Header, nameLabel, rowName, tableRows, type TableProps } from './editor-table.tsx';
+import { AddButton, RowControls } from './row-controls.tsx';
 
 const ADD_ID = 'add-objective';
 
 export function ObjectivesTable({ model, locked, setModel, focusSoon }: TableProps) {
-  const keys = model.rowKeys.objectives;
+  const rows = tableRows('objective', model.rowKeys.objectives, ADD_ID);
   const setFlag = (i: number, patch: Partial<Pick<ObjectiveRow, 'active' | 'hidden'>>) =>
     setModel((m) => ({ ...m, objectives: m.objectives.map((x, j) => (j === i ? { ...x, ...patch } : x)) }));
   return (
@@ -36,75 +35,59 @@ export function ObjectivesTable({ model, locked, setModel, focusSoon }: TablePro
           }
         >
           {model.objectives.map((o, i) => {
-            const key = keys[i] ?? -i - 1;
-            const id = `objective-${key}`;
+            const { key, id } = rows.row(i);
             const who = rowName('objective', o.name, i);
             return (
               <tr key={key}>
-                <td className="editor-table__name editor-table__name--wide">
-                  <TextInput
-                    id={`${id}-name`}
-                    size="sm"
-                    hideLabel
-                    labelText={nameLabel('Objective', i)}
-                    value={o.name}
-                    disabled={locked}
-                    onChange={(e) => setModel((m) => renameObjective(m, i, e.target.value))}
-                  />
-                </td>
-                <td className="editor-table__check">
-                  <Checkbox
-                    id={`${id}-active`}
-                    hideLabel
-                    labelText={`Active, ${who}`}
-                    checked={o.active}
-                    disabled={locked}
-                    onChange={(_, { checked }) => setFlag(i, { active: checked })}
-                  />
-                </td>
-                <td className="editor-table__check">
-                  <Checkbox
-                    id={`${id}-hidden`}
-                    hideLabel
-                    labelText={`Hidden, ${who}`}
-                    checked={o.hidden}
-                    disabled={locked}
-                    onChange={(_, { checked }) => setFlag(i, { hidden: checked })}
-                  />
-                </td>
+                <NameCell
+                  id={`${id}-name`}
+                  label={nameLabel('Objective', i)}
+                  value={o.name}
+                  disabled={locked}
+                  wide
+                  onChange={(name) => setModel((m) => renameObjective(m, i, name))}
+                />
+                <CheckCell
+                  id={`${id}-active`}
+                  label="Active"
+                  who={who}
+                  checked={o.active}
+                  disabled={locked}
+                  onChange={(active) => setFlag(i, { active })}
+                />
+                <CheckCell
+                  id={`${id}-hidden`}
+                  label="Hidden"
+                  who={who}
+                  checked={o.hidden}
+                  disabled={locked}
+                  onChange={(hidden) => setFlag(i, { hidden })}
+                />
                 <RowControls
                   idPrefix={id}
                   label={who}
                   index={i}
                   count={model.objectives.length}
                   disabled={locked}
-                  onMove={(to) => {
-                    focusSoon(...afterMove(id, to < i));
-                    setModel((m) => moveRow(m, 'objectives', i, to));
-                  }}
-                  onRemove={() => {
-                    const next = neighbourKey(keys, i);
-                    focusSoon(next === null ? ADD_ID : `objective-${next}-name`, ADD_ID);
-                    setModel((m) => removeObjective(m, i));
-                  }}
+                  focusSoon={focusSoon}
+                  afterRemove={rows.afterRemove(i)}
+                  onMove={(to) => setModel((m) => moveRow(m, 'objectives', i, to))}
+                  onRemove={() => setModel((m) => removeObjective(m, i))}
                 />
               </tr>
             );
           })}
         </EditorTable>
       )}
-      <Button
+      <AddButton
         id={ADD_ID}
-        kind="tertiary"
-        size="sm"
         disabled={locked}
-        onClick={() => {
-          focusSoon(`objective-${model.nextRowKey}-name`);
-          setModel((m) => addRow(m, 'objectives', newObjective(m.objectives)));
-        }}
+        focusSoon={focusSoon}
+        newRowField={rows.firstField(model.nextRowKey)}
+        onAdd={() => setModel((m) => addRow(m, 'objectives', newObjective(m.objectives)))}
       >
         Add Objective
-      </Button>
+      </AddButton>
     </section>
   );
 }

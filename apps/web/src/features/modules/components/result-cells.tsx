@@ -1,6 +1,6 @@
 /** Results as columns: a change per gauge, one cell each, in an action's or an event choice's row. */
-import { TextInput } from '@carbon/react';
 import { parseOptionalInteger, referencedNames, setResult, type GaugeRow } from '../module-editor-model.ts';
+import { NumberCell } from './editor-cells.tsx';
 import { Header } from './editor-table.tsx';
 
 export interface ResultColumn {
@@ -56,19 +56,15 @@ export function ResultCells({
   onChange(results: Record<string, number>): void;
 }) {
   return columns.map((c, n) => (
-    <td key={c.key} className="editor-table__number">
-      <TextInput
-        // By position: a gauge's name may hold spaces or other characters an id cannot.
-        id={`${idPrefix}-result-${n}`}
-        size="sm"
-        hideLabel
-        labelText={`${c.label} change, ${who}`}
-        type="number"
-        step={1}
-        value={results[c.key] === undefined ? '' : String(results[c.key])}
-        disabled={disabled}
-        onChange={(e) => onChange(setResult(results, c.key, parseOptionalInteger(e.target.value)))}
-      />
-    </td>
+    <NumberCell
+      key={c.key}
+      // By position: a gauge's name may hold spaces or other characters an id cannot.
+      id={`${idPrefix}-result-${n}`}
+      label={`${c.label} change`}
+      who={who}
+      value={results[c.key]}
+      disabled={disabled}
+      onChange={(text) => onChange(setResult(results, c.key, parseOptionalInteger(text)))}
+    />
   ));
 }

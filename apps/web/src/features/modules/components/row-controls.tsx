@@ -1,17 +1,90 @@
+/**
+ * The buttons that add, move and remove a table's rows (docs/decisions/013).
+ * Each puts focus where the keyboard user can go on, once the change is on
+ * screen: never on the page's body.
+ */
+import type { ElementType, ReactNode } from 'react';
 import { ArrowDown, ArrowUp, TrashCan } from '@carbon/icons-react';
 import { Button } from '@carbon/react';
+import type { FocusSoon } from './editor-table.tsx';
 
 /**
- * Icon buttons, so a table keeps its width for its fields; what each does is
- * its text, for screen readers ('Up gauge mental'). No Carbon tooltip: one
- * would take the Escape that closes the dialog.
+ * A table's Add button, under it: focus goes to the new row's first field once
+ * the row is there.
  */
-const ICON_ONLY = 'cds--btn--icon-only editor-table__icon-button';
+export function AddButton({
+  id,
+  disabled,
+  focusSoon,
+  newRowField,
+  onAdd,
+  children,
+}: {
+  id: string;
+  disabled: boolean;
+  focusSoon: FocusSoon;
+  /** The id of the new row's first field. */
+  newRowField: string;
+  onAdd(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      id={id}
+      kind="tertiary"
+      size="sm"
+      disabled={disabled}
+      onClick={() => {
+        focusSoon(newRowField);
+        onAdd();
+      }}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/**
+ * A small ghost icon button of a table row, so a table keeps its width for its
+ * fields; what it does is its text, for screen readers ('Up gauge mental'). No
+ * Carbon tooltip: one would take the Escape that closes the dialog.
+ */
+export function IconButton({
+  id,
+  icon,
+  danger = false,
+  label,
+  disabled,
+  onClick,
+}: {
+  id: string;
+  icon: ElementType;
+  /** Red, for a button that removes. */
+  danger?: boolean;
+  label: string;
+  disabled: boolean;
+  onClick(): void;
+}) {
+  return (
+    <Button
+      id={id}
+      kind={danger ? 'danger--ghost' : 'ghost'}
+      size="sm"
+      className="cds--btn--icon-only editor-table__icon-button"
+      renderIcon={icon}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <span className="visually-hidden">{label}</span>
+    </Button>
+  );
+}
 
 /**
  * Move up, move down and remove buttons of an editor table row, in the row's
  * last cell. Their ids (`{idPrefix}-up`, `-down`, `-remove`) let focus be put
- * back on them after the row has moved.
+ * back on them after the row has moved: the button pressed, else the other
+ * (at the table's end it is disabled), else the row's name.
  */
 export function RowControls(props: {
   idPrefix: string;
@@ -20,54 +93,49 @@ export function RowControls(props: {
   index: number;
   count: number;
   disabled: boolean;
+  focusSoon: FocusSoon;
+  /** Where focus goes after Remove, the first of them that is there and enabled. */
+  afterRemove: readonly string[];
   onMove(to: number): void;
   onRemove(): void;
 }) {
-  const { idPrefix, label, index, count, disabled } = props;
+  const { idPrefix, label, index, count, disabled, focusSoon } = props;
+  const [up, down, name] = [`${idPrefix}-up`, `${idPrefix}-down`, `${idPrefix}-name`];
   return (
     <td className="editor-table__controls">
       <span className="row-controls">
-        <Button
-          id={`${idPrefix}-up`}
-          kind="ghost"
-          size="sm"
-          className={ICON_ONLY}
-          renderIcon={ArrowUp}
+        <IconButton
+          id={up}
+          icon={ArrowUp}
+          label={`Up ${label}`}
           disabled={disabled || index === 0}
-          onClick={() => props.onMove(index - 1)}
-        >
-          <span className="visually-hidden">Up {label}</span>
-        </Button>
-        <Button
-          id={`${idPrefix}-down`}
-          kind="ghost"
-          size="sm"
-          className={ICON_ONLY}
-          renderIcon={ArrowDown}
+          onClick={() => {
+            focusSoon(up, down, name);
+            props.onMove(index - 1);
+          }}
+        />
+        <IconButton
+          id={down}
+          icon={ArrowDown}
+          label={`Down ${label}`}
           disabled={disabled || index === count - 1}
-          onClick={() => props.onMove(index + 1)}
-        >
-          <span className="visually-hidden">Down {label}</span>
-        </Button>
-        <Button
+          onClick={() => {
+            focusSoon(down, up, name);
+            props.onMove(index + 1);
+          }}
+        />
+        <IconButton
           id={`${idPrefix}-remove`}
-          kind="danger--ghost"
-          size="sm"
-          className={ICON_ONLY}
-          renderIcon={TrashCan}
+          icon={TrashCan}
+          danger
+          label={`Remove ${label}`}
           disabled={disabled}
-          onClick={props.onRemove}
-        >
-          <span className="visually-hidden">Remove {label}</span>
-        </Button>
+          onClick={() => {
+            focusSoon(...props.afterRemove);
+            props.onRemove();
+          }}
+        />
       </span>
     </td>
   );
-}
-
-/** Where focus goes after a row moved: the button pressed, else the other (at the table's end it is disabled), else its name. */
-export function afterMove(idPrefix: string, up: boolean): string[] {
-  return up
-    ? [`${idPrefix}-up`, `${idPrefix}-down`, `${idPrefix}-name`]
-    : [`${idPrefix}-down`, `${idPrefix}-up`, `${idPrefix}-name`];
 }

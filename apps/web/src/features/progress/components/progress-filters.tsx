@@ -1,7 +1,8 @@
 /** The Progress page's filters: module, unit, rank and the completions chart's date range. */
-import { Button, Select, SelectItem, TextInput } from '@carbon/react';
+import { Button, TextInput } from '@carbon/react';
 import type { Module } from '@airman/contracts/module.ts';
 import { RANKS, rankLabel } from '@airman/contracts/ranks.ts';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import type { ProgressFilters } from '../api/get-progress.ts';
 
 interface Props {
@@ -19,39 +20,33 @@ export function ProgressFiltersBar({ filters, modules, units, onChange }: Props)
   return (
     // A group, not a form: each filter applies as it changes, so there is nothing to submit.
     <div className="progress-filters" role="group" aria-label="Filters">
-      <Select
+      <FilterSelect
         id="progress-module"
-        labelText="Module"
+        label="Module"
         value={filters.module ?? ''}
-        onChange={(e) => set('module', e.target.value)}
-      >
-        <SelectItem value="" text="All modules" />
-        {modules.map((m) => (
-          <SelectItem key={m.id} value={m.id} text={m.archived_at > 0 ? `${m.game_title} (archived)` : m.game_title} />
-        ))}
-      </Select>
-      <Select
+        all="All modules"
+        options={modules.map((m) => ({
+          value: m.id,
+          text: m.archived_at > 0 ? `${m.game_title} (archived)` : m.game_title,
+        }))}
+        onChange={(v) => set('module', v)}
+      />
+      <FilterSelect
         id="progress-unit"
-        labelText="Unit"
+        label="Unit"
         value={filters.unit ?? ''}
-        onChange={(e) => set('unit', e.target.value)}
-      >
-        <SelectItem value="" text="All units" />
-        {unitOptions.map((u) => (
-          <SelectItem key={u} value={u} text={u === '' ? '(no unit)' : u} />
-        ))}
-      </Select>
-      <Select
+        all="All units"
+        options={unitOptions.map((u) => ({ value: u, text: u === '' ? '(no unit)' : u }))}
+        onChange={(v) => set('unit', v)}
+      />
+      <FilterSelect
         id="progress-rank"
-        labelText="Rank"
+        label="Rank"
         value={filters.rank ?? ''}
-        onChange={(e) => set('rank', e.target.value)}
-      >
-        <SelectItem value="" text="All ranks" />
-        {RANKS.map((r) => (
-          <SelectItem key={r.abbreviation} value={r.abbreviation} text={rankLabel(r)} />
-        ))}
-      </Select>
+        all="All ranks"
+        options={RANKS.map((r) => ({ value: r.abbreviation, text: rankLabel(r) }))}
+        onChange={(v) => set('rank', v)}
+      />
       <TextInput
         id="progress-from"
         type="date"

@@ -1,9 +1,10 @@
 /** The users list's filters and order: unit, role, account status, module and its assignment status, sort. */
 import { useEffect, useState } from 'react';
-import { Select, SelectItem, TextInput } from '@carbon/react';
+import { TextInput } from '@carbon/react';
 import { ASSIGNMENT_STATUSES, USER_SORTS, USER_STATUSES } from '@airman/contracts/api.ts';
 import { ROLES, SEARCH_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import type { UsersFilters } from '../api/get-users.ts';
 
 const STATUS_TEXT: Record<(typeof USER_STATUSES)[number], string> = {
@@ -57,63 +58,48 @@ export function UsersFiltersBar({
         value={unitText}
         onChange={(e) => setUnitText(e.target.value)}
       />
-      <Select
+      <FilterSelect
         id="users-filter-role"
-        labelText="Filter by role"
+        label="Filter by role"
         value={filters.role ?? ''}
-        onChange={(e) => set('role', e.target.value)}
-      >
-        <SelectItem value="" text="All roles" />
-        {ROLES.map((r) => (
-          <SelectItem key={r} value={r} text={r} />
-        ))}
-      </Select>
-      <Select
+        all="All roles"
+        options={ROLES.map((r) => ({ value: r, text: r }))}
+        onChange={(v) => set('role', v)}
+      />
+      <FilterSelect
         id="users-filter-status"
-        labelText="Filter by status"
+        label="Filter by status"
         value={filters.status ?? ''}
-        onChange={(e) => set('status', e.target.value)}
-      >
-        <SelectItem value="" text="All statuses" />
-        {USER_STATUSES.map((s) => (
-          <SelectItem key={s} value={s} text={STATUS_TEXT[s]} />
-        ))}
-      </Select>
-      <Select
+        all="All statuses"
+        options={USER_STATUSES.map((s) => ({ value: s, text: STATUS_TEXT[s] }))}
+        onChange={(v) => set('status', v)}
+      />
+      <FilterSelect
         id="users-filter-module"
-        labelText="Filter by module"
+        label="Filter by module"
         value={filters.module ?? ''}
-        onChange={(e) => set('module', e.target.value)}
-      >
-        <SelectItem value="" text="Any module" />
-        {modules.map((m) => (
-          <SelectItem key={m.id} value={m.id} text={m.game_title} />
-        ))}
-      </Select>
+        all="Any module"
+        options={modules.map((m) => ({ value: m.id, text: m.game_title }))}
+        onChange={(v) => set('module', v)}
+      />
       {/* An assignment status means something only for a module: offered once one is chosen. */}
       {filters.module && (
-        <Select
+        <FilterSelect
           id="users-filter-assignment"
-          labelText="Filter by assignment status"
+          label="Filter by assignment status"
           value={filters.assignment_status ?? ''}
-          onChange={(e) => set('assignment_status', e.target.value)}
-        >
-          <SelectItem value="" text="Any status" />
-          {ASSIGNMENT_STATUSES.map((s) => (
-            <SelectItem key={s} value={s} text={ASSIGNMENT_TEXT[s]} />
-          ))}
-        </Select>
+          all="Any status"
+          options={ASSIGNMENT_STATUSES.map((s) => ({ value: s, text: ASSIGNMENT_TEXT[s] }))}
+          onChange={(v) => set('assignment_status', v)}
+        />
       )}
-      <Select
+      <FilterSelect
         id="users-sort"
-        labelText="Sort by"
+        label="Sort by"
         value={filters.sort ?? 'name'}
-        onChange={(e) => set('sort', e.target.value === 'name' ? '' : e.target.value)}
-      >
-        {USER_SORTS.map((s) => (
-          <SelectItem key={s} value={s} text={SORT_TEXT[s]} />
-        ))}
-      </Select>
+        options={USER_SORTS.map((s) => ({ value: s, text: SORT_TEXT[s] }))}
+        onChange={(v) => set('sort', v === 'name' ? '' : v)}
+      />
     </div>
   );
 }
