@@ -1,6 +1,7 @@
 /**
  * A page's h1, which names the document too (lib/page-title.ts): the title is
- * the heading's text, so the two always agree.
+ * the heading's text, so the two always agree. After a navigation the focus may
+ * go to it (lib/page-focus.ts), hence tabIndex -1: focusable by script, not by Tab.
  */
 import { usePageTitle } from '../lib/page-title.ts';
 
@@ -14,7 +15,7 @@ interface PageHeadingProps {
 export function PageHeading({ children, id, className = 'page-title' }: PageHeadingProps) {
   usePageTitle(children);
   return (
-    <h1 id={id} className={className}>
+    <h1 id={id} className={className} tabIndex={-1}>
       {children}
     </h1>
   );
