@@ -42,6 +42,37 @@ describeE2E('accessibility (axe-core, WCAG 2.1 AA): no serious or critical viola
     await context.close();
   });
 
+  it('names every page in its title, the heading first (WCAG 2.4.2), with one title element', async () => {
+    async function expectTitles(page: Page, pages: [path: string, heading: string][]): Promise<void> {
+      for (const [path, heading] of pages) {
+        await page.goto(path);
+        // The game's heading is for screen readers only: attached, not shown.
+        await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor({ state: 'attached' });
+        await expect.poll(() => page.title(), { message: path }).toBe(`${heading} – Ready Airman Training`);
+        expect(await page.evaluate(() => document.querySelectorAll('title:not(svg title)').length), path).toBe(1);
+      }
+    }
+    const visitor = await e2e.newPage();
+    await expectTitles(visitor.page, [
+      ['/login', 'Sign In'],
+      ['/register', 'Register'],
+      ['/register/not-a-real-code', 'Register'],
+      ['/forgot-password', 'Forgot password'],
+      ['/reset-password/not-a-real-token', 'Set a new password'],
+    ]);
+    await visitor.context.close();
+    const admin = await e2e.adminPage();
+    await expectTitles(admin.page, [
+      ['/admin', 'Users'],
+      ['/progress', 'Progress'],
+      ['/modules', 'Training Modules'],
+      ['/profile', 'User Settings'],
+      ['/no/such/page', 'Page not found'],
+      ['/', 'Training game'],
+    ]);
+    await admin.context.close();
+  });
+
   it('on /register and /register/{code}', async () => {
     const { context, page } = await e2e.newPage();
     await page.goto('/register');

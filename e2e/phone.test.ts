@@ -5,6 +5,7 @@ import { api, apiLogin, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E } from './browser.ts';
 import { E2E_ADMIN_EMAIL } from './constants.ts';
+import { focused, tabTo } from './focus.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 } };
 
@@ -136,6 +137,67 @@ describeE2E('the admin area on a phone', (e2e) => {
     await page.waitForURL('**/profile');
     await menu.getByRole('link', { name: 'Profile' }).waitFor({ state: 'hidden' });
     expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
+  it('after an entry followed by keyboard, names the new page and puts the focus on its heading', async () => {
+    const { context, page } = await e2e.adminPage('/admin', PHONE);
+    // A fresh load: the focus on nothing yet, so the first Tab goes to the skip link, and the next on.
+    await page.goto('/admin');
+    await page.locator('table[aria-label="Users"]').waitFor();
+    expect(await focused(page)).toMatchObject({ lost: true });
+    await page.keyboard.press('Tab');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    // The focused h1's text.
+    const heading = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return el?.tagName === 'H1' ? (el.textContent ?? '') : `not a heading: ${el?.tagName ?? 'nothing'}`;
+      });
+
+    const entries: [entry: string, heading: string][] = [
+      ['Progress', 'Progress'],
+      ['Module Editor', 'Training Modules'],
+      ['Profile', 'User Settings'],
+      ['User Admin', 'Users'],
+    ];
+    for (const [entry, name] of entries) {
+      // Back to the menu button (Shift+Tab from the heading, where the last entry left the focus).
+      await tabTo(page, 'Menu', { back: entry !== 'Progress' });
+      await page.keyboard.press('Enter');
+      await menu.getByRole('link', { name: 'Profile' }).waitFor();
+      await tabTo(page, entry);
+      await page.keyboard.press('Enter');
+      await menu.getByRole('link', { name: 'Profile' }).waitFor({ state: 'hidden' });
+      await expect
+        .poll(() => page.title(), { message: `title after '${entry}'` })
+        .toBe(`${name} – Ready Airman Training`);
+      // The focus is on the new page's h1, so a screen reader says which page opened; not on the body.
+      await expect.poll(() => heading(), { message: `focus after '${entry}'` }).toBe(name);
+      expect(await focused(page)).toEqual({ name, value: null, lost: false });
+      if (entry !== 'Progress') continue;
+      // A filter that puts itself in the URL (the query string alone changes) keeps the focus.
+      await tabTo(page, 'Rank');
+      await page.keyboard.press('ArrowDown');
+      await page.waitForURL((url) => url.searchParams.has('rank'));
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Showing/ })
+        .waitFor();
+      expect(await focused(page)).toMatchObject({ name: 'Rank', lost: false });
+    }
+    // From the heading, Tab goes on into the page.
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ name: 'Search by player name', lost: false });
+
+    // Log Out, from the menu: the sign-in page, its heading focused.
+    await tabTo(page, 'Menu', { back: true });
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'Log Out');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/login');
+    await expect.poll(() => heading()).toBe('Sign In');
+    expect(await page.title()).toBe('Sign In – Ready Airman Training');
     await context.close();
   });
 

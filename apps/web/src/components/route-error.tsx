@@ -8,6 +8,7 @@
  */
 import { Button, InlineNotification } from '@carbon/react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { usePageTitle } from '../lib/page-title.ts';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -17,6 +18,7 @@ function describe(error: unknown): string {
 
 export function RouteError() {
   const error = useRouteError();
+  usePageTitle('This page could not be shown');
   return (
     <div className="route-error">
       <InlineNotification

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, TextInput } from '@carbon/react';
 import { Link } from 'react-router';
 import { useForgotPassword } from '../../features/account/api/password-reset.ts';
+import { PageHeading } from '../../components/page-heading.tsx';
 import '../../styles/forms.scss';
 
 export function Component() {
@@ -16,7 +17,7 @@ export function Component() {
 
   return (
     <div className="form-page">
-      <h1 className="page-title">Forgot password</h1>
+      <PageHeading>Forgot password</PageHeading>
       <Form onSubmit={submit} className="form-stack" aria-label="Forgot password">
         {mutation.isSuccess && (
           <InlineNotification kind="success" title={mutation.data.message} lowContrast hideCloseButton role="status" />

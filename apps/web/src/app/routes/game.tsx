@@ -12,6 +12,7 @@ import { loadGame } from '../../lib/game/load-game.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { getJson, sendJson, sessionRefused } from '../../lib/api-client.ts';
 import { readToken } from '../../lib/token-store.ts';
+import { PageHeading } from '../../components/page-heading.tsx';
 import '../../styles/game.scss';
 
 /** The game's calls go through the page's own client: token, time-out, retries and the 401 rule. */
@@ -63,9 +64,9 @@ export function Component() {
 
   return (
     <section aria-labelledby="game-title" className="game-page">
-      <h1 id="game-title" className="visually-hidden">
+      <PageHeading id="game-title" className="visually-hidden">
         Training game
-      </h1>
+      </PageHeading>
       {error && (
         <InlineNotification
           kind="error"

@@ -6,6 +6,7 @@ import { useLogin } from '../../lib/auth/api/login.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import type { LoginNotice } from '../../lib/auth/components/route-guards.tsx';
 import { ApiError } from '../../lib/api-client.ts';
+import { PageHeading } from '../../components/page-heading.tsx';
 import '../../styles/forms.scss';
 
 export const INVALID_CREDENTIALS_MESSAGE =
@@ -42,7 +43,7 @@ export function Component() {
 
   return (
     <div className="form-page">
-      <h1 className="page-title">Sign In</h1>
+      <PageHeading>Sign In</PageHeading>
       <Form onSubmit={submit} className="form-stack" aria-label="Sign in">
         {notice && (
           <InlineNotification kind={notice.kind} title={notice.text} lowContrast hideCloseButton role="status" />

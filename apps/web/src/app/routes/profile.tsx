@@ -3,13 +3,14 @@ import { ProfileForm } from '../../features/account/components/profile-form.tsx'
 import { PasswordResetForm } from '../../features/account/components/password-reset-form.tsx';
 import { DigestSetting } from '../../features/account/components/digest-setting.tsx';
 import { useCurrentUser } from '../../lib/auth/current-user.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import '../../styles/forms.scss';
 
 export function Component() {
   const user = useCurrentUser();
   return (
     <div className="form-page">
-      <h1 className="page-title">User Settings</h1>
+      <PageHeading>User Settings</PageHeading>
       {/* Remount with the saved values after each save. */}
       <ProfileForm
         key={JSON.stringify([user.first_name, user.last_name, user.user_name, user.unit, user.rank, user.sex])}

@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useInvite } from '../../features/account/api/invite.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { RegistrationForm } from '../../features/account/components/registration-form.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import '../../styles/forms.scss';
 
 export const INVITE_LOOKUP_FAILED = 'There is an issue with this invite code, please let your instructor know.';
@@ -82,7 +83,7 @@ export function Component() {
   const { inviteCode } = useParams();
   return (
     <div className="form-page">
-      <h1 className="page-title">Register</h1>
+      <PageHeading>Register</PageHeading>
       {inviteCode ? <Invite code={inviteCode} /> : <EnterInviteCode />}
     </div>
   );

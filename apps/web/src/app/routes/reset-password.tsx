@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { NewPasswordFields, useNewPassword } from '../../components/password-checklist.tsx';
 import { useResetPassword } from '../../features/account/api/password-reset.ts';
 import type { LoginNotice } from '../../lib/auth/components/route-guards.tsx';
+import { PageHeading } from '../../components/page-heading.tsx';
 import '../../styles/forms.scss';
 
 export const PASSWORD_RESET_DONE = 'Your password has been reset, please login';
@@ -32,7 +33,7 @@ export function Component() {
 
   return (
     <div className="form-page">
-      <h1 className="page-title">Set a new password</h1>
+      <PageHeading>Set a new password</PageHeading>
       <Form onSubmit={submit} className="form-stack" aria-label="Set a new password">
         {mutation.isError && (
           <InlineNotification kind="error" title={mutation.error.message} lowContrast hideCloseButton role="alert">

@@ -14,6 +14,7 @@ import { JsonEditorModal } from './json-editor-modal.tsx';
 import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import '../../../styles/admin.scss';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 
 // The editors load on demand: they are not part of the login page's or the game's bundles.
 const ModuleEditorModal = lazy(() => import('./module-editor-modal.tsx'));
@@ -77,9 +78,7 @@ export function ModulesScreen() {
 
   return (
     <section aria-labelledby="modules-title">
-      <h1 id="modules-title" className="page-title">
-        Training Modules
-      </h1>
+      <PageHeading id="modules-title">Training Modules</PageHeading>
       <div className="toolbar">
         <Search
           id="modules-search"

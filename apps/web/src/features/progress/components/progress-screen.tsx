@@ -16,6 +16,7 @@ import { filtersFrom, PROGRESS_FILTER_KEYS, useProgress, type ProgressFilters } 
 import { CompletionsLine, DomainBars, STATUS_LABELS, StatusBars } from './progress-charts.tsx';
 import { OverdueTable } from './overdue-table.tsx';
 import { ProgressFiltersBar } from './progress-filters.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 import '../../../styles/admin.scss';
 import '../../../styles/progress.scss';
 
@@ -122,9 +123,7 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
 
   return (
     <section className="progress-screen" aria-labelledby="progress-title">
-      <h1 id="progress-title" className="page-title">
-        Progress
-      </h1>
+      <PageHeading id="progress-title">Progress</PageHeading>
       <ProgressFiltersBar
         filters={filters}
         modules={modules.data ?? []}

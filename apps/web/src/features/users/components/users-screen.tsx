@@ -30,6 +30,7 @@ import { BulkOutcome, type Outcome } from './bulk-outcome.tsx';
 import { UserModal } from './user-modal.tsx';
 import { UsersFiltersBar } from './users-filters.tsx';
 import { USER_COLUMNS, UsersTable } from './users-table.tsx';
+import { PageHeading } from '../../../components/page-heading.tsx';
 import '../../../styles/admin.scss';
 
 const BULK_ICONS: Record<BulkAction, CarbonIconType> = {
@@ -220,9 +221,7 @@ export function UsersScreen() {
   const moduleList = modules.data ?? [];
   return (
     <section aria-labelledby="users-title">
-      <h1 id="users-title" className="page-title">
-        Users
-      </h1>
+      <PageHeading id="users-title">Users</PageHeading>
       <div className="toolbar">
         <Search
           id="users-search"
