@@ -86,6 +86,12 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
           };
           const opened = await e2e.newPage({ ...options, storageState });
           await opened.page.goto(path);
+          // Ready as after the form: the session read, the header's menu an administrator's (folded
+          // away on a phone, hence hidden ones too).
+          await opened.page
+            .getByRole('navigation', { name: 'Main menu', includeHidden: true })
+            .getByRole('link', { name: 'User Admin', includeHidden: true })
+            .waitFor({ state: 'attached' });
           return opened;
         },
       } satisfies E2E);
