@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { api, apiLogin, inviteAndRegister, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E } from './browser.ts';
+import { focused, tabTo } from './focus.ts';
 
 const DAY = 86_400_000;
 
@@ -121,6 +122,20 @@ describeE2E('the Progress page', (e2e) => {
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await page.waitForURL((url) => url.search === '');
     await page.getByRole('heading', { name: 'By module', exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('gives the focus to the first filter after Clear filters, which disables itself', async () => {
+    const { context, page } = await e2e.adminPage();
+    await page.goto('/progress?rank=SrA');
+    await page.getByRole('heading', { name: 'By module', exact: true }).waitFor();
+    // From the top of the page, as a keyboard user starts.
+    await page.keyboard.press('Tab');
+    await tabTo(page, 'Clear filters');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.search === '');
+    await expect.poll(() => page.getByRole('button', { name: 'Clear filters' }).isDisabled()).toBe(true);
+    await expect.poll(() => focused(page)).toMatchObject({ name: 'Module', lost: false });
     await context.close();
   });
 });

@@ -1,4 +1,5 @@
 /** The Progress page's filters: module, unit, rank and the completions chart's date range. */
+import { useRef } from 'react';
 import { Button, TextInput } from '@carbon/react';
 import type { Module } from '@airman/contracts/module.ts';
 import { RANKS, rankLabel } from '@airman/contracts/ranks.ts';
@@ -17,9 +18,15 @@ export function ProgressFiltersBar({ filters, modules, units, onChange }: Props)
   // A unit in the URL that has no assignments (yet) is still offered, so the select shows what filters.
   const unitOptions = filters.unit !== undefined && !units.includes(filters.unit) ? [...units, filters.unit] : units;
   const filtered = Object.values(filters).some((v) => v);
+  const group = useRef<HTMLDivElement>(null);
+  // Clear filters disables itself: the focus goes to the first filter rather than falling to the page.
+  const clear = () => {
+    onChange({});
+    group.current?.querySelector('select')?.focus();
+  };
   return (
     // A group, not a form: each filter applies as it changes, so there is nothing to submit.
-    <div className="progress-filters" role="group" aria-label="Filters">
+    <div className="progress-filters" role="group" aria-label="Filters" ref={group}>
       <FilterSelect
         id="progress-module"
         label="Module"
@@ -61,7 +68,7 @@ export function ProgressFiltersBar({ filters, modules, units, onChange }: Props)
         value={filters.to ?? ''}
         onChange={(e) => set('to', e.target.value)}
       />
-      <Button kind="tertiary" size="md" type="button" disabled={!filtered} onClick={() => onChange({})}>
+      <Button kind="tertiary" size="md" type="button" disabled={!filtered} onClick={clear}>
         Clear filters
       </Button>
     </div>
