@@ -28,12 +28,14 @@ export function focusesNewPage(pathChanged: boolean, place: FocusPlace): boolean
   return place === 'header' || (pathChanged && place === 'lost');
 }
 
+function visible(element: Element): boolean {
+  // checkVisibility came to Safari with 17.4; the build targets Safari from 16.4.
+  if ('checkVisibility' in element) return element.checkVisibility({ checkVisibilityCSS: true });
+  return (element as Element).getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
+}
+
 function gone(element: Element): boolean {
-  return (
-    !element.isConnected ||
-    element.closest('[inert]') !== null ||
-    !element.checkVisibility({ checkVisibilityCSS: true })
-  );
+  return !element.isConnected || element.closest('[inert]') !== null || !visible(element);
 }
 
 /** Where the focus is: on `active`, or, when that is the body, where it was last. */
