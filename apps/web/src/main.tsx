@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { AppProvider } from './app/provider.tsx';
 import { router } from './app/router.tsx';
 import './styles/base.scss';
