@@ -1,14 +1,20 @@
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { api, apiLogin, inviteAndRegister, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E } from './browser.ts';
+import { focused, tabTo } from './focus.ts';
 
 interface Listed {
   users: { id: string }[];
 }
 
 describeE2E('the Users screen’s filters and order', (e2e) => {
-  it('narrows the list to a unit, an account status and an assignment status, and sorts by last sign-in', async () => {
+  /**
+   * A new unit of three: Erin Alpha and Lou Bravo sign in, Bravo last; Gus Charlie is
+   * deactivated; Alpha's module is past its due date.
+   */
+  async function unitOfThree(): Promise<string> {
     const admin = await apiLogin(e2e.baseUrl);
     const unit = `Filters ${Date.now()}`;
     const people = [
@@ -36,13 +42,18 @@ describeE2E('the Users screen’s filters and order', (e2e) => {
     });
     await api(e2e.baseUrl, admin, 'POST', `admin/users/${ids[1]}`, { unit });
     await api(e2e.baseUrl, admin, 'POST', `admin/users/${ids[2]}`, { unit, active_at: 0 });
+    return unit;
+  }
 
+  const names = (page: Page) =>
+    page.getByRole('table', { name: 'Users' }).locator('tbody tr td:nth-child(4)').allTextContents();
+
+  it('narrows the list to a unit, an account status and an assignment status, and sorts by last sign-in', async () => {
+    const unit = await unitOfThree();
     const { context, page } = await e2e.adminPage();
     await page.getByRole('textbox', { name: 'Filter by unit' }).fill(unit);
     await page.getByText('3 Users', { exact: true }).waitFor();
-    const names = () =>
-      page.getByRole('table', { name: 'Users' }).locator('tbody tr td:nth-child(4)').allTextContents();
-    expect(await names()).toEqual(['Erin Alpha', 'Lou Bravo', 'Gus Charlie']);
+    expect(await names(page)).toEqual(['Erin Alpha', 'Lou Bravo', 'Gus Charlie']);
     const lastSignIn = await page
       .getByRole('table', { name: 'Users' })
       .locator('tbody tr td:nth-child(9)')
@@ -53,20 +64,60 @@ describeE2E('the Users screen’s filters and order', (e2e) => {
     await page.waitForFunction(
       () => document.querySelector('table[aria-label="Users"] tbody tr td:nth-child(4)')?.textContent === 'Lou Bravo',
     );
-    expect(await names()).toEqual(['Lou Bravo', 'Erin Alpha', 'Gus Charlie']);
+    expect(await names(page)).toEqual(['Lou Bravo', 'Erin Alpha', 'Gus Charlie']);
 
     await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('inactive');
     await page.getByText('1 Users', { exact: true }).waitFor();
-    expect(await names()).toEqual(['Gus Charlie']);
+    expect(await names(page)).toEqual(['Gus Charlie']);
 
     await page.getByRole('combobox', { name: 'Filter by status' }).selectOption('');
     await page.getByRole('combobox', { name: 'Filter by module' }).selectOption('ready_airman_training');
     await page.getByRole('combobox', { name: 'Filter by assignment status' }).selectOption('past_due');
     await page.getByText('1 Users', { exact: true }).waitFor();
-    expect(await names()).toEqual(['Erin Alpha']);
+    expect(await names(page)).toEqual(['Erin Alpha']);
     // The pointer off the table: a hovered row's grey is Carbon's, not this screen's.
     await page.mouse.move(0, 0);
     expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('opens with the filters and order of its URL, leaving out a value it does not know', async () => {
+    const unit = await unitOfThree();
+    const { context, page } = await e2e.adminPage();
+    await page.goto(`/admin?unit=${encodeURIComponent(unit)}&status=active&role=owner&sort=last_login`);
+    await page.getByText('2 Users', { exact: true }).waitFor();
+    expect(await names(page)).toEqual(['Lou Bravo', 'Erin Alpha']);
+    expect(await page.getByRole('textbox', { name: 'Filter by unit' }).inputValue()).toBe(unit);
+    expect(await page.getByRole('combobox', { name: 'Filter by status' }).inputValue()).toBe('active');
+    expect(await page.getByRole('combobox', { name: 'Filter by role' }).inputValue()).toBe('');
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('last_login');
+    await context.close();
+  });
+
+  it('writes a filter chosen from the keyboard into the URL, keeps the focus on it, and keeps it on reload', async () => {
+    const unit = await unitOfThree();
+    const { context, page } = await e2e.adminPage();
+    await page.goto(`/admin?unit=${encodeURIComponent(unit)}`);
+    await page.getByText('3 Users', { exact: true }).waitFor();
+    const entries = await page.evaluate(() => history.length);
+    // From the top of the page, as a keyboard user starts: All statuses, Active, Inactive.
+    await page.keyboard.press('Tab');
+    await tabTo(page, 'Filter by status');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL((url) => url.searchParams.get('status') === 'inactive');
+    await page.getByText('1 Users', { exact: true }).waitFor();
+    expect(await names(page)).toEqual(['Gus Charlie']);
+    expect(await focused(page)).toMatchObject({ name: 'Filter by status', lost: false });
+    expect(new URL(page.url()).searchParams.get('unit')).toBe(unit);
+    // Replaced, not pushed: Back leaves the screen.
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+
+    await page.reload();
+    await page.getByText('1 Users', { exact: true }).waitFor();
+    expect(await names(page)).toEqual(['Gus Charlie']);
+    expect(await page.getByRole('combobox', { name: 'Filter by status' }).inputValue()).toBe('inactive');
+    expect(await page.getByRole('textbox', { name: 'Filter by unit' }).inputValue()).toBe(unit);
     await context.close();
   });
 });

@@ -1,5 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { UsersPage, UsersQuery as ApiUsersQuery } from '@airman/contracts/api.ts';
+import {
+  ASSIGNMENT_STATUSES,
+  USER_SORTS,
+  USER_STATUSES,
+  usersQuerySchema,
+  type UsersPage,
+  type UsersQuery as ApiUsersQuery,
+} from '@airman/contracts/api.ts';
+import { ROLES } from '@airman/contracts/constants.ts';
 import { getJson } from '../../../lib/api-client.ts';
 import { getUser } from './user-calls.ts';
 
@@ -13,6 +21,39 @@ export const USERS_FILTER_KEYS = [
   'assignment_status',
   'sort',
 ] as const satisfies readonly (keyof UsersFilters)[];
+
+const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined =>
+  allowed.find((a) => a === value);
+/** A unit or module id as the server takes it (at most 100 characters); none when empty. */
+const text = (value: string | null, schema: typeof usersQuerySchema.shape.unit): string | undefined =>
+  value && schema.safeParse(value).success ? value : undefined;
+
+/**
+ * The filters and order these search parameters (the users screen's URL) give.
+ * A value GET admin/users would refuse is left out, as is an assignment status
+ * without a module, so a hand-edited or outdated link still lists users.
+ */
+export function usersFiltersFrom(params: URLSearchParams): UsersFilters {
+  const module = text(params.get('module'), usersQuerySchema.shape.module);
+  return {
+    unit: text(params.get('unit'), usersQuerySchema.shape.unit),
+    role: oneOf(ROLES, params.get('role')),
+    status: oneOf(USER_STATUSES, params.get('status')),
+    module,
+    assignment_status: module ? oneOf(ASSIGNMENT_STATUSES, params.get('assignment_status')) : undefined,
+    sort: oneOf(USER_SORTS, params.get('sort')),
+  };
+}
+
+/** The search parameters that carry these filters and order (empty ones left out). */
+export function usersFiltersSearch(filters: UsersFilters): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const key of USERS_FILTER_KEYS) {
+    const value = filters[key];
+    if (value) search.set(key, value);
+  }
+  return search;
+}
 
 export interface UsersQuery extends UsersFilters {
   cursor?: string;

@@ -37,11 +37,23 @@ export function UsersFiltersBar({
   onChange(next: UsersFilters): void;
 }) {
   const [unitText, setUnitText] = useState(filters.unit ?? '');
+  // The unit in effect as the field last saw it, and the one it asked for that has not arrived yet.
+  const [unitSeen, setUnitSeen] = useState(filters.unit);
+  const [unitAsked, setUnitAsked] = useState<{ unit: string | undefined } | null>(null);
+  if (filters.unit !== unitSeen) {
+    setUnitSeen(filters.unit);
+    if (unitAsked && unitAsked.unit === filters.unit) setUnitAsked(null);
+    // A unit from elsewhere (the header's link to this screen, say) replaces what the field shows.
+    else setUnitText(filters.unit ?? '');
+  }
   // The unit is typed: applied a debounce after the last key, as the search is.
   useEffect(() => {
     const unit = unitText.trim() || undefined;
     if (unit === filters.unit) return;
-    const timer = setTimeout(() => onChange({ ...filters, unit }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      setUnitAsked({ unit });
+      onChange({ ...filters, unit });
+    }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [unitText, filters, onChange]);
   const set = <K extends keyof UsersFilters>(key: K, value: string) => {
