@@ -138,4 +138,18 @@ describeE2E('the Progress page', (e2e) => {
     await expect.poll(() => focused(page)).toMatchObject({ name: 'Module', lost: false });
     await context.close();
   });
+
+  it('takes two quick arrow keys in a filter as two steps, the URL and the focus with them', async () => {
+    const { context, page } = await e2e.adminPage();
+    await page.goto('/progress');
+    await page.getByRole('heading', { name: 'By module', exact: true }).waitFor();
+    await page.keyboard.press('Tab');
+    await tabTo(page, 'Rank');
+    // All ranks → Civilian → Airman Basic.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL((url) => url.searchParams.get('rank') === 'AB');
+    expect(await focused(page)).toMatchObject({ name: 'Rank', lost: false });
+    await context.close();
+  });
 });

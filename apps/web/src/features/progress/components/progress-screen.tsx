@@ -93,7 +93,9 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
   function changeFilters(next: ProgressFilters) {
     const search = new URLSearchParams();
     for (const key of PROGRESS_FILTER_KEYS) if (next[key]) search.set(key, next[key]);
-    setParams(search, { replace: true });
+    // At once, not in a transition: a select holds its old value until the URL's arrives, and a
+    // second arrow key pressed meanwhile would move from the old one.
+    setParams(search, { replace: true, flushSync: true });
   }
 
   async function openUser(id: string, from: HTMLElement) {
