@@ -120,4 +120,18 @@ describeE2E('the Users screen’s filters and order', (e2e) => {
     expect(await page.getByRole('textbox', { name: 'Filter by unit' }).inputValue()).toBe(unit);
     await context.close();
   });
+
+  it('says when the filters match nobody, and clears them from the keyboard, the focus on the first filter', async () => {
+    const { context, page } = await e2e.adminPage();
+    await page.goto(`/admin?unit=${encodeURIComponent(`Nobody ${Date.now()}`)}&status=inactive`);
+    await page.getByRole('heading', { name: 'No users match these filters' }).waitFor();
+    await page.keyboard.press('Tab');
+    await tabTo(page, 'Clear filters');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.search === '');
+    await page.locator('table[aria-label="Users"] tbody tr').first().waitFor();
+    await expect.poll(() => focused(page)).toEqual({ name: 'Filter by unit', value: '', lost: false });
+    expect(await page.getByRole('combobox', { name: 'Filter by status' }).inputValue()).toBe('');
+    await context.close();
+  });
 });

@@ -109,6 +109,11 @@ export function UsersScreen() {
     setSearch('');
     document.getElementById('users-search')?.focus();
   }
+  // Likewise for filters that match nobody: focus goes to the first filter.
+  function clearFilters() {
+    changeFilters({});
+    document.getElementById('users-filter-unit')?.focus();
+  }
   const arrived = users.data !== undefined && !users.isPlaceholderData;
   useEffect(() => {
     if (!turned.current || !arrived) return;
@@ -301,15 +306,21 @@ export function UsersScreen() {
         </div>
       )}
       {users.data && users.data.users.length === 0 ? (
-        <EmptyState
-          title={searching ? `No users match '${search}'` : 'No users yet'}
-          text={
-            searching
-              ? 'Check the spelling, or search by another part of the name or e-mail.'
-              : 'Invite users by e-mail to get started.'
-          }
-          action={searching ? { label: 'Clear search', onClick: clearSearch } : undefined}
-        />
+        searching ? (
+          <EmptyState
+            title={`No users match '${search}'`}
+            text="Check the spelling, or search by another part of the name or e-mail."
+            action={{ label: 'Clear search', onClick: clearSearch }}
+          />
+        ) : filtered !== '' ? (
+          <EmptyState
+            title="No users match these filters"
+            text="Change the filters above, or clear them to see every user."
+            action={{ label: 'Clear filters', onClick: clearFilters }}
+          />
+        ) : (
+          <EmptyState title="No users yet" text="Invite users by e-mail to get started." />
+        )
       ) : (
         users.data && (
           <div ref={results} tabIndex={-1} className="users-results" aria-label={`Users, page ${page + 1}`}>
