@@ -175,13 +175,29 @@ describeE2E('WCAG2AA by pa11y (HTML_CodeSniffer)', (e2e) => {
     const { context, page } = await newPage();
     await signIn(page, E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, '/admin');
 
-    /** Opens a modal by its button, tests it, closes it with Escape. */
+    /**
+     * Opens a modal by its button, tests it, closes it with Escape, and waits until no modal is
+     * open. The button is clicked as an element, not at a point of the screen: Puppeteer, unlike
+     * Playwright, does not check what lies at the point it clicks.
+     */
     const modal = async (opener: string, dialog: string, ready = `${dialog} .cds--modal-content`) => {
-      await page.locator(opener).click();
-      await page.waitForSelector(ready);
+      const button = await page.waitForSelector(opener, { visible: true });
+      await button?.evaluate((el) => (el as HTMLElement).click());
+      await page.waitForSelector(ready).catch(async (error: unknown) => {
+        // What was there instead, for whoever reads the failure.
+        const seen = await page.evaluate(() => ({
+          dialogs: Array.from(
+            document.querySelectorAll('[role="dialog"]'),
+            (d) => d.getAttribute('aria-label') ?? d.textContent?.slice(0, 60),
+          ),
+          focused: document.activeElement?.outerHTML.slice(0, 120),
+        }));
+        throw new Error(`${dialog} did not open: ${JSON.stringify(seen)}`, { cause: error });
+      });
       expect(await errors(page), dialog).toEqual([]);
       await page.keyboard.press('Escape');
       await page.waitForSelector(dialog, { hidden: true });
+      await page.waitForFunction(() => document.querySelector('.cds--modal.is-visible') === null);
     };
     const dialog = (name: string) => aria(name, 'dialog');
 
