@@ -53,16 +53,23 @@ function useBalance(module: Module | null): BalanceState {
 /**
  * The Check is pinned at the top of the scrolling dialog body: the body keeps
  * its height as scroll padding, so a field that Tab or Shift+Tab brings into
- * view is scrolled clear of it, not under it.
+ * view is scrolled clear of it, not under it; and when the Check grows over
+ * the focused field, the field is scrolled clear again.
  */
 function usePinnedHeight(ref: RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {
     const check = ref.current;
     const body = check?.closest<HTMLElement>('.cds--modal-content');
     if (!check || !body) return undefined;
-    const observer = new ResizeObserver(() =>
-      body.style.setProperty('--module-check-height', `${check.getBoundingClientRect().height}px`),
-    );
+    const observer = new ResizeObserver(() => {
+      const pinned = check.getBoundingClientRect();
+      body.style.setProperty('--module-check-height', `${pinned.height}px`);
+      // The Check grew (its verdict or balance arrived) over the focused field: back into view.
+      const focused = document.activeElement;
+      if (focused instanceof HTMLElement && body.contains(focused) && !check.contains(focused)) {
+        if (focused.getBoundingClientRect().top < pinned.bottom) focused.scrollIntoView({ block: 'nearest' });
+      }
+    });
     observer.observe(check);
     return () => observer.disconnect();
   }, [ref]);
