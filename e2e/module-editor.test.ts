@@ -44,7 +44,9 @@ const DEFAULT_ACTION = {
  * the dialog's body (or is in the Check, or outside the body: the footer).
  */
 function clearOfCheck(page: Page): Promise<boolean> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    // As drawn: after the frames in which the page reacts to a Check that changed size.
+    for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
     const el = document.activeElement;
     const body = el?.closest('.cds--modal-content');
     const check = body?.querySelector('.module-check');
