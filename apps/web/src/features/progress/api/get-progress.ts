@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProgressResponse } from '@airman/contracts/progress.ts';
 import { getJson } from '../../../lib/api-client.ts';
+import { filterSearch } from '../../../lib/url-filters.ts';
 
 /** The Progress page's filters, as the URL and GET admin/progress carry them. */
 export interface ProgressFilters {
@@ -23,14 +24,13 @@ export function filtersFrom(params: URLSearchParams): ProgressFilters {
   return filters;
 }
 
+/** The search parameters that carry these filters (empty ones left out): the page's URL's and the call's. */
+export const progressSearch = (filters: ProgressFilters): URLSearchParams =>
+  filterSearch(PROGRESS_FILTER_KEYS, filters);
+
 /** GET admin/progress?module&unit&rank&from&to. */
 function getProgress(filters: ProgressFilters): Promise<ProgressResponse> {
-  const searchParams = new URLSearchParams();
-  for (const key of PROGRESS_FILTER_KEYS) {
-    const value = filters[key];
-    if (value) searchParams.set(key, value);
-  }
-  return getJson<ProgressResponse>('admin/progress', { searchParams });
+  return getJson<ProgressResponse>('admin/progress', { searchParams: progressSearch(filters) });
 }
 
 function progressQueryOptions(filters: ProgressFilters) {

@@ -3,7 +3,6 @@
  * live in the URL, so a view can be shared and survives a reload.
  */
 import { useRef, useState, type ComponentType } from 'react';
-import { useSearchParams } from 'react-router';
 import { InlineNotification, Loading } from '@carbon/react';
 import { PROGRESS_STATUSES, type ProgressResponse } from '@airman/contracts/progress.ts';
 import type { Module } from '@airman/contracts/module.ts';
@@ -12,7 +11,8 @@ import { useToast } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth/current-user.tsx';
 import { useModules } from '../../../lib/modules.ts';
-import { filtersFrom, PROGRESS_FILTER_KEYS, useProgress, type ProgressFilters } from '../api/get-progress.ts';
+import { useUrlFilters } from '../../../lib/url-filters.ts';
+import { filtersFrom, progressSearch, useProgress } from '../api/get-progress.ts';
 import { CompletionsLine, DomainBars, STATUS_LABELS, StatusBars } from './progress-charts.tsx';
 import { OverdueTable } from './overdue-table.tsx';
 import { ProgressFiltersBar } from './progress-filters.tsx';
@@ -81,22 +81,13 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
   const { Modal: UserModal } = userEditor;
   const me = useCurrentUser();
   const toast = useToast();
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFrom(params);
+  const [filters, changeFilters] = useUrlFilters(filtersFrom, progressSearch);
   const progress = useProgress(filters);
   // The units to choose from: every unit with assignments (the unfiltered answer, shared with an unfiltered page).
   const everything = useProgress({});
   const modules = useModules();
   const [open, setOpen] = useState<User | null>(null);
   const opener = useRef<HTMLElement | null>(null);
-
-  function changeFilters(next: ProgressFilters) {
-    const search = new URLSearchParams();
-    for (const key of PROGRESS_FILTER_KEYS) if (next[key]) search.set(key, next[key]);
-    // At once, not in a transition: a select holds its old value until the URL's arrives, and a
-    // second arrow key pressed meanwhile would move from the old one.
-    setParams(search, { replace: true, flushSync: true });
-  }
 
   async function openUser(id: string, from: HTMLElement) {
     opener.current = from;

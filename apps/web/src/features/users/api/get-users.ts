@@ -8,6 +8,7 @@ import {
   type UsersQuery as ApiUsersQuery,
 } from '@airman/contracts/api.ts';
 import { ROLES } from '@airman/contracts/constants.ts';
+import { filterSearch } from '../../../lib/url-filters.ts';
 import { getJson } from '../../../lib/api-client.ts';
 import { getUser } from './user-calls.ts';
 
@@ -46,14 +47,7 @@ export function usersFiltersFrom(params: URLSearchParams): UsersFilters {
 }
 
 /** The search parameters that carry these filters and order (empty ones left out). */
-export function usersFiltersSearch(filters: UsersFilters): URLSearchParams {
-  const search = new URLSearchParams();
-  for (const key of USERS_FILTER_KEYS) {
-    const value = filters[key];
-    if (value) search.set(key, value);
-  }
-  return search;
-}
+export const usersFiltersSearch = (filters: UsersFilters): URLSearchParams => filterSearch(USERS_FILTER_KEYS, filters);
 
 export interface UsersQuery extends UsersFilters {
   cursor?: string;

@@ -2,8 +2,7 @@
  * The Users screen (spec §2): search, count, invite, table, pagination, modals.
  * The filters and order live in the URL, so a view can be shared and survives a reload.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
 import {
   Button,
   DataTableSkeleton,
@@ -22,7 +21,8 @@ import { useToast } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth/current-user.tsx';
 import { useModules } from '../../../lib/modules.ts';
-import { useUsers, usersFiltersFrom, usersFiltersSearch, type UsersFilters } from '../api/get-users.ts';
+import { useUrlFilters } from '../../../lib/url-filters.ts';
+import { useUsers, usersFiltersFrom, usersFiltersSearch } from '../api/get-users.ts';
 import { deleteUser, reinviteUser, updateUser } from '../api/user-calls.ts';
 import { useRefreshUsers } from '../hooks/use-refresh-users.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -64,15 +64,7 @@ export function UsersScreen() {
   const [bulk, setBulk] = useState<BulkAction | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const modules = useModules();
-  const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => usersFiltersFrom(params), [params]);
-  // Replaced, not pushed: Back leaves the screen rather than undoing one filter at a time. At
-  // once, not in a transition: a select holds its old value until the URL's arrives, and a
-  // second arrow key pressed meanwhile would move from the old one.
-  const changeFilters = useCallback(
-    (next: UsersFilters) => setParams(usersFiltersSearch(next), { replace: true, flushSync: true }),
-    [setParams],
-  );
+  const [filters, changeFilters] = useUrlFilters(usersFiltersFrom, usersFiltersSearch);
   // New filters or order, chosen here or opened from a link: from the first page again.
   const filtered = usersFiltersSearch(filters).toString();
   const [pagedFor, setPagedFor] = useState(filtered);
