@@ -160,8 +160,26 @@ describeE2E('bulk actions on the users screen', (e2e) => {
       i++
     )
       await page.keyboard.press('ArrowDown');
-    // Past the optional date to the Assign button.
-    for (let i = 0; i < 10 && !(await active()).startsWith('Assign ('); i++) await page.keyboard.press('Tab');
+    // Through the optional date (Carbon's date field leads into its calendar, at today's date,
+    // and out again) to the Assign button: four Tabs as fast as a key repeats, on a CPU slowed
+    // fourfold, and each one moves; none is lost while the calendar opens.
+    const today = await page.evaluate(() =>
+      new Date().toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }),
+    );
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { focusPath: string[] }).focusPath = seen;
+      document.addEventListener('focusin', (event) => {
+        const el = event.target as Element;
+        seen.push(el.id || el.getAttribute('aria-label') || el.textContent || '');
+      });
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const path = await page.evaluate(() => (window as unknown as { focusPath: string[] }).focusPath);
+    expect(path).toEqual(['bulk-due', today, 'bulk-due', 'Cancel', 'Assign (2 users)']);
     expect(await active()).toBe('Assign (2 users)');
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Assign module: 2 done, 0 skipped' }).waitFor();
