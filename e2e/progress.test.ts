@@ -116,6 +116,12 @@ describeE2E('the Progress page', (e2e) => {
     await page.goto(`/progress?unit=${encodeURIComponent(`Nobody ${Date.now()}`)}`);
     await page.getByText('No assignments match these filters.').waitFor();
     await page.getByText('No assignment is overdue.').waitFor();
+    await page.goto('/progress?module=deleted_module');
+    await page.getByText("No module 'deleted_module'").waitFor();
+    const module = page.getByRole('combobox', { name: 'Module' });
+    await expect
+      .poll(() => module.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text))
+      .toBe('Module not found: deleted_module');
     await page.goto('/progress?from=2026-02-30');
     await page.getByText('Error loading progress').waitFor();
     await page.getByText('from: must be a real calendar date').waitFor();

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Module } from '@airman/contracts/module.ts';
+import { isArchived, type Module } from '@airman/contracts/module.ts';
+import type { FilterOption } from '../components/filter-select.tsx';
 import { getJson } from './api-client.ts';
 
 /** GET modules: every module, archived ones included (the module list of several screens). */
@@ -13,4 +14,18 @@ function modulesQueryOptions() {
 
 export function useModules() {
   return useQuery(modulesQueryOptions());
+}
+
+/**
+ * A module filter's options: every module by title, archived ones marked. A module id the
+ * list does not hold (a shared link to a module since deleted) is offered too, so the select
+ * shows what filters instead of its first option.
+ */
+export function moduleFilterOptions(modules: Module[] | undefined, selected: string | undefined): FilterOption[] {
+  const options = (modules ?? []).map((m) => ({
+    value: m.id,
+    text: isArchived(m) ? `${m.game_title} (archived)` : m.game_title,
+  }));
+  if (selected === undefined || options.some((o) => o.value === selected)) return options;
+  return [...options, { value: selected, text: modules ? `Module not found: ${selected}` : 'Loading modules…' }];
 }

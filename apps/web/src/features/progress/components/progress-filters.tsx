@@ -4,11 +4,13 @@ import { Button, TextInput } from '@carbon/react';
 import type { Module } from '@airman/contracts/module.ts';
 import { RANKS, rankLabel } from '@airman/contracts/ranks.ts';
 import { FilterSelect } from '../../../components/filter-select.tsx';
+import { moduleFilterOptions } from '../../../lib/modules.ts';
 import type { ProgressFilters } from '../api/get-progress.ts';
 
 interface Props {
   filters: ProgressFilters;
-  modules: Module[];
+  /** Undefined while they load. */
+  modules: Module[] | undefined;
   units: string[];
   onChange(next: ProgressFilters): void;
 }
@@ -32,10 +34,7 @@ export function ProgressFiltersBar({ filters, modules, units, onChange }: Props)
         label="Module"
         value={filters.module ?? ''}
         all="All modules"
-        options={modules.map((m) => ({
-          value: m.id,
-          text: m.archived_at > 0 ? `${m.game_title} (archived)` : m.game_title,
-        }))}
+        options={moduleFilterOptions(modules, filters.module)}
         onChange={(v) => set('module', v)}
       />
       <FilterSelect

@@ -119,7 +119,7 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
       <PageHeading id="progress-title">Progress</PageHeading>
       <ProgressFiltersBar
         filters={filters}
-        modules={modules.data ?? []}
+        modules={modules.data}
         units={everything.data?.units.map((u) => u.unit) ?? []}
         onChange={changeFilters}
       />

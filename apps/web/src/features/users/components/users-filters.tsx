@@ -5,6 +5,7 @@ import { ASSIGNMENT_STATUSES, USER_SORTS, USER_STATUSES } from '@airman/contract
 import { ROLES, SEARCH_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { FilterSelect } from '../../../components/filter-select.tsx';
+import { moduleFilterOptions } from '../../../lib/modules.ts';
 import type { UsersFilters } from '../api/get-users.ts';
 
 const STATUS_TEXT: Record<(typeof USER_STATUSES)[number], string> = {
@@ -33,7 +34,8 @@ export function UsersFiltersBar({
   onChange,
 }: {
   filters: UsersFilters;
-  modules: Module[];
+  /** Undefined while they load. */
+  modules: Module[] | undefined;
   onChange(next: UsersFilters): void;
 }) {
   const [unitText, setUnitText] = useState(filters.unit ?? '');
@@ -91,7 +93,7 @@ export function UsersFiltersBar({
         label="Filter by module"
         value={filters.module ?? ''}
         all="Any module"
-        options={modules.map((m) => ({ value: m.id, text: m.game_title }))}
+        options={moduleFilterOptions(modules, filters.module)}
         onChange={(v) => set('module', v)}
       />
       {/* An assignment status means something only for a module: offered once one is chosen. */}

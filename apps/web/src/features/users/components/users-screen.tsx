@@ -250,7 +250,7 @@ export function UsersScreen() {
           <Button onClick={() => setInviting(true)}>Invite User +</Button>
         </div>
       </div>
-      <UsersFiltersBar filters={filters} modules={modules.data ?? []} onChange={changeFilters} />
+      <UsersFiltersBar filters={filters} modules={modules.data} onChange={changeFilters} />
       <BulkOutcome outcome={outcome} onDismiss={() => setOutcome(null)} />
       <div className="users-batch">
         <TableToolbar aria-label="Actions on the selected users">
