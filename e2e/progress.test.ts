@@ -111,6 +111,32 @@ describeE2E('the Progress page', (e2e) => {
     await context.close();
   });
 
+  it('draws a status chart’s bars top to bottom in its table’s order', async () => {
+    await unitWithTrainees();
+    await unitWithTrainees();
+    const { context, page } = await e2e.adminPage();
+    await page.goto('/progress');
+    // The unit chart, two units at least (the module chart is drawn by the same code).
+    const name = 'Assignments by unit and status';
+    const rows = page.getByRole('table', { name, exact: true }).locator('tbody th');
+    await rows.first().waitFor();
+    const tableOrder = await rows.allTextContents();
+    const chart = page.locator('.progress-chart').filter({ hasText: name });
+    await chart.locator('.axis.left .tick text').first().waitFor();
+    // Each label as drawn from the top (Carbon draws an axis twice, one copy to measure it).
+    const barOrder = await chart.locator('.axis.left .tick text').evaluateAll((ticks) => [
+      ...new Set(
+        ticks
+          .map((t) => ({ text: t.textContent ?? '', top: t.getBoundingClientRect().top }))
+          .sort((a, b) => a.top - b.top)
+          .map((t) => t.text),
+      ),
+    ]);
+    expect(tableOrder.length).toBeGreaterThan(1);
+    expect(barOrder).toEqual(tableOrder);
+    await context.close();
+  });
+
   it('says so when nothing matches, and refuses a bad date from the URL with the server’s reason', async () => {
     const { context, page } = await e2e.adminPage();
     await page.goto(`/progress?unit=${encodeURIComponent(`Nobody ${Date.now()}`)}`);

@@ -117,6 +117,8 @@ export function StatusBars({
         mapsTo: 'key',
         scaleType: ScaleTypes.LABELS,
         title: axisTitle,
+        // Top to bottom in the table's order (a label scale draws its first entry at the bottom).
+        domain: rows.map((r) => r.label).reverse(),
         truncation: { type: TruncationTypes.END_LINE, threshold: 40, numCharacter: 40 },
       },
       bottom: { mapsTo: 'value', stacked: true, title: 'Assignments' },
