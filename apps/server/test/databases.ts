@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -23,14 +24,21 @@ function adminUrl(url: string, database: string): string {
 }
 
 const migrations = path.resolve(import.meta.dirname, '../drizzle');
-const pgliteVersion = (
-  JSON.parse(
-    fs.readFileSync(
-      path.resolve(import.meta.dirname, '../../../node_modules/@electric-sql/pglite/package.json'),
-      'utf8',
-    ),
-  ) as { version: string }
-).version;
+/** The installed PGlite's version: its package.json, found above the entry Node resolves (wherever npm put it). */
+function installedPgliteVersion(): string {
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  for (;;) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest)) {
+      const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: string; version: string };
+      if (pkg.name === '@electric-sql/pglite') return pkg.version;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('@electric-sql/pglite: no package.json above its entry');
+    dir = parent;
+  }
+}
+const pgliteVersion = installedPgliteVersion();
 
 /**
  * Where the migrated empty database's dump is kept, named after what makes it: the
