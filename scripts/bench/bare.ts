@@ -9,11 +9,13 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
+import { NAME_ORDER_SQL } from '../../apps/server/src/db/schema.ts';
 
 const { DATABASE_URL, PORT } = process.env;
 if (!DATABASE_URL || !PORT) throw new Error('set DATABASE_URL and PORT');
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 10 });
-const order = 'ORDER BY lower(last_name) COLLATE "C", id LIMIT 50';
+// The users page's own order and index (users_name_order_idx).
+const order = `ORDER BY ${NAME_ORDER_SQL}, id LIMIT 50`;
 const app = Fastify();
 app.get(
   '/columns',

@@ -17,6 +17,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
 import { seed } from '../../apps/server/src/seed/seed.ts';
+import { NAME_ORDER_SQL } from '../../apps/server/src/db/schema.ts';
 import { FIRST_NAMES, LAST_NAMES, seedBenchUsers } from './seed-users.ts';
 import { matchesSearch } from '../../apps/server/src/features/admin-users/list-users.ts';
 import { matchesStatement } from '../../apps/server/src/features/admin-users/search-matches.ts';
@@ -66,7 +67,7 @@ async function prepare(database: Database): Promise<FloorCase[]> {
   );
   // The last user of page 999 (fewer pages in a small run): page 1,000 starts after it.
   const [deep] = await database.query<{ key: string; id: string }>(
-    'SELECT lower(last_name) COLLATE "C" AS key, id FROM users ORDER BY lower(last_name) COLLATE "C", id OFFSET $1 LIMIT 1',
+    `SELECT ${NAME_ORDER_SQL} AS key, id FROM users ORDER BY ${NAME_ORDER_SQL}, id OFFSET $1 LIMIT 1`,
     [Math.max(0, Math.min(999 * 50, USERS) - 1)],
   );
   if (!admin || !deep) throw new Error('seeding failed');

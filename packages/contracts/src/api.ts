@@ -68,7 +68,7 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const USER_STATUSES = ['active', 'inactive', 'pending'] as const;
 /** An assignment's status as the label rule of spec §4 groups it (status.ts). */
 export const ASSIGNMENT_STATUSES = ['not_started', 'in_progress', 'complete', 'failed', 'quit', 'past_due'] as const;
-/** The users list's orders: by last name (the default), unit, rank (the rank list's order), last sign-in (most recent first). */
+/** The users list's orders: by name (last, first, e-mail; the default), unit, rank (the rank list's order), last sign-in (most recent first). */
 export const USER_SORTS = ['name', 'unit', 'rank', 'last_login'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
 

@@ -94,6 +94,43 @@ describeApi('data migrations', (ctx) => {
     ]);
   });
 
+  it('0023 gives every user the name order key, and their assignments in assignment_search follow', async () => {
+    const now = Date.now();
+    const people = [
+      { id: 'o-pending', user_name: 'o-pending@example.com', first_name: '', last_name: '', pending: true },
+      { id: 'o-anna', user_name: 'o-anna@example.com', first_name: 'Anna', last_name: "O'Brien" },
+      { id: 'o-zed', user_name: 'o-zed@example.com', first_name: 'ZED', last_name: 'Ander' },
+    ];
+    await ctx.database.db.insert(users).values(people.map((p) => ({ ...p, created_at: now })));
+    await ctx.database.db
+      .insert(assignments)
+      .values(people.map((p) => ({ user_id: p.id, module_id: READY_AIRMAN_MODULE_ID, created_at: now })));
+    // The keys as they were before 0023: the last name alone (the trigger of 0020 copies them on).
+    await ctx.database.query(`UPDATE user_search SET sort_key = lower(last_name) WHERE id LIKE 'o-%'`);
+    const keys = () =>
+      ctx.database.query<{ id: string; user_search: string; assignment_search: string }>(
+        `SELECT s.id, s.sort_key AS user_search, x.sort_key AS assignment_search
+         FROM user_search s JOIN assignment_search x ON x.user_id = s.id WHERE s.id LIKE 'o-%' ORDER BY s.id`,
+      );
+    expect((await keys()).map((k) => k.assignment_search)).toEqual(["o'brien", '', 'ander']);
+    const backfill = statements('0023_users_name_order.sql').filter((s) => s.includes('UPDATE "user_search" SET'));
+    expect(backfill).toHaveLength(1);
+    await ctx.database.query(backfill[0] ?? '');
+    const key = (last: string, first: string, email: string) => `${last}\u0001${first}\u0001${email}`;
+    const expected = [
+      key("o'brien", 'anna', 'o-anna@example.com'),
+      key('', '', 'o-pending@example.com'),
+      key('ander', 'zed', 'o-zed@example.com'),
+    ];
+    expect(await keys()).toEqual(
+      ['o-anna', 'o-pending', 'o-zed'].map((id, i) => ({
+        id,
+        user_search: expected[i],
+        assignment_search: expected[i],
+      })),
+    );
+  });
+
   it('0013: ANALYZE gathers no statistics on the columns that are only ever sent', async () => {
     const now = Date.now();
     const module = READY_AIRMAN_MODULE_ID;

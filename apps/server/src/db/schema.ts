@@ -30,6 +30,19 @@ const ms = (name: string) => bigint(name, { mode: 'number' }).notNull().default(
 export const rankOrderSql = (column: string) =>
   `coalesce(array_position(ARRAY[${RANKS.map((r) => `'${r.abbreviation}'`).join(',')}]::text[], ${column}), ${RANKS.length + 1})`;
 
+/**
+ * The users list's order by name, as one text: last name, then first name, then e-mail, each
+ * lower-cased, joined by chr(1) and compared byte-wise (collate "C", so 'Zulu' < 'émile'). chr(1)
+ * sorts below every printable character (text cannot hold NUL), so 'Ander' comes before
+ * 'Anderson' whatever their first names, and pending invitees (no name yet) come first, by
+ * e-mail. Names are not refused for control characters: one holding chr(1) itself only sorts
+ * oddly, the key stays one text and paging stays exact. With the id after it, every keyset page
+ * compares one text. users_name_order_idx indexes it on users; the users trigger writes it to
+ * user_search.sort_key (migration 0023, which spells it out).
+ */
+export const NAME_ORDER_SQL =
+  '(lower(last_name) || chr(1) || lower(first_name) || chr(1) || lower(user_name)) COLLATE "C"';
+
 export const users = pgTable(
   'users',
   {
@@ -66,8 +79,8 @@ export const users = pgTable(
     email_digest: boolean('email_digest').notNull().default(true),
   },
   (t) => [
-    // Users screen: sorted by last name, keyset paging with id as tie-breaker.
-    index('users_last_name_id_idx').on(sql`lower(${t.last_name}) collate "C"`, t.id),
+    // Users screen: sorted by name (NAME_ORDER_SQL), keyset paging with id as tie-breaker.
+    index('users_name_order_idx').on(sql.raw(NAME_ORDER_SQL), t.id),
     // Users screen sorted by last sign-in, most recent first: the order's own key (features/admin-users/filtered-users.ts).
     index('users_last_login_order_idx').on(sql`(-${t.last_login_at})`, sql`${t.id} collate "C"`),
   ],
@@ -88,7 +101,10 @@ export const userSearch = pgTable(
     id: text('id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** lower(last_name) collate "C": the users list's order, so search pages use the same cursors. */
+    /**
+     * NAME_ORDER_SQL (last name, first name, e-mail; collate "C"), written by the trigger: the users
+     * list's order, so search and filtered pages use the same cursors as users_name_order_idx.
+     */
     sort_key: text('sort_key').notNull(),
     /** lower(first_name || ' ' || last_name || ' ' || user_name). */
     haystack: text('haystack').notNull(),

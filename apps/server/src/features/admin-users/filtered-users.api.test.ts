@@ -66,13 +66,15 @@ async function seedUsers(ctx: TestContext): Promise<{ tag: string; rows: Row[] }
 const byte = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 const rankIndex = (r: Row) =>
   r.rank === '' ? RANKS.length + 1 : RANKS.findIndex((k) => k.abbreviation === r.rank) + 1;
+// The name order: last name, first name ('F' for all), e-mail (`${id}@example.com`), then id.
+const byName = (a: Row, b: Row) =>
+  byte(a.last.toLowerCase(), b.last.toLowerCase()) ||
+  byte(`${a.id}@example.com`, `${b.id}@example.com`) ||
+  byte(a.id, b.id);
 const ORDERS: Record<string, (a: Row, b: Row) => number> = {
-  name: (a, b) => byte(a.last.toLowerCase(), b.last.toLowerCase()) || byte(a.id, b.id),
-  unit: (a, b) =>
-    byte(a.unit.toLowerCase(), b.unit.toLowerCase()) ||
-    byte(a.last.toLowerCase(), b.last.toLowerCase()) ||
-    byte(a.id, b.id),
-  rank: (a, b) => rankIndex(a) - rankIndex(b) || byte(a.last.toLowerCase(), b.last.toLowerCase()) || byte(a.id, b.id),
+  name: byName,
+  unit: (a, b) => byte(a.unit.toLowerCase(), b.unit.toLowerCase()) || byName(a, b),
+  rank: (a, b) => rankIndex(a) - rankIndex(b) || byName(a, b),
   last_login: (a, b) => b.lastLogin - a.lastLogin || byte(a.id, b.id),
 };
 

@@ -46,7 +46,7 @@ export type FilterQuery = Pick<
   'search' | 'unit' | 'role' | 'status' | 'module' | 'assignment_status' | 'sort'
 >;
 
-/** True when the list must go this way rather than the plain pages by last name. */
+/** True when the list must go this way rather than the plain pages by name. */
 export function isFiltered(q: FilterQuery): boolean {
   return (
     [q.unit, q.role, q.status, q.module, q.assignment_status].some((v) => v !== undefined) ||
@@ -59,7 +59,8 @@ interface SortKey {
   type: 'text' | 'bigint' | 'int';
 }
 
-// Every order ends with the id, so that no two rows tie and a cursor is exact.
+// Every order ends with the id, so that no two rows tie and a cursor is exact. sort_key is the
+// name order (last name, first name, e-mail: NAME_ORDER_SQL in db/schema.ts), the other orders' tie-break.
 const SORT_KEYS: Record<UserSort, SortKey[]> = {
   name: [{ sql: 's.sort_key', type: 'text' }],
   unit: [

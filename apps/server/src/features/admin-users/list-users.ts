@@ -1,7 +1,7 @@
 /**
- * The users page: sorted by last name (case-insensitive, ties by id) with an
- * opaque keyset cursor, optional search over first name, last name and e-mail.
- * Both use indexes: users_last_name_id_idx, and the trigram user_search_trgm_idx
+ * The users page: sorted by name (last name, first name, e-mail, case-insensitive;
+ * ties by id) with an opaque keyset cursor, optional search over first name, last
+ * name and e-mail. Both use indexes: users_name_order_idx, and the trigram user_search_trgm_idx
  * on the narrow user_search table (one row per user, kept by a trigger). A
  * search term's matches are kept in memory while user_search is unchanged
  * (search-matches.ts).
@@ -12,7 +12,7 @@ import type { UsersQuery } from '@airman/contracts/api.ts';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { versionedCache } from '../../lib/versioned-cache.ts';
-import { userCount, userSearch, users } from '../../db/schema.ts';
+import { NAME_ORDER_SQL, userCount, userSearch, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { currentAdminSql, type CallerClaims } from '../../auth/usable-account.ts';
 import { matchesStatement, SearchMatches } from './search-matches.ts';
@@ -86,23 +86,23 @@ function pageJson(total: number, rows: PageRow[]): string {
   return pageText(total, page.map((r) => r.listing).join(','), rows.length > USER_PAGE_SIZE && last ? last : undefined);
 }
 
-// The unfiltered pages, the hot path: one 51-row scan of users_last_name_id_idx
-// (its expression exactly: lower(last_name) COLLATE "C", id),
+// The unfiltered pages, the hot path: one 51-row scan of users_name_order_idx
+// (its expression exactly: NAME_ORDER_SQL, id; the same text as user_search.sort_key),
 // the total from the user_count row kept by triggers (one row read, not a
 // 100,000-row count). Named prepared statements (their generic plans are the
 // same index scans), sent without Drizzle, whose mapping of 51 rows cost more
 // than the rest of the route's JavaScript.
 const pageStatement = (
   conditions: string[],
-) => `SELECT listing, lower(last_name) COLLATE "C" AS key, id, (SELECT n FROM user_count) AS total
-FROM users ${conditions.length ? `WHERE ${conditions.join(' AND ')} ` : ''}ORDER BY lower(last_name) COLLATE "C", id LIMIT ${USER_PAGE_SIZE + 1}`;
+) => `SELECT listing, ${NAME_ORDER_SQL} AS key, id, (SELECT n FROM user_count) AS total
+FROM users ${conditions.length ? `WHERE ${conditions.join(' AND ')} ` : ''}ORDER BY ${NAME_ORDER_SQL}, id LIMIT ${USER_PAGE_SIZE + 1}`;
 // The cursor's values reach the comparison through sub-selects. Given as
 // they are, PostgreSQL estimated each cursor's rows from its value, found the
 // generic plan dearer than those, and planned the statement again on every
 // page after the first (custom_plans in pg_prepared_statements, never
 // generic: ~50 µs of its CPU a page). Through sub-selects every plan sees the
 // same unknown, so after five the generic plan, the same index scan, is kept.
-const AFTER_CURSOR = '(lower(last_name) COLLATE "C", id) > ((SELECT $1::text) COLLATE "C", (SELECT $2::text))';
+const AFTER_CURSOR = `(${NAME_ORDER_SQL}, id) > ((SELECT $1::text) COLLATE "C", (SELECT $2::text))`;
 export const FIRST_PAGE_SQL = pageStatement([]);
 /** $1, $2: the cursor's key and id. */
 export const NEXT_PAGE_SQL = pageStatement([AFTER_CURSOR]);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeApi } from '../../../test/harness.ts';
+import { NAME_ORDER_SQL } from '../../db/schema.ts';
 import { CHECKED_FIRST_PAGE_SQL, CHECKED_NEXT_PAGE_SQL, FIRST_PAGE_SQL, NEXT_PAGE_SQL } from './list-users.ts';
 import { CHECKED_SEARCH_PAGE_SQL, SEARCH_PAGE_SQL } from './search-matches.ts';
 
@@ -20,7 +21,7 @@ describeApi('users page statements', (ctx) => {
     const admin = await ctx.createUser({ role: 'admin' });
     // An admin paging from the start: each page's cursor is the last user of the page before.
     const keys = await ctx.database.query<{ key: string; id: string }>(
-      `SELECT lower(last_name) COLLATE "C" AS key, id FROM users ORDER BY lower(last_name) COLLATE "C", id`,
+      `SELECT ${NAME_ORDER_SQL} AS key, id FROM users ORDER BY ${NAME_ORDER_SQL}, id`,
     );
     const cursors = Array.from({ length: 12 }, (_, i) => keys[(i + 1) * 50 - 1] ?? { key: '', id: '' });
     const ids = keys.slice(0, 50).map((k) => k.id);

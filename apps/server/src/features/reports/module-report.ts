@@ -26,10 +26,10 @@ type PageRow = ReportRow & { id: string; sort_key: string };
 
 // The module's assigned users with their assignment and its latest finished
 // run's results (kept on the assignment when a run finishes: no lookup of each
-// user's runs), in the users list's order (sort_key is lower(last_name) collate
-// "C", then id). Read from user_search, the narrow copy of users kept by a
-// trigger (migration 0010): the users rows carry their JSON, ten times the
-// pages, more than the embedded database's buffers hold.
+// user's runs), in the users list's order (sort_key: last name, first name,
+// e-mail, as db/schema.ts's NAME_ORDER_SQL; then id). Read from user_search, the
+// narrow copy of users kept by a trigger (migration 0010): the users rows carry
+// their JSON, ten times the pages, more than the embedded database's buffers hold.
 const ASSIGNED = `
 SELECT u.id, u.sort_key, u.rank, u.unit, u.last_name, u.first_name, u.user_name, u.pending,
        a.created_at, a.started_at, a.completed_at, a.due_at, a.game_status,

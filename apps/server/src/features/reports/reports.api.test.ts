@@ -164,7 +164,7 @@ describeApi('module report', (ctx) => {
     expect(lines[1]).toMatch(new RegExp(`^A1C,655 ISRW,'\\+SUM\\(A1\\),Test,${user.email},Not Started,`));
   });
 
-  it('pages through thousands of users in the users list order, ties on last name included', async () => {
+  it('pages through thousands of users in the users list order, ties on last and first name included', async () => {
     const admin = await adminToken(ctx);
     const m = await createModule(ctx, admin, 'Many');
     // 2,500 users, most sharing a last name, so page boundaries fall inside runs of ties.
@@ -178,8 +178,13 @@ describeApi('module report', (ctx) => {
       .map((l) => l.split(',')[4]);
     expect(emails).toHaveLength(2500);
     expect(new Set(emails).size).toBe(2500);
+    // Last name, first name (the same), then e-mail byte by byte: bulk10@ before bulk1@.
     const expected = Array.from({ length: 2500 }, (_, i) => i + 1)
-      .sort((a, b) => Number(a % 5 === 0) - Number(b % 5 === 0) || a - b)
+      .sort(
+        (a, b) =>
+          Number(a % 5 === 0) - Number(b % 5 === 0) ||
+          Buffer.compare(Buffer.from(`bulk${a}@example.com`), Buffer.from(`bulk${b}@example.com`)),
+      )
       .map((g) => `bulk${g}@example.com`);
     expect(emails).toEqual(expected);
   });
