@@ -5,7 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeApi } from '../../test/harness.ts';
 import { emailOutbox } from '../db/schema.ts';
 import { createMailer } from './mailer.ts';
-import { enqueueEmail, MailWorker } from './outbox.ts';
+import type { Email } from './mailer.ts';
+import { enqueueEmail, enqueueEmails, MailWorker } from './outbox.ts';
 
 /** A real SMTP server on loopback: refuses nobody@ for good (550), busy@ for now (450), takes the rest. */
 const smtp = new SMTPServer({
@@ -17,9 +18,11 @@ const smtp = new SMTPServer({
     if (address.address.startsWith('busy@')) return reply(450, '4.2.1 Mailbox busy, try later');
     callback();
   },
-  onData: (stream, _session, callback) => {
+  onData: (stream, session, callback) => {
     stream.resume();
-    stream.on('end', () => callback());
+    // slow@ recipients take 30 ms each: a backlog that keeps the worker's poll busy for seconds.
+    const slow = session.envelope.rcptTo.some((r) => r.address.startsWith('slow'));
+    stream.on('end', () => (slow ? setTimeout(() => callback(), 30) : callback()));
   },
 });
 let smtpPort = 0;
@@ -88,3 +91,71 @@ describeApi('the e-mail queue', (ctx) => {
     });
   });
 });
+
+describeApi(
+  'the e-mail queue with a backlog',
+  (ctx) => {
+    /** Queues n e-mails to slow@ addresses (30 ms each at the mail server): the backlog of a flood of reminders. */
+    const backlog = (n: number) =>
+      ctx.database.db.transaction((tx) =>
+        enqueueEmails(
+          tx,
+          Array.from({ length: n }, (_, i) => ({
+            to: `slow${i}@example.com`,
+            kind: 'reminder' as const,
+            subject: 'Due tomorrow',
+            text: 'Due tomorrow',
+            html: '<p>Due tomorrow</p>',
+          })),
+        ),
+      );
+    const left = async () => (await ctx.database.db.select({ id: emailOutbox.id }).from(emailOutbox)).length;
+
+    it('sends an invite at once while the worker works through a backlog of reminders', async () => {
+      const admin = await ctx.createUser({ role: 'admin' });
+      await backlog(200); // 6 s at the slow mail server
+      // The app's worker (it polls every 2 s) is on it.
+      await expect.poll(left, { timeout: 10_000, interval: 50 }).toBeLessThan(200);
+      const res = await ctx.request(admin.token, {
+        method: 'PUT',
+        url: '/api/admin/invite',
+        payload: { emails: ['flood-invitee@example.com'] },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ invited: ['flood-invitee@example.com'], not_emailed: [], queued: [] });
+      // Sent before the backlog, not after it.
+      expect(await left()).toBeGreaterThan(100);
+      await ctx.database.db.delete(emailOutbox);
+    }, 30_000);
+
+    it('stops after the batch it is sending, leaving the rest queued', async () => {
+      const mailer = createMailer(ctx.config);
+      const sent: string[] = [];
+      const worker = new MailWorker(
+        ctx.database,
+        async (email: Email) => {
+          await mailer(email);
+          sent.push(email.id);
+        },
+        ctx.app.log,
+        ctx.config.mailClaimMs,
+      );
+      await backlog(400); // 12 s at the slow mail server
+      worker.start();
+      try {
+        await expect.poll(() => sent.length, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+      } finally {
+        await worker.stop();
+        mailer.close();
+      }
+      // Stopped within a batch (20 messages): the queue is far from empty, and nothing more is sent.
+      expect(await left()).toBeGreaterThan(0);
+      const stoppedAt = sent.length;
+      expect(stoppedAt).toBeLessThanOrEqual(20);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(sent.length).toBe(stoppedAt);
+      await ctx.database.db.delete(emailOutbox);
+    }, 30_000);
+  },
+  { env: () => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}?pool=true` }) },
+);

@@ -98,7 +98,11 @@ interface OutboxRow {
 
 export class MailWorker {
   private timer: ReturnType<typeof setInterval> | undefined;
+  /** The poll's work: one drain of the queue at a time. */
   private running: Promise<void> = Promise.resolve();
+  /** deliverNow's sends under way, beside the poll's. */
+  private readonly urgent = new Set<Promise<unknown>>();
+  private stopping = false;
 
   constructor(
     private readonly database: Database,
@@ -109,13 +113,16 @@ export class MailWorker {
   ) {}
 
   start(): void {
+    this.stopping = false;
     this.timer ??= setInterval(() => void this.tick(), POLL_MS);
   }
 
+  /** Stops polling; resolves once the batch being sent and any deliverNow are done (the rest stays queued). */
   async stop(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.timer);
     this.timer = undefined;
-    await this.running;
+    await Promise.allSettled([this.running, ...this.urgent]);
   }
 
   private tick(): Promise<void> {
@@ -189,9 +196,9 @@ export class MailWorker {
     );
   }
 
-  /** Sends every message that is due, until none is left (the poll's work). */
+  /** Sends every message that is due, until none is left or the worker stops (the poll's work). */
   async deliverDue(): Promise<void> {
-    for (;;) {
+    while (!this.stopping) {
       const rows = await this.claim();
       if (rows.length === 0) return;
       await this.attempt(rows);
@@ -201,24 +208,29 @@ export class MailWorker {
   /**
    * Sends these messages now, as many as one claim takes (the request that
    * queued them waits for those); says which were tried and not sent, and which
-   * are still queued untried (beyond the claim, or held by another process):
-   * the worker sends those within seconds.
+   * are still queued untried (beyond the claim, or held by the poll or another
+   * process): the worker sends those within seconds.
+   *
+   * Beside the poll, not after it: the poll sends until the queue is empty,
+   * which a flood of reminders makes minutes, and an invite would wait for all
+   * of them. The claims keep the two from sending a message twice.
    */
   async deliverNow(ids: string[]): Promise<Delivery> {
     if (ids.length === 0) return { failed: [], queued: [] };
-    const done = this.running.then(async () => {
+    const done = (async () => {
       const rows = await this.claim(ids);
       const failed = await this.attempt(rows);
       // An id not claimed was either sent already (the worker's poll took it
       // first: its row is gone) or is still waiting its turn.
       const claimed = new Set(rows.map((r) => r.id));
       return { failed, queued: await this.pending(ids.filter((id) => !claimed.has(id))) };
-    });
-    this.running = done.then(
-      () => undefined,
-      () => undefined,
-    );
-    return done;
+    })();
+    this.urgent.add(done);
+    try {
+      return await done;
+    } finally {
+      this.urgent.delete(done);
+    }
   }
 
   /** Ids of these messages still waiting in the queue. */
