@@ -131,11 +131,10 @@ const percentiles = (sorted: number[]) => [50, 95, 99].map((p) => percentile(sor
 /**
  * Times each progress query and each users list query; after the burst, the unfiltered progress page
  * alone (before the embedded database's own maintenance, a minute after the server's start, vacuums).
- * The server plans no reminders nor digests: the seeded assignments owe 100,000 e-mails that a server
- * in service would have sent long ago (their cost is reminders.ts's to measure).
+ * The server plans no reminders nor digests (startServer).
  */
 async function measure(target: string, env: NodeJS.ProcessEnv, all: boolean): Promise<void> {
-  const { url, child } = await startServer({ REMINDER_DAYS: '', DIGEST_CRON: 'off', ...env });
+  const { url, child } = await startServer(env);
   try {
     const headers = { authorization: `Bearer ${await settledLogin(url)}` };
     for (const [name, query] of all ? QUERIES : QUERIES.slice(0, 1)) {

@@ -7,14 +7,26 @@ import { waitForHealth } from '../../apps/server/test/wait-for-health.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Starts the built server (or, given node arguments, another server that answers /api/health) on a free port. */
+/**
+ * Starts the built server (or, given node arguments, another server that answers /api/health) on a
+ * free port. It plans no reminders nor digests unless the env asks: a seed's assignments owe
+ * hundreds of thousands of reminders that a server in service would have sent long ago, and sending
+ * them would load the machine through every measurement (their cost is reminders.ts's to measure).
+ */
 export async function startServer(
   env: NodeJS.ProcessEnv,
   nodeArgs = [path.join(root, 'apps/server/dist/main.js')],
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, nodeArgs, {
-    env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      REMINDER_DAYS: '',
+      DIGEST_CRON: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
