@@ -137,6 +137,20 @@ describeE2E('the Progress page', (e2e) => {
     await context.close();
   });
 
+  it('shows every chart’s title whole on a screen 320 px wide, wrapped rather than cut', async () => {
+    await unitWithTrainees();
+    const { context, page } = await e2e.adminPage('/admin', { viewport: { width: 320, height: 640 } });
+    await page.goto('/progress');
+    const titles = page.locator('.progress-chart .cds--cc--title p.title');
+    await expect.poll(() => titles.count()).toBeGreaterThanOrEqual(3);
+    const cut = await titles.evaluateAll((ps) =>
+      ps.filter((p) => p.scrollWidth > p.clientWidth).map((p) => p.textContent),
+    );
+    expect(cut).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await context.close();
+  });
+
   it('says so when nothing matches, and refuses a bad date from the URL with the server’s reason', async () => {
     const { context, page } = await e2e.adminPage();
     await page.goto(`/progress?unit=${encodeURIComponent(`Nobody ${Date.now()}`)}`);
