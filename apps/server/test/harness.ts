@@ -142,6 +142,16 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
   }
 }
 
+/** A token of the administrator every suite's database is seeded with. */
+export async function adminToken(ctx: TestContext): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+  });
+  return res.json<{ auth: string }>().auth;
+}
+
 async function createUser(
   app: FastifyInstance,
   database: Database,

@@ -3,18 +3,9 @@ import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import type { User } from '@airman/contracts/user.ts';
 import { assignments, users } from '../../db/schema.ts';
-import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
+import { adminToken, describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
 
 const MODULE = 'ready_airman_training';
-
-async function adminToken(ctx: TestContext): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
-  });
-  return res.json<{ auth: string }>().auth;
-}
 
 async function archivedModule(ctx: TestContext, id: string): Promise<string> {
   await ctx.database.query(

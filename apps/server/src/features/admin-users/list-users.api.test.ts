@@ -3,16 +3,7 @@ import { usersPageSchema, type UsersPage } from '@airman/contracts/api.ts';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
 import type { User } from '@airman/contracts/user.ts';
 import { assignments, users } from '../../db/schema.ts';
-import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
-
-async function adminToken(ctx: TestContext): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
-  });
-  return res.json<{ auth: string }>().auth;
-}
+import { adminToken, describeApi, type TestContext } from '../../../test/harness.ts';
 
 async function totalUsers(ctx: TestContext): Promise<number> {
   const [row] = await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM users');

@@ -13,7 +13,7 @@ import { usersPageSchema } from '@airman/contracts/api.ts';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
 import { RANKS } from '@airman/contracts/ranks.ts';
 import { assignments, users } from '../../db/schema.ts';
-import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
+import { adminToken, describeApi, type TestContext } from '../../../test/harness.ts';
 
 const MODULE = 'ready_airman_training';
 
@@ -26,15 +26,6 @@ interface Person {
   rank?: string;
   /** Invited, not registered: no name yet. */
   pending?: boolean;
-}
-
-async function adminToken(ctx: TestContext): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
-  });
-  return res.json<{ auth: string }>().auth;
 }
 
 /** A tag of the test's own, in every id, e-mail and unit it writes. */

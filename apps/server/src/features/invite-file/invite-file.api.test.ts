@@ -3,18 +3,9 @@ import { expect, it } from 'vitest';
 import { dueAtFromDay } from '@airman/contracts/due-date.ts';
 import type { InviteFileReport } from '@airman/contracts/invite-file.ts';
 import { assignments, emailLog, emailOutbox, users } from '../../db/schema.ts';
-import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
+import { adminToken, describeApi } from '../../../test/harness.ts';
 
 const MODULE = 'ready_airman_training';
-
-async function adminToken(ctx: TestContext): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
-  });
-  return res.json<{ auth: string }>().auth;
-}
 
 /**
  * Counted by hand: lines 2, 3 and 4 are new, 5 (the seeded admin) and 6 (a

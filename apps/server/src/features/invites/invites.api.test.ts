@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { InviteResponse } from '@airman/contracts/api.ts';
 import { assignments, users } from '../../db/schema.ts';
-import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
+import { adminToken, describeApi } from '../../../test/harness.ts';
 
 interface Received {
   to: string;
@@ -49,15 +49,6 @@ class Inbox {
     const mail = this.received.findLast((r) => r.to === to);
     return /https?:\/\/\S+\/register\/([A-Za-z0-9_-]+)/.exec(mail?.body.replace(/=\r?\n/g, '') ?? '')?.[1];
   }
-}
-
-async function adminToken(ctx: TestContext): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
-  });
-  return res.json<{ auth: string }>().auth;
 }
 
 const inbox = new Inbox();

@@ -1,16 +1,7 @@
 import { expect, it } from 'vitest';
 import { DEFAULT_GAME_RECORD, type Module } from '@airman/contracts/module.ts';
 import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
-import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
-
-async function adminToken(ctx: TestContext): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
-  });
-  return res.json<{ auth: string }>().auth;
-}
+import { adminToken, describeApi, type TestContext } from '../../../test/harness.ts';
 
 /** 'Customize A Copy' as the web app sends it: empty id, the base's type. */
 const copy = (title = 'Ready Airman Training Copy 2026-11-22'): Module => ({

@@ -1,16 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 import { cafQuestionnaire } from '../../seed/caf-questionnaire.ts';
-import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
-
-async function adminToken(ctx: TestContext): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
-  });
-  return res.json<{ auth: string }>().auth;
-}
+import { adminToken, describeApi } from '../../../test/harness.ts';
 
 const url = '/api/modules/questionnaire';
 

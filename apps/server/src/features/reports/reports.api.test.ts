@@ -6,16 +6,7 @@ import { expect, it } from 'vitest';
 import type { Module } from '@airman/contracts/module.ts';
 import { assignments, reportTokens, users } from '../../db/schema.ts';
 import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
-import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
-
-async function adminToken(ctx: TestContext): Promise<string> {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
-  });
-  return res.json<{ auth: string }>().auth;
-}
+import { adminToken, describeApi, type TestContext } from '../../../test/harness.ts';
 
 async function reportToken(ctx: TestContext, admin: string, module = 'ready_airman_training'): Promise<string> {
   const res = await ctx.request(admin, { method: 'POST', url: '/api/admin/reports/token', payload: { module } });
