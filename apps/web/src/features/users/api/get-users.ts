@@ -56,11 +56,7 @@ export interface UsersQuery extends UsersFilters {
 
 /** GET admin/users?cursor&search&unit&role&status&module&assignment_status&sort → {count, users, cursor?}. */
 function getUsers(query: UsersQuery): Promise<UsersPage> {
-  const searchParams = new URLSearchParams();
-  for (const key of ['cursor', 'search', ...USERS_FILTER_KEYS] as const) {
-    const value = query[key];
-    if (value) searchParams.set(key, value);
-  }
+  const searchParams = filterSearch(['cursor', 'search', ...USERS_FILTER_KEYS] as const, query);
   return getJson<UsersPage>('admin/users', { searchParams });
 }
 
