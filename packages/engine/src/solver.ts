@@ -33,6 +33,8 @@ function stateKey(s: GameState): string {
     s.cooldowns,
     s.pendingEvent,
     s.drawn,
+    // Consequences still to come make two otherwise equal states differ.
+    s.scheduled.map((x) => [x.day, x.source, x.text]),
   ]);
 }
 
