@@ -4,6 +4,8 @@
  * content that can never matter (and whether the module can be won at all).
  */
 import { DEFAULT_GAME_RECORD, moduleSchema, type Module } from '@airman/contracts/module.ts';
+import { isGoal } from './game-state.ts';
+import { blocker, reach, whyNeverDone } from './reach.ts';
 import { solve, type SolveOptions } from './solver.ts';
 
 export interface Problem {
@@ -139,11 +141,21 @@ export function validateStructure(input: unknown): Problem[] {
         );
     });
   });
+  // What no line of play can ever do, and why: the move that would do it and what blocks that move.
+  const r = reach(m);
+  m.actions.forEach((a, i) => {
+    const source = r.sources.find((s) => s.kind === 'action' && s.index === i);
+    const why = source && !a.disabled ? blocker(m, r, source) : undefined;
+    // An item nothing gives is named above, on the item.
+    if (why !== undefined && !why.endsWith('which nothing gives')) warn(['actions', i], `can never be taken: ${why}`);
+  });
   m.objectives.forEach((o, i) => {
     if (!o.active && !added.has(o.name) && !completed.has(o.name))
       warn(['objectives', i], `'${o.name}' is never activated by any action or event`);
-    if ((o.active || added.has(o.name)) && !completed.has(o.name)) {
-      warn(['objectives', i], `'${o.name}' can never be completed: no action or event removes it`);
+    // A goal never done is the solver's verdict (validate below, the editor's Check): named there, once.
+    else if ((o.active || added.has(o.name)) && !isGoal(o)) {
+      const why = whyNeverDone(m, r, o.name);
+      if (why !== undefined) warn(['objectives', i], why);
     }
   });
   return problems;
