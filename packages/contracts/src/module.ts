@@ -1,6 +1,7 @@
 /** The module format of spec §3: a turn-based resource-management scenario. */
 import { z } from 'zod';
 import { GAUGE_MAX, GAUGE_MIN } from './gauges.ts';
+import { epochDate } from './user.ts';
 
 const name = z.string().trim().min(1, 'must not be empty').max(200);
 const count = z.number().int('must be an integer').min(0, 'must not be negative');
@@ -165,7 +166,7 @@ export const moduleSchema = z.strictObject({
   /** Equals id for base modules. */
   game_type: z.string().max(100),
   /** 0 = live, otherwise when it was archived (epoch ms). */
-  archived_at: z.number().int().min(0),
+  archived_at: epochDate,
   days: z.number().int('must be an integer').min(1, 'must be at least 1').max(365),
   daily_time_tokens: z.number().int('must be an integer').min(1, 'must be at least 1').max(1000),
   starting_gauges: gaugeTable(z.number().int('must be an integer').min(GAUGE_MIN).max(GAUGE_MAX)),
