@@ -52,3 +52,12 @@ export const READY_AIRMAN_MODULE_ID = 'ready_airman_training';
  * finished run whose moves came faster than this, from its start, is refused.
  */
 export const MIN_MS_PER_MOVE = 50;
+
+/**
+ * The dates a request may carry, both ends included (UTC): 1970-01-01 (epoch ms
+ * 0, which a due date also uses for "none") to the last millisecond of 9999-12-31,
+ * the last day a four-digit ISO 8601 date names.
+ */
+export const FIRST_DATE_YEAR = 1970;
+export const LAST_DATE_YEAR = 9999;
+export const LAST_DATE_MS = Date.UTC(LAST_DATE_YEAR, 11, 31, 23, 59, 59, 999);

@@ -1,8 +1,17 @@
 /** The session/user and assignment entities of spec §3. */
 import { z } from 'zod';
-import { ROLES, SEX_OPTIONS } from './constants.ts';
+import { LAST_DATE_MS, ROLES, SEX_OPTIONS } from './constants.ts';
 
 export const epochMs = z.number().int().min(0);
+/**
+ * A time a request sets (epoch ms): 0 ("none") or a moment of the years
+ * 1970–9999, so that every date the server stores is one it can write as ISO 8601.
+ */
+export const epochDate = z
+  .number()
+  .int('must be an integer')
+  .min(0, 'must not be before 1970')
+  .max(LAST_DATE_MS, 'must not be after 9999-12-31');
 
 export const assignmentSchema = z.object({
   /** The module id. */

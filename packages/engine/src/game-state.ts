@@ -11,6 +11,31 @@ export type ObjectiveStatus = 'inactive' | 'active' | 'complete';
 
 export type Outcome = 'in_progress' | 'complete' | 'failed';
 
+/** A consequence of a move waiting to land (a `later` of an action or an event's choice). */
+export interface Scheduled {
+  /** The day it lands on, at the start of the day before its event. */
+  readonly day: number;
+  /** The day of the move that caused it. */
+  readonly from_day: number;
+  /** The action's name, or the label of the event's choice. */
+  readonly source: string;
+  /** The event whose choice caused it; absent for an action. */
+  readonly event?: string;
+  readonly text: string;
+  readonly results: Readonly<Record<string, number>>;
+  readonly next_day_tokens: number;
+}
+
+/** A consequence that came back: what landed, when and from what (`Scheduled` as it was when it landed). */
+export type Landing = Scheduled;
+
+/** Days a gauge ended inside its healthy range, below it and above it. */
+export interface GaugeDays {
+  readonly in_range: number;
+  readonly low: number;
+  readonly high: number;
+}
+
 export interface GameState {
   readonly module: Module;
   /** Decides which events are drawn on which day (random.ts). */
@@ -35,6 +60,12 @@ export interface GameState {
   readonly drawn: readonly number[];
   /** Gauge-days ended inside their healthy range (each scores; see score.ts). */
   readonly rangeDays: number;
+  /** Per gauge with a healthy range: the days it ended inside, below and above it. */
+  readonly gaugeDays: Readonly<Record<string, GaugeDays>>;
+  /** Consequences still to land, in the order they were caused. */
+  readonly scheduled: readonly Scheduled[];
+  /** Consequences that landed, in the order they did. */
+  readonly landed: readonly Landing[];
   readonly outcome: Outcome;
 }
 
@@ -122,6 +153,9 @@ export function start(module: Module, seed: number): GameState {
     pendingEvent: -1,
     drawn: [],
     rangeDays: 0,
+    gaugeDays: table(),
+    scheduled: [],
+    landed: [],
     outcome: 'in_progress',
   };
   // A module may start with a gauge at 0: such a run is lost before it begins.

@@ -120,6 +120,8 @@ function dayKey(s: GameState): string {
   for (const k in s.inventory) key += `${k}=${s.inventory[k]};`;
   key += '|';
   for (const k in s.cooldowns) key += `${k}=${s.cooldowns[k]};`;
+  key += '|';
+  for (const x of s.scheduled) key += `${x.day}:${x.source}:${x.text};`;
   return key;
 }
 

@@ -5,7 +5,7 @@
  * refused is not offered.
  */
 import type { GameCommand } from '@airman/contracts/game.ts';
-import type { Action, AddRemove, EventChoice, Module } from '@airman/contracts/module.ts';
+import type { Action, AddRemove, EventChoice, Later, Module } from '@airman/contracts/module.ts';
 import {
   clampGauge,
   drawEvent,
@@ -13,9 +13,11 @@ import {
   pendingEvent,
   table,
   withGaugeCheck,
+  type GaugeDays,
   type GameState,
   type ObjectiveStatus,
   type Outcome,
+  type Scheduled,
 } from './game-state.ts';
 
 export interface Availability {
@@ -32,6 +34,13 @@ interface Effects {
   changes_inventory?: AddRemove | undefined;
   changes_objectives?: AddRemove | undefined;
   next_day_tokens?: number | undefined;
+  later?: readonly Later[] | undefined;
+}
+
+/** What caused a move's later consequences: the action, or the event and its choice. */
+interface Source {
+  source: string;
+  event?: string;
 }
 
 function plural(n: number, word: string): string {
@@ -103,7 +112,8 @@ export function apply(state: GameState, command: GameCommand): ApplyResult {
     const reason = choiceUnavailableReason(state, choice);
     if (reason !== undefined) return { ok: false, error: `${choice.label}: ${reason}` };
     const effects = { ...choice, token_cost: Math.min(choice.token_cost ?? 0, state.tokens) };
-    return { ok: true, state: withGaugeCheck({ ...applyEffects(state, effects), pendingEvent: -1 }) };
+    const next = applyEffects(state, effects, { source: choice.label, event: event.name });
+    return { ok: true, state: withGaugeCheck({ ...next, pendingEvent: -1 }) };
   }
   if (event) return { ok: false, error: `Respond to '${event.name}' first` };
   if ('end_day' in command) return { ok: true, state: endDay(state) };
@@ -119,7 +129,7 @@ export function apply(state: GameState, command: GameCommand): ApplyResult {
  * its checks, for a planner that has made them already.
  */
 export function takeAction(state: GameState, action: Action): GameState {
-  const next = applyEffects(state, action);
+  const next = applyEffects(state, action, { source: action.name });
   if (action.set_cooldown > 0) {
     const cooldowns = table(state.cooldowns);
     cooldowns[action.name] = action.set_cooldown;
@@ -128,7 +138,28 @@ export function takeAction(state: GameState, action: Action): GameState {
   return withGaugeCheck(next);
 }
 
-function applyEffects(state: GameState, effects: Effects): GameState {
+/** The consequences of a move that land within the run, added to those waiting. */
+function schedule(state: GameState, later: readonly Later[] | undefined, from: Source): readonly Scheduled[] {
+  if (!later || later.length === 0) return state.scheduled;
+  const added: Scheduled[] = [];
+  for (const l of later) {
+    const day = state.day + l.in_days;
+    // A consequence due after the last day never lands: the run is over by then.
+    if (day > state.module.days) continue;
+    added.push({
+      day,
+      from_day: state.day,
+      source: from.source,
+      ...(from.event === undefined ? {} : { event: from.event }),
+      text: l.text,
+      results: l.results ?? {},
+      next_day_tokens: l.next_day_tokens ?? 0,
+    });
+  }
+  return added.length === 0 ? state.scheduled : [...state.scheduled, ...added];
+}
+
+function applyEffects(state: GameState, effects: Effects, from: Source): GameState {
   const gauges = table(state.gauges);
   const results = effects.results;
   if (results) {
@@ -173,6 +204,7 @@ function applyEffects(state: GameState, effects: Effects): GameState {
     inventory,
     objectives,
     revealed,
+    scheduled: schedule(state, effects.later, from),
   };
 }
 
@@ -205,7 +237,11 @@ export function rangesOf(module: Module): ReadonlyArray<readonly [gauge: string,
  * added to or took from tomorrow's) and the new day's event is drawn.
  */
 function endDay(state: GameState): GameState {
-  const scored: GameState = { ...state, rangeDays: state.rangeDays + gaugesInRange(state) };
+  const scored: GameState = {
+    ...state,
+    rangeDays: state.rangeDays + gaugesInRange(state),
+    gaugeDays: countGaugeDays(state),
+  };
   if (state.day >= state.module.days) return { ...scored, tokens: 0, outcome: finalOutcome(scored) };
   let gauges = state.gauges;
   const daily = state.module.daily_change;
@@ -223,7 +259,58 @@ function endDay(state: GameState): GameState {
   // A day never starts with fewer than 0 tokens, whatever was borrowed from it.
   const tokens = Math.max(0, state.module.daily_time_tokens + state.tokensTomorrow);
   const night = withGaugeCheck({ ...scored, gauges, day: state.day + 1, tokens, tokensTomorrow: 0, cooldowns });
-  return night.outcome === 'failed' ? night : drawEvent(night);
+  if (night.outcome === 'failed') return night;
+  const morning = land(night);
+  return morning.outcome === 'failed' ? morning : drawEvent(morning);
+}
+
+/** Each gauge's day tallied: inside its healthy range, below it or above it. */
+function countGaugeDays(state: GameState): Record<string, GaugeDays> {
+  const days = table(state.gaugeDays);
+  for (const [gauge, min, max] of rangesOf(state.module)) {
+    const value = state.gauges[gauge];
+    if (value === undefined) continue;
+    const was = days[gauge] ?? { in_range: 0, low: 0, high: 0 };
+    days[gauge] =
+      value < min
+        ? { ...was, low: was.low + 1 }
+        : value > max
+          ? { ...was, high: was.high + 1 }
+          : { ...was, in_range: was.in_range + 1 };
+  }
+  return days;
+}
+
+/**
+ * The consequences due today land, in the order they were caused, before
+ * today's event: they move gauges (one brought to 0 loses the run, as the
+ * night does) and today's tokens (never below 0).
+ */
+function land(state: GameState): GameState {
+  if (!state.scheduled.some((s) => s.day === state.day)) return state;
+  const due = state.scheduled.filter((s) => s.day === state.day);
+  const gauges = table(state.gauges);
+  let tokens = state.tokens;
+  for (const s of due) {
+    for (const gauge in s.results) {
+      const current = gauges[gauge];
+      if (current !== undefined && Object.hasOwn(s.results, gauge))
+        gauges[gauge] = clampGauge(current + (s.results[gauge] as number));
+    }
+    tokens = Math.max(0, tokens + s.next_day_tokens);
+  }
+  return withGaugeCheck({
+    ...state,
+    gauges,
+    tokens,
+    scheduled: state.scheduled.filter((s) => s.day !== state.day),
+    landed: [...state.landed, ...due],
+  });
+}
+
+/** The consequences that landed at the start of the state's day. */
+export function landedToday(state: GameState): readonly Scheduled[] {
+  return state.landed.filter((l) => l.day === state.day);
 }
 
 /**

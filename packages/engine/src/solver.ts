@@ -6,6 +6,7 @@
 import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Action, Module } from '@airman/contracts/module.ts';
 import { pendingEvent, start, visibleObjectives, type GameState } from './game-state.ts';
+import { blockedGoals } from './reach.ts';
 import { apply, choiceUnavailableReason, unavailableReason } from './rules.ts';
 
 export type Winnability =
@@ -33,6 +34,8 @@ function stateKey(s: GameState): string {
     s.cooldowns,
     s.pendingEvent,
     s.drawn,
+    // Consequences still to come make two otherwise equal states differ.
+    s.scheduled.map((x) => [x.day, x.source, x.text]),
   ]);
 }
 
@@ -50,18 +53,9 @@ function promise(state: GameState, action: Action): number {
   return score;
 }
 
-/** A necessary condition checked before searching: every goal has an action or an event's choice that finishes it. */
+/** A necessary condition checked before searching: every goal can be done by some move that can happen (reach.ts). */
 function obviousDeadEnd(module: Module): string | undefined {
-  const finishers = new Set([
-    ...module.actions.filter((a) => !a.disabled).flatMap((a) => a.changes_objectives.remove),
-    ...(module.events ?? []).flatMap((e) => e.choices.flatMap((c) => c.changes_objectives?.remove ?? [])),
-  ]);
-  for (const o of module.objectives) {
-    if (o.active && !o.hidden && !finishers.has(o.name)) {
-      return `Objective '${o.name}' is active from the start and no action completes it`;
-    }
-  }
-  return undefined;
+  return blockedGoals(module)[0]?.message;
 }
 
 export function solve(module: Module, options: SolveOptions = {}): Winnability {

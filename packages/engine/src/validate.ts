@@ -4,6 +4,8 @@
  * content that can never matter (and whether the module can be won at all).
  */
 import { DEFAULT_GAME_RECORD, moduleSchema, type Module } from '@airman/contracts/module.ts';
+import { isGoal } from './game-state.ts';
+import { blocker, reach, whyNeverDone } from './reach.ts';
 import { solve, type SolveOptions } from './solver.ts';
 
 export interface Problem {
@@ -35,6 +37,16 @@ export function validateStructure(input: unknown): Problem[] {
   const warn = (path: Problem['path'], message: string) => problems.push({ path, message, severity: 'warning' });
   const gauges = new Set(Object.keys(m.starting_gauges));
   const objectives = new Set(m.objectives.map((o) => o.name));
+  const checkLater = (at: Problem['path'], later: Module['actions'][number]['later']) =>
+    (later ?? []).forEach((l, k) => {
+      for (const g of Object.keys(l.results ?? {}))
+        if (!gauges.has(g)) error([...at, 'later', k, 'results', g], `unknown gauge '${g}'`);
+      if (l.in_days >= m.days)
+        warn(
+          [...at, 'later', k, 'in_days'],
+          `lands ${l.in_days} days later but the module lasts ${m.days} days: it can never land`,
+        );
+    });
 
   for (const d of duplicates(m.objectives.map((o) => o.name))) error(['objectives'], `duplicate objective '${d}'`);
   for (const d of duplicates(m.actions.map((a) => a.name))) error(['actions'], `duplicate action '${d}'`);
@@ -64,6 +76,11 @@ export function validateStructure(input: unknown): Problem[] {
   for (const field of ['daily_change', 'healthy_range'] as const) {
     for (const g of Object.keys(m[field] ?? {})) if (!gauges.has(g)) error([field, g], `unknown gauge '${g}'`);
   }
+  for (const g of Object.keys(m.lessons ?? {})) {
+    if (!gauges.has(g)) error(['lessons', g], `unknown gauge '${g}'`);
+    else if (!Object.hasOwn(m.healthy_range ?? {}, g))
+      warn(['lessons', g], `'${g}' has no healthy range: its lesson can never be chosen`);
+  }
   for (const [g, [min, max]] of Object.entries(m.healthy_range ?? {})) {
     const startAt = m.starting_gauges[g];
     if (min === 0 && max === 100) warn(['healthy_range', g], 'covers every value: it can never cost the player');
@@ -91,6 +108,7 @@ export function validateStructure(input: unknown): Problem[] {
         }),
       );
     });
+    e.choices.forEach((c, j) => checkLater(['events', i, 'choices', j], c.later));
     // An event must never leave the player stuck: one choice needs no item.
     if (!e.choices.some((c) => (c.changes_inventory?.remove.length ?? 0) === 0)) {
       error(['events', i, 'choices'], 'needs a choice that uses no item, so the player can always answer');
@@ -100,6 +118,7 @@ export function validateStructure(input: unknown): Problem[] {
   m.actions.forEach((a, i) => {
     for (const g of Object.keys(a.results))
       if (!gauges.has(g)) error(['actions', i, 'results', g], `unknown gauge '${g}'`);
+    checkLater(['actions', i], a.later);
     a.required_objectives.forEach((o, j) => {
       if (!objectives.has(o)) error(['actions', i, 'required_objectives', j], `unknown objective '${o}'`);
     });
@@ -122,11 +141,21 @@ export function validateStructure(input: unknown): Problem[] {
         );
     });
   });
+  // What no line of play can ever do, and why: the move that would do it and what blocks that move.
+  const r = reach(m);
+  m.actions.forEach((a, i) => {
+    const source = r.sources.find((s) => s.kind === 'action' && s.index === i);
+    const why = source && !a.disabled ? blocker(m, r, source) : undefined;
+    // An item nothing gives is named above, on the item.
+    if (why !== undefined && !why.endsWith('which nothing gives')) warn(['actions', i], `can never be taken: ${why}`);
+  });
   m.objectives.forEach((o, i) => {
     if (!o.active && !added.has(o.name) && !completed.has(o.name))
       warn(['objectives', i], `'${o.name}' is never activated by any action or event`);
-    if ((o.active || added.has(o.name)) && !completed.has(o.name)) {
-      warn(['objectives', i], `'${o.name}' can never be completed: no action or event removes it`);
+    // A goal never done is the solver's verdict (validate below, the editor's Check): named there, once.
+    else if ((o.active || added.has(o.name)) && !isGoal(o)) {
+      const why = whyNeverDone(m, r, o.name);
+      if (why !== undefined) warn(['objectives', i], why);
     }
   });
   return problems;
