@@ -7,8 +7,8 @@
  * persistent attacker would. Meanwhile sign-in is measured at a steady rate.
  */
 import net from 'node:net';
-import { loginLoad } from '../bench/login-load.ts';
-import { account, sleep } from './servers.ts';
+import { HTTP_TIMEOUT_MS } from '@airman/contracts/constants.ts';
+import { account, percentile, sleep } from './servers.ts';
 
 const ROUTES = ['/api/login', '/api/password/forgot', '/api/register/chaosslowcode', '/api/password/reset'];
 
@@ -76,6 +76,59 @@ export function slowSockets(
   };
 }
 
+export interface SignIns {
+  sent: number;
+  /** Answered other than 200, by status (0: no answer within the web client's 10 s). */
+  failures: Record<number, number>;
+  failed: number;
+  /** Of the sign-ins answered 200. */
+  p95: number;
+  p99: number;
+}
+
+/**
+ * Sign-ins at a steady rate (open loop: one every 1/rate seconds, whether or not earlier ones
+ * have answered, as people arrive), each from an address of its own, timed from when it was
+ * due, so a late send counts against the server.
+ */
+export async function steadySignIns(url: string, rate: number, seconds: number, offset: number): Promise<SignIns> {
+  const latencies: number[] = [];
+  const failures: Record<number, number> = {};
+  const total = Math.round(rate * seconds);
+  const start = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    inFlight.push(
+      fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.79.${addressOf(offset + i)}` },
+        body: JSON.stringify(account(offset + i)),
+        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      }).then(
+        async (res) => {
+          await res.arrayBuffer();
+          if (res.status === 200) latencies.push(performance.now() - due);
+          else failures[res.status] = (failures[res.status] ?? 0) + 1;
+        },
+        () => {
+          failures[0] = (failures[0] ?? 0) + 1;
+        },
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  return {
+    sent: total,
+    failures,
+    failed: total - latencies.length,
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+}
+
 export interface SlowSocketsResult {
   login_p95_idle_ms: number;
   login_p99_idle_ms: number;
@@ -84,6 +137,7 @@ export interface SlowSocketsResult {
   /** Sign-ins sent and not answered 200, alone and under the slow sockets (they count in no percentile). */
   login_failed_idle: number;
   login_failed_slow_sockets: number;
+  login_failures_slow_sockets: Record<number, number>;
   slow_sockets: number;
   slow_sockets_closed_by_server: number;
   slow_socket_answers: Record<string, number>;
@@ -99,8 +153,8 @@ export async function runSlowSockets(
   port: number,
   options: { sockets: number; rate: number; seconds: number; trickleMs: number },
 ): Promise<SlowSocketsResult> {
-  await loginLoad(url, options.rate, 2, account);
-  const idle = await loginLoad(url, options.rate, options.seconds, (i) => account(i + 101));
+  await steadySignIns(url, options.rate, 2, 0);
+  const idle = await steadySignIns(url, options.rate, options.seconds, 101);
   const attack = slowSockets(port, options.sockets, options.trickleMs);
   let probing = true;
   let forgotSent = 0;
@@ -124,7 +178,7 @@ export async function runSlowSockets(
         await sleep(500);
       }
     })();
-    const slow = await loginLoad(url, options.rate, options.seconds, (i) => account(i + 307));
+    const slow = await steadySignIns(url, options.rate, options.seconds, 307);
     probing = false;
     await probe;
     const stats = attack.stop();
@@ -133,8 +187,9 @@ export async function runSlowSockets(
       login_p99_idle_ms: round(idle.p99),
       login_p95_slow_sockets_ms: round(slow.p95),
       login_p99_slow_sockets_ms: round(slow.p99),
-      login_failed_idle: idle.sent - idle.ok,
-      login_failed_slow_sockets: slow.sent - slow.ok,
+      login_failed_idle: idle.failed,
+      login_failed_slow_sockets: slow.failed,
+      login_failures_slow_sockets: slow.failures,
       slow_sockets: options.sockets,
       slow_sockets_closed_by_server: stats.closed_by_server,
       slow_socket_answers: stats.answers,
@@ -146,8 +201,13 @@ export async function runSlowSockets(
   }
 }
 
-/** Sign-in alone at `rate`/s after a warm-up: its p95. */
-export async function loginP95(url: string, rate: number, seconds: number): Promise<number> {
-  await loginLoad(url, rate, 2, account);
-  return round((await loginLoad(url, rate, seconds, (i) => account(i + 101))).p95);
+/** Sign-in alone at `rate`/s after a warm-up: its p95, and how many failed. */
+export async function loginP95(
+  url: string,
+  rate: number,
+  seconds: number,
+): Promise<{ login_p95_embedded_ms: number; login_failed_embedded: number }> {
+  await steadySignIns(url, rate, 2, 0);
+  const signIns = await steadySignIns(url, rate, seconds, 101);
+  return { login_p95_embedded_ms: round(signIns.p95), login_failed_embedded: signIns.failed };
 }
