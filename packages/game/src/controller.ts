@@ -390,7 +390,7 @@ export class GameController {
           : `${d.reason}. ${earned} points.`;
       this.show(
         { kind: 'debrief', title: run.assignment.title, debrief: d, score: result.score, stage: 'saved', fitness },
-        `Result saved. ${summary}`,
+        this.api.keepsResults ? `Result saved. ${summary}` : summary,
       );
     } catch (e) {
       this.fail(e);

@@ -35,6 +35,7 @@ export function localGameApi(
 ): GameApi {
   const seeds = new Map<string, number>();
   return {
+    keepsResults: false,
     assignments: () => Promise.resolve([playTestAssignment(module)]),
     startRun: () => {
       const runId = `play-test-${seeds.size + 1}`;
