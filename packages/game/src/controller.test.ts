@@ -39,6 +39,7 @@ const assignment: GameAssignment = {
  * rule says (before on the first run, after until a run completes).
  */
 class RunStore implements GameApi {
+  readonly keepsResults = true;
   readonly calls: string[] = [];
   private run: { id: string; log: GameCommand[]; before: QuestionnaireAnswers; after: QuestionnaireAnswers } | null =
     null;
