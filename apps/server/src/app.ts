@@ -114,9 +114,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   openApiRoutes(app);
 
   opsRoutes(app, database);
-  sessionRoutes(app, database.db, tokens, new DeviceCookies(deps.jwtSecret, config.publicUrl.startsWith('https://')));
   const mailer = createMailer(config);
   const mail = new MailWorker(database, mailer, app.log, config.mailClaimMs);
+  const devices = new DeviceCookies(deps.jwtSecret, config.publicUrl.startsWith('https://'));
+  sessionRoutes(app, database.db, tokens, devices, config, mail);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => {
     await mail.stop();
