@@ -1,5 +1,6 @@
 /** The game API contract: what the game client and the server exchange about runs. */
 import { z } from 'zod';
+import { GAME_LOG_MAX } from './constants.ts';
 import { moduleSchema } from './module.ts';
 import { questionnaireAnswersSchema } from './questionnaire.ts';
 
@@ -11,7 +12,7 @@ export const gameCommandSchema = z.union([
 ]);
 export type GameCommand = z.infer<typeof gameCommandSchema>;
 
-export const gameLogSchema = z.array(gameCommandSchema).max(10000);
+export const gameLogSchema = z.array(gameCommandSchema).max(GAME_LOG_MAX, `at most ${GAME_LOG_MAX} moves`);
 export type GameLog = z.infer<typeof gameLogSchema>;
 
 export const startRunRequestSchema = z.strictObject({ module: z.string().min(1).max(100) });

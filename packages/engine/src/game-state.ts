@@ -46,6 +46,9 @@ export interface GameState {
   readonly tokens: number;
   /** Tokens added to (or taken from) tomorrow's by today's moves (next_day_tokens). */
   readonly tokensTomorrow: number;
+  /** Actions taken on day actionsDay (see actionsTakenToday). */
+  readonly actionsToday: number;
+  readonly actionsDay: number;
   readonly gauges: Readonly<Record<string, number>>;
   readonly objectives: Readonly<Record<string, ObjectiveStatus>>;
   /** Hidden objectives the player has seen (revealed by an action, or completed). */
@@ -145,6 +148,8 @@ export function start(module: Module, seed: number): GameState {
     day: 1,
     tokens: module.daily_time_tokens,
     tokensTomorrow: 0,
+    actionsToday: 0,
+    actionsDay: 1,
     gauges,
     objectives,
     revealed: table(),
@@ -176,6 +181,11 @@ export function visibleObjectives(state: GameState): { name: string; status: Obj
  */
 export function isGoal(objective: Module['objectives'][number]): boolean {
   return objective.active && !objective.hidden;
+}
+
+/** Actions the player took today: at most DAY_MAX_ACTIONS a day. */
+export function actionsTakenToday(state: GameState): number {
+  return state.actionsDay === state.day ? state.actionsToday : 0;
 }
 
 /** Today's event awaiting a choice, if any. */

@@ -5,7 +5,7 @@
  */
 import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Action, EventChoice, Module } from '@airman/contracts/module.ts';
-import { isGoal, pendingEvent, shownChoices, start, type GameState } from './game-state.ts';
+import { actionsTakenToday, isGoal, pendingEvent, shownChoices, start, type GameState } from './game-state.ts';
 import { apply, choiceUnavailableReason, gaugesInRange, rangesOf, takeAction, unavailableReason } from './rules.ts';
 import { objectivePoints, points, rangeDayPoints } from './score.ts';
 
@@ -111,7 +111,7 @@ export function playGreedy(module: Module, seed: number): Played {
 
 /** A key for a state within one day (the day, the module and the seed are the same for all). */
 function dayKey(s: GameState): string {
-  let key = `${s.tokens}|${s.tokensTomorrow}|${s.pendingEvent}|${s.drawn.length}|${s.rangeDays}|`;
+  let key = `${s.tokens}|${s.tokensTomorrow}|${actionsTakenToday(s)}|${s.pendingEvent}|${s.drawn.length}|${s.rangeDays}|`;
   for (const k in s.gauges) key += `${s.gauges[k]},`;
   key += '|';
   for (const k in s.objectives) key += s.objectives[k] === 'inactive' ? '0' : s.objectives[k] === 'active' ? '1' : '2';

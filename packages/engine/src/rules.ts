@@ -4,9 +4,11 @@
  * `apply` share one check, so whatever is offered is accepted and whatever is
  * refused is not offered.
  */
+import { DAY_MAX_ACTIONS } from '@airman/contracts/constants.ts';
 import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Action, AddRemove, EventChoice, Later, Module } from '@airman/contracts/module.ts';
 import {
+  actionsTakenToday,
   clampGauge,
   drawEvent,
   isGoal,
@@ -71,6 +73,8 @@ export function unavailableReason(state: GameState, action: Action): string | un
   if (action.disabled) return 'Disabled';
   const event = pendingEvent(state);
   if (event) return `Respond to '${event.name}' first`;
+  if (actionsTakenToday(state) >= DAY_MAX_ACTIONS)
+    return `No more actions today (${DAY_MAX_ACTIONS} a day): end the day`;
   const cooldown = state.cooldowns[action.name] ?? 0;
   if (cooldown > 0) return `Cooling down (${plural(cooldown, 'day')} left)`;
   const cost = costReason(state, { token_cost: action.token_cost });
@@ -129,7 +133,11 @@ export function apply(state: GameState, command: GameCommand): ApplyResult {
  * its checks, for a planner that has made them already.
  */
 export function takeAction(state: GameState, action: Action): GameState {
-  const next = applyEffects(state, action, { source: action.name });
+  const next = {
+    ...applyEffects(state, action, { source: action.name }),
+    actionsDay: state.day,
+    actionsToday: actionsTakenToday(state) + 1,
+  };
   if (action.set_cooldown > 0) {
     const cooldowns = table(state.cooldowns);
     cooldowns[action.name] = action.set_cooldown;
@@ -172,29 +180,38 @@ function applyEffects(state: GameState, effects: Effects, from: Source): GameSta
   let inventory = state.inventory;
   const items = effects.changes_inventory;
   if (items && (items.add.length > 0 || items.remove.length > 0)) {
-    const counts = new Map(Object.entries(state.inventory));
-    for (const item of items.remove) counts.set(item, (counts.get(item) ?? 0) - 1);
-    for (const item of items.add) counts.set(item, (counts.get(item) ?? 0) + 1);
-    // Items no longer held disappear from the inventory.
-    inventory = table([...counts].filter(([, n]) => n > 0));
+    const counts = table(state.inventory);
+    for (const item of items.remove) counts[item] = (counts[item] ?? 0) - 1;
+    for (const item of items.add) counts[item] = (counts[item] ?? 0) + 1;
+    // Items no longer held disappear from the inventory (a table is copied again only then).
+    inventory = items.remove.some((item) => (counts[item] as number) <= 0)
+      ? table(Object.entries(counts).filter(([, n]) => n > 0))
+      : counts;
   }
   let { objectives, revealed } = state;
   const changes = effects.changes_objectives;
   if (changes && (changes.add.length > 0 || changes.remove.length > 0)) {
-    const nextObjectives = table<ObjectiveStatus>(state.objectives);
-    const nextRevealed = table(state.revealed);
+    // Copied on the first change only: a move that changes nothing copies nothing.
+    const set = (name: string, status: ObjectiveStatus) => {
+      if (objectives[name] === status) return;
+      if (objectives === state.objectives) objectives = table<ObjectiveStatus>(state.objectives);
+      (objectives as Record<string, ObjectiveStatus>)[name] = status;
+    };
+    const reveal = (name: string) => {
+      if (revealed[name] === true) return;
+      if (revealed === state.revealed) revealed = table(state.revealed);
+      (revealed as Record<string, boolean>)[name] = true;
+    };
     for (const name of changes.add) {
-      if (nextObjectives[name] === 'inactive') nextObjectives[name] = 'active';
-      if (name in nextObjectives) nextRevealed[name] = true;
+      if (objectives[name] === 'inactive') set(name, 'active');
+      if (name in objectives) reveal(name);
     }
     for (const name of changes.remove) {
-      if (name in nextObjectives) {
-        nextObjectives[name] = 'complete';
-        nextRevealed[name] = true;
+      if (name in objectives) {
+        set(name, 'complete');
+        reveal(name);
       }
     }
-    objectives = nextObjectives;
-    revealed = nextRevealed;
   }
   return {
     ...state,

@@ -3,6 +3,7 @@
  * types) and the game: errors make a module unplayable; warnings point at
  * content that can never matter (and whether the module can be won at all).
  */
+import { MODULE_MAX_ITEMS } from '@airman/contracts/constants.ts';
 import { DEFAULT_GAME_RECORD, moduleSchema, type Module } from '@airman/contracts/module.ts';
 import { isGoal } from './game-state.ts';
 import { blocker, reach, whyNeverDone } from './reach.ts';
@@ -72,6 +73,13 @@ export function validateStructure(input: unknown): Problem[] {
     ...m.actions.flatMap((a) => a.changes_inventory.add),
     ...choices.flatMap((c) => c.changes_inventory?.add ?? []),
   ]);
+  const named = new Set([
+    ...items,
+    ...m.actions.flatMap((a) => a.changes_inventory.remove),
+    ...choices.flatMap((c) => c.changes_inventory?.remove ?? []),
+  ]);
+  if (named.size > MODULE_MAX_ITEMS)
+    error([], `at most ${MODULE_MAX_ITEMS} different items (this module names ${named.size})`);
 
   for (const field of ['daily_change', 'healthy_range'] as const) {
     for (const g of Object.keys(m[field] ?? {})) if (!gauges.has(g)) error([field, g], `unknown gauge '${g}'`);
