@@ -194,7 +194,7 @@ describeE2E('the game by keyboard alone', (e2e) => {
       await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
       await controls.getByRole('button', { name: 'Play again' }).waitFor();
       await stayed('the after-survey');
-      await controls.getByRole('table', { name: 'Your fitness by domain' }).waitFor();
+      await controls.getByRole('table', { name: 'How you rated yourself' }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       expect(await lowContrastTexts(page)).toEqual([]);
       await shot(page, 'debrief');

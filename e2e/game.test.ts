@@ -5,6 +5,8 @@ import { pendingEvent, start } from '@airman/engine/game-state.ts';
 import { plan } from '@airman/engine/play.ts';
 import { apply } from '@airman/engine/rules.ts';
 import { score } from '@airman/engine/score.ts';
+import { starGap } from '@airman/engine/breakdown.ts';
+import { debrief } from '../packages/game/src/debrief.ts';
 import { readyAirmanModule } from '../apps/server/src/seed/ready-airman-module.ts';
 import { seriousViolations } from './axe.ts';
 import { api, apiLogin } from './api.ts';
@@ -128,7 +130,7 @@ describeE2E('the game at /', (e2e) => {
       .waitFor();
     await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
     // Before and after, by domain: every answer was 'Agree' (4 of 1–5).
-    const fitness = controls.getByRole('table', { name: 'Your fitness by domain' });
+    const fitness = controls.getByRole('table', { name: 'How you rated yourself' });
     expect(await fitness.getByRole('row').count()).toBe(5);
     await controls.getByRole('button', { name: 'Play again' }).waitFor();
 
@@ -169,7 +171,8 @@ describeE2E('the game at /', (e2e) => {
     const questionnaire = await api<{ items: { id: string }[] }>(e2e.baseUrl, trainee, 'GET', 'modules/questionnaire');
     const agree = Object.fromEntries(questionnaire.items.map((i) => [i.id, 4]));
     await api(e2e.baseUrl, trainee, 'POST', `game/runs/${run.run_id}/answers`, { before: agree });
-    const best = plan(readyAirmanModule, run.seed);
+    // The leanest win: it leaves points, and a star, on the table.
+    const best = plan(readyAirmanModule, run.seed, { goal: 'fewest_actions' });
     await api(e2e.baseUrl, trainee, 'POST', `game/runs/${run.run_id}/progress`, { log: best.line });
     let state = start(readyAirmanModule, run.seed);
     for (const command of best.line as GameCommand[]) {
@@ -178,6 +181,8 @@ describeE2E('the game at /', (e2e) => {
       state = r.state;
     }
     const { points, stars } = score(state);
+    const gap = starGap(readyAirmanModule, 'complete', { points, stars });
+    const missed = debrief(readyAirmanModule, run.seed, best.line).missed.find((m) => !m.seen);
 
     const { context, page } = await e2e.newPage();
     await login(page, email, TRAINEE_PASSWORD);
@@ -185,6 +190,16 @@ describeE2E('the game at /', (e2e) => {
     await press(page, /^Play Ready Airman Training/);
     await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
     await controls.getByText(`${stars} of 3 stars, ${points} points.`, { exact: true }).waitFor();
+    // The debrief teaches: where the points came from, the gap to the next star, a hidden bonus missed and how.
+    const breakdown = controls.getByRole('table', { name: 'Where your points came from' });
+    expect(await breakdown.getByRole('row').last().textContent()).toBe(`Total${points}`);
+    expect(gap).toBeDefined();
+    await controls.getByText(`${gap?.short} points short of ${gap?.stars} stars`).waitFor();
+    expect(missed).toBeDefined();
+    await controls
+      .getByRole('listitem')
+      .filter({ hasText: `${missed?.name} (hidden bonus): ${missed?.how}.` })
+      .waitFor();
     await page.reload();
     await press(page, /^Play Ready Airman Training/);
     await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
@@ -192,7 +207,7 @@ describeE2E('the game at /', (e2e) => {
     await controls.getByText('Comprehensive Airman Fitness (after the run)').waitFor();
     await answerQuestionnaire(page);
     await controls.getByRole('button', { name: 'Play again' }).waitFor();
-    await controls.getByRole('table', { name: 'Your fitness by domain' }).waitFor();
+    await controls.getByRole('table', { name: 'How you rated yourself' }).waitFor();
     const admin = await apiLogin(e2e.baseUrl);
     const found = await api<{ users: { assignments: { game_status: number }[] }[] }>(
       e2e.baseUrl,

@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   for (let w = 0; w < workers; w++) {
     jobs.push({ module, from: Math.floor((seeds * w) / workers), to: Math.floor((seeds * (w + 1)) / workers) });
   }
-  const figures = summarize(module.id, mergeTallies(await Promise.all(jobs.map(run))));
+  const figures = summarize(module, mergeTallies(await Promise.all(jobs.map(run))));
   const seconds = (performance.now() - started) / 1000;
   console.error(`${seeds} seeds on ${workers} threads in ${seconds.toFixed(1)} s`);
   const missed = missedTargets(figures);

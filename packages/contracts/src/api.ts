@@ -197,6 +197,10 @@ export const forgotResponseSchema = z.object({ message: z.string() });
 // POST password/reset: the token of the e-mailed link and the new password
 export const resetRequestSchema = z.strictObject({ token: z.string().min(1).max(200), password: passwordSchema });
 
+// POST login/trust: the token of an e-mailed link that signs in and trusts this device.
+export const trustDeviceRequestSchema = z.strictObject({ token: z.string().min(1).max(200) });
+export type TrustDeviceRequest = z.infer<typeof trustDeviceRequestSchema>;
+
 // GET modules, GET/POST/PUT modules/{id}
 export const modulesResponseSchema = z.array(moduleSchema);
 

@@ -65,5 +65,12 @@ export const signInStatusSchema = z.object({
   failures: z.number().int(),
   /** Until when (epoch ms) addresses and devices the owner has not signed in from are refused; 0: not locked. */
   locked_until: z.number().int(),
+  /**
+   * When the owner was last e-mailed a link that signs in and trusts the device a right
+   * password came from while the account was locked, in the last hour (epoch ms; 0: none).
+   */
+  trust_link_sent_at: z.number().int(),
+  /** When that link was used (epoch ms; 0: not used). */
+  trust_link_used_at: z.number().int(),
 });
 export type SignInStatus = z.infer<typeof signInStatusSchema>;

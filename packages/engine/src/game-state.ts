@@ -4,7 +4,7 @@
  */
 import type { GameEvent, Module } from '@airman/contracts/module.ts';
 import { GAUGE_MAX, GAUGE_MIN } from '@airman/contracts/gauges.ts';
-import { roll } from './random.ts';
+import { choiceOrder, roll } from './random.ts';
 
 /** inactive: not pursued (yet); active: pursued; complete: done. */
 export type ObjectiveStatus = 'inactive' | 'active' | 'complete';
@@ -181,4 +181,13 @@ export function isGoal(objective: Module['objectives'][number]): boolean {
 /** Today's event awaiting a choice, if any. */
 export function pendingEvent(state: GameState): GameEvent | undefined {
   return state.pendingEvent >= 0 ? state.module.events?.[state.pendingEvent] : undefined;
+}
+
+/**
+ * Today's event's choices in the order the player sees them (shuffled by the
+ * seed, random.ts), as indexes into its `choices`; empty when no event awaits.
+ */
+export function shownChoices(state: GameState): number[] {
+  const event = pendingEvent(state);
+  return event ? choiceOrder(state.seed, state.day, state.pendingEvent, event.choices.length) : [];
 }

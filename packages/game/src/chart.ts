@@ -1,7 +1,8 @@
 /**
  * The debrief's day-by-day gauge chart, drawn in SVG at the width it is given
  * (its text keeps its size on a phone), with each gauge's line in its own
- * colour and dash, a legend, and the same figures as a table.
+ * colour and dash, the healthy ranges shaded behind them, a legend, and the
+ * same figures as a table that marks each value outside its range.
  */
 import type { DayGauges } from './debrief.ts';
 import { el, svg } from './dom.ts';
@@ -15,7 +16,33 @@ const PAD = { left: 36, right: 12, top: 10, bottom: 28 };
 
 const dayName = (day: number) => (day === 0 ? 'Start' : `Day ${day}`);
 
-export function chartSvg(days: readonly DayGauges[], width: number): SVGSVGElement {
+/** Gauge → its healthy [min, max]. */
+export type Ranges = Readonly<Record<string, readonly [number, number]>>;
+
+/** The distinct ranges, each with the gauges that have it: 'Mental, Physical 50–85'. */
+export function rangeGroups(
+  names: readonly string[],
+  ranges: Ranges,
+): { min: number; max: number; gauges: string[] }[] {
+  const groups = new Map<string, { min: number; max: number; gauges: string[] }>();
+  for (const name of names) {
+    const range = ranges[name];
+    if (!range) continue;
+    const key = `${range[0]}-${range[1]}`;
+    const group = groups.get(key) ?? { min: range[0], max: range[1], gauges: [] };
+    group.gauges.push(name);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** 'low', 'high' or '' for a value against its gauge's range. */
+export function rangeMark(value: number, range: readonly [number, number] | undefined): '' | 'low' | 'high' {
+  if (!range) return '';
+  return value < range[0] ? 'low' : value > range[1] ? 'high' : '';
+}
+
+export function chartSvg(days: readonly DayGauges[], width: number, ranges: Ranges = {}): SVGSVGElement {
   const w = Math.max(240, Math.floor(width));
   const names = Object.keys(days[0]?.gauges ?? {});
   const x = (i: number) => PAD.left + (days.length <= 1 ? 0 : (i * (w - PAD.left - PAD.right)) / (days.length - 1));
@@ -44,6 +71,22 @@ export function chartSvg(days: readonly DayGauges[], width: number): SVGSVGEleme
         )
       : null,
   );
+  // The healthy ranges behind the lines: a light band with dark edges (≥ 3:1 against the chart).
+  const bands = rangeGroups(names, ranges).map(({ min, max }) =>
+    svg(
+      'g',
+      { class: 'game-chart__band' },
+      svg('rect', {
+        class: 'game-chart__band-fill',
+        x: PAD.left,
+        y: y(max),
+        width: w - PAD.left - PAD.right,
+        height: Math.max(1, y(min) - y(max)),
+      }),
+      svg('line', { class: 'game-chart__band-edge', x1: PAD.left, x2: w - PAD.right, y1: y(max), y2: y(max) }),
+      svg('line', { class: 'game-chart__band-edge', x1: PAD.left, x2: w - PAD.right, y1: y(min), y2: y(min) }),
+    ),
+  );
   const lines = names.map((name, n) =>
     svg('polyline', {
       class: 'game-chart__line',
@@ -62,15 +105,17 @@ export function chartSvg(days: readonly DayGauges[], width: number): SVGSVGEleme
       'aria-hidden': 'true',
       focusable: 'false',
     },
+    ...bands,
     ...grid,
     ...labels,
     ...lines,
   );
 }
 
-/** The chart, its legend and its table, redrawn only when its width changes. */
-export function gaugeChart(days: readonly DayGauges[]): { element: HTMLElement; destroy(): void } {
+/** The chart, its legend, its ranges in words and its table, redrawn only when its width changes. */
+export function gaugeChart(days: readonly DayGauges[], ranges: Ranges = {}): { element: HTMLElement; destroy(): void } {
   const names = Object.keys(days[0]?.gauges ?? {});
+  const groups = rangeGroups(names, ranges);
   const plot = el('div', { class: 'game-chart__plot' });
   const legend = el(
     'ul',
@@ -95,7 +140,31 @@ export function gaugeChart(days: readonly DayGauges[]): { element: HTMLElement; 
         ` ${gaugeLabel(name)}`,
       ),
     ),
+    groups.length > 0
+      ? el(
+          'li',
+          {},
+          svg(
+            'svg',
+            { width: 28, height: 14, 'aria-hidden': 'true', focusable: 'false' },
+            svg('rect', { class: 'game-chart__band-fill', x: 0, y: 1, width: 28, height: 12 }),
+            svg('line', { class: 'game-chart__band-edge', x1: 0, x2: 28, y1: 1, y2: 1 }),
+            svg('line', { class: 'game-chart__band-edge', x1: 0, x2: 28, y1: 13, y2: 13 }),
+          ),
+          ' Healthy range',
+        )
+      : null,
   );
+  const rangesInWords =
+    groups.length > 0
+      ? el(
+          'p',
+          { class: 'game-chart__ranges' },
+          `Shaded: the healthy range${groups.length > 1 ? 's' : ''} (${groups
+            .map((g) => `${g.gauges.map(gaugeLabel).join(', ')} ${g.min}–${g.max}`)
+            .join('; ')}). A gauge that ends a day inside its range scores.`,
+        )
+      : null;
   const table = el(
     'table',
     { class: 'game-chart__table cds--data-table cds--data-table--sm' },
@@ -113,7 +182,16 @@ export function gaugeChart(days: readonly DayGauges[]): { element: HTMLElement; 
           'tr',
           {},
           el('th', { scope: 'row' }, gaugeLabel(name)),
-          ...days.map((d) => el('td', {}, String(d.gauges[name] ?? ''))),
+          ...days.map((d) => {
+            const value = d.gauges[name];
+            if (value === undefined) return el('td', {}, '');
+            const mark = rangeMark(value, ranges[name]);
+            return el(
+              'td',
+              mark ? { class: `game-chart__cell--${mark}` } : {},
+              mark ? `${value} (${mark})` : String(value),
+            );
+          }),
         ),
       ),
     ),
@@ -124,6 +202,7 @@ export function gaugeChart(days: readonly DayGauges[]): { element: HTMLElement; 
     el('figcaption', { class: 'game-chart__caption' }, 'Your gauges, day by day'),
     plot,
     legend,
+    rangesInWords,
     el(
       'details',
       { class: 'game-chart__details' },
@@ -140,7 +219,7 @@ export function gaugeChart(days: readonly DayGauges[]): { element: HTMLElement; 
     const next = Math.floor(entry?.contentRect.width ?? 0);
     if (next > 0 && next !== width) {
       width = next;
-      plot.replaceChildren(chartSvg(days, width));
+      plot.replaceChildren(chartSvg(days, width, ranges));
     }
   });
   observer.observe(plot);

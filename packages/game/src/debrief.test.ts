@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { tinyModule } from '@airman/engine/test-modules.ts';
+import type { GameCommand } from '@airman/contracts/game.ts';
+import { eventfulModule, tinyModule } from '@airman/engine/test-modules.ts';
+import { score } from '@airman/engine/score.ts';
 import { debrief } from './debrief.ts';
 
 describe('the debrief of a finished run', () => {
@@ -19,7 +21,8 @@ describe('the debrief of a finished run', () => {
       { day: 2, gauges: { energy: 13 } },
     ]);
     expect(d.done).toEqual(['Deliver']);
-    expect(d.missed).toEqual([]);
+    // The hidden bonus never came up: it is still missed, with how it is revealed.
+    expect(d.missed).toEqual([{ name: 'Secret', goal: false, seen: false, how: "revealed by taking 'Snoop'" }]);
   });
 
   it('names the gauge that reached 0 and the day', () => {
@@ -27,12 +30,49 @@ describe('the debrief of a finished run', () => {
     expect(d.outcome).toBe('failed');
     expect(d.reason).toBe('Failed: Energy reached 0 on day 2');
     expect(d.days.at(-1)).toEqual({ day: 2, gauges: { energy: 0 } });
-    expect(d.missed).toEqual(['Deliver']);
+    expect(d.missed.map((m) => m.name)).toEqual(['Deliver', 'Secret']);
+    expect(d.missed[0]).toEqual({ name: 'Deliver', goal: true, seen: true, how: "done by taking 'Deliver it'" });
   });
 
   it('names the goals left undone, and lists a revealed bonus as missed', () => {
     const d = debrief(tinyModule, 7, [{ action: 'Snoop' }, { end_day: true }, { end_day: true }]);
     expect(d.reason).toBe('Failed: Deliver was not done by day 2');
-    expect(d.missed).toEqual(['Deliver', 'Secret']);
+    expect(d.missed.map((m) => [m.name, m.seen])).toEqual([
+      ['Deliver', true],
+      ['Secret', true],
+    ]);
+  });
+
+  it("says how an objective an event's choice does was missed: the event did not come up, or another choice was made", () => {
+    // Eventful: 'Storm' always comes on day 2; its third choice does 'Secret'.
+    const lost = debrief(eventfulModule, 3, [{ action: 'Snoop' }, { action: 'Overwork' }, { action: 'Overwork' }]);
+    expect(lost.missed.find((m) => m.name === 'Secret')?.how).toBe(
+      "done by answering 'Storm' with 'Use the parcel as a lamp' (it did not come up this run)",
+    );
+    const log: GameCommand[] = [
+      { action: 'Snoop' },
+      { end_day: true },
+      { choose: 0 },
+      { end_day: true },
+      { end_day: true },
+    ];
+    const chose = debrief(eventfulModule, 3, log);
+    expect(chose.met).toEqual([{ day: 2, event: 0, name: 'Storm', choice: 0, label: 'Wait it out' }]);
+    expect(chose.missed.find((m) => m.name === 'Secret')?.how).toBe(
+      "done by answering 'Storm' with 'Use the parcel as a lamp' (you chose 'Wait it out')",
+    );
+  });
+
+  it('breaks the points down so that they add up to the score', () => {
+    const log: GameCommand[] = [
+      { action: 'Fetch' },
+      { action: 'Deliver it' },
+      { end_day: true },
+      { choose: 1 },
+      { end_day: true },
+    ];
+    const d = debrief(eventfulModule, 3, [...log, { end_day: true }]);
+    expect(d.breakdown.points).toBe(score(d.state).points);
+    expect(d.breakdown.objectives).toEqual([{ name: 'Deliver', points: 50 }]);
   });
 });

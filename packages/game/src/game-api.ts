@@ -10,6 +10,8 @@ import type {
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 
 export interface GameApi {
+  /** Whether a finished run is stored (false for the module editor's play-test, which keeps nothing). */
+  readonly keepsResults: boolean;
   assignments(): Promise<GameAssignment[]>;
   startRun(module: string): Promise<StartRunResponse>;
   progress(runId: string, log: GameCommand[]): Promise<void>;
@@ -39,6 +41,7 @@ export interface GameHttp {
 export function createGameApi(http: GameHttp, saveToken: (token: string) => void): GameApi {
   const run = (id: string, what: string) => `game/runs/${encodeURIComponent(id)}/${what}`;
   return {
+    keepsResults: true,
     assignments: () => http.get('game/assignments'),
     startRun: (module) => http.post('game/runs', { module }),
     progress: async (runId, log) => {

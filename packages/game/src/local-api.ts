@@ -35,12 +35,21 @@ export function localGameApi(
 ): GameApi {
   const seeds = new Map<string, number>();
   return {
+    keepsResults: false,
     assignments: () => Promise.resolve([playTestAssignment(module)]),
     startRun: () => {
       const runId = `play-test-${seeds.size + 1}`;
       const seed = randomSeed();
       seeds.set(runId, seed);
-      return Promise.resolve({ run_id: runId, seed, module, log: [], answers_before: null });
+      return Promise.resolve({
+        run_id: runId,
+        seed,
+        module,
+        log: [],
+        answers_before: null,
+        answers_after: null,
+        questionnaire: { before: false, after: false },
+      });
     },
     progress: () => Promise.resolve(),
     answers: () => Promise.resolve(),

@@ -8,8 +8,8 @@
 import type { GameAssignment } from '@airman/contracts/game.ts';
 import { isGoal, visibleObjectives } from '@airman/engine/game-state.ts';
 import { starThresholds, objectivePoints, rangeDayPoints } from '@airman/engine/score.ts';
-import { gaugeChart } from './chart.ts';
 import type { GameController, Screen } from './controller.ts';
+import { debriefView } from './debrief-view.ts';
 import { describeEffects, gaugeLabel, resultWords } from './describe.ts';
 import { el } from './dom.ts';
 import { GaugePanel } from './gauges.ts';
@@ -392,93 +392,10 @@ export function mountView(host: HTMLElement, controller: GameController): View {
     return bar;
   }
 
-  function debriefView(screen: ScreenOf<'debrief'>): Nodes {
-    const d = screen.debrief;
-    const { points, stars } = screen.score;
-    const dayChart = gaugeChart(d.days);
-    chart = dayChart;
-    const list = (items: string[]) =>
-      items.length === 0
-        ? el('p', {}, 'None.')
-        : el('ul', { class: 'game__bullets' }, ...items.map((i) => el('li', {}, i)));
-    const fitness = screen.fitness;
-    return [
-      heading(`${screen.title}: ${d.outcome === 'complete' ? 'Complete' : 'Failed'}`),
-      el('p', { class: `game-debrief__reason game-debrief__reason--${d.outcome}` }, `${d.reason}.`),
-      el(
-        'p',
-        { class: 'game-debrief__score' },
-        el(
-          'span',
-          { class: 'game-debrief__stars', 'aria-hidden': 'true' },
-          `${'★'.repeat(stars)}${'☆'.repeat(3 - stars)} `,
-        ),
-        el(
-          'span',
-          {},
-          d.outcome === 'complete'
-            ? `${stars} of 3 stars, ${points} points.`
-            : `No stars: only a completed run earns them. ${points} points.`,
-        ),
-      ),
-      screen.stage === 'survey'
-        ? el(
-            'div',
-            { class: 'game__buttons' },
-            el('p', { class: 'game__hint' }, 'Answer the questionnaire once more to save your result.'),
-            button('Continue to the questionnaire', 'survey', () => controller.toSurvey(), { kind: 'primary' }),
-          )
-        : el(
-            'div',
-            { class: 'game__buttons' },
-            button('Play again', 'again', () => void controller.playAgain(), { kind: 'primary' }),
-            button('Back to my training', 'back', () => void controller.loadList(), { kind: 'secondary' }),
-          ),
-      dayChart.element,
-      el(
-        'div',
-        { class: 'game-debrief__objectives' },
-        el('div', {}, el('h3', {}, 'Objectives done'), list(d.done)),
-        el('div', {}, el('h3', {}, 'Objectives missed'), list(d.missed)),
-      ),
-      fitness
-        ? el(
-            'div',
-            { class: 'game-debrief__fitness' },
-            el('h3', { id: 'game-fitness' }, 'Your fitness by domain'),
-            el(
-              'table',
-              { class: 'cds--data-table cds--data-table--sm', 'aria-labelledby': 'game-fitness' },
-              el(
-                'thead',
-                {},
-                el(
-                  'tr',
-                  {},
-                  el('th', { scope: 'col' }, 'Domain'),
-                  el('th', { scope: 'col' }, 'Before'),
-                  el('th', { scope: 'col' }, 'After'),
-                  el('th', { scope: 'col' }, 'Change'),
-                ),
-              ),
-              el(
-                'tbody',
-                {},
-                ...fitness.domains.map((f) =>
-                  el(
-                    'tr',
-                    {},
-                    el('th', { scope: 'row' }, f.name),
-                    el('td', {}, f.before === null ? '–' : String(f.before)),
-                    el('td', {}, f.after === null ? '–' : String(f.after)),
-                    el('td', {}, f.before === null || f.after === null ? '–' : signedScore(f.after - f.before)),
-                  ),
-                ),
-              ),
-            ),
-          )
-        : null,
-    ];
+  function debriefScreen(screen: ScreenOf<'debrief'>): Nodes {
+    const view = debriefView(screen, controller, { heading, button });
+    chart = view.chart;
+    return view.nodes;
   }
 
   function screenView(screen: Screen): Nodes {
@@ -500,7 +417,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       case 'play':
         return playView(screen);
       case 'debrief':
-        return debriefView(screen);
+        return debriefScreen(screen);
     }
   }
 
@@ -558,9 +475,4 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       region.remove();
     },
   };
-}
-
-function signedScore(n: number): string {
-  const r = Math.round(n * 10) / 10;
-  return r > 0 ? `+${r}` : r < 0 ? `−${-r}` : '0';
 }

@@ -43,7 +43,7 @@ export function runBalance(module: Module, seeds = EDITOR_BALANCE_SEEDS): Balanc
       }),
   );
   const result = Promise.all(parts)
-    .then((tallies) => summarize(module.id, mergeTallies(tallies)))
+    .then((tallies) => summarize(module, mergeTallies(tallies)))
     .finally(cancel);
   return { result, cancel };
 }
