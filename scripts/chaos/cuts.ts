@@ -89,22 +89,27 @@ export async function runCuts(options: CutsOptions): Promise<CutsResult> {
   let exits = 0;
   let firstExit: string | undefined;
   let restarting: Promise<void> = Promise.resolve();
+  let restartFailed: unknown;
   const watch = (s: AppServer) =>
-    s.child.once('exit', (code, signal) => {
+    // 'close': once its output is all read, too.
+    s.child.once('close', (code, signal) => {
       if (!running) return;
       exits++;
-      // Node's own report of what killed it, not the server's JSON log lines before it.
-      const lines = s
-        .output()
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => l && !l.startsWith('{'));
-      firstExit ??= `${code ?? signal}: ${(lines.find((l) => /Error\b/.test(l)) ?? lines.at(-1) ?? '').slice(0, 200)}`;
+      // Node's own report of what killed it (a line that begins with the error's name), not the
+      // server's JSON log lines before it.
+      const lines = s.output().split('\n');
+      const report = lines.find((l) => /^\w*Error\b/.test(l)) ?? lines.filter((l) => l.trim()).at(-1) ?? '';
+      firstExit ??= `${code ?? signal}: ${report.slice(0, 200)}`;
       // Started again on its port, so that the remaining cuts are measured too.
-      restarting = startAppServer(env, s.port).then((next) => {
-        server = next;
-        watch(next);
-      });
+      restarting = startAppServer(env, s.port).then(
+        (next) => {
+          server = next;
+          watch(next);
+        },
+        (err: unknown) => {
+          restartFailed = err;
+        },
+      );
     });
   watch(server);
 
@@ -166,6 +171,7 @@ export async function runCuts(options: CutsOptions): Promise<CutsResult> {
   try {
     for (let c = 0; c < options.cuts; c++) {
       await sleep(options.gapMs);
+      if (restartFailed) throw new Error('the server exited and could not be started again', { cause: restartFailed });
       // A cut needs connections to cut: the pool opens them as the load asks.
       for (let waited = 0; relay.open() === 0 && waited < 5000; waited += 10) await sleep(10);
       const at = performance.now();
@@ -181,7 +187,7 @@ export async function runCuts(options: CutsOptions): Promise<CutsResult> {
   } finally {
     running = false;
     await Promise.all(load);
-    await restarting.catch(() => undefined);
+    await restarting;
     await stopAppServer(server);
     await relay.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
