@@ -20,6 +20,7 @@ import { registerInputTextCheck } from './plugins/input-text.ts';
 import { registerAnonymousGate, type AnonymousLimits } from './plugins/anonymous-gate.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { deadlineOptions } from './plugins/connections.ts';
+import { registerBodyRules } from './plugins/bodies.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = new TokenService(deps.jwtSecret);
 
   registerErrorHandler(app);
+  registerBodyRules(app);
   registerSchemas(app);
   registerSecurityHeaders(app, config.publicUrl);
   // gzip/brotli for JSON, CSV and the web app's files (phones on slow links). Flushed
@@ -137,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   passwordRoutes(app, database.db, config, mail);
   emailRoutes(app, database.db);
   bulkUserRoutes(app, database.db, config);
-  inviteFileRoutes(app, database.db, config);
+  await inviteFileRoutes(app, database.db, config);
 
   await registerWebApp(app, config.webDist);
   return app;
