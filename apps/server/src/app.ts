@@ -82,9 +82,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = new TokenService(deps.jwtSecret);
 
   registerErrorHandler(app);
-  registerBodyRules(app);
   registerSchemas(app);
   registerSecurityHeaders(app, config.publicUrl);
+  // Before anything reads a token or the database: a body too large is refused first.
+  registerBodyRules(app);
   // gzip/brotli for JSON, CSV and the web app's files (phones on slow links). Flushed
   // after each write, so a streamed CSV's first bytes leave at once instead of after ~1 MB.
   await app.register(compress, {

@@ -26,6 +26,37 @@ describeApi('the bodies a route reads', (ctx) => {
     },
   );
 
+  const TOO_LARGE = 2_000_000;
+  it.each([
+    ['GET', '/api/health'],
+    ['POST', '/api/login'],
+    ['POST', '/api/admin/users/bulk'],
+  ])(
+    'answers %s %s with a body announced at 2 MB 413, and closes the connection before reading it',
+    async (method, url) => {
+      const connection = await connectRaw(port);
+      connection.socket.write(
+        requestHead(method, url, { 'Content-Type': 'application/json', 'Content-Length': TOO_LARGE }) + '["',
+      );
+      const answer = parseAnswer(await within(connection.closed, 5000, 'the close'));
+      expect([answer.status, answer.headers.connection]).toEqual([413, 'close']);
+    },
+  );
+
+  it('counts the bytes of a body sent in chunks: 413 and a closed connection once they pass 1 MiB', async () => {
+    const connection = await connectRaw(port);
+    connection.socket.write(
+      requestHead('POST', '/api/login', { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' }),
+    );
+    const chunk = 'x'.repeat(64 * 1024);
+    // 18 chunks of 64 KiB: past 1 MiB, and the last chunk (size 0) is never sent.
+    for (let i = 0; i < 18 && !connection.socket.destroyed; i++) {
+      connection.socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+    }
+    const answer = parseAnswer(await within(connection.closed, 5000, 'the close'));
+    expect([answer.status, answer.headers.connection]).toEqual([413, 'close']);
+  });
+
   it('still reads JSON on the same route, and keeps the connection', async () => {
     const connection = await connectRaw(port);
     const body = JSON.stringify({ user_name: 'nobody@example.com', password: 'not-the-password' });
