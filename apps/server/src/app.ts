@@ -20,6 +20,7 @@ import { registerInputTextCheck } from './plugins/input-text.ts';
 import { registerAnonymousGate, type AnonymousLimits } from './plugins/anonymous-gate.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { deadlineOptions } from './plugins/connections.ts';
+import { registerBodyRules } from './plugins/bodies.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
@@ -83,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerSchemas(app);
   registerSecurityHeaders(app, config.publicUrl);
+  // Before anything reads a token or the database: a body too large is refused first.
+  registerBodyRules(app);
   // gzip/brotli for JSON, CSV and the web app's files (phones on slow links). Flushed
   // after each write, so a streamed CSV's first bytes leave at once instead of after ~1 MB.
   await app.register(compress, {
@@ -138,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   passwordRoutes(app, database.db, config, mail);
   emailRoutes(app, database.db);
   bulkUserRoutes(app, database.db, config);
-  inviteFileRoutes(app, database.db, config);
+  await inviteFileRoutes(app, database.db, config);
 
   await registerWebApp(app, config.webDist);
   return app;
