@@ -5,6 +5,7 @@
 import type { GameAssignment, GameCommand, RunScore } from '@airman/contracts/game.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
+import { own } from '@airman/contracts/own.ts';
 import { domainScores } from '@airman/contracts/questionnaire-score.ts';
 import { pendingEvent, start, type GameState } from '@airman/engine/game-state.ts';
 import { apply, available, choiceUnavailableReason, type Availability } from '@airman/engine/rules.ts';
@@ -377,8 +378,8 @@ export class GameController {
                 domains: q.domains.map((dom) => ({
                   id: dom.id,
                   name: dom.name,
-                  before: b[dom.id] ?? null,
-                  after: a[dom.id] ?? null,
+                  before: own(b, dom.id) ?? null,
+                  after: own(a, dom.id) ?? null,
                 })),
               };
             })()

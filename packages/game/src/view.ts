@@ -6,6 +6,8 @@
  * control used, or goes to the next logical one; it never falls to the body.
  */
 import type { GameAssignment } from '@airman/contracts/game.ts';
+import { own } from '@airman/contracts/own.ts';
+import { unansweredItems } from '@airman/contracts/questionnaire-score.ts';
 import { isGoal, visibleObjectives } from '@airman/engine/game-state.ts';
 import { starThresholds, objectivePoints, rangeDayPoints } from '@airman/engine/score.ts';
 import type { GameController, Screen } from './controller.ts';
@@ -100,7 +102,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
   function briefingView(screen: ScreenOf<'briefing'>): Nodes {
     const m = screen.module;
     const goals = m.objectives.filter(isGoal).map((o) => o.name);
-    const ranges = Object.entries(m.healthy_range ?? {}).filter(([g]) => g in m.starting_gauges);
+    const ranges = Object.entries(m.healthy_range ?? {}).filter(([g]) => Object.hasOwn(m.starting_gauges, g));
     const [two, three] = starThresholds(m);
     const night = resultWords(m.daily_change);
     return [
@@ -162,7 +164,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       () => {
         const current = controller.current;
         if (current.kind !== 'questionnaire') return;
-        const missing = q.items.find((item) => current.answers[item.id] === undefined);
+        const [missing] = unansweredItems(q, current.answers);
         if (!missing) {
           void controller.submitQuestionnaire();
           return;
@@ -185,7 +187,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
           value: option.value,
           'data-key': `q:${item.id}:${option.value}`,
         });
-        input.checked = screen.answers[item.id] === option.value;
+        input.checked = own(screen.answers, item.id) === option.value;
         input.addEventListener('change', () => controller.answer(item.id, option.value));
         return el(
           'div',
@@ -221,7 +223,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
   function patchQuestionnaire(screen: ScreenOf<'questionnaire'>): void {
     if (!questionnaireParts) return;
     const total = screen.questionnaire.items.length;
-    const answered = screen.questionnaire.items.filter((i) => screen.answers[i.id] !== undefined).length;
+    const answered = total - unansweredItems(screen.questionnaire, screen.answers).length;
     questionnaireParts.progress.textContent = `${answered} of ${total} answered.`;
     const complete = answered === total;
     if (complete) questionnaireParts.next.removeAttribute('aria-disabled');
