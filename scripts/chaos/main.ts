@@ -122,14 +122,25 @@ const limit = setTimeout(() => {
       process.exit(1);
     });
 }, plan.limitS * 1000);
-let figures: Awaited<ReturnType<typeof measure>>;
+let figures: Awaited<ReturnType<typeof measure>> | undefined;
+let failure: unknown;
 try {
   figures = await measure(databaseUrl);
+} catch (err) {
+  failure = err;
 } finally {
+  // A scenario that failed may have left its processes behind.
+  endAll();
   await dropDatabase(PG_SERVER, dbName);
   fs.rmSync(dir, { recursive: true, force: true });
 }
 clearTimeout(limit);
+if (!figures) {
+  console.error(failure);
+  const why = failure instanceof Error ? failure.message : String(failure);
+  console.log(JSON.stringify({ ...sofar, short, missed: [`error: ${why}`] }));
+  process.exit(1);
+}
 const missed = missedTargets(figures);
 console.log(JSON.stringify({ ...figures, missed }));
 process.exit(missed.length === 0 ? 0 : 1);
