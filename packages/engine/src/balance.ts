@@ -3,7 +3,7 @@
  * and the planner win, how many stars the planner earns, how many stars the
  * fewest-actions win earns, and how many decisions a good day holds.
  */
-import type { Module } from '@airman/contracts/module.ts';
+import type { GameEvent, Module } from '@airman/contracts/module.ts';
 import type { GameCommand } from '@airman/contracts/game.ts';
 import { pendingEvent, start, type GameState } from './game-state.ts';
 import {
@@ -235,16 +235,25 @@ function median(values: number[]): number {
 
 const rate = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) * 1000) / 1000);
 
+/**
+ * Whether an event is meant as a dilemma: none of its choices completes an
+ * objective. One that does is a step of the story with a right answer (the
+ * PT test taken, a wingman in crisis helped), not a trade to balance.
+ */
+export function isDilemma(event: GameEvent): boolean {
+  return !event.choices.some((c) => (c.changes_objectives?.remove.length ?? 0) > 0);
+}
+
 /** The event choice the planner takes in the largest share of its draws (among events drawn often enough). */
 function dominantChoice(module: Module, t: Tally): DominantChoice | null {
   let best: DominantChoice | null = null;
   for (const [eventName, counts] of Object.entries(t.choices)) {
     const draws = counts.reduce((a, b) => a + b, 0);
-    if (draws < MIN_CHOICE_DRAWS) continue;
+    const event = module.events?.find((e) => e.name === eventName);
+    if (draws < MIN_CHOICE_DRAWS || !event || !isDilemma(event)) continue;
     const index = counts.indexOf(Math.max(...counts));
     const share = rate(counts[index] as number, draws);
     if (!best || share > best.share) {
-      const event = module.events?.find((e) => e.name === eventName);
       best = { event: eventName, choice: event?.choices[index]?.label ?? '', index, share, draws };
     }
   }
@@ -303,29 +312,50 @@ export const BALANCE_TARGETS = {
   shortcut_gain: 0,
 } as const;
 
+const percent = (rate: number) => `${Math.round(rate * 100)}%`;
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+
+/**
+ * Each target the balance misses, in plain words for the module's author
+ * ("too easy: careful play gets 3 stars on 100%"); empty when it meets them all.
+ */
 export function missedTargets(b: Balance): string[] {
   const t = BALANCE_TARGETS;
   const missed: string[] = [];
-  if (b.random_win > t.random_win) missed.push(`random play wins ${b.random_win}, more than ${t.random_win}`);
-  if (b.greedy_win > t.greedy_win) missed.push(`greedy play wins ${b.greedy_win}, more than ${t.greedy_win}`);
-  if (b.solver_win < t.solver_win) missed.push(`the planner wins ${b.solver_win}, less than ${t.solver_win}`);
-  if (b.solver_stars_3 < t.solver_stars_3)
-    missed.push(`the planner earns 3 stars on ${b.solver_stars_3}, less than ${t.solver_stars_3}`);
-  if (b.min_win_stars > t.min_win_stars)
-    missed.push(`the fewest-actions win earns ${b.min_win_stars} stars, more than ${t.min_win_stars}`);
-  if (b.median_decisions_per_day < t.median_decisions_per_day) {
+  if (b.random_win > t.random_win)
+    missed.push(`too easy: random clicking wins on ${percent(b.random_win)} (at most ${percent(t.random_win)})`);
+  if (b.greedy_win > t.greedy_win)
     missed.push(
-      `a winning day holds ${b.median_decisions_per_day} decisions (median), fewer than ${t.median_decisions_per_day}`,
+      `too easy: taking the biggest gain each time wins on ${percent(b.greedy_win)} (at most ${percent(t.greedy_win)})`,
     );
-  }
-  if (b.careful_win < t.careful_win) missed.push(`careful play wins ${b.careful_win}, less than ${t.careful_win}`);
+  if (b.careful_win < t.careful_win)
+    missed.push(`too hard: careful play wins only ${percent(b.careful_win)} (at least ${percent(t.careful_win)})`);
   if (b.careful_stars_3 > t.careful_stars_3)
-    missed.push(`careful play earns 3 stars on ${b.careful_stars_3}, more than ${t.careful_stars_3}`);
-  if (b.dominant_choice_max > t.dominant_choice_max && b.dominant_choice)
     missed.push(
-      `the planner takes '${b.dominant_choice.choice}' in ${b.dominant_choice_max} of the draws of '${b.dominant_choice.event}', more than ${t.dominant_choice_max}`,
+      `too easy: careful play gets 3 stars on ${percent(b.careful_stars_3)} (at most ${percent(t.careful_stars_3)})`,
+    );
+  if (b.solver_win < t.solver_win)
+    missed.push(`too hard: even the planner wins only ${percent(b.solver_win)} (at least ${percent(t.solver_win)})`);
+  if (b.solver_stars_3 < t.solver_stars_3)
+    missed.push(
+      `3 stars out of reach: the planner gets them on ${percent(b.solver_stars_3)} (at least ${percent(t.solver_stars_3)})`,
+    );
+  if (b.min_win_stars > t.min_win_stars)
+    missed.push(
+      `rushing pays: the win with the fewest actions earns ${b.min_win_stars} stars (at most ${t.min_win_stars})`,
+    );
+  if (b.median_decisions_per_day < t.median_decisions_per_day)
+    missed.push(
+      `too few decisions: a winning day holds ${b.median_decisions_per_day} (median; at least ${t.median_decisions_per_day})`,
+    );
+  const d = b.dominant_choice;
+  if (d && b.dominant_choice_max > t.dominant_choice_max)
+    missed.push(
+      `no dilemma: the ${ORDINALS[d.index] ?? `${d.index + 1}th`} choice of '${d.event}' ('${d.choice}') is best in ${percent(d.share)} of draws (at most ${percent(t.dominant_choice_max)})`,
     );
   if (b.shortcut_gain !== null && b.shortcut_gain >= t.shortcut_gain)
-    missed.push(`shortcuts gain careful play ${b.shortcut_gain} points on average, not less than ${t.shortcut_gain}`);
+    missed.push(
+      `shortcuts pay: careful play scores ${b.shortcut_gain} points more on average with them than without (they should cost)`,
+    );
   return missed;
 }

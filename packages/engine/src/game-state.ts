@@ -29,6 +29,15 @@ export interface Scheduled {
 /** A consequence that came back: what landed, when and from what (`Scheduled` as it was when it landed). */
 export type Landing = Scheduled;
 
+/** An event the player answered. */
+export interface Answer {
+  readonly day: number;
+  /** Index in module.events. */
+  readonly event: number;
+  /** Index in the event's choices (the module's order, not the shown one). */
+  readonly choice: number;
+}
+
 /** Days a gauge ended inside its healthy range, below it and above it. */
 export interface GaugeDays {
   readonly in_range: number;
@@ -69,6 +78,8 @@ export interface GameState {
   readonly scheduled: readonly Scheduled[];
   /** Consequences that landed, in the order they did. */
   readonly landed: readonly Landing[];
+  /** Each event answered: on which day, and the index of the choice picked. */
+  readonly answered: readonly Answer[];
   readonly outcome: Outcome;
 }
 
@@ -161,6 +172,7 @@ export function start(module: Module, seed: number): GameState {
     gaugeDays: table(),
     scheduled: [],
     landed: [],
+    answered: [],
     outcome: 'in_progress',
   };
   // A module may start with a gauge at 0: such a run is lost before it begins.
@@ -200,4 +212,11 @@ export function pendingEvent(state: GameState): GameEvent | undefined {
 export function shownChoices(state: GameState): number[] {
   const event = pendingEvent(state);
   return event ? choiceOrder(state.seed, state.day, state.pendingEvent, event.choices.length) : [];
+}
+
+/** The event answered today and its choice, if one was. */
+export function answeredToday(state: GameState): { event: GameEvent; choice: number } | undefined {
+  const last = state.answered[state.answered.length - 1];
+  const event = last && last.day === state.day ? state.module.events?.[last.event] : undefined;
+  return event && last ? { event, choice: last.choice } : undefined;
 }

@@ -117,7 +117,8 @@ export function apply(state: GameState, command: GameCommand): ApplyResult {
     if (reason !== undefined) return { ok: false, error: `${choice.label}: ${reason}` };
     const effects = { ...choice, token_cost: Math.min(choice.token_cost ?? 0, state.tokens) };
     const next = applyEffects(state, effects, { source: choice.label, event: event.name });
-    return { ok: true, state: withGaugeCheck({ ...next, pendingEvent: -1 }) };
+    const answered = [...state.answered, { day: state.day, event: state.pendingEvent, choice: command.choose }];
+    return { ok: true, state: withGaugeCheck({ ...next, pendingEvent: -1, answered }) };
   }
   if (event) return { ok: false, error: `Respond to '${event.name}' first` };
   if ('end_day' in command) return { ok: true, state: endDay(state) };

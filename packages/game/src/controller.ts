@@ -3,15 +3,16 @@
  * the play interface renders its screens and sends it the player's intents.
  */
 import type { GameAssignment, GameCommand, RunScore } from '@airman/contracts/game.ts';
-import type { Module } from '@airman/contracts/module.ts';
+import type { EventChoice, Module } from '@airman/contracts/module.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import { own } from '@airman/contracts/own.ts';
 import { domainScores } from '@airman/contracts/questionnaire-score.ts';
-import { pendingEvent, start, type GameState } from '@airman/engine/game-state.ts';
+import { pendingEvent, shownChoices, start, type GameState } from '@airman/engine/game-state.ts';
 import { apply, available, choiceUnavailableReason, type Availability } from '@airman/engine/rules.ts';
 import { replay } from '@airman/engine/replay.ts';
 import { points, score } from '@airman/engine/score.ts';
 import { debrief, type Debrief } from './debrief.ts';
+import { cameBackNotice } from './event-panel.ts';
 import { describeChanges } from './describe.ts';
 import type { GameApi } from './game-api.ts';
 import { Saves } from './saves.ts';
@@ -253,7 +254,9 @@ export class GameController {
       ? {
           name: event.name,
           text: event.text,
-          choices: event.choices.map((c, index) => {
+          // In the order shown to the player, shuffled by the run's seed; each keeps its index in the module.
+          choices: shownChoices(state).map((index) => {
+            const c = event.choices[index] as EventChoice;
             const reason = choiceUnavailableReason(state, c);
             return reason === undefined
               ? { index, label: c.label, ok: true }
@@ -304,7 +307,7 @@ export class GameController {
     const changes = describeChanges(before, state);
     if ('end_day' in command) {
       this.showPlay(
-        `Day ${state.day} of ${state.module.days}. ${tokenWords(state.tokens)}.${changes ? ` Overnight: ${changes}` : ''}${this.eventNotice()}`,
+        `Day ${state.day} of ${state.module.days}. ${tokenWords(state.tokens)}.${changes ? ` Overnight: ${changes}` : ''}${cameBackNotice(state)}${this.eventNotice()}`,
         true,
       );
       return;

@@ -14,6 +14,7 @@ import type { GameController, Screen } from './controller.ts';
 import { debriefView } from './debrief-view.ts';
 import { describeEffects, gaugeLabel, resultWords } from './describe.ts';
 import { el } from './dom.ts';
+import { cameBackNote, eventCard, helpNote, type PanelTools } from './event-panel.ts';
 import { GaugePanel } from './gauges.ts';
 import { Sound } from './sound.ts';
 import { formatDueDate } from '@airman/contracts/due-date.ts';
@@ -269,37 +270,9 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       el('p', {}, `Inventory: ${inventory.join(', ') || 'empty'}.`),
     );
     const event = screen.event;
-    const eventChoices = s.module.events?.[s.pendingEvent]?.choices ?? [];
     const moves = event
-      ? [
-          el(
-            'article',
-            { class: 'cds--tile game-event', 'aria-labelledby': 'game-event-name' },
-            el('h3', { id: 'game-event-name', class: 'game-event__name' }, `Event: ${event.name}`),
-            el('p', {}, event.text),
-            el(
-              'ul',
-              { class: 'game-event__choices' },
-              ...event.choices.map((choice) => {
-                const effects = eventChoices[choice.index];
-                return el(
-                  'li',
-                  {},
-                  button(
-                    moveLabel(choice.label, effects ? describeEffects(effects) : '', choice.reason),
-                    `choice:${choice.index}`,
-                    () => controller.command({ choose: choice.index }),
-                    {
-                      className: 'game-move',
-                      ...(choice.ok ? {} : { unavailable: `${choice.label}: ${choice.reason ?? ''}` }),
-                    },
-                  ),
-                );
-              }),
-            ),
-          ),
-        ]
-      : [el('h3', { id: 'game-actions-name' }, 'Actions'), actionsToolbar(screen)];
+      ? [eventCard(s, event, panelTools)]
+      : [helpNote(s), el('h3', { id: 'game-actions-name' }, 'Actions'), actionsToolbar(screen)];
     const quit = screen.confirmQuit
       ? el(
           'div',
@@ -327,8 +300,22 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       soundToggle,
       quit,
     );
-    return [el('div', { class: 'game-play' }, side, el('div', { class: 'game-play__moves' }, ...moves, tools))];
+    return [
+      el(
+        'div',
+        { class: 'game-play' },
+        side,
+        el('div', { class: 'game-play__moves' }, cameBackNote(s), ...moves, tools),
+      ),
+    ];
   }
+
+  const panelTools: PanelTools = {
+    moveButton: (label, key, onClick, unavailable) =>
+      button(label, key, onClick, { className: 'game-move', ...(unavailable === undefined ? {} : { unavailable }) }),
+    moveLabel: (name, effects, reason) => moveLabel(name, effects, reason),
+    command: (command) => controller.command(command),
+  };
 
   function moveLabel(name: string, effects: string, reason: string | undefined): Node {
     // Spaces between the parts: the button's accessible name reads as a sentence.
@@ -430,7 +417,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       if (key && find(key)) target = find(key);
       else if (key === 'quit') target = find('quit-no');
       else if (key === 'quit-no' || key === 'quit-yes') target = find('quit');
-      else if (screen.event) target = find('choice:0');
+      else if (screen.event) target = find(`choice:${screen.event.choices[0]?.index ?? 0}`);
       else if (currentAction !== null) target = find(`action:${currentAction}`);
       target ??= find('end-day');
     }
