@@ -13,6 +13,7 @@ import type { GameController, Screen } from './controller.ts';
 import { describeEffects, gaugeLabel, resultWords } from './describe.ts';
 import { el } from './dom.ts';
 import { GaugePanel } from './gauges.ts';
+import { keepScroll, playLayout } from './play-layout.ts';
 import { Sound } from './sound.ts';
 import { formatDueDate } from '@airman/contracts/due-date.ts';
 
@@ -235,16 +236,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
     gauges.update(s, screen.dayEnded);
     const goals = new Set(s.module.objectives.filter(isGoal).map((o) => o.name));
     const objectives = visibleObjectives(s);
-    const side = el(
-      'div',
-      { class: 'game-play__side' },
-      heading(screen.title),
-      el(
-        'p',
-        { class: 'game-play__day' },
-        `Day ${s.day} of ${s.module.days}. ${s.tokens} time tokens left. Score so far: ${screen.points} points.`,
-      ),
-      gauges.element,
+    const side = [
       el('h3', {}, 'Objectives'),
       objectives.length === 0
         ? el('p', {}, 'None.')
@@ -265,7 +257,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
             ),
           ),
       el('p', {}, `Inventory: ${inventory.join(', ') || 'empty'}.`),
-    );
+    ];
     const event = screen.event;
     const eventChoices = s.module.events?.[s.pendingEvent]?.choices ?? [];
     const moves = event
@@ -318,14 +310,24 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       { kind: 'ghost' },
     );
     soundToggle.setAttribute('aria-pressed', String(sound.on));
-    const tools = el(
-      'div',
-      { class: 'game__buttons game-play__tools' },
-      event ? null : button('End Day', 'end-day', () => controller.command({ end_day: true }), { kind: 'primary' }),
-      soundToggle,
-      quit,
-    );
-    return [el('div', { class: 'game-play' }, side, el('div', { class: 'game-play__moves' }, ...moves, tools))];
+    // End Day keeps its place while an event awaits; pressing it then says why it waits.
+    const endDay = button('End Day', 'end-day', () => controller.command({ end_day: true }), {
+      kind: 'primary',
+      ...(event ? { unavailable: `End Day: respond to '${event.name}' first.` } : {}),
+    });
+    return [
+      playLayout({
+        heading: heading(screen.title),
+        day: s.day,
+        days: s.module.days,
+        tokens: s.tokens,
+        points: screen.points,
+        gauges: gauges.element,
+        moves,
+        side,
+        tools: [endDay, soundToggle, quit],
+      }),
+    ];
   }
 
   function moveLabel(name: string, effects: string, reason: string | undefined): Node {
@@ -508,7 +510,9 @@ export function mountView(host: HTMLElement, controller: GameController): View {
   function focusAfter(previous: Screen | null, screen: Screen, key: string | undefined): void {
     let target: HTMLElement | null = null;
     if (previous?.kind === 'play' && screen.kind === 'play') {
-      if (key && find(key)) target = find(key);
+      // A new day that opens with an event: on to its first choice.
+      if (key === 'end-day' && screen.event) target = find('choice:0');
+      else if (key && find(key)) target = find(key);
       else if (key === 'quit') target = find('quit-no');
       else if (key === 'quit-no' || key === 'quit-yes') target = find('quit');
       else if (screen.event) target = find('choice:0');
@@ -533,7 +537,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
     chart?.destroy();
     chart = null;
     questionnaireParts = null;
-    body.replaceChildren(...screenView(screen).filter((n): n is Node => n !== null));
+    keepScroll(body, () => body.replaceChildren(...screenView(screen).filter((n): n is Node => n !== null)));
     if (previous?.kind === 'play' && screen.kind === 'play' && announcement && previous.state !== screen.state) {
       sound.beep(!announcement.includes('−'));
     }
