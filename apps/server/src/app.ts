@@ -20,7 +20,7 @@ import serverPackage from '../package.json' with { type: 'json' };
 import { registerInputTextCheck } from './plugins/input-text.ts';
 import { registerAnonymousGate, type AnonymousLimits } from './plugins/anonymous-gate.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
-import { deadlineOptions } from './plugins/connections.ts';
+import { deadlineOptions, limitConnectionsPerAddress, trustedProxies } from './plugins/connections.ts';
 import { registerBodyRules } from './plugins/bodies.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { opsRoutes } from './features/ops/routes.ts';
@@ -82,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
   });
   const { database, config } = deps;
+  limitConnectionsPerAddress(app.server, config.connectionsPerAddress, trustedProxies(config.trustProxy), app.log);
   const tokens = new TokenService(deps.jwtSecret);
 
   registerErrorHandler(app);
