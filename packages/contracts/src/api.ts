@@ -111,12 +111,13 @@ export const ASSIGNMENT_READ_ONLY_FIELDS = [
   'completed_at',
   'revoked_at',
   'game_status',
+  'score',
 ] as const;
 export const assignmentUpdateSchema = z.strictObject({
   key: z.string().min(1),
   due_at: epochMs,
   ...assignmentSchema
-    .pick({ created_at: true, started_at: true, completed_at: true, revoked_at: true, game_status: true })
+    .pick({ created_at: true, started_at: true, completed_at: true, revoked_at: true, game_status: true, score: true })
     .partial().shape,
 });
 export const userUpdateRequestSchema = z
