@@ -205,7 +205,13 @@ describeE2E('two servers on one PostgreSQL behind nginx', (e2e) => {
       // A run cannot be finished faster than its moves can be played (MIN_MS_PER_MOVE).
       const moves = log.filter((c) => !('end_day' in c)).length;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, moves * 50 + 100 - (Date.now() - started))));
-      const finished = await call<{ outcome: string }>(auth, 'POST', `game/runs/${run.run_id}/finish`, { log });
+      // The assignment's first run, completed: it carries both questionnaire sets, complete.
+      const questionnaire = await call<{ items: { id: string }[] }>(auth, 'GET', 'modules/questionnaire');
+      const agree = Object.fromEntries(questionnaire.items.map((i) => [i.id, 4]));
+      const finished = await call<{ outcome: string }>(auth, 'POST', `game/runs/${run.run_id}/finish`, {
+        log,
+        answers: { before: agree, after: agree },
+      });
       expect(finished.outcome).toBe('complete');
 
       // Downloads the report.

@@ -61,7 +61,13 @@ async function main(): Promise<void> {
   for (let w = 0; w < workers; w++) {
     jobs.push({ module, from: Math.floor((seeds * w) / workers), to: Math.floor((seeds * (w + 1)) / workers) });
   }
-  const figures = summarize(module.id, mergeTallies(await Promise.all(jobs.map(run))));
+  const merged = mergeTallies(await Promise.all(jobs.map(run)));
+  const figures = summarize(module, merged);
+  // Each event's answers as the planner gave them, for an author tuning its choices.
+  for (const [event, counts] of Object.entries(merged.choices)) {
+    const draws = counts.reduce((a, b) => a + b, 0);
+    console.error(`${event}: ${counts.map((n) => `${Math.round((n / draws) * 100)}%`).join(' / ')} of ${draws}`);
+  }
   const seconds = (performance.now() - started) / 1000;
   console.error(`${seeds} seeds on ${workers} threads in ${seconds.toFixed(1)} s`);
   const missed = missedTargets(figures);

@@ -19,6 +19,8 @@ import serverPackage from '../package.json' with { type: 'json' };
 import { registerInputTextCheck } from './plugins/input-text.ts';
 import { registerAnonymousGate, type AnonymousLimits } from './plugins/anonymous-gate.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { deadlineOptions } from './plugins/connections.ts';
+import { registerBodyRules } from './plugins/bodies.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
@@ -60,9 +62,6 @@ export interface AppDeps {
  */
 export const LOAD_SHEDDING = { maxEventLoopDelayMs: 1000, sampleIntervalMs: 1000 };
 
-/** A client has this long to send its whole request (headers and body); then 408. */
-export const REQUEST_TIMEOUT_MS = 30_000;
-
 export const SERVICE_BUSY = 'The service is busy. Try again in a few seconds.';
 
 /** Largest request body accepted (a big module or invite list fits easily). */
@@ -72,7 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    requestTimeout: REQUEST_TIMEOUT_MS,
+    // HEADERS_TIMEOUT_S and BODY_TIMEOUT_S: a request that does not arrive in time is answered 408.
+    ...deadlineOptions(deps.config),
     // Finish in-flight requests on close; drop idle keep-alive connections.
     forceCloseConnections: 'idle',
     // TRUST_PROXY (config.ts): whose X-Forwarded-For gives request.ip.
@@ -84,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerSchemas(app);
   registerSecurityHeaders(app, config.publicUrl);
+  // Before anything reads a token or the database: a body too large is refused first.
+  registerBodyRules(app);
   // gzip/brotli for JSON, CSV and the web app's files (phones on slow links). Flushed
   // after each write, so a streamed CSV's first bytes leave at once instead of after ~1 MB.
   await app.register(compress, {
@@ -115,9 +117,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   openApiRoutes(app);
 
   opsRoutes(app, database);
-  sessionRoutes(app, database.db, tokens, new DeviceCookies(deps.jwtSecret, config.publicUrl.startsWith('https://')));
   const mailer = createMailer(config);
   const mail = new MailWorker(database, mailer, app.log, config.mailClaimMs);
+  const devices = new DeviceCookies(deps.jwtSecret, config.publicUrl.startsWith('https://'));
+  sessionRoutes(app, database.db, tokens, devices, config, mail);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => {
     await mail.stop();
@@ -138,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   passwordRoutes(app, database.db, config, mail);
   emailRoutes(app, database.db);
   bulkUserRoutes(app, database.db, config);
-  inviteFileRoutes(app, database.db, config);
+  await inviteFileRoutes(app, database.db, config);
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -90,4 +90,15 @@ describe('loadConfig', () => {
       /REMINDER_INTERVAL_S: [\s\S]*DIGEST_CRON: must be a cron pattern of five fields[\s\S]*DIGEST_TZ: must be an IANA time zone/,
     );
   });
+
+  it("reads the deadlines of a request's head and body, 10 s each unless given", () => {
+    expect(loadConfig({})).toMatchObject({ headersTimeoutMs: 10_000, bodyTimeoutMs: 10_000 });
+    expect(loadConfig({ HEADERS_TIMEOUT_S: '3', BODY_TIMEOUT_S: '45' })).toMatchObject({
+      headersTimeoutMs: 3_000,
+      bodyTimeoutMs: 45_000,
+    });
+    expect(() => loadConfig({ HEADERS_TIMEOUT_S: '0', BODY_TIMEOUT_S: '1.5' })).toThrow(
+      /HEADERS_TIMEOUT_S: [\s\S]*BODY_TIMEOUT_S: must be a whole number of seconds/,
+    );
+  });
 });

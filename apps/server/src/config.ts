@@ -112,6 +112,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxySchema,
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(1).max(600).default(10),
+  HEADERS_TIMEOUT_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(600).default(10),
+  BODY_TIMEOUT_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(3_600).default(10),
   METRICS_TOKEN: optionalNonEmpty.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   INVITE_TTL_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(365).default(14),
   REMINDER_DAYS: reminderDaysSchema,
@@ -166,6 +168,10 @@ export interface Config {
   digestTz: string;
   /** On SIGTERM, in-flight requests get this long to finish; then the process exits anyway (status 1). */
   shutdownTimeoutMs: number;
+  /** A request's head (request line and headers) must have arrived this long after its first byte, in ms; then 408. */
+  headersTimeoutMs: number;
+  /** Its body, this much longer (the whole request within headersTimeoutMs + bodyTimeoutMs), in ms; then 408. */
+  bodyTimeoutMs: number;
   /** GET /metrics answers only to `Authorization: Bearer <this>`; unset: no metrics. */
   metricsToken: string | undefined;
   /** Where the built web app is; unset in API tests. */
@@ -206,6 +212,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     digestTz: e.DIGEST_TZ,
     metricsToken: e.METRICS_TOKEN,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_S * 1000,
+    bodyTimeoutMs: e.BODY_TIMEOUT_S * 1000,
     webDist,
   };
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ROLES, SEX_OPTIONS } from './constants.ts';
 import { moduleSchema } from './module.ts';
 import { findRank } from './ranks.ts';
-import { assignmentSchema, epochMs, userSchema } from './user.ts';
+import { assignmentSchema, epochDate, userSchema } from './user.ts';
 import { isValidEmail, passwordPolicyProblems } from './validation.ts';
 
 /** Every error response: a message a client can show as it is. */
@@ -115,10 +115,13 @@ export const ASSIGNMENT_READ_ONLY_FIELDS = [
 ] as const;
 export const assignmentUpdateSchema = z.strictObject({
   key: z.string().min(1),
-  due_at: epochMs,
-  ...assignmentSchema
-    .pick({ created_at: true, started_at: true, completed_at: true, revoked_at: true, game_status: true, score: true })
-    .partial().shape,
+  due_at: epochDate,
+  created_at: epochDate.optional(),
+  started_at: epochDate.optional(),
+  completed_at: epochDate.optional(),
+  revoked_at: epochDate.optional(),
+  game_status: z.number().int().min(0).max(4).optional(),
+  score: assignmentSchema.shape.score.optional(),
 });
 export const userUpdateRequestSchema = z
   .strictObject({
@@ -128,7 +131,7 @@ export const userUpdateRequestSchema = z
     rank: rankSchema,
     unit: unitSchema,
     role: z.enum(ROLES),
-    active_at: epochMs,
+    active_at: epochDate,
     /** Due dates of existing assignments. */
     assignments: z.array(assignmentUpdateSchema),
   })
@@ -144,7 +147,7 @@ export const inviteRequestSchema = z.strictObject({
   emails: z.array(z.string().max(1000)).min(1).max(1000),
   module: z.string().max(100).optional(),
   /** The module's due date for every invitee (epoch ms, as assignments carry it); only with module. */
-  due_at: z.number().int().min(0).max(8_640_000_000_000_000).optional(),
+  due_at: epochDate.optional(),
 });
 export type InviteRequest = z.infer<typeof inviteRequestSchema>;
 export const inviteResponseSchema = z.object({
@@ -195,6 +198,10 @@ export const forgotResponseSchema = z.object({ message: z.string() });
 
 // POST password/reset: the token of the e-mailed link and the new password
 export const resetRequestSchema = z.strictObject({ token: z.string().min(1).max(200), password: passwordSchema });
+
+// POST login/trust: the token of an e-mailed link that signs in and trusts this device.
+export const trustDeviceRequestSchema = z.strictObject({ token: z.string().min(1).max(200) });
+export type TrustDeviceRequest = z.infer<typeof trustDeviceRequestSchema>;
 
 // GET modules, GET/POST/PUT modules/{id}
 export const modulesResponseSchema = z.array(moduleSchema);

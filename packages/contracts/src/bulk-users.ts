@@ -3,7 +3,7 @@
  * answered user by user (docs/api.md, "Bulk actions").
  */
 import { z } from 'zod';
-import { epochMs } from './user.ts';
+import { epochDate } from './user.ts';
 
 export const BULK_ACTIONS = ['assign', 'due_date', 'unassign', 'reinvite', 'deactivate'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
@@ -33,7 +33,7 @@ export const bulkUsersRequestSchema = z
     /** assign, due_date, unassign: the module's id. */
     module: z.string().min(1).max(100).optional(),
     /** assign (optional), due_date: the due date, epoch ms as assignments carry it (0 = none). */
-    due_at: epochMs.max(8_640_000_000_000_000).optional(),
+    due_at: epochDate.optional(),
   })
   .superRefine((body, ctx) => {
     const fields = BULK_ACTION_FIELDS[body.action];

@@ -52,3 +52,39 @@ export const READY_AIRMAN_MODULE_ID = 'ready_airman_training';
  * finished run whose moves came faster than this, from its start, is refused.
  */
 export const MIN_MS_PER_MOVE = 50;
+
+/**
+ * The dates a request may carry, both ends included (UTC): 1970-01-01 (epoch ms
+ * 0, which a due date also uses for "none") to the last millisecond of 9999-12-31,
+ * the last day a four-digit ISO 8601 date names.
+ */
+export const FIRST_DATE_YEAR = 1970;
+export const LAST_DATE_YEAR = 9999;
+export const LAST_DATE_MS = Date.UTC(LAST_DATE_YEAR, 11, 31, 23, 59, 59, 999);
+
+/*
+ * A module's sizes (docs/game-rules.md, "Sizes"): what a trainee can take in
+ * on one screen, and what bounds the work of replaying a run.
+ */
+/** Days of a run. */
+export const MODULE_MAX_DAYS = 60;
+/** Gauges of a module, and so the entries of any of its gauge tables. */
+export const MODULE_MAX_GAUGES = 12;
+export const MODULE_MAX_OBJECTIVES = 20;
+export const MODULE_MAX_ACTIONS = 30;
+export const MODULE_MAX_EVENTS = 100;
+export const EVENT_MAX_CHOICES = 6;
+/** Different items a module's actions and events give or use. */
+export const MODULE_MAX_ITEMS = 30;
+/** Names in one list of an action or a choice (items given or used, objectives required, added or completed). */
+export const MOVE_MAX_NAMES = 10;
+/** Actions a player may take in one day (the day's event's choice and ending the day aside). */
+export const DAY_MAX_ACTIONS = 12;
+/** A run's commands: on each day its actions, its event's choice and its end. */
+export const GAME_LOG_MAX = MODULE_MAX_DAYS * (DAY_MAX_ACTIONS + 2);
+/**
+ * The most points one objective, or one gauge ending one day in its healthy
+ * range, may be worth: a run's most points, (objectives + days × gauges) × this,
+ * then fit a 32-bit integer column (asserted in score.test.ts).
+ */
+export const SCORE_MAX_POINTS = 100_000;

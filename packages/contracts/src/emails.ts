@@ -2,13 +2,14 @@
 import { z } from 'zod';
 
 /** One template per kind (apps/server/src/mail/templates.ts). */
-export const EMAIL_KINDS = ['invite', 'password_reset', 'reminder', 'past_due', 'digest'] as const;
+export const EMAIL_KINDS = ['invite', 'password_reset', 'device_trust', 'reminder', 'past_due', 'digest'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** What the user modal calls each kind. */
 export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   invite: 'Invite',
   password_reset: 'Password reset',
+  device_trust: 'Sign-in link for a new device',
   reminder: 'Due date reminder',
   past_due: 'Past due reminder',
   digest: 'Weekly digest',

@@ -1,5 +1,6 @@
 /** The game API contract: what the game client and the server exchange about runs. */
 import { z } from 'zod';
+import { GAME_LOG_MAX } from './constants.ts';
 import { moduleSchema } from './module.ts';
 import { questionnaireAnswersSchema } from './questionnaire.ts';
 
@@ -11,7 +12,7 @@ export const gameCommandSchema = z.union([
 ]);
 export type GameCommand = z.infer<typeof gameCommandSchema>;
 
-export const gameLogSchema = z.array(gameCommandSchema).max(10000);
+export const gameLogSchema = z.array(gameCommandSchema).max(GAME_LOG_MAX, `at most ${GAME_LOG_MAX} moves`);
 export type GameLog = z.infer<typeof gameLogSchema>;
 
 export const startRunRequestSchema = z.strictObject({ module: z.string().min(1).max(100) });
@@ -23,6 +24,14 @@ export const startRunResponseSchema = z.object({
   log: z.array(gameCommandSchema),
   /** The questionnaire's before-answers already stored for this run (a resumed run), else null. */
   answers_before: questionnaireAnswersSchema.nullable(),
+  /** Its after-answers already stored (an after-survey left part-way), else null. */
+  answers_after: questionnaireAnswersSchema.nullable(),
+  /**
+   * Which questionnaires this run asks: before day 1 on the assignment's first run (until one
+   * run holds a complete set), after the last day on a completed run until the assignment's
+   * first completion.
+   */
+  questionnaire: z.object({ before: z.boolean(), after: z.boolean() }),
 });
 export type StartRunResponse = z.infer<typeof startRunResponseSchema>;
 
@@ -46,7 +55,7 @@ export const runAnswersRequestSchema = z
   .refine((a) => a.before !== undefined || a.after !== undefined, 'give before, after or both');
 export type RunAnswersRequest = z.infer<typeof runAnswersRequestSchema>;
 
-/** POST game/runs/{id}/progress: the commands played so far (kept after each day). */
+/** POST game/runs/{id}/progress: the commands played so far (kept after each move); it extends the stored log. */
 export const runProgressRequestSchema = z.strictObject({ log: gameLogSchema });
 
 /** The outcome the server computed by replaying the log. */
@@ -73,7 +82,7 @@ export const gameAssignmentSchema = z.object({
   game_status: z.number().int(),
   started_at: z.number().int(),
   completed_at: z.number().int(),
-  /** True when the module has the questionnaire (asked before day 1 and after the last day). */
+  /** True when the module has the questionnaire (asked before the first run and after the first completed run). */
   has_questionnaire: z.boolean(),
 });
 export type GameAssignment = z.infer<typeof gameAssignmentSchema>;

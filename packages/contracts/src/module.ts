@@ -1,10 +1,21 @@
 /** The module format of spec §3: a turn-based resource-management scenario. */
 import { z } from 'zod';
 import { GAUGE_MAX, GAUGE_MIN } from './gauges.ts';
+import {
+  EVENT_MAX_CHOICES,
+  MODULE_MAX_ACTIONS,
+  MODULE_MAX_DAYS,
+  MODULE_MAX_EVENTS,
+  MODULE_MAX_GAUGES,
+  MODULE_MAX_OBJECTIVES,
+  MOVE_MAX_NAMES,
+  SCORE_MAX_POINTS,
+} from './constants.ts';
+import { epochDate } from './user.ts';
 
 const name = z.string().trim().min(1, 'must not be empty').max(200);
 const count = z.number().int('must be an integer').min(0, 'must not be negative');
-const names = z.array(name);
+const names = z.array(name).max(MOVE_MAX_NAMES, `at most ${MOVE_MAX_NAMES} names`);
 /**
  * Gauge name → value. A gauge's name is a key of the module's JSON objects,
  * and '__proto__' there is the object's prototype to JavaScript, not a key:
@@ -18,7 +29,11 @@ function gaugeTable<V extends z.ZodType>(value: V) {
         ctx.addIssue({ code: 'custom', path: ['__proto__'], message: "'__proto__' cannot be a gauge name" });
       }
     })
-    .pipe(z.record(z.string().min(1), value));
+    .pipe(
+      z
+        .record(z.string().min(1), value)
+        .refine((table) => Object.keys(table).length <= MODULE_MAX_GAUGES, `at most ${MODULE_MAX_GAUGES} gauges`),
+    );
 }
 
 export { GAUGE_MAX, GAUGE_MIN };
@@ -40,6 +55,27 @@ export type AddRemove = z.infer<typeof addRemoveSchema>;
 
 const nextDayTokens = z.number().int('must be an integer').min(-1000).max(1000);
 
+/** The most delayed consequences one action or choice may carry. */
+export const MAX_LATER = 3;
+
+/**
+ * A consequence that comes back: applied at the start of the day `in_days`
+ * after the move that caused it, before that day's event (docs/game-rules.md).
+ */
+export const laterSchema = z.strictObject({
+  /** Days after the move: 1 = tomorrow morning, 7 = a week later. */
+  in_days: z.number().int('must be an integer').min(1, 'must be at least 1').max(365),
+  /** Gauge name → change applied when it lands. */
+  results: gaugeTable(z.number().int('must be an integer')).optional(),
+  /** Time tokens added to (or, negative, taken from) the day it lands on. */
+  next_day_tokens: nextDayTokens.optional(),
+  /** What the player is told before the choice ("later: …") and when it lands. */
+  text: z.string().trim().min(1, 'must not be empty').max(500),
+});
+export type Later = z.infer<typeof laterSchema>;
+
+const laterList = z.array(laterSchema).max(MAX_LATER, `at most ${MAX_LATER} later consequences`);
+
 export const actionSchema = z.strictObject({
   name,
   token_cost: count,
@@ -52,6 +88,8 @@ export const actionSchema = z.strictObject({
   changes_objectives: addRemoveSchema,
   /** Time tokens added to (or, negative, taken from) tomorrow's: overtime today buys time tomorrow. */
   next_day_tokens: nextDayTokens.optional(),
+  /** Consequences that land on a later day. */
+  later: laterList.optional(),
 });
 export type Action = z.infer<typeof actionSchema>;
 
@@ -77,10 +115,23 @@ export const eventChoiceSchema = z.strictObject({
   changes_inventory: addRemoveSchema.optional(),
   changes_objectives: addRemoveSchema.optional(),
   next_day_tokens: nextDayTokens.optional(),
+  /** Consequences that land on a later day. */
+  later: laterList.optional(),
 });
 export type EventChoice = z.infer<typeof eventChoiceSchema>;
 
-const day = z.number().int('must be an integer').min(1, 'must be at least 1').max(365);
+const day = z.number().int('must be an integer').min(1, 'must be at least 1').max(MODULE_MAX_DAYS);
+
+/** The most resources one event may name. */
+export const MAX_RESOURCES = 6;
+
+/** Real help an event names, shown after the player's choice and in the debrief. */
+export const resourceSchema = z.strictObject({
+  name: z.string().trim().min(1, 'must not be empty').max(200),
+  /** How to reach it: a phone number, a place, a web address. */
+  contact: z.string().trim().min(1, 'must not be empty').max(200),
+});
+export type Resource = z.infer<typeof resourceSchema>;
 
 /**
  * Something that happens at the start of a day, drawn from the run's seed
@@ -95,16 +146,21 @@ export const gameEventSchema = z.strictObject({
   chance: z.number().int('must be an integer').min(0).max(100),
   /** Drawn only while each of these objectives is active. */
   required_objectives: names.optional(),
-  choices: z.array(eventChoiceSchema).min(1, 'needs at least one choice').max(6),
+  choices: z
+    .array(eventChoiceSchema)
+    .min(1, 'needs at least one choice')
+    .max(EVENT_MAX_CHOICES, `at most ${EVENT_MAX_CHOICES} choices`),
+  /** Where to find real help with what the event is about. */
+  resources: z.array(resourceSchema).max(MAX_RESOURCES, `at most ${MAX_RESOURCES} resources`).optional(),
 });
 export type GameEvent = z.infer<typeof gameEventSchema>;
 
 /** How a run is scored (every field optional; docs/game-rules.md gives the defaults). */
 export const scoringSchema = z.strictObject({
   /** Points for each objective completed. */
-  objective_points: count.max(100_000).optional(),
+  objective_points: count.max(SCORE_MAX_POINTS).optional(),
   /** Points for each gauge inside its healthy range at the end of each day. */
-  range_day_points: count.max(100_000).optional(),
+  range_day_points: count.max(SCORE_MAX_POINTS).optional(),
   /** Points a completed run needs for two and for three stars. */
   stars: z
     .tuple([count, count])
@@ -112,6 +168,12 @@ export const scoringSchema = z.strictObject({
     .optional(),
 });
 export type Scoring = z.infer<typeof scoringSchema>;
+
+const lessonText = z.string().trim().min(1, 'must not be empty').max(1000);
+
+/** What a gauge's time out of its healthy range teaches: below it (low) and above it (high). */
+export const lessonSchema = z.strictObject({ low: lessonText.optional(), high: lessonText.optional() });
+export type Lesson = z.infer<typeof lessonSchema>;
 
 export const moduleSchema = z.strictObject({
   /** '' for a module not yet saved. */
@@ -121,12 +183,12 @@ export const moduleSchema = z.strictObject({
   /** Equals id for base modules. */
   game_type: z.string().max(100),
   /** 0 = live, otherwise when it was archived (epoch ms). */
-  archived_at: z.number().int().min(0),
-  days: z.number().int('must be an integer').min(1, 'must be at least 1').max(365),
+  archived_at: epochDate,
+  days: day,
   daily_time_tokens: z.number().int('must be an integer').min(1, 'must be at least 1').max(1000),
   starting_gauges: gaugeTable(z.number().int('must be an integer').min(GAUGE_MIN).max(GAUGE_MAX)),
-  objectives: z.array(objectiveSchema),
-  actions: z.array(actionSchema),
+  objectives: z.array(objectiveSchema).max(MODULE_MAX_OBJECTIVES, `at most ${MODULE_MAX_OBJECTIVES} objectives`),
+  actions: z.array(actionSchema).max(MODULE_MAX_ACTIONS, `at most ${MODULE_MAX_ACTIONS} actions`),
   /** Gauge → change applied overnight, each time a day ends and the next begins. */
   daily_change: gaugeTable(z.number().int('must be an integer').min(-GAUGE_MAX).max(GAUGE_MAX)).optional(),
   /** Gauge → [min, max]: shown on the gauge; each day ended inside it scores. */
@@ -135,8 +197,10 @@ export const moduleSchema = z.strictObject({
       .tuple([z.number().int().min(GAUGE_MIN).max(GAUGE_MAX), z.number().int().min(GAUGE_MIN).max(GAUGE_MAX)])
       .refine(([min, max]) => min <= max, 'min must not exceed max'),
   ).optional(),
-  events: z.array(gameEventSchema).max(200).optional(),
+  events: z.array(gameEventSchema).max(MODULE_MAX_EVENTS, `at most ${MODULE_MAX_EVENTS} events`).optional(),
   scoring: scoringSchema.optional(),
+  /** Gauge → the lesson for a run that kept it below (low) or above (high) its healthy range. */
+  lessons: gaugeTable(lessonSchema).optional(),
 });
 export type Module = z.infer<typeof moduleSchema>;
 

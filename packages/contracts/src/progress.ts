@@ -5,16 +5,23 @@
  * failed, quit and past_due, so those six add up to `assigned`.
  */
 import { z } from 'zod';
+import { FIRST_DATE_YEAR } from './constants.ts';
 import { epochMs } from './user.ts';
 
 /** A calendar day, YYYY-MM-DD (UTC). */
-export const isoDateSchema = z
+export const calendarDaySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
   .refine(
     (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    'must be a real calendar date',
+    { message: 'must be a real calendar date', abort: true },
   );
+
+/** A day a request names: a calendar day of the years 1970–9999. */
+export const isoDateSchema = calendarDaySchema.refine(
+  (s) => Number(s.slice(0, 4)) >= FIRST_DATE_YEAR,
+  `must not be before ${FIRST_DATE_YEAR}-01-01`,
+);
 
 /** Weeks the completions chart shows when no range is given. */
 export const PROGRESS_DEFAULT_WEEKS = 12;
@@ -76,7 +83,7 @@ export const progressResponseSchema = z.object({
   /** Every unit with assignments in the filter ('' for users without a unit); by unit. */
   units: z.array(statusCountsSchema.extend({ unit: z.string() })),
   /** Completions in each week (Monday, UTC) that meets the range, oldest first. */
-  weeks: z.array(z.object({ week: isoDateSchema, completions: z.number().int().min(0) })),
+  weeks: z.array(z.object({ week: calendarDaySchema, completions: z.number().int().min(0) })),
   /** For each module with a questionnaire: its domains' mean score before and after play. */
   questionnaires: z.array(
     z.object({

@@ -2,6 +2,7 @@
  * The questionnaire's scoring, free of zod: the game bundle shows the before
  * and after scores by domain and must not carry the schemas' library.
  */
+import { nullRecord, own } from './own.ts';
 import type { Questionnaire, QuestionnaireAnswers } from './questionnaire.ts';
 
 /**
@@ -12,12 +13,12 @@ export function domainScores(q: Questionnaire, answers: QuestionnaireAnswers): R
   const values = q.scale.map((s) => s.value);
   const min = Math.min(...values);
   const max = Math.max(...values);
-  const scores: Record<string, number | null> = {};
+  const scores = nullRecord<number | null>();
   for (const domain of q.domains) {
     const picked = q.items
-      .filter((item) => item.domain === domain.id && answers[item.id] !== undefined)
+      .filter((item) => item.domain === domain.id && own(answers, item.id) !== undefined)
       .map((item) => {
-        const v = answers[item.id] as number;
+        const v = own(answers, item.id) as number;
         return item.reverse ? max + min - v : v;
       });
     scores[domain.id] =
@@ -26,4 +27,9 @@ export function domainScores(q: Questionnaire, answers: QuestionnaireAnswers): R
         : Math.round(((picked.reduce((a, b) => a + b, 0) / picked.length - min) / (max - min)) * 100 * 10) / 10;
   }
   return scores;
+}
+
+/** The items not answered yet, in the questionnaire's order. */
+export function unansweredItems(q: Questionnaire, answers: QuestionnaireAnswers): Questionnaire['items'] {
+  return q.items.filter((item) => own(answers, item.id) === undefined);
 }

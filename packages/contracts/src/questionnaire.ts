@@ -24,6 +24,10 @@ export const questionnaireSchema = z
     const domains = new Set(q.domains.map((d) => d.id));
     const seen = new Set<string>();
     q.items.forEach((item, i) => {
+      // An item's id is a key of the answers a trainee sends, and the server's JSON parser refuses that key.
+      if (item.id === '__proto__') {
+        ctx.addIssue({ code: 'custom', path: ['items', i, 'id'], message: "'__proto__' cannot be an item id" });
+      }
       if (!domains.has(item.domain)) {
         ctx.addIssue({ code: 'custom', path: ['items', i, 'domain'], message: `unknown domain '${item.domain}'` });
       }

@@ -1,8 +1,17 @@
 /** The session/user and assignment entities of spec §3. */
 import { z } from 'zod';
-import { ROLES, SEX_OPTIONS } from './constants.ts';
+import { LAST_DATE_MS, ROLES, SEX_OPTIONS } from './constants.ts';
 
 export const epochMs = z.number().int().min(0);
+/**
+ * A time a request sets (epoch ms): 0 ("none") or a moment of the years
+ * 1970–9999, so that every date the server stores is one it can write as ISO 8601.
+ */
+export const epochDate = z
+  .number()
+  .int('must be an integer')
+  .min(0, 'must not be before 1970')
+  .max(LAST_DATE_MS, 'must not be after 9999-12-31');
 
 export const assignmentSchema = z.object({
   /** The module id. */
@@ -64,5 +73,12 @@ export const signInStatusSchema = z.object({
   failures: z.number().int(),
   /** Until when (epoch ms) addresses and devices the owner has not signed in from are refused; 0: not locked. */
   locked_until: z.number().int(),
+  /**
+   * When the owner was last e-mailed a link that signs in and trusts the device a right
+   * password came from while the account was locked, in the last hour (epoch ms; 0: none).
+   */
+  trust_link_sent_at: z.number().int(),
+  /** When that link was used (epoch ms; 0: not used). */
+  trust_link_used_at: z.number().int(),
 });
 export type SignInStatus = z.infer<typeof signInStatusSchema>;

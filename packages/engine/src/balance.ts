@@ -3,9 +3,50 @@
  * and the planner win, how many stars the planner earns, how many stars the
  * fewest-actions win earns, and how many decisions a good day holds.
  */
-import type { Module } from '@airman/contracts/module.ts';
-import { plan, playGreedy, playRandom, type PlanOptions, type Played } from './play.ts';
-import { score } from './score.ts';
+import type { GameEvent, Module } from '@airman/contracts/module.ts';
+import type { GameCommand } from '@airman/contracts/game.ts';
+import { pendingEvent, start, type GameState } from './game-state.ts';
+import {
+  CAREFUL,
+  isShortcut,
+  plan,
+  playGreedy,
+  playRandom,
+  playRule,
+  type PlanOptions,
+  type Played,
+  type RulePolicy,
+} from './play.ts';
+import { apply, choiceUnavailableReason } from './rules.ts';
+import { points, score } from './score.ts';
+
+/** Simple rules a person might find after one run, measured (not held to a target). */
+export const OTHER_RULES: Readonly<Record<string, RulePolicy>> = {
+  /** Careful play, but every event answered with the choice that takes the least time. */
+  cheapest_choice: { ...CAREFUL, choice: 'cheapest' },
+  /** Gauges below their range topped up first, goals after. */
+  gauges_first: { ...CAREFUL, order: 'gauges_first' },
+  /** Careful play that also chases every objective it reveals. */
+  bonus_hunter: { ...CAREFUL, bonuses: true },
+  /** Careful play that never takes a shortcut. */
+  no_shortcuts: { ...CAREFUL, shortcuts: false },
+};
+
+export interface RuleFigures {
+  win: number;
+  stars_3: number;
+  mean_points: number;
+}
+
+/** The choice of one event the planner takes most often, and in what share of the draws it could choose. */
+export interface DominantChoice {
+  event: string;
+  choice: string;
+  /** Its index in the event's choices (0: listed first). */
+  index: number;
+  share: number;
+  draws: number;
+}
 
 export interface Balance {
   module: string;
@@ -17,7 +58,21 @@ export interface Balance {
   /** The most stars any seed's fewest-actions win earns (0 when no such win was found). */
   min_win_stars: number;
   median_decisions_per_day: number;
+  /** The careful rule (play.ts CAREFUL): wins and three-star wins. */
+  careful_win: number;
+  careful_stars_3: number;
+  /** Careful play answering each event with the choice the module lists first. */
+  first_choice_win: number;
+  /** The largest share of draws in which one choice of one event is the planner's best (0 when no event was drawn often enough). */
+  dominant_choice_max: number;
+  dominant_choice: DominantChoice | null;
+  /** Careful play's mean points with shortcuts minus without them; null for a module without shortcuts. */
+  shortcut_gain: number | null;
+  other_rules: Record<string, RuleFigures>;
 }
+
+/** Draws of an event with two or more open choices before its share counts toward dominant_choice_max. */
+export const MIN_CHOICE_DRAWS = 5;
 
 export interface BalanceOptions {
   /** Random runs per seed (more runs, a finer rate). */
@@ -36,6 +91,33 @@ export interface Tally {
   minWinStars: number;
   /** Decisions on each day of every planner win. */
   decisions: number[];
+  /** Per rule (careful, first_choice, and OTHER_RULES): wins, three-star wins, points summed. */
+  rules: Record<string, { wins: number; threeStars: number; points: number }>;
+  /** Event name → how often the planner took each of its choices when two or more were open. */
+  choices: Record<string, number[]>;
+}
+
+/** Rules every tally plays: careful, careful answering with the first listed choice, and the others. */
+function rulesToPlay(): Record<string, RulePolicy> {
+  return { careful: CAREFUL, first_choice: { ...CAREFUL, choice: 'first_listed' }, ...OTHER_RULES };
+}
+
+/** Counts, per event, the choice the line takes wherever two or more choices were open. */
+function countChoices(start0: GameState, line: readonly GameCommand[], into: Record<string, number[]>): void {
+  let state = start0;
+  for (const command of line) {
+    const event = pendingEvent(state);
+    if (event && 'choose' in command) {
+      const open = event.choices.filter((c) => choiceUnavailableReason(state, c) === undefined).length;
+      if (open >= 2) {
+        const counts = (into[event.name] ??= event.choices.map(() => 0));
+        counts[command.choose] = (counts[command.choose] ?? 0) + 1;
+      }
+    }
+    const r = apply(state, command);
+    if (!r.ok) throw new Error(`the planner's line does not replay: ${r.error}`);
+    state = r.state;
+  }
 }
 
 /** Player decisions (actions and event choices, not End Day) on each day of a line. */
@@ -62,7 +144,10 @@ export function tally(module: Module, from: number, to: number, options: Balance
     threeStars: 0,
     minWinStars: 0,
     decisions: [],
+    rules: {},
+    choices: {},
   };
+  const rules = rulesToPlay();
   for (let seed = from; seed < to; seed++) {
     t.seeds += 1;
     for (let r = 0; r < randomRuns; r++) {
@@ -76,10 +161,38 @@ export function tally(module: Module, from: number, to: number, options: Balance
       if (score(best.state).stars === 3) t.threeStars += 1;
       t.decisions.push(...decisionsPerDay(best));
     }
+    countChoices(start(module, seed), best.line, t.choices);
+    for (const [name, policy] of Object.entries(rules)) {
+      const played = playRule(module, seed, policy).state;
+      const r = (t.rules[name] ??= { wins: 0, threeStars: 0, points: 0 });
+      if (played.outcome === 'complete') r.wins += 1;
+      if (score(played).stars === 3) r.threeStars += 1;
+      r.points += points(played);
+    }
     const fewest = plan(module, seed, { ...options.planner, goal: 'fewest_actions' });
     if (fewest.state.outcome === 'complete') t.minWinStars = Math.max(t.minWinStars, score(fewest.state).stars);
   }
   return t;
+}
+
+function mergeRules(a: Tally['rules'], b: Tally['rules']): Tally['rules'] {
+  const merged: Tally['rules'] = {};
+  for (const name of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const x = a[name] ?? { wins: 0, threeStars: 0, points: 0 };
+    const y = b[name] ?? { wins: 0, threeStars: 0, points: 0 };
+    merged[name] = { wins: x.wins + y.wins, threeStars: x.threeStars + y.threeStars, points: x.points + y.points };
+  }
+  return merged;
+}
+
+function mergeChoices(a: Tally['choices'], b: Tally['choices']): Tally['choices'] {
+  const merged: Tally['choices'] = {};
+  for (const name of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const x = a[name] ?? [];
+    const y = b[name] ?? [];
+    merged[name] = Array.from({ length: Math.max(x.length, y.length) }, (_, i) => (x[i] ?? 0) + (y[i] ?? 0));
+  }
+  return merged;
 }
 
 export function mergeTallies(tallies: readonly Tally[]): Tally {
@@ -93,6 +206,8 @@ export function mergeTallies(tallies: readonly Tally[]): Tally {
       threeStars: a.threeStars + b.threeStars,
       minWinStars: Math.max(a.minWinStars, b.minWinStars),
       decisions: [...a.decisions, ...b.decisions],
+      rules: mergeRules(a.rules, b.rules),
+      choices: mergeChoices(a.choices, b.choices),
     }),
     {
       seeds: 0,
@@ -103,6 +218,8 @@ export function mergeTallies(tallies: readonly Tally[]): Tally {
       threeStars: 0,
       minWinStars: 0,
       decisions: [],
+      rules: {},
+      choices: {},
     },
   );
 }
@@ -118,9 +235,41 @@ function median(values: number[]): number {
 
 const rate = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) * 1000) / 1000);
 
-export function summarize(moduleId: string, t: Tally): Balance {
+/**
+ * Whether an event is meant as a dilemma: none of its choices completes an
+ * objective. One that does is a step of the story with a right answer (the
+ * PT test taken, a wingman in crisis helped), not a trade to balance.
+ */
+export function isDilemma(event: GameEvent): boolean {
+  return !event.choices.some((c) => (c.changes_objectives?.remove.length ?? 0) > 0);
+}
+
+/** The event choice the planner takes in the largest share of its draws (among events drawn often enough). */
+function dominantChoice(module: Module, t: Tally): DominantChoice | null {
+  let best: DominantChoice | null = null;
+  for (const [eventName, counts] of Object.entries(t.choices)) {
+    const draws = counts.reduce((a, b) => a + b, 0);
+    const event = module.events?.find((e) => e.name === eventName);
+    if (draws < MIN_CHOICE_DRAWS || !event || !isDilemma(event)) continue;
+    const index = counts.indexOf(Math.max(...counts));
+    const share = rate(counts[index] as number, draws);
+    if (!best || share > best.share) {
+      best = { event: eventName, choice: event?.choices[index]?.label ?? '', index, share, draws };
+    }
+  }
+  return best;
+}
+
+function hasShortcuts(module: Module): boolean {
+  return module.actions.some(isShortcut) || (module.events ?? []).some((e) => e.choices.some(isShortcut));
+}
+
+export function summarize(module: Module, t: Tally): Balance {
+  const rule = (name: string) => t.rules[name] ?? { wins: 0, threeStars: 0, points: 0 };
+  const mean = (name: string) => (t.seeds === 0 ? 0 : Math.round((rule(name).points / t.seeds) * 10) / 10);
+  const dominant = dominantChoice(module, t);
   return {
-    module: moduleId,
+    module: module.id,
     seeds: t.seeds,
     random_win: rate(t.randomWins, t.randomRuns),
     greedy_win: rate(t.greedyWins, t.seeds),
@@ -128,12 +277,24 @@ export function summarize(moduleId: string, t: Tally): Balance {
     solver_stars_3: rate(t.threeStars, t.seeds),
     min_win_stars: t.minWinStars,
     median_decisions_per_day: median(t.decisions),
+    careful_win: rate(rule('careful').wins, t.seeds),
+    careful_stars_3: rate(rule('careful').threeStars, t.seeds),
+    first_choice_win: rate(rule('first_choice').wins, t.seeds),
+    dominant_choice_max: dominant?.share ?? 0,
+    dominant_choice: dominant,
+    shortcut_gain: hasShortcuts(module) ? Math.round((mean('careful') - mean('no_shortcuts')) * 10) / 10 : null,
+    other_rules: Object.fromEntries(
+      Object.keys(OTHER_RULES).map((name) => [
+        name,
+        { win: rate(rule(name).wins, t.seeds), stars_3: rate(rule(name).threeStars, t.seeds), mean_points: mean(name) },
+      ]),
+    ),
   };
 }
 
 /** The balance of seeds 0 … seeds−1, in this thread. */
 export function balance(module: Module, seeds: number, options: BalanceOptions = {}): Balance {
-  return summarize(module.id, tally(module, 0, seeds, options));
+  return summarize(module, tally(module, 0, seeds, options));
 }
 
 /** The balance a module should meet; each failed target, in words. */
@@ -144,22 +305,57 @@ export const BALANCE_TARGETS = {
   solver_stars_3: 0.5,
   min_win_stars: 1,
   median_decisions_per_day: 3,
+  careful_win: 0.9,
+  careful_stars_3: 0.5,
+  dominant_choice_max: 0.75,
+  /** Shortcuts must cost careful play points on average: the gain must stay below this. */
+  shortcut_gain: 0,
 } as const;
 
+const percent = (rate: number) => `${Math.round(rate * 100)}%`;
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+
+/**
+ * Each target the balance misses, in plain words for the module's author
+ * ("too easy: careful play gets 3 stars on 100%"); empty when it meets them all.
+ */
 export function missedTargets(b: Balance): string[] {
   const t = BALANCE_TARGETS;
   const missed: string[] = [];
-  if (b.random_win > t.random_win) missed.push(`random play wins ${b.random_win}, more than ${t.random_win}`);
-  if (b.greedy_win > t.greedy_win) missed.push(`greedy play wins ${b.greedy_win}, more than ${t.greedy_win}`);
-  if (b.solver_win < t.solver_win) missed.push(`the planner wins ${b.solver_win}, less than ${t.solver_win}`);
-  if (b.solver_stars_3 < t.solver_stars_3)
-    missed.push(`the planner earns 3 stars on ${b.solver_stars_3}, less than ${t.solver_stars_3}`);
-  if (b.min_win_stars > t.min_win_stars)
-    missed.push(`the fewest-actions win earns ${b.min_win_stars} stars, more than ${t.min_win_stars}`);
-  if (b.median_decisions_per_day < t.median_decisions_per_day) {
+  if (b.random_win > t.random_win)
+    missed.push(`too easy: random clicking wins on ${percent(b.random_win)} (at most ${percent(t.random_win)})`);
+  if (b.greedy_win > t.greedy_win)
     missed.push(
-      `a winning day holds ${b.median_decisions_per_day} decisions (median), fewer than ${t.median_decisions_per_day}`,
+      `too easy: taking the biggest gain each time wins on ${percent(b.greedy_win)} (at most ${percent(t.greedy_win)})`,
     );
-  }
+  if (b.careful_win < t.careful_win)
+    missed.push(`too hard: careful play wins only ${percent(b.careful_win)} (at least ${percent(t.careful_win)})`);
+  if (b.careful_stars_3 > t.careful_stars_3)
+    missed.push(
+      `too easy: careful play gets 3 stars on ${percent(b.careful_stars_3)} (at most ${percent(t.careful_stars_3)})`,
+    );
+  if (b.solver_win < t.solver_win)
+    missed.push(`too hard: even the planner wins only ${percent(b.solver_win)} (at least ${percent(t.solver_win)})`);
+  if (b.solver_stars_3 < t.solver_stars_3)
+    missed.push(
+      `3 stars out of reach: the planner gets them on ${percent(b.solver_stars_3)} (at least ${percent(t.solver_stars_3)})`,
+    );
+  if (b.min_win_stars > t.min_win_stars)
+    missed.push(
+      `rushing pays: the win with the fewest actions earns ${b.min_win_stars} stars (at most ${t.min_win_stars})`,
+    );
+  if (b.median_decisions_per_day < t.median_decisions_per_day)
+    missed.push(
+      `too few decisions: a winning day holds ${b.median_decisions_per_day} (median; at least ${t.median_decisions_per_day})`,
+    );
+  const d = b.dominant_choice;
+  if (d && b.dominant_choice_max > t.dominant_choice_max)
+    missed.push(
+      `no dilemma: the ${ORDINALS[d.index] ?? `${d.index + 1}th`} choice of '${d.event}' ('${d.choice}') is best in ${percent(d.share)} of draws (at most ${percent(t.dominant_choice_max)})`,
+    );
+  if (b.shortcut_gain !== null && b.shortcut_gain >= t.shortcut_gain)
+    missed.push(
+      `shortcuts pay: careful play scores ${b.shortcut_gain} points more on average with them than without (they should cost)`,
+    );
   return missed;
 }

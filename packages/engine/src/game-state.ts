@@ -4,12 +4,46 @@
  */
 import type { GameEvent, Module } from '@airman/contracts/module.ts';
 import { GAUGE_MAX, GAUGE_MIN } from '@airman/contracts/gauges.ts';
-import { roll } from './random.ts';
+import { choiceOrder, roll } from './random.ts';
 
 /** inactive: not pursued (yet); active: pursued; complete: done. */
 export type ObjectiveStatus = 'inactive' | 'active' | 'complete';
 
 export type Outcome = 'in_progress' | 'complete' | 'failed';
+
+/** A consequence of a move waiting to land (a `later` of an action or an event's choice). */
+export interface Scheduled {
+  /** The day it lands on, at the start of the day before its event. */
+  readonly day: number;
+  /** The day of the move that caused it. */
+  readonly from_day: number;
+  /** The action's name, or the label of the event's choice. */
+  readonly source: string;
+  /** The event whose choice caused it; absent for an action. */
+  readonly event?: string;
+  readonly text: string;
+  readonly results: Readonly<Record<string, number>>;
+  readonly next_day_tokens: number;
+}
+
+/** A consequence that came back: what landed, when and from what (`Scheduled` as it was when it landed). */
+export type Landing = Scheduled;
+
+/** An event the player answered. */
+export interface Answer {
+  readonly day: number;
+  /** Index in module.events. */
+  readonly event: number;
+  /** Index in the event's choices (the module's order, not the shown one). */
+  readonly choice: number;
+}
+
+/** Days a gauge ended inside its healthy range, below it and above it. */
+export interface GaugeDays {
+  readonly in_range: number;
+  readonly low: number;
+  readonly high: number;
+}
 
 export interface GameState {
   readonly module: Module;
@@ -21,6 +55,9 @@ export interface GameState {
   readonly tokens: number;
   /** Tokens added to (or taken from) tomorrow's by today's moves (next_day_tokens). */
   readonly tokensTomorrow: number;
+  /** Actions taken on day actionsDay (see actionsTakenToday). */
+  readonly actionsToday: number;
+  readonly actionsDay: number;
   readonly gauges: Readonly<Record<string, number>>;
   readonly objectives: Readonly<Record<string, ObjectiveStatus>>;
   /** Hidden objectives the player has seen (revealed by an action, or completed). */
@@ -35,6 +72,14 @@ export interface GameState {
   readonly drawn: readonly number[];
   /** Gauge-days ended inside their healthy range (each scores; see score.ts). */
   readonly rangeDays: number;
+  /** Per gauge with a healthy range: the days it ended inside, below and above it. */
+  readonly gaugeDays: Readonly<Record<string, GaugeDays>>;
+  /** Consequences still to land, in the order they were caused. */
+  readonly scheduled: readonly Scheduled[];
+  /** Consequences that landed, in the order they did. */
+  readonly landed: readonly Landing[];
+  /** Each event answered: on which day, and the index of the choice picked. */
+  readonly answered: readonly Answer[];
   readonly outcome: Outcome;
 }
 
@@ -114,6 +159,8 @@ export function start(module: Module, seed: number): GameState {
     day: 1,
     tokens: module.daily_time_tokens,
     tokensTomorrow: 0,
+    actionsToday: 0,
+    actionsDay: 1,
     gauges,
     objectives,
     revealed: table(),
@@ -122,6 +169,10 @@ export function start(module: Module, seed: number): GameState {
     pendingEvent: -1,
     drawn: [],
     rangeDays: 0,
+    gaugeDays: table(),
+    scheduled: [],
+    landed: [],
+    answered: [],
     outcome: 'in_progress',
   };
   // A module may start with a gauge at 0: such a run is lost before it begins.
@@ -144,7 +195,28 @@ export function isGoal(objective: Module['objectives'][number]): boolean {
   return objective.active && !objective.hidden;
 }
 
+/** Actions the player took today: at most DAY_MAX_ACTIONS a day. */
+export function actionsTakenToday(state: GameState): number {
+  return state.actionsDay === state.day ? state.actionsToday : 0;
+}
+
 /** Today's event awaiting a choice, if any. */
 export function pendingEvent(state: GameState): GameEvent | undefined {
   return state.pendingEvent >= 0 ? state.module.events?.[state.pendingEvent] : undefined;
+}
+
+/**
+ * Today's event's choices in the order the player sees them (shuffled by the
+ * seed, random.ts), as indexes into its `choices`; empty when no event awaits.
+ */
+export function shownChoices(state: GameState): number[] {
+  const event = pendingEvent(state);
+  return event ? choiceOrder(state.seed, state.day, state.pendingEvent, event.choices.length) : [];
+}
+
+/** The event answered today and its choice, if one was. */
+export function answeredToday(state: GameState): { event: GameEvent; choice: number } | undefined {
+  const last = state.answered[state.answered.length - 1];
+  const event = last && last.day === state.day ? state.module.events?.[last.event] : undefined;
+  return event && last ? { event, choice: last.choice } : undefined;
 }

@@ -4,8 +4,8 @@
  * days with a beam, either for the best score or for the fewest actions.
  */
 import type { GameCommand } from '@airman/contracts/game.ts';
-import type { Action, Module } from '@airman/contracts/module.ts';
-import { isGoal, pendingEvent, start, type GameState } from './game-state.ts';
+import type { Action, EventChoice, Module } from '@airman/contracts/module.ts';
+import { actionsTakenToday, isGoal, pendingEvent, shownChoices, start, type GameState } from './game-state.ts';
 import { apply, choiceUnavailableReason, gaugesInRange, rangesOf, takeAction, unavailableReason } from './rules.ts';
 import { objectivePoints, points, rangeDayPoints } from './score.ts';
 
@@ -111,7 +111,7 @@ export function playGreedy(module: Module, seed: number): Played {
 
 /** A key for a state within one day (the day, the module and the seed are the same for all). */
 function dayKey(s: GameState): string {
-  let key = `${s.tokens}|${s.tokensTomorrow}|${s.pendingEvent}|${s.drawn.length}|${s.rangeDays}|`;
+  let key = `${s.tokens}|${s.tokensTomorrow}|${actionsTakenToday(s)}|${s.pendingEvent}|${s.drawn.length}|${s.rangeDays}|`;
   for (const k in s.gauges) key += `${s.gauges[k]},`;
   key += '|';
   for (const k in s.objectives) key += s.objectives[k] === 'inactive' ? '0' : s.objectives[k] === 'active' ? '1' : '2';
@@ -120,6 +120,8 @@ function dayKey(s: GameState): string {
   for (const k in s.inventory) key += `${k}=${s.inventory[k]};`;
   key += '|';
   for (const k in s.cooldowns) key += `${k}=${s.cooldowns[k]};`;
+  key += '|';
+  for (const x of s.scheduled) key += `${x.day}:${x.source}:${x.text};`;
   return key;
 }
 
@@ -289,4 +291,147 @@ export function plan(module: Module, seed: number, options: PlanOptions = {}): P
   }
   if (!best) throw new Error('a run always ends');
   return { state: best.state, line: lineOf(best) };
+}
+
+/** How a person plays by a simple rule found after one run (docs/game-rules.md). */
+export interface RulePolicy {
+  /** Which answer to an event: the first shown (after shuffling), the first listed in the module, or the cheapest in time. */
+  choice: 'first_shown' | 'first_listed' | 'cheapest';
+  /** Goals before gauges, or gauges below their range first. */
+  order: 'goals_first' | 'gauges_first';
+  /** Whether moves with a later cost (shortcuts) are taken. */
+  shortcuts: boolean;
+  /** Whether bonus objectives are pursued like goals. */
+  bonuses: boolean;
+}
+
+/** The careful rule: finish goals first, then top up the lowest gauge at the best gain per token, take choice 1. */
+export const CAREFUL: RulePolicy = { choice: 'first_shown', order: 'goals_first', shortcuts: true, bonuses: false };
+
+interface Effects {
+  results?: Readonly<Record<string, number>> | undefined;
+  next_day_tokens?: number | undefined;
+  later?: Action['later'];
+}
+
+/** A shortcut: a move with a cost that comes back later (a gauge lowered or time taken). */
+export function isShortcut(e: Effects): boolean {
+  return (e.later ?? []).some((l) => (l.next_day_tokens ?? 0) < 0 || Object.values(l.results ?? {}).some((v) => v < 0));
+}
+
+/** Whether taking the move would bring a gauge to 0 now: a person sees that coming. */
+function ruinous(state: GameState, results: Readonly<Record<string, number>> | undefined): boolean {
+  for (const gauge in results ?? {}) {
+    const now = state.gauges[gauge];
+    if (now !== undefined && now + (results?.[gauge] ?? 0) <= 0) return true;
+  }
+  return false;
+}
+
+/** Objectives the rule works toward: the goals, and with `bonuses` every other objective shown. */
+function pursued(state: GameState, policy: RulePolicy): Set<string> {
+  return new Set(
+    state.module.objectives
+      .filter((o) => state.objectives[o.name] === 'active' && (policy.bonuses || isGoal(o)))
+      .map((o) => o.name),
+  );
+}
+
+/** An action toward the pursued objectives: one that finishes one, else gives an item one still needs; the cheapest. */
+function towardGoals(state: GameState, policy: RulePolicy, usable: readonly Action[]): Action | undefined {
+  const open = pursued(state, policy);
+  const finishers = usable.filter((a) => a.changes_objectives.remove.some((o) => open.has(o)));
+  if (finishers.length > 0) return cheapest(finishers);
+  const needed = new Map<string, number>();
+  const finishing = [
+    ...state.module.actions,
+    ...(state.module.events ?? []).flatMap((e) =>
+      e.choices.map((c) => ({ ...c, changes_objectives: c.changes_objectives ?? { add: [], remove: [] } })),
+    ),
+  ];
+  for (const f of finishing) {
+    if (!f.changes_objectives.remove.some((o) => open.has(o))) continue;
+    const counts = new Map<string, number>();
+    for (const item of f.changes_inventory?.remove ?? []) counts.set(item, (counts.get(item) ?? 0) + 1);
+    for (const [item, n] of counts) needed.set(item, Math.max(needed.get(item) ?? 0, n));
+  }
+  const givers = usable.filter((a) =>
+    a.changes_inventory.add.some((item) => (state.inventory[item] ?? 0) < (needed.get(item) ?? 0)),
+  );
+  if (givers.length > 0) return cheapest(givers);
+  if (!policy.bonuses) return undefined;
+  const revealing = usable.filter((a) => a.changes_objectives.add.some((o) => state.objectives[o] === 'inactive'));
+  return revealing.length > 0 ? cheapest(revealing) : undefined;
+}
+
+function cheapest(actions: readonly Action[]): Action {
+  return actions.reduce((best, a) => (a.token_cost < best.token_cost ? a : best));
+}
+
+/**
+ * For the lowest gauge below its range's top that some action raises: the
+ * action raising it with the best net gain (every gauge's change) per token.
+ */
+function topUp(state: GameState, usable: readonly Action[], belowRangeOnly: boolean): Action | undefined {
+  const ranges = state.module.healthy_range ?? {};
+  const gauges = Object.keys(state.gauges)
+    .filter((g) => {
+      const range = Object.hasOwn(ranges, g) ? ranges[g] : undefined;
+      const value = state.gauges[g] as number;
+      return belowRangeOnly ? range !== undefined && value < range[0] : value < (range?.[1] ?? 100);
+    })
+    .sort((a, b) => (state.gauges[a] as number) - (state.gauges[b] as number));
+  for (const gauge of gauges) {
+    let best: Action | undefined;
+    let bestRate = 0;
+    for (const a of usable) {
+      // What it costs the other gauges counts against it: a person reads the whole button.
+      const rate = gaugeSum(a.results) / Math.max(1, a.token_cost);
+      if ((a.results[gauge] ?? 0) > 0 && rate > bestRate) [best, bestRate] = [a, rate];
+    }
+    if (best) return best;
+  }
+  return undefined;
+}
+
+/** The answer the rule gives to today's event. */
+function ruleChoice(state: GameState, policy: RulePolicy): GameCommand {
+  const event = pendingEvent(state);
+  if (!event) throw new Error('no event to answer');
+  const order = policy.choice === 'first_shown' ? shownChoices(state) : event.choices.map((_, i) => i);
+  const open = order.filter((i) => choiceUnavailableReason(state, event.choices[i] as EventChoice) === undefined);
+  const allowed = policy.shortcuts ? open : open.filter((i) => !isShortcut(event.choices[i] as EventChoice));
+  const pool = allowed.length > 0 ? allowed : open;
+  if (policy.choice === 'cheapest') {
+    const cost = (i: number) => event.choices[i]?.token_cost ?? 0;
+    return { choose: pool.reduce((best, i) => (cost(i) < cost(best) ? i : best)) };
+  }
+  return { choose: pool[0] as number };
+}
+
+/** Plays the module by a simple rule (CAREFUL and its variations). */
+export function playRule(module: Module, seed: number, policy: RulePolicy = CAREFUL): Played {
+  let played: Played = { state: start(module, seed), line: [] };
+  let movesToday = 0;
+  while (played.state.outcome === 'in_progress') {
+    const { state } = played;
+    let command: GameCommand = { end_day: true };
+    if (pendingEvent(state)) command = ruleChoice(state, policy);
+    else if (movesToday < 100) {
+      const usable = module.actions.filter(
+        (a) =>
+          unavailableReason(state, a) === undefined &&
+          !ruinous(state, a.results) &&
+          (policy.shortcuts || !isShortcut(a)),
+      );
+      const next =
+        policy.order === 'goals_first'
+          ? (towardGoals(state, policy, usable) ?? topUp(state, usable, false))
+          : (topUp(state, usable, true) ?? towardGoals(state, policy, usable) ?? topUp(state, usable, false));
+      if (next) command = { action: next.name };
+    }
+    movesToday = 'end_day' in command ? 0 : movesToday + 1;
+    played = step(played, command);
+  }
+  return played;
 }

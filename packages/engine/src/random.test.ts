@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roll } from './random.ts';
+import { choiceOrder, roll } from './random.ts';
 
 describe('roll', () => {
   it('is the same for the same seed, day and event', () => {
@@ -21,5 +21,25 @@ describe('roll', () => {
     const rolls = new Set<number>();
     for (let day = 1; day <= 7; day++) for (let i = 0; i < 7; i++) rolls.add(roll(7, day, i));
     expect(rolls.size).toBeGreaterThan(30);
+  });
+});
+
+describe('choiceOrder', () => {
+  it('is a permutation of the choices, the same for the same seed, day and event', () => {
+    for (let seed = 0; seed < 200; seed++) {
+      const order = choiceOrder(seed, 3, 2, 3);
+      expect([...order].sort()).toEqual([0, 1, 2]);
+      expect(choiceOrder(seed, 3, 2, 3)).toEqual(order);
+    }
+  });
+
+  it('puts each choice first about equally often over many runs', () => {
+    const first = [0, 0, 0];
+    for (let seed = 0; seed < 3000; seed++) first[choiceOrder(seed, 1 + (seed % 7), seed % 4, 3)[0] as number]! += 1;
+    for (const n of first) expect(Math.abs(n - 1000)).toBeLessThan(100);
+  });
+
+  it('shows a single choice as it is', () => {
+    expect(choiceOrder(9, 1, 0, 1)).toEqual([0]);
   });
 });

@@ -19,3 +19,20 @@ export function roll(seed: number, day: number, index: number): number {
   const h = mix(mix(mix((seed ^ 0x9e3779b9) >>> 0) + day) + Math.imul(index + 1, 0x27d4eb2d));
   return h % 100;
 }
+
+/**
+ * The order an event's `n` choices are shown in on `day` of the run with
+ * `seed`: a permutation of 0 … n−1 (a Fisher–Yates shuffle driven by the same
+ * hash as the rolls). The log names a choice by its index in the module, so
+ * the order is presentation only: a replay never depends on it.
+ */
+export function choiceOrder(seed: number, day: number, eventIndex: number, n: number): number[] {
+  const order = Array.from({ length: n }, (_, i) => i);
+  let h = mix(mix((seed ^ 0x85ebca6b) >>> 0) + Math.imul(day, 0x27d4eb2d) + Math.imul(eventIndex + 1, 0x165667b1));
+  for (let i = n - 1; i > 0; i--) {
+    h = mix(h + 0x9e3779b9);
+    const j = h % (i + 1);
+    [order[i], order[j]] = [order[j] as number, order[i] as number];
+  }
+  return order;
+}

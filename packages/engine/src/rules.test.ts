@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DAY_MAX_ACTIONS } from '@airman/contracts/constants.ts';
 import type { GameCommand } from '@airman/contracts/game.ts';
 import { pendingEvent, start, visibleObjectives, type GameState } from './game-state.ts';
 import { apply, available } from './rules.ts';
@@ -38,10 +39,19 @@ describe('rules', () => {
     expect(s.inventory).toEqual({});
     expect(s.objectives.Deliver).toBe('complete');
     const rested = play(
-      start({ ...tinyModule, daily_time_tokens: 30 }, 1),
-      ...Array.from({ length: 25 }, () => ({ action: 'Rest' })),
+      start({ ...tinyModule, daily_time_tokens: 30, starting_gauges: { energy: 50 } }, 1),
+      ...Array.from({ length: DAY_MAX_ACTIONS }, () => ({ action: 'Rest' })),
     );
     expect(rested.gauges.energy).toBe(100);
+  });
+
+  it(`refuses an action beyond ${DAY_MAX_ACTIONS} in a day, and takes it again the next day`, () => {
+    const module = { ...tinyModule, daily_time_tokens: 1000, starting_gauges: { energy: 50 } };
+    const full = play(start(module, 1), ...Array.from({ length: DAY_MAX_ACTIONS }, () => ({ action: 'Rest' })));
+    const error = `No more actions today (${DAY_MAX_ACTIONS} a day): end the day`;
+    expect(apply(full, { action: 'Rest' })).toEqual({ ok: false, error: `Rest: ${error}` });
+    expect(available(full).find((a) => a.action === 'Rest')).toEqual({ action: 'Rest', ok: false, reason: error });
+    expect(apply(play(full, { end_day: true }), { action: 'Rest' }).ok).toBe(true);
   });
 
   it('reveals a hidden objective when an action activates it', () => {

@@ -4,18 +4,22 @@
  * `apply` share one check, so whatever is offered is accepted and whatever is
  * refused is not offered.
  */
+import { DAY_MAX_ACTIONS } from '@airman/contracts/constants.ts';
 import type { GameCommand } from '@airman/contracts/game.ts';
-import type { Action, AddRemove, EventChoice, Module } from '@airman/contracts/module.ts';
+import type { Action, AddRemove, EventChoice, Later, Module } from '@airman/contracts/module.ts';
 import {
+  actionsTakenToday,
   clampGauge,
   drawEvent,
   isGoal,
   pendingEvent,
   table,
   withGaugeCheck,
+  type GaugeDays,
   type GameState,
   type ObjectiveStatus,
   type Outcome,
+  type Scheduled,
 } from './game-state.ts';
 
 export interface Availability {
@@ -32,6 +36,13 @@ interface Effects {
   changes_inventory?: AddRemove | undefined;
   changes_objectives?: AddRemove | undefined;
   next_day_tokens?: number | undefined;
+  later?: readonly Later[] | undefined;
+}
+
+/** What caused a move's later consequences: the action, or the event and its choice. */
+interface Source {
+  source: string;
+  event?: string;
 }
 
 function plural(n: number, word: string): string {
@@ -62,6 +73,8 @@ export function unavailableReason(state: GameState, action: Action): string | un
   if (action.disabled) return 'Disabled';
   const event = pendingEvent(state);
   if (event) return `Respond to '${event.name}' first`;
+  if (actionsTakenToday(state) >= DAY_MAX_ACTIONS)
+    return `No more actions today (${DAY_MAX_ACTIONS} a day): end the day`;
   const cooldown = state.cooldowns[action.name] ?? 0;
   if (cooldown > 0) return `Cooling down (${plural(cooldown, 'day')} left)`;
   const cost = costReason(state, { token_cost: action.token_cost });
@@ -103,7 +116,9 @@ export function apply(state: GameState, command: GameCommand): ApplyResult {
     const reason = choiceUnavailableReason(state, choice);
     if (reason !== undefined) return { ok: false, error: `${choice.label}: ${reason}` };
     const effects = { ...choice, token_cost: Math.min(choice.token_cost ?? 0, state.tokens) };
-    return { ok: true, state: withGaugeCheck({ ...applyEffects(state, effects), pendingEvent: -1 }) };
+    const next = applyEffects(state, effects, { source: choice.label, event: event.name });
+    const answered = [...state.answered, { day: state.day, event: state.pendingEvent, choice: command.choose }];
+    return { ok: true, state: withGaugeCheck({ ...next, pendingEvent: -1, answered }) };
   }
   if (event) return { ok: false, error: `Respond to '${event.name}' first` };
   if ('end_day' in command) return { ok: true, state: endDay(state) };
@@ -119,7 +134,11 @@ export function apply(state: GameState, command: GameCommand): ApplyResult {
  * its checks, for a planner that has made them already.
  */
 export function takeAction(state: GameState, action: Action): GameState {
-  const next = applyEffects(state, action);
+  const next = {
+    ...applyEffects(state, action, { source: action.name }),
+    actionsDay: state.day,
+    actionsToday: actionsTakenToday(state) + 1,
+  };
   if (action.set_cooldown > 0) {
     const cooldowns = table(state.cooldowns);
     cooldowns[action.name] = action.set_cooldown;
@@ -128,7 +147,28 @@ export function takeAction(state: GameState, action: Action): GameState {
   return withGaugeCheck(next);
 }
 
-function applyEffects(state: GameState, effects: Effects): GameState {
+/** The consequences of a move that land within the run, added to those waiting. */
+function schedule(state: GameState, later: readonly Later[] | undefined, from: Source): readonly Scheduled[] {
+  if (!later || later.length === 0) return state.scheduled;
+  const added: Scheduled[] = [];
+  for (const l of later) {
+    const day = state.day + l.in_days;
+    // A consequence due after the last day never lands: the run is over by then.
+    if (day > state.module.days) continue;
+    added.push({
+      day,
+      from_day: state.day,
+      source: from.source,
+      ...(from.event === undefined ? {} : { event: from.event }),
+      text: l.text,
+      results: l.results ?? {},
+      next_day_tokens: l.next_day_tokens ?? 0,
+    });
+  }
+  return added.length === 0 ? state.scheduled : [...state.scheduled, ...added];
+}
+
+function applyEffects(state: GameState, effects: Effects, from: Source): GameState {
   const gauges = table(state.gauges);
   const results = effects.results;
   if (results) {
@@ -141,29 +181,38 @@ function applyEffects(state: GameState, effects: Effects): GameState {
   let inventory = state.inventory;
   const items = effects.changes_inventory;
   if (items && (items.add.length > 0 || items.remove.length > 0)) {
-    const counts = new Map(Object.entries(state.inventory));
-    for (const item of items.remove) counts.set(item, (counts.get(item) ?? 0) - 1);
-    for (const item of items.add) counts.set(item, (counts.get(item) ?? 0) + 1);
-    // Items no longer held disappear from the inventory.
-    inventory = table([...counts].filter(([, n]) => n > 0));
+    const counts = table(state.inventory);
+    for (const item of items.remove) counts[item] = (counts[item] ?? 0) - 1;
+    for (const item of items.add) counts[item] = (counts[item] ?? 0) + 1;
+    // Items no longer held disappear from the inventory (a table is copied again only then).
+    inventory = items.remove.some((item) => (counts[item] as number) <= 0)
+      ? table(Object.entries(counts).filter(([, n]) => n > 0))
+      : counts;
   }
   let { objectives, revealed } = state;
   const changes = effects.changes_objectives;
   if (changes && (changes.add.length > 0 || changes.remove.length > 0)) {
-    const nextObjectives = table<ObjectiveStatus>(state.objectives);
-    const nextRevealed = table(state.revealed);
+    // Copied on the first change only: a move that changes nothing copies nothing.
+    const set = (name: string, status: ObjectiveStatus) => {
+      if (objectives[name] === status) return;
+      if (objectives === state.objectives) objectives = table<ObjectiveStatus>(state.objectives);
+      (objectives as Record<string, ObjectiveStatus>)[name] = status;
+    };
+    const reveal = (name: string) => {
+      if (revealed[name] === true) return;
+      if (revealed === state.revealed) revealed = table(state.revealed);
+      (revealed as Record<string, boolean>)[name] = true;
+    };
     for (const name of changes.add) {
-      if (nextObjectives[name] === 'inactive') nextObjectives[name] = 'active';
-      if (name in nextObjectives) nextRevealed[name] = true;
+      if (objectives[name] === 'inactive') set(name, 'active');
+      if (name in objectives) reveal(name);
     }
     for (const name of changes.remove) {
-      if (name in nextObjectives) {
-        nextObjectives[name] = 'complete';
-        nextRevealed[name] = true;
+      if (name in objectives) {
+        set(name, 'complete');
+        reveal(name);
       }
     }
-    objectives = nextObjectives;
-    revealed = nextRevealed;
   }
   return {
     ...state,
@@ -173,6 +222,7 @@ function applyEffects(state: GameState, effects: Effects): GameState {
     inventory,
     objectives,
     revealed,
+    scheduled: schedule(state, effects.later, from),
   };
 }
 
@@ -205,7 +255,11 @@ export function rangesOf(module: Module): ReadonlyArray<readonly [gauge: string,
  * added to or took from tomorrow's) and the new day's event is drawn.
  */
 function endDay(state: GameState): GameState {
-  const scored: GameState = { ...state, rangeDays: state.rangeDays + gaugesInRange(state) };
+  const scored: GameState = {
+    ...state,
+    rangeDays: state.rangeDays + gaugesInRange(state),
+    gaugeDays: countGaugeDays(state),
+  };
   if (state.day >= state.module.days) return { ...scored, tokens: 0, outcome: finalOutcome(scored) };
   let gauges = state.gauges;
   const daily = state.module.daily_change;
@@ -223,7 +277,58 @@ function endDay(state: GameState): GameState {
   // A day never starts with fewer than 0 tokens, whatever was borrowed from it.
   const tokens = Math.max(0, state.module.daily_time_tokens + state.tokensTomorrow);
   const night = withGaugeCheck({ ...scored, gauges, day: state.day + 1, tokens, tokensTomorrow: 0, cooldowns });
-  return night.outcome === 'failed' ? night : drawEvent(night);
+  if (night.outcome === 'failed') return night;
+  const morning = land(night);
+  return morning.outcome === 'failed' ? morning : drawEvent(morning);
+}
+
+/** Each gauge's day tallied: inside its healthy range, below it or above it. */
+function countGaugeDays(state: GameState): Record<string, GaugeDays> {
+  const days = table(state.gaugeDays);
+  for (const [gauge, min, max] of rangesOf(state.module)) {
+    const value = state.gauges[gauge];
+    if (value === undefined) continue;
+    const was = days[gauge] ?? { in_range: 0, low: 0, high: 0 };
+    days[gauge] =
+      value < min
+        ? { ...was, low: was.low + 1 }
+        : value > max
+          ? { ...was, high: was.high + 1 }
+          : { ...was, in_range: was.in_range + 1 };
+  }
+  return days;
+}
+
+/**
+ * The consequences due today land, in the order they were caused, before
+ * today's event: they move gauges (one brought to 0 loses the run, as the
+ * night does) and today's tokens (never below 0).
+ */
+function land(state: GameState): GameState {
+  if (!state.scheduled.some((s) => s.day === state.day)) return state;
+  const due = state.scheduled.filter((s) => s.day === state.day);
+  const gauges = table(state.gauges);
+  let tokens = state.tokens;
+  for (const s of due) {
+    for (const gauge in s.results) {
+      const current = gauges[gauge];
+      if (current !== undefined && Object.hasOwn(s.results, gauge))
+        gauges[gauge] = clampGauge(current + (s.results[gauge] as number));
+    }
+    tokens = Math.max(0, tokens + s.next_day_tokens);
+  }
+  return withGaugeCheck({
+    ...state,
+    gauges,
+    tokens,
+    scheduled: state.scheduled.filter((s) => s.day !== state.day),
+    landed: [...state.landed, ...due],
+  });
+}
+
+/** The consequences that landed at the start of the state's day. */
+export function landedToday(state: GameState): readonly Scheduled[] {
+  return state.landed.filter((l) => l.day === state.day);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Action, Module } from '@airman/contracts/module.ts';
-import { pendingEvent, start, visibleObjectives, type GameState } from './game-state.ts';
+import { actionsTakenToday, pendingEvent, start, visibleObjectives, type GameState } from './game-state.ts';
 import { blockedGoals } from './reach.ts';
 import { apply, choiceUnavailableReason, unavailableReason } from './rules.ts';
 
@@ -27,6 +27,7 @@ function stateKey(s: GameState): string {
     s.day,
     s.tokens,
     s.tokensTomorrow,
+    actionsTakenToday(s),
     s.gauges,
     s.objectives,
     s.revealed,
@@ -34,6 +35,8 @@ function stateKey(s: GameState): string {
     s.cooldowns,
     s.pendingEvent,
     s.drawn,
+    // Consequences still to come make two otherwise equal states differ.
+    s.scheduled.map((x) => [x.day, x.source, x.text]),
   ]);
 }
 

@@ -3,6 +3,7 @@
  * types) and the game: errors make a module unplayable; warnings point at
  * content that can never matter (and whether the module can be won at all).
  */
+import { MODULE_MAX_ITEMS } from '@airman/contracts/constants.ts';
 import { DEFAULT_GAME_RECORD, moduleSchema, type Module } from '@airman/contracts/module.ts';
 import { isGoal } from './game-state.ts';
 import { blocker, reach, whyNeverDone } from './reach.ts';
@@ -37,6 +38,16 @@ export function validateStructure(input: unknown): Problem[] {
   const warn = (path: Problem['path'], message: string) => problems.push({ path, message, severity: 'warning' });
   const gauges = new Set(Object.keys(m.starting_gauges));
   const objectives = new Set(m.objectives.map((o) => o.name));
+  const checkLater = (at: Problem['path'], later: Module['actions'][number]['later']) =>
+    (later ?? []).forEach((l, k) => {
+      for (const g of Object.keys(l.results ?? {}))
+        if (!gauges.has(g)) error([...at, 'later', k, 'results', g], `unknown gauge '${g}'`);
+      if (l.in_days >= m.days)
+        warn(
+          [...at, 'later', k, 'in_days'],
+          `lands ${l.in_days} days later but the module lasts ${m.days} days: it can never land`,
+        );
+    });
 
   for (const d of duplicates(m.objectives.map((o) => o.name))) error(['objectives'], `duplicate objective '${d}'`);
   for (const d of duplicates(m.actions.map((a) => a.name))) error(['actions'], `duplicate action '${d}'`);
@@ -62,9 +73,21 @@ export function validateStructure(input: unknown): Problem[] {
     ...m.actions.flatMap((a) => a.changes_inventory.add),
     ...choices.flatMap((c) => c.changes_inventory?.add ?? []),
   ]);
+  const named = new Set([
+    ...items,
+    ...m.actions.flatMap((a) => a.changes_inventory.remove),
+    ...choices.flatMap((c) => c.changes_inventory?.remove ?? []),
+  ]);
+  if (named.size > MODULE_MAX_ITEMS)
+    error([], `at most ${MODULE_MAX_ITEMS} different items (this module names ${named.size})`);
 
   for (const field of ['daily_change', 'healthy_range'] as const) {
     for (const g of Object.keys(m[field] ?? {})) if (!gauges.has(g)) error([field, g], `unknown gauge '${g}'`);
+  }
+  for (const g of Object.keys(m.lessons ?? {})) {
+    if (!gauges.has(g)) error(['lessons', g], `unknown gauge '${g}'`);
+    else if (!Object.hasOwn(m.healthy_range ?? {}, g))
+      warn(['lessons', g], `'${g}' has no healthy range: its lesson can never be chosen`);
   }
   for (const [g, [min, max]] of Object.entries(m.healthy_range ?? {})) {
     const startAt = m.starting_gauges[g];
@@ -93,6 +116,7 @@ export function validateStructure(input: unknown): Problem[] {
         }),
       );
     });
+    e.choices.forEach((c, j) => checkLater(['events', i, 'choices', j], c.later));
     // An event must never leave the player stuck: one choice needs no item.
     if (!e.choices.some((c) => (c.changes_inventory?.remove.length ?? 0) === 0)) {
       error(['events', i, 'choices'], 'needs a choice that uses no item, so the player can always answer');
@@ -102,6 +126,7 @@ export function validateStructure(input: unknown): Problem[] {
   m.actions.forEach((a, i) => {
     for (const g of Object.keys(a.results))
       if (!gauges.has(g)) error(['actions', i, 'results', g], `unknown gauge '${g}'`);
+    checkLater(['actions', i], a.later);
     a.required_objectives.forEach((o, j) => {
       if (!objectives.has(o)) error(['actions', i, 'required_objectives', j], `unknown objective '${o}'`);
     });

@@ -3,16 +3,19 @@
  * the play interface renders its screens and sends it the player's intents.
  */
 import type { GameAssignment, GameCommand, RunScore } from '@airman/contracts/game.ts';
-import type { Module } from '@airman/contracts/module.ts';
+import type { EventChoice, Module } from '@airman/contracts/module.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
+import { own } from '@airman/contracts/own.ts';
 import { domainScores } from '@airman/contracts/questionnaire-score.ts';
-import { pendingEvent, start, type GameState } from '@airman/engine/game-state.ts';
+import { pendingEvent, shownChoices, start, type GameState } from '@airman/engine/game-state.ts';
 import { apply, available, choiceUnavailableReason, type Availability } from '@airman/engine/rules.ts';
 import { replay } from '@airman/engine/replay.ts';
 import { points, score } from '@airman/engine/score.ts';
 import { debrief, type Debrief } from './debrief.ts';
+import { cameBackNotice } from './event-panel.ts';
 import { describeChanges } from './describe.ts';
 import type { GameApi } from './game-api.ts';
+import { Saves } from './saves.ts';
 
 /** Today's event while it awaits the player's choice. */
 export interface EventView {
@@ -64,7 +67,16 @@ interface Run {
   assignment: GameAssignment;
   log: GameCommand[];
   state: GameState;
-  before?: QuestionnaireAnswers;
+  /** Which questionnaire this run asks: before day 1, after a completed last day. */
+  asks: { before: boolean; after: boolean };
+  /** The answers kept so far (complete once the questionnaire's Continue was pressed). */
+  before: QuestionnaireAnswers;
+  after: QuestionnaireAnswers;
+}
+
+/** Whether every statement of the questionnaire has an answer in the set. */
+export function answeredAll(q: Questionnaire, answers: QuestionnaireAnswers): boolean {
+  return q.items.every((i) => answers[i.id] !== undefined);
 }
 
 type Listener = (screen: Screen, announcement: string) => void;
@@ -75,11 +87,18 @@ export class GameController {
   private questionnaire: Questionnaire | null = null;
   private readonly listeners = new Set<Listener>();
   private disposed = false;
+  /** Moves and answers, kept on the server as they are made, in order. */
+  private saves = new Saves();
 
   constructor(private readonly api: GameApi) {}
 
   get current(): Screen {
     return this.screen;
+  }
+
+  /** Resolves once every move and answer made so far has been kept (or its save failed). */
+  saved(): Promise<void> {
+    return this.saves.settled();
   }
 
   subscribe(listener: Listener): () => void {
@@ -124,16 +143,24 @@ export class GameController {
       const started = await this.api.startRun(assignment.module);
       const replayed = replay(started.module, started.seed, started.log);
       const state = replayed.ok ? replayed.state : start(started.module, started.seed);
+      this.saves = new Saves();
       this.run = {
         id: started.run_id,
         seed: started.seed,
         assignment,
         log: replayed.ok ? [...started.log] : [],
         state,
-        ...(started.answers_before ? { before: started.answers_before } : {}),
+        asks: assignment.has_questionnaire ? started.questionnaire : { before: false, after: false },
+        before: started.answers_before ?? {},
+        after: started.answers_after ?? {},
       };
-      // A resumed run still needs the questionnaire for its after-answers.
-      if (assignment.has_questionnaire) this.questionnaire ??= await this.api.questionnaire();
+      const asked = this.run.asks.before || this.run.asks.after;
+      if (asked) this.questionnaire ??= await this.api.questionnaire();
+      // A questionnaire left part-way resumes where it was, its answers kept.
+      if (this.run.log.length === 0 && this.needsBefore() && Object.keys(this.run.before).length > 0) {
+        this.showQuestionnaire('before', 'The questionnaire, where you left it.');
+        return;
+      }
       if (this.run.log.length === 0) {
         this.show(
           { kind: 'briefing', title: assignment.title, module: started.module, hasQuestionnaire: this.needsBefore() },
@@ -153,31 +180,49 @@ export class GameController {
 
   /** Whether the questionnaire is still to be answered before day 1. */
   private needsBefore(): boolean {
-    return Boolean(this.run?.assignment.has_questionnaire && this.questionnaire && !this.run.before);
+    const run = this.run;
+    return Boolean(run?.asks.before && this.questionnaire && !answeredAll(this.questionnaire, run.before));
+  }
+
+  /** Whether the finished run asks the after-questionnaire: a completed run, until the assignment's first. */
+  private needsAfter(): boolean {
+    const run = this.run;
+    return Boolean(run?.asks.after && this.questionnaire && run.state.outcome === 'complete');
+  }
+
+  private showQuestionnaire(phase: 'before' | 'after', announcement: string): void {
+    const run = this.run;
+    if (!run || !this.questionnaire) return;
+    this.show(
+      {
+        kind: 'questionnaire',
+        phase,
+        questionnaire: this.questionnaire,
+        answers: { ...run[phase] },
+        title: run.assignment.title,
+      },
+      announcement,
+    );
   }
 
   /** Leaves the briefing: the questionnaire when it is due, else day 1. */
   begin(): void {
     const run = this.run;
     if (!run || this.screen.kind !== 'briefing') return;
-    if (this.needsBefore() && this.questionnaire) {
-      this.show(
-        {
-          kind: 'questionnaire',
-          phase: 'before',
-          questionnaire: this.questionnaire,
-          answers: {},
-          title: run.assignment.title,
-        },
-        'Before you start: the Comprehensive Airman Fitness questionnaire.',
-      );
+    if (this.needsBefore()) {
+      this.showQuestionnaire('before', 'Before you start: the Comprehensive Airman Fitness questionnaire.');
       return;
     }
     this.showPlay(`Day 1 of ${run.state.module.days}.${this.eventNotice()}`);
   }
 
+  /** One answer, kept on the run as it is given: a reload resumes the questionnaire here. */
   answer(item: string, value: number): void {
-    if (this.screen.kind !== 'questionnaire') return;
+    const run = this.run;
+    if (this.screen.kind !== 'questionnaire' || !run) return;
+    const { phase } = this.screen;
+    run[phase] = { ...run[phase], [item]: value };
+    this.saves.add(() => this.api.answers(run.id, { [phase]: { [item]: value } }));
     this.show({ ...this.screen, answers: { ...this.screen.answers, [item]: value } }, '');
   }
 
@@ -187,13 +232,14 @@ export class GameController {
     if (s.phase === 'before') {
       this.show({ kind: 'loading', message: 'Saving your answers…' }, 'Saving your answers.');
       try {
-        // Kept on the run at once: a reload never asks again or loses them.
+        // Every answer once more, after those on their way: a reload never asks again or loses them.
+        await this.saves.settled();
         await this.api.answers(this.run.id, { before: s.answers });
       } catch (e) {
         this.fail(e);
         return;
       }
-      this.run.before = s.answers;
+      this.run.before = { ...s.answers };
       this.showPlay(`Day 1 of ${this.run.state.module.days}.${this.eventNotice()}`);
     } else {
       await this.finish(s.answers);
@@ -208,7 +254,9 @@ export class GameController {
       ? {
           name: event.name,
           text: event.text,
-          choices: event.choices.map((c, index) => {
+          // In the order shown to the player, shuffled by the run's seed; each keeps its index in the module.
+          choices: shownChoices(state).map((index) => {
+            const c = event.choices[index] as EventChoice;
             const reason = choiceUnavailableReason(state, c);
             return reason === undefined
               ? { index, label: c.label, ok: true }
@@ -253,17 +301,19 @@ export class GameController {
       void this.ended();
       return;
     }
+    // Every move is kept as it is made: a reload resumes this very move, and no day is played twice.
+    const log = [...run.log];
+    this.saves.add(() => this.api.progress(run.id, log));
     const changes = describeChanges(before, state);
     if ('end_day' in command) {
-      void this.api.progress(run.id, run.log).catch(() => undefined);
       this.showPlay(
-        `Day ${state.day} of ${state.module.days}. ${state.tokens} time tokens.${changes ? ` Overnight: ${changes}` : ''}${this.eventNotice()}`,
+        `Day ${state.day} of ${state.module.days}. ${tokenWords(state.tokens)}.${changes ? ` Overnight: ${changes}` : ''}${cameBackNotice(state)}${this.eventNotice()}`,
         true,
       );
       return;
     }
     const label = 'choose' in command ? (pendingEvent(before)?.choices[command.choose]?.label ?? '') : command.action;
-    this.showPlay(`${label}. ${changes}${changes ? ' ' : ''}${state.tokens} tokens left.`);
+    this.showPlay(`${label}. ${changes}${changes ? ' ' : ''}${tokenWords(state.tokens)} left.`);
   }
 
   /**
@@ -274,8 +324,13 @@ export class GameController {
   private async ended(): Promise<void> {
     const run = this.run;
     if (!run) return;
-    if (run.assignment.has_questionnaire && this.questionnaire) {
+    if (this.needsAfter() && this.questionnaire) {
       const d = debrief(run.state.module, run.seed, run.log);
+      // An after-survey left part-way resumes where it was.
+      if (Object.keys(run.after).length > 0) {
+        this.showQuestionnaire('after', 'The questionnaire, where you left it.');
+        return;
+      }
       this.show(
         {
           kind: 'debrief',
@@ -288,6 +343,7 @@ export class GameController {
         `${d.reason}. Answer the questionnaire once more to save your result.`,
       );
       try {
+        await this.saves.settled();
         await this.api.progress(run.id, run.log);
       } catch (e) {
         this.fail(e);
@@ -300,17 +356,8 @@ export class GameController {
   /** From the debrief to the after-survey. */
   toSurvey(): void {
     const run = this.run;
-    if (!run || !this.questionnaire || this.screen.kind !== 'debrief' || this.screen.stage !== 'survey') return;
-    this.show(
-      {
-        kind: 'questionnaire',
-        phase: 'after',
-        questionnaire: this.questionnaire,
-        answers: {},
-        title: run.assignment.title,
-      },
-      'Answer the questionnaire once more.',
-    );
+    if (!run || this.screen.kind !== 'debrief' || this.screen.stage !== 'survey') return;
+    this.showQuestionnaire('after', 'Answer the questionnaire once more.');
   }
 
   private async finish(after: QuestionnaireAnswers | undefined): Promise<void> {
@@ -318,23 +365,24 @@ export class GameController {
     if (!run) return;
     this.show({ kind: 'loading', message: 'Saving your run…' }, 'Saving your run.');
     try {
-      const answers = run.assignment.has_questionnaire
-        ? { ...(run.before ? { before: run.before } : {}), ...(after ? { after } : {}) }
-        : undefined;
+      await this.saves.settled();
+      // The sets this run asked, complete: the server refuses a part-answered one.
+      const before = run.asks.before && Object.keys(run.before).length > 0 ? run.before : undefined;
+      const answers = before || after ? { ...(before ? { before } : {}), ...(after ? { after } : {}) } : undefined;
       const result = await this.api.finish(run.id, { log: run.log, ...(answers ? { answers } : {}) });
       const d = debrief(run.state.module, run.seed, run.log);
       const q = this.questionnaire;
       const fitness: FitnessView | null =
-        q && run.before && after
+        q && before && after
           ? (() => {
-              const b = domainScores(q, run.before);
+              const b = domainScores(q, before);
               const a = domainScores(q, after);
               return {
                 domains: q.domains.map((dom) => ({
                   id: dom.id,
                   name: dom.name,
-                  before: b[dom.id] ?? null,
-                  after: a[dom.id] ?? null,
+                  before: own(b, dom.id) ?? null,
+                  after: own(a, dom.id) ?? null,
                 })),
               };
             })()
@@ -378,4 +426,9 @@ export class GameController {
     }
     await this.loadList();
   }
+}
+
+/** '1 time token', '3 time tokens'. */
+export function tokenWords(n: number): string {
+  return `${n} time token${n === 1 ? '' : 's'}`;
 }

@@ -5,6 +5,19 @@ import { tinyModule } from '@airman/engine/test-modules.ts';
 import { describeChanges, describeEffects } from './describe.ts';
 
 describe('what a move does, in words', () => {
+  it('says what comes back later and when, before the choice', () => {
+    expect(
+      describeEffects({
+        token_cost: 1,
+        results: { physical: -3 },
+        later: [
+          { in_days: 1, results: { physical: -6, mental: -3 }, text: 'Running on empty.' },
+          { in_days: 3, next_day_tokens: -2, text: 'You owe a Saturday.' },
+        ],
+      }),
+    ).toBe('−3 Physical · 1 token · later: −6 Physical −3 Mental tomorrow · later: −2 tokens in 3 days');
+  });
+
   it('shows gauges, cost and cooldown before the choice, as the player reads them', () => {
     expect(describeEffects({ results: { physical: 8, social: -2, mental: 0 }, token_cost: 2, set_cooldown: 1 })).toBe(
       '+8 Physical −2 Social · 2 tokens · once a day',

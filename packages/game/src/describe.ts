@@ -2,7 +2,7 @@
  * Words for what a move does and what it changed, shared by every screen: a
  * choice shows its cost before it is made, and each change is announced.
  */
-import type { AddRemove } from '@airman/contracts/module.ts';
+import type { AddRemove, Later } from '@airman/contracts/module.ts';
 import { visibleObjectives, type GameState } from '@airman/engine/game-state.ts';
 
 export interface MoveEffects {
@@ -12,6 +12,7 @@ export interface MoveEffects {
   next_day_tokens?: number | undefined;
   changes_inventory?: AddRemove | undefined;
   changes_objectives?: AddRemove | undefined;
+  later?: readonly Later[] | undefined;
 }
 
 /** A gauge's name as shown: its first letter in capitals ('mental' → 'Mental'). */
@@ -56,7 +57,28 @@ export function describeEffects(e: MoveEffects): string {
   if (e.changes_inventory?.add.length) parts.push(`gives ${counted(e.changes_inventory.add)}`);
   if (e.changes_inventory?.remove.length) parts.push(`uses ${counted(e.changes_inventory.remove)}`);
   if (e.changes_objectives?.remove.length) parts.push(`completes ${e.changes_objectives.remove.join(', ')}`);
+  for (const later of e.later ?? []) parts.push(`later: ${laterWords(later)}`);
   return parts.join(' · ');
+}
+
+/** 'tomorrow' or 'in 3 days'. */
+export function inDays(days: number): string {
+  return days === 1 ? 'tomorrow' : `in ${days} days`;
+}
+
+/** What a delayed consequence does and when: '−6 Physical −3 Mental, −2 tokens tomorrow'. */
+export function laterWords(later: Pick<Later, 'in_days' | 'results' | 'next_day_tokens'>): string {
+  return `${landingEffects(later)} ${inDays(later.in_days)}`;
+}
+
+/** What a consequence does when it lands: '−6 Physical −3 Mental, −2 tokens' ('no change' when nothing). */
+export function landingEffects(e: Pick<Later, 'results' | 'next_day_tokens'>): string {
+  const parts: string[] = [];
+  const gauges = resultWords(e.results);
+  if (gauges) parts.push(gauges);
+  const tokens = e.next_day_tokens ?? 0;
+  if (tokens) parts.push(`${signed(tokens)} token${Math.abs(tokens) === 1 ? '' : 's'}`);
+  return parts.join(', ') || 'no change';
 }
 
 /** 'Fitness plan, Conditioning ×3' for a list of items that may repeat. */

@@ -5,6 +5,7 @@
  * player prefers reduced motion); a new day sweeps the panel once (CSS).
  * Nothing is drawn while nothing changes.
  */
+import { own } from '@airman/contracts/own.ts';
 import type { GameState } from '@airman/engine/game-state.ts';
 import { el, reducedMotion, svg } from './dom.ts';
 import { gaugeLabel } from './describe.ts';
@@ -81,7 +82,7 @@ export class GaugePanel {
 
   /** ', low' or ', high' beside a gauge outside its healthy range: said in words, not by colour alone. */
   private mark(name: string, row: Row, value: number): void {
-    const range = this.module?.healthy_range?.[name];
+    const range = own(this.module?.healthy_range, name);
     const outside = range ? (value < range[0] ? 'low' : value > range[1] ? 'high' : '') : '';
     row.state.textContent = outside ? ` (${outside})` : '';
     row.fill.classList.toggle('game-gauge__fill--outside', outside !== '');
@@ -93,7 +94,7 @@ export class GaugePanel {
     this.module = state.module;
     this.rows.clear();
     const items = Object.entries(state.gauges).map(([name, value]) => {
-      const range = state.module.healthy_range?.[name];
+      const range = own(state.module.healthy_range, name);
       const valueText = el('span', { class: 'game-gauge__value' }, String(value));
       const stateText = el('span', { class: 'game-gauge__state' });
       const fill = svg('rect', { class: 'game-gauge__fill', x: 0, y: 4, height: 8, width: value });

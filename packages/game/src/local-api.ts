@@ -41,7 +41,15 @@ export function localGameApi(
       const runId = `play-test-${seeds.size + 1}`;
       const seed = randomSeed();
       seeds.set(runId, seed);
-      return Promise.resolve({ run_id: runId, seed, module, log: [], answers_before: null });
+      return Promise.resolve({
+        run_id: runId,
+        seed,
+        module,
+        log: [],
+        answers_before: null,
+        answers_after: null,
+        questionnaire: { before: false, after: false },
+      });
     },
     progress: () => Promise.resolve(),
     answers: () => Promise.resolve(),

@@ -6,12 +6,15 @@
  * control used, or goes to the next logical one; it never falls to the body.
  */
 import type { GameAssignment } from '@airman/contracts/game.ts';
+import { own } from '@airman/contracts/own.ts';
+import { unansweredItems } from '@airman/contracts/questionnaire-score.ts';
 import { isGoal, visibleObjectives } from '@airman/engine/game-state.ts';
 import { starThresholds, objectivePoints, rangeDayPoints } from '@airman/engine/score.ts';
 import type { GameController, Screen } from './controller.ts';
 import { debriefView } from './debrief-view.ts';
 import { describeEffects, gaugeLabel, resultWords } from './describe.ts';
 import { el } from './dom.ts';
+import { cameBackNote, eventCard, helpNote, type PanelTools } from './event-panel.ts';
 import { GaugePanel } from './gauges.ts';
 import { Sound } from './sound.ts';
 import { formatDueDate } from '@airman/contracts/due-date.ts';
@@ -100,7 +103,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
   function briefingView(screen: ScreenOf<'briefing'>): Nodes {
     const m = screen.module;
     const goals = m.objectives.filter(isGoal).map((o) => o.name);
-    const ranges = Object.entries(m.healthy_range ?? {}).filter(([g]) => g in m.starting_gauges);
+    const ranges = Object.entries(m.healthy_range ?? {}).filter(([g]) => Object.hasOwn(m.starting_gauges, g));
     const [two, three] = starThresholds(m);
     const night = resultWords(m.daily_change);
     return [
@@ -162,7 +165,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       () => {
         const current = controller.current;
         if (current.kind !== 'questionnaire') return;
-        const missing = q.items.find((item) => current.answers[item.id] === undefined);
+        const [missing] = unansweredItems(q, current.answers);
         if (!missing) {
           void controller.submitQuestionnaire();
           return;
@@ -185,7 +188,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
           value: option.value,
           'data-key': `q:${item.id}:${option.value}`,
         });
-        input.checked = screen.answers[item.id] === option.value;
+        input.checked = own(screen.answers, item.id) === option.value;
         input.addEventListener('change', () => controller.answer(item.id, option.value));
         return el(
           'div',
@@ -221,7 +224,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
   function patchQuestionnaire(screen: ScreenOf<'questionnaire'>): void {
     if (!questionnaireParts) return;
     const total = screen.questionnaire.items.length;
-    const answered = screen.questionnaire.items.filter((i) => screen.answers[i.id] !== undefined).length;
+    const answered = total - unansweredItems(screen.questionnaire, screen.answers).length;
     questionnaireParts.progress.textContent = `${answered} of ${total} answered.`;
     const complete = answered === total;
     if (complete) questionnaireParts.next.removeAttribute('aria-disabled');
@@ -267,37 +270,9 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       el('p', {}, `Inventory: ${inventory.join(', ') || 'empty'}.`),
     );
     const event = screen.event;
-    const eventChoices = s.module.events?.[s.pendingEvent]?.choices ?? [];
     const moves = event
-      ? [
-          el(
-            'article',
-            { class: 'cds--tile game-event', 'aria-labelledby': 'game-event-name' },
-            el('h3', { id: 'game-event-name', class: 'game-event__name' }, `Event: ${event.name}`),
-            el('p', {}, event.text),
-            el(
-              'ul',
-              { class: 'game-event__choices' },
-              ...event.choices.map((choice) => {
-                const effects = eventChoices[choice.index];
-                return el(
-                  'li',
-                  {},
-                  button(
-                    moveLabel(choice.label, effects ? describeEffects(effects) : '', choice.reason),
-                    `choice:${choice.index}`,
-                    () => controller.command({ choose: choice.index }),
-                    {
-                      className: 'game-move',
-                      ...(choice.ok ? {} : { unavailable: `${choice.label}: ${choice.reason ?? ''}` }),
-                    },
-                  ),
-                );
-              }),
-            ),
-          ),
-        ]
-      : [el('h3', { id: 'game-actions-name' }, 'Actions'), actionsToolbar(screen)];
+      ? [eventCard(s, event, panelTools)]
+      : [helpNote(s), el('h3', { id: 'game-actions-name' }, 'Actions'), actionsToolbar(screen)];
     const quit = screen.confirmQuit
       ? el(
           'div',
@@ -325,8 +300,22 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       soundToggle,
       quit,
     );
-    return [el('div', { class: 'game-play' }, side, el('div', { class: 'game-play__moves' }, ...moves, tools))];
+    return [
+      el(
+        'div',
+        { class: 'game-play' },
+        side,
+        el('div', { class: 'game-play__moves' }, cameBackNote(s), ...moves, tools),
+      ),
+    ];
   }
+
+  const panelTools: PanelTools = {
+    moveButton: (label, key, onClick, unavailable) =>
+      button(label, key, onClick, { className: 'game-move', ...(unavailable === undefined ? {} : { unavailable }) }),
+    moveLabel: (name, effects, reason) => moveLabel(name, effects, reason),
+    command: (command) => controller.command(command),
+  };
 
   function moveLabel(name: string, effects: string, reason: string | undefined): Node {
     // Spaces between the parts: the button's accessible name reads as a sentence.
@@ -428,7 +417,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       if (key && find(key)) target = find(key);
       else if (key === 'quit') target = find('quit-no');
       else if (key === 'quit-no' || key === 'quit-yes') target = find('quit');
-      else if (screen.event) target = find('choice:0');
+      else if (screen.event) target = find(`choice:${screen.event.choices[0]?.index ?? 0}`);
       else if (currentAction !== null) target = find(`action:${currentAction}`);
       target ??= find('end-day');
     }

@@ -26,7 +26,7 @@ export class DeviceCookies {
 
   constructor(
     secret: string,
-    private readonly secure: boolean,
+    readonly secure: boolean,
   ) {
     // A key of its own, so a cookie can never pass for a token or the reverse.
     this.key = crypto.createHmac('sha256', secret).update('device-cookie').digest();
@@ -56,4 +56,39 @@ export class DeviceCookies {
     if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return undefined;
     return { userId: Buffer.from(user, 'base64url').toString(), id };
   }
+}
+
+/**
+ * The trust cookie: a random secret a browser is given when the account's lock
+ * holds it back, whatever the password was. A link that trusts a new device
+ * (features/session/device-trust.ts) is bound to the hash of this secret, so it
+ * signs in only the browser that asked for it. Same attributes as the device
+ * cookie, for a day.
+ */
+export const TRUST_COOKIE = 'airman_trust';
+const TRUST_MAX_AGE_SECONDS = 24 * 60 * 60;
+const TRUST_SECRET = /^[A-Za-z0-9_-]{43}$/;
+
+export function readTrustCookie(cookieHeader: string | undefined): string | undefined {
+  const value = cookieHeader
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${TRUST_COOKIE}=`))
+    ?.slice(TRUST_COOKIE.length + 1);
+  return value && TRUST_SECRET.test(value) ? value : undefined;
+}
+
+/** A new trust secret and the Set-Cookie header value that gives it to the browser. */
+export function issueTrustCookie(secure: boolean): { secret: string; header: string } {
+  const secret = crypto.randomBytes(32).toString('base64url');
+  return { secret, header: trustCookieHeader(secret, TRUST_MAX_AGE_SECONDS, secure) };
+}
+
+/** The Set-Cookie header value that takes the trust cookie away (once its link was used). */
+export function clearTrustCookie(secure: boolean): string {
+  return trustCookieHeader('', 0, secure);
+}
+
+function trustCookieHeader(value: string, maxAge: number, secure: boolean): string {
+  return `${TRUST_COOKIE}=${value}; Path=/api/login; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }

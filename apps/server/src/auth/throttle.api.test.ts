@@ -98,7 +98,7 @@ describeApi('sign-in that strangers cannot lock', (ctx) => {
     ).toBe(403);
 
     const cleared = await ctx.request(admin.token, { method: 'DELETE', url: `/api/admin/users/${user.id}/sign-in` });
-    expect(cleared.json()).toEqual({ failures: 0, locked_until: 0 });
+    expect(cleared.json()).toEqual({ failures: 0, locked_until: 0, trust_link_sent_at: 0, trust_link_used_at: 0 });
     expect((await signIn(ctx, user.email, TEST_PASSWORD, '198.51.100.10')).statusCode).toBe(200);
     expect(
       (

@@ -14,9 +14,12 @@
  * - failures count per address, whatever the account: after 50, the address
  *   waits the same way (one address spraying many accounts);
  * - failures count per account, whatever the source: from 100 in the last hour,
- *   every source without a device cookie of the account waits until fewer than
+ *   no source without a device cookie of the account signs in until fewer than
  *   100 remain in that hour (a distributed attack on one account). A device
- *   the owner signed in with still gets in; an administrator can clear it.
+ *   the owner signed in with still gets in; an administrator can clear it; and
+ *   the password is still checked, counted like any attempt, and answered 429
+ *   either way: a right one e-mails the owner a link that signs in and trusts
+ *   this device (features/session/device-trust.ts).
  * A success clears its own source's failures. Never a permanent lock-out.
  *
  * Registration and password reset check their code or token (an indexed read)
@@ -32,7 +35,7 @@
 import crypto from 'node:crypto';
 import { and, count, eq, gt, lt, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { loginFailures } from '../db/schema.ts';
+import { deviceTrusts, loginFailures } from '../db/schema.ts';
 import type { SignInStatus } from '@airman/contracts/user.ts';
 
 export const WINDOW_MS = 15 * 60 * 1000;
@@ -108,6 +111,12 @@ export interface SignInSource {
 export interface LoginAttempt {
   /** Milliseconds to wait before trying again; 0 when this attempt may go ahead. */
   waitMs: number;
+  /**
+   * When the attempt may go ahead but the account is locked for sources it was
+   * not signed in from: milliseconds until that ends (0: not locked). The
+   * password may be checked, but even a right one does not sign in.
+   */
+  accountLockMs: number;
   /** The password was right: forget this source's failures, this attempt included. */
   succeeded(): Promise<void>;
   /** The password was wrong (or the account cannot sign in): count it against the address and the account too. */
@@ -128,22 +137,22 @@ export async function claimLoginAttempt(
   now = Date.now(),
 ): Promise<LoginAttempt> {
   const key = sourceKey(email, source);
-  const waitMs = await db.transaction(async (tx) => {
+  const { waitMs, accountLockMs } = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${key})), ${NO_FLUSH}`);
     let wait = await backoff(tx, key, SOURCE_FREE_FAILURES, now);
+    let lock = 0;
     // A device the owner signed in with is neither held by its address nor by the account's lock.
     if (!source.device && wait === 0) {
-      wait = Math.max(
-        await backoff(tx, addressKey(source.ip), ADDRESS_FREE_FAILURES, now),
-        await accountLock(tx, email, now),
-      );
+      wait = await backoff(tx, addressKey(source.ip), ADDRESS_FREE_FAILURES, now);
+      if (wait === 0) lock = await accountLock(tx, email, now);
     }
     if (wait === 0) await tx.insert(loginFailures).values({ key, at: now });
-    return wait;
+    return { waitMs: wait, accountLockMs: lock };
   });
   await sweepSometimes(db, now);
   return {
     waitMs,
+    accountLockMs,
     succeeded: async () => {
       // One statement, its own transaction; a delete that finds nothing writes nothing to wait for.
       await db.delete(loginFailures).where(and(eq(loginFailures.key, key), sql`${NO_FLUSH} = 'off'`));
@@ -158,13 +167,29 @@ export async function claimLoginAttempt(
   };
 }
 
-export async function signInStatus(db: Db, email: string, now = Date.now()): Promise<SignInStatus> {
+export async function signInStatus(
+  db: Db,
+  user: { id: string; user_name: string },
+  now = Date.now(),
+): Promise<SignInStatus> {
   const [row] = await db
     .select({ n: count() })
     .from(loginFailures)
-    .where(and(eq(loginFailures.key, accountKey(email)), gt(loginFailures.at, now - ACCOUNT_WINDOW_MS)));
-  const wait = await accountLock(db, email, now);
-  return { failures: row?.n ?? 0, locked_until: wait > 0 ? now + wait : 0 };
+    .where(and(eq(loginFailures.key, accountKey(user.user_name)), gt(loginFailures.at, now - ACCOUNT_WINDOW_MS)));
+  const wait = await accountLock(db, user.user_name, now);
+  // The latest link e-mailed to trust a new device while locked (features/session/device-trust.ts).
+  const [link] = await db
+    .select({ sent: deviceTrusts.created_at, used: deviceTrusts.used_at })
+    .from(deviceTrusts)
+    .where(and(eq(deviceTrusts.user_id, user.id), gt(deviceTrusts.created_at, now - ACCOUNT_WINDOW_MS)))
+    .orderBy(sql`${deviceTrusts.created_at} DESC`)
+    .limit(1);
+  return {
+    failures: row?.n ?? 0,
+    locked_until: wait > 0 ? now + wait : 0,
+    trust_link_sent_at: link?.sent ?? 0,
+    trust_link_used_at: link?.used ?? 0,
+  };
 }
 
 /** Forgets an account's failures, from every source: it signs in as if none had happened. */
@@ -176,8 +201,8 @@ export async function clearSignInFailures(db: Db, email: string): Promise<void> 
     );
 }
 
-/** What a guessed secret is: an invite code (registration) or a reset token. */
-export type GuessKind = 'register' | 'reset';
+/** What a guessed secret is: an invite code (registration), a reset token or a device trust token. */
+export type GuessKind = 'register' | 'reset' | 'trust';
 
 /**
  * Milliseconds before another guess of this kind may be checked from this

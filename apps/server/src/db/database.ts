@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -17,6 +17,7 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 import { scheduleVacuum } from './embedded-maintenance.ts';
 import { listenForUsersChanges, type UsersChanges } from './users-changes.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -83,9 +84,14 @@ export async function openDatabase(location: DatabaseLocation, options: Database
     pg.types.setTypeParser(pg.types.builtins.INT8, Number);
     // A server out of reach fails a request after 5 s (a 503: db/unavailable.ts) instead of holding it.
     const pool = new pg.Pool({ connectionString: location.url, max: 10, connectionTimeoutMillis: 5000 });
-    // An idle client losing its connection must not crash the process; the next query reconnects.
+    // A connection that breaks must not end the process. An idle client's error reaches the pool
+    // (which drops it); a checked-out client's reaches only the client itself, and an 'error'
+    // nobody listens to is thrown. Its query fails all the same (a 503: db/unavailable.ts), the
+    // client is no longer queryable, and its release discards it: the next query reconnects.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema });
+    db.transaction = (work, config) => transactionOnOwnClient(pool, work, config);
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -125,6 +131,36 @@ export async function openDatabase(location: DatabaseLocation, options: Database
       await client.close();
     },
   };
+}
+
+type NodePgTransaction = Parameters<Parameters<NodePgDatabase<Schema>['transaction']>[0]>[0];
+
+/** Each connection's Drizzle session, made once: a transaction runs on the client it checked out. */
+const sessions = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
+
+/**
+ * Drizzle's own transaction on a pool leaks its client when BEGIN fails (the release is in a
+ * `finally` that BEGIN does not reach): a few connection cuts would leave the pool full of dead
+ * clients and every request waiting. Here the client is always released, and discarded when its
+ * connection failed.
+ */
+async function transactionOnOwnClient<T>(
+  pool: pg.Pool,
+  work: (tx: NodePgTransaction) => Promise<T>,
+  config: Parameters<NodePgDatabase<Schema>['transaction']>[1],
+): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    let session = sessions.get(client);
+    if (!session) sessions.set(client, (session = drizzlePg(client, { schema })));
+    return await session.transaction(work, config);
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) broken = err instanceof Error ? err : new Error(String(err));
+    throw err;
+  } finally {
+    client.release(broken);
+  }
 }
 
 async function* cursorBatches<T>(pool: pg.Pool, text: string, params: unknown[], batch: number): AsyncGenerator<T[]> {

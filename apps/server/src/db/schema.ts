@@ -362,6 +362,28 @@ export const passwordResets = pgTable('password_resets', {
 });
 
 /**
+ * Links that sign in and trust a new device, e-mailed to the owner when a right
+ * password came from an address or device the account's lock held back
+ * (features/session/device-trust.ts): single use, 15 minutes, stored hashed,
+ * and bound to the browser it was asked from by the hash of a cookie it holds.
+ */
+export const deviceTrusts = pgTable(
+  'device_trusts',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the browser's trust cookie (auth/device-cookie.ts). */
+    browser_hash: text('browser_hash').notNull(),
+    created_at: ms('created_at'),
+    expires_at: ms('expires_at'),
+    used_at: ms('used_at'),
+  },
+  (t) => [index('device_trusts_user_idx').on(t.user_id, t.created_at)],
+);
+
+/**
  * Every e-mail queued for a user, kept after the outbox row is gone: the user
  * modal's history (GET admin/users/{id}/emails). Same id as the outbox row.
  */
@@ -372,7 +394,7 @@ export const emailLog = pgTable(
     user_id: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** invite, password_reset, reminder, past_due, digest. */
+    /** invite, password_reset, device_trust, reminder, past_due, digest. */
     kind: text('kind').notNull(),
     subject: text('subject').notNull(),
     created_at: ms('created_at'),

@@ -7,6 +7,7 @@ import {
   inviteEmail,
   pastDueEmail,
   passwordResetEmail,
+  deviceTrustEmail,
   reminderEmail,
   type RenderedEmail,
 } from './templates.ts';
@@ -66,6 +67,19 @@ describe('e-mail templates', () => {
     expect(mail.subject).toBe('Reset your Ready Airman Training password');
     expect(mail.text).toContain(`${URL_BASE}/reset-password/tok`);
     expect(links(mail.html)).toEqual([`${URL_BASE}/reset-password/tok`, URL_BASE]);
+  });
+
+  it('renders the new-device link with when and from where the right password came', async () => {
+    const at = Date.UTC(2026, 10, 26, 9, 42);
+    const mail = await parse(
+      deviceTrustEmail(URL_BASE, 'tok', { at, ip: '203.0.113.9', browser: 'Firefox on Windows' }),
+    );
+    expect(mail.subject).toBe('Sign in to Ready Airman Training on a new device');
+    expect(mail.text).toContain(
+      'When: Thursday, November 26, 2026 at 09:42 UTC. From: Firefox on Windows, address 203.0.113.9.',
+    );
+    expect(mail.text).toContain(`${URL_BASE}/login/trust#tok`);
+    expect(links(mail.html)).toEqual([`${URL_BASE}/login/trust#tok`, URL_BASE]);
   });
 
   it('renders a reminder before the due date: module, date in words, days left, status, link to play', async () => {

@@ -100,6 +100,49 @@ export function passwordResetEmail(publicUrl: string, token: string): RenderedEm
   ]);
 }
 
+/** Where and when a right password came from while the account was locked. */
+export interface SignInAttempt {
+  at: number;
+  /** The client's address. */
+  ip: string;
+  /** Its browser and system in words (mail/user-agent.ts). */
+  browser: string;
+}
+
+const momentInWords = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
+
+/**
+ * The link that signs in and trusts a new device, sent when the right password
+ * came from a device the account's lock held back.
+ */
+export function deviceTrustEmail(publicUrl: string, token: string, attempt: SignInAttempt): RenderedEmail {
+  return render('device_trust', publicUrl, `Sign in to ${PRODUCT_NAME} on a new device`, [
+    p(
+      `Your ${PRODUCT_NAME} account had many failed sign-ins, so it only lets in devices it knows. ` +
+        'Someone then entered your password correctly from a device it does not know:',
+    ),
+    p(`When: ${momentInWords.format(new Date(attempt.at))}. From: ${attempt.browser}, address ${attempt.ip}.`),
+    link(
+      'If it was you, sign in and trust that device (the link works once, for 15 minutes, in that same browser)',
+      `${publicUrl}/login/trust#${encodeURIComponent(token)}`,
+    ),
+    p(
+      'If it was not you, do not use the link, and change your password: someone else knows it. ' +
+        'Your administrator can help.',
+    ),
+  ]);
+}
+
 /** What a reminder says about one assignment. */
 export interface ReminderFacts {
   firstName: string;

@@ -2,7 +2,8 @@
  * Anonymous calls that check a secret or send e-mail (registration, password
  * reset, forgot-password) get a bounded share of each server process: a few
  * requests in flight at once, and a steady rate with a burst (a token bucket);
- * beyond it they are answered 429, before any database work, after a second. Checking
+ * beyond it they are answered 429, before any database work, after a second. A place is
+ * taken only once the request's body has arrived, so slow clients hold none. Checking
  * a made-up code is cheap, but clients posting them as fast as they are
  * answered would still fill the database's queue (one thread on the embedded
  * database, ten connections on PostgreSQL) in front of everyone's sign-in.
@@ -61,7 +62,9 @@ export function registerAnonymousGate(app: FastifyInstance, limits: AnonymousLim
     inFlight--;
   };
   app.decorateRequest('holdsAnonymousPlace', false);
-  app.addHook('onRequest', async (request, reply) => {
+  // Taken once the body has arrived and passed its checks, just before the route's work: a
+  // client that sends its body slowly (or never finishes it) holds no place meanwhile.
+  app.addHook('preHandler', async (request, reply) => {
     if (!request.routeOptions.config.anonymousWork) return;
     if (inFlight >= limits.inFlight || !takeToken()) {
       // Answered after the second it asks to wait, holding nothing but a timer: a client

@@ -78,6 +78,7 @@ describeApi('access is decided on the matched route', (ctx) => {
         'GET /api/openapi.json',
         'GET /api/ready',
         'POST /api/login',
+        'POST /api/login/trust',
         'POST /api/password/forgot',
         'POST /api/password/reset',
         'POST /api/register/:code',

@@ -30,6 +30,7 @@ const CALLS: Call[] = [
   { method: 'post', path: '/api/self', body: true },
   // Beyond the spec's table.
   { method: 'post', path: '/api/admin/reports/token', body: true },
+  { method: 'post', path: '/api/login/trust', body: true },
   { method: 'post', path: '/api/password/forgot', body: true },
   { method: 'post', path: '/api/password/reset', body: true },
   { method: 'post', path: '/api/logout' },
@@ -76,7 +77,7 @@ describeApi('the API reference', (ctx) => {
         });
       }
       if (
-        call.path === '/api/login' ||
+        call.path.startsWith('/api/login') ||
         call.path.startsWith('/api/invite') ||
         call.path.startsWith('/api/register') ||
         call.path.startsWith('/api/password')

@@ -18,6 +18,7 @@ export const router = createBrowserRouter([
             children: [{ path: 'login', lazy: () => import('./routes/login.tsx') }],
           },
           { path: 'register/:inviteCode?', lazy: () => import('./routes/register.tsx') },
+          { path: 'login/trust', lazy: () => import('./routes/login-trust.tsx') },
           { path: 'forgot-password', lazy: () => import('./routes/forgot-password.tsx') },
           { path: 'reset-password/:token', lazy: () => import('./routes/reset-password.tsx') },
           {

@@ -115,7 +115,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
     async (request) => {
       const row = await findUserById(db, request.params.id);
       if (!row) throw new HttpError(404, 'No such user');
-      return signInStatus(db, row.user_name);
+      return signInStatus(db, row);
     },
   );
 
@@ -127,7 +127,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
       const row = await findUserById(db, request.params.id);
       if (!row) throw new HttpError(404, 'No such user');
       await clearSignInFailures(db, row.user_name);
-      return signInStatus(db, row.user_name);
+      return signInStatus(db, row);
     },
   );
 

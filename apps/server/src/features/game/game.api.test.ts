@@ -7,12 +7,17 @@ import { plan } from '@airman/engine/play.ts';
 import { apply } from '@airman/engine/rules.ts';
 import { assignments, gameRuns, modules } from '../../db/schema.ts';
 import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
+import { cafQuestionnaire } from '../../seed/caf-questionnaire.ts';
 import { describeApi, type TestContext, type TestUser } from '../../../test/harness.ts';
 
 /** The planner's best week for a run's seed (Complete, three stars on most seeds). */
 const winningLine = (seed: number): GameCommand[] => plan(readyAirmanModule, seed).line;
 /** The fewest-actions win for a run's seed: Complete, with fewer points. */
 const hastyLine = (seed: number): GameCommand[] => plan(readyAirmanModule, seed, { goal: 'fewest_actions' }).line;
+
+/** A complete questionnaire set: every statement answered with this value. */
+const every = (value: number): Record<string, number> =>
+  Object.fromEntries(cafQuestionnaire.items.map((i) => [i.id, value]));
 
 /** A week of End Day, each event answered with its last choice: Failed, the goals left undone. */
 function idleWeek(seed: number): GameCommand[] {
@@ -47,6 +52,8 @@ async function startRun(ctx: TestContext, user: TestUser) {
     seed: number;
     log: GameCommand[];
     answers_before: Record<string, number> | null;
+    answers_after: Record<string, number> | null;
+    questionnaire: { before: boolean; after: boolean };
   }>();
 }
 
@@ -94,7 +101,7 @@ describeApi('game API', (ctx) => {
     const user = await ctx.createUser();
     await assign(ctx, user);
     const run = await startRun(ctx, user);
-    const answers = { before: { mental_1: 2, physical_2: 3 }, after: { mental_1: 4 } };
+    const answers = { before: every(2), after: every(4) };
     const res = await ctx.request(user.token, {
       method: 'POST',
       url: `/api/game/runs/${run.run_id}/finish`,
@@ -120,33 +127,33 @@ describeApi('game API', (ctx) => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('keeps the latest finished run’s results on the assignment, for the report', async () => {
+  it('keeps the latest finished run’s results on the assignment, for the report, with its first answers', async () => {
     const user = await ctx.createUser();
     await assign(ctx, user);
     const failed = await startRun(ctx, user);
     await ctx.request(user.token, {
       method: 'POST',
       url: `/api/game/runs/${failed.run_id}/finish`,
-      payload: { log: idleWeek(failed.seed) },
+      payload: { log: idleWeek(failed.seed), answers: { before: every(2) } },
     });
     const afterFailed = await assignmentOf(ctx, user);
     const [failedRun] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, failed.run_id));
     expect(afterFailed.run_final_gauges).toEqual(failedRun?.final_gauges);
-    expect(afterFailed.run_answers_before).toBeNull();
+    expect([afterFailed.run_answers_before, afterFailed.run_answers_after]).toEqual([every(2), null]);
 
+    // The replay asks no before-set: the report keeps the first run's, with this run's after-set.
     const won = await startRun(ctx, user);
-    const answers = { before: { mental_1: 2 }, after: { mental_1: 5 } };
     await ctx.request(user.token, {
       method: 'POST',
       url: `/api/game/runs/${won.run_id}/finish`,
-      payload: { log: winningLine(won.seed), answers },
+      payload: { log: winningLine(won.seed), answers: { after: every(5) } },
     });
     const [wonRun] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, won.run_id));
     const a = await assignmentOf(ctx, user);
     expect(a.run_final_gauges).toEqual(wonRun?.final_gauges);
     expect(a.run_final_gauges).not.toEqual(failedRun?.final_gauges);
     expect(a.run_objectives_completed).toEqual(wonRun?.objectives_completed);
-    expect([a.run_answers_before, a.run_answers_after]).toEqual([answers.before, answers.after]);
+    expect([a.run_answers_before, a.run_answers_after]).toEqual([every(2), every(5)]);
 
     // A run quit is not finished: the results stay those of the won run.
     const quit = await startRun(ctx, user);
@@ -161,7 +168,7 @@ describeApi('game API', (ctx) => {
     const res = await ctx.request(user.token, {
       method: 'POST',
       url: `/api/game/runs/${run.run_id}/finish`,
-      payload: { log: idleWeek(run.seed) },
+      payload: { log: idleWeek(run.seed), answers: { before: every(3) } },
     });
     expect(res.json()).toEqual({ outcome: 'failed', game_status: 2, score: { points: expect.any(Number), stars: 0 } });
 
@@ -171,7 +178,7 @@ describeApi('game API', (ctx) => {
     const lateRes = await ctx.request(late.token, {
       method: 'POST',
       url: `/api/game/runs/${lateRun.run_id}/finish`,
-      payload: { log: idleWeek(lateRun.seed) },
+      payload: { log: idleWeek(lateRun.seed), answers: { before: every(3) } },
     });
     expect(lateRes.json()).toEqual({
       outcome: 'failed',
@@ -280,17 +287,17 @@ describeApi('game API', (ctx) => {
   it('keeps the best run: a later lower or failed run never replaces a completed one’s results', async () => {
     const user = await ctx.createUser();
     await assign(ctx, user);
-    const finish = async (line: (seed: number) => GameCommand[]) => {
+    const finish = async (line: (seed: number) => GameCommand[], answers = {}) => {
       const run = await startRun(ctx, user);
       const res = await ctx.request(user.token, {
         method: 'POST',
         url: `/api/game/runs/${run.run_id}/finish`,
-        payload: { log: line(run.seed) },
+        payload: { log: line(run.seed), answers },
       });
       expect(res.statusCode).toBe(200);
       return res.json<{ outcome: string; score: { points: number; stars: number } }>();
     };
-    const best = await finish(winningLine);
+    const best = await finish(winningLine, { before: every(2), after: every(4) });
     expect(best.outcome).toBe('complete');
     const kept = await assignmentOf(ctx, user);
     expect([kept.run_score_points, kept.run_stars]).toEqual([best.score.points, best.score.stars]);
@@ -314,65 +321,153 @@ describeApi('game API', (ctx) => {
       return res.json<{ assignments: { score: unknown }[] }>().assignments[0]?.score;
     };
     expect(await scoreOf()).toBeNull();
-    const finish = async (line: (seed: number) => GameCommand[]) => {
+    const finish = async (line: (seed: number) => GameCommand[], answers = {}) => {
       const run = await startRun(ctx, user);
       const res = await ctx.request(user.token, {
         method: 'POST',
         url: `/api/game/runs/${run.run_id}/finish`,
-        payload: { log: line(run.seed) },
+        payload: { log: line(run.seed), answers },
       });
+      expect(res.statusCode).toBe(200);
       return res.json<{ score: { points: number; stars: number } }>().score;
     };
-    const failed = await finish(idleWeek);
-    expect(await scoreOf()).toEqual(failed);
-    const best = await finish(winningLine);
+    const best = await finish(winningLine, { before: every(2), after: every(4) });
     expect(best.stars).toBeGreaterThan(0);
     expect(await scoreOf()).toEqual(best);
-    // A later, lower run leaves the kept one's score.
+    // Later failed and lower runs leave the kept one's score.
+    await finish(idleWeek);
     await finish(hastyLine);
     expect(await scoreOf()).toEqual(best);
   });
 
-  it('keeps the questionnaire’s before-answers from the start, across a reload, and still takes the after-answers', async () => {
+  it('keeps each answer as it is given, across a reload, and refuses to finish on an incomplete set', async () => {
     const user = await ctx.createUser();
     await assign(ctx, user);
     const run = await startRun(ctx, user);
-    expect(run.answers_before).toBeNull();
-    const before = { mental_1: 2, physical_2: 3 };
-    const saved = await ctx.request(user.token, {
-      method: 'POST',
-      url: `/api/game/runs/${run.run_id}/answers`,
-      payload: { before },
-    });
-    expect(saved.statusCode).toBe(200);
-    const bad = await ctx.request(user.token, {
-      method: 'POST',
-      url: `/api/game/runs/${run.run_id}/answers`,
-      payload: { before: { nope: 1 } },
-    });
+    expect([run.answers_before, run.answers_after, run.questionnaire]).toEqual([
+      null,
+      null,
+      { before: true, after: true },
+    ]);
+    const answer = async (payload: object) =>
+      ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/answers`, payload });
+    expect((await answer({ before: { mental_1: 2 } })).statusCode).toBe(200);
+    expect((await answer({ before: { physical_2: 3 } })).statusCode).toBe(200);
+    const bad = await answer({ before: { nope: 1 } });
     expect([bad.statusCode, bad.json<{ message: string }>().message]).toEqual([
       400,
       'answers.before.nope: unknown item',
     ]);
-    const empty = await ctx.request(user.token, {
-      method: 'POST',
-      url: `/api/game/runs/${run.run_id}/answers`,
-      payload: {},
-    });
-    expect(empty.statusCode).toBe(400);
+    expect((await answer({})).statusCode).toBe(400);
 
-    // A reload: the same run, its before-answers with it.
+    // A reload: the same run, every answer given so far with it.
     const resumed = await startRun(ctx, user);
-    expect([resumed.run_id, resumed.answers_before]).toEqual([run.run_id, before]);
-    const after = { mental_1: 5 };
-    const res = await ctx.request(user.token, {
+    expect([resumed.run_id, resumed.answers_before]).toEqual([run.run_id, { mental_1: 2, physical_2: 3 }]);
+
+    const finish = (answers: object) =>
+      ctx.request(user.token, {
+        method: 'POST',
+        url: `/api/game/runs/${run.run_id}/finish`,
+        payload: { log: winningLine(run.seed), answers },
+      });
+    const partial = await finish({ after: every(5) });
+    expect([partial.statusCode, partial.json<{ message: string }>().message]).toEqual([
+      422,
+      `answers.before: ${cafQuestionnaire.items.length - 2} of ${cafQuestionnaire.items.length} statements unanswered`,
+    ]);
+    const [kept] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, run.run_id));
+    expect([kept?.status, kept?.answers_after]).toEqual(['in_progress', null]);
+    expect((await answer({ before: every(1) })).statusCode).toBe(200);
+    const partialAfter = await finish({ after: { mental_1: 5 } });
+    expect(partialAfter.json<{ message: string }>().message).toBe(
+      `answers.after: ${cafQuestionnaire.items.length - 1} of ${cafQuestionnaire.items.length} statements unanswered`,
+    );
+    expect((await finish({ after: every(5) })).statusCode).toBe(200);
+    const a = await assignmentOf(ctx, user);
+    expect([a.run_answers_before, a.run_answers_after]).toEqual([every(1), every(5)]);
+  });
+
+  it('asks the questionnaire before the first run and after the first completed run, never on a replay', async () => {
+    const user = await ctx.createUser();
+    await assign(ctx, user);
+    const first = await startRun(ctx, user);
+    expect(first.questionnaire).toEqual({ before: true, after: true });
+    const noBefore = await ctx.request(user.token, {
+      method: 'POST',
+      url: `/api/game/runs/${first.run_id}/finish`,
+      payload: { log: idleWeek(first.seed) },
+    });
+    expect([noBefore.statusCode, noBefore.json<{ message: string }>().message]).toEqual([
+      422,
+      'answers.before: this run asks the questionnaire before it',
+    ]);
+    const failed = await ctx.request(user.token, {
+      method: 'POST',
+      url: `/api/game/runs/${first.run_id}/finish`,
+      payload: { log: idleWeek(first.seed), answers: { before: every(2) } },
+    });
+    expect(failed.json<{ outcome: string }>().outcome).toBe('failed');
+
+    // Failed: the next run asks nothing before, and the after-set once it completes.
+    const second = await startRun(ctx, user);
+    expect(second.questionnaire).toEqual({ before: false, after: true });
+    const again = await ctx.request(user.token, {
+      method: 'POST',
+      url: `/api/game/runs/${second.run_id}/answers`,
+      payload: { before: every(3) },
+    });
+    expect([again.statusCode, again.json<{ message: string }>().message]).toEqual([
+      409,
+      'This run asks no questionnaire before it: an earlier run answered it',
+    ]);
+    const finishSecond = (answers: object) =>
+      ctx.request(user.token, {
+        method: 'POST',
+        url: `/api/game/runs/${second.run_id}/finish`,
+        payload: { log: winningLine(second.seed), answers },
+      });
+    expect((await finishSecond({})).json<{ message: string }>().message).toBe(
+      'answers.after: this run asks the questionnaire after it',
+    );
+    expect((await finishSecond({ after: every(4) })).statusCode).toBe(200);
+
+    // Completed once: a replay asks none, and the report keeps the first sets.
+    const third = await startRun(ctx, user);
+    expect(third.questionnaire).toEqual({ before: false, after: false });
+    const replay = await ctx.request(user.token, {
+      method: 'POST',
+      url: `/api/game/runs/${third.run_id}/finish`,
+      payload: { log: winningLine(third.seed) },
+    });
+    expect(replay.statusCode).toBe(200);
+    const a = await assignmentOf(ctx, user);
+    expect([a.run_answers_before, a.run_answers_after]).toEqual([every(2), every(4)]);
+  });
+
+  it('keeps every move: a reload resumes mid-day, and a kept move is never taken back', async () => {
+    const user = await ctx.createUser();
+    await assign(ctx, user);
+    const run = await startRun(ctx, user);
+    const line = winningLine(run.seed);
+    const progress = (log: GameCommand[]) =>
+      ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${run.run_id}/progress`, payload: { log } });
+    // Move by move, as the game saves them: two moves into day 1.
+    for (let n = 1; n <= 2; n++) expect((await progress(line.slice(0, n))).statusCode).toBe(200);
+    expect((await startRun(ctx, user)).log).toEqual(line.slice(0, 2));
+    // Replaying the day from its start (a shorter or a different log) is refused, and changes nothing.
+    const shorter = await progress(line.slice(0, 1));
+    expect([shorter.statusCode, shorter.json<{ message: string }>().message]).toEqual([
+      409,
+      'This run has moved on since: reload it to continue from its latest move',
+    ]);
+    expect((await progress([{ end_day: true }])).statusCode).toBe(409);
+    const finished = await ctx.request(user.token, {
       method: 'POST',
       url: `/api/game/runs/${run.run_id}/finish`,
-      payload: { log: winningLine(run.seed), answers: { after } },
+      payload: { log: idleWeek(run.seed), answers: { before: every(2) } },
     });
-    expect(res.statusCode).toBe(200);
-    const a = await assignmentOf(ctx, user);
-    expect([a.run_answers_before, a.run_answers_after]).toEqual([before, after]);
+    expect(finished.statusCode).toBe(409);
+    expect((await startRun(ctx, user)).log).toEqual(line.slice(0, 2));
   });
 });
 

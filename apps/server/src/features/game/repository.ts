@@ -1,5 +1,5 @@
 /** Runs and the assignments they play, as the game routes read and write them. */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { assignments, gameRuns, modules } from '../../db/schema.ts';
 import type { AssignmentRow } from '../../auth/account.ts';
@@ -96,4 +96,13 @@ export async function updateOpenRun(db: Db, runId: string, change: RunChange): P
     .where(and(eq(gameRuns.id, runId), eq(gameRuns.status, 'in_progress')))
     .returning({ id: gameRuns.id });
   return updated.length > 0;
+}
+
+/** The user's runs of the module that hold before-answers, in the order they started. */
+export async function runsWithBeforeAnswers(db: Db, userId: string, moduleId: string) {
+  return db
+    .select({ id: gameRuns.id, answers_before: gameRuns.answers_before })
+    .from(gameRuns)
+    .where(and(eq(gameRuns.user_id, userId), eq(gameRuns.module_id, moduleId), isNotNull(gameRuns.answers_before)))
+    .orderBy(asc(gameRuns.started_at));
 }

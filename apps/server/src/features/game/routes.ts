@@ -17,11 +17,10 @@ import {
   runProgressRequestSchema,
   startRunRequestSchema,
   startRunResponseSchema,
-  type FinishRunRequest,
-  type RunAnswersRequest,
+  type GameCommand,
 } from '@airman/contracts/game.ts';
 import type { Module } from '@airman/contracts/module.ts';
-import { questionnaireSchema, type QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
+import type { QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import { assignmentStatusLabel, GAME_STATUS } from '@airman/contracts/status.ts';
 import type { Db } from '../../db/database.ts';
 import { judgeRun } from './judge-run.ts';
@@ -29,7 +28,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { presentModule } from '../modules/present-module.ts';
 import { caller } from '../../plugins/auth.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
-import { readQuestionnaire } from '../questionnaire/repository.ts';
+import { checkAnswers, firstBeforeSet, moduleQuestionnaire, requireComplete } from './run-questionnaire.ts';
 import {
   assignmentWithModule,
   findAssignment,
@@ -80,8 +79,13 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
       const row = await assignmentWithModule(tx, userId, moduleId);
       if (!row) throw new HttpError(404, 'This module is not assigned to you');
       if (row.m.archived_at > 0) throw new HttpError(409, 'This module has been archived');
+      const q = await moduleQuestionnaire(tx, moduleId);
       // An unfinished run resumes where it stopped (a closed tab, another device).
       const open = await openRun(tx, userId, moduleId);
+      const asks = {
+        before: q !== null && (await firstBeforeSet(tx, q, userId, moduleId, open?.id)) === null,
+        after: q !== null && row.a.completed_at === 0,
+      };
       if (open) {
         return {
           run_id: open.id,
@@ -89,6 +93,8 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
           module: open.module_snapshot as Module,
           log: open.log,
           answers_before: open.answers_before ?? null,
+          answers_after: open.answers_after ?? null,
+          questionnaire: asks,
         };
       }
       const now = Date.now();
@@ -106,7 +112,15 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
         started_at: row.a.started_at > 0 ? row.a.started_at : now,
         game_status: row.a.completed_at > 0 ? row.a.game_status : GAME_STATUS.IN_PROGRESS,
       });
-      return { run_id: run.id, seed: run.seed, module, log: [], answers_before: null };
+      return {
+        run_id: run.id,
+        seed: run.seed,
+        module,
+        log: [],
+        answers_before: null,
+        answers_after: null,
+        questionnaire: asks,
+      };
     });
   });
 
@@ -119,6 +133,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
       const { log } = request.body;
       const run = await ownRun(db, runId, userId);
       if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
+      extendsStored(run.log, log);
       const judged = judgeRun(run.module_snapshot as Module, run.seed, log);
       if (!judged.ok) throw new HttpError(422, `Illegal move ${judged.index + 1}: ${judged.error}`);
       await updateRun(db, runId, { log });
@@ -136,10 +151,16 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
       const { body } = request;
       const run = await ownRun(db, runId, userId);
       if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
-      const answers = await checkAnswers(db, run.module_id, body);
+      const q = await moduleQuestionnaire(db, run.module_id);
+      const answers = checkAnswers(q, body);
+      if (answers.before && q && (await firstBeforeSet(db, q, userId, run.module_id, runId)) !== null)
+        throw new HttpError(409, 'This run asks no questionnaire before it: an earlier run answered it');
+      if (answers.after && (await findAssignment(db, userId, run.module_id))?.completed_at)
+        throw new HttpError(409, 'This run asks no questionnaire after it: the first completed run answered it');
+      // Each answer is kept as it is given, added to those already kept.
       await updateOpenRun(db, runId, {
-        ...(answers.before ? { answers_before: answers.before } : {}),
-        ...(answers.after ? { answers_after: answers.after } : {}),
+        ...(answers.before ? { answers_before: { ...run.answers_before, ...answers.before } } : {}),
+        ...(answers.after ? { answers_after: { ...run.answers_after, ...answers.after } } : {}),
       });
       return {};
     },
@@ -156,6 +177,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     const { body } = request;
     const run = await ownRun(db, runId, userId);
     if (run.status !== 'in_progress') throw new HttpError(409, 'This run is already finished');
+    extendsStored(run.log, body.log);
     const judged = judgeRun(run.module_snapshot as Module, run.seed, body.log);
     if (!judged.ok) throw new HttpError(422, `Illegal move ${judged.index + 1}: ${judged.error}`);
     const { outcome } = judged;
@@ -165,12 +187,23 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     if (now - run.started_at < moves * options.minMsPerMove)
       throw new HttpError(422, 'This run was finished faster than it can be played');
     // Answers sent now complete those kept on the run as they were given.
-    const given = await checkAnswers(db, run.module_id, body.answers);
+    const q = await moduleQuestionnaire(db, run.module_id);
+    const given = checkAnswers(q, body.answers);
+    const merge = (kept: QuestionnaireAnswers | null, now: QuestionnaireAnswers | undefined) =>
+      kept || now ? { ...kept, ...now } : undefined;
     const answers = {
-      before: given.before ?? run.answers_before ?? undefined,
-      after: given.after ?? run.answers_after ?? undefined,
+      before: merge(run.answers_before, given.before),
+      after: merge(run.answers_after, given.after),
     };
     const complete = outcome === 'complete';
+    // The report's before-set is the assignment's first; its after-set, that of its first completed run.
+    let firstBefore: QuestionnaireAnswers | null = null;
+    if (q) {
+      const earlier = await firstBeforeSet(db, q, userId, run.module_id, runId);
+      const completedBefore = ((await findAssignment(db, userId, run.module_id))?.completed_at ?? 0) > 0;
+      requireComplete(q, answers, { before: earlier === null, after: complete && !completedBefore });
+      firstBefore = earlier ?? answers.before ?? null;
+    }
     return db.transaction(async (tx) => {
       // Finished once: the status check and the update are one statement.
       const updated = await updateOpenRun(tx, runId, {
@@ -200,8 +233,8 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
           ? {
               run_final_gauges: judged.gauges,
               run_objectives_completed: judged.objectivesCompleted,
-              run_answers_before: answers.before ?? null,
-              run_answers_after: answers.after ?? null,
+              run_answers_before: firstBefore ?? answers.before ?? null,
+              run_answers_after: a.run_answers_after ?? answers.after ?? null,
               run_score_points: judged.score.points,
               run_stars: judged.score.stars,
             }
@@ -238,23 +271,8 @@ async function ownRun(db: Db, runId: string, userId: string) {
   return run;
 }
 
-/** Questionnaire answers: only for modules with a questionnaire, one scale value per known item. */
-async function checkAnswers(
-  db: Db,
-  moduleId: string,
-  answers: FinishRunRequest['answers'] | RunAnswersRequest,
-): Promise<{ before?: QuestionnaireAnswers; after?: QuestionnaireAnswers }> {
-  if (!answers || (!answers.before && !answers.after)) return {};
-  const content = await readQuestionnaire(db, moduleId);
-  if (!content) throw new HttpError(400, 'answers: this module has no questionnaire');
-  const q = questionnaireSchema.parse(content);
-  const items = new Set(q.items.map((i) => i.id));
-  const values = new Set(q.scale.map((s) => s.value));
-  for (const [when, set] of Object.entries(answers)) {
-    for (const [item, value] of Object.entries(set ?? {})) {
-      if (!items.has(item)) throw new HttpError(400, `answers.${when}.${item}: unknown item`);
-      if (!values.has(value)) throw new HttpError(400, `answers.${when}.${item}: not a value of the scale`);
-    }
-  }
-  return answers;
+/** A saved log only grows: a move once kept is never taken back, so no day is played twice (409). */
+function extendsStored(stored: readonly GameCommand[], log: readonly GameCommand[]): void {
+  const same = stored.length <= log.length && stored.every((c, i) => JSON.stringify(c) === JSON.stringify(log[i]));
+  if (!same) throw new HttpError(409, 'This run has moved on since: reload it to continue from its latest move');
 }

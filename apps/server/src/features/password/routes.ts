@@ -1,7 +1,9 @@
 /**
  * Forgot password (beyond the spec): a single-use link valid for 30 minutes,
  * its token stored hashed, the link built from PUBLIC_URL. The request never
- * reveals whether an address has an account, and is throttled per address.
+ * reveals whether an address has an account, not even by its time: it is
+ * answered before any work, and throttled per address afterwards (a request
+ * over the limit gets the same answer and sends nothing).
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +14,7 @@ import { claimForgot, guessFailed, guessWait, tryAgainIn } from '../../auth/thro
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { concurrencyLimit } from '../../lib/concurrency-limit.ts';
 import type { MailWorker } from '../../mail/outbox.ts';
 import { passwordResetEmail } from '../../mail/templates.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
@@ -26,32 +29,59 @@ export const FORGOT_PASSWORD_ANSWER =
 
 export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, mail: MailWorker): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
+
+  /**
+   * The work of a forgot-password request, done once its answer has left: the
+   * throttle, a token, the e-mail, and statements that store them only for an
+   * account that can sign in. The answer waits for none of it, so its time says
+   * nothing about the address. One request's work at a time per process, in
+   * arrival order: the anonymous gate bounds how fast requests come, and this
+   * bounds how much of the database they take.
+   */
+  const afterAnswer = concurrencyLimit(1);
+  async function forgotWork(userName: string, ip: string, now: number): Promise<void> {
+    if ((await claimForgot(db, userName, ip, now)) > 0) return;
+    const token = crypto.randomBytes(32).toString('base64url');
+    const email = passwordResetEmail(config.publicUrl, token);
+    const outboxId = crypto.randomUUID();
+    await storeResetRequest(db, {
+      userName,
+      tokenHash: hash(token),
+      expiresAt: now + RESET_TTL_MS,
+      outboxId,
+      email,
+      now,
+    });
+    // Sent now rather than at the queue's next poll, which retries it if this fails.
+    void mail.deliverNow([outboxId]).catch(() => undefined);
+  }
+  // Work still queued when the server stops is done before its database closes.
+  const queued = new Set<Promise<void>>();
+  server.addHook('onClose', async () => {
+    await Promise.allSettled([...queued]);
+  });
+
   const forgot = { body: forgotRequestSchema, response: { 200: forgotResponseSchema, ...errorResponses } };
   app.post(
     '/api/password/forgot',
-    { config: { access: 'public', anonymousWork: true }, schema: forgot },
-    async (request) => {
-      const { user_name } = request.body;
-      const now = Date.now();
-      const wait = await claimForgot(db, user_name, request.ip, now);
-      if (wait > 0) throw new HttpError(429, 'Too many reset requests. Try again in 15 minutes.');
-      // The same work whether or not the address has an account, so the answer's time tells
-      // nothing: a token, the e-mail, and two statements that store them only for an account
-      // that can sign in. Sending happens after the answer has left.
-      const token = crypto.randomBytes(32).toString('base64url');
-      const email = passwordResetEmail(config.publicUrl, token);
-      const outboxId = crypto.randomUUID();
-      await storeResetRequest(db, {
-        userName: user_name,
-        tokenHash: hash(token),
-        expiresAt: now + RESET_TTL_MS,
-        outboxId,
-        email,
-        now,
-      });
-      setImmediate(() => void mail.deliverNow([outboxId]).catch(() => undefined));
-      return { message: FORGOT_PASSWORD_ANSWER };
+    {
+      config: { access: 'public', anonymousWork: true },
+      schema: forgot,
+      onResponse: (request, reply, done) => {
+        if (reply.statusCode === 200) {
+          const now = Date.now();
+          const { user_name } = request.body;
+          const work = afterAnswer(() => forgotWork(user_name, request.ip, now)).catch((err: unknown) =>
+            request.log.error({ err }, 'forgot-password: the reset e-mail could not be queued'),
+          );
+          queued.add(work);
+          void work.finally(() => queued.delete(work));
+        }
+        done();
+      },
     },
+    // No database work before the answer: the same answer, at the same time, for every address.
+    async () => ({ message: FORGOT_PASSWORD_ANSWER }),
   );
 
   const reset = { body: resetRequestSchema, response: { 200: emptyResponseSchema, ...errorResponses } };

@@ -4,6 +4,7 @@
  */
 import type { Module } from '@airman/contracts/module.ts';
 import { domainScores, type Questionnaire, type QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
+import { own } from '@airman/contracts/own.ts';
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
 import { csvCell, csvLine, isoOrEmpty } from './csv.ts';
 
@@ -64,15 +65,16 @@ export function reportLayout(module: Module, questionnaire: Questionnaire | null
 
   const questionnaireCells = (r: ReportRow): Cell[] => {
     if (!questionnaire) return [];
-    const before = r.answers_before ? domainScores(questionnaire, r.answers_before) : {};
-    const after = r.answers_after ? domainScores(questionnaire, r.answers_after) : {};
+    const before = r.answers_before ? domainScores(questionnaire, r.answers_before) : null;
+    const after = r.answers_after ? domainScores(questionnaire, r.answers_after) : null;
     const cells: Cell[] = [];
     for (const d of questionnaire.domains) {
-      const b = before[d.id] ?? null;
-      const a = after[d.id] ?? null;
+      const b = own(before, d.id) ?? null;
+      const a = own(after, d.id) ?? null;
       cells.push(b ?? '', a ?? '', b !== null && a !== null ? Math.round((a - b) * 10) / 10 : '');
     }
-    for (const i of questionnaire.items) cells.push(r.answers_before?.[i.id] ?? '', r.answers_after?.[i.id] ?? '');
+    for (const i of questionnaire.items)
+      cells.push(own(r.answers_before, i.id) ?? '', own(r.answers_after, i.id) ?? '');
     return cells;
   };
 
@@ -88,7 +90,7 @@ export function reportLayout(module: Module, questionnaire: Questionnaire | null
       let line = `${csvCell(r.pending ? '*' : r.rank)},${csvCell(r.pending ? '*' : r.unit)},${csvCell(r.last_name)},${csvCell(r.first_name)},${csvCell(r.user_name)},${assignmentStatusLabel(r, now)},${isoOrEmpty(r.created_at)},${isoOrEmpty(r.started_at)},${isoOrEmpty(r.due_at)},${isoOrEmpty(r.completed_at)}`;
       if (!r.final_gauges && !r.objectives_completed && !r.answers_before && !r.answers_after)
         return `${line}${noRun}\r\n`;
-      for (const g of gauges) line += `,${csvCell(r.final_gauges?.[g])}`;
+      for (const g of gauges) line += `,${csvCell(own(r.final_gauges, g))}`;
       line += `,${csvCell(r.objectives_completed?.join('; '))},${csvCell(r.score_points)},${csvCell(r.stars)}`;
       if (questionnaire) for (const cell of questionnaireCells(r)) line += `,${csvCell(cell)}`;
       return `${line}\r\n`;

@@ -9,6 +9,11 @@ export async function findUserByEmail(db: Db, userName: string): Promise<UserRow
   return row;
 }
 
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
 export async function recordSignIn(db: Db, id: string, at: number): Promise<void> {
   await db.update(users).set({ last_login_at: at }).where(eq(users.id, id));
 }

@@ -1,12 +1,22 @@
-/** POST login, GET session, POST logout. */
-import type { FastifyInstance } from 'fastify';
+/** POST login, POST login/trust (device-trust.ts), GET session, POST logout. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authResponseSchema, loginRequestSchema, sessionResponseSchema } from '@airman/contracts/api.ts';
+import {
+  authResponseSchema,
+  loginRequestSchema,
+  sessionResponseSchema,
+  trustDeviceRequestSchema,
+} from '@airman/contracts/api.ts';
 import type { User } from '@airman/contracts/user.ts';
 import type { Role } from '@airman/contracts/constants.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { claimLoginAttempt, tryAgainIn } from '../../auth/throttle.ts';
-import type { DeviceCookies } from '../../auth/device-cookie.ts';
+import { claimLoginAttempt, guessFailed, guessWait, tryAgainIn } from '../../auth/throttle.ts';
+import { clearTrustCookie, issueTrustCookie, readTrustCookie, type DeviceCookies } from '../../auth/device-cookie.ts';
+import type { Config } from '../../config.ts';
+import { concurrencyLimit } from '../../lib/concurrency-limit.ts';
+import type { MailWorker } from '../../mail/outbox.ts';
+import { userAgentInWords } from '../../mail/user-agent.ts';
+import { offerTrustLink, useTrustLink, type TrustLinkRequest } from './device-trust.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
@@ -14,38 +24,145 @@ import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 import { caller } from '../../plugins/auth.ts';
 import { sendJsonText } from '../../lib/json-text.ts';
 import { userJson } from '../../auth/account.ts';
-import { findUserByEmail, recordSignIn, revokeTokens } from './repository.ts';
+import { findUserByEmail, findUserById, recordSignIn, revokeTokens } from './repository.ts';
 import { isUsableAccount } from '../../auth/usable-account.ts';
 
 /** The one answer to any failed login: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
-export function sessionRoutes(server: FastifyInstance, db: Db, tokens: TokenService, devices: DeviceCookies): void {
+/** The 429 of a sign-in the account's lock held back, right password or not (the owner's e-mail tells which). */
+export function heldMessage(waitMs: number): string {
+  return (
+    'This account had many failed sign-ins, so it only lets in devices it knows. ' +
+    'If your password was right, we have e-mailed you a link that signs in on this device: ' +
+    `open it in this browser. Otherwise, try again in ${tryAgainIn(waitMs)}.`
+  );
+}
+
+export const TRUST_LINK_INVALID = 'This sign-in link has expired or was already used. Sign in again to get a new one.';
+export const TRUST_LINK_OTHER_BROWSER =
+  'This sign-in link works only in the browser where your password was entered. Open it there.';
+
+export function sessionRoutes(
+  server: FastifyInstance,
+  db: Db,
+  tokens: TokenService,
+  devices: DeviceCookies,
+  config: Config,
+  mail: MailWorker,
+): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const login = { body: loginRequestSchema, response: { 200: authResponseSchema, ...errorResponses } };
-  app.post('/api/login', { config: { access: 'public' }, schema: login }, async (request, reply) => {
-    const { body } = request;
-    const row = await findUserByEmail(db, body.user_name);
-    // A device this account signed in from before is counted on its own (auth/device-cookie.ts).
-    const device = devices.read(request.headers.cookie);
-    const trusted = row !== undefined && device?.userId === row.id ? device.id : undefined;
-    // Counted as a failure until the password proves right (see auth/throttle.ts).
-    const attempt = await claimLoginAttempt(db, body.user_name, { ip: request.ip, device: trusted });
-    if (attempt.waitMs > 0) {
-      reply.header('Retry-After', String(Math.ceil(attempt.waitMs / 1000)));
-      throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${tryAgainIn(attempt.waitMs)}.`);
-    }
-    const ok = await verifyPassword(row?.password_hash ?? null, body.password);
-    if (!row || !ok || !isUsableAccount(row)) {
-      await attempt.failed();
-      throw new HttpError(401, INVALID_CREDENTIALS);
-    }
-    await attempt.succeeded();
-    await recordSignIn(db, row.id, Date.now());
-    if (!trusted) reply.header('Set-Cookie', devices.issue(row.id));
-    const auth = tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
-    return { auth };
+
+  // The e-mail of a right password the lock held back is queued after the answer has left,
+  // so the answer's time is the same for a right and a wrong password; one at a time.
+  const afterAnswer = concurrencyLimit(1);
+  const offers = new WeakMap<FastifyRequest, TrustLinkRequest>();
+  const queued = new Set<Promise<void>>();
+  server.addHook('onClose', async () => {
+    await Promise.allSettled([...queued]);
   });
+  async function sendTrustLink(offer: TrustLinkRequest): Promise<void> {
+    const id = await offerTrustLink(db, config.publicUrl, offer);
+    // Sent now rather than at the queue's next poll, which retries it if this fails.
+    if (id) void mail.deliverNow([id]).catch(() => undefined);
+  }
+
+  const login = { body: loginRequestSchema, response: { 200: authResponseSchema, ...errorResponses } };
+  app.post(
+    '/api/login',
+    {
+      config: { access: 'public' },
+      schema: login,
+      onResponse: (request, _reply, done) => {
+        const offer = offers.get(request);
+        if (offer) {
+          const work = afterAnswer(() => sendTrustLink(offer)).catch((err: unknown) =>
+            request.log.error({ err }, 'sign-in: the new-device link could not be queued'),
+          );
+          queued.add(work);
+          void work.finally(() => queued.delete(work));
+        }
+        done();
+      },
+    },
+    async (request, reply) => {
+      const { body } = request;
+      const row = await findUserByEmail(db, body.user_name);
+      // A device this account signed in from before is counted on its own (auth/device-cookie.ts).
+      const device = devices.read(request.headers.cookie);
+      const trusted = row !== undefined && device?.userId === row.id ? device.id : undefined;
+      // Counted as a failure until the password proves right (see auth/throttle.ts).
+      const attempt = await claimLoginAttempt(db, body.user_name, { ip: request.ip, device: trusted });
+      if (attempt.waitMs > 0) {
+        reply.header('Retry-After', String(Math.ceil(attempt.waitMs / 1000)));
+        throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${tryAgainIn(attempt.waitMs)}.`);
+      }
+      const ok = await verifyPassword(row?.password_hash ?? null, body.password);
+      const right = row !== undefined && ok && isUsableAccount(row);
+      if (attempt.accountLockMs > 0) {
+        // Held by the account's lock: the same answer whatever the password, and the browser
+        // keeps a trust cookie either way, so nothing here tells a right password from a wrong one.
+        let browserSecret = readTrustCookie(request.headers.cookie);
+        if (!browserSecret) {
+          const issued = issueTrustCookie(devices.secure);
+          browserSecret = issued.secret;
+          reply.header('Set-Cookie', issued.header);
+        }
+        if (right) {
+          await attempt.succeeded();
+          offers.set(request, {
+            userId: row.id,
+            userName: row.user_name,
+            browserSecret,
+            at: Date.now(),
+            ip: request.ip,
+            browser: userAgentInWords(request.headers['user-agent']),
+          });
+        } else {
+          await attempt.failed();
+        }
+        reply.header('Retry-After', String(Math.ceil(attempt.accountLockMs / 1000)));
+        throw new HttpError(429, heldMessage(attempt.accountLockMs), 'sign_in_held');
+      }
+      if (!right) {
+        await attempt.failed();
+        throw new HttpError(401, INVALID_CREDENTIALS);
+      }
+      await attempt.succeeded();
+      await recordSignIn(db, row.id, Date.now());
+      if (!trusted) reply.header('Set-Cookie', devices.issue(row.id));
+      const auth = tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
+      return { auth };
+    },
+  );
+
+  // The link of a new-device e-mail (device-trust.ts): signs in, and this browser becomes a known device.
+  const trust = { body: trustDeviceRequestSchema, response: { 200: authResponseSchema, ...errorResponses } };
+  app.post(
+    '/api/login/trust',
+    { config: { access: 'public', anonymousWork: true }, schema: trust },
+    async (request, reply) => {
+      const { token } = request.body;
+      const wait = await guessWait(db, 'trust', request.ip, token);
+      if (wait > 0) {
+        reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+        throw new HttpError(429, `Too many invalid sign-in links. Try again in ${tryAgainIn(wait)}.`);
+      }
+      const now = Date.now();
+      const used = await useTrustLink(db, token, readTrustCookie(request.headers.cookie), now);
+      if (used === 'other_browser') throw new HttpError(400, TRUST_LINK_OTHER_BROWSER);
+      if (used === 'invalid') {
+        await guessFailed(db, 'trust', request.ip, token);
+        throw new HttpError(400, TRUST_LINK_INVALID);
+      }
+      const row = await findUserById(db, used.userId);
+      if (!row || !isUsableAccount(row)) throw new HttpError(400, TRUST_LINK_INVALID);
+      await recordSignIn(db, row.id, now);
+      reply.header('Set-Cookie', [devices.issue(row.id), clearTrustCookie(devices.secure)]);
+      const auth = tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
+      return { auth };
+    },
+  );
 
   // The account row the auth hook loaded already holds the user's JSON: no query of its own.
   app.get(

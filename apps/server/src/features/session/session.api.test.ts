@@ -169,7 +169,7 @@ describeApi('HTTP plumbing', (ctx) => {
       'x-content-type-options': 'nosniff',
       'x-dns-prefetch-control': 'off',
       'x-download-options': 'noopen',
-      'x-frame-options': 'SAMEORIGIN',
+      'x-frame-options': 'DENY',
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     };

@@ -14,6 +14,8 @@ export const INVALID_CREDENTIALS_MESSAGE =
 
 function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return INVALID_CREDENTIALS_MESSAGE;
+  // The account's lock held this device back: the server's words say to look for its e-mail.
+  if (error instanceof ApiError && error.status === 429 && error.code === 'sign_in_held') return error.message;
   if (error instanceof ApiError && error.status === 429) {
     return `There was an error with your login: too many failed attempts. Please wait a few minutes and try again.`;
   }

@@ -3,7 +3,7 @@
  * few workers, merged into the figures `npm run balance` prints.
  */
 import type { Module } from '@airman/contracts/module.ts';
-import { mergeTallies, summarize, type Balance, type Tally } from '@airman/engine/balance.ts';
+import { mergeTallies, missedTargets, summarize, type Balance, type Tally } from '@airman/engine/balance.ts';
 
 export const EDITOR_BALANCE_SEEDS = 50;
 
@@ -43,19 +43,24 @@ export function runBalance(module: Module, seeds = EDITOR_BALANCE_SEEDS): Balanc
       }),
   );
   const result = Promise.all(parts)
-    .then((tallies) => summarize(module.id, mergeTallies(tallies)))
+    .then((tallies) => summarize(module, mergeTallies(tallies)))
     .finally(cancel);
   return { result, cancel };
 }
 
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 
-/** 'Wins on 97% of seeds; random play wins 3%; …' in one paragraph. */
+/**
+ * The balance in one paragraph, then its verdict against the targets of
+ * docs/game-rules.md in plain words (engine/balance.ts missedTargets).
+ */
 export function describeBalance(b: Balance): string {
+  const missed = missedTargets(b);
   return (
-    `Over ${b.seeds} seeds, careful play wins on ${percent(b.solver_win)} of them (3 stars on ${percent(b.solver_stars_3)}); ` +
+    `Over ${b.seeds} seeds, careful play (goals first, then the lowest gauge, the first choice shown) wins ${percent(b.careful_win)} with 3 stars on ${percent(b.careful_stars_3)}; ` +
+    `the planner wins ${percent(b.solver_win)} (3 stars on ${percent(b.solver_stars_3)}); ` +
     `random play wins ${percent(b.random_win)}, greedy play ${percent(b.greedy_win)}; ` +
-    `the win with the fewest actions earns ${b.min_win_stars} ${b.min_win_stars === 1 ? 'star' : 'stars'} at most; ` +
-    `a winning day holds ${b.median_decisions_per_day} decisions (median).`
+    `a winning day holds ${b.median_decisions_per_day} decisions (median). ` +
+    (missed.length === 0 ? 'It meets every balance target.' : `Against the targets: ${missed.join('; ')}.`)
   );
 }

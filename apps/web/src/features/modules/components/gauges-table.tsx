@@ -1,4 +1,5 @@
 /** The gauges table: a row per gauge with its starting value, daily change and healthy range. */
+import { own } from '@airman/contracts/own.ts';
 import {
   addRow,
   moveRow,
@@ -43,11 +44,11 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
           {model.gauges.map((g, i) => {
             const { key, id } = rows.row(i);
             const who = rowName('gauge', g.name, i);
-            const range = model.healthy_range?.[g.ref];
+            const range = own(model.healthy_range, g.ref);
             // Both blank: no range; one blank: that end is 0 or 100.
             const changeRange = (end: 0 | 1, text: string) =>
               setModel((m) => {
-                const current = m.healthy_range?.[g.ref];
+                const current = own(m.healthy_range, g.ref);
                 const other = end === 0 ? current?.[1] : current?.[0];
                 const value = parseOptionalInteger(text);
                 if (value === null && other === undefined) return setHealthyRange(m, g.ref, null);
@@ -84,7 +85,7 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
                   who={who}
                   min={-100}
                   max={100}
-                  value={model.daily_change?.[g.ref]}
+                  value={own(model.daily_change, g.ref)}
                   disabled={locked}
                   onChange={(text) => setModel((m) => setDailyChange(m, g.ref, parseOptionalInteger(text)))}
                 />

@@ -1,4 +1,5 @@
 /** Results as columns: a change per gauge, one cell each, in an action's or an event choice's row. */
+import { own } from '@airman/contracts/own.ts';
 import { parseOptionalInteger, referencedNames, setResult, type GaugeRow } from '../module-editor-model.ts';
 import { NumberCell } from './editor-cells.tsx';
 import { Header } from './editor-table.tsx';
@@ -62,7 +63,7 @@ export function ResultCells({
       id={`${idPrefix}-result-${n}`}
       label={`${c.label} change`}
       who={who}
-      value={results[c.key]}
+      value={own(results, c.key)}
       disabled={disabled}
       onChange={(text) => onChange(setResult(results, c.key, parseOptionalInteger(text)))}
     />

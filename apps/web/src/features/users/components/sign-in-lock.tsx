@@ -1,7 +1,9 @@
 /**
  * In the user modal: an account's failed sign-ins of the last hour and, when
  * they lock it for new devices and addresses, until when; an administrator
- * clears them. Shows nothing for an account without failures.
+ * clears them. When the owner was e-mailed a link that signs in a new device
+ * (the right password from a device the lock held back), when, and whether it
+ * was used. Shows nothing for an account without either.
  */
 import { useRef, useState } from 'react';
 import { Button, InlineNotification } from '@carbon/react';
@@ -34,6 +36,19 @@ export function SignInLock({ userId }: { userId: string }) {
   const data = status.data;
   return (
     <div className="sign-in-lock">
+      {data && data.trust_link_sent_at > 0 && (
+        <InlineNotification
+          kind="info"
+          lowContrast
+          hideCloseButton
+          title="Sign-in link for a new device sent"
+          subtitle={
+            `At ${time(data.trust_link_sent_at)}, the right password came from a device this lock held back, ` +
+            'and this user was e-mailed a link that signs in on it. ' +
+            (data.trust_link_used_at > 0 ? `It was used at ${time(data.trust_link_used_at)}.` : 'It has not been used.')
+          }
+        />
+      )}
       {data && data.failures > 0 && (
         <>
           <InlineNotification

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AuthResponse, LoginRequest } from '@airman/contracts/api.ts';
+import type { AuthResponse, LoginRequest, TrustDeviceRequest } from '@airman/contracts/api.ts';
 import { ANONYMOUS, api } from '../../api-client.ts';
 import { clearToken } from '../../token-store.ts';
 
@@ -11,4 +11,14 @@ export function login(body: LoginRequest): Promise<AuthResponse> {
 
 export function useLogin() {
   return useMutation({ mutationFn: login });
+}
+
+/** POST login/trust with the token of an e-mailed new-device link → {auth}; this browser becomes a known device. */
+export function trustDevice(body: TrustDeviceRequest): Promise<AuthResponse> {
+  clearToken();
+  return api.post('login/trust', { ...ANONYMOUS, json: body, retry: 0 }).json<AuthResponse>();
+}
+
+export function useTrustDevice() {
+  return useMutation({ mutationFn: trustDevice });
 }

@@ -56,7 +56,7 @@ export function RequireAdmin() {
 }
 
 /** Where a user lands after signing in: administrators on the Users screen, others on the game. */
-function homePath(role: string | undefined): string {
+export function homePath(role: string | undefined): string {
   return role === 'admin' ? '/admin' : '/';
 }
 

@@ -1,0 +1,154 @@
+/**
+ * Whether forgot-password's answer time tells an account from an address
+ * without one (part of `npm run bench`), on the embedded database and on
+ * PostgreSQL: 400 requests for accounts that exist and 400 for addresses that
+ * do not, each account asked about once, each request from an address of its
+ * own (through TRUST_PROXY=loopback), the two kinds in pairs of random order,
+ * paced within the anonymous gate's rate so that one request's work after its
+ * answer is done before the next. Prints, per database, the medians and z of
+ * the Mann–Whitney U test (rank-based: the long tail of a shared machine moves
+ * it little) and of the difference of means; |z| < 2 means the two kinds cannot
+ * be told apart at this sample size.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_TARGETS=postgres,pglite
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/database.ts';
+import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
+import { seed } from '../../apps/server/src/seed/seed.ts';
+import { ANONYMOUS_BURST, ANONYMOUS_PER_SECOND } from '../../apps/server/src/plugins/anonymous-gate.ts';
+import { seedBenchUsers } from './seed-users.ts';
+import { startServer, stopServer } from './server.ts';
+
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 400);
+const WARM_UP = 20;
+const silentLog = { info: () => undefined } as never;
+
+const randomAddress = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const mean = (values: number[]) => values.reduce((s, v) => s + v, 0) / values.length;
+const variance = (values: number[]) => {
+  const m = mean(values);
+  return values.reduce((s, v) => s + (v - m) ** 2, 0) / (values.length - 1);
+};
+
+/** z of the Mann–Whitney U test of a against b (normal approximation, ties given their mean rank). */
+export function mannWhitneyZ(a: number[], b: number[]): number {
+  const all = [...a.map((v) => ({ v, a: true })), ...b.map((v) => ({ v, a: false }))].sort((x, y) => x.v - y.v);
+  let rankSumA = 0;
+  let tieTerm = 0;
+  for (let i = 0; i < all.length;) {
+    let j = i;
+    while (j + 1 < all.length && all[j + 1]?.v === all[i]?.v) j++;
+    const rank = (i + j) / 2 + 1;
+    for (let k = i; k <= j; k++) if (all[k]?.a) rankSumA += rank;
+    const t = j - i + 1;
+    tieTerm += t ** 3 - t;
+    i = j + 1;
+  }
+  const [n1, n2] = [a.length, b.length];
+  const n = n1 + n2;
+  const u = rankSumA - (n1 * (n1 + 1)) / 2;
+  const sd = Math.sqrt(((n1 * n2) / 12) * (n + 1 - tieTerm / (n * (n - 1))));
+  return (u - (n1 * n2) / 2) / sd;
+}
+
+/** z of the difference of means (Welch's statistic; normal at these sample sizes). */
+export function meansZ(a: number[], b: number[]): number {
+  return (mean(a) - mean(b)) / Math.sqrt(variance(a) / a.length + variance(b) / b.length);
+}
+
+async function forgotTime(url: string, userName: string): Promise<number> {
+  const t = performance.now();
+  const res = await fetch(`${url}/api/password/forgot`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': randomAddress() },
+    body: JSON.stringify({ user_name: userName }),
+  });
+  await res.arrayBuffer();
+  const elapsed = performance.now() - t;
+  if (res.status === 503) {
+    // Shed while the shared machine was busy (load shedding, apps/server/src/app.ts): not a sample; asked again.
+    await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get('retry-after') ?? 1)));
+    return forgotTime(url, userName);
+  }
+  if (res.status !== 200) throw new Error(`forgot answered ${res.status}`);
+  // Within the rate the server grants such calls (plugins/anonymous-gate.ts).
+  await new Promise((r) => setTimeout(r, 1000 / ANONYMOUS_PER_SECOND));
+  return elapsed;
+}
+
+const ms = (n: number) => n.toFixed(2);
+
+console.log(
+  `| database | samples a side | median: account / none (ms) | mean: account / none (ms) | z (Mann–Whitney) | z (means) |`,
+);
+console.log('|---|---|---|---|---|---|');
+for (const target of TARGETS) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-forgot-'));
+  let databaseUrl: string | undefined;
+  let dbName = '';
+  if (target === 'postgres') {
+    dbName = `bench_forgot_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${dbName}"`);
+    await admin.end();
+    const u = new URL(PG_URL);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, 'db') });
+  await seed(database.db, {
+    adminEmail: 'bench-admin@example.com',
+    adminPassword: 'Bench-Admin-1!',
+    announce: () => undefined,
+    log: silentLog,
+  });
+  await seedBenchUsers(database, SAMPLES + WARM_UP, await hashPassword('Bench-User-1!'));
+  await database.close();
+  const { url, child } = await startServer({
+    DATA_DIR: dataDir,
+    TRUST_PROXY: 'loopback',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  try {
+    for (let i = 0; i < WARM_UP; i++) {
+      await forgotTime(url, `user${SAMPLES + i}@bench.example.com`);
+      await forgotTime(url, `warm-up-${i}@bench.example.com`);
+    }
+    // The gate's burst fills again before the measured requests.
+    await new Promise((r) => setTimeout(r, (1000 * ANONYMOUS_BURST) / ANONYMOUS_PER_SECOND));
+    const existing: number[] = [];
+    const missing: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) {
+      const account = () => forgotTime(url, `user${i}@bench.example.com`);
+      const none = () => forgotTime(url, `nobody-${i}@bench.example.com`);
+      if (crypto.randomInt(2) === 0) {
+        existing.push(await account());
+        missing.push(await none());
+      } else {
+        missing.push(await none());
+        existing.push(await account());
+      }
+    }
+    console.log(
+      `| ${target} | ${SAMPLES} | ${ms(median(existing))} / ${ms(median(missing))} | ${ms(mean(existing))} / ${ms(mean(missing))} | ${mannWhitneyZ(existing, missing).toFixed(2)} | ${meansZ(existing, missing).toFixed(2)} |`,
+    );
+  } finally {
+    await stopServer(child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/** What `npm run chaos` must show (docs/deployment.md, "Chaos run"), checked against its figures. */
+
+/** Recovery from a cut of every database connection: the first request after it succeeds within this. */
+export const RECOVERY_TARGET_MS = 2000;
+/** Sign-in p99 under slow sockets: at most this many times the idle p99 … */
+export const SLOW_SOCKETS_FACTOR = 2;
+/** … or this, whichever is more: a few milliseconds of idle p99 would make twice them a target of noise. */
+export const SLOW_SOCKETS_FLOOR_MS = 50;
+/** Sign-in p95 at a steady 50/s, on either database. */
+export const LOGIN_P95_TARGET_MS = 150;
+
+export interface Figures {
+  process_exits: number;
+  lost_writes: number;
+  acked_then_missing: number;
+  duplicate_writes: number;
+  retried_write_answered_differently: number;
+  recover_p99_ms: number;
+  login_p99_idle_ms: number;
+  login_p99_slow_sockets_ms: number;
+  login_failed_idle: number;
+  login_failed_slow_sockets: number;
+  login_p95_pg_ms: number;
+  login_p95_embedded_ms: number;
+  login_failed_embedded: number;
+  killed_server_errors_seen_by_clients: number;
+  killed_server_duplicate_writes: number;
+}
+
+/** The targets missed, each saying what it wanted and what was measured; empty when all are met. */
+export function missedTargets(f: Figures): string[] {
+  const missed: string[] = [];
+  const zero = (key: keyof Figures) => {
+    if (f[key] !== 0) missed.push(`${key}: ${f[key]}, want 0`);
+  };
+  zero('process_exits');
+  zero('lost_writes');
+  zero('acked_then_missing');
+  zero('duplicate_writes');
+  zero('retried_write_answered_differently');
+  if (f.recover_p99_ms > RECOVERY_TARGET_MS)
+    missed.push(`recover_p99_ms: ${f.recover_p99_ms}, want ≤ ${RECOVERY_TARGET_MS}`);
+  const slowLimit = Math.max(SLOW_SOCKETS_FACTOR * f.login_p99_idle_ms, SLOW_SOCKETS_FLOOR_MS);
+  if (f.login_p99_slow_sockets_ms > slowLimit) {
+    missed.push(`login_p99_slow_sockets_ms: ${f.login_p99_slow_sockets_ms}, want ≤ ${slowLimit}`);
+  }
+  zero('login_failed_idle');
+  zero('login_failed_slow_sockets');
+  zero('login_failed_embedded');
+  for (const key of ['login_p95_pg_ms', 'login_p95_embedded_ms'] as const) {
+    if (f[key] > LOGIN_P95_TARGET_MS) missed.push(`${key}: ${f[key]}, want ≤ ${LOGIN_P95_TARGET_MS}`);
+  }
+  zero('killed_server_errors_seen_by_clients');
+  zero('killed_server_duplicate_writes');
+  return missed;
+}
