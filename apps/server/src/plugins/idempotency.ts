@@ -35,6 +35,18 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 const CREDENTIAL_ROUTES = new Set(['/api/login', '/api/session/refresh', '/api/admin/reports/token']);
 
+/** Whether a write to this route honours an Idempotency-Key (its path as Fastify or OpenAPI spells it). */
+export function takesIdempotencyKey(url: string): boolean {
+  return !CREDENTIAL_ROUTES.has(url);
+}
+
+/** The header as the OpenAPI document describes it. */
+export const IDEMPOTENCY_KEY_DESCRIPTION =
+  'Makes the write safe to retry (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a unique key, ' +
+  'as a Structured Field string ("…") or bare, 1–255 printable ASCII characters. The first answer is kept 24 hours ' +
+  'for the caller and key and a repeat gets it again; a repeat with another request → 422; ' +
+  'while the first is still running → 409.';
+
 interface Claim {
   caller: string;
   key: string;
@@ -93,7 +105,7 @@ export function registerIdempotency(app: FastifyInstance, database: Database, no
   app.addHook('preHandler', async (request, reply) => {
     const context = request.idempotency;
     if (!context) return;
-    if (CREDENTIAL_ROUTES.has(request.routeOptions.url ?? '')) {
+    if (!takesIdempotencyKey(request.routeOptions.url ?? '')) {
       request.idempotency = null;
       return;
     }
