@@ -137,9 +137,13 @@ describeE2E('the game at /', (e2e) => {
     // The administrator sees it: the status, and the row of the CSV report.
     const admin = await apiLogin(e2e.baseUrl);
     const page1 = await api<{
-      users: { user_name: string; assignments: { game_status: number; completed_at: number }[] }[];
+      users: {
+        user_name: string;
+        assignments: { game_status: number; completed_at: number; score: { points: number; stars: number } | null }[];
+      }[];
     }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`);
-    expect(page1.users[0]?.assignments[0]).toMatchObject({ game_status: 1 });
+    // The kept run's score, as the user modal shows it.
+    expect(page1.users[0]?.assignments[0]).toMatchObject({ game_status: 1, score: { points, stars } });
     const { token } = await api<{ token: string }>(e2e.baseUrl, admin, 'POST', 'admin/reports/token', {
       module: 'ready_airman_training',
     });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ROLES, SEX_OPTIONS } from './constants.ts';
 import { moduleSchema } from './module.ts';
 import { findRank } from './ranks.ts';
-import { epochDate, userSchema } from './user.ts';
+import { assignmentSchema, epochDate, userSchema } from './user.ts';
 import { isValidEmail, passwordPolicyProblems } from './validation.ts';
 
 /** Every error response: a message a client can show as it is. */
@@ -111,6 +111,7 @@ export const ASSIGNMENT_READ_ONLY_FIELDS = [
   'completed_at',
   'revoked_at',
   'game_status',
+  'score',
 ] as const;
 export const assignmentUpdateSchema = z.strictObject({
   key: z.string().min(1),
@@ -120,6 +121,7 @@ export const assignmentUpdateSchema = z.strictObject({
   completed_at: epochDate.optional(),
   revoked_at: epochDate.optional(),
   game_status: z.number().int().min(0).max(4).optional(),
+  score: assignmentSchema.shape.score.optional(),
 });
 export const userUpdateRequestSchema = z
   .strictObject({

@@ -24,6 +24,14 @@ export const assignmentSchema = z.object({
   due_at: epochMs,
   /** 0 In Progress, 1 Complete, 2 Failed, 3 Past Due, 4 Quit. */
   game_status: z.number().int().min(0).max(4),
+  /** The kept run's score (docs/game-rules.md, "Score and stars"); null until a run finishes. */
+  score: z
+    .object({
+      points: z.number().int(),
+      /** 0 for a run not completed, else 1–3. */
+      stars: z.number().int().min(0).max(3),
+    })
+    .nullable(),
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
 

@@ -184,6 +184,13 @@ describeApi('POST admin/users/{id}', (ctx) => {
     expect(forged.json<{ message: string }>().message).toBe(
       `assignments: ${MODULE}: completed_at, game_status cannot be changed, only due_at`,
     );
+    const forgedScore = await update(token, user.id, {
+      assignments: [{ ...first, due_at: due, score: { points: 999, stars: 3 } }],
+    });
+    expect(forgedScore.statusCode).toBe(400);
+    expect(forgedScore.json<{ message: string }>().message).toBe(
+      `assignments: ${MODULE}: score cannot be changed, only due_at`,
+    );
     const after = (await ctx.request(token, { method: 'GET', url: `/api/admin/users/${user.id}` })).json<User>();
     expect(after.assignments).toEqual(sentBack);
   });

@@ -107,6 +107,7 @@ describeApi('GET admin/users: paging', (ctx) => {
         revoked_at: 0,
         due_at: now + 2,
         game_status: 0,
+        score: null,
       },
     ]);
   });

@@ -92,6 +92,7 @@ describeApi('users.listing (kept by triggers)', (ctx) => {
       revoked_at: 0,
       due_at: 0,
       game_status: 0,
+      score: null,
     });
 
     await ctx.database.db
@@ -106,7 +107,15 @@ describeApi('users.listing (kept by triggers)', (ctx) => {
       revoked_at: 0,
       due_at: 5000,
       game_status: 1,
+      score: null,
     });
+
+    // A finished run's score, kept on the assignment, shows with it.
+    await ctx.database.db
+      .update(assignments)
+      .set({ run_score_points: 610, run_stars: 2 })
+      .where(eq(assignments.module_id, 'l-copy'));
+    expect((await listing(ctx, id)).assignments[1]?.score).toEqual({ points: 610, stars: 2 });
 
     await ctx.database.db.delete(assignments).where(eq(assignments.module_id, 'l-copy'));
     expect((await listing(ctx, id)).modules).toEqual(['ready_airman_training']);

@@ -63,8 +63,12 @@ export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): 
       // What a client read and sends back is fine; only a real change of a read-only field is refused.
       for (const d of dueDates) {
         const row = stored.get(d.key);
-        const changed = ASSIGNMENT_READ_ONLY_FIELDS.filter(
-          (field) => d[field] !== undefined && d[field] !== row?.[field],
+        // The kept run's score, as the user's JSON shows it.
+        const kept = row?.run_score_points == null ? null : { points: row.run_score_points, stars: row.run_stars ?? 0 };
+        const changed = ASSIGNMENT_READ_ONLY_FIELDS.filter((field) =>
+          field === 'score'
+            ? d.score !== undefined && JSON.stringify(d.score) !== JSON.stringify(kept)
+            : d[field] !== undefined && d[field] !== row?.[field],
         );
         if (changed.length > 0)
           throw new HttpError(400, `assignments: ${d.key}: ${changed.join(', ')} cannot be changed, only due_at`);

@@ -311,6 +311,35 @@ describeApi('game API', (ctx) => {
     expect(after).toEqual(kept);
   });
 
+  it('shows the kept run’s score and stars in the user’s JSON, as the user modal reads it', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const user = await ctx.createUser();
+    await assign(ctx, user);
+    const scoreOf = async () => {
+      const res = await ctx.request(admin.token, { method: 'GET', url: `/api/admin/users/${user.id}` });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ assignments: { score: unknown }[] }>().assignments[0]?.score;
+    };
+    expect(await scoreOf()).toBeNull();
+    const finish = async (line: (seed: number) => GameCommand[], answers = {}) => {
+      const run = await startRun(ctx, user);
+      const res = await ctx.request(user.token, {
+        method: 'POST',
+        url: `/api/game/runs/${run.run_id}/finish`,
+        payload: { log: line(run.seed), answers },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ score: { points: number; stars: number } }>().score;
+    };
+    const best = await finish(winningLine, { before: every(2), after: every(4) });
+    expect(best.stars).toBeGreaterThan(0);
+    expect(await scoreOf()).toEqual(best);
+    // Later failed and lower runs leave the kept one's score.
+    await finish(idleWeek);
+    await finish(hastyLine);
+    expect(await scoreOf()).toEqual(best);
+  });
+
   it('keeps each answer as it is given, across a reload, and refuses to finish on an incomplete set', async () => {
     const user = await ctx.createUser();
     await assign(ctx, user);

@@ -1,4 +1,4 @@
-/** The user modal's assignments (spec §2): Module, Added, Started, Due, Completed, Status, Actions. */
+/** The user modal's assignments (spec §2): Module, Added, Started, Due, Completed, Status, Score (the kept run's), Actions. */
 import { useState } from 'react';
 import { Button, DatePicker, DatePickerInput, Select, SelectItem } from '@carbon/react';
 import { dueAtFromLocalDate, dueLocalDate } from '@airman/contracts/due-date.ts';
@@ -8,6 +8,13 @@ import type { Assignment } from '@airman/contracts/user.ts';
 
 export function formatDate(ms: number): string {
   return ms > 0 ? new Date(ms).toLocaleDateString() : '—';
+}
+
+/** The kept run's score: '610 points, 2 stars', '120 points, no stars', or '—' before a run finishes. */
+export function formatScore(score: Assignment['score']): string {
+  if (!score) return '—';
+  const stars = score.stars === 0 ? 'no stars' : `${score.stars} star${score.stars === 1 ? '' : 's'}`;
+  return `${score.points} points, ${stars}`;
 }
 
 interface Props {
@@ -35,7 +42,7 @@ export function AssignmentsTable({ assignments, modules, busy, onDueDate, onAssi
           <table className="cds--data-table cds--data-table--sm">
             <thead>
               <tr>
-                {['Module', 'Added', 'Started', 'Due', 'Completed', 'Status', 'Actions'].map((h) => (
+                {['Module', 'Added', 'Started', 'Due', 'Completed', 'Status', 'Score', 'Actions'].map((h) => (
                   <th key={h} scope="col">
                     {h}
                   </th>
@@ -68,6 +75,7 @@ export function AssignmentsTable({ assignments, modules, busy, onDueDate, onAssi
                   </td>
                   <td>{formatDate(a.completed_at)}</td>
                   <td>{assignmentStatusLabel(a)}</td>
+                  <td>{formatScore(a.score)}</td>
                   <td>
                     {a.completed_at === 0 && (
                       <Button kind="ghost" size="sm" disabled={busy} onClick={() => onUnassign(a.key)}>
