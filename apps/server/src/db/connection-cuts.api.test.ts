@@ -28,7 +28,7 @@ const url = process.env.TEST_DATABASE_URL;
  */
 function relay(port: number, target: URL) {
   const sockets = new Set<net.Socket>();
-  let tripwire: Buffer | undefined;
+  let tripwires: Buffer[] = [];
   let loseReplyTo: Buffer | undefined;
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
@@ -43,7 +43,7 @@ function relay(port: number, target: URL) {
     };
     let replyLost = false;
     client.on('data', (chunk: Buffer) => {
-      if (tripwire && chunk.includes(tripwire)) return reset();
+      if (tripwires.some((t) => chunk.includes(t))) return reset();
       if (loseReplyTo && chunk.includes(loseReplyTo)) replyLost = true;
       if (!upstream.write(chunk)) client.pause();
     });
@@ -57,9 +57,9 @@ function relay(port: number, target: URL) {
     upstream.on('end', () => client.end());
   });
   return {
-    /** From now on, a connection is reset when the app sends this text (a statement), before it arrives. */
-    cutOn(text: string | undefined) {
-      tripwire = text === undefined ? undefined : Buffer.from(text);
+    /** From now on, a connection is reset when the app sends one of these texts (a statement), before it arrives. */
+    cutOn(...texts: string[]) {
+      tripwires = texts.map((text) => Buffer.from(text));
     },
     /** From now on, a connection is reset when the server answers this text: it was carried out, its answer is lost. */
     loseReplyTo(text: string | undefined) {
@@ -186,7 +186,7 @@ describe.skipIf(!url)('PostgreSQL connections cut under load [postgres only: PGl
         expect([cut.statusCode, cut.headers['retry-after']]).toEqual([503, '5']);
       }
     } finally {
-      link.cutOn(undefined);
+      link.cutOn();
     }
     const started = performance.now();
     expect((await invite()).statusCode).toBe(200);
@@ -211,6 +211,29 @@ describe.skipIf(!url)('PostgreSQL connections cut under load [postgres only: PGl
       200,
       { invited: [email], existing: [], not_emailed: [], refused: [], queued: [email] },
     ]);
+    expect(crashes).toEqual([]);
+  });
+
+  it("lets a write's key go once the database is back, when the cut that failed the write also failed its release", async () => {
+    const email = 'released-key@example.com';
+    const key = { 'idempotency-key': '"released-key"' };
+    // The write's transaction is cut at BEGIN (nothing done), and so is the statement that lets its key go.
+    link.cutOn('begin', 'WITH gone AS (DELETE FROM idempotency_keys');
+    let cut;
+    try {
+      cut = await invite([email], key);
+    } finally {
+      link.cutOn();
+    }
+    expect([cut.statusCode, cut.headers['retry-after']]).toEqual([503, '5']);
+    // The client retries as told while the first request's key is held; it is let go within 2 s.
+    const started = performance.now();
+    let retry = await invite([email], key);
+    while (retry.statusCode === 409 && retry.headers['retry-after'] && performance.now() - started < 2000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      retry = await invite([email], key);
+    }
+    expect([retry.statusCode, (retry.json() as { invited: string[] }).invited]).toEqual([200, [email]]);
     expect(crashes).toEqual([]);
   });
 });

@@ -171,37 +171,77 @@ export function registerIdempotency(app: FastifyInstance, database: Database, no
     const claim = request.idempotency?.claim;
     if (!claim) return payload;
     request.idempotency = null;
+    const answer =
+      reply.statusCode >= 200 && reply.statusCode < 300 && (typeof payload === 'string' || Buffer.isBuffer(payload))
+        ? {
+            status: reply.statusCode,
+            contentType: String(reply.getHeader('content-type') ?? ''),
+            body: payload.toString(),
+          }
+        : null;
+    const settle = () => settleClaim(database, claim, answer);
     try {
-      if (
-        reply.statusCode >= 200 &&
-        reply.statusCode < 300 &&
-        (typeof payload === 'string' || Buffer.isBuffer(payload))
-      ) {
-        await database.query(
-          `UPDATE idempotency_keys SET status = $3, content_type = $4, body = $5, running_until = 0
-           WHERE caller = $1 AND key = $2`,
-          [
-            claim.caller,
-            claim.key,
-            reply.statusCode,
-            String(reply.getHeader('content-type') ?? ''),
-            payload.toString(),
-          ],
-        );
-      } else {
-        // Nothing committed: a repeat may try again. Committed: it keeps what its transaction recorded.
-        await database.query(
-          `WITH gone AS (DELETE FROM idempotency_keys WHERE caller = $1 AND key = $2 AND committed_at = 0 AND status = 0)
-           UPDATE idempotency_keys SET running_until = 0 WHERE caller = $1 AND key = $2 AND committed_at > 0`,
-          [claim.caller, claim.key],
-        );
-      }
+      await settle();
     } catch (err) {
-      // The database is out of reach: the key stays as it is, and its record decides a repeat.
-      request.log.warn({ err }, 'the answer to an Idempotency-Key could not be kept');
+      // The database is out of reach (a cut connection is what failed the write, often): the key
+      // would stay 'running' and every retry be told to wait. Settle it as soon as it answers again.
+      request.log.warn({ err }, 'the answer to an Idempotency-Key could not be kept yet; trying again');
+      settleLater(settle, (e) => request.log.warn({ err: e }, 'the answer to an Idempotency-Key could not be kept'));
     }
     return payload;
   });
+}
+
+/** How long, and how often, a claim that could not be settled is tried again. */
+const SETTLE_RETRY_FIRST_MS = 100;
+const SETTLE_RETRY_MAX_MS = 2000;
+
+/** Keeps the answer of a write that was done, or lets the key go when nothing committed. */
+async function settleClaim(
+  database: Database,
+  claim: Claim,
+  answer: { status: number; contentType: string; body: string } | null,
+): Promise<void> {
+  if (answer) {
+    await database.query(
+      `UPDATE idempotency_keys SET status = $3, content_type = $4, body = $5, running_until = 0
+       WHERE caller = $1 AND key = $2`,
+      [claim.caller, claim.key, answer.status, answer.contentType, answer.body],
+    );
+    return;
+  }
+  // Nothing committed: a repeat may try again. Committed: it keeps what its transaction recorded.
+  await database.query(
+    `WITH gone AS (DELETE FROM idempotency_keys WHERE caller = $1 AND key = $2 AND committed_at = 0 AND status = 0)
+     UPDATE idempotency_keys SET running_until = 0 WHERE caller = $1 AND key = $2 AND committed_at > 0`,
+    [claim.caller, claim.key],
+  );
+}
+
+/**
+ * Tries `settle` again, backing off from 100 ms to 2 s, until it succeeds or the claim's own
+ * running time is over (a repeat may then take the key over anyway). The timers never hold
+ * the process open.
+ */
+export function settleLater(
+  settle: () => Promise<void>,
+  giveUp: (err: unknown) => void,
+  schedule: (run: () => void, ms: number) => void = (run, ms) => void setTimeout(run, ms).unref(),
+): void {
+  let waited = 0;
+  let delay = SETTLE_RETRY_FIRST_MS;
+  const attempt = () => {
+    settle().catch((err: unknown) => {
+      if (waited >= RUNNING_MS) return giveUp(err);
+      next();
+    });
+  };
+  const next = () => {
+    waited += delay;
+    schedule(attempt, delay);
+    delay = Math.min(delay * 2, SETTLE_RETRY_MAX_MS);
+  };
+  next();
 }
 
 function replay(reply: FastifyReply, row: KeyRow): FastifyReply {
