@@ -5,13 +5,17 @@ import { ANONYMOUS, api } from './api-client.ts';
 
 /** A real server that fails the first tries of each call as told, recording each try's key. */
 const keys: (string | undefined)[] = [];
-let failures: ('503' | 'drop')[] = [];
+let failures: ('503' | 'drop' | '409-running' | '409')[] = [];
 const server = http.createServer((request, response) => {
   request.resume();
   request.on('end', () => {
     keys.push(request.headers['idempotency-key'] as string | undefined);
     const failure = failures.shift();
     if (failure === 'drop') return request.socket.destroy();
+    if (failure === '409-running')
+      return response.writeHead(409, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"message":"x"}');
+    if (failure === '409')
+      return response.writeHead(409, { 'content-type': 'application/json' }).end('{"message":"taken"}');
     if (failure === '503')
       return response.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"x"}');
     response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -30,6 +34,7 @@ describe('the API client', () => {
     ['post', '503'],
     ['post', 'drop'],
     ['put', '503'],
+    ['post', '409-running'],
   ] as const)('sends the same Idempotency-Key on every retry of a %s (first try: %s)', async (method, failure) => {
     keys.length = 0;
     failures = [failure];
@@ -47,5 +52,14 @@ describe('the API client', () => {
     await client.get('thing', ANONYMOUS).json();
     expect(keys[0]).not.toBe(keys[1]);
     expect(keys[2]).toBeUndefined();
+  });
+
+  it('does not retry a 409 that says no more than a conflict', async () => {
+    keys.length = 0;
+    failures = ['409'];
+    await expect(client.post('thing', { ...ANONYMOUS, json: { a: 1 } }).json()).rejects.toMatchObject({
+      message: 'taken',
+    });
+    expect(keys).toHaveLength(1);
   });
 });

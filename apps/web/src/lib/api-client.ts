@@ -2,7 +2,8 @@
  * The one HTTP client. It adds the bearer token to every call, retries a 401
  * on GET/POST/PUT with the freshly re-read token (the game may have written a
  * newer one) up to 3 times and then logs out, and retries every call twice on
- * network errors, 408 and 502–504. Each write carries an Idempotency-Key, the
+ * network errors, 408 and 502–504, and a write on a 409 with Retry-After (its
+ * Idempotency-Key's first request is still running on the server). Each write carries an Idempotency-Key, the
  * same on every retry of it, so that the server carries it out once however
  * often it arrives. TanStack Query's own retries are off: one retry layer only.
  */
@@ -51,6 +52,11 @@ async function withServerMessage(error: HTTPError): Promise<ApiError> {
   return new ApiError(error, message, code);
 }
 
+/** The server's answer to a write whose Idempotency-Key's first request is still running: try again. */
+function isStillRunning(error: Error): boolean {
+  return error instanceof HTTPError && error.response.status === 409 && error.response.headers.has('Retry-After');
+}
+
 export const api: KyInstance = ky.create({
   prefixUrl: '/api',
   timeout: HTTP_TIMEOUT_MS,
@@ -59,6 +65,7 @@ export const api: KyInstance = ky.create({
     // Writes too: their Idempotency-Key makes a retry safe.
     methods: ['get', 'put', 'head', 'delete', 'options', 'post', 'patch'],
     statusCodes: [408, 502, 503, 504],
+    shouldRetry: ({ error }) => (isStillRunning(error) ? true : undefined),
   },
   hooks: {
     beforeRequest: [
