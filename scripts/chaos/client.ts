@@ -1,8 +1,8 @@
 /**
  * The calls of the chaos scenarios, made as the web client makes them: a
  * bearer token, a 10 s timeout (HTTP_TIMEOUT_MS), and a write's retries
- * carrying the same Idempotency-Key, after 408, 429, 502, 503, 504 or a
- * network error, waiting as Retry-After asks (or backing off from 250 ms to
+ * carrying the same Idempotency-Key, after 408, 429, 502, 503, 504, a 409
+ * with Retry-After (the key's first request still running) or a network error, waiting as Retry-After asks (or backing off from 250 ms to
  * 2 s), until it is answered or its deadline passes.
  */
 import crypto from 'node:crypto';
@@ -80,7 +80,8 @@ export async function retryingWrite(
     attempts.push(a);
     options.onAnswer?.(a);
     const acked = a.status >= 200 && a.status < 300;
-    const retry = a.status === 0 || RETRIED.has(a.status);
+    const stillRunning = a.status === 409 && typeof a.body === 'object' && a.body !== null && 'retryAfter' in a.body;
+    const retry = a.status === 0 || RETRIED.has(a.status) || stillRunning;
     if (acked || !retry || n + 1 >= (options.maxAttempts ?? Infinity) || performance.now() >= deadline) {
       return { last: a, acked, attempts };
     }
