@@ -56,6 +56,15 @@ async function login(url: string, user_name: string, password: string): Promise<
   }
 }
 
+/** Until the process takes requests: /api/ready answers 503 with Retry-After while it sheds load. */
+async function untilTakingRequests(url: string): Promise<void> {
+  for (;;) {
+    const res = await fetch(`${url}/api/ready`);
+    if (res.ok) return;
+    await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
+  }
+}
+
 describe('npm start: first start, shutdown, restart', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -80,6 +89,8 @@ describe('npm start: first start, shutdown, restart', () => {
 
   it('exits at the shutdown deadline when a request never ends', async () => {
     const running = await start({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_SECONDS: '2' });
+    // Not while the process sheds load after its start: a 503 would end the request (and close its connection).
+    await untilTakingRequests(running.url);
     // A body announced and never sent in full: the request stays in flight.
     const { port } = new URL(running.url);
     const socket = net.connect(Number(port), '127.0.0.1');

@@ -25,11 +25,16 @@ describeApi(
     });
 
     it('answers 408 and closes the connection when a body is still trickling at its deadline', async () => {
-      const connection = await connectRaw(port);
+      // Before the connection: the server counts from its own first sight of it, never earlier.
       const started = performance.now();
+      const connection = await connectRaw(port);
+      // Node emits 'request' once the head has arrived: from then on only the body's deadline applies
+      // (on a starved machine the head's could otherwise pass before the server reads the bytes).
+      const headArrived = new Promise((resolve) => ctx.app.server.once('request', resolve));
       connection.socket.write(
         requestHead('POST', '/api/login', { 'Content-Type': 'application/json', 'Content-Length': 500 }) + '{',
       );
+      await headArrived;
       connection.trickle(200);
       const deadline = (HEADERS_S + BODY_S) * 1000;
       const answer = parseAnswer(await within(connection.closed, deadline + DEADLINE_CHECK_MS + 2000, 'the close'));
@@ -39,8 +44,8 @@ describeApi(
     });
 
     it('answers 408 and closes the connection when a head is still trickling at its deadline', async () => {
-      const connection = await connectRaw(port);
       const started = performance.now();
+      const connection = await connectRaw(port);
       connection.socket.write('POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
       connection.trickle(200, 'a');
       const deadline = HEADERS_S * 1000;
@@ -52,9 +57,11 @@ describeApi(
 
     it('gives a body its own time after the head: one that ends past the head deadline but in time is answered', async () => {
       const connection = await connectRaw(port);
+      const headArrived = new Promise((resolve) => ctx.app.server.once('request', resolve));
       connection.socket.write(
         requestHead('POST', '/api/login', { 'Content-Type': 'application/json', 'Content-Length': login.length }),
       );
+      await headArrived;
       // The body's last byte leaves half a second past the head's deadline, well before the body's.
       const pieces = [login.slice(0, 10), login.slice(10, 20), login.slice(20)];
       for (const piece of pieces) {
