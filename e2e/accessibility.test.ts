@@ -59,6 +59,7 @@ describeE2E('accessibility (axe-core, WCAG 2.1 AA): no serious or critical viola
       ['/register/not-a-real-code', 'Register'],
       ['/forgot-password', 'Forgot password'],
       ['/reset-password/not-a-real-token', 'Set a new password'],
+      ['/login/trust#not-a-real-token', 'Sign in on this device'],
     ]);
     await visitor.context.close();
     const admin = await e2e.adminPage();

@@ -115,6 +115,7 @@ describeE2E('WCAG2AA by pa11y (HTML_CodeSniffer)', (e2e) => {
       [`/register/${inviteCodeFromMail(invitee)}`, aria('Register', 'button')],
       ['/register/not-a-real-code', '::-p-text(There is an issue with this invite code)'],
       ['/forgot-password', aria('Send Reset Link', 'button')],
+      ['/login/trust#not-a-real-token', aria('Sign In on This Device', 'button')],
     ] as const) {
       await go(page, path);
       await page.waitForSelector(ready);
