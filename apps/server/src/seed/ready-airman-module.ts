@@ -1,15 +1,34 @@
 /**
- * The base module every installation starts with: a week in an Airman's life,
- * balancing the four Comprehensive Airman Fitness domains while finishing
- * readiness training and the PT test. Each night wears every domain down, the
- * week throws events that force a choice, and reaching out to others opens
- * bonus goals. Its balance figures are in docs/game-rules.md (`npm run balance`).
+ * The base module every installation starts with: a week in a first-term
+ * Airman's life, balancing the four Comprehensive Airman Fitness domains while
+ * finishing readiness training and the PT test. Each night wears every domain
+ * down; the week brings events drawn from real stressors (a wingman in crisis,
+ * PT failure, money, relationships, shift work, inspections, a deployment
+ * notice, family), each answer trading one domain, time or an item against
+ * another; shortcuts (skipped meals, late gaming, double shifts, the payday
+ * lender) pay now and cost later; reaching out to others opens bonus goals.
+ * Events that touch on a crisis name real help. Its balance figures are in
+ * docs/game-rules.md (`npm run balance`). seed.ts writes it at every start, so
+ * an existing installation gets this content (runs keep their snapshot).
  */
 import { blankAction, type Action, type GameEvent, type Module } from '@airman/contracts/module.ts';
 
 function action(a: Partial<Action> & Pick<Action, 'name' | 'token_cost' | 'results'>): Action {
   return { ...blankAction(a.name), ...a };
 }
+
+/** Real help, named where an event touches on it (docs/game-rules.md, resources). */
+const CHAPLAIN = { name: 'Your unit chaplain', contact: 'The base chapel; after hours, through the command post' };
+const ONESOURCE = { name: 'Military OneSource', contact: '800-342-9647, any hour' };
+const CRISIS_LINE = { name: 'Veterans/Military Crisis Line', contact: 'Dial 988, then press 1' };
+const AFRC = {
+  name: 'Airman & Family Readiness Center',
+  contact: 'On base: personal financial counselors and relocation help',
+};
+const AID_SOCIETY = {
+  name: 'Air Force Aid Society',
+  contact: 'Emergency loans and grants, through the Airman & Family Readiness Center',
+};
 
 const events: GameEvent[] = [
   {
@@ -19,13 +38,50 @@ const events: GameEvent[] = [
     chance: 25,
     choices: [
       {
-        label: 'Ask directly, stay with Reyes and walk them to the chaplain',
+        label: 'Ask Reyes directly whether they are thinking of suicide, stay with them and walk them to the chaplain',
         token_cost: 3,
-        results: { social: 6, spiritual: 6, mental: -4 },
+        results: { mental: -3 },
         changes_objectives: { add: [], remove: ['Be there for your wingman'] },
       },
-      { label: 'Tell your supervisor and get back to work', token_cost: 1, results: { social: 2, mental: -3 } },
-      { label: 'Let it go: Reyes is probably just tired', results: { spiritual: -10, social: -8 } },
+      {
+        label: 'Give Reyes the crisis line number and head back to your room',
+        token_cost: 1,
+        later: [
+          {
+            in_days: 2,
+            results: { spiritual: -5, mental: -3 },
+            text: 'You never found out whether Reyes called. You keep wondering.',
+          },
+        ],
+      },
+      {
+        label: 'Let it go: Reyes is probably just tired',
+        later: [
+          {
+            in_days: 1,
+            results: { spiritual: -8, social: -6 },
+            text: 'Reyes missed formation. The first sergeant got Reyes to help; you wish you had asked.',
+          },
+        ],
+      },
+    ],
+    resources: [CHAPLAIN, CRISIS_LINE, ONESOURCE],
+  },
+  {
+    name: 'Mock PT assessment',
+    text: 'You ran the mock PT assessment this morning and missed the run standard by 40 seconds.',
+    days: [1, 4],
+    chance: 30,
+    required_objectives: ['Pass the PT test'],
+    choices: [
+      {
+        label: 'Add an evening run to your week',
+        token_cost: 2,
+        results: { physical: 4, mental: -4 },
+        changes_inventory: { add: ['Conditioning'], remove: [] },
+      },
+      { label: 'Ask your wingman to train with you', token_cost: 1, results: { social: 4, physical: 3, mental: -3 } },
+      { label: 'Shrug it off and rest', results: { mental: -5, physical: 1 } },
     ],
   },
   {
@@ -34,15 +90,16 @@ const events: GameEvent[] = [
     days: [2, 6],
     chance: 25,
     choices: [
-      { label: 'Take emergency leave for the day', token_cost: 5, results: { social: 8, spiritual: 6, mental: 2 } },
+      { label: 'Take emergency leave for the day', token_cost: 3, results: { social: 7, spiritual: 4, mental: 1 } },
       { label: 'Call her every evening and stay on duty', token_cost: 1, results: { social: 3, mental: -8 } },
       {
         label: 'Ask your supervisor to cover tomorrow morning',
         token_cost: 2,
-        results: { social: 6, mental: -2 },
-        next_day_tokens: -3,
+        results: { social: 6, mental: -1 },
+        next_day_tokens: -2,
       },
     ],
+    resources: [ONESOURCE, CHAPLAIN],
   },
   {
     name: 'Short-notice inspection',
@@ -50,8 +107,16 @@ const events: GameEvent[] = [
     days: [2, 5],
     chance: 30,
     choices: [
-      { label: 'Prepare thoroughly tonight', token_cost: 3, results: { mental: 4, social: 2, physical: -3 } },
-      { label: 'Wing it', results: { mental: -10, social: -5 } },
+      { label: 'Prepare thoroughly tonight', token_cost: 2, results: { mental: 3, social: 2, physical: -2 } },
+      {
+        label: 'Trade your Saturday duty with your roommate to prep together',
+        token_cost: 1,
+        results: { social: 2 },
+        later: [
+          { in_days: 2, next_day_tokens: -3, text: 'You owe your roommate that Saturday: three hours of your day.' },
+        ],
+      },
+      { label: 'Wing it', results: { mental: -6, social: -2 } },
     ],
   },
   {
@@ -72,13 +137,68 @@ const events: GameEvent[] = [
     ],
   },
   {
+    name: 'Your partner feels forgotten',
+    text: 'Your partner back home says you never have time to talk anymore.',
+    days: [1, 7],
+    chance: 20,
+    choices: [
+      { label: 'Call tonight and really listen', token_cost: 1, results: { social: 5, spiritual: 1, mental: -2 } },
+      {
+        label: 'Send a long message and get back to your work',
+        results: { social: -5, mental: 1 },
+        later: [
+          { in_days: 2, results: { social: -4 }, text: 'Your partner has gone quiet: the messages get shorter.' },
+        ],
+      },
+      {
+        label: 'Promise a long call this weekend',
+        results: { social: 2 },
+        later: [{ in_days: 3, next_day_tokens: -2, text: 'The long call you promised takes two hours of your day.' }],
+      },
+    ],
+  },
+  {
+    name: 'Moved to night shift',
+    text: 'Your section moves you to mids, 2300 to 0700, for the rest of the week.',
+    days: [2, 6],
+    chance: 25,
+    choices: [
+      { label: 'Keep a strict sleep schedule', token_cost: 2, results: { physical: 4, mental: 2, social: -6 } },
+      { label: 'Stay on days with your friends when off duty', results: { social: 5, physical: -4, mental: -2 } },
+      {
+        label: 'Trade shifts so you stay on days',
+        token_cost: 1,
+        results: { mental: 3 },
+        later: [
+          { in_days: 2, results: { social: -4 }, next_day_tokens: -2, text: 'You cover the mid shift you traded for.' },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Deployment notice',
+    text: 'You are on the list for a six-month deployment in the spring.',
+    days: [3, 7],
+    chance: 25,
+    choices: [
+      { label: 'Sit down with your family to plan', token_cost: 2, results: { social: 6, mental: -1 } },
+      { label: 'Go to the pre-deployment brief', token_cost: 2, results: { mental: 3, social: -4 } },
+      { label: 'Keep it to yourself for now', results: { mental: -5, spiritual: 2 } },
+    ],
+    resources: [AFRC, ONESOURCE],
+  },
+  {
     name: 'Construction next to the dorms',
     text: 'Jackhammers start at 0500 outside your window, and they will be there all day.',
     days: [1, 7],
     chance: 20,
     choices: [
-      { label: 'Earplugs and an early night', token_cost: 2, results: { physical: 3, mental: 3 } },
-      { label: 'Push through on coffee', results: { mental: -8, physical: -5 } },
+      { label: 'Earplugs and an early night', token_cost: 2, results: { physical: 3, mental: 3, social: -4 } },
+      {
+        label: 'Push through on energy drinks',
+        results: { mental: 2 },
+        later: [{ in_days: 1, results: { physical: -6, mental: -3 }, text: 'The energy drinks wear off: you crash.' }],
+      },
     ],
   },
   {
@@ -87,19 +207,83 @@ const events: GameEvent[] = [
     days: [3, 7],
     chance: 30,
     choices: [
-      { label: 'Play', token_cost: 3, results: { social: 10, physical: 4, spiritual: 2 } },
-      { label: 'Decline politely', results: { social: -5 } },
+      { label: 'Play', token_cost: 3, results: { social: 8, physical: 4, mental: -2 } },
+      { label: 'Keep score from the bench', token_cost: 1, results: { social: 3, physical: -2 } },
+      { label: 'Decline politely', results: { social: -7, mental: 1 } },
     ],
   },
   {
     name: 'Car trouble',
     text: 'Your car will not start, and payday is a week away.',
-    days: [2, 7],
+    days: [2, 4],
     chance: 20,
     choices: [
-      { label: 'Call the Airman & Family Readiness Center', token_cost: 2, results: { mental: 4, spiritual: 2 } },
-      { label: 'Handle it alone', token_cost: 3, results: { mental: -8, social: -2 } },
-      { label: 'Borrow from a payday lender', results: { mental: -12, spiritual: -4 } },
+      { label: 'Call the Airman & Family Readiness Center', token_cost: 2, results: { mental: 1, spiritual: 1 } },
+      { label: 'Ride with your wingman until payday', token_cost: 1, results: { social: 4, mental: -1 } },
+      {
+        label: 'Borrow from a payday lender',
+        results: { mental: 3 },
+        later: [
+          {
+            in_days: 3,
+            results: { mental: -10, spiritual: -4 },
+            text: 'The payday loan comes due with its fees: you owe far more than you borrowed.',
+          },
+        ],
+      },
+    ],
+    resources: [AFRC, AID_SOCIETY],
+  },
+  {
+    name: 'Your brother needs rent money',
+    text: 'Your younger brother asks you to help with his rent this month.',
+    days: [2, 5],
+    chance: 20,
+    choices: [
+      {
+        label: 'Send what you can',
+        results: { social: 2, mental: -4 },
+        later: [{ in_days: 2, results: { mental: -5 }, text: 'Your own account runs short before payday.' }],
+      },
+      { label: 'Say no, and explain why', token_cost: 1, results: { spiritual: 2, social: -3 } },
+      { label: 'Help him build a budget over video', token_cost: 2, results: { social: 6, spiritual: 2 } },
+    ],
+    resources: [AFRC],
+  },
+  {
+    name: 'Roommate trouble',
+    text: 'Your roommate plays music until 0200 every night this week.',
+    days: [1, 5],
+    chance: 20,
+    choices: [
+      { label: 'Talk it out calmly', token_cost: 1, results: { social: 1, mental: -5 } },
+      { label: 'Ask the dorm manager to move you', token_cost: 2, results: { mental: 5 } },
+      {
+        label: 'Let it slide',
+        later: [
+          {
+            in_days: 1,
+            results: { physical: -2, mental: -2 },
+            text: 'Another night of 0200 music: you are running on little sleep.',
+          },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Sick with a fever',
+    text: 'You wake up with a fever and a sore throat.',
+    days: [2, 5],
+    chance: 15,
+    choices: [
+      { label: 'Go to sick call and rest', token_cost: 2, results: { physical: 4, mental: 2, social: -2 } },
+      {
+        label: 'Work through it',
+        results: { mental: 2 },
+        later: [
+          { in_days: 2, results: { physical: -10, mental: -2 }, text: 'The cold you worked through comes back worse.' },
+        ],
+      },
     ],
   },
 ];
@@ -158,8 +342,15 @@ export const readyAirmanModule: Module = {
       name: 'Skip meals to cram',
       token_cost: 1,
       set_cooldown: 1,
-      results: { physical: -8, mental: -3 },
+      results: { physical: -3 },
       changes_inventory: { add: ['Course notes'], remove: [] },
+      later: [
+        {
+          in_days: 1,
+          results: { physical: -6, mental: -3 },
+          text: 'Skipped meals catch up with you: you are running on empty.',
+        },
+      ],
     }),
     action({
       name: 'Pass the readiness exam',
@@ -207,14 +398,18 @@ export const readyAirmanModule: Module = {
       name: 'Work a double shift',
       token_cost: 2,
       set_cooldown: 2,
-      results: { mental: -6, social: -4, physical: -2 },
+      results: { mental: -4, social: -3 },
       next_day_tokens: 4,
+      later: [{ in_days: 2, results: { physical: -6, mental: -4 }, text: 'Back-to-back shifts catch up with you.' }],
     }),
     action({
       name: 'Late-night gaming',
       token_cost: 1,
       set_cooldown: 0,
-      results: { mental: 3, physical: -4, spiritual: -2 },
+      results: { mental: 4, spiritual: -1 },
+      later: [
+        { in_days: 1, results: { physical: -4, mental: -3 }, text: 'You gamed past 0200: a slow, foggy morning.' },
+      ],
     }),
     action({
       name: 'Unit formation (cancelled this week)',
@@ -224,5 +419,23 @@ export const readyAirmanModule: Module = {
     }),
   ],
   events,
-  scoring: { stars: [540, 660] },
+  scoring: { stars: [580, 650] },
+  lessons: {
+    mental: {
+      low: 'Stress piles up when rest, sleep and help are the first things cut. Protect the basics, and ask for help early: your supervisor, the chaplain and Military OneSource are there for exactly this.',
+      high: 'You protected your mind at the cost of other domains. Resilience is balance: time with others and your body count as much.',
+    },
+    physical: {
+      low: 'Skipped meals, short nights and back-to-back shifts borrow from tomorrow, and tomorrow pays with interest. Sleep, food and training are part of the mission.',
+      high: 'Training hard is good; training at the expense of the people around you and your peace of mind is not. Fitness is all four domains.',
+    },
+    social: {
+      low: 'Airmen who pull away from their wingmen, family and friends lose the people who notice when something is wrong. Stay connected, especially when you are busy.',
+      high: 'Connection matters, and so does time to rest and reflect. Keep some of the week for yourself.',
+    },
+    spiritual: {
+      low: 'Purpose and values carry you through hard weeks. Quiet time, service and a talk with the chaplain are not extras: they keep you steady.',
+      high: 'A strong sense of purpose is a foundation; build the other domains on it.',
+    },
+  },
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { moduleSchema, isBaseModule } from '@airman/contracts/module.ts';
+import { blankAction, moduleSchema, isBaseModule } from '@airman/contracts/module.ts';
+import { isShortcut } from '@airman/engine/play.ts';
 import { questionnaireSchema } from '@airman/contracts/questionnaire.ts';
 import { cafQuestionnaire } from './caf-questionnaire.ts';
 import { readyAirmanModule } from './ready-airman-module.ts';
@@ -35,6 +36,34 @@ describe('seed content', () => {
       for (const o of [...a.required_objectives, ...a.changes_objectives.add, ...a.changes_objectives.remove]) {
         expect(objectives.has(o), `${a.name}: ${o}`).toBe(true);
       }
+    }
+  });
+
+  it("meets a first-term airman's week: at least 12 events of 2–3 choices, shortcuts that cost later", () => {
+    const events = readyAirmanModule.events ?? [];
+    expect(events.length).toBeGreaterThanOrEqual(12);
+    for (const e of events) expect(e.choices.length, e.name).toBeGreaterThanOrEqual(2);
+    for (const e of events) expect(e.choices.length, e.name).toBeLessThanOrEqual(3);
+    for (const name of ['Skip meals to cram', 'Late-night gaming', 'Work a double shift']) {
+      expect(isShortcut(readyAirmanModule.actions.find((a) => a.name === name) ?? blankAction(name)), name).toBe(true);
+    }
+    const car = events.find((e) => e.name === 'Car trouble');
+    expect(car?.choices.some((c) => c.label.includes('payday lender') && isShortcut(c))).toBe(true);
+    expect(Object.keys(readyAirmanModule.lessons ?? {}).sort()).toEqual(['mental', 'physical', 'social', 'spiritual']);
+  });
+
+  it("names real help in the wingman's crisis, and never pays its right answer in gauge points", () => {
+    const crisis = readyAirmanModule.events?.find((e) => e.text.includes('Nobody would even notice'));
+    expect(crisis?.resources?.map((r) => `${r.name}: ${r.contact}`)).toEqual([
+      expect.stringMatching(/chaplain/i),
+      'Veterans/Military Crisis Line: Dial 988, then press 1',
+      expect.stringContaining('800-342-9647'),
+    ]);
+    for (const choice of crisis?.choices ?? []) {
+      expect(
+        Object.values(choice.results ?? {}).every((v) => v <= 0),
+        choice.label,
+      ).toBe(true);
     }
   });
 
