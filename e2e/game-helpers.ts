@@ -143,3 +143,36 @@ export async function layoutProblems(page: Page): Promise<string[]> {
   if (wide) problems.push(wide);
   return problems;
 }
+
+/**
+ * Which of these parts of the play screen are not wholly in view: inside the window and the
+ * game area, by their bounding boxes; and whether the page or the game area scrolls sideways.
+ */
+export function outOfView(page: Page, selectors: string[]): Promise<string[]> {
+  return page.evaluate((list) => {
+    const area = (document.querySelector('.game-stage') as HTMLElement).getBoundingClientRect();
+    const problems: string[] = [];
+    for (const selector of list) {
+      const node = document.querySelector(selector);
+      if (!node) {
+        problems.push(`${selector}: missing`);
+        continue;
+      }
+      const b = node.getBoundingClientRect();
+      const inside = (r: { left: number; right: number; top: number; bottom: number }) =>
+        b.left >= r.left - 0.5 && b.right <= r.right + 0.5 && b.top >= r.top - 0.5 && b.bottom <= r.bottom + 0.5;
+      const screen = { left: 0, right: window.innerWidth, top: 0, bottom: window.innerHeight };
+      if (b.height < 1 || !inside(screen) || !inside(area))
+        problems.push(
+          `${selector}: ${Math.round(b.left)},${Math.round(b.top)} ${Math.round(b.width)}×${Math.round(b.height)}`,
+        );
+    }
+    const stage = document.querySelector('.game-stage') as HTMLElement;
+    if (document.documentElement.scrollWidth > window.innerWidth) problems.push('the page scrolls sideways');
+    if (stage.scrollWidth > stage.clientWidth + 1) problems.push('the game area scrolls sideways');
+    return problems;
+  }, selectors);
+}
+
+/** The play screen's status bar and End Day: in view after every move, on a phone as on a laptop. */
+export const STAY_IN_VIEW = ['.game-play__status', '[data-key="end-day"]'];

@@ -9,8 +9,17 @@ import { readyAirmanModule } from '../apps/server/src/seed/ready-airman-module.t
 import { api, apiLogin } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E, submitLogin } from './browser.ts';
-import { describeChanges } from '../packages/game/src/describe.ts';
-import { focusedKey, lowContrastTexts, registeredTrainee, shot, TRAINEE_PASSWORD, VIEWPORTS } from './game-helpers.ts';
+import { describeChanges, signed } from '../packages/game/src/describe.ts';
+import {
+  focusedKey,
+  lowContrastTexts,
+  outOfView,
+  registeredTrainee,
+  shot,
+  STAY_IN_VIEW,
+  TRAINEE_PASSWORD,
+  VIEWPORTS,
+} from './game-helpers.ts';
 
 /** The keyboard, pressed and counted: only Tab, Shift+Tab, arrows, Enter, Space and Escape. */
 class Keys {
@@ -68,7 +77,7 @@ class Keys {
 
 describeE2E('the game by keyboard alone', (e2e) => {
   for (const viewport of VIEWPORTS) {
-    it(`${viewport.width}×${viewport.height}: plays a whole seed-module run to Complete with Tab, arrows and Enter, focus never on the body, Tabs ≤ 2 × decisions`, async () => {
+    it(`${viewport.width}×${viewport.height}: plays a whole seed-module run to Complete with Tab, arrows and Enter, focus never on the body, Tabs ≤ 2 × decisions, the status bar and End Day in view after every move`, async () => {
       const email = await registeredTrainee(e2e.baseUrl);
       const { context, page } = await e2e.newPage({ viewport });
       await page.goto('/login');
@@ -115,7 +124,7 @@ describeE2E('the game by keyboard alone', (e2e) => {
         await keys.decide();
       };
       await answerAll('before');
-      await controls.getByText('Day 1 of 7. 8 time tokens left.', { exact: false }).waitFor();
+      await controls.getByText('Day 1 of 7 · 8 time tokens left · 0 points').waitFor();
       await stayed('the questionnaire');
       expect(await seriousViolations(page)).toEqual([]);
       expect(await lowContrastTexts(page)).toEqual([]);
@@ -140,7 +149,9 @@ describeE2E('the game by keyboard alone', (e2e) => {
         module: 'ready_airman_training',
       });
       let state = start(readyAirmanModule, seed);
+      expect(await outOfView(page, STAY_IN_VIEW), 'day 1').toEqual([]);
       let sawEvent = false;
+      let shotAfterTap = false;
       let objectivesAnnounced = 0;
       for (const command of plan(readyAirmanModule, seed).line as GameCommand[]) {
         const before = await page.evaluate(() => document.querySelector('.game-play__day')?.textContent ?? '');
@@ -159,6 +170,7 @@ describeE2E('the game by keyboard alone', (e2e) => {
         const r = apply(state, command);
         if (!r.ok) throw new Error(r.error);
         const changes = describeChanges(state, r.state);
+        const previous = state;
         state = r.state;
         if (state.outcome !== 'in_progress') break;
         // The move was applied: the announcement changed (or the day line did), and focus stayed.
@@ -169,6 +181,20 @@ describeE2E('the game by keyboard alone', (e2e) => {
           [before, announced] as const,
         );
         await stayed(JSON.stringify(command));
+        // What the move did is in view: the status bar (day, tokens, gauges and their change marks) and End Day.
+        expect(await outOfView(page, STAY_IN_VIEW), `after ${JSON.stringify(command)}`).toEqual([]);
+        // Each gauge the move (or the night) changed carries its change mark: '+8', '−5'.
+        expect(
+          await page.evaluate(() => Array.from(document.querySelectorAll('.game-gauge__change'), (m) => m.textContent)),
+        ).toEqual(
+          Object.entries(state.gauges).map(([g, v]) =>
+            v === previous.gauges[g] ? '' : signed(v - (previous.gauges[g] ?? 0)),
+          ),
+        );
+        if ('action' in command && !shotAfterTap) {
+          shotAfterTap = true;
+          await shot(page, 'after-tap');
+        }
         // Gauges, objectives and items, announced together in the one live region.
         const said = await page.evaluate(() => document.querySelector('.game__live')?.textContent ?? '');
         expect(said).toContain(changes);

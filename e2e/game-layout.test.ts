@@ -54,6 +54,52 @@ describeE2E('the game area at a phone, a laptop and a desktop size', (e2e) => {
     return longId;
   };
 
+  it('fills a gauge out of its healthy range at 3:1 or more against its track and its panel', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const drill: Module = {
+      ...DEFAULT_GAME_RECORD,
+      game_title: 'Range drill',
+      days: 2,
+      daily_time_tokens: 5,
+      starting_gauges: { energy: 50 },
+      healthy_range: { energy: [40, 60] },
+      objectives: [],
+      actions: [{ ...blankAction('Sprint'), results: { energy: -30 } }],
+    };
+    const { id } = await api<{ id: string }>(e2e.baseUrl, admin, 'POST', 'modules', drill);
+    const email = await registeredTrainee(e2e.baseUrl, id);
+    const { context, page } = await e2e.newPage({ reducedMotion: 'reduce' });
+    await page.goto('/login');
+    await submitLogin(page, email, TRAINEE_PASSWORD);
+    const controls = page.getByRole('region', { name: 'Game controls' });
+    await controls.getByRole('button', { name: 'Play Range drill' }).click();
+    await controls.getByRole('button', { name: 'Start day 1' }).click();
+    await controls.getByRole('button', { name: /^Sprint / }).click();
+    await page.locator('.game-gauge__fill--outside').waitFor();
+    const ratios = await page.evaluate(() => {
+      const rgb = (c: string) => (/rgb\((\d+), (\d+), (\d+)\)/.exec(c) ?? []).slice(1).map(Number);
+      const lum = (c: number[]) =>
+        c
+          .map((v) => v / 255)
+          .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+          .reduce((sum, v, i) => sum + v * ([0.2126, 0.7152, 0.0722][i] ?? 0), 0);
+      const ratio = (a: string, b: string) => {
+        const [hi, lo] = [lum(rgb(a)), lum(rgb(b))].sort((x, y) => y - x) as [number, number];
+        return (hi + 0.05) / (lo + 0.05);
+      };
+      const fill = getComputedStyle(document.querySelector('.game-gauge__fill--outside')!).fill;
+      const track = getComputedStyle(document.querySelector('.game-gauge__track')!).fill;
+      const panel = getComputedStyle(document.querySelector('.game-gauges')!).backgroundColor;
+      return { track: ratio(fill, track), panel: ratio(fill, panel) };
+    });
+    expect(ratios.track).toBeGreaterThanOrEqual(3);
+    expect(ratios.panel).toBeGreaterThanOrEqual(3);
+    console.log(
+      `out-of-range fill: ${ratios.track.toFixed(2)}:1 against its track, ${ratios.panel.toFixed(2)}:1 against its panel`,
+    );
+    await context.close();
+  });
+
   for (const viewport of VIEWPORTS) {
     it(`${viewport.width}×${viewport.height}: every control reachable and no text overflowing, seed module and 30 long-named actions`, async () => {
       const seedTrainee = await registeredTrainee(e2e.baseUrl);

@@ -4,7 +4,7 @@ import type { GameCommand } from '@airman/contracts/game.ts';
 import { pendingEvent, start } from '@airman/engine/game-state.ts';
 import { plan } from '@airman/engine/play.ts';
 import { apply } from '@airman/engine/rules.ts';
-import { score } from '@airman/engine/score.ts';
+import { points, score } from '@airman/engine/score.ts';
 import { starGap } from '@airman/engine/breakdown.ts';
 import { debrief } from '../packages/game/src/debrief.ts';
 import { readyAirmanModule } from '../apps/server/src/seed/ready-airman-module.ts';
@@ -98,7 +98,7 @@ describeE2E('the game at /', (e2e) => {
     await press(page, 'Continue to the questionnaire');
     await controls.getByText('Comprehensive Airman Fitness (before the run)').waitFor();
     await answerQuestionnaire(page);
-    await controls.getByText('Day 1 of 7. 8 time tokens left.').waitFor();
+    await controls.getByText('Day 1 of 7 · 8 time tokens left · 0 points').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
     // The run's seed decides its events: the trainee's own call resumes the run the page started.
@@ -154,9 +154,11 @@ describeE2E('the game at /', (e2e) => {
     expect(row).toContain(',Complete,');
     expect(row).toContain(`,${points},${stars},`);
 
-    // Play again: a new run, from its briefing.
+    // Play again: a new run, from its briefing, and no questionnaire: the first run answered both.
     await press(page, 'Play again');
-    await controls.getByRole('button', { name: 'Continue to the questionnaire' }).waitFor();
+    await controls.getByRole('heading', { name: 'How a run is lost' }).waitFor();
+    await press(page, 'Start day 1');
+    await controls.getByText('Day 1 of 7 · 8 time tokens left · 0 points').waitFor();
 
     // Leaving / unloads the game.
     await page.getByRole('link', { name: 'Profile' }).click();
@@ -220,6 +222,66 @@ describeE2E('the game at /', (e2e) => {
       `admin/users?search=${encodeURIComponent(email)}`,
     );
     expect(found.users[0]?.assignments[0]).toMatchObject({ game_status: 1 });
+    await context.close();
+  });
+
+  it('resumes a reload mid-questionnaire and mid-day exactly where it was', async () => {
+    const email = await registeredTrainee(e2e.baseUrl);
+    // Reduced motion: the gauges show their values at once, to be compared.
+    const { context, page } = await e2e.newPage({ reducedMotion: 'reduce' });
+    await login(page, email, TRAINEE_PASSWORD);
+    const controls = page.getByRole('region', { name: 'Game controls' });
+    // Each answer and each move is kept as it is given: counted as the server takes them.
+    const kept = { answers: 0, progress: 0 };
+    page.on('response', (r) => {
+      const what = /\/api\/game\/runs\/[^/]+\/(answers|progress)$/.exec(r.url())?.[1];
+      if (what && r.ok()) kept[what as keyof typeof kept] += 1;
+    });
+    await press(page, /^Play Ready Airman Training/);
+    await press(page, 'Continue to the questionnaire');
+    const groups = controls.locator('fieldset');
+    await groups.first().waitFor();
+    for (let i = 0; i < 3; i++) await groups.nth(i).locator('label').nth(1).click();
+    await expect.poll(() => kept.answers).toBe(3);
+    await page.reload();
+    await press(page, /^Play Ready Airman Training/);
+    await controls.getByText('Comprehensive Airman Fitness (before the run)').waitFor();
+    await controls.getByText(`3 of ${await groups.count()} answered.`).waitFor();
+    for (let i = 0; i < 3; i++) expect(await groups.nth(i).locator('input').nth(1).isChecked()).toBe(true);
+    for (let i = 3; i < (await groups.count()); i++) await groups.nth(i).locator('label').nth(1).click();
+    await press(page, 'Continue');
+    await controls.getByText('Day 1 of 7 · 8 time tokens left · 0 points').waitFor();
+
+    // Two moves into day 1, then a reload: the same day, event, tokens, gauges and moves.
+    const trainee = await apiLogin(e2e.baseUrl, email, TRAINEE_PASSWORD);
+    const { seed } = await api<{ seed: number }>(e2e.baseUrl, trainee, 'POST', 'game/runs', {
+      module: 'ready_airman_training',
+    });
+    let state = start(readyAirmanModule, seed);
+    for (const command of plan(readyAirmanModule, seed).line.slice(0, 2) as GameCommand[]) {
+      const choice = 'choose' in command ? pendingEvent(state)?.choices[command.choose]?.label : undefined;
+      if ('end_day' in command) await press(page, 'End Day');
+      else await press(page, new RegExp(`^${escape(choice ?? ('action' in command ? command.action : ''))} `));
+      const r = apply(state, command);
+      if (!r.ok) throw new Error(r.error);
+      state = r.state;
+    }
+    await expect.poll(() => kept.progress).toBe(2);
+    const seen = () =>
+      page.evaluate(() => ({
+        day: document.querySelector('.game-play__day')?.textContent,
+        gauges: Array.from(document.querySelectorAll('.game-gauge__value'), (v) => v.textContent),
+        moves: Array.from(
+          document.querySelectorAll<HTMLElement>('.game-move'),
+          (b) => `${b.dataset.key} ${b.getAttribute('aria-disabled') ?? 'ok'}`,
+        ),
+      }));
+    const before = await seen();
+    expect(before.day).toBe(`Day ${state.day} of 7 · ${state.tokens} time tokens left · ${points(state)} points`);
+    await page.reload();
+    await press(page, /^Play Ready Airman Training/);
+    await controls.getByText(`Resumed on day ${state.day}.`, { exact: false }).waitFor();
+    expect(await seen()).toEqual(before);
     await context.close();
   });
 

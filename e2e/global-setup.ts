@@ -67,6 +67,8 @@ async function startServer(): Promise<E2EServer & { stop(): Promise<void> }> {
       // Reminders are checked every 2 s, so a test sees one arrive; no weekly digest mid-suite.
       REMINDER_INTERVAL_S: '2',
       DIGEST_CRON: 'off',
+      // Tests may sign in "from" other addresses (X-Forwarded-For); the browser's requests come from loopback.
+      TRUST_PROXY: 'loopback',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

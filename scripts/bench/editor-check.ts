@@ -1,6 +1,6 @@
 /**
  * The module editor's Check in headless Chromium: how long the balance over
- * 50 seeds (Web Workers, one per core up to 4) takes for ready_airman_training,
+ * 30 seeds (Web Workers, one per core up to 4) takes for ready_airman_training,
  * from the moment it starts to the figures on screen. Median of 5 openings.
  *   tsx scripts/bench/editor-check.ts   (needs a built product: npm run build)
  */
@@ -54,7 +54,7 @@ try {
   }
   const median = [...times].sort((a, b) => a - b)[2] ?? 0;
   console.log(
-    `| module editor's balance check, 50 seeds, ${cores} workers (median of 5) | ${median} ms (all: ${times.join(', ')}) | ≤ 2 s |`,
+    `| module editor's balance check, 30 seeds, ${cores} workers (median of 5) | ${median} ms (all: ${times.join(', ')}) | ≤ 2 s |`,
   );
 } finally {
   await browser.close();

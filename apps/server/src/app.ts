@@ -12,6 +12,7 @@ import { TokenService } from './auth/tokens.ts';
 import { DeviceCookies } from './auth/device-cookie.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerSchemas } from './plugins/schemas.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { openApiRoutes, registerOpenApi } from './plugins/openapi.ts';
@@ -19,7 +20,7 @@ import serverPackage from '../package.json' with { type: 'json' };
 import { registerInputTextCheck } from './plugins/input-text.ts';
 import { registerAnonymousGate, type AnonymousLimits } from './plugins/anonymous-gate.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
-import { deadlineOptions } from './plugins/connections.ts';
+import { deadlineOptions, limitConnectionsPerAddress, trustedProxies } from './plugins/connections.ts';
 import { registerBodyRules } from './plugins/bodies.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { opsRoutes } from './features/ops/routes.ts';
@@ -54,6 +55,8 @@ export interface AppDeps {
   minMsPerMove?: number;
   /** Load shedding (@fastify/under-pressure): its defaults (LOAD_SHEDDING) unless a test says otherwise; a delay of 0 turns it off. */
   loadShedding?: { maxEventLoopDelayMs: number; sampleIntervalMs: number };
+  /** The clock Idempotency-Keys expire by (Date.now unless a test moves it). */
+  now?: () => number;
 }
 
 /**
@@ -79,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
   });
   const { database, config } = deps;
+  limitConnectionsPerAddress(app.server, config.connectionsPerAddress, trustedProxies(config.trustProxy), app.log);
   const tokens = new TokenService(deps.jwtSecret);
 
   registerErrorHandler(app);
@@ -86,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSecurityHeaders(app, config.publicUrl);
   // Before anything reads a token or the database: a body too large is refused first.
   registerBodyRules(app);
+  // Before compression: the answer it keeps for a repeat is the one the route gave.
+  registerIdempotency(app, database, deps.now);
   // gzip/brotli for JSON, CSV and the web app's files (phones on slow links). Flushed
   // after each write, so a streamed CSV's first bytes leave at once instead of after ~1 MB.
   await app.register(compress, {

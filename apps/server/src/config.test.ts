@@ -101,4 +101,10 @@ describe('loadConfig', () => {
       /HEADERS_TIMEOUT_S: [\s\S]*BODY_TIMEOUT_S: must be a whole number of seconds/,
     );
   });
+
+  it('reads the open connections one address may hold, 128 unless given', () => {
+    expect(loadConfig({}).connectionsPerAddress).toBe(128);
+    expect(loadConfig({ CONNECTIONS_PER_ADDRESS: '16' }).connectionsPerAddress).toBe(16);
+    expect(() => loadConfig({ CONNECTIONS_PER_ADDRESS: '0' })).toThrow(/CONNECTIONS_PER_ADDRESS/);
+  });
 });

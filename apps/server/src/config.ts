@@ -114,6 +114,7 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(1).max(600).default(10),
   HEADERS_TIMEOUT_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(600).default(10),
   BODY_TIMEOUT_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(3_600).default(10),
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(128),
   METRICS_TOKEN: optionalNonEmpty.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   INVITE_TTL_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(365).default(14),
   REMINDER_DAYS: reminderDaysSchema,
@@ -172,6 +173,8 @@ export interface Config {
   headersTimeoutMs: number;
   /** Its body, this much longer (the whole request within headersTimeoutMs + bodyTimeoutMs), in ms; then 408. */
   bodyTimeoutMs: number;
+  /** Open connections one client address may hold (an IPv6 address: its /64); trusted proxies are not counted. */
+  connectionsPerAddress: number;
   /** GET /metrics answers only to `Authorization: Bearer <this>`; unset: no metrics. */
   metricsToken: string | undefined;
   /** Where the built web app is; unset in API tests. */
@@ -214,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     headersTimeoutMs: e.HEADERS_TIMEOUT_S * 1000,
     bodyTimeoutMs: e.BODY_TIMEOUT_S * 1000,
+    connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
     webDist,
   };
 }

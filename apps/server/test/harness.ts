@@ -73,6 +73,8 @@ export interface HarnessOptions {
    * tests the shedding itself.
    */
   loadShedding?: AppDeps['loadShedding'];
+  /** The clock Idempotency-Keys expire by (default: Date.now). */
+  now?: AppDeps['now'];
 }
 
 const SHEDDING_OFF = { maxEventLoopDelayMs: 0, sampleIntervalMs: 1000 };
@@ -116,6 +118,7 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
           anonymousLimits: options.anonymousLimits ?? UNGATED,
           minMsPerMove: options.minMsPerMove ?? 0,
           loadShedding: options.loadShedding ?? SHEDDING_OFF,
+          now: options.now,
         });
         await app.ready();
         Object.assign(ctx, {

@@ -132,6 +132,14 @@ function dayKey(s: GameState): string {
  * rather than in every order.
  */
 function dayPlans(from: Step, maxStates: number): Step[] {
+  // Today's event first: each open choice gets its share of the states, or
+  // the first choice's ways would use them all and the others never be tried.
+  const event = from.state.outcome === 'in_progress' ? pendingEvent(from.state) : undefined;
+  if (event) {
+    const open = event.choices.flatMap((c, i) => (choiceUnavailableReason(from.state, c) === undefined ? [i] : []));
+    const share = Math.max(1, Math.floor(maxStates / open.length));
+    return open.flatMap((i) => dayPlans(advance(from, { choose: i }), share));
+  }
   const plans: Step[] = [];
   const actions = from.state.module.actions;
   const visit = (p: Step, firstAction: number) => {
@@ -245,6 +253,8 @@ function value(p: Step, goal: PlanGoal, inDay = false): number {
     if (x < 30 && nightsAhead) v -= (30 - x) * (goal === 'score' ? 40 : 5000);
   }
   if (goal === 'score') {
+    // Consequences still to come are part of the state's worth: a shortcut's cost is not free for being late.
+    for (const s of state.scheduled) v += gaugeSum(s.results) * rangePts * 0.2 + s.next_day_tokens * rangePts * 0.8;
     for (const [gauge, min, max] of rangesOf(module)) {
       const x = state.gauges[gauge];
       if (x === undefined) continue;
@@ -343,17 +353,9 @@ function towardGoals(state: GameState, policy: RulePolicy, usable: readonly Acti
   const finishers = usable.filter((a) => a.changes_objectives.remove.some((o) => open.has(o)));
   if (finishers.length > 0) return cheapest(finishers);
   const needed = new Map<string, number>();
-  const finishing = [
-    ...state.module.actions,
-    ...(state.module.events ?? []).flatMap((e) =>
-      e.choices.map((c) => ({ ...c, changes_objectives: c.changes_objectives ?? { add: [], remove: [] } })),
-    ),
-  ];
-  for (const f of finishing) {
-    if (!f.changes_objectives.remove.some((o) => open.has(o))) continue;
-    const counts = new Map<string, number>();
-    for (const item of f.changes_inventory?.remove ?? []) counts.set(item, (counts.get(item) ?? 0) + 1);
-    for (const [item, n] of counts) needed.set(item, Math.max(needed.get(item) ?? 0, n));
+  for (const [objective, items] of finisherItems(state.module)) {
+    if (!open.has(objective)) continue;
+    for (const [item, n] of items) needed.set(item, Math.max(needed.get(item) ?? 0, n));
   }
   const givers = usable.filter((a) =>
     a.changes_inventory.add.some((item) => (state.inventory[item] ?? 0) < (needed.get(item) ?? 0)),
@@ -362,6 +364,24 @@ function towardGoals(state: GameState, policy: RulePolicy, usable: readonly Acti
   if (!policy.bonuses) return undefined;
   const revealing = usable.filter((a) => a.changes_objectives.add.some((o) => state.objectives[o] === 'inactive'));
   return revealing.length > 0 ? cheapest(revealing) : undefined;
+}
+
+const finisherItemsOf = new WeakMap<Module, ReadonlyArray<readonly [string, ReadonlyMap<string, number>]>>();
+
+/** Per objective an action or an event's choice completes: the items that move uses up (made once per module). */
+function finisherItems(module: Module): ReadonlyArray<readonly [string, ReadonlyMap<string, number>]> {
+  let known = finisherItemsOf.get(module);
+  if (known) return known;
+  const moves = [...module.actions, ...(module.events ?? []).flatMap((e) => e.choices)];
+  const list: [string, Map<string, number>][] = [];
+  for (const move of moves) {
+    const counts = new Map<string, number>();
+    for (const item of move.changes_inventory?.remove ?? []) counts.set(item, (counts.get(item) ?? 0) + 1);
+    for (const objective of move.changes_objectives?.remove ?? []) list.push([objective, counts]);
+  }
+  known = list;
+  finisherItemsOf.set(module, known);
+  return known;
 }
 
 function cheapest(actions: readonly Action[]): Action {

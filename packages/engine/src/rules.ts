@@ -134,17 +134,18 @@ export function apply(state: GameState, command: GameCommand): ApplyResult {
  * its checks, for a planner that has made them already.
  */
 export function takeAction(state: GameState, action: Action): GameState {
-  const next = {
-    ...applyEffects(state, action, { source: action.name }),
-    actionsDay: state.day,
-    actionsToday: actionsTakenToday(state) + 1,
-  };
+  const next = applyEffects(state, action, { source: action.name });
   if (action.set_cooldown > 0) {
     const cooldowns = table(state.cooldowns);
     cooldowns[action.name] = action.set_cooldown;
-    return withGaugeCheck({ ...next, cooldowns });
+    return withGaugeCheck({ ...next, cooldowns, ...counted(state) });
   }
-  return withGaugeCheck(next);
+  return withGaugeCheck({ ...next, ...counted(state) });
+}
+
+/** Today's count of actions, with the one being taken. */
+function counted(state: GameState): Pick<GameState, 'actionsDay' | 'actionsToday'> {
+  return { actionsDay: state.day, actionsToday: actionsTakenToday(state) + 1 };
 }
 
 /** The consequences of a move that land within the run, added to those waiting. */

@@ -5,7 +5,7 @@
  */
 import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Action, Module } from '@airman/contracts/module.ts';
-import { actionsTakenToday, pendingEvent, start, visibleObjectives, type GameState } from './game-state.ts';
+import { pendingEvent, start, visibleObjectives, type GameState } from './game-state.ts';
 import { blockedGoals } from './reach.ts';
 import { apply, choiceUnavailableReason, unavailableReason } from './rules.ts';
 
@@ -27,7 +27,7 @@ function stateKey(s: GameState): string {
     s.day,
     s.tokens,
     s.tokensTomorrow,
-    actionsTakenToday(s),
+    s.actionsDay === s.day ? s.actionsToday : 0,
     s.gauges,
     s.objectives,
     s.revealed,

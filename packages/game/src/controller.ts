@@ -13,7 +13,7 @@ import { replay } from '@airman/engine/replay.ts';
 import { points, score } from '@airman/engine/score.ts';
 import { debrief, type Debrief } from './debrief.ts';
 import { cameBackNotice } from './event-panel.ts';
-import { describeChanges } from './describe.ts';
+import { describeChanges, plural } from './describe.ts';
 import type { GameApi } from './game-api.ts';
 import { Saves } from './saves.ts';
 
@@ -307,13 +307,13 @@ export class GameController {
     const changes = describeChanges(before, state);
     if ('end_day' in command) {
       this.showPlay(
-        `Day ${state.day} of ${state.module.days}. ${tokenWords(state.tokens)}.${changes ? ` Overnight: ${changes}` : ''}${cameBackNotice(state)}${this.eventNotice()}`,
+        `Day ${state.day} of ${state.module.days}. ${plural(state.tokens, 'time token')}.${changes ? ` Overnight: ${changes}` : ''}${cameBackNotice(state)}${this.eventNotice()}`,
         true,
       );
       return;
     }
     const label = 'choose' in command ? (pendingEvent(before)?.choices[command.choose]?.label ?? '') : command.action;
-    this.showPlay(`${label}. ${changes}${changes ? ' ' : ''}${tokenWords(state.tokens)} left.`);
+    this.showPlay(`${label}. ${changes}${changes ? ' ' : ''}${plural(state.tokens, 'time token')} left.`);
   }
 
   /**
@@ -390,8 +390,8 @@ export class GameController {
       const { points: earned, stars } = result.score;
       const summary =
         result.outcome === 'complete'
-          ? `${d.reason}. ${stars} of 3 stars, ${earned} points.`
-          : `${d.reason}. ${earned} points.`;
+          ? `${d.reason}. ${stars} of 3 stars, ${plural(earned, 'point')}.`
+          : `${d.reason}. ${plural(earned, 'point')}.`;
       this.show(
         { kind: 'debrief', title: run.assignment.title, debrief: d, score: result.score, stage: 'saved', fitness },
         this.api.keepsResults ? `Result saved. ${summary}` : summary,
@@ -426,9 +426,4 @@ export class GameController {
     }
     await this.loadList();
   }
-}
-
-/** '1 time token', '3 time tokens'. */
-export function tokenWords(n: number): string {
-  return `${n} time token${n === 1 ? '' : 's'}`;
 }

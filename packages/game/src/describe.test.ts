@@ -26,6 +26,7 @@ describe('what a move does, in words', () => {
     expect(describeEffects({ token_cost: 0, set_cooldown: 3, next_day_tokens: -3 })).toBe(
       'no time · once every 3 days · tomorrow −3 tokens',
     );
+    expect(describeEffects({ token_cost: 1, next_day_tokens: 1 })).toBe('1 token · tomorrow +1 token');
     expect(
       describeEffects({
         token_cost: 3,

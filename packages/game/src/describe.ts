@@ -20,6 +20,11 @@ export function gaugeLabel(name: string): string {
   return name.charAt(0).toLocaleUpperCase() + name.slice(1);
 }
 
+/** '1 token', '3 tokens': a count with its noun, singular for one. */
+export function plural(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
+
 /** '+8', '−2' (a true minus sign), '0'. */
 export function signed(n: number): string {
   return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
@@ -50,10 +55,11 @@ export function describeEffects(e: MoveEffects): string {
   const gauges = resultWords(e.results);
   if (gauges) parts.push(gauges);
   const cost = e.token_cost ?? 0;
-  parts.push(cost === 0 ? 'no time' : `${cost} token${cost === 1 ? '' : 's'}`);
+  parts.push(cost === 0 ? 'no time' : plural(cost, 'token'));
   const cooldown = cooldownWords(e.set_cooldown);
   if (cooldown) parts.push(cooldown);
-  if (e.next_day_tokens) parts.push(`tomorrow ${signed(e.next_day_tokens)} tokens`);
+  if (e.next_day_tokens)
+    parts.push(`tomorrow ${signed(e.next_day_tokens)} ${Math.abs(e.next_day_tokens) === 1 ? 'token' : 'tokens'}`);
   if (e.changes_inventory?.add.length) parts.push(`gives ${counted(e.changes_inventory.add)}`);
   if (e.changes_inventory?.remove.length) parts.push(`uses ${counted(e.changes_inventory.remove)}`);
   if (e.changes_objectives?.remove.length) parts.push(`completes ${e.changes_objectives.remove.join(', ')}`);

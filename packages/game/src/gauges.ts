@@ -1,20 +1,23 @@
 /**
- * The gauges: one row each, the value in text and a bar drawn in SVG with the
- * healthy range as a band over its track. A change eases the bars to their new
- * values with requestAnimationFrame, only while they move (at once when the
- * player prefers reduced motion); a new day sweeps the panel once (CSS).
- * Nothing is drawn while nothing changes.
+ * The gauges, compact enough for the play screen's status bar: one cell each,
+ * the value in text, a mark of what the last move or night changed ('+8',
+ * '−5'), and a bar drawn in SVG with the healthy range as a band over its
+ * track. A change eases the bars to their new values with
+ * requestAnimationFrame, only while they move (at once when the player
+ * prefers reduced motion); a new day sweeps the panel once (CSS). Nothing is
+ * drawn while nothing changes.
  */
 import { own } from '@airman/contracts/own.ts';
 import type { GameState } from '@airman/engine/game-state.ts';
 import { el, reducedMotion, svg } from './dom.ts';
-import { gaugeLabel } from './describe.ts';
+import { gaugeLabel, signed } from './describe.ts';
 
 const DURATION_MS = 450;
 
 interface Row {
   value: HTMLElement;
   state: HTMLElement;
+  change: HTMLElement;
   fill: SVGRectElement;
   from: number;
   shown: number;
@@ -27,6 +30,7 @@ export class GaugePanel {
   private frame = 0;
   private started = 0;
   private module: GameState['module'] | null = null;
+  private last: GameState | null = null;
 
   constructor() {
     this.element = el('ul', { class: 'game-gauges', 'aria-label': 'Gauges' });
@@ -34,12 +38,18 @@ export class GaugePanel {
 
   /** Shows the run's gauges; animates the ones that changed. */
   update(state: GameState, dayEnded: boolean): void {
+    // The same state drawn again (a question asked, a toggle): its change marks stay.
+    if (state === this.last) return;
+    const previous = this.module === state.module ? this.last : null;
+    this.last = state;
     if (this.module !== state.module) this.build(state);
     let moved = false;
     for (const [name, value] of Object.entries(state.gauges)) {
       const row = this.rows.get(name);
       if (!row) continue;
       this.mark(name, row, value);
+      const delta = previous ? value - (previous.gauges[name] ?? value) : 0;
+      row.change.textContent = delta === 0 ? '' : signed(delta);
       if (row.target !== value) {
         row.from = row.shown;
         row.target = value;
@@ -97,6 +107,7 @@ export class GaugePanel {
       const range = own(state.module.healthy_range, name);
       const valueText = el('span', { class: 'game-gauge__value' }, String(value));
       const stateText = el('span', { class: 'game-gauge__state' });
+      const change = el('span', { class: 'game-gauge__change' });
       const fill = svg('rect', { class: 'game-gauge__fill', x: 0, y: 4, height: 8, width: value });
       const bar = svg(
         'svg',
@@ -113,7 +124,7 @@ export class GaugePanel {
           ? svg('rect', { class: 'game-gauge__band', x: range[0], y: 1, width: range[1] - range[0], height: 14 })
           : null,
       );
-      const row: Row = { value: valueText, state: stateText, fill, from: value, shown: value, target: value };
+      const row: Row = { value: valueText, state: stateText, change, fill, from: value, shown: value, target: value };
       this.rows.set(name, row);
       this.mark(name, row, value);
       return el(
@@ -125,7 +136,9 @@ export class GaugePanel {
           el('span', { class: 'game-gauge__name' }, `${gaugeLabel(name)} `),
           valueText,
           stateText,
-          range ? el('span', { class: 'game-gauge__range' }, ` · healthy ${range[0]}–${range[1]}`) : null,
+          ' ',
+          change,
+          range ? el('span', { class: 'game-gauge__range' }, ` healthy ${range[0]}–${range[1]}`) : null,
         ),
         bar,
       );

@@ -16,6 +16,7 @@ import { describeEffects, gaugeLabel, resultWords } from './describe.ts';
 import { el } from './dom.ts';
 import { cameBackNote, eventCard, helpNote, type PanelTools } from './event-panel.ts';
 import { GaugePanel } from './gauges.ts';
+import { keepScroll, playLayout } from './play-layout.ts';
 import { Sound } from './sound.ts';
 import { formatDueDate } from '@airman/contracts/due-date.ts';
 
@@ -238,16 +239,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
     gauges.update(s, screen.dayEnded);
     const goals = new Set(s.module.objectives.filter(isGoal).map((o) => o.name));
     const objectives = visibleObjectives(s);
-    const side = el(
-      'div',
-      { class: 'game-play__side' },
-      heading(screen.title),
-      el(
-        'p',
-        { class: 'game-play__day' },
-        `Day ${s.day} of ${s.module.days}. ${s.tokens} time tokens left. Score so far: ${screen.points} points.`,
-      ),
-      gauges.element,
+    const side = [
       el('h3', {}, 'Objectives'),
       objectives.length === 0
         ? el('p', {}, 'None.')
@@ -268,7 +260,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
             ),
           ),
       el('p', {}, `Inventory: ${inventory.join(', ') || 'empty'}.`),
-    );
+    ];
     const event = screen.event;
     const moves = event
       ? [eventCard(s, event, panelTools)]
@@ -293,20 +285,23 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       { kind: 'ghost' },
     );
     soundToggle.setAttribute('aria-pressed', String(sound.on));
-    const tools = el(
-      'div',
-      { class: 'game__buttons game-play__tools' },
-      event ? null : button('End Day', 'end-day', () => controller.command({ end_day: true }), { kind: 'primary' }),
-      soundToggle,
-      quit,
-    );
+    // End Day keeps its place while an event awaits; pressing it then says why it waits.
+    const endDay = button('End Day', 'end-day', () => controller.command({ end_day: true }), {
+      kind: 'primary',
+      ...(event ? { unavailable: `End Day: respond to '${event.name}' first.` } : {}),
+    });
     return [
-      el(
-        'div',
-        { class: 'game-play' },
+      playLayout({
+        heading: heading(screen.title),
+        day: s.day,
+        days: s.module.days,
+        tokens: s.tokens,
+        points: screen.points,
+        gauges: gauges.element,
+        moves: [cameBackNote(s), ...moves].filter((node): node is HTMLElement => node !== null),
         side,
-        el('div', { class: 'game-play__moves' }, cameBackNote(s), ...moves, tools),
-      ),
+        tools: [endDay, soundToggle, quit],
+      }),
     ];
   }
 
@@ -414,7 +409,9 @@ export function mountView(host: HTMLElement, controller: GameController): View {
   function focusAfter(previous: Screen | null, screen: Screen, key: string | undefined): void {
     let target: HTMLElement | null = null;
     if (previous?.kind === 'play' && screen.kind === 'play') {
-      if (key && find(key)) target = find(key);
+      // A new day that opens with an event: on to its first choice.
+      if (key === 'end-day' && screen.event) target = find(`choice:${screen.event.choices[0]?.index ?? 0}`);
+      else if (key && find(key)) target = find(key);
       else if (key === 'quit') target = find('quit-no');
       else if (key === 'quit-no' || key === 'quit-yes') target = find('quit');
       else if (screen.event) target = find(`choice:${screen.event.choices[0]?.index ?? 0}`);
@@ -439,7 +436,7 @@ export function mountView(host: HTMLElement, controller: GameController): View {
     chart?.destroy();
     chart = null;
     questionnaireParts = null;
-    body.replaceChildren(...screenView(screen).filter((n): n is Node => n !== null));
+    keepScroll(body, () => body.replaceChildren(...screenView(screen).filter((n): n is Node => n !== null)));
     if (previous?.kind === 'play' && screen.kind === 'play' && announcement && previous.state !== screen.state) {
       sound.beep(!announcement.includes('−'));
     }

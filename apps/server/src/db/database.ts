@@ -18,6 +18,7 @@ import * as schema from './schema.ts';
 import { scheduleVacuum } from './embedded-maintenance.ts';
 import { listenForUsersChanges, type UsersChanges } from './users-changes.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
+import { beforeCommit } from './before-commit.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -118,6 +119,8 @@ export async function openDatabase(location: DatabaseLocation, options: Database
   const loadDataDir = dataDir && fs.existsSync(path.join(dataDir, 'PG_VERSION')) ? undefined : location.from;
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir && { loadDataDir }) });
   const db = drizzlePglite(client, { schema });
+  const transaction = db.transaction.bind(db);
+  db.transaction = (work, config) => transaction(beforeCommit(work), config);
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   const maintenance = scheduleVacuum(client, options.warn ?? ((message, err) => console.warn(message, err)));
   return {
@@ -154,7 +157,7 @@ async function transactionOnOwnClient<T>(
   try {
     let session = sessions.get(client);
     if (!session) sessions.set(client, (session = drizzlePg(client, { schema })));
-    return await session.transaction(work, config);
+    return await session.transaction(beforeCommit(work), config);
   } catch (err) {
     if (isDatabaseUnavailable(err)) broken = err instanceof Error ? err : new Error(String(err));
     throw err;

@@ -545,3 +545,28 @@ export const progressAnswers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.module_id, t.unit, t.rank, t.phase, t.domain] })],
 );
+
+/**
+ * Writes sent with an Idempotency-Key (plugins/idempotency.ts): the first answer, kept 24 hours
+ * per caller and key and given again to a repeat. `committed_at` is set in the write's own
+ * transaction, so a repeat knows whether the change was made even when its answer was lost.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** 'user:<id>', or 'address:<sha-256 of the client address>' for a call without a token. */
+    caller: text('caller').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the method, path and body: a repeat must be the same request. */
+    fingerprint: text('fingerprint').notNull(),
+    created_at: ms('created_at'),
+    /** While the first request runs (0 once answered): a repeat meanwhile is told so (409). */
+    running_until: ms('running_until'),
+    committed_at: ms('committed_at'),
+    /** The answer's status (0: none yet), content type and body. */
+    status: integer('status').notNull().default(0),
+    content_type: text('content_type').notNull().default(''),
+    body: text('body').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.caller, t.key] }), index('idempotency_keys_created_idx').on(t.created_at)],
+);

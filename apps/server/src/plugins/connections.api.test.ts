@@ -1,6 +1,14 @@
+import type { Socket } from 'node:net';
 import { beforeAll, expect, it } from 'vitest';
-import { describeApi } from '../../test/harness.ts';
-import { connectRaw, listenOnLoopback, parseAnswer, requestHead, within } from '../../test/raw-http.ts';
+import { describeApi, type TestContext } from '../../test/harness.ts';
+import {
+  connectRaw,
+  listenOnLoopback,
+  parseAnswer,
+  requestHead,
+  within,
+  type RawConnection,
+} from '../../test/raw-http.ts';
 import { DEADLINE_CHECK_MS } from './connections.ts';
 
 const HEADERS_S = 1;
@@ -63,4 +71,81 @@ describeApi(
     });
   },
   { env: { HEADERS_TIMEOUT_S: String(HEADERS_S), BODY_TIMEOUT_S: String(BODY_S) } },
+);
+
+const PER_ADDRESS = 4;
+
+/** Opens `count` connections and resolves once the server has taken each (its sockets, in order). */
+async function openConnections(
+  ctx: TestContext,
+  port: number,
+  count: number,
+): Promise<{ clients: RawConnection[]; server: Socket[] }> {
+  const server: Socket[] = [];
+  const taken = new Promise<void>((resolve) => {
+    const onConnection = (socket: Socket) => {
+      server.push(socket);
+      if (server.length < count) return;
+      ctx.app.server.off('connection', onConnection);
+      resolve();
+    };
+    ctx.app.server.on('connection', onConnection);
+  });
+  const clients = await Promise.all(Array.from({ length: count }, () => connectRaw(port)));
+  await taken;
+  return { clients, server };
+}
+
+/** A GET of health on the connection; its status. */
+async function health(connection: RawConnection): Promise<number> {
+  const answered = new Promise<string>((resolve) =>
+    connection.socket.on('data', () => {
+      if (connection.received().includes('\r\n\r\n')) resolve(connection.received());
+    }),
+  );
+  connection.socket.write(requestHead('GET', '/api/health'));
+  return parseAnswer(await within(answered, 5000, 'the answer')).status;
+}
+
+describeApi(
+  'the open connections of one address',
+  (ctx) => {
+    let port = 0;
+    beforeAll(async () => {
+      port = await listenOnLoopback(ctx.app);
+    });
+
+    it('closes a connection beyond the limit at once, unanswered, and takes one again when another closes', async () => {
+      const held = await openConnections(ctx, port, PER_ADDRESS);
+      const beyond = await connectRaw(port);
+      expect(await within(beyond.closed, 2000, 'the close of the connection beyond the limit')).toBe('');
+      // Those it holds are served as before.
+      expect(await health(held.clients[0] as RawConnection)).toBe(200);
+
+      const closedOnServer = new Promise((resolve) => held.server[1]?.once('close', resolve));
+      held.clients[1]?.socket.destroy();
+      await closedOnServer;
+      const again = await openConnections(ctx, port, 1);
+      expect(await health(again.clients[0] as RawConnection)).toBe(200);
+      for (const client of [...held.clients, ...again.clients]) client.socket.destroy();
+    });
+  },
+  { env: { CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS) } },
+);
+
+describeApi(
+  "a trusted proxy's connections",
+  (ctx) => {
+    let port = 0;
+    beforeAll(async () => {
+      port = await listenOnLoopback(ctx.app);
+    });
+
+    it('are not counted: the proxy carries every client', async () => {
+      const { clients } = await openConnections(ctx, port, PER_ADDRESS + 2);
+      expect(await Promise.all(clients.map(health))).toEqual(clients.map(() => 200));
+      for (const client of clients) client.socket.destroy();
+    });
+  },
+  { env: { CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS), TRUST_PROXY: 'loopback' } },
 );

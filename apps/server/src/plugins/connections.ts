@@ -1,5 +1,6 @@
 /**
- * What one connection may hold, and for how long. A request's head must arrive within
+ * What one client's connections may hold, how many, and for how long. One address may hold
+ * CONNECTIONS_PER_ADDRESS open connections; a request's head must arrive within
  * HEADERS_TIMEOUT_S of its first byte and its body within BODY_TIMEOUT_S more; past that
  * the connection is answered 408 and closed, whatever the client keeps sending.
  *
@@ -12,8 +13,8 @@
  * shorter one, and the check runs every second.
  */
 import http from 'node:http';
-import type { Socket } from 'node:net';
-import type { ConnectionError, FastifyInstance } from 'fastify';
+import { BlockList, isIPv6, type Socket } from 'node:net';
+import type { ConnectionError, FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
 /** How often Node looks for requests past their deadline: a deadline is kept to within this. */
@@ -56,4 +57,87 @@ function answerClientError(this: FastifyInstance, error: ConnectionError, socket
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     () => socket.destroy(),
   );
+}
+
+/** proxy-addr's names in TRUST_PROXY, as the ranges they stand for. */
+const NAMED_RANGES = new Map<string, string[]>([
+  ['loopback', ['127.0.0.1/8', '::1/128']],
+  ['linklocal', ['169.254.0.0/16', 'fe80::/10']],
+  ['uniquelocal', ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7']],
+]);
+
+/** The addresses TRUST_PROXY names (config.ts has checked each entry), as a list to look addresses up in. */
+export function trustedProxies(trustProxy: false | string): BlockList {
+  const list = new BlockList();
+  if (trustProxy === false) return list;
+  for (const entry of trustProxy.split(',').flatMap((e) => NAMED_RANGES.get(e) ?? [e])) {
+    const [address = '', prefix] = entry.split('/');
+    const type = isIPv6(address) ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list;
+}
+
+/**
+ * Whose connections are counted together: an IPv4 address (also when it arrives mapped
+ * into IPv6), or an IPv6 address's /64, the block one subscriber is given (a client
+ * holding one may take any address of it).
+ */
+export function addressKey(address: string): string {
+  const plain = address.replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(plain);
+  if (mapped) return mapped[1] as string;
+  if (!isIPv6(plain)) return plain;
+  const [head = '', tail] = plain.split('::');
+  const groups = (part: string) => (part === '' ? [] : part.split(':'));
+  const written = [...groups(head), ...(tail === undefined ? [] : groups(tail))];
+  // A trailing dotted IPv4 part holds two groups.
+  const width = written.reduce((n, g) => n + (g.includes('.') ? 2 : 1), 0);
+  const all = tail === undefined ? written : [...groups(head), ...Array<string>(8 - width).fill('0'), ...groups(tail)];
+  return `${all
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * At most `limit` open connections per client address (addressKey): one more is closed at
+ * once, without an answer, before a byte of it is read. The trusted proxies' connections
+ * are not counted: they carry every client's requests, and the proxy limits its clients
+ * (docs/deployment.md).
+ */
+export function limitConnectionsPerAddress(
+  server: http.Server,
+  limit: number,
+  exempt: BlockList,
+  log: FastifyBaseLogger,
+): void {
+  const open = new Map<string, number>();
+  // Told once for each address that reaches the limit, until its connections are all closed.
+  const told = new Set<string>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (address === undefined) return;
+    if (exempt.check(address, isIPv6(address) ? 'ipv6' : 'ipv4')) return;
+    const key = addressKey(address);
+    const count = open.get(key) ?? 0;
+    if (count >= limit) {
+      socket.destroy();
+      if (!told.has(key)) {
+        told.add(key);
+        log.warn({ address: key, limit }, 'connections refused: the address holds as many as it may');
+      }
+      return;
+    }
+    open.set(key, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else {
+        open.delete(key);
+        told.delete(key);
+      }
+    });
+  });
 }

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { escapeHtml } from '../lib/escape-html.ts';
+import { IDEMPOTENCY_KEY_DESCRIPTION, takesIdempotencyKey } from './idempotency.ts';
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 
@@ -43,8 +44,27 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         schema.description = `${typeof schema.description === 'string' ? schema.description + ' ' : ''}Administrators only.`;
       return { schema, url: transformed.url };
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withIdempotencyKey(jsonSchemaTransformObject(input) as OpenAPIV3_1.Document),
   });
+}
+
+/** The Idempotency-Key header (plugins/idempotency.ts) on every write that takes it. */
+function withIdempotencyKey(doc: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
+  const parameter: OpenAPIV3_1.ParameterObject = {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description: IDEMPOTENCY_KEY_DESCRIPTION,
+    schema: { type: 'string', minLength: 1, maxLength: 257 },
+  };
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    if (!item || !takesIdempotencyKey(path)) continue;
+    for (const method of ['put', 'post', 'delete', 'patch'] as const) {
+      const op = item[method];
+      if (op) op.parameters = [...(op.parameters ?? []), parameter];
+    }
+  }
+  return doc;
 }
 
 /** The document, once the app is ready. */

@@ -1,8 +1,10 @@
 /**
  * The one HTTP client. It adds the bearer token to every call, retries a 401
  * on GET/POST/PUT with the freshly re-read token (the game may have written a
- * newer one) up to 3 times and then logs out, and retries idempotent calls twice
- * on network errors. TanStack Query's own retries are off: one retry layer only.
+ * newer one) up to 3 times and then logs out, and retries every call twice on
+ * network errors, 408 and 502–504. Each write carries an Idempotency-Key, the
+ * same on every retry of it, so that the server carries it out once however
+ * often it arrives. TanStack Query's own retries are off: one retry layer only.
  */
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { HTTP_RETRIES, HTTP_TIMEOUT_MS, TOKEN_RETRY_LIMIT } from '@airman/contracts/constants.ts';
@@ -10,6 +12,16 @@ import { forceLogout } from './session-messages.ts';
 import { readToken, tokenState } from './token-store.ts';
 
 const RETRY_ON_401 = new Set(['GET', 'POST', 'PUT']);
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A new key for one write, as a Structured Field string. From getRandomValues, which a
+ * page served over plain HTTP has too (randomUUID needs a secure context).
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `"${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}"`;
+}
 
 /** An HTTP error carrying the server's {message} (and code), ready to show. */
 export class ApiError extends HTTPError {
@@ -44,11 +56,17 @@ export const api: KyInstance = ky.create({
   timeout: HTTP_TIMEOUT_MS,
   retry: {
     limit: HTTP_RETRIES,
-    methods: ['get', 'put', 'head', 'delete', 'options'],
+    // Writes too: their Idempotency-Key makes a retry safe.
+    methods: ['get', 'put', 'head', 'delete', 'options', 'post', 'patch'],
     statusCodes: [408, 502, 503, 504],
   },
   hooks: {
     beforeRequest: [
+      (request) => {
+        // A retry is a copy of the request it repeats: it keeps that request's key.
+        if (WRITES.has(request.method) && !request.headers.has('Idempotency-Key'))
+          request.headers.set('Idempotency-Key', newIdempotencyKey());
+      },
       (request, options) => {
         // Calls of anonymous pages (login, invite, registration) never carry a token.
         if (options.context.anonymous === true) return;

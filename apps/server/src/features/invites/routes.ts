@@ -18,6 +18,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import type { MailWorker } from '../../mail/outbox.ts';
 import { createInvites, reinviteUsers, type Invitee } from './invites.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
+import { answerInTransaction } from '../../plugins/idempotency.ts';
 import {
   findInviteByCode,
   findModuleTitle,
@@ -55,7 +56,11 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
         config.publicUrl,
         fresh.map((email) => ({ email, module })),
       );
-      return { invited: fresh, existing: emails.filter((e) => taken.has(e)), queued: created.emails };
+      const existing = emails.filter((e) => taken.has(e));
+      // If this answer is lost after the COMMIT, a repeat with the same Idempotency-Key gets it:
+      // every new address queued (as it is at the COMMIT), none "existing".
+      await answerInTransaction(tx, request, { invited: fresh, existing, not_emailed: [], refused: [], queued: fresh });
+      return { invited: fresh, existing, queued: created.emails };
     });
     // Stored and queued: now try to send the first ones; say which failed, and which wait their turn.
     const delivery = await mail.deliverNow(queued);

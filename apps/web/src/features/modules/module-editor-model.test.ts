@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GAME_RECORD, type Action, type Module } from '@airman/contracts/module.ts';
+import { readyAirmanModule } from '../../../../server/src/seed/ready-airman-module.ts';
 import {
   addChoice,
   addEvent,
@@ -109,6 +110,24 @@ describe('module editor model: tables ↔ JSON', () => {
   it('round-trips the default game record (the new module) and the example module', () => {
     expect(json(fromEditorModel(toEditorModel(DEFAULT_GAME_RECORD)))).toBe(json(DEFAULT_GAME_RECORD));
     expect(json(fromEditorModel(toEditorModel(module)))).toBe(json(module));
+  });
+
+  it('keeps later consequences, resources and lessons through the tables, and renames or drops a gauge in them', () => {
+    expect(fromEditorModel(toEditorModel(readyAirmanModule))).toEqual(readyAirmanModule);
+    const m: Module = {
+      ...module,
+      actions: [
+        { ...module.actions[0]!, later: [{ in_days: 1, results: { physical: -3, mental: -1 }, text: 'Sore.' }] },
+      ],
+      lessons: { physical: { low: 'Rest.' }, mental: { high: 'Calm.' } },
+    };
+    const physical = toEditorModel(m).gauges.findIndex((g) => g.name === 'physical');
+    const renamed = fromEditorModel(renameGauge(toEditorModel(m), physical, 'fitness'));
+    expect(renamed.actions[0]?.later?.[0]?.results).toEqual({ fitness: -3, mental: -1 });
+    expect(renamed.lessons).toEqual({ fitness: { low: 'Rest.' }, mental: { high: 'Calm.' } });
+    const removed = fromEditorModel(removeGauge(toEditorModel(m), physical));
+    expect(removed.actions[0]?.later?.[0]?.results).toEqual({ mental: -1 });
+    expect(removed.lessons).toEqual({ mental: { high: 'Calm.' } });
   });
 
   it('gives the same module for the same settings edit in the tables and in JSON', () => {

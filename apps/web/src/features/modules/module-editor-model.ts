@@ -9,6 +9,7 @@ import {
   type AddRemove,
   type EventChoice,
   type GameEvent,
+  type Later,
   type Module,
   type Objective,
   type Scoring,
@@ -117,12 +118,17 @@ export function removeGauge(model: EditorModel, index: number): EditorModel {
   if (!row || next.gauges.some((g) => g.ref === row.ref)) return next;
   const without = <V>(table: Readonly<Record<string, V>>): Record<string, V> =>
     Object.fromEntries(Object.entries(table).filter(([k]) => k !== row.ref));
-  let result: EditorModel = { ...next, actions: next.actions.map((a) => ({ ...a, results: without(a.results) })) };
+  let result: EditorModel = {
+    ...next,
+    actions: next.actions.map((a) => mapLater({ ...a, results: without(a.results) }, without)),
+  };
   result = setHealthyRange(setDailyChange(result, row.ref, null), row.ref, null);
+  if (result.lessons) result.lessons = without(result.lessons);
   if (result.events) {
     result.events = result.events.map((e) => ({
       ...e,
-      choices: e.choices.map((c) => {
+      choices: e.choices.map((choice) => {
+        const c = mapLater(choice, without);
         if (!c.results) return c;
         const { results: _old, ...rest } = c;
         const results = without(c.results);
@@ -229,7 +235,17 @@ export function fromEditorModel(model: EditorModel): Module {
     ...(model.healthy_range ? { healthy_range: model.healthy_range } : {}),
     ...(model.events ? { events: model.events } : {}),
     ...(model.scoring ? { scoring: model.scoring } : {}),
+    ...(model.lessons ? { lessons: model.lessons } : {}),
   };
+}
+
+/** A move's later consequences with their results tables passed through `f` (a gauge renamed or removed). */
+function mapLater<T extends { later?: Later[] | undefined }>(
+  move: T,
+  f: (results: Readonly<Record<string, number>>) => Record<string, number>,
+): T {
+  if (!move.later) return move;
+  return { ...move, later: move.later.map((l) => (l.results ? { ...l, results: f(l.results) } : l)) };
 }
 
 /**
@@ -316,14 +332,15 @@ export function renameGauge(model: EditorModel, index: number, name: string): Ed
   if (!move) return { ...model, gauges };
   const renamed = <V>(table: Readonly<Record<string, V>>): Record<string, V> =>
     Object.fromEntries(Object.entries(table).map(([k, v]) => [k === move.from ? move.to : k, v]));
-  const actions = model.actions.map((a) => ({ ...a, results: renamed(a.results) }));
+  const actions = model.actions.map((a) => mapLater({ ...a, results: renamed(a.results) }, renamed));
   const next: EditorModel = { ...model, gauges, actions };
   if (model.daily_change) next.daily_change = renamed(model.daily_change);
   if (model.healthy_range) next.healthy_range = renamed(model.healthy_range);
+  if (model.lessons) next.lessons = renamed(model.lessons);
   if (model.events) {
     next.events = model.events.map((e) => ({
       ...e,
-      choices: e.choices.map((c) => (c.results ? { ...c, results: renamed(c.results) } : c)),
+      choices: e.choices.map((c) => mapLater(c.results ? { ...c, results: renamed(c.results) } : c, renamed)),
     }));
   }
   return next;

@@ -5,7 +5,8 @@
 import type { Module } from '@airman/contracts/module.ts';
 import { mergeTallies, missedTargets, summarize, type Balance, type Tally } from '@airman/engine/balance.ts';
 
-export const EDITOR_BALANCE_SEEDS = 50;
+/** Seeds the editor plays: 30 keep the Check within about 2 s of CPU for the seed module (docs/benchmarks.md). */
+export const EDITOR_BALANCE_SEEDS = 30;
 
 export interface BalanceJob {
   module: Module;

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { adminToken, describeApi } from '../../test/harness.ts';
+import { IDEMPOTENCY_TTL_MS, parseIdempotencyKey } from './idempotency.ts';
+
+describe('parseIdempotencyKey', () => {
+  it('takes a Structured Field string or the same text bare, and nothing else', () => {
+    expect(parseIdempotencyKey('"8e03978e-40d5-43e8-bc93-6894a57f9324"')).toBe('8e03978e-40d5-43e8-bc93-6894a57f9324');
+    expect(parseIdempotencyKey('abc')).toBe('abc');
+    expect(parseIdempotencyKey('"a\\"b"')).toBe('a"b');
+    expect(parseIdempotencyKey('""')).toBeUndefined();
+    expect(parseIdempotencyKey('é')).toBeUndefined();
+    expect(parseIdempotencyKey('x'.repeat(256))).toBeUndefined();
+  });
+});
+
+let clock = Date.now();
+
+describeApi(
+  'Idempotency-Key on writes',
+  (ctx) => {
+    let n = 0;
+    const address = () => `idem-${n++}-${Date.now()}@example.com`;
+    const invite = (token: string, key: string | undefined, emails: string[]) =>
+      ctx.request(token, {
+        method: 'PUT',
+        url: '/api/admin/invite',
+        headers: key === undefined ? {} : { 'idempotency-key': key },
+        payload: { emails },
+      });
+    /** E-mails queued for an address (kept in its user's history once sent). */
+    const emailsTo = async (email: string) =>
+      (
+        await ctx.database.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM email_log l JOIN users u ON u.id = l.user_id WHERE u.user_name = $1',
+          [email],
+        )
+      )[0]?.n;
+
+    it('answers a repeat with the first answer, doing nothing again', async () => {
+      const token = await adminToken(ctx);
+      const email = address();
+      const first = await invite(token, '"repeat-1"', [email]);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toMatchObject({ invited: [email], existing: [] });
+
+      const repeat = await invite(token, '"repeat-1"', [email]);
+      expect([repeat.statusCode, repeat.json()]).toEqual([200, first.json()]);
+      expect(await emailsTo(email)).toBe(1);
+    });
+
+    it('refuses a repeat with a different body (422), changing nothing', async () => {
+      const token = await adminToken(ctx);
+      const [a, b] = [address(), address()];
+      expect((await invite(token, 'other-body', [a])).statusCode).toBe(200);
+      const other = await invite(token, 'other-body', [b]);
+      expect([other.statusCode, other.json()]).toEqual([
+        422,
+        { message: 'This Idempotency-Key was used for a different request. Use a new key for a new request.' },
+      ]);
+      expect(await emailsTo(b)).toBe(0);
+    });
+
+    it("keeps each caller's keys apart", async () => {
+      const admin = await adminToken(ctx);
+      const other = (await ctx.createUser({ role: 'admin' })).token;
+      const [a, b] = [address(), address()];
+      expect((await invite(admin, 'shared', [a])).json()).toMatchObject({ invited: [a] });
+      expect((await invite(other, 'shared', [b])).json()).toMatchObject({ invited: [b] });
+    });
+
+    it('answers 409 while the first request with the key is still running', async () => {
+      const user = await ctx.createUser({ role: 'admin' });
+      const email = address();
+      // The first request's claim, as it stands while its handler runs.
+      const first = await invite(user.token, 'running', [email]);
+      expect(first.statusCode).toBe(200);
+      await ctx.database.query(
+        `UPDATE idempotency_keys SET status = 0, committed_at = 0, running_until = $3 WHERE caller = $1 AND key = $2`,
+        [`user:${user.id}`, 'running', clock + 60_000],
+      );
+      const repeat = await invite(user.token, 'running', [email]);
+      expect([repeat.statusCode, repeat.headers['retry-after']]).toEqual([409, '1']);
+    });
+
+    it('treats a key as new once its 24 hours are over, and forgets it', async () => {
+      const token = await adminToken(ctx);
+      const email = address();
+      expect((await invite(token, 'day-old', [email])).json()).toMatchObject({ invited: [email] });
+      clock += IDEMPOTENCY_TTL_MS + 1;
+      const later = await invite(token, 'day-old', [email]);
+      // Carried out again: the address exists by now.
+      expect(later.json()).toMatchObject({ invited: [], existing: [email] });
+      const kept = await ctx.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM idempotency_keys WHERE created_at <= $1',
+        [clock - IDEMPOTENCY_TTL_MS],
+      );
+      expect(kept[0]?.n).toBe(0);
+    });
+
+    it('refuses a key that is not printable ASCII of 1 to 255 characters (400)', async () => {
+      const token = await adminToken(ctx);
+      const email = address();
+      const res = await invite(token, 'x'.repeat(256), [email]);
+      expect(res.statusCode).toBe(400);
+      expect(await emailsTo(email)).toBe(0);
+    });
+
+    it('ignores the key of a sign-in, whose answer is a credential', async () => {
+      const login = () =>
+        ctx.request(undefined, {
+          method: 'POST',
+          url: '/api/login',
+          headers: { 'idempotency-key': 'sign-in' },
+          payload: { user_name: 'admin@example.com', password: 'Correct-Horse-9' },
+        });
+      expect((await login()).statusCode).toBe(200);
+      expect((await login()).statusCode).toBe(200);
+      const stored = await ctx.database.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM idempotency_keys WHERE key = 'sign-in'",
+      );
+      expect(stored[0]?.n).toBe(0);
+    });
+  },
+  { now: () => clock },
+);
