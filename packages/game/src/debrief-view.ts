@@ -1,16 +1,17 @@
 /**
  * The debrief screen: the result and its reason, the stars and the gap to the
- * next one, where the points came from, the gauges day by day against their
- * healthy ranges, every objective missed (hidden ones too, with how they are
- * revealed), the events met, and, after the questionnaire, how the player
- * rated themselves before and after: a self-report, not a measurement.
+ * next one, the lesson of the run, where the points came from, every
+ * objective missed (hidden ones too, with how they are revealed), the gauges
+ * day by day against their healthy ranges, what came back later, the events
+ * met with the real help they name, and, after the questionnaire, how the
+ * player rated themselves before and after: a self-report, not a measurement.
  */
 import { starGap } from '@airman/engine/breakdown.ts';
 import { objectivePoints, rangeDayPoints, starThresholds } from '@airman/engine/score.ts';
 import { gaugeChart } from './chart.ts';
 import type { GameController, Screen } from './controller.ts';
 import type { MissedObjective } from './debrief.ts';
-import { gaugeLabel } from './describe.ts';
+import { gaugeLabel, landingEffects } from './describe.ts';
 import { el } from './dom.ts';
 
 type DebriefScreen = Extract<Screen, { kind: 'debrief' }>;
@@ -53,6 +54,8 @@ export function debriefView(
   const chart = gaugeChart(d.days, ranges);
   const { points, stars } = screen.score;
   const gap = gapWords(screen);
+  const lesson = d.lesson;
+  const lessonRange = lesson && ranges[lesson.gauge] ? ` (${ranges[lesson.gauge]?.join('–')})` : '';
 
   const breakdown = el(
     'table',
@@ -110,6 +113,19 @@ export function debriefView(
         ),
       ),
       gap ? el('p', { class: 'game-debrief__gap' }, gap) : null,
+      lesson
+        ? el(
+            'section',
+            { class: 'cds--tile game-debrief__lesson', 'aria-labelledby': 'game-lesson' },
+            el('h3', { id: 'game-lesson' }, 'What this run teaches'),
+            el(
+              'p',
+              {},
+              `${gaugeLabel(lesson.gauge)} ended ${plural(lesson.days, 'day')} ${lesson.side === 'low' ? 'below' : 'above'} its healthy range${lessonRange}.`,
+            ),
+            el('p', {}, lesson.text),
+          )
+        : null,
       screen.stage === 'survey'
         ? el(
             'div',
@@ -149,6 +165,24 @@ export function debriefView(
         ),
       ),
       chart.element,
+      d.landed.length > 0
+        ? el(
+            'div',
+            { class: 'game-debrief__section' },
+            el('h3', {}, 'What came back later'),
+            el(
+              'ul',
+              { class: 'game__bullets' },
+              ...d.landed.map((l) =>
+                el(
+                  'li',
+                  {},
+                  `Day ${l.day}: ${l.text} (${landingEffects(l)}), from '${l.source}'${l.event ? ` in '${l.event}'` : ''} on day ${l.from_day}.`,
+                ),
+              ),
+            ),
+          )
+        : null,
       d.met.length > 0
         ? el(
             'div',
@@ -157,7 +191,22 @@ export function debriefView(
             el(
               'ul',
               { class: 'game__bullets' },
-              ...d.met.map((m) => el('li', {}, `Day ${m.day}, ${m.name}: you chose '${m.label}'.`)),
+              ...d.met.map((m) =>
+                el(
+                  'li',
+                  {},
+                  `Day ${m.day}, ${m.name}: you chose '${m.label}'.`,
+                  m.resources.length > 0
+                    ? el(
+                        'ul',
+                        { class: 'game-debrief__help', 'aria-label': `Real help for '${m.name}'` },
+                        ...m.resources.map((r) =>
+                          el('li', {}, 'Real help: ', el('strong', {}, r.name), `: ${r.contact}`),
+                        ),
+                      )
+                    : null,
+                ),
+              ),
             ),
           )
         : null,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameCommand } from '@airman/contracts/game.ts';
+import type { Module } from '@airman/contracts/module.ts';
 import { eventfulModule, tinyModule } from '@airman/engine/test-modules.ts';
 import { score } from '@airman/engine/score.ts';
 import { debrief } from './debrief.ts';
@@ -57,7 +58,7 @@ describe('the debrief of a finished run', () => {
       { end_day: true },
     ];
     const chose = debrief(eventfulModule, 3, log);
-    expect(chose.met).toEqual([{ day: 2, event: 0, name: 'Storm', choice: 0, label: 'Wait it out' }]);
+    expect(chose.met).toEqual([{ day: 2, event: 0, name: 'Storm', choice: 0, label: 'Wait it out', resources: [] }]);
     expect(chose.missed.find((m) => m.name === 'Secret')?.how).toBe(
       "done by answering 'Storm' with 'Use the parcel as a lamp' (you chose 'Wait it out')",
     );
@@ -74,5 +75,30 @@ describe('the debrief of a finished run', () => {
     const d = debrief(eventfulModule, 3, [...log, { end_day: true }]);
     expect(d.breakdown.points).toBe(score(d.state).points);
     expect(d.breakdown.objectives).toEqual([{ name: 'Deliver', points: 50 }]);
+  });
+
+  it('tells what came back later, the real help of the events met, and the lesson of the run', () => {
+    const module: Module = {
+      ...eventfulModule,
+      actions: eventfulModule.actions.map((a) =>
+        a.name === 'Rest' ? { ...a, later: [{ in_days: 1, results: { mood: -1 }, text: 'You overslept.' }] } : a,
+      ),
+      events: (eventfulModule.events ?? []).map((e) =>
+        e.name === 'Storm' ? { ...e, resources: [{ name: 'Chaplain', contact: 'Base chapel' }] } : e,
+      ),
+      lessons: { mood: { low: 'Reach out before the storm passes.' } },
+    };
+    const log: GameCommand[] = [
+      { action: 'Rest' },
+      { end_day: true },
+      { choose: 0 },
+      { end_day: true },
+      { end_day: true },
+    ];
+    const d = debrief(module, 3, log);
+    expect(d.landed).toMatchObject([{ day: 2, from_day: 1, source: 'Rest', text: 'You overslept.' }]);
+    expect(d.met[0]?.resources).toEqual([{ name: 'Chaplain', contact: 'Base chapel' }]);
+    // Mood: 50, −1 overnight from the landing, −15 waiting out the storm: below 40 at the end of days 2 and 3.
+    expect(d.lesson).toEqual({ gauge: 'mood', side: 'low', days: 2, text: 'Reach out before the storm passes.' });
   });
 });

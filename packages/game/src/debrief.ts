@@ -5,10 +5,11 @@
  * with how they are revealed or done).
  */
 import type { GameCommand } from '@airman/contracts/game.ts';
-import type { Module } from '@airman/contracts/module.ts';
+import type { Module, Resource } from '@airman/contracts/module.ts';
 import { GAUGE_MIN } from '@airman/contracts/gauges.ts';
 import { scoreBreakdown, type ScoreBreakdown } from '@airman/engine/breakdown.ts';
-import { isGoal, pendingEvent, start, type GameState } from '@airman/engine/game-state.ts';
+import { isGoal, pendingEvent, start, type GameState, type Landing } from '@airman/engine/game-state.ts';
+import { lessonFor, type RunLesson } from '@airman/engine/lessons.ts';
 import { objectiveSources, type Source } from '@airman/engine/reach.ts';
 import { apply } from '@airman/engine/rules.ts';
 import { gaugeLabel } from './describe.ts';
@@ -27,6 +28,8 @@ export interface EventMet {
   name: string;
   choice: number;
   label: string;
+  /** The real help the event names (chaplain, Military OneSource…). */
+  resources: readonly Resource[];
 }
 
 /** An objective the run did not do. */
@@ -48,6 +51,10 @@ export interface Debrief {
   done: string[];
   missed: MissedObjective[];
   met: EventMet[];
+  /** The consequences of earlier moves that came back, in the order they landed. */
+  landed: readonly Landing[];
+  /** The module's lesson for the gauge that spent the most days out of its range, if it has one. */
+  lesson: RunLesson | undefined;
   breakdown: ScoreBreakdown;
   state: GameState;
 }
@@ -69,6 +76,7 @@ export function debrief(module: Module, seed: number, log: readonly GameCommand[
         name: event.name,
         choice: command.choose,
         label: event.choices[command.choose]?.label ?? '',
+        resources: event.resources ?? [],
       });
     state = next.state;
   }
@@ -89,6 +97,8 @@ export function debrief(module: Module, seed: number, log: readonly GameCommand[
     done,
     missed,
     met,
+    landed: state.landed,
+    lesson: lessonFor(module, state),
     breakdown: scoreBreakdown(module, seed, log),
     state,
   };
