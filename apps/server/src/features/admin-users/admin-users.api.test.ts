@@ -78,7 +78,8 @@ describeApi('POST admin/users/{id}', (ctx) => {
       payload: 'unit=x',
       headers: { 'content-type': 'text/plain' },
     });
-    expect(text.statusCode).toBe(400);
+    // A body of a type no route of this server reads is refused before it is read (plugins/bodies.ts).
+    expect(text.statusCode).toBe(415);
     expect(text.json<{ message: string }>().message).toEqual(expect.any(String));
     expect((await update(token, 'no-such-user', { unit: 'x' })).statusCode).toBe(404);
     // Fastify refuses a path parameter over 100 characters (maxParamLength) with a 414.
