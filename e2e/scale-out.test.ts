@@ -19,52 +19,15 @@ import { freePort } from '../apps/server/test/free-port.ts';
 import { waitForHealth } from '../apps/server/test/wait-for-health.ts';
 import { describeE2E, submitLogin } from './browser.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
+import { NGINX, nginxConfig } from '../scripts/nginx.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
 const ready = Boolean(NGINX && DATABASE_URL);
 if (!ready) {
   const why = !NGINX ? 'no nginx (apt-get install -y nginx-light; .ci/run does it)' : 'no TEST_DATABASE_URL';
   if (process.env.E2E_REQUIRED) throw new Error(`the scale-out e2e test cannot run: ${why}`);
   console.warn(`\n  SKIPPED: the scale-out e2e test (${why})\n`);
-}
-
-function nginxConfig(dir: string, listen: number, upstreams: number[]): string {
-  return `daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-${process.getuid?.() === 0 ? 'user root;' : ''}
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream airman {
-${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=30s;`).join('\n')}
-    keepalive 8;
-  }
-  server {
-    listen 127.0.0.1:${listen};
-    client_max_body_size 1m;
-    location / {
-      proxy_pass http://airman;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_next_upstream error timeout http_502 http_503;
-      proxy_next_upstream_tries 2;
-      proxy_buffering off;
-      # Which process answered, for this test only.
-      add_header X-Upstream $upstream_addr always;
-    }
-  }
-}
-`;
 }
 
 describeE2E('two servers on one PostgreSQL behind nginx', (e2e) => {
@@ -131,6 +94,7 @@ describeE2E('two servers on one PostgreSQL behind nginx', (e2e) => {
           dir,
           listen,
           servers.map((s) => s.port),
+          { showUpstream: true },
         ),
       );
       const test = spawnSync(NGINX as string, ['-t', '-c', confFile, '-p', dir], { encoding: 'utf8' });

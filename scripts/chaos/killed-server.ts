@@ -30,43 +30,7 @@ import {
   WRITE_PREFIX,
   type AppServer,
 } from './servers.ts';
-
-export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => fs.existsSync(p));
-
-export function nginxConfig(dir: string, listen: number, upstreams: number[]): string {
-  return `daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log crit;
-${process.getuid?.() === 0 ? 'user root;' : ''}
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream airman {
-${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=30s;`).join('\n')}
-    keepalive 16;
-  }
-  server {
-    listen 127.0.0.1:${listen};
-    client_max_body_size 1m;
-    location / {
-      proxy_pass http://airman;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_next_upstream error timeout http_502 http_503;
-      proxy_next_upstream_tries 2;
-      proxy_buffering off;
-    }
-  }
-}
-`;
-}
+import { NGINX, nginxConfig } from '../nginx.ts';
 
 export interface KilledServerResult {
   /** Requests through nginx while the load ran, and how many of them were writes. */
@@ -108,6 +72,7 @@ export async function runKilledServer(options: {
         dir,
         listen,
         servers.map((s) => s.port),
+        { errorLevel: 'crit', workerConnections: 1024, keepalive: 16 },
       ),
     );
     const check = spawnSync(NGINX, ['-t', '-c', confFile, '-p', dir], { encoding: 'utf8' });
