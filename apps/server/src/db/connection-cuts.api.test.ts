@@ -5,87 +5,17 @@
  * the requests that lost their connection answer 503 with Retry-After, and the
  * pool reconnects by itself.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { seed } from '../seed/seed.ts';
-import { TEST_JWT_SECRET, TEST_PASSWORD } from '../../test/harness.ts';
-import { freePort } from '../../test/free-port.ts';
-import { openDatabase, type Database } from './database.ts';
+import { appBehindRelay, type AppBehindRelay, type PgRelay } from '../../test/pg-relay.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
-/**
- * A relay from a loopback port to PostgreSQL whose open sockets can be reset (RST) at once, or
- * each connection at the moment the app sends a given statement, or once the server has answered it.
- */
-function relay(port: number, target: URL) {
-  const sockets = new Set<net.Socket>();
-  let tripwires: Buffer[] = [];
-  let loseReplyTo: Buffer | undefined;
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    const reset = () => {
-      client.resetAndDestroy();
-      upstream.resetAndDestroy();
-    };
-    let replyLost = false;
-    client.on('data', (chunk: Buffer) => {
-      if (tripwires.some((t) => chunk.includes(t))) return reset();
-      if (loseReplyTo && chunk.includes(loseReplyTo)) replyLost = true;
-      if (!upstream.write(chunk)) client.pause();
-    });
-    upstream.on('data', (chunk: Buffer) => {
-      if (replyLost) return reset();
-      if (!client.write(chunk)) upstream.pause();
-    });
-    upstream.on('drain', () => client.resume());
-    client.on('drain', () => upstream.resume());
-    client.on('end', () => upstream.end());
-    upstream.on('end', () => client.end());
-  });
-  return {
-    /** From now on, a connection is reset when the app sends one of these texts (a statement), before it arrives. */
-    cutOn(...texts: string[]) {
-      tripwires = texts.map((text) => Buffer.from(text));
-    },
-    /** From now on, a connection is reset when the server answers this text: it was carried out, its answer is lost. */
-    loseReplyTo(text: string | undefined) {
-      loseReplyTo = text === undefined ? undefined : Buffer.from(text);
-    },
-    open: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
-    /** Resets every relayed socket; returns how many there were. The relay keeps accepting new ones. */
-    cut(): number {
-      const n = sockets.size;
-      for (const s of sockets) s.resetAndDestroy();
-      return n;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 // The embedded database runs inside this process: it has no connection that could be cut.
 describe.skipIf(!url)('PostgreSQL connections cut under load [postgres only: PGlite has no connection]', () => {
-  const name = `test_${Date.now()}_${crypto.randomBytes(4).toString('hex')}`;
+  let behind: AppBehindRelay;
   let app: FastifyInstance;
-  let database: Database;
-  let link: ReturnType<typeof relay>;
+  let link: PgRelay;
   let token = '';
   const crashes: unknown[] = [];
   const onCrash = (err: unknown) => crashes.push(err);
@@ -93,46 +23,14 @@ describe.skipIf(!url)('PostgreSQL connections cut under load [postgres only: PGl
   beforeAll(async () => {
     process.on('uncaughtException', onCrash);
     process.on('unhandledRejection', onCrash);
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const port = await freePort();
-    const target = new URL(url as string);
-    link = relay(port, target);
-    await link.open();
-    const through = new URL(target);
-    through.hostname = '127.0.0.1';
-    through.port = String(port);
-    through.pathname = `/${name}`;
-    database = await openDatabase({ url: through.toString() });
-    await seed(database.db, {
-      adminEmail: 'admin@example.com',
-      adminPassword: TEST_PASSWORD,
-      announce: () => undefined,
-      log: { info: () => undefined } as never,
-    });
-    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-')) });
-    app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET });
-    await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
-    });
-    token = (login.json() as { auth: string }).auth;
+    behind = await appBehindRelay(url as string);
+    ({ app, link, token } = behind);
   });
 
   afterAll(async () => {
     process.off('uncaughtException', onCrash);
     process.off('unhandledRejection', onCrash);
-    await app?.close();
-    await database?.close();
-    await link?.close();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await behind?.close();
   });
 
   let invites = 0;

@@ -2,94 +2,24 @@
  * PostgreSQL out of reach: the server is put behind a loopback TCP relay that
  * the test cuts (every connection dropped, new ones refused) and restores.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { seed } from '../seed/seed.ts';
-import { TEST_JWT_SECRET, TEST_PASSWORD } from '../../test/harness.ts';
-import { freePort } from '../../test/free-port.ts';
-import { openDatabase, type Database } from './database.ts';
+import { TEST_PASSWORD } from '../../test/harness.ts';
+import { appBehindRelay, type AppBehindRelay } from '../../test/pg-relay.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
-/** A relay from a loopback port to the PostgreSQL server that can be cut and restored. */
-function relay(port: number, target: URL) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | undefined;
-  const open = () =>
-    new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
-        const upstream = net.connect(Number(target.port || 5432), target.hostname);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => undefined);
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.listen(port, '127.0.0.1', resolve);
-    });
-  const cut = () =>
-    new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server?.close(() => resolve());
-    });
-  return { open, cut };
-}
-
 describe.skipIf(!url)('the database out of reach [postgres]', () => {
-  const name = `test_${Date.now()}_${crypto.randomBytes(4).toString('hex')}`;
+  let behind: AppBehindRelay;
   let app: FastifyInstance;
-  let database: Database;
-  let link: ReturnType<typeof relay>;
   let token = '';
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const port = await freePort();
-    const target = new URL(url as string);
-    link = relay(port, target);
-    await link.open();
-    const through = new URL(target);
-    through.hostname = '127.0.0.1';
-    through.port = String(port);
-    through.pathname = `/${name}`;
-    database = await openDatabase({ url: through.toString() });
-    await seed(database.db, {
-      adminEmail: 'admin@example.com',
-      adminPassword: TEST_PASSWORD,
-      announce: () => undefined,
-      log: { info: () => undefined } as never,
-    });
-    const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-')) });
-    app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET });
-    await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
-    });
-    token = (login.json() as { auth: string }).auth;
+    behind = await appBehindRelay(url as string);
+    ({ app, token } = behind);
   });
 
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  });
+  afterAll(() => behind?.close());
 
   const modules = () =>
     app.inject({ method: 'GET', url: '/api/modules', headers: { authorization: `Bearer ${token}` } });
@@ -98,7 +28,7 @@ describe.skipIf(!url)('the database out of reach [postgres]', () => {
     const before = await modules();
     expect(before.statusCode).toBe(200);
 
-    await link.cut();
+    await behind.link.stop();
     const down = await Promise.all([
       modules(),
       app.inject({
@@ -124,7 +54,7 @@ describe.skipIf(!url)('the database out of reach [postgres]', () => {
     const notReady = await app.inject({ method: 'GET', url: '/api/ready' });
     expect([notReady.statusCode, notReady.json()]).toEqual([503, { ok: false, database: false, migrations: false }]);
 
-    await link.open();
+    await behind.link.open();
     const after = await modules();
     expect(after.statusCode).toBe(200);
     expect(after.body).toBe(before.body);
