@@ -16,7 +16,8 @@ async function reportToken(ctx: TestContext, admin: string, module = 'ready_airm
 
 /** A small module of its own (no questionnaire), created through the API. */
 async function createModule(ctx: TestContext, admin: string, title: string): Promise<Module> {
-  const { daily_change: _d, healthy_range: _h, events: _e, scoring: _s, ...base } = readyAirmanModule;
+  const { daily_change: _d, healthy_range: _h, events: _e, scoring: _s, lessons: _l, ...base } = readyAirmanModule;
+  const { later: _later, ...action } = readyAirmanModule.actions[0]!;
   const m: Module = {
     ...base,
     id: '',
@@ -24,7 +25,7 @@ async function createModule(ctx: TestContext, admin: string, title: string): Pro
     game_title: title,
     starting_gauges: { focus: 50, morale: 40 },
     objectives: [],
-    actions: [{ ...readyAirmanModule.actions[0]!, results: { focus: 1 } }],
+    actions: [{ ...action, results: { focus: 1 } }],
   };
   const res = await ctx.request(admin, { method: 'POST', url: '/api/modules', payload: m });
   expect(res.statusCode).toBe(201);
