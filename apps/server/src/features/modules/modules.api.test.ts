@@ -24,7 +24,7 @@ describeApi('modules', (ctx) => {
     const m = await create(ctx, admin, copy());
     expect(m.id).toMatch(/^m_[\w-]{12}$/);
     expect(m).toEqual({ ...copy(), id: m.id });
-    const { daily_change: _d, healthy_range: _h, events: _e, scoring: _s, ...rules } = copy('Blank');
+    const { daily_change: _d, healthy_range: _h, events: _e, scoring: _s, lessons: _l, ...rules } = copy('Blank');
     const blank = await create(ctx, admin, {
       ...rules,
       game_type: '',

@@ -116,10 +116,10 @@ function logNamed(n: Names): GameCommand[] {
   return [{ choose: 0 }, { action: actA }, { action: actB }, { end_day: true }, { action: actC }, { end_day: true }];
 }
 
-/** Before: the third question left unanswered (so a lookup of it must find nothing); after: all three. */
+/** Both sets complete (a stored set must be), each with its own answers. */
 function answersNamed(n: Names): { before: QuestionnaireAnswers; after: QuestionnaireAnswers } {
   const [qa, qb, qc] = n.questions as [string, string, string];
-  return { before: { [qa]: 1, [qb]: 2 }, after: { [qa]: 3, [qb]: 1, [qc]: 2 } };
+  return { before: { [qa]: 1, [qb]: 2, [qc]: 3 }, after: { [qa]: 3, [qb]: 1, [qc]: 2 } };
 }
 
 interface Seen {
