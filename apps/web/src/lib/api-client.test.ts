@@ -5,7 +5,7 @@ import { ANONYMOUS, api } from './api-client.ts';
 
 /** A real server that fails the first tries of each call as told, recording each try's key. */
 const keys: (string | undefined)[] = [];
-let failures: ('503' | 'drop' | '409-running' | '409')[] = [];
+let failures: ('503' | 'drop' | '409-running' | '409' | '502')[] = [];
 const server = http.createServer((request, response) => {
   request.resume();
   request.on('end', () => {
@@ -14,6 +14,8 @@ const server = http.createServer((request, response) => {
     if (failure === 'drop') return request.socket.destroy();
     if (failure === '409-running')
       return response.writeHead(409, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"message":"x"}');
+    if (failure === '502')
+      return response.writeHead(502, { 'content-type': 'application/json' }).end('{"message":"refused"}');
     if (failure === '409')
       return response.writeHead(409, { 'content-type': 'application/json' }).end('{"message":"taken"}');
     if (failure === '503')
@@ -61,5 +63,17 @@ describe('the API client', () => {
       message: 'taken',
     });
     expect(keys).toHaveLength(1);
+  });
+
+  it('does not repeat a write answered 502, and repeats a read', async () => {
+    keys.length = 0;
+    failures = ['502'];
+    await expect(client.post('thing', { ...ANONYMOUS, json: { a: 1 } }).json()).rejects.toMatchObject({
+      message: 'refused',
+    });
+    expect(keys).toHaveLength(1);
+    failures = ['502'];
+    await client.get('thing', ANONYMOUS).json();
+    expect(keys).toHaveLength(3);
   });
 });

@@ -2,8 +2,11 @@
  * The one HTTP client. It adds the bearer token to every call, retries a 401
  * on GET/POST/PUT with the freshly re-read token (the game may have written a
  * newer one) up to 3 times and then logs out, and retries every call twice on
- * network errors, 408 and 502–504, and a write on a 409 with Retry-After (its
- * Idempotency-Key's first request is still running on the server). Each write carries an Idempotency-Key, the
+ * network errors, 408, 503 and 504 (and a read on 502), and a write on a 409 with
+ * Retry-After (its Idempotency-Key's first request is still running on the
+ * server). A write answered 502 is not repeated: the server says so when a
+ * mail server refused what the write sent, and a proxy in front of several
+ * servers has already tried the next one. Each write carries an Idempotency-Key, the
  * same on every retry of it, so that the server carries it out once however
  * often it arrives. TanStack Query's own retries are off: one retry layer only.
  */
@@ -65,7 +68,11 @@ export const api: KyInstance = ky.create({
     // Writes too: their Idempotency-Key makes a retry safe.
     methods: ['get', 'put', 'head', 'delete', 'options', 'post', 'patch'],
     statusCodes: [408, 502, 503, 504],
-    shouldRetry: ({ error }) => (isStillRunning(error) ? true : undefined),
+    shouldRetry: ({ error }) => {
+      if (isStillRunning(error)) return true;
+      if (error instanceof HTTPError && error.response.status === 502 && WRITES.has(error.request.method)) return false;
+      return undefined;
+    },
   },
   hooks: {
     beforeRequest: [
