@@ -42,8 +42,8 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
               <Header>Daily change</Header>
               <Header>Healthy from</Header>
               <Header>Healthy to</Header>
-              <Header className="editor-table__text">Lesson when low</Header>
-              <Header className="editor-table__text">Lesson when high</Header>
+              <Header className="editor-table__lesson">Lesson when low</Header>
+              <Header className="editor-table__lesson">Lesson when high</Header>
               <Header hidden>Move or remove</Header>
             </tr>
           }
@@ -121,7 +121,7 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
                   id={`${id}-lesson-low`}
                   label="Lesson when low"
                   who={who}
-                  rows={2}
+                  rows={3}
                   value={lesson?.low ?? ''}
                   disabled={locked}
                   onChange={(text) => setModel((m) => setLesson(m, g.ref, 'low', text))}
@@ -130,7 +130,7 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
                   id={`${id}-lesson-high`}
                   label="Lesson when high"
                   who={who}
-                  rows={2}
+                  rows={3}
                   value={lesson?.high ?? ''}
                   disabled={locked}
                   onChange={(text) => setModel((m) => setLesson(m, g.ref, 'high', text))}
