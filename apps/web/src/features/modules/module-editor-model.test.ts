@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GAME_RECORD, type Action, type Module } from '@airman/contracts/module.ts';
+import { validateStructure } from '@airman/engine/validate.ts';
 import { readyAirmanModule } from '../../../../server/src/seed/ready-airman-module.ts';
 import {
   addChoice,
@@ -589,6 +590,14 @@ describe('module editor model: later consequences, resources and lessons', () =>
     expect(fromEditorModel(both).lessons).toEqual({ mental: { low: 'Rest.', high: 'Balance.' } });
     expect(fromEditorModel(setLesson(both, 'mental', 'low', '')).lessons).toEqual({ mental: { high: 'Balance.' } });
     expect(Object.hasOwn(fromEditorModel(setLesson(low, 'mental', 'low', '')), 'lessons')).toBe(false);
+  });
+
+  it('leaves a new later consequence and resource blank, for the Check to name by their paths until written', () => {
+    const m = setResources({ ...withEvent, actions: withEvent.actions.map((a) => withLater(a, [newLater()])) }, 0, [
+      newResource(),
+    ]);
+    const errors = validateStructure(fromEditorModel(m)).map((p) => p.path.join('.'));
+    expect(errors).toEqual(['actions.0.later.0.text', 'events.0.resources.0.name', 'events.0.resources.0.contact']);
   });
 
   it("keeps the other gauges' lessons when one is set", () => {
