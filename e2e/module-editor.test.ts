@@ -264,6 +264,15 @@ describeE2E('the module editor', (e2e) => {
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ name: `Contact, ${resource}` });
     await page.keyboard.type('Base chapel');
+    // A second one, removed again: the focus goes to the row before's first field.
+    await tabTo(page, 'Add resource to event Call');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => focused(page))
+      .toEqual({ name: 'Resource, resource 2 of event Call', value: '', lost: false });
+    await tabTo(page, 'Remove resource 2 of event Call');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toEqual({ name: `Resource, ${resource}`, value: 'Chaplain', lost: false });
     await dialog
       .getByRole('status')
       .filter({ hasText: /^No errors/ })
