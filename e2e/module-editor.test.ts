@@ -7,7 +7,11 @@ import { DEFAULT_GAME_RECORD, type Module } from '@airman/contracts/module.ts';
 import type { Page } from 'playwright-core';
 
 /** A small module of the admin's own, made through the API. */
-async function apiModule(baseUrl: string, title: string): Promise<{ token: string; module: Module }> {
+async function apiModule(
+  baseUrl: string,
+  title: string,
+  more: Partial<Module> = {},
+): Promise<{ token: string; module: Module }> {
   const token = await apiLogin(baseUrl);
   const module = await api<Module>(baseUrl, token, 'POST', 'modules', {
     ...DEFAULT_GAME_RECORD,
@@ -24,6 +28,7 @@ async function apiModule(baseUrl: string, title: string): Promise<{ token: strin
         changes_objectives: { add: [], remove: ['Pass PT'] },
       },
     ],
+    ...more,
   });
   return { token, module };
 }
@@ -215,6 +220,102 @@ describeE2E('the module editor', (e2e) => {
     ]);
     // Two stars from the default shown (60% of the most points: 50 for the one objective), three from 90.
     expect(saved.scoring).toEqual({ objective_points: 50, stars: [30, 90] });
+    await context.close();
+  });
+
+  it('adds a later consequence, a resource and a lesson by keyboard, and saves them', async () => {
+    const title = `Later ${Date.now()}`;
+    const { token, module } = await apiModule(e2e.baseUrl, title, {
+      events: [{ name: 'Call', text: 'A friend calls.', days: [1, 3], chance: 50, choices: [{ label: 'Answer' }] }],
+    });
+    const { context, page } = await e2e.adminPage('/modules');
+    const edit = page.locator('tr', { hasText: title }).getByRole('button', { name: `Edit ${title}` });
+    await edit.click();
+    const dialog = page.getByRole('dialog', { name: `Edit Module: ${title}` });
+    await expect.poll(async () => (await focused(page)).name).toBe('Title');
+
+    // A gauge's lesson, in its row.
+    await tabTo(page, 'Lesson when low, gauge morale');
+    await page.keyboard.type('Ask for help early.');
+
+    // A later consequence in the action's details: Add puts the focus on its first field.
+    await tabTo(page, 'Details of action Run');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'Add later consequence to action Run');
+    await page.keyboard.press('Enter');
+    const later = 'later consequence 1 of action Run';
+    await expect.poll(() => focused(page)).toEqual({ name: `In days, ${later}`, value: '1', lost: false });
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('2');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ name: `What comes back, ${later}` });
+    await page.keyboard.type('Sore legs');
+    await tabTo(page, `fitness change, ${later}`);
+    await page.keyboard.type('-3');
+
+    // A resource in the event's details.
+    await tabTo(page, 'Details of event Call');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'Add resource to event Call');
+    await page.keyboard.press('Enter');
+    const resource = 'resource 1 of event Call';
+    await expect.poll(() => focused(page)).toEqual({ name: `Resource, ${resource}`, value: '', lost: false });
+    await page.keyboard.type('Chaplain');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ name: `Contact, ${resource}` });
+    await page.keyboard.type('Base chapel');
+    // A second one, removed again: the focus goes to the row before's first field.
+    await tabTo(page, 'Add resource to event Call');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => focused(page))
+      .toEqual({ name: 'Resource, resource 2 of event Call', value: '', lost: false });
+    await tabTo(page, 'Remove resource 2 of event Call');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toEqual({ name: `Resource, ${resource}`, value: 'Chaplain', lost: false });
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: /^No errors/ })
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await tabTo(page, 'Save');
+    await page.keyboard.press('Enter');
+    await page.getByText('Module updated').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const saved = await api<Module>(e2e.baseUrl, token, 'GET', `modules/${module.id}`);
+    expect(saved.actions[0]?.later).toEqual([{ in_days: 2, text: 'Sore legs', results: { fitness: -3 } }]);
+    expect(saved.events?.[0]?.resources).toEqual([{ name: 'Chaplain', contact: 'Base chapel' }]);
+    expect(saved.lessons).toEqual({ morale: { low: 'Ask for help early.' } });
+
+    // Reopened, the tables show them.
+    await edit.click();
+    await dialog.getByRole('button', { name: 'Details of action Run' }).click();
+    await dialog.getByRole('button', { name: 'Details of event Call' }).click();
+    expect(await dialog.getByLabel('Lesson when low, gauge morale').inputValue()).toBe('Ask for help early.');
+    expect(await dialog.getByLabel(`In days, ${later}`).inputValue()).toBe('2');
+    expect(await dialog.getByLabel(`What comes back, ${later}`).inputValue()).toBe('Sore legs');
+    expect(await dialog.getByLabel(`fitness change, ${later}`).inputValue()).toBe('-3');
+    expect(await dialog.getByLabel(`Resource, ${resource}`).inputValue()).toBe('Chaplain');
+    expect(await dialog.getByLabel(`Contact, ${resource}`).inputValue()).toBe('Base chapel');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // And so does the JSON.
+    await page
+      .locator('tr', { hasText: title })
+      .getByRole('button', { name: `Edit JSON of ${title}` })
+      .click();
+    const json = page.getByRole('dialog', { name: title }).locator('.cm-content');
+    await json.waitFor();
+    // CodeMirror draws only the lines in and near view: the keyboard brings the rest in.
+    await json.click();
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => json.innerText()).toContain('"text": "Sore legs"');
+    await page.keyboard.press('Control+End');
+    await expect.poll(() => json.innerText()).toContain('"contact": "Base chapel"');
+    await expect.poll(() => json.innerText()).toContain('"low": "Ask for help early."');
     await context.close();
   });
 

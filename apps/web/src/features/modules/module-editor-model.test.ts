@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GAME_RECORD, type Action, type Module } from '@airman/contracts/module.ts';
+import { validateStructure } from '@airman/engine/validate.ts';
 import { readyAirmanModule } from '../../../../server/src/seed/ready-airman-module.ts';
 import {
   addChoice,
@@ -9,6 +10,8 @@ import {
   fromEditorModel,
   moveEvent,
   move,
+  newLater,
+  newResource,
   moveRow,
   newAction,
   newGauge,
@@ -26,12 +29,16 @@ import {
   renameObjective,
   setDailyChange,
   setHealthyRange,
+  setLesson,
+  setResources,
   setResult,
   tableErrors,
   toEditorModel,
   updateChoice,
   updateEvent,
+  updateLater,
   updateScoring,
+  withLater,
   type EditorModel,
 } from './module-editor-model.ts';
 
@@ -544,5 +551,60 @@ describe('module editor model: removing a gauge or an objective', () => {
 
   it('moves focus to the next row when a row goes, else to the one before', () => {
     expect([neighbourKey([4, 7, 9], 1), neighbourKey([4, 7, 9], 2), neighbourKey([4], 0)]).toEqual([9, 7, null]);
+  });
+});
+
+describe('module editor model: later consequences, resources and lessons', () => {
+  const withEvent = toEditorModel({
+    ...module,
+    events: [{ name: 'Call', text: 'A call.', days: [1, 3], chance: 50, choices: [{ label: 'Answer' }] }],
+  });
+
+  it('gives the same module for a later consequence made in the tables and in JSON', () => {
+    const tables = viaTables(module, (m) => {
+      const later = updateLater([newLater()], 0, { in_days: 2, text: 'Sore legs', results: { physical: -3 } });
+      return { ...m, actions: m.actions.map((a) => withLater(a, later)) };
+    });
+    const text = viaJson(module, (d) => {
+      d.actions[0]!.later = [{ in_days: 2, text: 'Sore legs', results: { physical: -3 } }];
+    });
+    expect(JSON.parse(tables)).toEqual(JSON.parse(text));
+  });
+
+  it('drops a cleared field of a later consequence, and the list when the last one goes', () => {
+    const later = [{ in_days: 1, text: 'Tired', next_day_tokens: -1 }];
+    expect(updateLater(later, 0, { next_day_tokens: undefined })).toEqual([{ in_days: 1, text: 'Tired' }]);
+    const action = withLater(module.actions[0]!, later);
+    expect(Object.hasOwn(withLater(action, []), 'later')).toBe(false);
+  });
+
+  it('gives the same module for a resource made in the tables and in JSON, and drops an empty list', () => {
+    const added = setResources(withEvent, 0, [{ ...newResource(), name: 'Chaplain', contact: 'Base chapel' }]);
+    expect(fromEditorModel(added).events?.[0]?.resources).toEqual([{ name: 'Chaplain', contact: 'Base chapel' }]);
+    expect(Object.hasOwn(fromEditorModel(setResources(added, 0, [])).events![0]!, 'resources')).toBe(false);
+  });
+
+  it('sets a gauge lesson and clears it, leaving out an empty gauge and an empty table', () => {
+    const low = setLesson(toEditorModel(module), 'mental', 'low', 'Rest.');
+    const both = setLesson(low, 'mental', 'high', 'Balance.');
+    expect(fromEditorModel(both).lessons).toEqual({ mental: { low: 'Rest.', high: 'Balance.' } });
+    expect(fromEditorModel(setLesson(both, 'mental', 'low', '')).lessons).toEqual({ mental: { high: 'Balance.' } });
+    expect(Object.hasOwn(fromEditorModel(setLesson(low, 'mental', 'low', '')), 'lessons')).toBe(false);
+  });
+
+  it('leaves a new later consequence and resource blank, for the Check to name by their paths until written', () => {
+    const m = setResources({ ...withEvent, actions: withEvent.actions.map((a) => withLater(a, [newLater()])) }, 0, [
+      newResource(),
+    ]);
+    const errors = validateStructure(fromEditorModel(m)).map((p) => p.path.join('.'));
+    expect(errors).toEqual(['actions.0.later.0.text', 'events.0.resources.0.name', 'events.0.resources.0.contact']);
+  });
+
+  it("keeps the other gauges' lessons when one is set", () => {
+    const m = toEditorModel({ ...module, lessons: { social: { low: 'Call home.' } } });
+    expect(fromEditorModel(setLesson(m, 'mental', 'high', 'Balance.')).lessons).toEqual({
+      social: { low: 'Call home.' },
+      mental: { high: 'Balance.' },
+    });
   });
 });

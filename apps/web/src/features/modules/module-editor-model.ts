@@ -10,10 +10,13 @@ import {
   type EventChoice,
   type GameEvent,
   type Later,
+  type Lesson,
+  type Resource,
   type Module,
   type Objective,
   type Scoring,
 } from '@airman/contracts/module.ts';
+import { own } from '@airman/contracts/own.ts';
 
 /**
  * `ref` is the name the actions use for this row. It follows `name` while the
@@ -479,6 +482,45 @@ export function updateChoice(
   return updateEvent(model, index, {
     choices: event.choices.map((c, j) => (j === choice ? withoutUndefined({ ...c, ...patch }) : c)),
   });
+}
+
+/** A new later consequence: the next day, nothing yet; its text is the author's to write. */
+export function newLater(): Later {
+  return { in_days: 1, text: '' };
+}
+
+/** Later consequence `index` with `patch` applied; an optional field given as undefined is dropped. */
+export function updateLater(list: readonly Later[], index: number, patch: Partial<Later>): Later[] {
+  return list.map((l, i) => (i === index ? withoutUndefined({ ...l, ...patch }) : l));
+}
+
+/** An action or a choice with these later consequences; none is left out of the module. */
+export function withLater<T extends { later?: Later[] | undefined }>(move: T, later: readonly Later[]): T {
+  const { later: _old, ...rest } = move;
+  return (later.length > 0 ? { ...rest, later: [...later] } : rest) as T;
+}
+
+/** A new resource of an event: its name and contact are the author's to write. */
+export function newResource(): Resource {
+  return { name: '', contact: '' };
+}
+
+/** An event's resources set: an empty list is left out of the module. */
+export function setResources(model: EditorModel, index: number, resources: readonly Resource[]): EditorModel {
+  return updateEvent(model, index, { resources: resources.length > 0 ? [...resources] : undefined });
+}
+
+/**
+ * A gauge's lesson for a run below (low) or above (high) its healthy range
+ * set, or, with '', removed; a gauge without either lesson, and a module
+ * without any, are left out.
+ */
+export function setLesson(model: EditorModel, gauge: string, end: keyof Lesson, text: string): EditorModel {
+  const lessons = Object.fromEntries(Object.entries(model.lessons ?? {}).filter(([g]) => g !== gauge));
+  const lesson = withoutUndefined({ ...own(model.lessons ?? {}, gauge), [end]: text === '' ? undefined : text });
+  if (Object.keys(lesson).length > 0) lessons[gauge] = lesson;
+  const { lessons: _old, ...rest } = model;
+  return Object.keys(lessons).length > 0 ? { ...rest, lessons } : rest;
 }
 
 /** The scoring with `patch` applied; fields given as undefined are dropped, and an empty scoring with them. */

@@ -13,23 +13,26 @@ import {
   parseInteger,
   parseOptionalInteger,
   removeRow,
+  withLater,
+  type GaugeRow,
   type ObjectiveRow,
 } from '../module-editor-model.ts';
 import { CheckCell, NameCell, NumberCell } from './editor-cells.tsx';
 import {
   EditorTable,
   ExpandableRow,
-  Header,
   labelOf,
   nameLabel,
   rowName,
   tableRows,
   useExpandedRows,
+  type FocusSoon,
   type TableProps,
 } from './editor-table.tsx';
 import { ItemsInput } from './items-input.tsx';
+import { LaterTable } from './later-table.tsx';
 import { ObjectiveMatrix } from './objective-matrix.tsx';
-import { ResultCells, resultColumns, resultHeaders } from './result-cells.tsx';
+import { ResultCells, resultColumns, ResultsHead } from './result-cells.tsx';
 import { AddButton, RowControls } from './row-controls.tsx';
 
 const ADD_ID = 'add-action';
@@ -46,8 +49,6 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
   const changeAction = (i: number, update: (a: Action) => Action) =>
     setModel((m) => ({ ...m, actions: m.actions.map((a, j) => (j === i ? update(a) : a)) }));
   const setAction = (i: number, patch: Partial<Action>) => changeAction(i, (a) => ({ ...a, ...patch }));
-  const twoRows = results.length > 0;
-  const span = twoRows ? 2 : undefined;
   return (
     <section aria-labelledby="actions-title">
       <h3 id="actions-title">Actions</h3>
@@ -62,32 +63,17 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
           scrollerFocusable={false}
           className="actions-table"
           head={
-            <>
-              <tr>
-                <Header hidden rowSpan={span} className="editor-table__expand">
-                  Details
-                </Header>
-                <Header rowSpan={span}>Action</Header>
-                <Header rowSpan={span} className="editor-table__number">
-                  Token cost
-                </Header>
-                <Header rowSpan={span} className="editor-table__number">
-                  Cooldown (days)
-                </Header>
-                <Header rowSpan={span} className="editor-table__check">
-                  Disabled
-                </Header>
-                {twoRows && (
-                  <Header colSpan={results.length} className="editor-table__group">
-                    Results
-                  </Header>
-                )}
-                <Header hidden rowSpan={span}>
-                  Move or remove
-                </Header>
-              </tr>
-              {twoRows && <tr>{resultHeaders(results)}</tr>}
-            </>
+            <ResultsHead
+              columns={results}
+              before={[
+                { label: 'Details', hidden: true, className: 'editor-table__expand' },
+                { label: 'Action' },
+                { label: 'Token cost', className: 'editor-table__number' },
+                { label: 'Cooldown (days)', className: 'editor-table__number' },
+                { label: 'Disabled', className: 'editor-table__check' },
+              ]}
+              after={[{ label: 'Move or remove', hidden: true }]}
+            />
           }
         >
           {model.actions.map((a, i) => {
@@ -106,7 +92,9 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
                     who={who}
                     action={a}
                     objectives={model.objectives}
+                    gauges={model.gauges}
                     disabled={locked}
+                    focusSoon={focusSoon}
                     change={(update) => changeAction(i, update)}
                   />
                 }
@@ -183,81 +171,97 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
 
 /**
  * An action's details: the objectives it needs, adds and removes, the
- * inventory it changes and the tokens it moves to tomorrow.
+ * inventory it changes, the tokens it moves to tomorrow and its later
+ * consequences.
  */
 function ActionDetails({
   id,
   who,
   action: a,
   objectives,
+  gauges,
   disabled,
+  focusSoon,
   change,
 }: {
   id: string;
   who: string;
   action: Action;
   objectives: readonly ObjectiveRow[];
+  gauges: readonly GaugeRow[];
   disabled: boolean;
+  focusSoon: FocusSoon;
   change(update: (a: Action) => Action): void;
 }) {
   const set = (patch: Partial<Action>) => change((x) => ({ ...x, ...patch }));
   return (
-    <div className="editor-details__row">
-      <ObjectiveMatrix
-        id={`${id}-objectives`}
-        who={who}
-        objectives={objectives}
-        disabled={disabled}
-        columns={[
-          {
-            header: 'Required',
-            value: a.required_objectives,
-            onChange: (v) => set({ required_objectives: v }),
-          },
-          {
-            header: 'Added',
-            value: a.changes_objectives.add,
-            onChange: (v) => set({ changes_objectives: { ...a.changes_objectives, add: v } }),
-          },
-          {
-            header: 'Removed',
-            value: a.changes_objectives.remove,
-            onChange: (v) => set({ changes_objectives: { ...a.changes_objectives, remove: v } }),
-          },
-        ]}
-      />
-      <div className="editor-details__fields">
-        <ItemsInput
-          id={`${id}-inv-add`}
-          labelText={labelOf('Inventory added (comma-separated)', who)}
-          value={a.changes_inventory.add}
+    <>
+      <div className="editor-details__row">
+        <ObjectiveMatrix
+          id={`${id}-objectives`}
+          who={who}
+          objectives={objectives}
           disabled={disabled}
-          onChange={(v) => set({ changes_inventory: { ...a.changes_inventory, add: v } })}
+          columns={[
+            {
+              header: 'Required',
+              value: a.required_objectives,
+              onChange: (v) => set({ required_objectives: v }),
+            },
+            {
+              header: 'Added',
+              value: a.changes_objectives.add,
+              onChange: (v) => set({ changes_objectives: { ...a.changes_objectives, add: v } }),
+            },
+            {
+              header: 'Removed',
+              value: a.changes_objectives.remove,
+              onChange: (v) => set({ changes_objectives: { ...a.changes_objectives, remove: v } }),
+            },
+          ]}
         />
-        <ItemsInput
-          id={`${id}-inv-remove`}
-          labelText={labelOf('Inventory removed (comma-separated)', who)}
-          value={a.changes_inventory.remove}
-          disabled={disabled}
-          onChange={(v) => set({ changes_inventory: { ...a.changes_inventory, remove: v } })}
-        />
-        <TextInput
-          id={`${id}-next-day`}
-          size="sm"
-          labelText={labelOf('Tokens tomorrow (+/−)', who)}
-          type="number"
-          step={1}
-          value={a.next_day_tokens === undefined ? '' : String(a.next_day_tokens)}
-          disabled={disabled}
-          onChange={(e) => {
-            const value = parseOptionalInteger(e.target.value);
-            change((x) => {
-              const { next_day_tokens: _old, ...rest } = x;
-              return value === null ? rest : { ...rest, next_day_tokens: value };
-            });
-          }}
-        />
+        <div className="editor-details__fields">
+          <ItemsInput
+            id={`${id}-inv-add`}
+            labelText={labelOf('Inventory added (comma-separated)', who)}
+            value={a.changes_inventory.add}
+            disabled={disabled}
+            onChange={(v) => set({ changes_inventory: { ...a.changes_inventory, add: v } })}
+          />
+          <ItemsInput
+            id={`${id}-inv-remove`}
+            labelText={labelOf('Inventory removed (comma-separated)', who)}
+            value={a.changes_inventory.remove}
+            disabled={disabled}
+            onChange={(v) => set({ changes_inventory: { ...a.changes_inventory, remove: v } })}
+          />
+          <TextInput
+            id={`${id}-next-day`}
+            size="sm"
+            labelText={labelOf('Tokens tomorrow (+/−)', who)}
+            type="number"
+            step={1}
+            value={a.next_day_tokens === undefined ? '' : String(a.next_day_tokens)}
+            disabled={disabled}
+            onChange={(e) => {
+              const value = parseOptionalInteger(e.target.value);
+              change((x) => {
+                const { next_day_tokens: _old, ...rest } = x;
+                return value === null ? rest : { ...rest, next_day_tokens: value };
+              });
+            }}
+          />
+        </div>
       </div>
-    </div>
+      <LaterTable
+        id={id}
+        who={who}
+        later={a.later}
+        gauges={gauges}
+        disabled={disabled}
+        focusSoon={focusSoon}
+        onChange={(later) => change((x) => withLater(x, later))}
+      />
+    </>
   );
 }

@@ -4,7 +4,7 @@
  * number's or a flag's label names its column and its row, 'Starting value,
  * gauge mental', so a screen reader in forms mode says whose field it is.
  */
-import { Checkbox, TextInput } from '@carbon/react';
+import { Checkbox, TextArea, TextInput } from '@carbon/react';
 
 /** A row's own name (or a choice's label), in a small text field. */
 export function NameCell({
@@ -35,6 +35,58 @@ export function NameCell({
         disabled={disabled}
         onChange={(e) => onChange(e.target.value)}
       />
+    </td>
+  );
+}
+
+/**
+ * A row's text (a lesson, what a later consequence says, a resource's name):
+ * a line, or with `rows` a text area for a sentence or two.
+ */
+export function TextCell({
+  id,
+  label,
+  who,
+  value,
+  rows,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  /** The column, e.g. 'Lesson when low'. */
+  label: string;
+  /** The row, e.g. 'gauge mental'. */
+  who: string;
+  value: string;
+  /** Lines of a text area; a one-line field without. */
+  rows?: number;
+  disabled: boolean;
+  onChange(value: string): void;
+}) {
+  const labelText = `${label}, ${who}`;
+  return (
+    <td className="editor-table__text">
+      {rows === undefined ? (
+        <TextInput
+          id={id}
+          size="sm"
+          hideLabel
+          labelText={labelText}
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      ) : (
+        <TextArea
+          id={id}
+          hideLabel
+          labelText={labelText}
+          rows={rows}
+          value={value}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
     </td>
   );
 }

@@ -15,9 +15,11 @@ import {
   parseOptionalInteger,
   removeChoice,
   removeEvent,
+  setResources,
   updateChoice,
   updateEvent,
   type EditorModel,
+  type GaugeRow,
   type ObjectiveRow,
 } from '../module-editor-model.ts';
 import { NameCell, NumberCell } from './editor-cells.tsx';
@@ -34,8 +36,10 @@ import {
   type TableProps,
 } from './editor-table.tsx';
 import { ItemsInput } from './items-input.tsx';
+import { LaterTable } from './later-table.tsx';
 import { ObjectiveMatrix } from './objective-matrix.tsx';
-import { ResultCells, resultColumns, resultHeaders } from './result-cells.tsx';
+import { ResultCells, resultColumns, ResultsHead } from './result-cells.tsx';
+import { ResourcesTable } from './resources-table.tsx';
 import { AddButton, IconButton, RowControls } from './row-controls.tsx';
 
 /** An event may offer at most this many choices (the module format's limit). */
@@ -200,8 +204,6 @@ function EventDetails({
   );
   // Expand, label, token cost, tokens tomorrow, the results, remove.
   const columnCount = 4 + results.length + 1;
-  const twoRows = results.length > 0;
-  const span = twoRows ? 2 : undefined;
   const addId = `${id}-add-choice`;
   const rows = tableRows(`${id}-choice`, model.choiceKeys[index] ?? [], addId, 'label');
   const expanded = useExpandedRows(rows);
@@ -241,29 +243,16 @@ function EventDetails({
         scrollerFocusable={false}
         className="choices-table"
         head={
-          <>
-            <tr>
-              <Header hidden rowSpan={span} className="editor-table__expand">
-                Details
-              </Header>
-              <Header rowSpan={span}>Choice</Header>
-              <Header rowSpan={span} className="editor-table__number">
-                Token cost
-              </Header>
-              <Header rowSpan={span} className="editor-table__number">
-                Tokens tomorrow (+/−)
-              </Header>
-              {twoRows && (
-                <Header colSpan={results.length} className="editor-table__group">
-                  Results
-                </Header>
-              )}
-              <Header hidden rowSpan={span}>
-                Remove
-              </Header>
-            </tr>
-            {twoRows && <tr>{resultHeaders(results)}</tr>}
-          </>
+          <ResultsHead
+            columns={results}
+            before={[
+              { label: 'Details', hidden: true, className: 'editor-table__expand' },
+              { label: 'Choice' },
+              { label: 'Token cost', className: 'editor-table__number' },
+              { label: 'Tokens tomorrow (+/−)', className: 'editor-table__number' },
+            ]}
+            after={[{ label: 'Remove', hidden: true }]}
+          />
         }
       >
         {e.choices.map((c, n) => {
@@ -283,7 +272,9 @@ function EventDetails({
                   who={choice}
                   choice={c}
                   objectives={model.objectives}
+                  gauges={model.gauges}
                   disabled={locked}
+                  focusSoon={focusSoon}
                   set={set}
                 />
               }
@@ -348,64 +339,87 @@ function EventDetails({
       >
         Add Choice<span className="visually-hidden"> to {who}</span>
       </AddButton>
+      <ResourcesTable
+        id={id}
+        who={who}
+        resources={e.resources}
+        disabled={locked}
+        focusSoon={focusSoon}
+        onChange={(resources) => setModel((m) => setResources(m, index, resources))}
+      />
     </>
   );
 }
 
-/** A choice's details: the objectives it adds and removes and the inventory it changes. */
+/** A choice's details: the objectives it adds and removes, the inventory it changes and its later consequences. */
 function ChoiceDetails({
   id,
   who,
   choice: c,
   objectives,
+  gauges,
   disabled,
+  focusSoon,
   set,
 }: {
   id: string;
   who: string;
   choice: EventChoice;
   objectives: readonly ObjectiveRow[];
+  gauges: readonly GaugeRow[];
   disabled: boolean;
+  focusSoon: FocusSoon;
   set(patch: Partial<EventChoice>): void;
 }) {
   const objectivesChanged = c.changes_objectives ?? none;
   const inventoryChanged = c.changes_inventory ?? none;
   return (
-    <div className="editor-details__row">
-      <ObjectiveMatrix
-        id={`${id}-objectives`}
-        who={who}
-        objectives={objectives}
-        disabled={disabled}
-        columns={[
-          {
-            header: 'Added',
-            value: objectivesChanged.add,
-            onChange: (v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, add: v }) }),
-          },
-          {
-            header: 'Removed',
-            value: objectivesChanged.remove,
-            onChange: (v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, remove: v }) }),
-          },
-        ]}
-      />
-      <div className="editor-details__fields">
-        <ItemsInput
-          id={`${id}-inv-add`}
-          labelText={labelOf('Inventory added (comma-separated)', who)}
-          value={inventoryChanged.add}
+    <>
+      <div className="editor-details__row">
+        <ObjectiveMatrix
+          id={`${id}-objectives`}
+          who={who}
+          objectives={objectives}
           disabled={disabled}
-          onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, add: v }) })}
+          columns={[
+            {
+              header: 'Added',
+              value: objectivesChanged.add,
+              onChange: (v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, add: v }) }),
+            },
+            {
+              header: 'Removed',
+              value: objectivesChanged.remove,
+              onChange: (v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, remove: v }) }),
+            },
+          ]}
         />
-        <ItemsInput
-          id={`${id}-inv-remove`}
-          labelText={labelOf('Inventory removed (comma-separated)', who)}
-          value={inventoryChanged.remove}
-          disabled={disabled}
-          onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, remove: v }) })}
-        />
+        <div className="editor-details__fields">
+          <ItemsInput
+            id={`${id}-inv-add`}
+            labelText={labelOf('Inventory added (comma-separated)', who)}
+            value={inventoryChanged.add}
+            disabled={disabled}
+            onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, add: v }) })}
+          />
+          <ItemsInput
+            id={`${id}-inv-remove`}
+            labelText={labelOf('Inventory removed (comma-separated)', who)}
+            value={inventoryChanged.remove}
+            disabled={disabled}
+            onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, remove: v }) })}
+          />
+        </div>
       </div>
-    </div>
+      <LaterTable
+        id={id}
+        who={who}
+        later={c.later}
+        gauges={gauges}
+        disabled={disabled}
+        focusSoon={focusSoon}
+        onChange={(later) => set({ later: later.length > 0 ? later : undefined })}
+      />
+    </>
   );
 }

@@ -1,4 +1,7 @@
-/** The gauges table: a row per gauge with its starting value, daily change and healthy range. */
+/**
+ * The gauges table: a row per gauge with its starting value, daily change,
+ * healthy range and the lessons of a run that kept it below or above that range.
+ */
 import { own } from '@airman/contracts/own.ts';
 import {
   addRow,
@@ -10,8 +13,9 @@ import {
   renameGauge,
   setDailyChange,
   setHealthyRange,
+  setLesson,
 } from '../module-editor-model.ts';
-import { NameCell, NumberCell } from './editor-cells.tsx';
+import { NameCell, NumberCell, TextCell } from './editor-cells.tsx';
 import { EditorTable, Header, nameLabel, rowName, tableRows, type TableProps } from './editor-table.tsx';
 import { AddButton, RowControls } from './row-controls.tsx';
 
@@ -23,8 +27,9 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
     <section aria-labelledby="gauges-title">
       <h3 id="gauges-title">Gauges</h3>
       <p className="editor-note">
-        A daily change applies each night. Each day a gauge ends inside its healthy range scores. Leave them blank for
-        none.
+        A daily change applies each night. Each day a gauge ends inside its healthy range scores. A run that kept a
+        gauge mostly below (or above) its range is taught its lesson when low (or high) in the debrief. Leave them blank
+        for none.
       </p>
       {model.gauges.length > 0 && (
         <EditorTable
@@ -37,6 +42,8 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
               <Header>Daily change</Header>
               <Header>Healthy from</Header>
               <Header>Healthy to</Header>
+              <Header className="editor-table__lesson">Lesson when low</Header>
+              <Header className="editor-table__lesson">Lesson when high</Header>
               <Header hidden>Move or remove</Header>
             </tr>
           }
@@ -45,6 +52,7 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
             const { key, id } = rows.row(i);
             const who = rowName('gauge', g.name, i);
             const range = own(model.healthy_range, g.ref);
+            const lesson = own(model.lessons, g.ref);
             // Both blank: no range; one blank: that end is 0 or 100.
             const changeRange = (end: 0 | 1, text: string) =>
               setModel((m) => {
@@ -108,6 +116,24 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
                   value={range?.[1]}
                   disabled={locked}
                   onChange={(text) => changeRange(1, text)}
+                />
+                <TextCell
+                  id={`${id}-lesson-low`}
+                  label="Lesson when low"
+                  who={who}
+                  rows={3}
+                  value={lesson?.low ?? ''}
+                  disabled={locked}
+                  onChange={(text) => setModel((m) => setLesson(m, g.ref, 'low', text))}
+                />
+                <TextCell
+                  id={`${id}-lesson-high`}
+                  label="Lesson when high"
+                  who={who}
+                  rows={3}
+                  value={lesson?.high ?? ''}
+                  disabled={locked}
+                  onChange={(text) => setModel((m) => setLesson(m, g.ref, 'high', text))}
                 />
                 <RowControls
                   idPrefix={id}

@@ -1,4 +1,8 @@
-/** Results as columns: a change per gauge, one cell each, in an action's or an event choice's row. */
+/**
+ * Results as columns: a change per gauge, one cell each, in the row of an
+ * action, an event choice or a later consequence.
+ */
+import type { ReactNode } from 'react';
 import { own } from '@airman/contracts/own.ts';
 import { parseOptionalInteger, referencedNames, setResult, type GaugeRow } from '../module-editor-model.ts';
 import { NumberCell } from './editor-cells.tsx';
@@ -30,13 +34,58 @@ export function resultColumns(
   ];
 }
 
-/** The header over the results' columns: 'Results' across them, a gauge's name over each. */
-export function resultHeaders(columns: readonly ResultColumn[]) {
-  return columns.map((c) => (
-    <Header key={c.key} className="editor-table__number">
-      {c.label}
+/** A column header of a table with results, other than theirs. */
+export interface HeaderSpec {
+  label: ReactNode;
+  className?: string;
+  /** For screen readers only (the expand and row-control columns). */
+  hidden?: boolean;
+}
+
+/**
+ * The header rows of a table with a result column per gauge: the `before`
+ * headers, 'Results' across the results' columns with a gauge's name over
+ * each (a second header row), then the `after` headers; one row while the
+ * module has no gauge.
+ */
+export function ResultsHead({
+  columns,
+  before,
+  after,
+}: {
+  columns: readonly ResultColumn[];
+  before: readonly HeaderSpec[];
+  after: readonly HeaderSpec[];
+}) {
+  const twoRows = columns.length > 0;
+  const span = twoRows ? 2 : undefined;
+  const header = (h: HeaderSpec, n: number) => (
+    <Header key={n} rowSpan={span} className={h.className} hidden={h.hidden}>
+      {h.label}
     </Header>
-  ));
+  );
+  return (
+    <>
+      <tr>
+        {before.map(header)}
+        {twoRows && (
+          <Header colSpan={columns.length} className="editor-table__group">
+            Results
+          </Header>
+        )}
+        {after.map((h, n) => header(h, before.length + n))}
+      </tr>
+      {twoRows && (
+        <tr>
+          {columns.map((c) => (
+            <Header key={c.key} className="editor-table__number">
+              {c.label}
+            </Header>
+          ))}
+        </tr>
+      )}
+    </>
+  );
 }
 
 /** A number field per column; blank means the gauge does not change. */
