@@ -328,6 +328,8 @@ describeE2E('the Training Modules screen', (e2e) => {
       'Daily change',
       'Healthy from',
       'Healthy to',
+      'Lesson when low',
+      'Lesson when high',
       'Move or remove',
     ]);
     expect(await gauges.locator('tbody tr').count()).toBe(Object.keys(module.starting_gauges).length);
