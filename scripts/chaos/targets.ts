@@ -27,8 +27,13 @@ export interface Figures {
   killed_server_duplicate_writes: number;
 }
 
-/** The targets missed, each saying what it wanted and what was measured; empty when all are met. */
-export function missedTargets(f: Figures): string[] {
+/**
+ * The targets missed, each saying what it wanted and what was measured; empty when all are met.
+ * `latency: false` (the short run CI makes) leaves out the sign-in p95 targets, which are
+ * absolute times and hold only on a machine that does nothing else: that run still reports them,
+ * and still checks everything else, the slow sockets' ratio to the same run's idle figure included.
+ */
+export function missedTargets(f: Figures, { latency = true }: { latency?: boolean } = {}): string[] {
   const missed: string[] = [];
   const zero = (key: keyof Figures) => {
     if (f[key] !== 0) missed.push(`${key}: ${f[key]}, want 0`);
@@ -48,7 +53,7 @@ export function missedTargets(f: Figures): string[] {
   zero('login_failed_slow_sockets');
   zero('login_failed_embedded');
   for (const key of ['login_p95_pg_ms', 'login_p95_embedded_ms'] as const) {
-    if (f[key] > LOGIN_P95_TARGET_MS) missed.push(`${key}: ${f[key]}, want ≤ ${LOGIN_P95_TARGET_MS}`);
+    if (latency && f[key] > LOGIN_P95_TARGET_MS) missed.push(`${key}: ${f[key]}, want ≤ ${LOGIN_P95_TARGET_MS}`);
   }
   zero('killed_server_errors_seen_by_clients');
   zero('killed_server_duplicate_writes');
