@@ -229,8 +229,9 @@ describeApi('module report', (ctx) => {
            WHERE datname = current_database() AND state LIKE 'idle in transaction%' AND query LIKE 'FETCH % FROM batches'`,
         )
       )[0]?.n;
+    // Up to 12 s: on a busy machine the server may take seconds to fill the socket's buffers.
     const waitFor = async (what: () => Promise<unknown>, expected: unknown) => {
-      for (let i = 0; i < 100 && (await what()) !== expected; i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 240 && (await what()) !== expected; i++) await new Promise((r) => setTimeout(r, 50));
       return what();
     };
     const usersListAnswers = async () =>
