@@ -14,7 +14,7 @@ import { claimForgot, guessFailed, guessWait, tryAgainIn } from '../../auth/thro
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { concurrencyLimit } from '../../lib/concurrency-limit.ts';
+import { afterAnswerQueue } from '../../lib/after-answer.ts';
 import type { MailWorker } from '../../mail/outbox.ts';
 import { passwordResetEmail } from '../../mail/templates.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
@@ -38,7 +38,7 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
    * arrival order: the anonymous gate bounds how fast requests come, and this
    * bounds how much of the database they take.
    */
-  const afterAnswer = concurrencyLimit(1);
+  const afterAnswer = afterAnswerQueue(server);
   async function forgotWork(userName: string, ip: string, now: number): Promise<void> {
     if ((await claimForgot(db, userName, ip, now)) > 0) return;
     const token = crypto.randomBytes(32).toString('base64url');
@@ -55,11 +55,6 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
     // Sent now rather than at the queue's next poll, which retries it if this fails.
     void mail.deliverNow([outboxId]).catch(() => undefined);
   }
-  // Work still queued when the server stops is done before its database closes.
-  const queued = new Set<Promise<void>>();
-  server.addHook('onClose', async () => {
-    await Promise.allSettled([...queued]);
-  });
 
   const forgot = { body: forgotRequestSchema, response: { 200: forgotResponseSchema, ...errorResponses } };
   app.post(
@@ -71,11 +66,9 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
         if (reply.statusCode === 200) {
           const now = Date.now();
           const { user_name } = request.body;
-          const work = afterAnswer(() => forgotWork(user_name, request.ip, now)).catch((err: unknown) =>
-            request.log.error({ err }, 'forgot-password: the reset e-mail could not be queued'),
+          afterAnswer(request.log, 'forgot-password: the reset e-mail could not be queued', () =>
+            forgotWork(user_name, request.ip, now),
           );
-          queued.add(work);
-          void work.finally(() => queued.delete(work));
         }
         done();
       },

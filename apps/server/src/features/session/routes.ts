@@ -13,7 +13,7 @@ import { verifyPassword } from '../../auth/passwords.ts';
 import { claimLoginAttempt, guessFailed, guessWait, tryAgainIn } from '../../auth/throttle.ts';
 import { clearTrustCookie, issueTrustCookie, readTrustCookie, type DeviceCookies } from '../../auth/device-cookie.ts';
 import type { Config } from '../../config.ts';
-import { concurrencyLimit } from '../../lib/concurrency-limit.ts';
+import { afterAnswerQueue } from '../../lib/after-answer.ts';
 import type { MailWorker } from '../../mail/outbox.ts';
 import { userAgentInWords } from '../../mail/user-agent.ts';
 import { offerTrustLink, useTrustLink, type TrustLinkRequest } from './device-trust.ts';
@@ -54,13 +54,9 @@ export function sessionRoutes(
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   // The e-mail of a right password the lock held back is queued after the answer has left,
-  // so the answer's time is the same for a right and a wrong password; one at a time.
-  const afterAnswer = concurrencyLimit(1);
+  // so the answer's time is the same for a right and a wrong password.
+  const afterAnswer = afterAnswerQueue(server);
   const offers = new WeakMap<FastifyRequest, TrustLinkRequest>();
-  const queued = new Set<Promise<void>>();
-  server.addHook('onClose', async () => {
-    await Promise.allSettled([...queued]);
-  });
   async function sendTrustLink(offer: TrustLinkRequest): Promise<void> {
     const id = await offerTrustLink(db, config.publicUrl, offer);
     // Sent now rather than at the queue's next poll, which retries it if this fails.
@@ -75,13 +71,8 @@ export function sessionRoutes(
       schema: login,
       onResponse: (request, _reply, done) => {
         const offer = offers.get(request);
-        if (offer) {
-          const work = afterAnswer(() => sendTrustLink(offer)).catch((err: unknown) =>
-            request.log.error({ err }, 'sign-in: the new-device link could not be queued'),
-          );
-          queued.add(work);
-          void work.finally(() => queued.delete(work));
-        }
+        if (offer)
+          afterAnswer(request.log, 'sign-in: the new-device link could not be queued', () => sendTrustLink(offer));
         done();
       },
     },
