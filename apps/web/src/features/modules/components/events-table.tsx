@@ -4,7 +4,6 @@
  * choices as a table of their own, a result column per gauge, each choice's
  * objectives and inventory in its own details (docs/decisions/013).
  */
-import { TrashCan } from '@carbon/icons-react';
 import { TextArea } from '@carbon/react';
 import type { AddRemove, EventChoice, GameEvent } from '@airman/contracts/module.ts';
 import {
@@ -40,7 +39,7 @@ import { LaterTable } from './later-table.tsx';
 import { ObjectiveMatrix } from './objective-matrix.tsx';
 import { ResultCells, resultColumns, ResultsHead } from './result-cells.tsx';
 import { ResourcesTable } from './resources-table.tsx';
-import { AddButton, IconButton, RowControls } from './row-controls.tsx';
+import { AddButton, RemoveCell, RowControls } from './row-controls.tsx';
 
 /** An event may offer at most this many choices (the module format's limit). */
 const MAX_CHOICES = 6;
@@ -312,20 +311,15 @@ function EventDetails({
                 disabled={locked}
                 onChange={(next) => set({ results: Object.keys(next).length > 0 ? next : undefined })}
               />
-              <td className="editor-table__controls">
-                <IconButton
-                  id={`${cid}-remove`}
-                  icon={TrashCan}
-                  danger
-                  label={`Remove ${choice}`}
-                  // An event needs a choice: the last one stays.
-                  disabled={locked || e.choices.length === 1}
-                  onClick={() => {
-                    focusSoon(...rows.afterRemove(n));
-                    setModel((m) => removeChoice(m, index, n));
-                  }}
-                />
-              </td>
+              <RemoveCell
+                id={`${cid}-remove`}
+                label={choice}
+                // An event needs a choice: the last one stays.
+                disabled={locked || e.choices.length === 1}
+                focusSoon={focusSoon}
+                afterRemove={rows.afterRemove(n)}
+                onRemove={() => setModel((m) => removeChoice(m, index, n))}
+              />
             </ExpandableRow>
           );
         })}

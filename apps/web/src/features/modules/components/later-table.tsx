@@ -4,13 +4,12 @@
  * player is told, the tokens it gives or takes that day and a result column
  * per gauge, as the action's own results.
  */
-import { TrashCan } from '@carbon/icons-react';
 import { MAX_LATER, type Later } from '@airman/contracts/module.ts';
 import { newLater, parseInteger, parseOptionalInteger, updateLater, type GaugeRow } from '../module-editor-model.ts';
 import { NumberCell, TextCell } from './editor-cells.tsx';
 import { EditorTable, type FocusSoon } from './editor-table.tsx';
 import { ResultCells, resultColumns, ResultsHead } from './result-cells.tsx';
-import { AddButton, IconButton } from './row-controls.tsx';
+import { AddButton, RemoveCell } from './row-controls.tsx';
 
 export function LaterTable({
   id,
@@ -103,20 +102,15 @@ export function LaterTable({
                   disabled={disabled}
                   onChange={(next) => set(n, { results: Object.keys(next).length > 0 ? next : undefined })}
                 />
-                <td className="editor-table__controls">
-                  <IconButton
-                    id={`${rowId}-remove`}
-                    icon={TrashCan}
-                    danger
-                    label={`Remove ${row}`}
-                    disabled={disabled}
-                    onClick={() => {
-                      // The row after it takes its place, else the one before, else Add.
-                      focusSoon(field(n), field(n - 1), addId);
-                      onChange(later.filter((_, i) => i !== n));
-                    }}
-                  />
-                </td>
+                <RemoveCell
+                  id={`${rowId}-remove`}
+                  label={row}
+                  disabled={disabled}
+                  focusSoon={focusSoon}
+                  // The row after it takes its place, else the one before, else Add.
+                  afterRemove={[field(n), field(n - 1), addId]}
+                  onRemove={() => onChange(later.filter((_, i) => i !== n))}
+                />
               </tr>
             );
           })}

@@ -3,12 +3,11 @@
  * after answering and in the debrief, a row each with its name and how to
  * reach it, in the event's details.
  */
-import { TrashCan } from '@carbon/icons-react';
 import { MAX_RESOURCES, type Resource } from '@airman/contracts/module.ts';
 import { newResource } from '../module-editor-model.ts';
 import { TextCell } from './editor-cells.tsx';
 import { EditorTable, Header, type FocusSoon } from './editor-table.tsx';
-import { AddButton, IconButton } from './row-controls.tsx';
+import { AddButton, RemoveCell } from './row-controls.tsx';
 
 export function ResourcesTable({
   id,
@@ -73,20 +72,15 @@ export function ResourcesTable({
                   disabled={disabled}
                   onChange={(contact) => set(n, { contact })}
                 />
-                <td className="editor-table__controls">
-                  <IconButton
-                    id={`${id}-resource-${n}-remove`}
-                    icon={TrashCan}
-                    danger
-                    label={`Remove ${row}`}
-                    disabled={disabled}
-                    onClick={() => {
-                      // The row after it takes its place, else the one before, else Add.
-                      focusSoon(field(n), field(n - 1), addId);
-                      onChange(resources.filter((_, i) => i !== n));
-                    }}
-                  />
-                </td>
+                <RemoveCell
+                  id={`${id}-resource-${n}-remove`}
+                  label={row}
+                  disabled={disabled}
+                  focusSoon={focusSoon}
+                  // The row after it takes its place, else the one before, else Add.
+                  afterRemove={[field(n), field(n - 1), addId]}
+                  onRemove={() => onChange(resources.filter((_, i) => i !== n))}
+                />
               </tr>
             );
           })}

@@ -139,3 +139,40 @@ export function RowControls(props: {
     </td>
   );
 }
+
+/**
+ * A row's Remove button, in the row's last cell, for a table whose rows do not move:
+ * focus goes to the first of `afterRemove` that is there and enabled.
+ */
+export function RemoveCell({
+  id,
+  label,
+  disabled,
+  focusSoon,
+  afterRemove,
+  onRemove,
+}: {
+  id: string;
+  /** The row's name, e.g. 'resource 1 of event Inspection': the button says 'Remove resource 1 …'. */
+  label: string;
+  disabled: boolean;
+  focusSoon: FocusSoon;
+  afterRemove: readonly string[];
+  onRemove(): void;
+}) {
+  return (
+    <td className="editor-table__controls">
+      <IconButton
+        id={id}
+        icon={TrashCan}
+        danger
+        label={`Remove ${label}`}
+        disabled={disabled}
+        onClick={() => {
+          focusSoon(...afterRemove);
+          onRemove();
+        }}
+      />
+    </td>
+  );
+}
