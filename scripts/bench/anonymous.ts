@@ -13,19 +13,16 @@
  */
 import crypto from 'node:crypto';
 import { fork } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
+import type { Database } from '../../apps/server/src/db/database.ts';
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
 import { seed } from '../../apps/server/src/seed/seed.ts';
 import { ANONYMOUS_BURST, ANONYMOUS_PER_SECOND } from '../../apps/server/src/plugins/anonymous-gate.ts';
 import { loginLoad, type LoginLoad } from './login-load.ts';
+import { benchStore } from './bench-store.ts';
 import { seedBenchUsers } from './seed-users.ts';
 import { startServer, stopServer } from './server.ts';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 const USERS = 500;
 const PASSWORD = 'Bench-User-1!';
@@ -91,25 +88,9 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|---|');
 for (const target of TARGETS) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-anon-'));
-  let databaseUrl: string | undefined;
-  let dbName = '';
-  if (target === 'postgres') {
-    dbName = `bench_anon_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const u = new URL(PG_URL);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
-  await prepare(await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, 'db') }));
-  const { url, child } = await startServer({
-    DATA_DIR: dataDir,
-    TRUST_PROXY: 'loopback',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const store = await benchStore(target, 'bench-anon');
+  await prepare(await store.open());
+  const { url, child } = await startServer({ ...store.serverEnv, TRUST_PROXY: 'loopback' });
   try {
     // Warm-up; then rounds of sign-ins alone and under the hammer, one after the other, so that
     // a drift of the machine falls on both alike; each figure is the median of its rounds.
@@ -150,12 +131,6 @@ for (const target of TARGETS) {
     );
   } finally {
     await stopServer(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await admin.end();
-    }
+    await store.drop();
   }
 }

@@ -13,18 +13,13 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_TARGETS=postgres,pglite
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
 import { seed } from '../../apps/server/src/seed/seed.ts';
 import { ANONYMOUS_BURST, ANONYMOUS_PER_SECOND } from '../../apps/server/src/plugins/anonymous-gate.ts';
+import { benchStore } from './bench-store.ts';
 import { seedBenchUsers } from './seed-users.ts';
 import { startServer, stopServer } from './server.ts';
 
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 400);
 const WARM_UP = 20;
@@ -91,20 +86,8 @@ console.log(
 );
 console.log('|---|---|---|---|---|---|');
 for (const target of TARGETS) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-forgot-'));
-  let databaseUrl: string | undefined;
-  let dbName = '';
-  if (target === 'postgres') {
-    dbName = `bench_forgot_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const u = new URL(PG_URL);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
-  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, 'db') });
+  const store = await benchStore(target, 'bench-forgot');
+  const database = await store.open();
   await seed(database.db, {
     adminEmail: 'bench-admin@example.com',
     adminPassword: 'Bench-Admin-1!',
@@ -113,11 +96,7 @@ for (const target of TARGETS) {
   });
   await seedBenchUsers(database, SAMPLES + WARM_UP, await hashPassword('Bench-User-1!'));
   await database.close();
-  const { url, child } = await startServer({
-    DATA_DIR: dataDir,
-    TRUST_PROXY: 'loopback',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
+  const { url, child } = await startServer({ ...store.serverEnv, TRUST_PROXY: 'loopback' });
   try {
     for (let i = 0; i < WARM_UP; i++) {
       await forgotTime(url, `user${SAMPLES + i}@bench.example.com`);
@@ -143,12 +122,6 @@ for (const target of TARGETS) {
     );
   } finally {
     await stopServer(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await admin.end();
-    }
+    await store.drop();
   }
 }
