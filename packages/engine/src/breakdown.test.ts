@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { GameCommand } from '@airman/contracts/game.ts';
 import { readyAirmanModule } from '../../../apps/server/src/seed/ready-airman-module.ts';
 import { scoreBreakdown, starGap } from './breakdown.ts';
-import { pendingEvent, start } from './game-state.ts';
+import type { Module } from '@airman/contracts/module.ts';
+import { pendingEvent, start, type GameState } from './game-state.ts';
 import { plan } from './play.ts';
 import { replay } from './replay.ts';
 import { apply, available } from './rules.ts';
@@ -34,6 +35,13 @@ function wander(seed: number): GameCommand[] {
   return log;
 }
 
+/** The state a run's moves reach. */
+function played(module: Module, seed: number, log: GameCommand[]): GameState {
+  const r = replay(module, seed, log);
+  if (!r.ok) throw new Error(r.error);
+  return r.state;
+}
+
 describe('where the points came from', () => {
   it('adds up to the score the server computes, for planned and wandering runs alike', () => {
     for (let seed = 0; seed < 200; seed++) {
@@ -43,7 +51,7 @@ describe('where the points came from', () => {
         : [wander(seed)]) {
         const r = replay(readyAirmanModule, seed, log);
         if (!r.ok) throw new Error(r.error);
-        expect(scoreBreakdown(readyAirmanModule, seed, log).points).toBe(score(r.state).points);
+        expect(scoreBreakdown(r.state).points).toBe(score(r.state).points);
       }
     }
   });
@@ -58,7 +66,7 @@ describe('where the points came from', () => {
       { end_day: true },
       { end_day: true },
     ];
-    expect(scoreBreakdown(eventfulModule, 1, log)).toEqual({
+    expect(scoreBreakdown(played(eventfulModule, 1, log))).toEqual({
       objectives: [{ name: 'Deliver', points: 50 }],
       gauges: [
         { gauge: 'energy', days: 3, points: 15 },
@@ -71,7 +79,7 @@ describe('where the points came from', () => {
   });
 
   it('scores nothing for a run that has not ended a day or done an objective', () => {
-    expect(scoreBreakdown(eventfulModule, 1, [])).toEqual({
+    expect(scoreBreakdown(start(eventfulModule, 1))).toEqual({
       objectives: [],
       gauges: [
         { gauge: 'energy', days: 0, points: 0 },

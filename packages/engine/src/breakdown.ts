@@ -1,13 +1,14 @@
 /**
  * Where a run's points came from (docs/game-rules.md, "Score and stars"): each
  * objective done, and each ranged gauge's days ended inside its healthy range;
- * and how far the run is from its next star. Worked out by replaying the run's
- * moves, so the parts always add up to what score() gives the same run.
+ * and how far the run is from its next star. Read from the run's state, which
+ * counts each gauge's days as the day ends, so the parts add up to what score()
+ * gives the same run.
  */
-import type { GameCommand, RunScore } from '@airman/contracts/game.ts';
+import type { RunScore } from '@airman/contracts/game.ts';
 import type { Module } from '@airman/contracts/module.ts';
-import { start, type Outcome } from './game-state.ts';
-import { apply, rangesOf } from './rules.ts';
+import type { GameState, Outcome } from './game-state.ts';
+import { rangesOf } from './rules.ts';
 import { objectivePoints, rangeDayPoints, starThresholds } from './score.ts';
 
 export interface ScoreBreakdown {
@@ -19,32 +20,20 @@ export interface ScoreBreakdown {
   points: number;
 }
 
-/** The breakdown of the run a module, a seed and its moves make (the moves up to the first illegal one). */
-export function scoreBreakdown(module: Module, seed: number, log: readonly GameCommand[]): ScoreBreakdown {
-  const ranges = rangesOf(module).filter(([gauge]) => Object.hasOwn(module.starting_gauges, gauge));
-  const days = new Map(ranges.map(([gauge]) => [gauge, 0]));
-  let state = start(module, seed);
-  for (const command of log) {
-    const next = apply(state, command);
-    if (!next.ok) break;
-    // A day that ends scores each gauge inside its range as it stands before the night.
-    if ('end_day' in command) {
-      for (const [gauge, min, max] of ranges) {
-        const value = state.gauges[gauge] ?? -1;
-        if (value >= min && value <= max) days.set(gauge, (days.get(gauge) ?? 0) + 1);
-      }
-    }
-    state = next.state;
-  }
+/** The breakdown of a run's points as they stand (its state keeps each gauge's days in range). */
+export function scoreBreakdown(state: GameState): ScoreBreakdown {
+  const { module } = state;
   const perObjective = objectivePoints(module);
   const perDay = rangeDayPoints(module);
   const objectives = module.objectives
     .filter((o) => state.objectives[o.name] === 'complete')
     .map((o) => ({ name: o.name, points: perObjective }));
-  const gauges = ranges.map(([gauge]) => {
-    const n = days.get(gauge) ?? 0;
-    return { gauge, days: n, points: n * perDay };
-  });
+  const gauges = rangesOf(module)
+    .filter(([gauge]) => Object.hasOwn(module.starting_gauges, gauge))
+    .map(([gauge]) => {
+      const days = Object.hasOwn(state.gaugeDays, gauge) ? (state.gaugeDays[gauge]?.in_range ?? 0) : 0;
+      return { gauge, days, points: days * perDay };
+    });
   const points = [...objectives, ...gauges].reduce((sum, part) => sum + part.points, 0);
   return { objectives, gauges, points };
 }

@@ -99,7 +99,7 @@ export function debrief(module: Module, seed: number, log: readonly GameCommand[
     met,
     landed: state.landed,
     lesson: lessonFor(module, state),
-    breakdown: scoreBreakdown(module, seed, log),
+    breakdown: scoreBreakdown(state),
     state,
   };
 }
