@@ -230,9 +230,14 @@ describeApi('module report', (ctx) => {
         )
       )[0]?.n;
     // Up to 12 s: on a busy machine the server may take seconds to fill the socket's buffers.
+    // The value seen, not a new reading: between two the server may be fetching its next batch.
     const waitFor = async (what: () => Promise<unknown>, expected: unknown) => {
-      for (let i = 0; i < 240 && (await what()) !== expected; i++) await new Promise((r) => setTimeout(r, 50));
-      return what();
+      let seen = await what();
+      for (let i = 0; i < 240 && seen !== expected; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        seen = await what();
+      }
+      return seen;
     };
     const usersListAnswers = async () =>
       (await ctx.request(admin, { method: 'GET', url: '/api/admin/users' })).statusCode;
