@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -18,7 +18,7 @@ import * as schema from './schema.ts';
 import { scheduleVacuum } from './embedded-maintenance.ts';
 import { listenForUsersChanges, type UsersChanges } from './users-changes.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
-import { beforeCommit } from './before-commit.ts';
+import { markedTransaction, marking, onlyReads, toQuery } from './before-commit.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -91,6 +91,13 @@ export async function openDatabase(location: DatabaseLocation, options: Database
     // client is no longer queryable, and its release discards it: the next query reconnects.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
+    // A statement that may write, made outside a transaction by a request whose writes are marked
+    // (db/before-commit.ts), runs in a transaction of its own with the mark.
+    const poolQuery = pool.query.bind(pool) as (config: pg.QueryConfig, values?: unknown[]) => Promise<pg.QueryResult>;
+    Object.assign(pool, {
+      query: (config: pg.QueryConfig, values?: unknown[]) =>
+        marking() && !onlyReads(config.text) ? statementOnOwnClient(pool, config, values) : poolQuery(config, values),
+    });
     const db = drizzlePg(pool, { schema });
     db.transaction = (work, config) => transactionOnOwnClient(pool, work, config);
     const client = await pool.connect();
@@ -118,9 +125,29 @@ export async function openDatabase(location: DatabaseLocation, options: Database
   }
   const loadDataDir = dataDir && fs.existsSync(path.join(dataDir, 'PG_VERSION')) ? undefined : location.from;
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir && { loadDataDir }) });
+  // As on PostgreSQL: a statement that may write, outside a transaction, in a marked transaction of its own.
+  const clientQuery = client.query.bind(client);
+  Object.assign(client, {
+    query: (...[text, params, options]: Parameters<typeof clientQuery>) =>
+      marking() && !onlyReads(text)
+        ? markedTransaction<Transaction, Awaited<ReturnType<typeof clientQuery>>>(
+            (body) => client.transaction(body),
+            (tx) => tx.query(text, params, options),
+            (tx) => (statement) => {
+              const q = toQuery(statement);
+              return tx.query(q.text, q.params);
+            },
+          )
+        : clientQuery(text, params, options),
+  });
   const db = drizzlePglite(client, { schema });
   const transaction = db.transaction.bind(db);
-  db.transaction = (work, config) => transaction(beforeCommit(work), config);
+  db.transaction = (work, config) =>
+    markedTransaction(
+      (body) => transaction(body, config),
+      work,
+      (tx) => (statement) => tx.execute(statement),
+    );
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   const maintenance = scheduleVacuum(client, options.warn ?? ((message, err) => console.warn(message, err)));
   return {
@@ -147,17 +174,52 @@ const sessions = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
  * clients and every request waiting. Here the client is always released, and discarded when its
  * connection failed.
  */
-async function transactionOnOwnClient<T>(
+function transactionOnOwnClient<T>(
   pool: pg.Pool,
   work: (tx: NodePgTransaction) => Promise<T>,
   config: Parameters<NodePgDatabase<Schema>['transaction']>[1],
 ): Promise<T> {
+  return markedTransaction(
+    (body) =>
+      onOwnClient(pool, (client) => {
+        let session = sessions.get(client);
+        if (!session) sessions.set(client, (session = drizzlePg(client, { schema })));
+        return session.transaction(body, config);
+      }),
+    work,
+    (tx) => (statement) => tx.execute(statement),
+  );
+}
+
+/** One statement in a marked transaction of its own (db/before-commit.ts). */
+function statementOnOwnClient(pool: pg.Pool, config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
+  return markedTransaction<pg.PoolClient, pg.QueryResult>(
+    (body) =>
+      onOwnClient(pool, async (client) => {
+        await client.query('begin');
+        try {
+          const result = await body(client);
+          await client.query('commit');
+          return result;
+        } catch (err) {
+          await client.query('rollback').catch(() => undefined);
+          throw err;
+        }
+      }),
+    (client) => client.query(config, values),
+    (client) => (statement) => {
+      const q = toQuery(statement);
+      return client.query(q.text, q.params);
+    },
+  );
+}
+
+/** Work on a client of its own, always released, and discarded when its connection failed. */
+async function onOwnClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    let session = sessions.get(client);
-    if (!session) sessions.set(client, (session = drizzlePg(client, { schema })));
-    return await session.transaction(beforeCommit(work), config);
+    return await work(client);
   } catch (err) {
     if (isDatabaseUnavailable(err)) broken = err instanceof Error ? err : new Error(String(err));
     throw err;

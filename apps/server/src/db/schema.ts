@@ -559,6 +559,8 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     /** SHA-256 of the method, path and body: a repeat must be the same request. */
     fingerprint: text('fingerprint').notNull(),
+    /** A random token of the request holding the key: only it lets the key go or records its answer. */
+    claimed_by: text('claimed_by').notNull().default(''),
     created_at: ms('created_at'),
     /** While the first request runs (0 once answered): a repeat meanwhile is told so (409). */
     running_until: ms('running_until'),

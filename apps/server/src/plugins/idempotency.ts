@@ -6,11 +6,13 @@
  * the first is still running → 409. The caller is the signed-in user, or a hash of
  * the client's address for a call without a token.
  *
- * Every transaction of a keyed write marks the key committed before its COMMIT
- * (db/before-commit.ts), and a route may record its answer there too
- * (answerInTransaction): a write whose answer was lost after it committed (a broken
- * connection, a crash) is then answered from the record instead of being done twice.
- * docs/decisions/014-idempotent-writes.md explains the choice.
+ * Every transaction of a keyed write, and every statement it makes outside one (then in a
+ * transaction of its own), marks the key committed before its COMMIT (db/before-commit.ts).
+ * A COMMIT whose reply is lost is looked up by its mark on another connection: when it
+ * landed, the request carries on and its answer is kept as usual. A route may also record
+ * its answer in its transaction (answerInTransaction) for when even that lookup fails. A
+ * committed write is never done twice: a repeat gets its answer, or 409 when none could
+ * be kept. docs/decisions/014-idempotent-writes.md explains the choice.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -50,6 +52,8 @@ export const IDEMPOTENCY_KEY_DESCRIPTION =
 interface Claim {
   caller: string;
   key: string;
+  /** This request's own token in the key's row: only it lets the key go or records an answer. */
+  owner: string;
 }
 
 interface RequestIdempotency extends CommitContext {
@@ -91,6 +95,8 @@ interface KeyRow {
 
 export function registerIdempotency(app: FastifyInstance, database: Database, now: () => number = Date.now): void {
   let purgedAt = 0;
+  // Each transaction's mark is unique, so that a lost COMMIT can be looked up by it.
+  let lastMark = 0;
   app.decorateRequest('idempotency', null);
 
   // The request's context for its transactions (AsyncLocalStorage), entered before anything else runs.
@@ -122,30 +128,50 @@ export function registerIdempotency(app: FastifyInstance, database: Database, no
       purgedAt = t;
       await database.query('DELETE FROM idempotency_keys WHERE created_at <= $1', [t - IDEMPOTENCY_TTL_MS]);
     }
+    // Held from before the claim is sent: if the claim's reply is lost, the answer lets go what it took.
+    const claim: Claim = { caller, key, owner: crypto.randomUUID() };
+    context.claim = claim;
     // New, or taking over one expired or whose first request died before changing anything.
     const [claimed] = await database.query<{ caller: string }>(
-      `INSERT INTO idempotency_keys AS k (caller, key, fingerprint, created_at, running_until)
-       VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO idempotency_keys AS k (caller, key, fingerprint, created_at, running_until, claimed_by)
+       VALUES ($1, $2, $3, $4, $5, $7)
        ON CONFLICT (caller, key) DO UPDATE
          SET fingerprint = excluded.fingerprint, created_at = excluded.created_at, running_until = excluded.running_until,
-             committed_at = 0, status = 0, content_type = '', body = ''
+             claimed_by = excluded.claimed_by, committed_at = 0, status = 0, content_type = '', body = ''
          WHERE k.created_at <= $6
             OR (k.status = 0 AND k.committed_at = 0 AND k.running_until <= $4 AND k.fingerprint = excluded.fingerprint)
        RETURNING caller`,
-      [caller, key, fingerprint, t, t + RUNNING_MS, t - IDEMPOTENCY_TTL_MS],
+      [caller, key, fingerprint, t, t + RUNNING_MS, t - IDEMPOTENCY_TTL_MS, claim.owner],
     );
     if (claimed) {
-      context.claim = { caller, key };
-      context.beforeCommit = (tx) => markCommitted(tx, context.claim, now());
+      context.beforeCommit = async (exec) => {
+        const mark = (lastMark = Math.max(now(), lastMark + 1));
+        await exec(
+          sql`UPDATE idempotency_keys SET committed_at = ${mark}
+              WHERE caller = ${claim.caller} AND key = ${claim.key} AND claimed_by = ${claim.owner}`,
+        );
+        return async () =>
+          (
+            await database.query(
+              'SELECT 1 FROM idempotency_keys WHERE caller = $1 AND key = $2 AND claimed_by = $3 AND committed_at = $4',
+              [claim.caller, claim.key, claim.owner, mark],
+            )
+          ).length > 0;
+      };
       return;
     }
+    context.claim = undefined;
     request.idempotency = null;
     const [row] = await database.query<KeyRow>(
       `SELECT fingerprint, running_until, committed_at, status, content_type, body
        FROM idempotency_keys WHERE caller = $1 AND key = $2`,
       [caller, key],
     );
-    if (!row) throw new HttpError(409, 'This Idempotency-Key is in use by another request. Try again.');
+    if (!row) {
+      // Let go between the two statements: a repeat may claim it now.
+      reply.header('Retry-After', '1');
+      throw new HttpError(409, 'This Idempotency-Key is in use by another request. Try again.');
+    }
     if (row.fingerprint !== fingerprint) {
       throw new HttpError(
         422,
@@ -168,11 +194,15 @@ export function registerIdempotency(app: FastifyInstance, database: Database, no
 
   // The answer of the request that holds the key: kept when the write was done, else the key is let go.
   app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotency?.claim;
+    const context = request.idempotency;
+    const claim = context?.claim;
     if (!claim) return payload;
+    // Nothing from here on is the write's own work.
+    context.beforeCommit = undefined;
     request.idempotency = null;
+    // 503 and 504 say the write may not have been done: they are not kept, a repeat tries again.
     const answer =
-      reply.statusCode >= 200 && reply.statusCode < 300 && (typeof payload === 'string' || Buffer.isBuffer(payload))
+      reply.statusCode !== 503 && reply.statusCode !== 504 && (typeof payload === 'string' || Buffer.isBuffer(payload))
         ? {
             status: reply.statusCode,
             contentType: String(reply.getHeader('content-type') ?? ''),
@@ -196,25 +226,40 @@ export function registerIdempotency(app: FastifyInstance, database: Database, no
 const SETTLE_RETRY_FIRST_MS = 100;
 const SETTLE_RETRY_MAX_MS = 2000;
 
-/** Keeps the answer of a write that was done, or lets the key go when nothing committed. */
+/**
+ * Keeps the answer of a write: a 2xx always; any other when the write committed something,
+ * else the key is let go (a repeat runs again). Without an answer to keep (503, 504), a
+ * committed write keeps what its transaction recorded.
+ */
 async function settleClaim(
   database: Database,
   claim: Claim,
   answer: { status: number; contentType: string; body: string } | null,
 ): Promise<void> {
-  if (answer) {
+  const mine = [claim.caller, claim.key, claim.owner];
+  if (answer && answer.status >= 200 && answer.status < 300) {
     await database.query(
-      `UPDATE idempotency_keys SET status = $3, content_type = $4, body = $5, running_until = 0
-       WHERE caller = $1 AND key = $2`,
-      [claim.caller, claim.key, answer.status, answer.contentType, answer.body],
+      `UPDATE idempotency_keys SET status = $4, content_type = $5, body = $6, running_until = 0
+       WHERE caller = $1 AND key = $2 AND claimed_by = $3`,
+      [...mine, answer.status, answer.contentType, answer.body],
     );
     return;
   }
-  // Nothing committed: a repeat may try again. Committed: it keeps what its transaction recorded.
+  const gone =
+    'DELETE FROM idempotency_keys WHERE caller = $1 AND key = $2 AND claimed_by = $3 AND committed_at = 0 AND status = 0';
+  if (answer) {
+    await database.query(
+      `WITH gone AS (${gone})
+       UPDATE idempotency_keys SET status = $4, content_type = $5, body = $6, running_until = 0
+       WHERE caller = $1 AND key = $2 AND claimed_by = $3 AND committed_at > 0`,
+      [...mine, answer.status, answer.contentType, answer.body],
+    );
+    return;
+  }
   await database.query(
-    `WITH gone AS (DELETE FROM idempotency_keys WHERE caller = $1 AND key = $2 AND committed_at = 0 AND status = 0)
-     UPDATE idempotency_keys SET running_until = 0 WHERE caller = $1 AND key = $2 AND committed_at > 0`,
-    [claim.caller, claim.key],
+    `WITH gone AS (${gone})
+     UPDATE idempotency_keys SET running_until = 0 WHERE caller = $1 AND key = $2 AND claimed_by = $3 AND committed_at > 0`,
+    mine,
   );
 }
 
@@ -249,13 +294,6 @@ function replay(reply: FastifyReply, row: KeyRow): FastifyReply {
   return reply.code(row.status).send(row.body);
 }
 
-async function markCommitted(tx: Db, claim: Claim | undefined, at: number): Promise<void> {
-  if (!claim) return;
-  await tx.execute(
-    sql`UPDATE idempotency_keys SET committed_at = ${at} WHERE caller = ${claim.caller} AND key = ${claim.key}`,
-  );
-}
-
 /**
  * Records, in the write's own transaction, the answer it will give (status 200, JSON), for a
  * request holding an Idempotency-Key: if the answer is lost after the COMMIT, a repeat gets
@@ -266,6 +304,6 @@ export async function answerInTransaction(tx: Db, request: FastifyRequest, body:
   if (!claim) return;
   await tx.execute(
     sql`UPDATE idempotency_keys SET status = 200, content_type = 'application/json; charset=utf-8', body = ${JSON.stringify(body)}
-        WHERE caller = ${claim.caller} AND key = ${claim.key}`,
+        WHERE caller = ${claim.caller} AND key = ${claim.key} AND claimed_by = ${claim.owner}`,
   );
 }
