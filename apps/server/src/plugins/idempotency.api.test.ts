@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { adminToken, describeApi } from '../../test/harness.ts';
 import { IDEMPOTENCY_TTL_MS, parseIdempotencyKey } from './idempotency.ts';
@@ -76,10 +77,35 @@ describeApi(
       expect(first.statusCode).toBe(200);
       await ctx.database.query(
         `UPDATE idempotency_keys SET status = 0, committed_at = 0, running_until = $3 WHERE caller = $1 AND key = $2`,
-        [`user:${user.id}`, 'running', clock + 60_000],
+        [`user:${user.id}`, 'running', clock + 1_000],
       );
       const repeat = await invite(user.token, 'running', [email]);
       expect([repeat.statusCode, repeat.headers['retry-after']]).toEqual([409, '1']);
+    });
+
+    it('takes a key over once the lease of a first request whose process died has lapsed', async () => {
+      const user = await ctx.createUser({ role: 'admin' });
+      const email = address();
+      const body = { emails: [email] };
+      // Claimed by a process killed before it committed anything: its lease runs 5 s from its last renewal.
+      await ctx.database.query(
+        `INSERT INTO idempotency_keys (caller, key, fingerprint, created_at, running_until, claimed_by)
+         VALUES ($1, 'died', $2, $3, $4, 'a-process-killed')`,
+        [
+          `user:${user.id}`,
+          crypto
+            .createHash('sha256')
+            .update(`PUT /api/admin/invite\n${JSON.stringify(body)}`)
+            .digest('hex'),
+          clock,
+          clock + 5_000,
+        ],
+      );
+      const waiting = await invite(user.token, 'died', [email]);
+      expect([waiting.statusCode, waiting.headers['retry-after']]).toEqual([409, '5']);
+      clock += 5_001;
+      const taken = await invite(user.token, 'died', [email]);
+      expect([taken.statusCode, (taken.json() as { invited: string[] }).invited]).toEqual([200, [email]]);
     });
 
     it('treats a key as new once its 24 hours are over, and forgets it', async () => {

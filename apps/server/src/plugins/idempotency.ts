@@ -24,8 +24,15 @@ import { HttpError } from '../lib/http-error.ts';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a first answer is kept. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** How long a repeat waits for the first request before it may take over (it died before committing). */
-const RUNNING_MS = 60_000;
+/**
+ * The first request's lease on its key, renewed while it runs: a repeat may take the key over
+ * once it has lapsed (the first request's process died before committing anything). A write
+ * whose lease was taken over cannot commit: its mark finds the key no longer its own.
+ */
+const LEASE_MS = 5_000;
+const RENEW_EVERY_MS = 1_500;
+/** How long a claim that could not be settled is tried again. */
+const SETTLE_FOR_MS = 60_000;
 /** Expired keys are deleted at most this often, by the write that finds the time has come. */
 const PURGE_EVERY_MS = 60_000;
 const MAX_KEY_LENGTH = 255;
@@ -58,6 +65,14 @@ interface Claim {
 
 interface RequestIdempotency extends CommitContext {
   claim?: Claim;
+  /** Renews the claim's lease while the request runs. */
+  renewal?: NodeJS.Timeout;
+}
+
+/** The rows a statement returned, whichever driver ran it. */
+function rowCount(result: unknown): number {
+  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : undefined;
+  return Array.isArray(rows) ? rows.length : 0;
 }
 
 declare module 'fastify' {
@@ -141,15 +156,31 @@ export function registerIdempotency(app: FastifyInstance, database: Database, no
          WHERE k.created_at <= $6
             OR (k.status = 0 AND k.committed_at = 0 AND k.running_until <= $4 AND k.fingerprint = excluded.fingerprint)
        RETURNING caller`,
-      [caller, key, fingerprint, t, t + RUNNING_MS, t - IDEMPOTENCY_TTL_MS, claim.owner],
+      [caller, key, fingerprint, t, t + LEASE_MS, t - IDEMPOTENCY_TTL_MS, claim.owner],
     );
     if (claimed) {
+      context.renewal = setInterval(() => {
+        database
+          .query(
+            `UPDATE idempotency_keys SET running_until = $4
+             WHERE caller = $1 AND key = $2 AND claimed_by = $3 AND status = 0`,
+            [claim.caller, claim.key, claim.owner, now() + LEASE_MS],
+          )
+          // Out of reach: the next renewal tries again; a lapsed lease only lets a repeat take over.
+          .catch(() => undefined);
+      }, RENEW_EVERY_MS);
+      context.renewal.unref();
       context.beforeCommit = async (exec) => {
         const mark = (lastMark = Math.max(now(), lastMark + 1));
-        await exec(
+        const marked = await exec(
           sql`UPDATE idempotency_keys SET committed_at = ${mark}
-              WHERE caller = ${claim.caller} AND key = ${claim.key} AND claimed_by = ${claim.owner}`,
+              WHERE caller = ${claim.caller} AND key = ${claim.key} AND claimed_by = ${claim.owner}
+              RETURNING 1`,
         );
+        // Taken over by a repeat after this request's lease lapsed: this write must not commit too.
+        if (rowCount(marked) === 0) {
+          throw new HttpError(409, 'This Idempotency-Key was taken over by a repeat of this request. Try again.');
+        }
         return async () =>
           (
             await database.query(
@@ -180,7 +211,10 @@ export function registerIdempotency(app: FastifyInstance, database: Database, no
     }
     if (row.status > 0) return replay(reply, row);
     if (row.committed_at === 0 || row.running_until > t) {
-      reply.header('Retry-After', '1');
+      reply.header(
+        'Retry-After',
+        String(Math.min(LEASE_MS / 1000, Math.max(1, Math.ceil((row.running_until - t) / 1000)))),
+      );
       throw new HttpError(
         409,
         'The first request with this Idempotency-Key is still being processed. Try again shortly.',
@@ -199,6 +233,7 @@ export function registerIdempotency(app: FastifyInstance, database: Database, no
     if (!claim) return payload;
     // Nothing from here on is the write's own work.
     context.beforeCommit = undefined;
+    clearInterval(context.renewal);
     request.idempotency = null;
     // 503 and 504 say the write may not have been done: they are not kept, a repeat tries again.
     const answer =
@@ -265,7 +300,7 @@ async function settleClaim(
 
 /**
  * Tries `settle` again, backing off from 100 ms to 2 s, until it succeeds or the claim's own
- * running time is over (a repeat may then take the key over anyway). The timers never hold
+ * minute has passed (its lease has long lapsed: a repeat may take the key over anyway). The timers never hold
  * the process open.
  */
 export function settleLater(
@@ -277,7 +312,7 @@ export function settleLater(
   let delay = SETTLE_RETRY_FIRST_MS;
   const attempt = () => {
     settle().catch((err: unknown) => {
-      if (waited >= RUNNING_MS) return giveUp(err);
+      if (waited >= SETTLE_FOR_MS) return giveUp(err);
       next();
     });
   };
