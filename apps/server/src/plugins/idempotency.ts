@@ -299,9 +299,9 @@ async function settleClaim(
 }
 
 /**
- * Tries `settle` again, backing off from 100 ms to 2 s, until it succeeds or the claim's own
- * minute has passed (its lease has long lapsed: a repeat may take the key over anyway). The timers never hold
- * the process open.
+ * Tries `settle` again, backing off from 100 ms to 2 s, until it succeeds or a minute has
+ * passed (the claim's lease has long lapsed: a repeat may take the key over anyway). The
+ * timers never hold the process open.
  */
 export function settleLater(
   settle: () => Promise<void>,
