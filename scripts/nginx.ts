@@ -1,7 +1,8 @@
 /**
  * nginx in front of several servers, as docs/deployment.md describes it: the
  * scale-out e2e test and `npm run chaos` each start one on loopback with this
- * configuration (a failed or 502/503 upstream is retried on the next one).
+ * configuration (a failed or 502/503 upstream is retried on the next one; bodies up to
+ * 1 MiB, the invite file's up to 2 MiB).
  */
 import fs from 'node:fs';
 
@@ -39,15 +40,19 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=30s;`
   server {
     listen 127.0.0.1:${listen};
     client_max_body_size 1m;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    proxy_set_header Host $host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_next_upstream error timeout http_502 http_503;
+    proxy_next_upstream_tries 2;
+    proxy_buffering off;${showUpstream ? '\n    add_header X-Upstream $upstream_addr always;' : ''}
     location / {
       proxy_pass http://airman;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_next_upstream error timeout http_502 http_503;
-      proxy_next_upstream_tries 2;
-      proxy_buffering off;${showUpstream ? '\n      add_header X-Upstream $upstream_addr always;' : ''}
+    }
+    location /api/admin/invite/file {
+      client_max_body_size 2m;
+      proxy_pass http://airman;
     }
   }
 }
