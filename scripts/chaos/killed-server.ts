@@ -4,7 +4,8 @@
  * other server (proxy_next_upstream), which it may do for idempotent methods
  * once the request was sent; a POST already sent to the killed process is
  * answered 502 and left to the client, which retries it with its
- * Idempotency-Key (client.ts). Counted: requests that failed at the client
+ * Idempotency-Key (client.ts), waiting as told while the dead process's lease
+ * on that key lapses (plugins/idempotency.ts). Counted: requests that failed at the client
  * although a retry could have served them (a read nginx should have passed
  * on, or a write still failing after the client's retries), and writes stored
  * twice.
@@ -37,6 +38,8 @@ export interface KilledServerResult {
   killed_server_requests: number;
   killed_server_writes: number;
   killed_server_errors_seen_by_clients: number;
+  /** Those errors by method and last answer ('GET 502', 'POST 0': no answer). */
+  killed_server_failures: Record<string, number>;
   /** Writes whose first attempt failed and a retry served (the client's share of the work). */
   killed_server_write_retries: number;
   killed_server_duplicate_writes: number;
@@ -85,6 +88,11 @@ export async function runKilledServer(options: {
     let running = true;
     let requests = 0;
     let errors = 0;
+    const failures: Record<string, number> = {};
+    const failed = (method: string, status: number) => {
+      errors++;
+      failures[`${method} ${status}`] = (failures[`${method} ${status}`] ?? 0) + 1;
+    };
     let writeRetries = 0;
     const names: string[] = [];
     const client = async (c: number) => {
@@ -93,7 +101,8 @@ export async function runKilledServer(options: {
           const call: Call = { method: 'GET', path: (j + c) % 4 ? 'modules' : 'admin/users' };
           requests++;
           // One attempt: a read nginx cannot serve after one process died is an error seen.
-          if (!isOk(await attempt(base, token, call))) errors++;
+          const a = await attempt(base, token, call);
+          if (!isOk(a)) failed(call.method, a.status);
         } else {
           const name = `${WRITE_PREFIX}k${c}-${j}`;
           names.push(name);
@@ -105,7 +114,7 @@ export async function runKilledServer(options: {
             { deadlineMs: 30_000, maxAttempts: HTTP_RETRIES + 1 },
           );
           requests += r.attempts.length;
-          if (!r.acked) errors++;
+          if (!r.acked) failed('POST', r.last.status);
           else if (r.attempts.length > 1) writeRetries++;
         }
       }
@@ -136,6 +145,7 @@ export async function runKilledServer(options: {
       killed_server_requests: requests,
       killed_server_writes: names.length,
       killed_server_errors_seen_by_clients: errors,
+      killed_server_failures: failures,
       killed_server_write_retries: writeRetries,
       killed_server_duplicate_writes: names.filter((n) => (stored.get(n) ?? 0) > 1).length,
       killed_server_lost_writes: names.filter((n) => (stored.get(n) ?? 0) === 0).length,
