@@ -32,8 +32,8 @@ export interface Figures {
  * `latency: false` (the short run CI makes) leaves out the sign-in p95 targets, which are
  * absolute times and hold only on a machine that does nothing else: that run still reports them,
  * and still checks everything else, the slow sockets' ratio to the same run's idle figure included.
- * `exactlyOnce: false` leaves out the lost, doubled and killed-server counts, whose open defects
- * (docs/benchmarks.md, "Chaos run") the few writes of a short run meet only by chance.
+ * `exactlyOnce: false` leaves out the lost, doubled and killed-server counts: the few writes of a
+ * short run prove little either way, and the full run checks them.
  */
 export function missedTargets(f: Figures, { latency = true, exactlyOnce = true } = {}): string[] {
   const missed: string[] = [];
