@@ -237,7 +237,7 @@ describeE2E('the Users screen', (e2e) => {
   });
 
   it('opens the user modal on GET admin/users/{id}: a change made after the list loaded shows, and nothing is saved back', async () => {
-    const { email, admin, user, context, page, row } = await userOnScreen('fresh', {
+    const { admin, user, context, page, row } = await userOnScreen('fresh', {
       first_name: 'Fresh',
       last_name: 'Reader',
     });
@@ -289,7 +289,7 @@ describeE2E('the Users screen', (e2e) => {
   });
 
   it('never overwrites what the admin typed with a GET admin/users/{id} answer that arrives after it', async () => {
-    const { email, admin, user, context, page, row } = await userOnScreen('typing', {
+    const { admin, user, context, page, row } = await userOnScreen('typing', {
       first_name: 'Slow',
       last_name: 'Answer',
     });
