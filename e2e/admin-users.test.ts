@@ -58,7 +58,7 @@ describeE2E('the Users screen', (e2e) => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel('E-mail addresses').fill(email);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
-    await page.getByText('Users successfully invited').waitFor();
+    await page.getByText('1 user successfully invited').waitFor();
 
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
     const row = page.locator('tr', { hasText: email });
@@ -89,7 +89,7 @@ describeE2E('the Users screen', (e2e) => {
     await page.getByRole('button', { name: 'Invite User +' }).click();
     await page.getByLabel('E-mail addresses').fill(`${good}\n${bad}`);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
-    await page.getByText('Users successfully invited').waitFor();
+    await page.getByText('2 users successfully invited').waitFor();
     const alert = page.getByRole('alert').filter({ hasText: 'Invited, but the mail server refused' });
     await alert.waitFor();
     expect((await alert.innerText()).trim()).toBe(

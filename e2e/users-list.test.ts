@@ -5,6 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { api, apiLogin } from './api.ts';
 import { describeE2E } from './browser.ts';
 import { focused, tabTo } from './focus.ts';
 import { seedUsers, type SeededUsers } from './seed-users.ts';
@@ -131,6 +132,37 @@ describeE2E('the users list at 300 users', (e2e) => {
     await press(page, 'Escape');
     await modal.waitFor({ state: 'detached' });
     await expect.poll(async () => (await focused(page)).name).toBe(`Actions for ${who}`);
+    await context.close();
+  });
+
+  it('invites with a module and a due date from the invite modal, and says how many, by keys alone', async () => {
+    const { context, page } = await e2e.adminPage('/admin', DESKTOP);
+    await page.locator('table[aria-label="Users"] tbody tr').first().waitFor();
+    const emails = [`${tag}-due1@example.com`, `${tag}-due2@example.com`];
+    await tabTo(page, 'Invite User +');
+    await press(page, 'Enter');
+    const dialog = page.getByRole('dialog', { name: 'Invite Users' });
+    await dialog.waitFor();
+    await tabTo(page, 'E-mail addresses');
+    await page.keyboard.type(emails.join(' '));
+    await tabTo(page, 'Module for all invitees (optional)');
+    await press(page, 'ArrowDown');
+    await tabTo(page, 'Due date (optional)');
+    await page.keyboard.type('12/31/2030');
+    await tabTo(page, 'Invite');
+    await press(page, 'Enter');
+    await page.getByText('2 users successfully invited').waitFor();
+    const admin = await apiLogin(e2e.baseUrl);
+    for (const email of emails) {
+      const { users } = await api<{ users: { assignments: { due_at: number }[] }[] }>(
+        e2e.baseUrl,
+        admin,
+        'GET',
+        `admin/users?search=${encodeURIComponent(email)}`,
+      );
+      // The date's midnight in UTC plus 23 hours, whatever the browser's zone (docs/api.md).
+      expect(users[0]?.assignments.map((a) => new Date(a.due_at).toISOString())).toEqual(['2030-12-31T23:00:00.000Z']);
+    }
     await context.close();
   });
 });
