@@ -137,8 +137,13 @@ describeE2E('axe-core on every screen and modal, hovered included', (e2e) => {
     const row = page.locator('tr', { hasText: email });
     await check(page, '/admin', [row, page.getByRole('button', { name: 'Invite User +' })]);
     await modal(page.getByRole('button', { name: 'Invite User +' }), 'Invite Users');
-    await modal(row.getByRole('button', { name: `Pending Invite ${email}` }), 'User Management (autosaves)');
-    await modal(row.getByRole('button', { name: `Delete ${email}` }), 'Confirm Deletion');
+    const actions = row.getByRole('button', { name: `Actions for ${email}` });
+    await actions.click();
+    // The row's actions menu open, then each modal it opens.
+    await check(page, 'the row actions menu', [page.getByRole('menuitem', { name: 'View', exact: true })]);
+    await modal(page.getByRole('menuitem', { name: 'View', exact: true }), 'User Management (autosaves)');
+    await actions.click();
+    await modal(page.getByRole('menuitem', { name: 'Delete', exact: true }), 'Confirm Deletion');
 
     await page.goto('/progress');
     await page.getByRole('heading', { name: 'By module', exact: true }).waitFor();

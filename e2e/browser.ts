@@ -4,7 +4,14 @@
  * where that is a failure.
  */
 import fs from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../apps/web/src/lib/token-store.ts';
 import { apiLogin } from './api.ts';
@@ -120,4 +127,10 @@ export async function submitLogin(page: Page, email: string, password: string): 
 export async function openUser(page: Page, email: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
   await page.locator('tr', { hasText: email }).dblclick();
+}
+
+/** On the users screen: chooses `action` (View, Resend Invite, Delete, …) from a row's actions menu by mouse. */
+export async function rowAction(row: Locator, action: string): Promise<void> {
+  await row.getByRole('button', { name: /^Actions for / }).click();
+  await row.page().getByRole('menuitem', { name: action, exact: true }).click();
 }

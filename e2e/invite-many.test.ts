@@ -9,7 +9,7 @@ describeE2E('inviting a squadron', (e2e) => {
     const emails = Array.from({ length: 45 }, () => uniqueEmail('squadron'));
     await page.getByLabel('E-mail addresses').fill(emails.join('\n'));
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
-    await page.getByText('Users successfully invited').waitFor();
+    await page.getByText('45 users successfully invited').waitFor();
     await page.getByText(/^\d+ invitation e-mails are queued and will be sent within minutes\.$/).waitFor();
     // Nothing to resend: the modal closed instead of listing addresses as not e-mailed.
     await expect.poll(() => page.getByRole('dialog', { name: 'Invite Users' }).count()).toBe(0);

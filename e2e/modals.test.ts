@@ -77,8 +77,13 @@ describeE2E('modals', (e2e) => {
     await page.getByRole('dialog', { name: 'User Management (autosaves)' }).getByLabel('Email').waitFor();
     await page.keyboard.press('Escape');
     const row = page.locator('tr', { hasText: email });
-    await checkModal(page, row.getByRole('button', { name: `Pending Invite ${email}` }), 'User Management (autosaves)');
-    await checkModal(page, row.getByRole('button', { name: `Delete ${email}` }), 'Confirm Deletion');
+    // From the row's actions menu; focus returns to the menu's button (the item is gone with the menu).
+    const actions = row.getByRole('button', { name: `Actions for ${email}` });
+    const item = (name: string) => page.getByRole('menuitem', { name, exact: true });
+    await actions.click();
+    await checkModal(page, item('View'), 'User Management (autosaves)', actions);
+    await actions.click();
+    await checkModal(page, item('Delete'), 'Confirm Deletion', actions);
     await context.close();
   });
 });

@@ -204,8 +204,17 @@ describeE2E('WCAG2AA by pa11y (HTML_CodeSniffer)', (e2e) => {
 
     await page.locator(aria('Search by player name', 'searchbox')).fill(email);
     await modal(aria('Invite User +', 'button'), dialog('Invite Users'));
-    await modal(aria(`Pending Invite ${email}`, 'button'), dialog('User Management (autosaves)'));
-    await modal(aria(`Delete ${email}`, 'button'), dialog('Confirm Deletion'));
+    // Each from the row's actions menu, opened first (and checked open).
+    const openActions = async () => {
+      const actions = await page.waitForSelector(aria(`Actions for ${email}`, 'button'), { visible: true });
+      await actions?.evaluate((el) => (el as HTMLElement).click());
+      await page.waitForSelector(aria('View', 'menuitem'), { visible: true });
+    };
+    await openActions();
+    expect(await errors(page), 'the row actions menu').toEqual([]);
+    await modal(aria('View', 'menuitem'), dialog('User Management (autosaves)'));
+    await openActions();
+    await modal(aria('Delete', 'menuitem'), dialog('Confirm Deletion'));
 
     await go(page, '/modules');
     await page.waitForSelector('table[aria-label="Training Modules"] tbody tr');

@@ -64,8 +64,11 @@ export type InviteLookupResponse = z.infer<typeof inviteLookupResponseSchema>;
 export const sessionResponseSchema = userSchema;
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-/** The users list's account statuses: active, inactive (deactivated), pending (invited, not registered). */
-export const USER_STATUSES = ['active', 'inactive', 'pending'] as const;
+/**
+ * The users list's account statuses: registered (active or inactive), active, inactive
+ * (deactivated), pending (invited, not registered).
+ */
+export const USER_STATUSES = ['registered', 'active', 'inactive', 'pending'] as const;
 /** An assignment's status as the label rule of spec §4 groups it (status.ts). */
 export const ASSIGNMENT_STATUSES = ['not_started', 'in_progress', 'complete', 'failed', 'quit', 'past_due'] as const;
 /** The users list's orders: by name (last, first, e-mail; the default), unit, rank (the rank list's order), last sign-in (most recent first). */

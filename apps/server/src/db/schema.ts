@@ -31,17 +31,19 @@ export const rankOrderSql = (column: string) =>
   `coalesce(array_position(ARRAY[${RANKS.map((r) => `'${r.abbreviation}'`).join(',')}]::text[], ${column}), ${RANKS.length + 1})`;
 
 /**
- * The users list's order by name, as one text: last name, then first name, then e-mail, each
- * lower-cased, joined by chr(1) and compared byte-wise (collate "C", so 'Zulu' < 'émile'). chr(1)
- * sorts below every printable character (text cannot hold NUL), so 'Ander' comes before
- * 'Anderson' whatever their first names, and pending invitees (no name yet) come first, by
- * e-mail. Names are not refused for control characters: one holding chr(1) itself only sorts
- * oddly, the key stays one text and paging stays exact. With the id after it, every keyset page
- * compares one text. users_name_order_idx indexes it on users; the users trigger writes it to
- * user_search.sort_key (migration 0023, which spells it out).
+ * The users list's order by name, as one text: registered users first, by last name, then first
+ * name, then e-mail, each lower-cased, joined by chr(1) and compared byte-wise (collate "C", so
+ * 'Zulu' < 'émile'); then pending invitees (no name yet), by e-mail. A registered user's key
+ * starts with chr(1), an invitee's with chr(2), both below every printable character (text
+ * cannot hold NUL); inside a registered key chr(1) between the parts makes 'Ander' come before
+ * 'Anderson' whatever their first names. Names are not refused for control characters: one
+ * holding chr(1) itself only sorts oddly, the key stays one text and paging stays exact. With
+ * the id after it, every keyset page compares one text. users_name_order_idx indexes it on
+ * users; the users trigger writes it to user_search.sort_key (migrations 0023 and 0027, which
+ * spell it out). Registering changes `pending`, so the trigger moves the user's key.
  */
 export const NAME_ORDER_SQL =
-  '(lower(last_name) || chr(1) || lower(first_name) || chr(1) || lower(user_name)) COLLATE "C"';
+  '(CASE WHEN pending THEN chr(2) || lower(user_name) ELSE chr(1) || lower(last_name) || chr(1) || lower(first_name) || chr(1) || lower(user_name) END) COLLATE "C"';
 
 export const users = pgTable(
   'users',

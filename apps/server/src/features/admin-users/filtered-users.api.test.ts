@@ -66,9 +66,11 @@ async function seedUsers(ctx: TestContext): Promise<{ tag: string; rows: Row[] }
 const byte = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 const rankIndex = (r: Row) =>
   r.rank === '' ? RANKS.length + 1 : RANKS.findIndex((k) => k.abbreviation === r.rank) + 1;
-// The name order: last name, first name ('F' for all), e-mail (`${id}@example.com`), then id.
+// The name order: registered users by last name, first name ('F' for all), e-mail
+// (`${id}@example.com`); then pending invitees by e-mail; then id.
 const byName = (a: Row, b: Row) =>
-  byte(a.last.toLowerCase(), b.last.toLowerCase()) ||
+  Number(a.pending) - Number(b.pending) ||
+  (a.pending ? 0 : byte(a.last.toLowerCase(), b.last.toLowerCase())) ||
   byte(`${a.id}@example.com`, `${b.id}@example.com`) ||
   byte(a.id, b.id);
 const ORDERS: Record<string, (a: Row, b: Row) => number> = {
@@ -116,6 +118,7 @@ describeApi('GET admin/users: filters and sorting', (ctx) => {
       [{ unit: `B ${tag}` }, (r) => r.unit === `B ${tag}`],
       [{ search: tag, role: 'admin' }, (r) => r.role === 'admin'],
       [{ search: tag, status: 'pending' }, (r) => r.pending],
+      [{ search: tag, status: 'registered' }, (r) => !r.pending],
       [{ search: tag, status: 'active' }, (r) => r.active],
       [{ search: tag, status: 'inactive' }, (r) => !r.active && !r.pending],
       [{ search: tag, module: 'ready_airman_training' }, (r) => r.assignment !== undefined],
@@ -237,7 +240,7 @@ describeApi('GET admin/users: filters and sorting', (ctx) => {
     const get = (q: string) => ctx.request(token, { method: 'GET', url: `/api/admin/users?${q}` });
     for (const [q, message] of [
       ['assignment_status=quit', 'assignment_status: needs module'],
-      ['status=asleep', 'status: Invalid option: expected one of "active"|"inactive"|"pending"'],
+      ['status=asleep', 'status: Invalid option: expected one of "registered"|"active"|"inactive"|"pending"'],
       ['sort=age', 'sort: Invalid option: expected one of "name"|"unit"|"rank"|"last_login"'],
     ] as const) {
       const res = await get(q);

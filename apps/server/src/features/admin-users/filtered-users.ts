@@ -121,6 +121,7 @@ function conditions(q: FilterQuery, params: unknown[], now: number, byModule = f
   if (q.unit !== undefined && !byModule) where.push(`s.unit = ${add(q.unit)}`);
   if (q.role !== undefined) where.push(`s.role = ${add(q.role)}`);
   if (q.status === 'pending') where.push('s.pending');
+  if (q.status === 'registered') where.push('NOT s.pending');
   if (q.status === 'active') where.push(usableAccountSql('s'));
   if (q.status === 'inactive') where.push('s.active_at = 0 AND NOT s.pending');
   if (q.module !== undefined && !byModule) {

@@ -10,10 +10,13 @@ async function totalUsers(ctx: TestContext): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The order the page promises: last name, first name, e-mail, lower-cased and compared byte-wise (collate "C"), then id. */
+/** The order the page promises: registered users by last name, first name, e-mail (then pending invitees by e-mail), lower-cased and compared byte-wise (collate "C"), then id. */
 function byListOrder(a: User, b: User): number {
   const byte = (x: string, y: string) => Buffer.compare(Buffer.from(x.toLowerCase()), Buffer.from(y.toLowerCase()));
   return (
+    // Registered users first, pending invitees after them by e-mail.
+    Number(a.pending) - Number(b.pending) ||
+    (a.pending && b.pending ? byte(a.user_name, b.user_name) : 0) ||
     byte(a.last_name, b.last_name) ||
     byte(a.first_name, b.first_name) ||
     byte(a.user_name, b.user_name) ||

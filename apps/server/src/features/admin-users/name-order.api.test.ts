@@ -1,7 +1,7 @@
 /**
- * The users list's order by name (spec: "Rows are sorted by last_name"): last
- * name, then first name, then e-mail, case-insensitively, then id
- * (db/schema.ts, NAME_ORDER_SQL). Each test reads the same users through every
+ * The users list's order by name (spec: "Rows are sorted by last_name"): registered
+ * users by last name, then first name, then e-mail, case-insensitively, then id; then
+ * pending invitees by e-mail (db/schema.ts, NAME_ORDER_SQL). Each test reads the same users through every
  * statement that pages in that order: the unfiltered pages (users_name_order_idx),
  * a search (user_search), a filter (user_search), a module's users
  * (assignment_search), the module report, and the orders by unit and by rank,
@@ -130,6 +130,8 @@ const inEveryOrder = (ids: string[]) => ({
 const byte = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
 /** The name order as the spec's reader expects it (ASCII names: JavaScript lower-cases them as PostgreSQL does). */
 const byName = (a: Person, b: Person) =>
+  Number(a.pending ?? false) - Number(b.pending ?? false) ||
+  (a.pending && b.pending ? byte(a.email, b.email) || byte(a.id, b.id) : 0) ||
   byte(a.last.toLowerCase(), b.last.toLowerCase()) ||
   byte(a.first.toLowerCase(), b.first.toLowerCase()) ||
   byte(a.email, b.email) ||
@@ -140,7 +142,7 @@ const rankPlace = (p: Person) => {
 };
 
 describeApi('GET admin/users: the order by name', (ctx) => {
-  it('lists pending invitees first, by e-mail', async () => {
+  it('lists pending invitees after every registered user, by e-mail', async () => {
     const tag = newTag();
     const unit = `Pending ${tag}`;
     // Ids in the opposite order to the e-mails, so an order by id shows.
@@ -157,14 +159,17 @@ describeApi('GET admin/users: the order by name', (ctx) => {
       invitee(2, 'mike'),
       invitee(3, 'bob'),
       invitee(4, 'amy'),
-      { id: `${tag}-0`, first: 'Aaron', last: 'Abbott', email: `abbott.${tag}@example.com`, unit, rank: 'SrA' },
+      { id: `${tag}-0`, first: 'Zoe', last: 'Zimmer', email: `zimmer.${tag}@example.com`, unit, rank: 'SrA' },
+      { id: `${tag}-5`, first: 'Aaron', last: 'Abbott', email: `zzz.${tag}@example.com`, unit, rank: 'SrA' },
     ];
     await insert(ctx, people);
-    const expected = [4, 3, 2, 1, 0].map((n) => `${tag}-${n}`);
+    const expected = [5, 0, 4, 3, 2, 1].map((n) => `${tag}-${n}`);
     expect(await everyNameOrder(ctx, people, tag)).toEqual(inEveryOrder(expected));
     // And as the pending filter lists them.
     const token = await adminToken(ctx);
-    expect((await walk(ctx, token, { status: 'pending', search: tag })).ids).toEqual(expected.slice(0, 4));
+    expect((await walk(ctx, token, { status: 'pending', search: tag })).ids).toEqual(expected.slice(2));
+    // And the registered filter, the other part alone.
+    expect((await walk(ctx, token, { status: 'registered', search: tag })).ids).toEqual(expected.slice(0, 2));
   });
 
   it('lists users of one last name by first name, then e-mail, whatever the case', async () => {

@@ -102,6 +102,9 @@ export function AssignmentsTable({ assignments, modules, busy, onDueDate, onAssi
           onClick={() => {
             onAssign(picked);
             setPicked(DEFAULT_GAME_RECORD.id);
+            // The button disables itself (busy, then nothing picked): focus goes back to the picker,
+            // ready for the next module, rather than to the page's body.
+            document.getElementById('assign-module')?.focus();
           }}
         >
           Assign Module

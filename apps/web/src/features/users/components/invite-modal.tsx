@@ -1,7 +1,8 @@
-/** The invite modal (spec §2, §5): whitespace-separated e-mails, an optional module for all. */
+/** The invite modal (spec §2, §5): whitespace-separated e-mails, an optional module for all, and its due date. */
 import { useEffect, useState } from 'react';
-import { Button, InlineNotification, Select, SelectItem, TextArea } from '@carbon/react';
+import { Button, DatePicker, DatePickerInput, InlineNotification, Select, SelectItem, TextArea } from '@carbon/react';
 import { INVITE_VALIDATION_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
+import { dueAtFromLocalDate } from '@airman/contracts/due-date.ts';
 import { DEFAULT_GAME_RECORD, isArchived, type Module } from '@airman/contracts/module.ts';
 import { invalidEmails, invalidEmailsMessage, splitEmails } from '@airman/contracts/validation.ts';
 import { useToast } from '../../../components/toasts.tsx';
@@ -18,6 +19,8 @@ export function InviteModal({ modules, onClose, onInvited }: Props) {
   const toast = useToast();
   const [text, setText] = useState('');
   const [module, setModule] = useState(DEFAULT_GAME_RECORD.id);
+  const [dueAt, setDueAt] = useState<number | undefined>(undefined);
+  const withModule = module !== DEFAULT_GAME_RECORD.id;
   const [message, setMessage] = useState('');
   const [alert, setAlert] = useState('');
   const [sending, setSending] = useState(false);
@@ -37,7 +40,10 @@ export function InviteModal({ modules, onClose, onInvited }: Props) {
     setSending(true);
     setAlert('');
     try {
-      const result = await inviteUsers({ emails, ...(module ? { module } : {}) });
+      const result = await inviteUsers({
+        emails,
+        ...(withModule ? { module, ...(dueAt !== undefined ? { due_at: dueAt } : {}) } : {}),
+      });
       onInvited();
       const notes: string[] = [];
       // The server invites only new addresses: one already on the list (registered, or invited and not yet
@@ -59,7 +65,7 @@ export function InviteModal({ modules, onClose, onInvited }: Props) {
         const waiting = result.queued.length;
         toast({
           kind: 'success',
-          title: 'Users successfully invited',
+          title: `${result.invited.length.toLocaleString()} ${result.invited.length === 1 ? 'user' : 'users'} successfully invited`,
           ...(waiting > 0
             ? {
                 subtitle: `${waiting} invitation e-mail${waiting === 1 ? ' is' : 's are'} queued and will be sent within minutes.`,
@@ -104,6 +110,18 @@ export function InviteModal({ modules, onClose, onInvited }: Props) {
               <SelectItem key={m.id} value={m.id} text={m.game_title} />
             ))}
         </Select>
+        {/* The module's due date for every invitee: offered once a module is chosen. */}
+        {withModule && (
+          <DatePicker
+            datePickerType="single"
+            onChange={(dates: Date[]) => {
+              const [date] = dates;
+              setDueAt(date ? dueAtFromLocalDate(date) : undefined);
+            }}
+          >
+            <DatePickerInput id="invite-due" labelText="Due date (optional)" placeholder="mm/dd/yyyy" />
+          </DatePicker>
+        )}
         <div className="button-row">
           <Button kind="secondary" onClick={onClose}>
             Close

@@ -123,6 +123,12 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
 
   // Unassigning drops the assignment and its progress: asked first, in a modal over this one.
   const [unassigning, setUnassigning] = useState<string | null>(null);
+  // Once the confirmation is gone, with the row and its Unassign button: focus stays in the user
+  // modal, on the module picker (the confirmation's own return would find its opener gone).
+  const [pickerFocus, setPickerFocus] = useState(0);
+  useEffect(() => {
+    if (pickerFocus > 0) document.getElementById('assign-module')?.focus();
+  }, [pickerFocus]);
   const confirmUnassign = unassigning && (
     <AppModal
       open
@@ -133,6 +139,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
       secondaryButtonText="Cancel"
       onRequestSubmit={() => {
         setUnassigning(null);
+        setPickerFocus((n) => n + 1);
         void changeAssignment('unassign', unassigning);
       }}
       onRequestClose={() => setUnassigning(null)}

@@ -9,6 +9,7 @@ import { moduleFilterOptions } from '../../../lib/modules.ts';
 import type { UsersFilters } from '../api/get-users.ts';
 
 const STATUS_TEXT: Record<(typeof USER_STATUSES)[number], string> = {
+  registered: 'Registered',
   active: 'Active',
   inactive: 'Inactive',
   pending: 'Pending Invite',

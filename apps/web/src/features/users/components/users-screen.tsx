@@ -33,7 +33,7 @@ import { InviteFileModal } from './invite-file-modal.tsx';
 import { BulkOutcome, type Outcome } from './bulk-outcome.tsx';
 import { UserModal } from './user-modal.tsx';
 import { UsersFiltersBar } from './users-filters.tsx';
-import { USER_COLUMNS, UsersTable } from './users-table.tsx';
+import { USER_COLUMNS, UsersTable, rowActionsId } from './users-table.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import '../../../styles/admin.scss';
 
@@ -57,6 +57,13 @@ export function UsersScreen() {
   const [open, setOpen] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const [deleteBusy, setDeleteBusy] = useState(false);
+  // Where focus goes once a modal opened from a row has gone (by id): the row's actions
+  // button, the next row's after a delete, or the list's heading when no row is left. The
+  // menu item that opened the modal is gone by then, so the modal cannot return there itself.
+  const [focusAfter, setFocusAfter] = useState<{ id: string } | null>(null);
+  useEffect(() => {
+    if (focusAfter) document.getElementById(focusAfter.id)?.focus();
+  }, [focusAfter]);
   const [inviting, setInviting] = useState(false);
   const [invitingFile, setInvitingFile] = useState(false);
   // Rows chosen for a bulk action, kept across pages and filters until applied or cancelled.
@@ -175,6 +182,10 @@ export function UsersScreen() {
     try {
       await deleteUser(deleting.id);
       toast({ kind: 'success', title: 'User successfully deleted' });
+      const rows = users.data?.users ?? [];
+      const at = rows.findIndex((u) => u.id === deleting.id);
+      const next = at === -1 ? undefined : rows[at + 1];
+      setFocusAfter({ id: next ? rowActionsId(next.id) : 'users-title' });
       setDeleting(null);
       refresh();
     } catch {
@@ -358,7 +369,10 @@ export function UsersScreen() {
           user={open}
           currentUserId={me.id}
           modules={moduleList}
-          onClose={() => setOpen(null)}
+          onClose={() => {
+            setFocusAfter({ id: rowActionsId(open.id) });
+            setOpen(null);
+          }}
           onChanged={refresh}
         />
       )}
@@ -379,7 +393,10 @@ export function UsersScreen() {
           isSelf={deleting.id === me.id}
           busy={deleteBusy}
           onConfirm={() => void confirmDelete()}
-          onClose={() => setDeleting(null)}
+          onClose={() => {
+            setFocusAfter({ id: rowActionsId(deleting.id) });
+            setDeleting(null);
+          }}
         />
       )}
     </section>

@@ -1,5 +1,5 @@
 /** The users table of spec §2. */
-import { Button, TableSelectAll, TableSelectRow, Toggle } from '@carbon/react';
+import { OverflowMenu, OverflowMenuItem, TableSelectAll, TableSelectRow, Toggle } from '@carbon/react';
 import type { Module } from '@airman/contracts/module.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
 import { ModuleTags } from './module-tags.tsx';
@@ -21,6 +21,9 @@ interface Props {
   /** Select or clear every row of this page. */
   onSelectPage(on: boolean): void;
 }
+
+/** The id of a row's actions button: focus goes back to it, or to the next row's, after an action. */
+export const rowActionsId = (userId: string) => `user-actions-${userId}`;
 
 export const USER_COLUMNS = [
   'Rank',
@@ -49,6 +52,7 @@ export function UsersTable({
   onSelectPage,
 }: Props) {
   const title = (id: string) => modules.find((m) => m.id === id)?.game_title ?? id;
+  const moduleIds = modules.map((m) => m.id);
   const onPage = users.filter((u) => selected.has(u.id)).length;
   return (
     <div className="table-scroll">
@@ -73,7 +77,12 @@ export function UsersTable({
         <tbody>
           {users.map((u) => {
             const inactive = !u.pending && u.active_at === 0;
-            const completed = u.assignments.filter((a) => a.completed_at > 0).map((a) => title(a.key));
+            const assigned = u.assignments.map((a) => ({ key: a.key, title: title(a.key) }));
+            const completed = u.assignments
+              .filter((a) => a.completed_at > 0)
+              .map((a) => ({ key: a.key, title: title(a.key) }));
+            const who = u.pending ? u.user_name : `${displayName(u)} (${u.user_name})`;
+            const active = activeShown?.get(u.id) ?? u.active_at > 0;
             return (
               <tr
                 key={u.id}
@@ -84,68 +93,75 @@ export function UsersTable({
                 <TableSelectRow
                   id={`select-${u.id}`}
                   name={`select-${u.id}`}
-                  aria-label={`Select ${u.pending ? u.user_name : `${displayName(u)} (${u.user_name})`}`}
+                  aria-label={`Select ${who}`}
                   checked={selected.has(u.id)}
                   onSelect={() => onSelect(u, !selected.has(u.id))}
                 />
                 <td>{u.pending ? '*' : u.rank}</td>
                 <td>{u.pending ? '*' : u.unit}</td>
-                <td>
-                  {u.pending ? (
-                    // A pending row has no View action (spec §2): this opens its modal from the keyboard too.
-                    <button type="button" className="cds--link users-table__open" onClick={() => onOpen(u)}>
-                      Pending Invite<span className="visually-hidden"> {u.user_name}</span>
-                    </button>
-                  ) : (
-                    displayName(u)
-                  )}
-                </td>
+                <td>{u.pending ? 'Pending Invite' : displayName(u)}</td>
                 <td>{u.role}</td>
                 <td>{u.user_name}</td>
                 <td>
-                  <ModuleTags titles={u.assignments.map((a) => title(a.key))} />
+                  <ModuleTags modules={assigned} moduleIds={moduleIds} />
                 </td>
                 <td>
-                  <ModuleTags titles={completed} />
+                  <ModuleTags modules={completed} moduleIds={moduleIds} />
                 </td>
-                <td>{u.last_login_at > 0 ? formatDate(u.last_login_at) : 'Never'}</td>
-                <td>
+                <td className="users-table__date">{u.last_login_at > 0 ? formatDate(u.last_login_at) : 'Never'}</td>
+                <td className="users-table__date">
                   {u.pending ? (
                     `Last Invite Sent ${formatDate(u.last_invite_at)}`
                   ) : (
                     // The state in words beside the switch (not its colour alone); the label,
                     // which names the row for a screen reader, is hidden by the table's style
-                    // (Carbon's hideLabel would put it where the state goes).
+                    // (Carbon's hideLabel would put it where the state goes). Out of the Tab order:
+                    // the row's actions menu has Activate or Deactivate, so a row is two Tab stops.
                     <Toggle
+                      tabIndex={-1}
                       id={`active-${u.id}`}
                       className="users-table__status"
                       size="sm"
                       labelText={`Status of ${u.user_name}`}
                       labelA="Inactive"
                       labelB="Active"
-                      toggled={activeShown?.get(u.id) ?? u.active_at > 0}
+                      toggled={active}
                       onToggle={(on) => onToggleActive(u, on)}
                     />
                   )}
                 </td>
                 <td className="users-table__actions">
-                  {u.pending ? (
-                    <>
-                      <Button kind="ghost" size="sm" onClick={() => onResend(u)}>
-                        Resend Invite<span className="visually-hidden"> {u.user_name}</span>
-                      </Button>
-                      <Button kind="ghost" size="sm" onClick={() => onCopyLink(u)}>
-                        Copy Invite Link<span className="visually-hidden"> {u.user_name}</span>
-                      </Button>
-                    </>
-                  ) : (
-                    <Button kind="ghost" size="sm" onClick={() => onOpen(u)}>
-                      View<span className="visually-hidden"> {u.user_name}</span>
-                    </Button>
-                  )}
-                  <Button kind="danger--ghost" size="sm" onClick={() => onDelete(u)}>
-                    Delete<span className="visually-hidden"> {u.user_name}</span>
-                  </Button>
+                  {/* Every action of the row in one menu: one Tab stop, always in view (spec §2's actions, and View and the status for every row). */}
+                  <OverflowMenu
+                    id={rowActionsId(u.id)}
+                    size="sm"
+                    flipped
+                    aria-label={`Actions for ${who}`}
+                    iconDescription={`Actions for ${who}`}
+                  >
+                    {[
+                      <OverflowMenuItem key="view" itemText="View" onClick={() => onOpen(u)} />,
+                      ...(u.pending
+                        ? [
+                            <OverflowMenuItem key="resend" itemText="Resend Invite" onClick={() => onResend(u)} />,
+                            <OverflowMenuItem key="copy" itemText="Copy Invite Link" onClick={() => onCopyLink(u)} />,
+                          ]
+                        : [
+                            <OverflowMenuItem
+                              key="status"
+                              itemText={active ? 'Deactivate' : 'Activate'}
+                              onClick={() => onToggleActive(u, !active)}
+                            />,
+                          ]),
+                      <OverflowMenuItem
+                        key="delete"
+                        itemText="Delete"
+                        isDelete
+                        hasDivider
+                        onClick={() => onDelete(u)}
+                      />,
+                    ]}
+                  </OverflowMenu>
                 </td>
               </tr>
             );
