@@ -16,6 +16,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { presentModule } from '../modules/present-module.ts';
 import { isTimeZone, reportDisposition, reportLayout, type ReportLayout, type ReportRow } from './report-columns.ts';
 import { redeemReportToken } from './report-tokens.ts';
+import { audit } from '../../lib/audit.ts';
 import { isUsableAccount } from '../../auth/usable-account.ts';
 
 const BATCH = 1000;
@@ -180,12 +181,19 @@ export async function sendModuleReport(query: ReportQuery, reply: FastifyReply, 
     throw new HttpError(401, 'This download link has expired or was already used: download the report again');
   // The token outlives nothing, but the admin may have been demoted or deactivated since asking.
   const [admin] = await db
-    .select({ role: users.role, active_at: users.active_at, pending: users.pending })
+    .select({ role: users.role, active_at: users.active_at, pending: users.pending, user_name: users.user_name })
     .from(users)
     .where(eq(users.id, adminId))
     .limit(1);
   if (!admin || admin.role !== 'admin' || !isUsableAccount(admin))
     throw new HttpError(403, 'Administrator access required');
+  // A download changes nothing but is audited all the same: who took which records, when.
+  await audit(db, {
+    action: 'report.download',
+    actor: { id: adminId, name: admin.user_name },
+    target: { kind: 'report', id: moduleId, name: moduleRow.game_title },
+    after: { module: moduleId, ...(tz && { tz }) },
+  });
 
   const now = Date.now();
   const module = presentModule(moduleRow);
