@@ -1,4 +1,4 @@
--- The audit log, its sign-in stream and module versions (features/audit, features/modules/versions.ts).
+-- The audit log, its sign-in stream and module versions (docs/audit.md).
 CREATE TABLE "audit_log" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"at" bigint DEFAULT 0 NOT NULL,
@@ -35,12 +35,14 @@ CREATE TABLE "sign_in_log" (
 	"request_id" text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "assignments" ADD COLUMN "run_module_version" integer;--> statement-breakpoint
 ALTER TABLE "game_runs" ADD COLUMN "module_version" integer;--> statement-breakpoint
 ALTER TABLE "module_versions" ADD CONSTRAINT "module_versions_module_id_modules_id_fk" FOREIGN KEY ("module_id") REFERENCES "public"."modules"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at","id");--> statement-breakpoint
-CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","id");--> statement-breakpoint
-CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_kind","target_id","id");--> statement-breakpoint
-CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","id");--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_id","at","id");--> statement-breakpoint
+CREATE INDEX "audit_log_actor_name_idx" ON "audit_log" USING btree ("actor_name","at","id");--> statement-breakpoint
+CREATE INDEX "audit_log_target_idx" ON "audit_log" USING btree ("target_kind","target_id","at","id");--> statement-breakpoint
+CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","at","id");--> statement-breakpoint
 CREATE INDEX "sign_in_log_at_idx" ON "sign_in_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "sign_in_log_user_idx" ON "sign_in_log" USING btree ("user_name","id");--> statement-breakpoint
 -- Append-only: UPDATE, TRUNCATE and DELETE are refused, whoever asks. The one exception is the

@@ -182,6 +182,8 @@ export const assignments = pgTable(
     /** The kept run's score (null before a run finishes). */
     run_score_points: integer('run_score_points'),
     run_stars: integer('run_stars'),
+    /** The module version (module_versions) the kept run was played on; null: none kept, or from before versions. */
+    run_module_version: integer('run_module_version'),
   },
   (t) => [
     primaryKey({ columns: [t.user_id, t.module_id] }),
@@ -604,10 +606,12 @@ export const auditLog = pgTable(
     request_id: text('request_id').notNull().default(''),
   },
   (t) => [
+    // The list's order is (at, id), newest first; each filter's index ends in it (features/audit/repository.ts).
     index('audit_log_at_idx').on(t.at, t.id),
-    index('audit_log_actor_idx').on(t.actor_id, t.id),
-    index('audit_log_target_idx').on(t.target_kind, t.target_id, t.id),
-    index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_actor_idx').on(t.actor_id, t.at, t.id),
+    index('audit_log_actor_name_idx').on(t.actor_name, t.at, t.id),
+    index('audit_log_target_idx').on(t.target_kind, t.target_id, t.at, t.id),
+    index('audit_log_action_idx').on(t.action, t.at, t.id),
   ],
 );
 

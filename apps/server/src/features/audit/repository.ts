@@ -1,9 +1,10 @@
 /**
- * Reading the audit log: a page of entries matching the filters, newest first (by id, which
- * grows with every entry), with an opaque keyset cursor; every filter has an index that ends in
- * the id (db/schema.ts), so a page is one index range scan however large the log.
+ * Reading the audit log: a page of entries matching the filters, newest first (by time, then
+ * id), with an opaque keyset cursor; every filter has an index that ends in (at, id)
+ * (db/schema.ts), so a page is one index range scan however large the log, a date range
+ * included.
  */
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditQuery } from '@airman/contracts/audit.ts';
 import type { Db } from '../../db/database.ts';
 import { auditLog } from '../../db/schema.ts';
@@ -11,15 +12,21 @@ import { HttpError } from '../../lib/http-error.ts';
 
 const DAY_MS = 86_400_000;
 
-export function encodeCursor(id: number): string {
-  return Buffer.from(JSON.stringify({ id }), 'utf8').toString('base64url');
+interface Position {
+  at: number;
+  id: number;
 }
 
-function decodeCursor(cursor: string): number {
+export function encodeCursor(position: Position): string {
+  return Buffer.from(JSON.stringify({ at: position.at, id: position.id }), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): Position {
   try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const id = (value as { id?: unknown } | null)?.id;
-    if (typeof id === 'number' && Number.isSafeInteger(id) && id > 0) return id;
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Position> | null;
+    const { at, id } = value ?? {};
+    if (Number.isSafeInteger(at) && Number.isSafeInteger(id) && (at as number) >= 0 && (id as number) > 0)
+      return { at: at as number, id: id as number };
   } catch {
     // answered below
   }
@@ -28,7 +35,7 @@ function decodeCursor(cursor: string): number {
 
 export type AuditFilter = Omit<AuditQuery, 'cursor' | 'limit' | 'csv'>;
 
-function conditions(filter: AuditFilter, beforeId: number | undefined): SQL | undefined {
+function conditions(filter: AuditFilter, after: Position | undefined): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (filter.actor !== undefined)
     where.push(
@@ -41,7 +48,9 @@ function conditions(filter: AuditFilter, beforeId: number | undefined): SQL | un
   if (filter.action !== undefined) where.push(eq(auditLog.action, filter.action));
   if (filter.from !== undefined) where.push(gte(auditLog.at, Date.parse(`${filter.from}T00:00:00Z`)));
   if (filter.to !== undefined) where.push(lt(auditLog.at, Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS));
-  if (beforeId !== undefined) where.push(lt(auditLog.id, beforeId));
+  // A row comparison: the index's range starts right after the previous page's last entry.
+  if (after !== undefined)
+    where.push(sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::bigint, ${after.id}::bigint)`);
   return where.length > 0 ? and(...where) : undefined;
 }
 
@@ -62,13 +71,13 @@ export async function auditPage(
     .select()
     .from(auditLog)
     .where(conditions(filter, cursor === undefined ? undefined : decodeCursor(cursor)))
-    .orderBy(desc(auditLog.id))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     entries: page.map(presentEntry),
-    ...(rows.length > limit && last && { cursor: encodeCursor(last.id) }),
+    ...(rows.length > limit && last && { cursor: encodeCursor(last) }),
   };
 }
 
