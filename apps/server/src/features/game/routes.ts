@@ -240,6 +240,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
               run_answers_after: a.run_answers_after ?? answers.after ?? null,
               run_score_points: judged.score.points,
               run_stars: judged.score.stars,
+              run_module_version: run.module_version,
             }
           : {};
         await updateAssignment(tx, userId, run.module_id, {

@@ -3,7 +3,10 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { AuditPage, ModuleVersion, ModuleVersionsResponse } from '@airman/contracts/audit.ts';
+import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Module } from '@airman/contracts/module.ts';
+import { pendingEvent, start } from '@airman/engine/game-state.ts';
+import { apply } from '@airman/engine/rules.ts';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { describeApi, type TestContext } from '../../../test/harness.ts';
@@ -22,6 +25,21 @@ function smallModule(title: string): Module {
     objectives: [],
     actions: [{ ...action, results: { focus: 1 } }],
   };
+}
+
+/** End Day until the run is over, each event answered with its last choice. */
+function idleLine(module: Module, seed: number): GameCommand[] {
+  const line: GameCommand[] = [];
+  let state = start(module, seed);
+  while (state.outcome === 'in_progress') {
+    const event = pendingEvent(state);
+    const command: GameCommand = event ? { choose: event.choices.length - 1 } : { end_day: true };
+    const r = apply(state, command);
+    if (!r.ok) throw new Error(r.error);
+    line.push(command);
+    state = r.state;
+  }
+  return line;
 }
 
 async function versions(ctx: TestContext, token: string, id: string) {
@@ -88,10 +106,32 @@ describeApi('module versions', (ctx) => {
       payload: { module: first.id },
     });
     expect(run.statusCode, run.body).toBe(200);
-    const { run_id, module } = run.json<{ run_id: string; module: Module }>();
+    const { run_id, module, seed } = run.json<{ run_id: string; module: Module; seed: number }>();
     expect(module).toEqual(first);
     const [row] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, run_id));
     expect(row!.module_version).toBe(3);
+
+    // The module report names the version the kept run was played on.
+    const finished = await ctx.request(trainee.token, {
+      method: 'POST',
+      url: `/api/game/runs/${run_id}/finish`,
+      payload: { log: idleLine(module, seed) },
+    });
+    expect(finished.statusCode, finished.body).toBe(200);
+    const token = (
+      await ctx.request(admin.token, { method: 'POST', url: '/api/admin/reports/token', payload: { module: first.id } })
+    ).json<{ token: string }>().token;
+    const report = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?csv=1&module=${first.id}&token=${encodeURIComponent(token)}`,
+    });
+    const [header, line] = report.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    const column = header!.split(',').indexOf('Module Version');
+    expect(column).toBeGreaterThan(0);
+    expect(line!.split(',')[column]).toBe('3');
   });
 
   it('keeps a version of the module when its questionnaire is saved', async () => {

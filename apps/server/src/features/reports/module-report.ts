@@ -36,7 +36,7 @@ SELECT u.id, u.sort_key, u.rank, u.unit, u.last_name, u.first_name, u.user_name,
        a.created_at, a.started_at, a.completed_at, a.due_at, a.game_status,
        a.run_final_gauges AS final_gauges, a.run_objectives_completed AS objectives_completed,
        a.run_answers_before AS answers_before, a.run_answers_after AS answers_after,
-       a.run_score_points AS score_points, a.run_stars AS stars
+       a.run_score_points AS score_points, a.run_stars AS stars, a.run_module_version AS module_version
 FROM user_search u
 JOIN assignments a ON a.user_id = u.id AND a.module_id = $1`;
 
@@ -63,6 +63,7 @@ const PAGE_COLUMNS = [
   'answers_after',
   'score_points',
   'stars',
+  'module_version',
 ] as const satisfies readonly (keyof PageRow)[];
 type PageTuple = {
   -readonly [I in keyof typeof PAGE_COLUMNS]: (typeof PAGE_COLUMNS)[I] extends keyof PageRow
@@ -104,6 +105,7 @@ function pageRow(t: PageTuple): PageRow {
     answers_after: t[16],
     score_points: t[17],
     stars: t[18],
+    module_version: t[19],
   };
 }
 
