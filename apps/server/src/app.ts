@@ -13,6 +13,7 @@ import { DeviceCookies } from './auth/device-cookie.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerAuditSource } from './plugins/audit-source.ts';
 import { registerSchemas } from './plugins/schemas.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { openApiRoutes, registerOpenApi } from './plugins/openapi.ts';
@@ -38,6 +39,7 @@ import { passwordRoutes } from './features/password/routes.ts';
 import { emailRoutes } from './features/emails/routes.ts';
 import { bulkUserRoutes } from './features/bulk-users/routes.ts';
 import { inviteFileRoutes } from './features/invite-file/routes.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { ReminderScheduler } from './features/reminders/scheduler.ts';
@@ -86,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = new TokenService(deps.jwtSecret);
 
   registerErrorHandler(app);
+  // First of the request hooks: its transactions' audit entries name the request (lib/audit.ts).
+  registerAuditSource(app);
   registerSchemas(app);
   registerSecurityHeaders(app, config.publicUrl);
   // Before anything reads a token or the database: a body too large is refused first.
@@ -148,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   emailRoutes(app, database.db);
   bulkUserRoutes(app, database.db, config);
   await inviteFileRoutes(app, database.db, config);
+  auditRoutes(app, database.db);
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -74,6 +74,19 @@ const reminderDaysSchema = z
     return [...new Set(parts.map(Number))].sort((a, b) => b - a);
   });
 
+/** AUDIT_RETENTION_DAYS: unset or empty keeps the audit log for ever; otherwise 1–36,500 days. */
+const auditRetentionDaysSchema = optionalNonEmpty.transform((v, ctx): number | undefined => {
+  if (v === undefined) return undefined;
+  if (!/^\d{1,5}$/.test(v) || Number(v) < 1 || Number(v) > 36_500) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a whole number of days from 1 to 36500, or empty to keep for ever',
+    });
+    return z.NEVER;
+  }
+  return Number(v);
+});
+
 function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -118,6 +131,8 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalNonEmpty.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   INVITE_TTL_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(365).default(14),
   REMINDER_DAYS: reminderDaysSchema,
+  AUDIT_RETENTION_DAYS: auditRetentionDaysSchema,
+  AUDIT_SIGNIN_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(36_500).default(90),
   REMINDER_INTERVAL_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(86_400).default(300),
   MAIL_CLAIM_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(3_600).default(60),
   DIGEST_CRON: z
@@ -159,6 +174,10 @@ export interface Config {
   reminderDays: number[];
   /** How often the scheduler plans reminders and digests, in ms. */
   reminderIntervalMs: number;
+  /** How long audit entries are kept, in days (AUDIT_RETENTION_DAYS); undefined: for ever. */
+  auditRetentionDays: number | undefined;
+  /** How long the sign-in stream's entries are kept, in days (AUDIT_SIGNIN_DAYS). */
+  auditSignInDays: number;
   /**
    * How long a process holds the e-mails it took to send, in ms: if it dies while sending,
    * another process (or itself, restarted) sends them after that.
@@ -210,6 +229,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     inviteTtlMs: e.INVITE_TTL_DAYS * 24 * 60 * 60 * 1000,
     reminderDays: e.REMINDER_DAYS,
     reminderIntervalMs: e.REMINDER_INTERVAL_S * 1000,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    auditSignInDays: e.AUDIT_SIGNIN_DAYS,
     mailClaimMs: e.MAIL_CLAIM_S * 1000,
     digestCron: e.DIGEST_CRON === 'off' ? undefined : e.DIGEST_CRON,
     digestTz: e.DIGEST_TZ,

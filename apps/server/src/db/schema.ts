@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   foreignKey,
   index,
@@ -183,6 +184,8 @@ export const assignments = pgTable(
     /** The kept run's score (null before a run finishes). */
     run_score_points: integer('run_score_points'),
     run_stars: integer('run_stars'),
+    /** The module version (module_versions) the kept run was played on; null: none kept, or from before versions. */
+    run_module_version: integer('run_module_version'),
   },
   (t) => [
     primaryKey({ columns: [t.user_id, t.module_id] }),
@@ -275,6 +278,8 @@ export const gameRuns = pgTable(
     answers_before: jsonb('answers_before').$type<QuestionnaireAnswers>(),
     answers_after: jsonb('answers_after').$type<QuestionnaireAnswers>(),
     score_points: integer('score_points'),
+    /** The module's version (module_versions) the run was played on; null: before versions were kept. */
+    module_version: integer('module_version'),
     stars: integer('stars'),
     started_at: ms('started_at'),
     finished_at: ms('finished_at'),
@@ -573,4 +578,86 @@ export const idempotencyKeys = pgTable(
     body: text('body').notNull().default(''),
   },
   (t) => [primaryKey({ columns: [t.caller, t.key] }), index('idempotency_keys_created_idx').on(t.created_at)],
+);
+
+/**
+ * The audit log (features/audit): one row per administrative change, written in the change's own
+ * transaction (lib/audit.ts). Append-only: a trigger (migration 0027) refuses UPDATE, TRUNCATE and
+ * any DELETE but the retention job's (rows older than the cutoff it sets for its transaction).
+ * Never holds a password, hash, code or token (lib/audit.ts drops such fields).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ms('at'),
+    /** The administrator (or user) who acted; null: the server itself (the retention job). */
+    actor_id: text('actor_id'),
+    /** The actor's e-mail then: the entry still names them after they are deleted. */
+    actor_name: text('actor_name').notNull().default(''),
+    /** 'user.invite', 'module.edit', … (docs/audit.md lists them). */
+    action: text('action').notNull(),
+    /** user, module, questionnaire, report, audit. */
+    target_kind: text('target_kind').notNull(),
+    target_id: text('target_id').notNull().default(''),
+    /** The target's name then (an e-mail, a module's title). */
+    target_name: text('target_name').notNull().default(''),
+    /** The fields the action changed, before and after (null: none, as for a creation's before). */
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    /** The request's client address and id ('' for the server's own jobs). */
+    address: text('address').notNull().default(''),
+    request_id: text('request_id').notNull().default(''),
+  },
+  (t) => [
+    // The list's order is (at, id), newest first; each filter's index ends in it (features/audit/repository.ts).
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_actor_idx').on(t.actor_id, t.at, t.id),
+    index('audit_log_actor_name_idx').on(t.actor_name, t.at, t.id),
+    index('audit_log_target_idx').on(t.target_kind, t.target_id, t.at, t.id),
+    index('audit_log_action_idx').on(t.action, t.at, t.id),
+  ],
+);
+
+/**
+ * Sign-ins and failed sign-ins: the audit's lighter stream, kept AUDIT_SIGNIN_DAYS. Append-only
+ * like audit_log (the same trigger).
+ */
+export const signInLog = pgTable(
+  'sign_in_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: ms('at'),
+    /** The account signed in to, when there is one by that name. */
+    user_id: text('user_id'),
+    /** The name given, lower case. */
+    user_name: text('user_name').notNull(),
+    /** signed_in, failed, locked. */
+    outcome: text('outcome').notNull(),
+    address: text('address').notNull().default(''),
+    request_id: text('request_id').notNull().default(''),
+  },
+  (t) => [index('sign_in_log_at_idx').on(t.at), index('sign_in_log_user_idx').on(t.user_name, t.id)],
+);
+
+/**
+ * Every saved version of a module with its questionnaire (features/modules/versions.ts): version 1
+ * is the module as created (or as it was when versions began), each save adds the next.
+ */
+export const moduleVersions = pgTable(
+  'module_versions',
+  {
+    module_id: text('module_id')
+      .notNull()
+      .references(() => modules.id),
+    version: integer('version').notNull(),
+    /** The module as saved (json: its key order is the author's). */
+    module: json('module').$type<Module>().notNull(),
+    /** Its questionnaire then, when it has one. */
+    questionnaire: jsonb('questionnaire').$type<Questionnaire>(),
+    author_id: text('author_id'),
+    author_name: text('author_name').notNull().default(''),
+    saved_at: ms('saved_at'),
+  },
+  (t) => [primaryKey({ columns: [t.module_id, t.version] })],
 );

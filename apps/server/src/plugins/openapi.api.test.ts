@@ -40,6 +40,10 @@ const CALLS: Call[] = [
   { method: 'post', path: '/api/game/runs/{id}/finish', body: true },
   { method: 'get', path: '/api/health' },
   { method: 'get', path: '/api/ready' },
+  { method: 'get', path: '/api/admin/audit', answer: 'csv' },
+  { method: 'get', path: '/api/modules/{id}/versions' },
+  { method: 'get', path: '/api/modules/{id}/versions/{n}' },
+  { method: 'post', path: '/api/modules/{id}/versions/{n}/restore' },
 ];
 
 describeApi('the API reference', (ctx) => {

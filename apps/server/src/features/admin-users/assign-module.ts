@@ -5,6 +5,7 @@ import { assignments, modules, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { isForeignKeyViolation } from '../../db/errors.ts';
 import { pgTextArray } from '../../mail/outbox.ts';
+import { audit } from '../../lib/audit.ts';
 
 /** A module that may be assigned: it exists and is live; 404 or 400 otherwise. */
 export async function assignableModule(db: Db, moduleId: string): Promise<{ id: string; title: string }> {
@@ -43,12 +44,24 @@ export async function assignModuleToUsers(
  * working on the same user learn that the other one was first.
  */
 export async function assignModule(db: Db, userId: string, moduleId: string): Promise<void> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db
+    .select({ id: users.id, user_name: users.user_name })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   if (!user) throw new HttpError(404, 'No such user');
   await assignableModule(db, moduleId);
   try {
-    const added = await assignModuleToUsers(db, [userId], moduleId);
-    if (added.size === 0) throw new HttpError(409, `Module '${moduleId}' is already assigned to this user`);
+    await db.transaction(async (tx) => {
+      const added = await assignModuleToUsers(tx, [userId], moduleId);
+      if (added.size === 0) throw new HttpError(409, `Module '${moduleId}' is already assigned to this user`);
+      await audit(tx, {
+        action: 'assignment.assign',
+        target: { kind: 'user', id: userId, name: user.user_name },
+        before: null,
+        after: { module: moduleId, due_at: 0 },
+      });
+    });
   } catch (error) {
     // The user was deleted between the check and the insert.
     if (isForeignKeyViolation(error)) throw new HttpError(404, 'No such user');
@@ -78,7 +91,22 @@ export async function unassignModuleFromUsers(db: Db, userIds: string[], moduleI
 
 /** Removes an assignment that is not completed (a completed one is the record of the result). */
 export async function unassignModule(db: Db, userId: string, moduleId: string): Promise<void> {
-  const removed = await unassignModuleFromUsers(db, [userId], moduleId);
+  const removed = await db.transaction(async (tx) => {
+    const [was] = await tx
+      .select({ due_at: assignments.due_at, user_name: users.user_name })
+      .from(assignments)
+      .innerJoin(users, eq(users.id, assignments.user_id))
+      .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, moduleId)));
+    const gone = await unassignModuleFromUsers(tx, [userId], moduleId);
+    if (gone.size > 0 && was)
+      await audit(tx, {
+        action: 'assignment.unassign',
+        target: { kind: 'user', id: userId, name: was.user_name },
+        before: { module: moduleId, due_at: was.due_at },
+        after: { module: null },
+      });
+    return gone;
+  });
   if (removed.size > 0) return;
   const where = and(eq(assignments.user_id, userId), eq(assignments.module_id, moduleId));
   const [left] = await db.select({ completed_at: assignments.completed_at }).from(assignments).where(where).limit(1);

@@ -15,7 +15,7 @@ import { signInStatusSchema, userSchema, type User } from '@airman/contracts/use
 import type { Database, Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
-import { clearSignInFailures, signInStatus } from '../../auth/throttle.ts';
+import { signInStatus } from '../../auth/throttle.ts';
 import type { RequestAuth } from '../../plugins/auth.ts';
 import { sendModuleReport } from '../reports/module-report.ts';
 import { usersLister } from './list-users.ts';
@@ -23,7 +23,7 @@ import { sendJsonText, type JsonText } from '../../lib/json-text.ts';
 import { userJson } from '../../auth/account.ts';
 import { deleteUser, findUserById } from './repository.ts';
 import { assignModule, unassignModule } from './assign-module.ts';
-import { updateUser } from './update-user.ts';
+import { clearSignInLock, updateUser } from './update-user.ts';
 
 /** The user as an administrator sees it, or 404. */
 async function adminViewOfUser(db: Db, id: string): Promise<JsonText<User>> {
@@ -126,7 +126,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
     async (request) => {
       const row = await findUserById(db, request.params.id);
       if (!row) throw new HttpError(404, 'No such user');
-      await clearSignInFailures(db, row.user_name);
+      await clearSignInLock(db, row);
       return signInStatus(db, row);
     },
   );

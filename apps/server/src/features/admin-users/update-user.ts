@@ -8,6 +8,35 @@ import { HttpError } from '../../lib/http-error.ts';
 import { newInviteCode } from '../../auth/invite-code.ts';
 import { emailInUse } from '../../auth/account.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { clearSignInFailures, signInStatus } from '../../auth/throttle.ts';
+import type { UserRow } from '../../auth/account.ts';
+import { audit, changedFields, type AuditEntry, type AuditFields } from '../../lib/audit.ts';
+
+/** The audit's action for each field an administrator may change (docs/audit.md). */
+const FIELD_ACTIONS: Record<string, string> = {
+  user_name: 'user.address',
+  role: 'user.role',
+  active: 'user.active',
+  first_name: 'user.profile',
+  last_name: 'user.profile',
+  rank: 'user.profile',
+  unit: 'user.profile',
+};
+
+/** The entries of a change to a user's fields: one per action, with the fields it changed. */
+function userChangeEntries(id: string, name: string, before: AuditFields, after: AuditFields): AuditEntry[] {
+  const changed = changedFields(before, after);
+  const byAction = new Map<string, AuditEntry>();
+  for (const key of Object.keys(changed.after)) {
+    const action = FIELD_ACTIONS[key];
+    if (!action) continue;
+    let entry = byAction.get(action);
+    if (!entry) byAction.set(action, (entry = { action, target: { kind: 'user', id, name }, before: {}, after: {} }));
+    entry.before![key] = changed.before[key];
+    entry.after![key] = changed.after[key];
+  }
+  return [...byAction.values()];
+}
 
 /**
  * Applies only the fields given, in one transaction: the user row (locked, so
@@ -19,7 +48,16 @@ export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): 
   const { assignments: dueDates, active_at, ...fields } = patch;
   await db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({ role: users.role, user_name: users.user_name, active_at: users.active_at, pending: users.pending })
+      .select({
+        role: users.role,
+        user_name: users.user_name,
+        active_at: users.active_at,
+        pending: users.pending,
+        first_name: users.first_name,
+        last_name: users.last_name,
+        rank: users.rank,
+        unit: users.unit,
+      })
       .from(users)
       .where(eq(users.id, id))
       .for('update');
@@ -49,6 +87,9 @@ export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): 
         if (isUniqueViolation(error)) throw emailInUse(fields.user_name ?? '');
         throw error;
       }
+      const { active_at: activeBefore, pending: _pending, ...kept } = existing;
+      const after = { ...kept, ...fields, active: (set.active_at ?? activeBefore) !== 0 };
+      await audit(tx, ...userChangeEntries(id, existing.user_name, { ...kept, active: activeBefore !== 0 }, after));
     }
 
     if (dueDates && dueDates.length > 0) {
@@ -73,12 +114,22 @@ export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): 
         if (changed.length > 0)
           throw new HttpError(400, `assignments: ${d.key}: ${changed.join(', ')} cannot be changed, only due_at`);
       }
+      const moved: AuditEntry[] = [];
       for (const d of dueDates) {
         await tx
           .update(assignments)
           .set({ due_at: d.due_at })
           .where(and(eq(assignments.user_id, id), eq(assignments.module_id, d.key)));
+        const was = stored.get(d.key)?.due_at;
+        if (was !== d.due_at)
+          moved.push({
+            action: 'assignment.due_date',
+            target: { kind: 'user', id, name: fields.user_name ?? existing.user_name },
+            before: { module: d.key, due_at: was ?? null },
+            after: { module: d.key, due_at: d.due_at },
+          });
       }
+      await audit(tx, ...moved);
     }
   });
 }
@@ -99,4 +150,18 @@ export async function deactivateUsers(db: Db, targets: { id: string; pending: bo
       .where(inArray(users.id, registered));
   }
   if (pending.length > 0) await db.update(users).set({ invite_code: null }).where(inArray(users.id, pending));
+}
+
+/** Clears an account's sign-in failures (it signs in from anywhere again), with its audit entry. */
+export async function clearSignInLock(db: Db, row: UserRow): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await signInStatus(tx, row);
+    await clearSignInFailures(tx, row.user_name);
+    await audit(tx, {
+      action: 'user.sign_in_cleared',
+      target: { kind: 'user', id: row.id, name: row.user_name },
+      before: { ...before },
+      after: { ...(await signInStatus(tx, row)) },
+    });
+  });
 }

@@ -18,6 +18,39 @@ import { assignableModule, assignModuleToUsers, unassignModuleFromUsers } from '
 import { reinviteUsers } from '../invites/invites.ts';
 import { deactivateUsers } from '../admin-users/update-user.ts';
 import { isUsableAccount } from '../../auth/usable-account.ts';
+import { audit, type AuditEntry, type AuditFields } from '../../lib/audit.ts';
+
+/** The audit's action of each bulk action (docs/audit.md): the same as the single-user call's. */
+const BULK_ACTIONS: Record<BulkUsersRequest['action'], string> = {
+  assign: 'assignment.assign',
+  due_date: 'assignment.due_date',
+  unassign: 'assignment.unassign',
+  reinvite: 'user.resend',
+  deactivate: 'user.active',
+};
+
+/** The fields a bulk action changed on one user, before and after. */
+function bulkChange(
+  request: BulkUsersRequest,
+  dueBefore: number | undefined,
+): { before: AuditFields | null; after: AuditFields } {
+  const module = request.module ?? null;
+  switch (request.action) {
+    case 'assign':
+      return { before: null, after: { module, due_at: request.due_at ?? 0, bulk: true } };
+    case 'due_date':
+      return {
+        before: { module, due_at: dueBefore ?? null },
+        after: { module, due_at: request.due_at ?? 0, bulk: true },
+      };
+    case 'unassign':
+      return { before: { module, due_at: dueBefore ?? null }, after: { module: null, bulk: true } };
+    case 'reinvite':
+      return { before: null, after: { invite: 'resent' } };
+    case 'deactivate':
+      return { before: { active: true }, after: { active: false, bulk: true } };
+  }
+}
 
 /** The reasons a user is skipped, as the screen shows them. */
 export const SKIP = {
@@ -104,6 +137,8 @@ export async function applyBulkAction(
     if (unknown.length > 0) throw new HttpError(400, unknownIdsMessage(unknown));
     const targets = ids.map((id) => found.get(id) as Target);
 
+    /** Each user's due date of the named module before the change (due_date, unassign). */
+    let dueBefore = new Map<string, { due_at: number }>();
     const skipped = new Map<string, string>();
     const skip = (id: string, reason: string) => skipped.set(id, reason);
     const rest = () => targets.filter((t) => !skipped.has(t.id));
@@ -123,6 +158,7 @@ export async function applyBulkAction(
         const moduleId = await namedModule(tx, request);
         const dueAt = request.due_at as number;
         const had = await assignmentsOf(tx, ids, moduleId);
+        dueBefore = had;
         for (const t of targets) {
           const a = had.get(t.id);
           if (!a) skip(t.id, SKIP.notAssigned);
@@ -151,6 +187,7 @@ export async function applyBulkAction(
       case 'unassign': {
         const moduleId = await namedModule(tx, request);
         const had = await assignmentsOf(tx, ids, moduleId);
+        dueBefore = had;
         for (const t of targets) {
           const a = had.get(t.id);
           if (!a) skip(t.id, SKIP.notAssigned);
@@ -176,6 +213,20 @@ export async function applyBulkAction(
         break;
       }
     }
+
+    // A resent invite is audited where it is resent (invites/invites.ts).
+    if (request.action !== 'reinvite')
+      await audit(
+        tx,
+        ...rest().map((t): AuditEntry => {
+          const change = bulkChange(request, dueBefore.get(t.id)?.due_at);
+          return {
+            action: BULK_ACTIONS[request.action],
+            target: { kind: 'user', id: t.id, name: t.user_name },
+            ...change,
+          };
+        }),
+      );
 
     const results: BulkUserResult[] = targets.map((t) => {
       const reason = skipped.get(t.id);

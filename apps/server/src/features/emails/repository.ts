@@ -2,6 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { EmailKind, EmailState, SentEmail } from '@airman/contracts/emails.ts';
 import type { Db } from '../../db/database.ts';
+import { audit } from '../../lib/audit.ts';
 import { emailLog, users } from '../../db/schema.ts';
 
 export const HISTORY_LIMIT = 100;
@@ -52,10 +53,24 @@ export async function saveEmailSettings(
   userId: string,
   settings: { email_digest: boolean },
 ): Promise<{ email_digest: boolean }> {
-  const [row] = await db
-    .update(users)
-    .set({ email_digest: settings.email_digest })
-    .where(eq(users.id, userId))
-    .returning({ email_digest: users.email_digest });
-  return { email_digest: row?.email_digest ?? settings.email_digest };
+  return db.transaction(async (tx) => {
+    const [was] = await tx
+      .select({ email_digest: users.email_digest, user_name: users.user_name })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    const [row] = await tx
+      .update(users)
+      .set({ email_digest: settings.email_digest })
+      .where(eq(users.id, userId))
+      .returning({ email_digest: users.email_digest });
+    if (was && row && was.email_digest !== row.email_digest)
+      await audit(tx, {
+        action: 'user.digest_setting',
+        target: { kind: 'user', id: userId, name: was.user_name },
+        before: { email_digest: was.email_digest },
+        after: { email_digest: row.email_digest },
+      });
+    return { email_digest: row?.email_digest ?? settings.email_digest };
+  });
 }

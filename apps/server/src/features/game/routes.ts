@@ -3,6 +3,7 @@
  * assignments, starting a run, keeping its progress, finishing it (the server
  * replays the log with the engine and decides the outcome), and quitting.
  */
+import { currentVersion } from '../modules/versions.ts';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -106,6 +107,8 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
         module_id: moduleId,
         seed: run.seed,
         module_snapshot: module,
+        // The version it is played on (features/modules/versions.ts); the snapshot is that version.
+        module_version: await currentVersion(tx, moduleId),
         started_at: now,
       });
       await updateAssignment(tx, userId, moduleId, {
@@ -237,6 +240,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
               run_answers_after: a.run_answers_after ?? answers.after ?? null,
               run_score_points: judged.score.points,
               run_stars: judged.score.stars,
+              run_module_version: run.module_version,
             }
           : {};
         await updateAssignment(tx, userId, run.module_id, {

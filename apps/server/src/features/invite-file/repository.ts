@@ -47,7 +47,7 @@ export async function applyFile(db: Db, publicUrl: string, file: ParsedInviteFil
   try {
     return await db.transaction(async (tx) => {
       const checked = await checkAgainst(tx, file, Date.now());
-      await createInvites(tx, publicUrl, checked.invitees);
+      await createInvites(tx, publicUrl, checked.invitees, 'file');
       return checked;
     });
   } catch (error) {

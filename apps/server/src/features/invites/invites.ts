@@ -11,6 +11,7 @@ import { assignments, modules, users } from '../../db/schema.ts';
 import { enqueueEmails, pgTextArray } from '../../mail/outbox.ts';
 import { inviteEmail, type NamedModule } from '../../mail/templates.ts';
 import { newInviteCode } from '../../auth/invite-code.ts';
+import { audit } from '../../lib/audit.ts';
 
 /** One invitee: a new address, what is known of them, and the module they are given. */
 export interface Invitee {
@@ -42,6 +43,8 @@ export async function createInvites(
   tx: Db,
   publicUrl: string,
   invitees: Invitee[],
+  /** How the invite was given, for the audit log: a list of addresses, or a file. */
+  via: 'list' | 'file' = 'list',
 ): Promise<{ ids: string[]; emails: string[] }> {
   const now = Date.now();
   const rows = invitees.map((invitee) => ({ invitee, id: crypto.randomUUID(), code: newInviteCode() }));
@@ -75,6 +78,24 @@ export async function createInvites(
         : [];
       return { to: invitee.email, user_id: id, ...inviteEmail(publicUrl, code, named) };
     }),
+  );
+  await audit(
+    tx,
+    ...rows.map(({ invitee, id }) => ({
+      action: 'user.invite',
+      target: { kind: 'user' as const, id, name: invitee.email },
+      before: null,
+      after: {
+        user_name: invitee.email,
+        first_name: invitee.first_name ?? '',
+        last_name: invitee.last_name ?? '',
+        rank: invitee.rank ?? '',
+        unit: invitee.unit ?? '',
+        module: invitee.module?.id ?? null,
+        due_at: invitee.module?.due_at ?? 0,
+        via: invitees.length > 1 && via === 'list' ? 'bulk' : via,
+      },
+    })),
   );
   return { ids: rows.map((r) => r.id), emails };
 }
@@ -116,6 +137,15 @@ export async function reinviteUsers(
       to: invitee.user_name,
       user_id: invitee.id,
       ...inviteEmail(publicUrl, codes[i] as string, named.get(invitee.id) ?? []),
+    })),
+  );
+  await audit(
+    tx,
+    ...invitees.map((invitee) => ({
+      action: 'user.resend',
+      target: { kind: 'user' as const, id: invitee.id, name: invitee.user_name },
+      before: null,
+      after: { invite: 'resent' },
     })),
   );
   return new Map(invitees.map((invitee, i) => [invitee.id, ids[i] as string]));

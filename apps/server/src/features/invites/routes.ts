@@ -19,6 +19,7 @@ import type { MailWorker } from '../../mail/outbox.ts';
 import { createInvites, reinviteUsers, type Invitee } from './invites.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 import { answerInTransaction } from '../../plugins/idempotency.ts';
+import { audit } from '../../lib/audit.ts';
 import {
   findInviteByCode,
   findModuleTitle,
@@ -133,12 +134,23 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
       const passwordHash = await hashPassword(body.password);
       // One statement under the same conditions: of two registrations racing with one code, one wins.
       const { rank, unit, first_name, last_name } = body;
-      const done = await registerInvitee(db, invite.id, code, config.inviteTtlMs, {
-        rank,
-        unit,
-        first_name,
-        last_name,
-        password_hash: passwordHash,
+      const done = await db.transaction(async (tx) => {
+        const registered = await registerInvitee(tx, invite.id, code, config.inviteTtlMs, {
+          rank,
+          unit,
+          first_name,
+          last_name,
+          password_hash: passwordHash,
+        });
+        if (registered)
+          await audit(tx, {
+            action: 'user.register',
+            actor: { id: invite.id, name: invite.user_name },
+            target: { kind: 'user', id: invite.id, name: invite.user_name },
+            before: { pending: true },
+            after: { pending: false, rank, unit, first_name, last_name },
+          });
+        return registered;
       });
       if (!done) throw new HttpError(401, 'This invite code is not valid');
       return {};

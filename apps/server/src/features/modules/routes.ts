@@ -10,6 +10,14 @@ import { presentModule } from './present-module.ts';
 import { checkModule, moduleContent } from './save-module.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
 import { archiveModule, findModuleRow, insertModule, listModules, updateModule } from './repository.ts';
+import { findVersion, listVersions, saveVersioned } from './versions.ts';
+import {
+  moduleVersionParamsSchema,
+  moduleVersionSchema,
+  moduleVersionsResponseSchema,
+} from '@airman/contracts/audit.ts';
+import { saveQuestionnaire } from '../questionnaire/repository.ts';
+import { audit, changedFields } from '../../lib/audit.ts';
 
 const one = { 200: moduleSchema, ...errorResponses };
 
@@ -43,17 +51,29 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
     if (input.id !== '') throw new HttpError(400, "id: must be '' to create a module (use PUT modules/{id} to update)");
     const now = Date.now();
     const id = `m_${crypto.randomBytes(9).toString('base64url')}`;
-    const row = await insertModule(
-      db,
-      id,
-      {
-        game_title: input.game_title,
-        game_description: input.game_description,
-        game_type: input.game_type,
-        content: moduleContent(input),
-      },
-      now,
-    );
+    const row = await db.transaction(async (tx) => {
+      const { result } = await saveVersioned(tx, id, () =>
+        insertModule(
+          tx,
+          id,
+          {
+            game_title: input.game_title,
+            game_description: input.game_description,
+            game_type: input.game_type,
+            content: moduleContent(input),
+          },
+          now,
+        ),
+      );
+      // Every new module is a copy of a base module (its type): the editor's "New" and "Copy" alike.
+      await audit(tx, {
+        action: 'module.create',
+        target: { kind: 'module', id, name: input.game_title },
+        before: null,
+        after: { game_title: input.game_title, copied_from: input.game_type, version: 1 },
+      });
+      return result;
+    });
     reply.code(201);
     return presentModule(row);
   });
@@ -71,18 +91,29 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
       // Taking its own id as type would make a copy a base module, which can never be archived.
       if (!isBaseModule(existing) && input.game_type === id)
         throw new HttpError(400, 'game_type: only a base module is its own type');
-      const row = await updateModule(
-        db,
-        id,
-        {
-          game_title: input.game_title,
-          game_description: input.game_description,
-          game_type: input.game_type,
-          content: moduleContent(input),
-        },
-        Date.now(),
-      );
-      return presentModule(row);
+      return db.transaction(async (tx) => {
+        const saved = await saveVersioned(tx, id, () =>
+          updateModule(
+            tx,
+            id,
+            {
+              game_title: input.game_title,
+              game_description: input.game_description,
+              game_type: input.game_type,
+              content: moduleContent(input),
+            },
+            Date.now(),
+          ),
+        );
+        const module = presentModule(saved.result);
+        const changed = changedFields({ ...existing, version: saved.previous }, { ...module, version: saved.version });
+        await audit(tx, {
+          action: 'module.edit',
+          target: { kind: 'module', id, name: module.game_title },
+          ...changed,
+        });
+        return module;
+      });
     },
   );
 
@@ -94,7 +125,76 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
       const existing = await findModule(db, id);
       if (isBaseModule(existing)) throw new HttpError(409, 'Base modules cannot be archived');
       if (existing.archived_at > 0) return existing;
-      return presentModule(await archiveModule(db, id, Date.now()));
+      return db.transaction(async (tx) => {
+        const row = await archiveModule(tx, id, Date.now());
+        await audit(tx, {
+          action: 'module.archive',
+          target: { kind: 'module', id, name: row.game_title },
+          before: { archived_at: 0 },
+          after: { archived_at: row.archived_at },
+        });
+        return presentModule(row);
+      });
+    },
+  );
+
+  app.get(
+    '/api/modules/:id/versions',
+    {
+      config: { access: 'admin' },
+      schema: { params: idParamsSchema, response: { 200: moduleVersionsResponseSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      await findModule(db, id);
+      return { versions: await listVersions(db, id) };
+    },
+  );
+
+  const oneVersion = { params: moduleVersionParamsSchema, response: { 200: moduleVersionSchema, ...errorResponses } };
+  app.get('/api/modules/:id/versions/:n', { config: { access: 'admin' }, schema: oneVersion }, async (request) => {
+    const { id, n } = request.params;
+    const v = await findVersion(db, id, n);
+    if (!v) throw new HttpError(404, `Module '${id}' has no version ${n}`);
+    const { module_id: _module, ...version } = v;
+    return version;
+  });
+
+  // A restore is a save like any other: the version's module (and questionnaire) become the next version.
+  app.post(
+    '/api/modules/:id/versions/:n/restore',
+    { config: { access: 'admin' }, schema: { params: moduleVersionParamsSchema, response: one } },
+    async (request) => {
+      const { id, n } = request.params;
+      return db.transaction(async (tx) => {
+        const v = await findVersion(tx, id, n);
+        if (!v) throw new HttpError(404, `Module '${id}' has no version ${n}`);
+        const existing = await findModule(tx, id);
+        const saved = await saveVersioned(tx, id, async () => {
+          const row = await updateModule(
+            tx,
+            id,
+            {
+              game_title: v.module.game_title,
+              game_description: v.module.game_description,
+              game_type: v.module.game_type,
+              content: moduleContent(v.module),
+            },
+            Date.now(),
+          );
+          if (v.questionnaire) await saveQuestionnaire(tx, id, v.questionnaire, Date.now());
+          return row;
+        });
+        const module = presentModule(saved.result);
+        const changed = changedFields({ ...existing, version: saved.previous }, { ...module, version: saved.version });
+        await audit(tx, {
+          action: 'module.restore',
+          target: { kind: 'module', id, name: module.game_title },
+          before: changed.before,
+          after: { ...changed.after, restored_from: n },
+        });
+        return module;
+      });
     },
   );
 }

@@ -7,6 +7,8 @@ import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
 import { readQuestionnaire, saveQuestionnaire } from './repository.ts';
+import { saveVersioned } from '../modules/versions.ts';
+import { audit, changedFields } from '../../lib/audit.ts';
 
 const response = { 200: questionnaireSchema, ...errorResponses };
 
@@ -26,7 +28,19 @@ export function questionnaireRoutes(server: FastifyInstance, db: Db): void {
     async (request) => {
       const q = request.body;
       const now = Date.now();
-      await saveQuestionnaire(db, READY_AIRMAN_MODULE_ID, q, now);
+      await db.transaction(async (tx) => {
+        const before = (await readQuestionnaire(tx, READY_AIRMAN_MODULE_ID)) ?? {};
+        const saved = await saveVersioned(tx, READY_AIRMAN_MODULE_ID, () =>
+          saveQuestionnaire(tx, READY_AIRMAN_MODULE_ID, q, now),
+        );
+        const after = (await readQuestionnaire(tx, READY_AIRMAN_MODULE_ID)) ?? {};
+        const changed = changedFields({ ...before, version: saved.previous }, { ...after, version: saved.version });
+        await audit(tx, {
+          action: 'questionnaire.edit',
+          target: { kind: 'questionnaire', id: READY_AIRMAN_MODULE_ID },
+          ...changed,
+        });
+      });
       return q;
     },
   );

@@ -9,10 +9,17 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { planDigests } from './plan-digests.ts';
 import { planReminders } from './plan-reminders.ts';
+import { applyRetention } from '../audit/retention.ts';
 
 export type SchedulerConfig = Pick<
   Config,
-  'publicUrl' | 'reminderDays' | 'reminderIntervalMs' | 'digestCron' | 'digestTz'
+  | 'publicUrl'
+  | 'reminderDays'
+  | 'reminderIntervalMs'
+  | 'digestCron'
+  | 'digestTz'
+  | 'auditRetentionDays'
+  | 'auditSignInDays'
 >;
 
 export class ReminderScheduler {
@@ -62,5 +69,9 @@ export class ReminderScheduler {
       now,
     });
     if (digests > 0) this.log.info({ digests }, "administrators' digests queued");
+    // The audit log's retention (features/audit/retention.ts), on the same beat.
+    // By the real clock: a test moving the scheduler's clock ahead does not age the log.
+    const removed = await applyRetention(this.database.db, this.config, Math.min(now, Date.now()));
+    if (removed.audit + removed.signIns > 0) this.log.info(removed, 'old audit entries removed');
   }
 }

@@ -16,6 +16,7 @@ import { HttpError } from '../../lib/http-error.ts';
 import { presentModule } from '../modules/present-module.ts';
 import { isTimeZone, reportDisposition, reportLayout, type ReportLayout, type ReportRow } from './report-columns.ts';
 import { redeemReportToken } from './report-tokens.ts';
+import { audit } from '../../lib/audit.ts';
 import { isUsableAccount } from '../../auth/usable-account.ts';
 
 const BATCH = 1000;
@@ -35,7 +36,7 @@ SELECT u.id, u.sort_key, u.rank, u.unit, u.last_name, u.first_name, u.user_name,
        a.created_at, a.started_at, a.completed_at, a.due_at, a.game_status,
        a.run_final_gauges AS final_gauges, a.run_objectives_completed AS objectives_completed,
        a.run_answers_before AS answers_before, a.run_answers_after AS answers_after,
-       a.run_score_points AS score_points, a.run_stars AS stars
+       a.run_score_points AS score_points, a.run_stars AS stars, a.run_module_version AS module_version
 FROM user_search u
 JOIN assignments a ON a.user_id = u.id AND a.module_id = $1`;
 
@@ -62,6 +63,7 @@ const PAGE_COLUMNS = [
   'answers_after',
   'score_points',
   'stars',
+  'module_version',
 ] as const satisfies readonly (keyof PageRow)[];
 type PageTuple = {
   -readonly [I in keyof typeof PAGE_COLUMNS]: (typeof PAGE_COLUMNS)[I] extends keyof PageRow
@@ -103,6 +105,7 @@ function pageRow(t: PageTuple): PageRow {
     answers_after: t[16],
     score_points: t[17],
     stars: t[18],
+    module_version: t[19],
   };
 }
 
@@ -180,12 +183,19 @@ export async function sendModuleReport(query: ReportQuery, reply: FastifyReply, 
     throw new HttpError(401, 'This download link has expired or was already used: download the report again');
   // The token outlives nothing, but the admin may have been demoted or deactivated since asking.
   const [admin] = await db
-    .select({ role: users.role, active_at: users.active_at, pending: users.pending })
+    .select({ role: users.role, active_at: users.active_at, pending: users.pending, user_name: users.user_name })
     .from(users)
     .where(eq(users.id, adminId))
     .limit(1);
   if (!admin || admin.role !== 'admin' || !isUsableAccount(admin))
     throw new HttpError(403, 'Administrator access required');
+  // A download changes nothing but is audited all the same: who took which records, when.
+  await audit(db, {
+    action: 'report.download',
+    actor: { id: adminId, name: admin.user_name },
+    target: { kind: 'report', id: moduleId, name: moduleRow.game_title },
+    after: { module: moduleId, ...(tz && { tz }) },
+  });
 
   const now = Date.now();
   const module = presentModule(moduleRow);

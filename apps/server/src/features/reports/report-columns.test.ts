@@ -31,6 +31,7 @@ const row: ReportRow = {
   final_gauges: null,
   score_points: null,
   stars: null,
+  module_version: null,
   objectives_completed: null,
   answers_before: { m1: 5 },
   answers_after: { m1: 2 },
@@ -40,17 +41,17 @@ describe('report layout', () => {
   it('writes a fall in a domain score as a negative number, not as escaped text', () => {
     const layout = reportLayout({ ...readyAirmanModule, starting_gauges: {} }, questionnaire, day);
     expect(layout.header).toBe(
-      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Objectives Completed,Score,Stars,Mental Before,Mental After,Mental Change,m1 Before,m1 After\r\n',
+      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Objectives Completed,Score,Stars,Module Version,Mental Before,Mental After,Mental Change,m1 Before,m1 After\r\n',
     );
     expect(layout.line(row)).toBe(
-      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,,,,,100,25,-75,5,2\r\n',
+      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,,,,,,100,25,-75,5,2\r\n',
     );
   });
 
   it('escapes what users typed, marks a pending invitee and writes gauges and objectives', () => {
     const layout = reportLayout({ ...readyAirmanModule, starting_gauges: { Fitness: 1, Morale: 1 } }, null, day);
     expect(layout.header).toBe(
-      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final Fitness,Final Morale,Objectives Completed,Score,Stars\r\n',
+      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final Fitness,Final Morale,Objectives Completed,Score,Stars,Module Version\r\n',
     );
     const finished = {
       ...row,
@@ -60,9 +61,10 @@ describe('report layout', () => {
       objectives_completed: ['Run, then rest', 'Sleep'],
       score_points: 640,
       stars: 2,
+      module_version: 3,
     };
     expect(layout.line({ ...finished, last_name: '=HYPERLINK("x")', first_name: '@Ann', pending: true })).toBe(
-      `*,*,"'=HYPERLINK(""x"")",'@Ann,ann@example.com,Complete,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,2026-11-22T12:00:00.001Z,-3,7,"Run, then rest; Sleep",640,2\r\n`,
+      `*,*,"'=HYPERLINK(""x"")",'@Ann,ann@example.com,Complete,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,2026-11-22T12:00:00.001Z,-3,7,"Run, then rest; Sleep",640,2,3\r\n`,
     );
   });
 
@@ -74,7 +76,7 @@ describe('report layout', () => {
     );
     const line = layout.line({ ...row, answers_before: null, answers_after: null });
     expect(line).toBe(
-      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,,,,,,,,,,,\r\n',
+      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,,,,,,,,,,,,\r\n',
     );
     expect(line.split(',')).toHaveLength(layout.header.split(',').length);
   });

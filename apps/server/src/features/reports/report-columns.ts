@@ -27,6 +27,8 @@ export interface ReportRow {
   answers_after: QuestionnaireAnswers | null;
   score_points: number | null;
   stars: number | null;
+  /** The module version the run was played on (features/modules/versions.ts); null when unknown. */
+  module_version: number | null;
 }
 
 export interface ReportLayout {
@@ -57,7 +59,14 @@ const ASSIGNMENT_COLUMNS = [
  */
 export function reportLayout(module: Module, questionnaire: Questionnaire | null, now: number): ReportLayout {
   const gauges = Object.keys(module.starting_gauges);
-  const names = [...ASSIGNMENT_COLUMNS, ...gauges.map((g) => `Final ${g}`), 'Objectives Completed', 'Score', 'Stars'];
+  const names = [
+    ...ASSIGNMENT_COLUMNS,
+    ...gauges.map((g) => `Final ${g}`),
+    'Objectives Completed',
+    'Score',
+    'Stars',
+    'Module Version',
+  ];
   if (questionnaire) {
     names.push(...questionnaire.domains.flatMap((d) => [`${d.name} Before`, `${d.name} After`, `${d.name} Change`]));
     names.push(...questionnaire.items.flatMap((i) => [`${i.id} Before`, `${i.id} After`]));
@@ -91,7 +100,7 @@ export function reportLayout(module: Module, questionnaire: Questionnaire | null
       if (!r.final_gauges && !r.objectives_completed && !r.answers_before && !r.answers_after)
         return `${line}${noRun}\r\n`;
       for (const g of gauges) line += `,${csvCell(own(r.final_gauges, g))}`;
-      line += `,${csvCell(r.objectives_completed?.join('; '))},${csvCell(r.score_points)},${csvCell(r.stars)}`;
+      line += `,${csvCell(r.objectives_completed?.join('; '))},${csvCell(r.score_points)},${csvCell(r.stars)},${csvCell(r.module_version)}`;
       if (questionnaire) for (const cell of questionnaireCells(r)) line += `,${csvCell(cell)}`;
       return `${line}\r\n`;
     },

@@ -102,6 +102,7 @@ describeApi('module report', (ctx) => {
         run_objectives_completed: ['Pass the PT test', 'Complete readiness training'],
         run_score_points: 640,
         run_stars: 2,
+        run_module_version: 4,
         run_answers_before: { mental_1: 2, mental_2: 2, mental_3: 4, mental_4: 2 },
         run_answers_after: { mental_1: 4, mental_2: 4, mental_3: 2, mental_4: 4 },
       },
@@ -119,17 +120,17 @@ describeApi('module report', (ctx) => {
     const lines = csvLines(res.body);
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(
-      /^Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final mental,Final physical,Final social,Final spiritual,Objectives Completed,Score,Stars,Mental Before,Mental After,Mental Change,.*,mental_1 Before,mental_1 After,/,
+      /^Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final mental,Final physical,Final social,Final spiritual,Objectives Completed,Score,Stars,Module Version,Mental Before,Mental After,Mental Change,.*,mental_1 Before,mental_1 After,/,
     );
     expect(lines.some((l) => l.includes('other@example.com'))).toBe(false);
     const iso = new Date(now).toISOString();
     // In the users list's order: registered users by last name, then the pending invitee.
     expect(lines[1]).toContain(
-      `SrA,655 ISRW,'=cmd(),Eve,evil@example.com,Complete,${iso},${iso},,${iso},70,61,55,80,Pass the PT test; Complete readiness training,640,2,25,75,50,`,
+      `SrA,655 ISRW,'=cmd(),Eve,evil@example.com,Complete,${iso},${iso},,${iso},70,61,55,80,Pass the PT test; Complete readiness training,640,2,4,25,75,50,`,
     );
     expect(lines[1]).toContain(',2,4,2,4,4,2,2,4,');
     expect(lines[2]).toMatch(/^\*,\*,,,pending@example\.com,Not Started,/);
-    expect(lines[2]).toContain(`,${iso},,,,,,,,,`);
+    expect(lines[2]).toContain(`,${iso},,,,,,,,,,`);
   });
 
   it('has a column per gauge of the module and no questionnaire for other modules; a non-ASCII title gets filename*', async () => {
@@ -150,7 +151,7 @@ describeApi('module report', (ctx) => {
     );
     const lines = csvLines(res.body);
     expect(lines[0]).toBe(
-      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final focus,Final morale,Objectives Completed,Score,Stars',
+      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final focus,Final morale,Objectives Completed,Score,Stars,Module Version',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(new RegExp(`^A1C,655 ISRW,'\\+SUM\\(A1\\),Test,${user.email},Not Started,`));

@@ -26,6 +26,7 @@ import { sendJsonText } from '../../lib/json-text.ts';
 import { userJson } from '../../auth/account.ts';
 import { findUserByEmail, findUserById, recordSignIn, revokeTokens } from './repository.ts';
 import { isUsableAccount } from '../../auth/usable-account.ts';
+import { auditSignIn, type SignInOutcome } from '../../lib/audit.ts';
 
 /** The one answer to any failed login: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -84,7 +85,10 @@ export function sessionRoutes(
       const trusted = row !== undefined && device?.userId === row.id ? device.id : undefined;
       // Counted as a failure until the password proves right (see auth/throttle.ts).
       const attempt = await claimLoginAttempt(db, body.user_name, { ip: request.ip, device: trusted });
+      const signIn = (outcome: SignInOutcome) =>
+        auditSignIn(db, { userId: row?.id ?? null, userName: body.user_name.trim().toLowerCase(), outcome });
       if (attempt.waitMs > 0) {
+        await signIn('refused');
         reply.header('Retry-After', String(Math.ceil(attempt.waitMs / 1000)));
         throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${tryAgainIn(attempt.waitMs)}.`);
       }
@@ -112,15 +116,18 @@ export function sessionRoutes(
         } else {
           await attempt.failed();
         }
+        await signIn('locked');
         reply.header('Retry-After', String(Math.ceil(attempt.accountLockMs / 1000)));
         throw new HttpError(429, heldMessage(attempt.accountLockMs), 'sign_in_held');
       }
       if (!right) {
         await attempt.failed();
+        await signIn('failed');
         throw new HttpError(401, INVALID_CREDENTIALS);
       }
       await attempt.succeeded();
       await recordSignIn(db, row.id, Date.now());
+      await signIn('signed_in');
       if (!trusted) reply.header('Set-Cookie', devices.issue(row.id));
       const auth = tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
       return { auth };
@@ -149,6 +156,7 @@ export function sessionRoutes(
       const row = await findUserById(db, used.userId);
       if (!row || !isUsableAccount(row)) throw new HttpError(400, TRUST_LINK_INVALID);
       await recordSignIn(db, row.id, now);
+      await auditSignIn(db, { userId: row.id, userName: row.user_name, outcome: 'signed_in' });
       reply.header('Set-Cookie', [devices.issue(row.id), clearTrustCookie(devices.secure)]);
       const auth = tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
       return { auth };

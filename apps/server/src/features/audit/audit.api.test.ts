@@ -1,0 +1,485 @@
+/**
+ * The audit log: one entry per administrative change, written with the change; the database
+ * refuses UPDATE and DELETE on it; GET admin/audit filters, pages and exports it.
+ */
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import type { AuditEntry, AuditPage } from '@airman/contracts/audit.ts';
+import type { Module } from '@airman/contracts/module.ts';
+import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
+import { adminToken, describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
+import { auditLog, signInLog, users } from '../../db/schema.ts';
+import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
+import { applyRetention } from './retention.ts';
+import { SECRET_FIELD } from '../../lib/audit.ts';
+
+const DAY = 86_400_000;
+const MODULE = READY_AIRMAN_MODULE_ID;
+
+async function entries(ctx: TestContext, token: string, query: Record<string, string>): Promise<AuditEntry[]> {
+  const res = await ctx.request(token, { method: 'GET', url: `/api/admin/audit?${new URLSearchParams(query)}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<AuditPage>().entries;
+}
+
+/** The entries about one user, newest first, as action → after. */
+async function aboutUser(ctx: TestContext, token: string, id: string) {
+  return entries(ctx, token, { target_kind: 'user', target_id: id });
+}
+
+async function invite(ctx: TestContext, token: string, emails: string[], extra: object = {}) {
+  const res = await ctx.request(token, { method: 'PUT', url: '/api/admin/invite', payload: { emails, ...extra } });
+  expect(res.statusCode, res.body).toBe(200);
+  const rows = await ctx.database.db.select().from(users);
+  return emails.map((e) => rows.find((r) => r.user_name === e)!);
+}
+
+const tag = () => crypto.randomUUID().slice(0, 8);
+
+function smallModule(title: string): Module {
+  const { daily_change: _d, healthy_range: _h, events: _e, scoring: _s, lessons: _l, ...base } = readyAirmanModule;
+  const { later: _later, ...action } = readyAirmanModule.actions[0]!;
+  return {
+    ...base,
+    id: '',
+    game_type: '',
+    game_title: title,
+    starting_gauges: { focus: 50, morale: 40 },
+    objectives: [],
+    actions: [{ ...action, results: { focus: 1 } }],
+  };
+}
+
+describeApi('audit log', (ctx) => {
+  it('records a single invite with who sent it, from where, in which request', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const [u] = await invite(ctx, admin.token, [`one.${tag()}@example.com`], { module: MODULE });
+    const [e] = await aboutUser(ctx, admin.token, u!.id);
+    expect(e).toMatchObject({
+      action: 'user.invite',
+      actor_id: admin.id,
+      actor_name: admin.email,
+      target_kind: 'user',
+      target_name: u!.user_name,
+      before: null,
+      after: { user_name: u!.user_name, module: MODULE, via: 'list' },
+      address: '127.0.0.1',
+    });
+    expect(e!.request_id).not.toBe('');
+    expect(e!.at).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('records each address of a bulk invite and of an invite file', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const listed = await invite(ctx, admin.token, [`b1.${tag()}@example.com`, `b2.${tag()}@example.com`]);
+    for (const u of listed)
+      expect((await aboutUser(ctx, admin.token, u.id)).map((e) => [e.action, e.after?.via])).toEqual([
+        ['user.invite', 'bulk'],
+      ]);
+    const email = `file.${tag()}@example.com`;
+    const res = await ctx.request(admin.token, {
+      method: 'POST',
+      url: '/api/admin/invite/file',
+      payload: `email,first_name\n${email},Fay\n`,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.user_name, email));
+    expect(
+      (await aboutUser(ctx, admin.token, row!.id)).map((e) => [e.action, e.after?.via, e.after?.first_name]),
+    ).toEqual([['user.invite', 'file', 'Fay']]);
+  });
+
+  it('records a resent invite, single and bulk', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const [a, b] = await invite(ctx, admin.token, [`r1.${tag()}@example.com`, `r2.${tag()}@example.com`]);
+    const single = await ctx.request(admin.token, { method: 'POST', url: `/api/admin/users/${a!.id}/reinvite` });
+    expect(single.statusCode, single.body).toBe(200);
+    const bulk = await ctx.request(admin.token, {
+      method: 'POST',
+      url: '/api/admin/users/bulk',
+      payload: { action: 'reinvite', ids: [b!.id] },
+    });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    for (const u of [a!, b!]) expect((await aboutUser(ctx, admin.token, u.id))[0]?.action).toBe('user.resend');
+  });
+
+  it('records an address corrected, a role, active and name changes, each with before and after', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const [pending] = await invite(ctx, admin.token, [`typo.${tag()}@example.com`]);
+    const fixed = `fixed.${tag()}@example.com`;
+    await ctx.request(admin.token, {
+      method: 'POST',
+      url: `/api/admin/users/${pending!.id}`,
+      payload: { user_name: fixed },
+    });
+    expect((await aboutUser(ctx, admin.token, pending!.id))[0]).toMatchObject({
+      action: 'user.address',
+      before: { user_name: pending!.user_name },
+      after: { user_name: fixed },
+    });
+
+    const user = await ctx.createUser();
+    const change = { role: 'admin', active_at: 0, rank: 'SrA', unit: '1 AS', first_name: 'Ann' };
+    const res = await ctx.request(admin.token, { method: 'POST', url: `/api/admin/users/${user.id}`, payload: change });
+    expect(res.statusCode, res.body).toBe(200);
+    const byAction = Object.fromEntries((await aboutUser(ctx, admin.token, user.id)).map((e) => [e.action, e]));
+    expect(Object.keys(byAction).sort()).toEqual(['user.active', 'user.profile', 'user.role']);
+    expect(byAction['user.role']).toMatchObject({ before: { role: 'user' }, after: { role: 'admin' } });
+    expect(byAction['user.active']).toMatchObject({ before: { active: true }, after: { active: false } });
+    expect(byAction['user.profile']!.after).toEqual({ rank: 'SrA', unit: '1 AS', first_name: 'Ann' });
+  });
+
+  it('records a registration, its actor the invitee', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const [u] = await invite(ctx, admin.token, [`reg.${tag()}@example.com`]);
+    const body = { rank: 'AB', unit: '655 ISRW', first_name: 'Tia', last_name: 'Trainee', password: 'Str0ng-Pass!' };
+    const res = await ctx.request(undefined, { method: 'POST', url: `/api/register/${u!.invite_code}`, payload: body });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await aboutUser(ctx, admin.token, u!.id))[0]).toMatchObject({
+      action: 'user.register',
+      actor_id: u!.id,
+      actor_name: u!.user_name,
+      after: { pending: false, rank: 'AB', unit: '655 ISRW', first_name: 'Tia', last_name: 'Trainee' },
+    });
+  });
+
+  it('records a deletion with what the user was', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const user = await ctx.createUser({ lastName: 'Gone' });
+    expect((await ctx.request(admin.token, { method: 'DELETE', url: `/api/admin/users/${user.id}` })).statusCode).toBe(
+      200,
+    );
+    expect((await aboutUser(ctx, admin.token, user.id))[0]).toMatchObject({
+      action: 'user.delete',
+      target_name: user.email,
+      before: { user_name: user.email, last_name: 'Gone' },
+      after: null,
+    });
+  });
+
+  it('records assign, due date and unassign, single and bulk', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const one = await ctx.createUser();
+    const many = await ctx.createUser();
+    const post = (url: string, payload?: object) =>
+      ctx.request(admin.token, { method: 'POST', url, ...(payload && { payload }) });
+    expect((await post(`/api/admin/users/${one.id}/assign`, { module: MODULE })).statusCode).toBe(200);
+    const due = Date.UTC(2031, 0, 15);
+    expect((await post(`/api/admin/users/${one.id}`, { assignments: [{ key: MODULE, due_at: due }] })).statusCode).toBe(
+      200,
+    );
+    const gone = await ctx.request(admin.token, {
+      method: 'DELETE',
+      url: `/api/admin/users/${one.id}/assign/${MODULE}`,
+    });
+    expect(gone.statusCode).toBe(200);
+    expect((await aboutUser(ctx, admin.token, one.id)).map((e) => [e.action, e.before, e.after])).toEqual([
+      ['assignment.unassign', { module: MODULE, due_at: due }, { module: null }],
+      ['assignment.due_date', { module: MODULE, due_at: 0 }, { module: MODULE, due_at: due }],
+      ['assignment.assign', null, { module: MODULE, due_at: 0 }],
+    ]);
+
+    for (const payload of [
+      { action: 'assign', module: MODULE },
+      { action: 'due_date', module: MODULE, due_at: due },
+      { action: 'unassign', module: MODULE },
+    ]) {
+      const res = await post('/api/admin/users/bulk', { ...payload, ids: [many.id] });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect((await aboutUser(ctx, admin.token, many.id)).map((e) => [e.action, e.after?.bulk])).toEqual([
+      ['assignment.unassign', true],
+      ['assignment.due_date', true],
+      ['assignment.assign', true],
+    ]);
+  });
+
+  it('records a bulk deactivation', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const user = await ctx.createUser();
+    const res = await ctx.request(admin.token, {
+      method: 'POST',
+      url: '/api/admin/users/bulk',
+      payload: { action: 'deactivate', ids: [user.id] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await aboutUser(ctx, admin.token, user.id))[0]).toMatchObject({
+      action: 'user.active',
+      before: { active: true },
+      after: { active: false, bulk: true },
+    });
+  });
+
+  it('records a sign-in lock cleared', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const user = await ctx.createUser();
+    await ctx.request(undefined, {
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: user.email, password: 'Wrong-Pass-1' },
+    });
+    const res = await ctx.request(admin.token, { method: 'DELETE', url: `/api/admin/users/${user.id}/sign-in` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await aboutUser(ctx, admin.token, user.id))[0]).toMatchObject({
+      action: 'user.sign_in_cleared',
+      before: { failures: 1 },
+      after: { failures: 0, locked_until: 0 },
+    });
+  });
+
+  it('records a change of the digest setting', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const res = await ctx.request(admin.token, {
+      method: 'POST',
+      url: '/api/self/email-settings',
+      payload: { email_digest: false },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await aboutUser(ctx, admin.token, admin.id))[0]).toMatchObject({
+      action: 'user.digest_setting',
+      before: { email_digest: true },
+      after: { email_digest: false },
+    });
+  });
+
+  it('records module create, edit and archive, and a questionnaire edit', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const title = `Audited ${tag()}`;
+    const created = await ctx.request(admin.token, {
+      method: 'POST',
+      url: '/api/modules',
+      payload: smallModule(title),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const m = created.json<Module>();
+    const edited = await ctx.request(admin.token, {
+      method: 'PUT',
+      url: `/api/modules/${m.id}`,
+      payload: { ...m, game_title: `${title} 2`, days: m.days + 1 },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await ctx.request(admin.token, { method: 'DELETE', url: `/api/modules/${m.id}` })).statusCode).toBe(200);
+    const log = await entries(ctx, admin.token, { target_kind: 'module', target_id: m.id });
+    expect(log.map((e) => [e.action, e.before, e.after])).toEqual([
+      ['module.archive', { archived_at: 0 }, { archived_at: expect.any(Number) }],
+      [
+        'module.edit',
+        { game_title: title, days: m.days, version: 1 },
+        { game_title: `${title} 2`, days: m.days + 1, version: 2 },
+      ],
+      ['module.create', null, { game_title: title, copied_from: '', version: 1 }],
+    ]);
+
+    const q = await ctx.request(admin.token, { method: 'GET', url: '/api/modules/questionnaire' });
+    const content = q.json<{ title: string }>();
+    const put = await ctx.request(admin.token, {
+      method: 'PUT',
+      url: '/api/modules/questionnaire',
+      payload: { ...content, title: `${content.title} (audited)` },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const [qe] = await entries(ctx, admin.token, { target_kind: 'questionnaire', actor: admin.id });
+    expect(qe).toMatchObject({
+      action: 'questionnaire.edit',
+      target_id: MODULE,
+      before: { title: content.title },
+      after: { title: `${content.title} (audited)` },
+    });
+  });
+
+  it('records a report downloaded, by the admin who asked for it', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const tokenRes = await ctx.request(admin.token, {
+      method: 'POST',
+      url: '/api/admin/reports/token',
+      payload: { module: MODULE },
+    });
+    const { token } = tokenRes.json<{ token: string }>();
+    const csv = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?csv=1&module=${MODULE}&token=${encodeURIComponent(token)}`,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect((await entries(ctx, admin.token, { actor: admin.id, action: 'report.download' }))[0]).toMatchObject({
+      actor_name: admin.email,
+      target_kind: 'report',
+      target_id: MODULE,
+    });
+  });
+
+  it('keeps sign-ins and failed sign-ins in their own stream', async () => {
+    const user = await ctx.createUser();
+    await ctx.request(undefined, {
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: user.email, password: 'Nope-Nope-1' },
+    });
+    const ok = await ctx.request(undefined, {
+      method: 'POST',
+      url: '/api/login',
+      payload: { user_name: user.email, password: TEST_PASSWORD },
+    });
+    expect(ok.statusCode).toBe(200);
+    const rows = await ctx.database.db
+      .select()
+      .from(signInLog)
+      .where(eq(signInLog.user_name, user.email))
+      .orderBy(signInLog.id);
+    // The first is the harness's own sign-in of the new user.
+    expect(rows.map((r) => [r.outcome, r.user_id, r.address])).toEqual([
+      ['signed_in', user.id, '127.0.0.1'],
+      ['failed', user.id, '127.0.0.1'],
+      ['signed_in', user.id, '127.0.0.1'],
+    ]);
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE of either log, on the application’s own connection', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    await invite(ctx, admin.token, [`keep.${tag()}@example.com`]);
+    // Drizzle names the statement and keeps the database's error as the cause.
+    const refused = async (work: Promise<unknown>) => {
+      const error = (await work.then(
+        () => new Error('not refused'),
+        (e: unknown) => e,
+      )) as { message?: string; cause?: { message?: string } };
+      expect(`${error.message} ${error.cause?.message ?? ''}`).toMatch(/append-only: (UPDATE|DELETE|TRUNCATE) refused/);
+    };
+    for (const table of ['audit_log', 'sign_in_log']) {
+      await refused(ctx.database.query(`UPDATE ${table} SET address = 'x'`));
+      await refused(ctx.database.query(`DELETE FROM ${table}`));
+      await refused(ctx.database.query(`TRUNCATE ${table}`));
+      // The retention job's way in, with a cutoff of now: not even the last day's rows may go.
+      await refused(
+        ctx.database.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT set_config('audit.purge_before', ${String(Date.now())}, true)`);
+          await tx.execute(sql.raw(`DELETE FROM ${table}`));
+        }),
+      );
+    }
+    const [{ n }] = (await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log')) as [
+      { n: number },
+    ];
+    expect(n).toBeGreaterThan(0);
+  });
+
+  it('removes entries past AUDIT_RETENTION_DAYS and the sign-in stream past AUDIT_SIGNIN_DAYS, and audits it', async () => {
+    const now = Date.now();
+    const old = `retention-${tag()}`;
+    await ctx.database.db.insert(auditLog).values([
+      { at: now - 400 * DAY, action: 'user.role', target_kind: 'user', target_id: old },
+      { at: now - 10 * DAY, action: 'user.role', target_kind: 'user', target_id: old },
+    ]);
+    await ctx.database.db.insert(signInLog).values([
+      { at: now - 100 * DAY, user_name: `${old}@example.com`, outcome: 'failed' },
+      { at: now - 5 * DAY, user_name: `${old}@example.com`, outcome: 'signed_in' },
+    ]);
+    // Default: the audit log is kept for ever.
+    await applyRetention(ctx.database.db, { auditRetentionDays: undefined, auditSignInDays: 90 }, now);
+    const kept = () => ctx.database.db.select().from(auditLog).where(eq(auditLog.target_id, old));
+    expect((await kept()).length).toBe(2);
+    expect(
+      (
+        await ctx.database.db
+          .select()
+          .from(signInLog)
+          .where(eq(signInLog.user_name, `${old}@example.com`))
+      ).map((r) => r.outcome),
+    ).toEqual(['signed_in']);
+
+    const removed = await applyRetention(ctx.database.db, { auditRetentionDays: 365, auditSignInDays: 90 }, now);
+    expect(removed.audit).toBeGreaterThanOrEqual(1);
+    expect((await kept()).map((r) => r.at)).toEqual([now - 10 * DAY]);
+    const admin = await adminToken(ctx);
+    const [purge] = await entries(ctx, admin, {
+      action: 'audit.retention',
+      target_kind: 'audit',
+      target_id: 'audit_log',
+    });
+    expect(purge).toMatchObject({ actor_id: null, actor_name: 'server', after: { removed: removed.audit, days: 365 } });
+  });
+
+  it('filters by actor, action, target and dates, pages by cursor, and is for administrators only', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const invited = await invite(
+      ctx,
+      admin.token,
+      Array.from({ length: 5 }, (_, i) => `page${i}.${tag()}@example.com`),
+    );
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const q = new URLSearchParams({
+        actor: admin.email,
+        action: 'user.invite',
+        limit: '2',
+        ...(cursor && { cursor }),
+      });
+      const res = await ctx.request(admin.token, { method: 'GET', url: `/api/admin/audit?${q}` });
+      const page = res.json<AuditPage>();
+      expect(page.entries.length).toBeLessThanOrEqual(2);
+      seen.push(...page.entries.map((e) => e.target_id));
+      cursor = page.cursor;
+    } while (cursor);
+    expect(seen.sort()).toEqual(invited.map((u) => u.id).sort());
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await entries(ctx, admin.token, { actor: admin.id, from: '2000-01-01', to: '2000-12-31' })).toEqual([]);
+    expect((await entries(ctx, admin.token, { actor: admin.id, from: today, to: today })).length).toBe(5);
+
+    const trainee = await ctx.createUser();
+    expect((await ctx.request(trainee.token, { method: 'GET', url: '/api/admin/audit' })).statusCode).toBe(403);
+    expect((await ctx.request(admin.token, { method: 'GET', url: '/api/admin/audit?cursor=nope' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await ctx.request(admin.token, { method: 'GET', url: '/api/admin/audit?action=user.fly' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('exports the filtered entries as CSV with the report’s escaping', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const user = await ctx.createUser();
+    await ctx.request(admin.token, {
+      method: 'POST',
+      url: `/api/admin/users/${user.id}`,
+      payload: { unit: '=HYPERLINK("x")', first_name: 'Jo, "Ace"' },
+    });
+    const res = await ctx.request(admin.token, {
+      method: 'GET',
+      url: `/api/admin/audit?csv=1&target_kind=user&target_id=${user.id}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Time (UTC),Actor,Actor ID,Action,Target,Target ID,Target name,Before,After,Address,Request ID',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,${admin.email},${admin.id},user.profile,user,${user.id},${user.email},`);
+    // JSON cells are quoted, their quotes doubled; a formula inside stays text.
+    expect(lines[1]).toContain(',"{""unit"":""=HYPERLINK(\\""x\\"")"",""first_name"":""Jo, \\""Ace\\""""}",');
+  });
+
+  // Last: it reads every entry the tests above wrote.
+  it('never holds a password, hash, code or token in any entry', async () => {
+    const all = await ctx.database.query<{ before: unknown; after: unknown }>('SELECT before, after FROM audit_log');
+    expect(all.length).toBeGreaterThan(20);
+    const codes = (
+      await ctx.database.query<{ code: string }>('SELECT invite_code AS code FROM users WHERE invite_code IS NOT NULL')
+    ).map((r) => r.code);
+    const hashes = (
+      await ctx.database.query<{ h: string }>('SELECT password_hash AS h FROM users WHERE password_hash IS NOT NULL')
+    ).map((r) => r.h);
+    const keys = (value: unknown): string[] =>
+      value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => [k, ...keys(v)]) : [];
+    for (const { before, after } of all) {
+      for (const fields of [before, after]) {
+        expect(keys(fields).filter((k) => SECRET_FIELD.test(k))).toEqual([]);
+        const text = JSON.stringify(fields);
+        for (const secret of [TEST_PASSWORD, 'Str0ng-Pass!', ...codes, ...hashes]) expect(text).not.toContain(secret);
+      }
+    }
+  });
+});

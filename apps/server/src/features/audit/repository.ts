@@ -1,0 +1,92 @@
+/**
+ * Reading the audit log: a page of entries matching the filters, newest first (by time, then
+ * id), with an opaque keyset cursor; every filter has an index that ends in (at, id)
+ * (db/schema.ts), so a page is one index range scan however large the log, a date range
+ * included.
+ */
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AuditEntry, AuditQuery } from '@airman/contracts/audit.ts';
+import type { Db } from '../../db/database.ts';
+import { auditLog } from '../../db/schema.ts';
+import { HttpError } from '../../lib/http-error.ts';
+
+const DAY_MS = 86_400_000;
+
+interface Position {
+  at: number;
+  id: number;
+}
+
+export function encodeCursor(position: Position): string {
+  return Buffer.from(JSON.stringify({ at: position.at, id: position.id }), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): Position {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as Partial<Position> | null;
+    const { at, id } = value ?? {};
+    if (Number.isSafeInteger(at) && Number.isSafeInteger(id) && (at as number) >= 0 && (id as number) > 0)
+      return { at: at as number, id: id as number };
+  } catch {
+    // answered below
+  }
+  throw new HttpError(400, 'cursor: invalid cursor');
+}
+
+export type AuditFilter = Omit<AuditQuery, 'cursor' | 'limit' | 'csv'>;
+
+function conditions(filter: AuditFilter, after: Position | undefined): SQL | undefined {
+  const where: (SQL | undefined)[] = [];
+  if (filter.actor !== undefined)
+    where.push(
+      filter.actor.includes('@')
+        ? eq(auditLog.actor_name, filter.actor.trim().toLowerCase())
+        : eq(auditLog.actor_id, filter.actor),
+    );
+  if (filter.target_kind !== undefined) where.push(eq(auditLog.target_kind, filter.target_kind));
+  if (filter.target_id !== undefined) where.push(eq(auditLog.target_id, filter.target_id));
+  if (filter.action !== undefined) where.push(eq(auditLog.action, filter.action));
+  if (filter.from !== undefined) where.push(gte(auditLog.at, Date.parse(`${filter.from}T00:00:00Z`)));
+  if (filter.to !== undefined) where.push(lt(auditLog.at, Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS));
+  // A row comparison: the index's range starts right after the previous page's last entry.
+  if (after !== undefined)
+    where.push(sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::bigint, ${after.id}::bigint)`);
+  return where.length > 0 ? and(...where) : undefined;
+}
+
+type Row = typeof auditLog.$inferSelect;
+
+export function presentEntry(row: Row): AuditEntry {
+  return { ...row, id: String(row.id), before: row.before ?? null, after: row.after ?? null };
+}
+
+/** One page of entries and the cursor of the next, if there is one. */
+export async function auditPage(
+  db: Db,
+  filter: AuditFilter,
+  cursor: string | undefined,
+  limit: number,
+): Promise<{ entries: AuditEntry[]; cursor?: string }> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(conditions(filter, cursor === undefined ? undefined : decodeCursor(cursor)))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    entries: page.map(presentEntry),
+    ...(rows.length > limit && last && { cursor: encodeCursor(last) }),
+  };
+}
+
+/** Every matching entry, newest first, in keyset pages (memory stays one page). */
+export async function* allEntries(db: Db, filter: AuditFilter, batch = 1000): AsyncGenerator<AuditEntry[]> {
+  let cursor: string | undefined;
+  do {
+    const page = await auditPage(db, filter, cursor, batch);
+    if (page.entries.length > 0) yield page.entries;
+    cursor = page.cursor;
+  } while (cursor !== undefined);
+}

@@ -1,0 +1,33 @@
+/** GET admin/audit: the audit log, filtered and paged, or as CSV (docs/audit.md). */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUDIT_PAGE_SIZE, auditPageSchema, auditQuerySchema } from '@airman/contracts/audit.ts';
+import type { Db } from '../../db/database.ts';
+import { errorResponses } from '../../plugins/schemas.ts';
+import { allEntries, auditPage } from './repository.ts';
+import { sendAuditCsv } from './csv.ts';
+
+const csvText = z.string().describe('With csv=1: every matching entry as CSV (text/csv), newest first.');
+
+export function auditRoutes(server: FastifyInstance, db: Db): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    querystring: auditQuerySchema,
+    response: {
+      200: {
+        description: 'A page of audit entries, newest first, or with csv=1 all of them as CSV',
+        content: { 'application/json': { schema: auditPageSchema }, 'text/csv': { schema: csvText } },
+      },
+      ...errorResponses,
+    },
+  };
+  app.get('/api/admin/audit', { config: { access: 'admin' }, schema }, async (request, reply) => {
+    const { cursor, limit, csv, ...filter } = request.query;
+    if (csv === '1') {
+      await sendAuditCsv(reply, allEntries(db, filter));
+      return undefined;
+    }
+    return auditPage(db, filter, cursor, limit ?? AUDIT_PAGE_SIZE);
+  });
+}

@@ -1,0 +1,185 @@
+/** Module versions: every save keeps one; list, read, restore (a new version); runs name theirs. */
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import type { AuditPage, ModuleVersion, ModuleVersionsResponse } from '@airman/contracts/audit.ts';
+import type { GameCommand } from '@airman/contracts/game.ts';
+import type { Module } from '@airman/contracts/module.ts';
+import { pendingEvent, start } from '@airman/engine/game-state.ts';
+import { apply } from '@airman/engine/rules.ts';
+import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
+import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
+import { describeApi, type TestContext } from '../../../test/harness.ts';
+import { gameRuns } from '../../db/schema.ts';
+import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
+
+function smallModule(title: string): Module {
+  const { daily_change: _d, healthy_range: _h, events: _e, scoring: _s, lessons: _l, ...base } = readyAirmanModule;
+  const { later: _later, ...action } = readyAirmanModule.actions[0]!;
+  return {
+    ...base,
+    id: '',
+    game_type: '',
+    game_title: title,
+    starting_gauges: { focus: 50, morale: 40 },
+    objectives: [],
+    actions: [{ ...action, results: { focus: 1 } }],
+  };
+}
+
+/** End Day until the run is over, each event answered with its last choice. */
+function idleLine(module: Module, seed: number): GameCommand[] {
+  const line: GameCommand[] = [];
+  let state = start(module, seed);
+  while (state.outcome === 'in_progress') {
+    const event = pendingEvent(state);
+    const command: GameCommand = event ? { choose: event.choices.length - 1 } : { end_day: true };
+    const r = apply(state, command);
+    if (!r.ok) throw new Error(r.error);
+    line.push(command);
+    state = r.state;
+  }
+  return line;
+}
+
+async function versions(ctx: TestContext, token: string, id: string) {
+  const res = await ctx.request(token, { method: 'GET', url: `/api/modules/${id}/versions` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ModuleVersionsResponse>().versions;
+}
+
+describeApi('module versions', (ctx) => {
+  it('keeps every save, reads any version, and restores one as a new version that plays as it did', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const title = `Versioned ${crypto.randomUUID().slice(0, 8)}`;
+    const created = await ctx.request(admin.token, {
+      method: 'POST',
+      url: '/api/modules',
+      payload: smallModule(title),
+    });
+    const first = created.json<Module>();
+    const edited = await ctx.request(admin.token, {
+      method: 'PUT',
+      url: `/api/modules/${first.id}`,
+      payload: { ...first, game_title: `${title} edited`, starting_gauges: { focus: 10, morale: 90 } },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const listed = await versions(ctx, admin.token, first.id);
+    expect(listed.map((v) => [v.version, v.author_id, v.author_name])).toEqual([
+      [2, admin.id, admin.email],
+      [1, admin.id, admin.email],
+    ]);
+
+    const v1 = await ctx.request(admin.token, { method: 'GET', url: `/api/modules/${first.id}/versions/1` });
+    expect(v1.statusCode, v1.body).toBe(200);
+    expect(v1.json<ModuleVersion>()).toMatchObject({ version: 1, module: first, questionnaire: null });
+
+    const restored = await ctx.request(admin.token, {
+      method: 'POST',
+      url: `/api/modules/${first.id}/versions/1/restore`,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json<Module>()).toEqual(first);
+    expect((await versions(ctx, admin.token, first.id)).map((v) => v.version)).toEqual([3, 2, 1]);
+    const v3 = await ctx.request(admin.token, { method: 'GET', url: `/api/modules/${first.id}/versions/3` });
+    expect(v3.json<ModuleVersion>().module).toEqual(first);
+
+    const audit = await ctx.request(admin.token, {
+      method: 'GET',
+      url: `/api/admin/audit?target_kind=module&target_id=${first.id}&action=module.restore`,
+    });
+    expect(audit.json<AuditPage>().entries[0]).toMatchObject({
+      before: { game_title: `${title} edited`, version: 2 },
+      after: { game_title: title, version: 3, restored_from: 1 },
+    });
+
+    // A trainee's run of the restored module plays version 3, which is version 1's module.
+    const trainee = await ctx.createUser();
+    await ctx.request(admin.token, {
+      method: 'POST',
+      url: `/api/admin/users/${trainee.id}/assign`,
+      payload: { module: first.id },
+    });
+    const run = await ctx.request(trainee.token, {
+      method: 'POST',
+      url: '/api/game/runs',
+      payload: { module: first.id },
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const { run_id, module, seed } = run.json<{ run_id: string; module: Module; seed: number }>();
+    expect(module).toEqual(first);
+    const [row] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, run_id));
+    expect(row!.module_version).toBe(3);
+
+    // The module report names the version the kept run was played on.
+    const finished = await ctx.request(trainee.token, {
+      method: 'POST',
+      url: `/api/game/runs/${run_id}/finish`,
+      payload: { log: idleLine(module, seed) },
+    });
+    expect(finished.statusCode, finished.body).toBe(200);
+    const token = (
+      await ctx.request(admin.token, { method: 'POST', url: '/api/admin/reports/token', payload: { module: first.id } })
+    ).json<{ token: string }>().token;
+    const report = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?csv=1&module=${first.id}&token=${encodeURIComponent(token)}`,
+    });
+    const [header, line] = report.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    const column = header!.split(',').indexOf('Module Version');
+    expect(column).toBeGreaterThan(0);
+    expect(line!.split(',')[column]).toBe('3');
+  });
+
+  it('keeps a version of the module when its questionnaire is saved', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const q = (
+      await ctx.request(admin.token, { method: 'GET', url: '/api/modules/questionnaire' })
+    ).json<Questionnaire>();
+    const before = await versions(ctx, admin.token, READY_AIRMAN_MODULE_ID);
+    const changed = { ...q, instructions: `${q.instructions} (v)` };
+    expect(
+      (await ctx.request(admin.token, { method: 'PUT', url: '/api/modules/questionnaire', payload: changed }))
+        .statusCode,
+    ).toBe(200);
+    const after = await versions(ctx, admin.token, READY_AIRMAN_MODULE_ID);
+    // The seeded module had no version yet: the server kept it as it was, then the save.
+    expect(after.length).toBe(before.length + (before.length === 0 ? 2 : 1));
+    expect(after[0]).toMatchObject({ author_id: admin.id });
+    const latest = await ctx.request(admin.token, {
+      method: 'GET',
+      url: `/api/modules/${READY_AIRMAN_MODULE_ID}/versions/${after[0]!.version}`,
+    });
+    expect(latest.json<ModuleVersion>().questionnaire).toEqual(changed);
+    const previous = await ctx.request(admin.token, {
+      method: 'GET',
+      url: `/api/modules/${READY_AIRMAN_MODULE_ID}/versions/${after[1]!.version}`,
+    });
+    expect(previous.json<ModuleVersion>().questionnaire).toEqual(q);
+  });
+
+  it('answers 404 for a version or module there is not, 400 for a bad number, 403 to trainees', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const trainee = await ctx.createUser();
+    const m = READY_AIRMAN_MODULE_ID;
+    expect((await ctx.request(admin.token, { method: 'GET', url: `/api/modules/${m}/versions/9999` })).statusCode).toBe(
+      404,
+    );
+    expect((await ctx.request(admin.token, { method: 'GET', url: '/api/modules/nope/versions' })).statusCode).toBe(404);
+    expect((await ctx.request(admin.token, { method: 'GET', url: `/api/modules/${m}/versions/abc` })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await ctx.request(admin.token, { method: 'POST', url: `/api/modules/${m}/versions/9999/restore` })).statusCode,
+    ).toBe(404);
+    for (const [method, url] of [
+      ['GET', `/api/modules/${m}/versions`],
+      ['GET', `/api/modules/${m}/versions/1`],
+      ['POST', `/api/modules/${m}/versions/1/restore`],
+    ] as const)
+      expect((await ctx.request(trainee.token, { method, url })).statusCode).toBe(403);
+  });
+});
