@@ -38,6 +38,7 @@ import { passwordRoutes } from './features/password/routes.ts';
 import { emailRoutes } from './features/emails/routes.ts';
 import { bulkUserRoutes } from './features/bulk-users/routes.ts';
 import { inviteFileRoutes } from './features/invite-file/routes.ts';
+import { oidcRoutes } from './features/oidc/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { ReminderScheduler } from './features/reminders/scheduler.ts';
@@ -148,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   emailRoutes(app, database.db);
   bulkUserRoutes(app, database.db, config);
   await inviteFileRoutes(app, database.db, config);
+  oidcRoutes(app, database.db, tokens, config, deps.jwtSecret);
 
   await registerWebApp(app, config.webDist);
   return app;
