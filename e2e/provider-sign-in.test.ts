@@ -60,9 +60,10 @@ const root = path.resolve(import.meta.dirname, '..');
     let out = '';
     child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-    await waitForHealth(base, child, () => out);
+    // A fresh embedded database migrates first: on a busy machine that takes more than a minute.
+    await waitForHealth(base, child, () => out, 240_000);
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
-  });
+  }, 300_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -152,7 +153,7 @@ const root = path.resolve(import.meta.dirname, '..');
     await page.getByRole('link', { name: 'Sign in with Test Wing ID' }).click();
     await passProvider(page, 'trainee-2');
     await page.waitForURL((u) => u.origin === base && u.pathname === '/login');
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe(SIGN_IN_ERROR_MESSAGES.unverified);
+    await page.getByRole('alert').filter({ hasText: SIGN_IN_ERROR_MESSAGES.unverified }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
     expect(await seriousViolations(page)).toEqual([]);
   });
