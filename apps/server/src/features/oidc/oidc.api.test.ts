@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { oidcLinks, users } from '../../db/schema.ts';
+import { loginFailures, oidcLinks, users } from '../../db/schema.ts';
+import { guessFailed } from '../../auth/throttle.ts';
 import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
 import {
   passProviderPages,
@@ -320,3 +321,23 @@ describeApi(
 beforeAll(async () => {
   closedPort = await freePort();
 });
+
+describeApi(
+  'provider sign-in throttling',
+  (ctx) => {
+    it('counts a wrong state against the address, and refuses an address past its failures', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/oidc/callback?code=x&state=guess' });
+      expect(refusal(new URL(String(res.headers.location)))).toBe('state');
+      const counted = await ctx.database.db
+        .select()
+        .from(loginFailures)
+        .where(eq(loginFailures.key, 'oidc-ip:127.0.0.1'));
+      expect(counted).toHaveLength(1);
+      // 20 free, then a wait doubling from 1 s after each: past 26, a minute (auth/throttle.ts).
+      for (let i = 0; i < 26; i += 1) await guessFailed(ctx.database.db, 'oidc', '127.0.0.1', `guess-${i}`);
+      const user = await ctx.createUser();
+      expect(refusal(await signIn(ctx, person(user.email)))).toBe('throttled');
+    });
+  },
+  { env: providerEnv() },
+);
