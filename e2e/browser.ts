@@ -19,7 +19,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
 import { ourServer } from './server.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const hasChromium = fs.existsSync(CHROMIUM_PATH);
+export const hasChromium = fs.existsSync(CHROMIUM_PATH);
 
 if (!hasChromium) {
   if (process.env.E2E_REQUIRED === '1') {

@@ -40,6 +40,7 @@ import { emailRoutes } from './features/emails/routes.ts';
 import { bulkUserRoutes } from './features/bulk-users/routes.ts';
 import { inviteFileRoutes } from './features/invite-file/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
+import { oidcRoutes } from './features/oidc/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { ReminderScheduler } from './features/reminders/scheduler.ts';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bulkUserRoutes(app, database.db, config);
   await inviteFileRoutes(app, database.db, config);
   auditRoutes(app, database.db);
+  oidcRoutes(app, database.db, tokens, config, deps.jwtSecret);
 
   await registerWebApp(app, config.webDist);
   return app;

@@ -107,4 +107,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ CONNECTIONS_PER_ADDRESS: '16' }).connectionsPerAddress).toBe(16);
     expect(() => loadConfig({ CONNECTIONS_PER_ADDRESS: '0' })).toThrow(/CONNECTIONS_PER_ADDRESS/);
   });
+
+  it('reads the identity provider, unset unless its issuer, client id and secret are all given', () => {
+    const provider = { OIDC_ISSUER: 'https://id.example.mil', OIDC_CLIENT_ID: 'airman', OIDC_CLIENT_SECRET: 's3cret' };
+    expect(loadConfig({}).oidc).toBeUndefined();
+    expect(loadConfig(provider).oidc).toEqual({
+      issuer: 'https://id.example.mil',
+      clientId: 'airman',
+      clientSecret: 's3cret',
+      name: 'your identity provider',
+      scopes: 'openid email profile',
+      autoProvision: false,
+      only: false,
+    });
+    expect(() => loadConfig({ OIDC_ISSUER: 'https://id.example.mil' })).toThrow(/must be set together/);
+    expect(() => loadConfig({ ...provider, OIDC_SCOPES: 'email profile' })).toThrow(/OIDC_SCOPES: .*openid/);
+    expect(() => loadConfig({ ...provider, OIDC_ONLY: 'yes' })).toThrow(/OIDC_ONLY/);
+    expect(() => loadConfig({ ...provider, OIDC_ONLY: 'true' })).toThrow(/OIDC_ONLY needs ADMIN_EMAIL/);
+    expect(() => loadConfig({ OIDC_AUTO_PROVISION: 'true' })).toThrow(/need OIDC_ISSUER/);
+  });
 });

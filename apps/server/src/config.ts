@@ -87,6 +87,12 @@ const auditRetentionDaysSchema = optionalNonEmpty.transform((v, ctx): number | u
   return Number(v);
 });
 
+/** 'true' or 'false' (default false). */
+const booleanFlag = z
+  .enum(['true', 'false', ''])
+  .optional()
+  .transform((v) => v === 'true');
+
 function isTimeZone(tz: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
@@ -152,6 +158,19 @@ const envSchema = z.object({
     .optional()
     .transform((v) => (v === undefined || v.trim() === '' ? 'UTC' : v.trim()))
     .refine(isTimeZone, 'must be an IANA time zone such as UTC or America/Denver'),
+  OIDC_ISSUER: optionalNonEmpty.refine(
+    (v) => v === undefined || /^https?:\/\/[^\s]+$/.test(v),
+    'must be an http(s) URL',
+  ),
+  OIDC_CLIENT_ID: optionalNonEmpty,
+  OIDC_CLIENT_SECRET: optionalNonEmpty,
+  OIDC_NAME: optionalNonEmpty.refine((v) => v === undefined || v.length <= 60, 'must be at most 60 characters'),
+  OIDC_SCOPES: optionalNonEmpty.refine(
+    (v) => v === undefined || v.split(/\s+/).includes('openid'),
+    'must be space-separated scopes that include openid',
+  ),
+  OIDC_AUTO_PROVISION: booleanFlag,
+  OIDC_ONLY: booleanFlag,
 });
 
 export interface Config {
@@ -196,9 +215,27 @@ export interface Config {
   connectionsPerAddress: number;
   /** GET /metrics answers only to `Authorization: Bearer <this>`; unset: no metrics. */
   metricsToken: string | undefined;
+  /** Sign-in through the unit's OpenID Connect provider; undefined: password sign-in only. */
+  oidc: OidcConfig | undefined;
   /** Where the built web app is; unset in API tests. */
   webDist: string | undefined;
 }
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The provider's name on the sign-in button ("Sign in with {name}"). */
+  name: string;
+  /** Space-separated, openid among them. */
+  scopes: string;
+  /** An unknown verified e-mail gets a trainee account. */
+  autoProvision: boolean;
+  /** Password sign-in is off for everyone but the ADMIN_EMAIL administrator. */
+  only: boolean;
+}
+
+const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
 
 export class ConfigError extends Error {}
 
@@ -213,6 +250,30 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  const oidcSet = OIDC_VARIABLES.filter((name) => e[name] !== undefined);
+  if (oidcSet.length > 0 && oidcSet.length < OIDC_VARIABLES.length) {
+    throw new ConfigError(`Invalid environment:\n  ${OIDC_VARIABLES.join(', ')} must be set together`);
+  }
+  if ((e.OIDC_ONLY || e.OIDC_AUTO_PROVISION) && oidcSet.length === 0) {
+    throw new ConfigError('Invalid environment:\n  OIDC_ONLY and OIDC_AUTO_PROVISION need OIDC_ISSUER');
+  }
+  if (e.OIDC_ONLY && e.ADMIN_EMAIL === undefined) {
+    throw new ConfigError(
+      'Invalid environment:\n  OIDC_ONLY needs ADMIN_EMAIL, the administrator who may still sign in with a password',
+    );
+  }
+  const oidc =
+    e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          name: e.OIDC_NAME ?? 'your identity provider',
+          scopes: e.OIDC_SCOPES?.split(/\s+/).join(' ') ?? 'openid email profile',
+          autoProvision: e.OIDC_AUTO_PROVISION,
+          only: e.OIDC_ONLY,
+        }
+      : undefined;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -239,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     headersTimeoutMs: e.HEADERS_TIMEOUT_S * 1000,
     bodyTimeoutMs: e.BODY_TIMEOUT_S * 1000,
     connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
+    oidc,
     webDist,
   };
 }

@@ -201,8 +201,8 @@ export async function clearSignInFailures(db: Db, email: string): Promise<void> 
     );
 }
 
-/** What a guessed secret is: an invite code (registration), a reset token or a device trust token. */
-export type GuessKind = 'register' | 'reset' | 'trust';
+/** What a guessed secret is: an invite code (registration), a reset token, a device trust token, or a provider sign-in's state. */
+export type GuessKind = 'register' | 'reset' | 'trust' | 'oidc';
 
 /**
  * Milliseconds before another guess of this kind may be checked from this

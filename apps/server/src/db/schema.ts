@@ -391,6 +391,25 @@ export const deviceTrusts = pgTable(
 );
 
 /**
+ * An account's link to its person at the OpenID Connect provider
+ * (features/oidc): the provider's stable subject under its issuer. Made on the
+ * first provider sign-in that matched the account by a verified e-mail; an
+ * administrator may remove it.
+ */
+export const oidcLinks = pgTable(
+  'oidc_links',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    linked_at: ms('linked_at'),
+  },
+  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('oidc_links_user_idx').on(t.user_id)],
+);
+
+/**
  * Every e-mail queued for a user, kept after the outbox row is gone: the user
  * modal's history (GET admin/users/{id}/emails). Same id as the outbox row.
  */

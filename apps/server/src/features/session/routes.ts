@@ -40,6 +40,10 @@ export function heldMessage(waitMs: number): string {
   );
 }
 
+export function passwordsOffMessage(providerName: string): string {
+  return `Password sign-in is turned off. Sign in with ${providerName}.`;
+}
+
 export const TRUST_LINK_INVALID = 'This sign-in link has expired or was already used. Sign in again to get a new one.';
 export const TRUST_LINK_OTHER_BROWSER =
   'This sign-in link works only in the browser where your password was entered. Open it there.';
@@ -79,6 +83,10 @@ export function sessionRoutes(
     },
     async (request, reply) => {
       const { body } = request;
+      // OIDC_ONLY: the provider signs everyone in but the break-glass administrator.
+      if (config.oidc?.only && body.user_name.trim().toLowerCase() !== config.adminEmail) {
+        throw new HttpError(403, passwordsOffMessage(config.oidc.name), 'passwords_off');
+      }
       const row = await findUserByEmail(db, body.user_name);
       // A device this account signed in from before is counted on its own (auth/device-cookie.ts).
       const device = devices.read(request.headers.cookie);

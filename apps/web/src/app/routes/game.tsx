@@ -13,6 +13,9 @@ import { useAuth } from '../../lib/auth/auth-context.tsx';
 import { getJson, sendJson, sessionRefused } from '../../lib/api-client.ts';
 import { readToken } from '../../lib/token-store.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
+import { useCurrentUser } from '../../lib/auth/current-user.tsx';
+import { ProfileForm } from '../../features/account/components/profile-form.tsx';
+import '../../styles/forms.scss';
 import '../../styles/game.scss';
 
 /** The game's calls go through the page's own client: token, time-out, retries and the 401 rule. */
@@ -21,7 +24,25 @@ const gameHttp: GameHttp = {
   post: (path, body) => sendJson('post', path, body),
 };
 
+/**
+ * A trainee the identity provider signed in for the first time has no rank or
+ * unit yet: asked here, as registration asks, before the game loads.
+ */
 export function Component() {
+  const user = useCurrentUser();
+  if (user.role !== 'admin' && (user.rank === '' || user.unit === '')) {
+    return (
+      <div className="form-page">
+        <PageHeading>Complete your profile</PageHeading>
+        <p>Give your rank and unit to start training.</p>
+        <ProfileForm key={JSON.stringify([user.rank, user.unit])} user={user} />
+      </div>
+    );
+  }
+  return <Game />;
+}
+
+function Game() {
   const stage = useRef<HTMLDivElement>(null);
   const [percent, setPercent] = useState(0);
   const [ready, setReady] = useState(false);

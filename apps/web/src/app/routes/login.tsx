@@ -1,7 +1,10 @@
 /** /login: E-mail, Password, 'Sign In', and the notices of spec §8. */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, PasswordInput, TextInput } from '@carbon/react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { SIGN_IN_ERROR_MESSAGES, SIGN_IN_ERRORS, type SignInError } from '@airman/contracts/sign-in-errors.ts';
+import { useSignInOptions } from '../../lib/auth/api/sign-in-options.ts';
+import { markProviderSession, takeProviderToken } from '../../lib/auth/provider-session.ts';
 import { useLogin } from '../../lib/auth/api/login.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import type { LoginNotice } from '../../lib/auth/components/route-guards.tsx';
@@ -11,6 +14,10 @@ import '../../styles/forms.scss';
 
 export const INVALID_CREDENTIALS_MESSAGE =
   'Invalid Credentials. Please double check your email and password and try again.';
+
+function providerError(reason: string | null): string | undefined {
+  return SIGN_IN_ERRORS.includes(reason as SignInError) ? SIGN_IN_ERROR_MESSAGES[reason as SignInError] : undefined;
+}
 
 function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return INVALID_CREDENTIALS_MESSAGE;
@@ -31,6 +38,19 @@ export function Component() {
   const [password, setPassword] = useState('');
   const state = location.state as { notice?: LoginNotice } | null;
   const notice = mutation.isIdle ? state?.notice : undefined;
+  const options = useSignInOptions();
+  const [searchParams] = useSearchParams();
+  const providerFailure = mutation.isIdle ? providerError(searchParams.get('sign_in_error')) : undefined;
+  // Back from the identity provider, signed in (GET api/oidc/callback): AnonymousOnly then sends the user on.
+  const [providerToken] = useState(takeProviderToken);
+  const providerTokenUsed = useRef(false);
+  useEffect(() => {
+    if (!providerToken || providerTokenUsed.current) return;
+    providerTokenUsed.current = true;
+    markProviderSession();
+    signIn(providerToken);
+  }, [providerToken, signIn]);
+  const providerName = options.data?.provider;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -49,6 +69,9 @@ export function Component() {
       <Form onSubmit={submit} className="form-stack" aria-label="Sign in">
         {notice && (
           <InlineNotification kind={notice.kind} title={notice.text} lowContrast hideCloseButton role="status" />
+        )}
+        {providerFailure && (
+          <InlineNotification kind="error" title={providerFailure} lowContrast hideCloseButton role="alert" />
         )}
         {mutation.isError && (
           <InlineNotification
@@ -85,6 +108,14 @@ export function Component() {
         <p>
           <Link to="/forgot-password">Forgot password?</Link>
         </p>
+        {options.data && !options.data.passwords_for_all && (
+          <p>Password sign-in is for the administrator of last resort only.</p>
+        )}
+        {providerName && (
+          <Button kind="tertiary" href="/api/oidc/start">
+            Sign in with {providerName}
+          </Button>
+        )}
       </Form>
     </div>
   );

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { onForcedLogout, type LogoutReason } from '../session-messages.ts';
 import { clearToken, readToken, writeToken } from '../token-store.ts';
 import { logoutOnServer } from './api/logout.ts';
+import { endProviderSession } from './provider-session.ts';
 
 interface AuthContextValue {
   token: string | null;
@@ -55,6 +56,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async signOut() {
         await logoutOnServer();
         end('signed-out');
+        // Signed in through the identity provider: its session ends too, and it sends the browser back to /login.
+        if (endProviderSession()) window.location.assign('/api/oidc/logout');
       },
     }),
     [token, endedBecause, end],

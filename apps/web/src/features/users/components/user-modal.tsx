@@ -16,6 +16,7 @@ import { assignModule, unassignModule } from '../api/user-calls.ts';
 import { useUserAutosave } from '../hooks/use-user-autosave.ts';
 import { AssignmentsTable } from './assignments-table.tsx';
 import { SignInLock } from './sign-in-lock.tsx';
+import { SignInMethod } from './sign-in-method.tsx';
 import { EmailHistory } from './email-history.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
 
@@ -252,6 +253,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
             ))}
           </Select>
         </div>
+        <SignInMethod userId={user.id} />
         <SignInLock userId={user.id} />
         <AssignmentsTable
           assignments={user.assignments}

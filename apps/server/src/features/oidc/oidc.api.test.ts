@@ -1,0 +1,343 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { loginFailures, oidcLinks, users } from '../../db/schema.ts';
+import { guessFailed } from '../../auth/throttle.ts';
+import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
+import {
+  passProviderPages,
+  startTestProvider,
+  type IdTokenTamper,
+  type TestProvider,
+} from '../../../test/oidc-provider.ts';
+import { freePort } from '../../../test/free-port.ts';
+
+const PUBLIC_URL = 'http://airman.test';
+let provider: TestProvider;
+
+beforeAll(async () => {
+  provider = await startTestProvider(PUBLIC_URL);
+});
+afterAll(async () => provider.close());
+
+const providerEnv =
+  (extra: NodeJS.ProcessEnv = {}) =>
+  () => ({
+    PUBLIC_URL,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    OIDC_NAME: 'Test Wing ID',
+    ...extra,
+  });
+
+function cookieOf(setCookie: string | string[] | undefined): string {
+  const first = [setCookie ?? []].flat()[0] ?? '';
+  return first.split(';')[0] ?? '';
+}
+
+interface Started {
+  location: string;
+  cookie: string;
+}
+
+async function start(ctx: TestContext): Promise<Started> {
+  const res = await ctx.app.inject({ method: 'GET', url: '/api/oidc/start' });
+  expect(res.statusCode).toBe(303);
+  return { location: String(res.headers.location), cookie: cookieOf(res.headers['set-cookie']) };
+}
+
+/** The product's answer to the provider's redirect back. */
+async function callback(ctx: TestContext, back: URL, cookie: string): Promise<URL> {
+  const res = await ctx.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: cookie ? { cookie } : {},
+  });
+  expect(res.statusCode).toBe(303);
+  return new URL(String(res.headers.location));
+}
+
+/** A whole provider sign-in as `subject`; the URL the browser ends on. */
+async function signIn(ctx: TestContext, subject: string): Promise<URL> {
+  const { location, cookie } = await start(ctx);
+  const back = await passProviderPages(location, subject, PUBLIC_URL);
+  return callback(ctx, back, cookie);
+}
+
+function tokenOf(url: URL): string | undefined {
+  return new URLSearchParams(url.hash.slice(1)).get('provider_auth') ?? undefined;
+}
+
+function refusal(url: URL): string | null {
+  expect(url.pathname).toBe('/login');
+  expect(url.hash).toBe('');
+  return url.searchParams.get('sign_in_error');
+}
+
+let people = 0;
+function person(email: string, verified = true): string {
+  people += 1;
+  const sub = `person-${people}-${crypto.randomUUID()}`;
+  provider.people.set(sub, { email, email_verified: verified, given_name: 'Pat', family_name: 'Doe' });
+  return sub;
+}
+
+describeApi(
+  'provider sign-in',
+  (ctx) => {
+    it('tells the login page the provider and that passwords work for everyone', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/sign-in/options' });
+      expect(res.json()).toEqual({ provider: 'Test Wing ID', passwords_for_all: true });
+    });
+
+    it('starts with state, nonce and PKCE (S256) at the provider', async () => {
+      const { location, cookie } = await start(ctx);
+      const url = new URL(location);
+      expect(url.origin).toBe(provider.issuer);
+      expect(url.searchParams.get('state')).toMatch(/.{20,}/);
+      expect(url.searchParams.get('nonce')).toMatch(/.{20,}/);
+      expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/api/oidc/callback`);
+      expect(cookie).toMatch(/^airman_oidc=/);
+    });
+
+    it('signs an existing account in with the product session, links it, and finds it by subject later', async () => {
+      const user = await ctx.createUser();
+      const sub = person(user.email);
+      const first = await signIn(ctx, sub);
+      const token = tokenOf(first);
+      expect(first.pathname).toBe('/login');
+      expect(token).toBeDefined();
+      const session = await ctx.request(token, { method: 'GET', url: '/api/session' });
+      expect(session.statusCode).toBe(200);
+      expect(session.json()).toMatchObject({ user_name: user.email, role: 'user' });
+      const claims = JSON.parse(Buffer.from(String(token).split('.')[1] ?? '', 'base64url').toString()) as {
+        exp: number;
+        iat: number;
+      };
+      expect(claims.exp - claims.iat).toBe(8 * 60 * 60);
+
+      // The provider's e-mail changes; the subject still finds the account.
+      provider.people.set(sub, { email: 'renamed@elsewhere.example', email_verified: true });
+      const again = await signIn(ctx, sub);
+      const second = await ctx.request(tokenOf(again), { method: 'GET', url: '/api/session' });
+      expect(second.json()).toMatchObject({ user_name: user.email });
+    });
+
+    it('completes a pending invite by its verified e-mail', async () => {
+      const invitee = await ctx.createUser({ pending: true });
+      await ctx.database.db
+        .update(users)
+        .set({ invite_code: `code-${invitee.id}`, last_invite_at: Date.now() })
+        .where(eq(users.id, invitee.id));
+      const back = await signIn(ctx, person(invitee.email));
+      expect(tokenOf(back)).toBeDefined();
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, invitee.id));
+      expect(row).toMatchObject({ pending: false, invite_code: null });
+    });
+
+    it('refuses an unverified e-mail with its page and links nothing', async () => {
+      const user = await ctx.createUser();
+      const back = await signIn(ctx, person(user.email, false));
+      expect(refusal(back)).toBe('unverified');
+      const links = await ctx.database.db.select().from(oidcLinks).where(eq(oidcLinks.user_id, user.id));
+      expect(links).toEqual([]);
+    });
+
+    it('refuses an unknown e-mail when accounts are not provisioned', async () => {
+      const email = `stranger-${crypto.randomUUID()}@example.com`;
+      const back = await signIn(ctx, person(email));
+      expect(refusal(back)).toBe('no_account');
+      const rows = await ctx.database.db.select().from(users).where(eq(users.user_name, email));
+      expect(rows).toEqual([]);
+    });
+
+    it('refuses a linked account at once when it is deactivated', async () => {
+      const user = await ctx.createUser();
+      const sub = person(user.email);
+      expect(tokenOf(await signIn(ctx, sub))).toBeDefined();
+      await ctx.database.db.update(users).set({ active_at: 0 }).where(eq(users.id, user.id));
+      expect(refusal(await signIn(ctx, sub))).toBe('inactive');
+    });
+
+    it('refuses a callback whose state is not the one this browser started with', async () => {
+      const user = await ctx.createUser();
+      const sub = person(user.email);
+      const mine = await start(ctx);
+      const other = await start(ctx);
+      const back = await passProviderPages(mine.location, sub, PUBLIC_URL);
+      expect(refusal(await callback(ctx, back, other.cookie))).toBe('state');
+      expect(refusal(await callback(ctx, back, ''))).toBe('state');
+    });
+
+    it('refuses a replayed code', async () => {
+      const user = await ctx.createUser();
+      const { location, cookie } = await start(ctx);
+      const back = await passProviderPages(location, person(user.email), PUBLIC_URL);
+      expect(tokenOf(await callback(ctx, back, cookie))).toBeDefined();
+      expect(refusal(await callback(ctx, back, cookie))).toBe('code_used');
+    });
+
+    const tampered: [string, IdTokenTamper][] = [
+      ['an ID token signed with another key', (c) => ({ claims: c, foreignKey: true })],
+      ['an expired ID token', (c) => ({ claims: { ...c, iat: Number(c.iat) - 7200, exp: Number(c.iat) - 3600 } })],
+      ['an ID token for another audience', (c) => ({ claims: { ...c, aud: 'someone-else' } })],
+      ['an ID token from another issuer', (c) => ({ claims: { ...c, iss: 'http://127.0.0.1:1' } })],
+      ['an unsigned ID token (alg: none)', (c) => ({ claims: c, alg: 'none' })],
+      ['an ID token with another nonce', (c) => ({ claims: { ...c, nonce: 'not-the-one' } })],
+    ];
+    for (const [what, tamper] of tampered) {
+      it(`refuses ${what} and signs nobody in`, async () => {
+        const user = await ctx.createUser();
+        provider.tamper = tamper;
+        try {
+          expect(refusal(await signIn(ctx, person(user.email)))).toBe('token_invalid');
+        } finally {
+          provider.tamper = undefined;
+        }
+        const links = await ctx.database.db.select().from(oidcLinks).where(eq(oidcLinks.user_id, user.id));
+        expect(links).toEqual([]);
+      });
+    }
+
+    it('refuses a key it has not fetched yet, then fetches the rotated JWKS once its copy is a minute old', async () => {
+      const user = await ctx.createUser();
+      const sub = person(user.email);
+      // Past the copy's 5 minutes, so the first sign-in fetches the JWKS afresh.
+      const realNow = Date.now.bind(Date);
+      let ahead = 400_000;
+      const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ahead);
+      try {
+        expect(tokenOf(await signIn(ctx, sub))).toBeDefined();
+        await provider.rotateKey();
+        expect(refusal(await signIn(ctx, sub))).toBe('token_invalid');
+        ahead += 61_000;
+        expect(tokenOf(await signIn(ctx, sub))).toBeDefined();
+      } finally {
+        clock.mockRestore();
+      }
+    });
+
+    it('shows the admin the sign-in method and unlinks the provider', async () => {
+      const admin = await ctx.createUser({ role: 'admin' });
+      const user = await ctx.createUser();
+      const url = `/api/admin/users/${user.id}/sign-in-method`;
+      expect((await ctx.request(admin.token, { method: 'GET', url })).json()).toEqual({
+        method: 'password',
+        linked_at: null,
+      });
+      await signIn(ctx, person(user.email));
+      const linked = (await ctx.request(admin.token, { method: 'GET', url })).json<{ method: string }>();
+      expect(linked).toMatchObject({ method: 'both', linked_at: expect.any(Number) });
+      expect((await ctx.request(user.token, { method: 'GET', url })).statusCode).toBe(403);
+      const unlinked = await ctx.request(admin.token, {
+        method: 'DELETE',
+        url: `/api/admin/users/${user.id}/provider-link`,
+      });
+      expect(unlinked.json()).toEqual({ method: 'password', linked_at: null });
+    });
+
+    it('ends the provider session too on logout when the provider offers it', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/oidc/logout' });
+      expect(res.statusCode).toBe(303);
+      const to = new URL(String(res.headers.location));
+      expect(`${to.origin}${to.pathname}`).toBe(`${provider.issuer}/session/end`);
+      expect(to.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/login`);
+    });
+  },
+  { env: providerEnv() },
+);
+
+describeApi(
+  'provider sign-in with provisioning',
+  (ctx) => {
+    it('gives an unknown verified e-mail a trainee account without rank and unit', async () => {
+      const email = `new-${crypto.randomUUID()}@example.com`;
+      const back = await signIn(ctx, person(email));
+      const session = await ctx.request(tokenOf(back), { method: 'GET', url: '/api/session' });
+      expect(session.json()).toMatchObject({
+        user_name: email,
+        role: 'user',
+        rank: '',
+        unit: '',
+        first_name: 'Pat',
+        last_name: 'Doe',
+      });
+    });
+
+    it('still refuses an unverified e-mail', async () => {
+      const email = `new-${crypto.randomUUID()}@example.com`;
+      expect(refusal(await signIn(ctx, person(email, false)))).toBe('unverified');
+      expect(await ctx.database.db.select().from(users).where(eq(users.user_name, email))).toEqual([]);
+    });
+  },
+  { env: providerEnv({ OIDC_AUTO_PROVISION: 'true' }) },
+);
+
+describeApi(
+  'provider-only sign-in',
+  (ctx) => {
+    it('turns password sign-in off for everyone but the break-glass admin', async () => {
+      const user = await ctx.createUser();
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { user_name: user.email, password: TEST_PASSWORD },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ message: 'Password sign-in is turned off. Sign in with Test Wing ID.' });
+      const admin = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { user_name: 'admin@example.com', password: TEST_PASSWORD },
+      });
+      expect(admin.statusCode).toBe(200);
+      const options = await ctx.app.inject({ method: 'GET', url: '/api/sign-in/options' });
+      expect(options.json()).toEqual({ provider: 'Test Wing ID', passwords_for_all: false });
+    });
+  },
+  { env: providerEnv({ OIDC_ONLY: 'true', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: TEST_PASSWORD }) },
+);
+
+let closedPort = 0;
+describeApi(
+  'provider sign-in while the provider is down',
+  (ctx) => {
+    it('answers the provider-down page and sets no flow', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/oidc/start' });
+      expect(res.statusCode).toBe(303);
+      expect(refusal(new URL(String(res.headers.location)))).toBe('provider_down');
+    });
+  },
+  {
+    env: () => ({
+      PUBLIC_URL,
+      OIDC_ISSUER: `http://127.0.0.1:${closedPort}`,
+      OIDC_CLIENT_ID: 'x',
+      OIDC_CLIENT_SECRET: 'y',
+    }),
+  },
+);
+beforeAll(async () => {
+  closedPort = await freePort();
+});
+
+describeApi(
+  'provider sign-in throttling',
+  (ctx) => {
+    it('counts a wrong state against the address, and refuses an address past its failures', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/oidc/callback?code=x&state=guess' });
+      expect(refusal(new URL(String(res.headers.location)))).toBe('state');
+      const counted = await ctx.database.db
+        .select()
+        .from(loginFailures)
+        .where(eq(loginFailures.key, 'oidc-ip:127.0.0.1'));
+      expect(counted).toHaveLength(1);
+      // 20 free, then a wait doubling from 1 s after each: past 26, a minute (auth/throttle.ts).
+      for (let i = 0; i < 26; i += 1) await guessFailed(ctx.database.db, 'oidc', '127.0.0.1', `guess-${i}`);
+      const user = await ctx.createUser();
+      expect(refusal(await signIn(ctx, person(user.email)))).toBe('throttled');
+    });
+  },
+  { env: providerEnv() },
+);
