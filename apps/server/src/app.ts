@@ -41,6 +41,9 @@ import { inviteFileRoutes } from './features/invite-file/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { ReminderScheduler } from './features/reminders/scheduler.ts';
+import { createLrs } from './xapi/lrs.ts';
+import { XapiWorker } from './xapi/outbox.ts';
+import { StatementBuilder } from './xapi/statements.ts';
 import { RETRY_AFTER_SECONDS } from './db/unavailable.ts';
 import { HttpError } from './lib/http-error.ts';
 
@@ -57,6 +60,8 @@ export interface AppDeps {
   loadShedding?: { maxEventLoopDelayMs: number; sampleIntervalMs: number };
   /** The clock Idempotency-Keys expire by (Date.now unless a test moves it). */
   now?: () => number;
+  /** The xAPI queue's first retry delay and poll (5 s and 2 s unless a test says otherwise). */
+  xapiTiming?: { backoffMs: number; pollMs: number };
 }
 
 /**
@@ -136,7 +141,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
 
-  gameRoutes(app, database.db, { minMsPerMove: deps.minMsPerMove ?? MIN_MS_PER_MOVE });
+  // xAPI statements (docs/xapi.md): queued and sent only when an LRS is configured.
+  const xapi = config.lrs ? new StatementBuilder(config.publicUrl) : undefined;
+  if (config.lrs) {
+    const worker = new XapiWorker(database, createLrs(config.lrs), app.log, {
+      claimMs: config.lrsClaimMs,
+      ...deps.xapiTiming,
+    });
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
+  gameRoutes(app, database.db, { minMsPerMove: deps.minMsPerMove ?? MIN_MS_PER_MOVE, xapi });
   moduleRoutes(app, database.db);
   questionnaireRoutes(app, database.db);
   adminUserRoutes(app, database, requestAuth);
