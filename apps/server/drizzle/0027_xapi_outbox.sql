@@ -10,4 +10,5 @@ CREATE TABLE "xapi_outbox" (
 	"created_at" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "xapi_outbox_due_idx" ON "xapi_outbox" USING btree ("next_attempt_at") WHERE "xapi_outbox"."given_up_at" = 0;
+CREATE INDEX "xapi_outbox_due_idx" ON "xapi_outbox" USING btree ("next_attempt_at") WHERE "xapi_outbox"."given_up_at" = 0;--> statement-breakpoint
+CREATE INDEX "game_runs_started_idx" ON "game_runs" USING btree ("started_at","id");

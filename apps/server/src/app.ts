@@ -31,7 +31,7 @@ import { moduleRoutes } from './features/modules/routes.ts';
 import { questionnaireRoutes } from './features/questionnaire/routes.ts';
 import { adminUserRoutes } from './features/admin-users/routes.ts';
 import { inviteRoutes } from './features/invites/routes.ts';
-import { reportRoutes } from './features/reports/routes.ts';
+import { reportRoutes, xapiReportRoutes } from './features/reports/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
 import { selfRoutes } from './features/self/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
@@ -157,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   adminUserRoutes(app, database, requestAuth);
   inviteRoutes(app, database.db, config, mail);
   reportRoutes(app, database.db);
+  xapiReportRoutes(app, database, config.publicUrl);
   progressRoutes(app, database);
   selfRoutes(app, database.db, tokens);
   passwordRoutes(app, database.db, config, mail);

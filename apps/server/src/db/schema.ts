@@ -277,7 +277,11 @@ export const gameRuns = pgTable(
     started_at: ms('started_at'),
     finished_at: ms('finished_at'),
   },
-  (t) => [index('game_runs_user_module_idx').on(t.user_id, t.module_id, t.started_at)],
+  (t) => [
+    index('game_runs_user_module_idx').on(t.user_id, t.module_id, t.started_at),
+    // The xAPI export's pages: runs in the order they started (features/reports/xapi-report.ts).
+    index('game_runs_started_idx').on(t.started_at, t.id),
+  ],
 );
 
 /** Single-use, short-lived report download tokens (stored hashed). */

@@ -209,6 +209,52 @@ describeApi(
       expect(sent.every((r) => r.status === 200)).toBe(true);
     });
 
+    it('exports as NDJSON the very statements the LRS holds, for admins only', async () => {
+      const user = await trainee();
+      const run = await startRun(user);
+      await ctx.request(user.token, {
+        method: 'POST',
+        url: `/api/game/runs/${run.run_id}/finish`,
+        payload: { log: idleWeek(run.seed), answers: { before: every(5) } },
+      });
+      await until(async () => (await queued(ctx, [run.run_id])) === 0, 'the queue to empty');
+      const mine = (s: Record<string, unknown>) =>
+        (s.context as { registration?: string } | undefined)?.registration ===
+        registration(user.id, READY_AIRMAN_MODULE_ID);
+      // What the LRS adds when it stores a statement.
+      const asSent = ({ stored: _s, authority: _a, version: _v, ...rest }: Record<string, unknown>) => rest;
+      const inLrs = (await lrs.stored()).filter(mine).map(asSent);
+      expect(inLrs.length).toBe(6);
+
+      const today = new Date().toISOString().slice(0, 10);
+      const url = `/api/admin/reports/xapi?module=${READY_AIRMAN_MODULE_ID}&from=${today}&to=${today}`;
+      const admin = await ctx.createUser({ role: 'admin' });
+      const res = await ctx.request(admin.token, { method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/x-ndjson; charset=utf-8');
+      const lines = res.body.split('\n');
+      expect(lines.pop()).toBe('');
+      const exported = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter(mine);
+      const byId = (a: Record<string, unknown>, b: Record<string, unknown>) => String(a.id).localeCompare(String(b.id));
+      expect(exported.sort(byId)).toEqual(inLrs.sort(byId));
+
+      // Runs that started before `from` are not in it.
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      const later = await ctx.request(admin.token, { method: 'GET', url: `/api/admin/reports/xapi?from=${tomorrow}` });
+      expect([later.statusCode, later.body]).toEqual([200, '']);
+      expect((await ctx.request(user.token, { method: 'GET', url })).statusCode).toBe(403);
+      const bad = await ctx.request(admin.token, {
+        method: 'GET',
+        url: `/api/admin/reports/xapi?from=${tomorrow}&to=${today}`,
+      });
+      expect([bad.statusCode, bad.json<{ message: string }>().message]).toEqual([
+        400,
+        'from: from must not be after to',
+      ]);
+      const unknown = await ctx.request(admin.token, { method: 'GET', url: '/api/admin/reports/xapi?module=nope' });
+      expect([unknown.statusCode, unknown.json<{ message: string }>().message]).toEqual([404, "No module 'nope'"]);
+    });
+
     it('sends a failed run as failed, unsuccessful, with its score', async () => {
       const user = await trainee();
       const run = await startRun(user);
