@@ -18,8 +18,8 @@ import type { Lrs } from './lrs.ts';
 import type { Statement } from './statements.ts';
 
 const POLL_MS = 2_000;
-/** Statements in one POST: ~1 KB each, well under an LRS's body limit. */
-const BATCH = 500;
+/** Statements in one POST (~1.3 KB each): a short request for a slow LRS, well under its body limit. */
+const BATCH = 200;
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 
 /**
