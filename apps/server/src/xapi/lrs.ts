@@ -31,8 +31,15 @@ export function createLrs(lrs: NonNullable<Config['lrs']>): Lrs {
   if (lrs.key !== undefined && lrs.secret !== undefined) {
     headers.Authorization = `Basic ${Buffer.from(`${lrs.key}:${lrs.secret}`).toString('base64')}`;
   }
+  const request = (method: 'POST' | 'PUT', target: string, body: string) =>
+    fetch(target, { method, headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
   const send = async (method: 'POST' | 'PUT', target: string, body: string): Promise<LrsAnswer> => {
-    const res = await fetch(target, { method, headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    // A kept-alive connection the LRS closed as the request went out: sent again at once on a new one
+    // (a time-out is not: the claim must outlast the request).
+    const res = await request(method, target, body).catch((err: unknown) => {
+      if (closedConnection(err)) return request(method, target, body);
+      throw err;
+    });
     const text = await res.text();
     return { status: res.status, body: text.slice(0, 500) };
   };
@@ -40,4 +47,9 @@ export function createLrs(lrs: NonNullable<Config['lrs']>): Lrs {
     post: (statements) => send('POST', url, `[${statements.join(',')}]`),
     put: (id, statement) => send('PUT', `${url}?statementId=${encodeURIComponent(id)}`, statement),
   };
+}
+
+function closedConnection(err: unknown): boolean {
+  const cause = err instanceof Error ? (err.cause as { code?: unknown } | undefined) : undefined;
+  return cause?.code === 'UND_ERR_SOCKET';
 }
