@@ -111,7 +111,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/{auth,db,lib,mail,plugins}/**/*.ts'],
+    files: ['apps/server/src/{auth,db,lib,mail,plugins,xapi}/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'import-x/no-restricted-paths': [

@@ -32,7 +32,7 @@ import { moduleRoutes } from './features/modules/routes.ts';
 import { questionnaireRoutes } from './features/questionnaire/routes.ts';
 import { adminUserRoutes } from './features/admin-users/routes.ts';
 import { inviteRoutes } from './features/invites/routes.ts';
-import { reportRoutes } from './features/reports/routes.ts';
+import { reportRoutes, xapiReportRoutes } from './features/reports/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
 import { selfRoutes } from './features/self/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
@@ -44,6 +44,9 @@ import { oidcRoutes } from './features/oidc/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { ReminderScheduler } from './features/reminders/scheduler.ts';
+import { createLrs } from './xapi/lrs.ts';
+import { XapiWorker } from './xapi/outbox.ts';
+import { StatementBuilder } from './xapi/statements.ts';
 import { RETRY_AFTER_SECONDS } from './db/unavailable.ts';
 import { HttpError } from './lib/http-error.ts';
 
@@ -60,6 +63,8 @@ export interface AppDeps {
   loadShedding?: { maxEventLoopDelayMs: number; sampleIntervalMs: number };
   /** The clock Idempotency-Keys expire by (Date.now unless a test moves it). */
   now?: () => number;
+  /** The xAPI queue's first retry delay and poll (5 s and 2 s unless a test says otherwise). */
+  xapiTiming?: { backoffMs: number; pollMs: number };
 }
 
 /**
@@ -141,12 +146,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
 
-  gameRoutes(app, database.db, { minMsPerMove: deps.minMsPerMove ?? MIN_MS_PER_MOVE });
+  // xAPI statements (docs/xapi.md): queued and sent only when an LRS is configured.
+  const xapi = config.lrs ? new StatementBuilder(config.publicUrl) : undefined;
+  if (config.lrs) {
+    const worker = new XapiWorker(database, createLrs(config.lrs), app.log, {
+      claimMs: config.lrsClaimMs,
+      ...deps.xapiTiming,
+    });
+    app.addHook('onReady', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+  }
+  gameRoutes(app, database.db, { minMsPerMove: deps.minMsPerMove ?? MIN_MS_PER_MOVE, xapi });
   moduleRoutes(app, database.db);
   questionnaireRoutes(app, database.db);
   adminUserRoutes(app, database, requestAuth);
   inviteRoutes(app, database.db, config, mail);
   reportRoutes(app, database.db);
+  xapiReportRoutes(app, database, config.publicUrl);
   progressRoutes(app, database);
   selfRoutes(app, database.db, tokens);
   passwordRoutes(app, database.db, config, mail);

@@ -29,6 +29,38 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.mil' })).toThrow(/together/);
   });
 
+  it('reads the LRS: none unless LRS_ENDPOINT is set, then its credentials and xAPI version (1.0.3 unless given)', () => {
+    expect(loadConfig({})).toMatchObject({ lrs: undefined, lrsClaimMs: 60_000 });
+    expect(loadConfig({ LRS_ENDPOINT: 'https://lrs.example.mil/xapi/' }).lrs).toEqual({
+      endpoint: 'https://lrs.example.mil/xapi',
+      key: undefined,
+      secret: undefined,
+      version: '1.0.3',
+    });
+    const full = loadConfig({
+      LRS_ENDPOINT: 'http://127.0.0.1:8080/xAPI',
+      LRS_KEY: 'k',
+      LRS_SECRET: 's',
+      LRS_VERSION: '1.0.1',
+      LRS_CLAIM_S: '5',
+    });
+    expect([full.lrs, full.lrsClaimMs]).toEqual([
+      { endpoint: 'http://127.0.0.1:8080/xAPI', key: 'k', secret: 's', version: '1.0.1' },
+      5_000,
+    ]);
+  });
+
+  it('refuses a bad LRS endpoint or version, and credentials without both halves or an endpoint', () => {
+    expect(() => loadConfig({ LRS_ENDPOINT: 'ftp://lrs.example.mil' })).toThrow(/LRS_ENDPOINT: must be an http/);
+    expect(() => loadConfig({ LRS_ENDPOINT: 'https://lrs.example.mil', LRS_VERSION: '0.95' })).toThrow(
+      /LRS_VERSION: must be an xAPI version/,
+    );
+    expect(() => loadConfig({ LRS_ENDPOINT: 'https://lrs.example.mil', LRS_KEY: 'k' })).toThrow(
+      /LRS_KEY and LRS_SECRET must be set together/,
+    );
+    expect(() => loadConfig({ LRS_KEY: 'k', LRS_SECRET: 's' })).toThrow(/need LRS_ENDPOINT/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' })).toMatchObject({
       databaseUrl: undefined,

@@ -141,6 +141,18 @@ const envSchema = z.object({
   AUDIT_SIGNIN_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(36_500).default(90),
   REMINDER_INTERVAL_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(86_400).default(300),
   MAIL_CLAIM_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(3_600).default(60),
+  LRS_ENDPOINT: optionalNonEmpty.refine(
+    (v) => v === undefined || (/^https?:\/\//.test(v) && URL.canParse(v)),
+    'must be an http:// or https:// URL',
+  ),
+  LRS_KEY: optionalNonEmpty,
+  LRS_SECRET: optionalNonEmpty,
+  LRS_VERSION: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? '1.0.3' : v.trim()))
+    .refine((v) => /^(1\.0\.[0-3]|2\.0\.0)$/.test(v), 'must be an xAPI version: 1.0.0 to 1.0.3, or 2.0.0'),
+  LRS_CLAIM_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(3_600).default(60),
   DIGEST_CRON: z
     .string()
     .optional()
@@ -202,6 +214,14 @@ export interface Config {
    * another process (or itself, restarted) sends them after that.
    */
   mailClaimMs: number;
+  /**
+   * The learning record store xAPI statements go to (LRS_ENDPOINT, the base of its
+   * statements resource), with Basic credentials and the xAPI version sent; undefined:
+   * no statement is queued or sent.
+   */
+  lrs: { endpoint: string; key: string | undefined; secret: string | undefined; version: string } | undefined;
+  /** How long a process holds the statements it took to send, in ms (as mailClaimMs). */
+  lrsClaimMs: number;
   /** When the administrators' weekly digest goes out: a 5-field cron pattern, read in digestTz; undefined: never (DIGEST_CRON=off). */
   digestCron: string | undefined;
   digestTz: string;
@@ -274,6 +294,12 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
           only: e.OIDC_ONLY,
         }
       : undefined;
+  if ((e.LRS_KEY === undefined) !== (e.LRS_SECRET === undefined)) {
+    throw new ConfigError('Invalid environment:\n  LRS_KEY and LRS_SECRET must be set together');
+  }
+  if (e.LRS_KEY !== undefined && e.LRS_ENDPOINT === undefined) {
+    throw new ConfigError('Invalid environment:\n  LRS_KEY and LRS_SECRET need LRS_ENDPOINT');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -293,6 +319,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     auditSignInDays: e.AUDIT_SIGNIN_DAYS,
     mailClaimMs: e.MAIL_CLAIM_S * 1000,
+    lrs: e.LRS_ENDPOINT
+      ? {
+          endpoint: e.LRS_ENDPOINT.replace(/\/+$/, ''),
+          key: e.LRS_KEY,
+          secret: e.LRS_SECRET,
+          version: e.LRS_VERSION,
+        }
+      : undefined,
+    lrsClaimMs: e.LRS_CLAIM_S * 1000,
     digestCron: e.DIGEST_CRON === 'off' ? undefined : e.DIGEST_CRON,
     digestTz: e.DIGEST_TZ,
     metricsToken: e.METRICS_TOKEN,

@@ -75,6 +75,8 @@ export interface HarnessOptions {
   loadShedding?: AppDeps['loadShedding'];
   /** The clock Idempotency-Keys expire by (default: Date.now). */
   now?: AppDeps['now'];
+  /** The xAPI queue's first retry delay and poll (default: the app's). */
+  xapiTiming?: AppDeps['xapiTiming'];
 }
 
 const SHEDDING_OFF = { maxEventLoopDelayMs: 0, sampleIntervalMs: 1000 };
@@ -119,6 +121,7 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
           minMsPerMove: options.minMsPerMove ?? 0,
           loadShedding: options.loadShedding ?? SHEDDING_OFF,
           now: options.now,
+          xapiTiming: options.xapiTiming,
         });
         await app.ready();
         Object.assign(ctx, {

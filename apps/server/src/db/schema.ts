@@ -284,7 +284,11 @@ export const gameRuns = pgTable(
     started_at: ms('started_at'),
     finished_at: ms('finished_at'),
   },
-  (t) => [index('game_runs_user_module_idx').on(t.user_id, t.module_id, t.started_at)],
+  (t) => [
+    index('game_runs_user_module_idx').on(t.user_id, t.module_id, t.started_at),
+    // The xAPI export's pages: runs in the order they started (features/reports/xapi-report.ts).
+    index('game_runs_started_idx').on(t.started_at, t.id),
+  ],
 );
 
 /** Single-use, short-lived report download tokens (stored hashed). */
@@ -325,6 +329,35 @@ export const emailOutbox = pgTable(
     created_at: ms('created_at'),
   },
   (t) => [index('email_outbox_due_idx').on(t.next_attempt_at)],
+);
+
+/**
+ * xAPI statements on their way to the learning record store (LRS_ENDPOINT), written in the
+ * transaction that records what they state; a row is deleted once the LRS accepted it.
+ * The id is the statement's own (UUID v5 of the run and the verb), so a run's statement is
+ * queued once however often its event is recorded.
+ */
+export const xapiOutbox = pgTable(
+  'xapi_outbox',
+  {
+    id: text('id').primaryKey(),
+    run_id: text('run_id').notNull(),
+    /** The statement as JSON text, sent as it is. */
+    statement: text('statement').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: ms('next_attempt_at'),
+    /** A worker's claim: others skip the row until it expires. */
+    locked_until: ms('locked_until'),
+    last_error: text('last_error'),
+    /** When the LRS refused the statement for good (400 invalid, 409 conflicting id); 0 while it is to be sent. */
+    given_up_at: ms('given_up_at'),
+    created_at: ms('created_at'),
+  },
+  (t) => [
+    index('xapi_outbox_due_idx')
+      .on(t.next_attempt_at)
+      .where(sql`${t.given_up_at} = 0`),
+  ],
 );
 
 /** Failed sign-ins, per account and per client address, for throttling (shared by every process). */

@@ -36,6 +36,12 @@ describeApi(
         `INSERT INTO email_outbox (id, to_address, subject, text_body, html_body, next_attempt_at, created_at) VALUES ('m1', 'a@example.com', 's', 't', 'h', $1, $2)`,
         [Date.now() + 3_600_000, Date.now() - 120_000],
       );
+      // Two statements waiting for an LRS out of reach, one it refused for good (not counted).
+      await ctx.database.query(
+        `INSERT INTO xapi_outbox (id, run_id, statement, next_attempt_at, created_at, given_up_at)
+         VALUES ('x1', 'r', '{}', $1, $2, 0), ('x2', 'r', '{}', $1, $1, 0), ('x3', 'r', '{}', $1, $3, $1)`,
+        [Date.now() + 3_600_000, Date.now() - 300_000, Date.now() - 900_000],
+      );
       const res = await ctx.app.inject({
         method: 'GET',
         url: '/metrics',
@@ -56,9 +62,14 @@ describeApi(
       const age = Number(/\nairman_outbox_oldest_age_seconds ([\d.]+)\n/.exec(text)?.[1]);
       expect(age).toBeGreaterThanOrEqual(120);
       expect(age).toBeLessThan(600);
+      expect(text).toMatch(/\nairman_xapi_queue_depth 2\n/);
+      const xapiAge = Number(/\nairman_xapi_queue_oldest_age_seconds ([\d.]+)\n/.exec(text)?.[1]);
+      expect(xapiAge).toBeGreaterThanOrEqual(300);
+      expect(xapiAge).toBeLessThan(900);
       expect(text).toMatch(/\nnodejs_eventloop_lag_p99_seconds [\d.e-]+\n/);
       if (ctx.database.kind === 'postgres') expect(text).toMatch(/airman_db_pool_connections\{state="waiting"\} 0\n/);
       await ctx.database.query(`DELETE FROM email_outbox WHERE id = 'm1'`);
+      await ctx.database.query(`DELETE FROM xapi_outbox WHERE run_id = 'r'`);
     });
   },
   { env: { METRICS_TOKEN } },

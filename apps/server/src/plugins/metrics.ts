@@ -1,7 +1,7 @@
 /**
  * Prometheus metrics at GET /metrics (prom-client), for the operator's scraper:
- * request durations by route, the database pool, the e-mail outbox's depth and
- * its oldest message's age, and the process's own (event-loop delay, memory, CPU).
+ * request durations by route, the database pool, the e-mail outbox's and the xAPI
+ * statement queue's depth and oldest entry's age, and the process's own (event-loop delay, memory, CPU).
  * Off unless METRICS_TOKEN is set; then answered only to
  * `Authorization: Bearer <METRICS_TOKEN>`. Each app has its own registry.
  */
@@ -67,12 +67,13 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
     });
   }
 
-  const outbox = async () => {
+  const queue = (table: 'email_outbox' | 'xapi_outbox') => async () => {
     const [row] = await database.query<{ depth: number | string; oldest: number | string | null }>(
-      'SELECT count(*) AS depth, min(created_at) AS oldest FROM email_outbox WHERE given_up_at = 0',
+      `SELECT count(*) AS depth, min(created_at) AS oldest FROM ${table} WHERE given_up_at = 0`,
     );
     return { depth: Number(row?.depth ?? 0), oldest: row?.oldest == null ? null : Number(row.oldest) };
   };
+  const outbox = queue('email_outbox');
   new Gauge({
     name: 'airman_outbox_depth',
     help: 'E-mails stored and not yet sent (those the mail server refused for good are not counted).',
@@ -87,6 +88,25 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
     registers: [registry],
     async collect() {
       const { oldest } = await outbox();
+      this.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
+    },
+  });
+
+  const statements = queue('xapi_outbox');
+  new Gauge({
+    name: 'airman_xapi_queue_depth',
+    help: 'xAPI statements stored and not yet accepted by the LRS (those it refused for good are not counted).',
+    registers: [registry],
+    async collect() {
+      this.set((await statements()).depth);
+    },
+  });
+  new Gauge({
+    name: 'airman_xapi_queue_oldest_age_seconds',
+    help: 'Age of the oldest xAPI statement not yet accepted by the LRS; 0 when none waits.',
+    registers: [registry],
+    async collect() {
+      const { oldest } = await statements();
       this.set(oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000));
     },
   });

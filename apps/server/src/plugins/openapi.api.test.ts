@@ -4,7 +4,12 @@ import { expect, it } from 'vitest';
 import { contentSecurityPolicy } from './security.ts';
 import { describeApi } from '../../test/harness.ts';
 
-type Call = { method: 'get' | 'post' | 'put' | 'delete'; path: string; body?: true; answer?: 'json' | 'csv' };
+type Call = {
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  body?: true;
+  answer?: 'json' | 'csv' | 'ndjson';
+};
 
 /** Every call of spec §7 (and those beyond it), as the document must describe them. */
 const CALLS: Call[] = [
@@ -30,6 +35,7 @@ const CALLS: Call[] = [
   { method: 'post', path: '/api/self', body: true },
   // Beyond the spec's table.
   { method: 'post', path: '/api/admin/reports/token', body: true },
+  { method: 'get', path: '/api/admin/reports/xapi', answer: 'ndjson' },
   { method: 'post', path: '/api/login/trust', body: true },
   { method: 'post', path: '/api/password/forgot', body: true },
   { method: 'post', path: '/api/password/reset', body: true },
@@ -73,7 +79,8 @@ describeApi('the API reference', (ctx) => {
       else expect(body, `${where} body`).toBeUndefined();
       const responses = Object.entries(op.responses ?? {}) as [string, OpenAPIV3_1.ResponseObject][];
       const success = responses.find(([status]) => /^2\d\d$/.test(status));
-      expect(success?.[1].content?.['application/json']?.schema, `${where} answer`).toBeDefined();
+      const media = call.answer === 'ndjson' ? 'application/x-ndjson' : 'application/json';
+      expect(success?.[1].content?.[media]?.schema, `${where} answer`).toBeDefined();
       if (call.answer === 'csv') expect(success?.[1].content?.['text/csv']?.schema, `${where} CSV`).toBeDefined();
       if (call.path !== '/api/health') {
         expect(op.responses?.['4XX'], `${where} errors`).toMatchObject({

@@ -29,7 +29,9 @@ import { HttpError } from '../../lib/http-error.ts';
 import { presentModule } from '../modules/present-module.ts';
 import { caller } from '../../plugins/auth.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
-import { checkAnswers, firstBeforeSet, moduleQuestionnaire, requireComplete } from './run-questionnaire.ts';
+import { checkAnswers, firstBeforeSet, moduleQuestionnaire, requireComplete, unanswered } from './run-questionnaire.ts';
+import type { StatementBuilder } from '../../xapi/statements.ts';
+import { finishedStatements, queueStatements, runFacts } from './run-statements.ts';
 import {
   assignmentWithModule,
   findAssignment,
@@ -47,10 +49,13 @@ const empty = { 200: emptyResponseSchema, ...errorResponses };
 export interface GameRouteOptions {
   /** A finished run's moves may not have come faster than this, from its start. */
   minMsPerMove: number;
+  /** Set when an LRS is configured: each event's xAPI statements are queued with it (docs/xapi.md). */
+  xapi?: StatementBuilder;
 }
 
 export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOptions): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
+  const { xapi } = options;
   app.get(
     '/api/game/assignments',
     { schema: { response: { 200: z.array(gameAssignmentSchema), ...errorResponses } } },
@@ -74,7 +79,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
 
   const start = { body: startRunRequestSchema, response: { 200: startRunResponseSchema, ...errorResponses } };
   app.post('/api/game/runs', { schema: start }, async (request) => {
-    const { id: userId } = caller(request);
+    const { id: userId, row: account } = caller(request);
     const { module: moduleId } = request.body;
     return db.transaction(async (tx) => {
       const row = await assignmentWithModule(tx, userId, moduleId);
@@ -101,7 +106,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
       const now = Date.now();
       const module = presentModule(row.m);
       const run = { id: crypto.randomUUID(), seed: crypto.randomInt(0, 2 ** 31 - 1) };
-      await insertRun(tx, {
+      const inserted = {
         id: run.id,
         user_id: userId,
         module_id: moduleId,
@@ -110,7 +115,20 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
         // The version it is played on (features/modules/versions.ts); the snapshot is that version.
         module_version: await currentVersion(tx, moduleId),
         started_at: now,
-      });
+      };
+      await insertRun(tx, inserted);
+      const facts = runFacts(
+        {
+          ...inserted,
+          status: 'in_progress',
+          finished_at: 0,
+          score_points: null,
+          answers_before: null,
+          answers_after: null,
+        },
+        account.user_name,
+      );
+      await queueStatements(tx, xapi, facts, (b) => b.started(facts));
       await updateAssignment(tx, userId, moduleId, {
         started_at: row.a.started_at > 0 ? row.a.started_at : now,
         game_status: row.a.completed_at > 0 ? row.a.game_status : GAME_STATUS.IN_PROGRESS,
@@ -149,7 +167,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     '/api/game/runs/:id/answers',
     { schema: { params: idParamsSchema, body: runAnswersRequestSchema, response: empty } },
     async (request) => {
-      const { id: userId } = caller(request);
+      const { id: userId, row: account } = caller(request);
       const runId = request.params.id;
       const { body } = request;
       const run = await ownRun(db, runId, userId);
@@ -161,9 +179,17 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
       if (answers.after && (await findAssignment(db, userId, run.module_id))?.completed_at)
         throw new HttpError(409, 'This run asks no questionnaire after it: the first completed run answered it');
       // Each answer is kept as it is given, added to those already kept.
-      await updateOpenRun(db, runId, {
-        ...(answers.before ? { answers_before: { ...run.answers_before, ...answers.before } } : {}),
-        ...(answers.after ? { answers_after: { ...run.answers_after, ...answers.after } } : {}),
+      const before = answers.before ? { ...run.answers_before, ...answers.before } : run.answers_before;
+      await db.transaction(async (tx) => {
+        const open = await updateOpenRun(tx, runId, {
+          ...(answers.before ? { answers_before: before } : {}),
+          ...(answers.after ? { answers_after: { ...run.answers_after, ...answers.after } } : {}),
+        });
+        // The before-set is stated once it is complete (the after-set when the run finishes).
+        if (open && q && answers.before && unanswered(q, before) === 0) {
+          const facts = runFacts({ ...run, answers_before: before }, account.user_name);
+          await queueStatements(tx, xapi, facts, (b) => [b.answered(facts, q, 'before')]);
+        }
       });
       return {};
     },
@@ -175,7 +201,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     response: { 200: finishRunResponseSchema, ...errorResponses },
   };
   app.post('/api/game/runs/:id/finish', { schema: finish }, async (request) => {
-    const { id: userId } = caller(request);
+    const { id: userId, row: account } = caller(request);
     const runId = request.params.id;
     const { body } = request;
     const run = await ownRun(db, runId, userId);
@@ -221,6 +247,18 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
         finished_at: now,
       });
       if (!updated) throw new HttpError(409, 'This run is already finished');
+      const facts = runFacts(
+        {
+          ...run,
+          status: outcome,
+          score_points: judged.score.points,
+          answers_before: answers.before ?? null,
+          answers_after: answers.after ?? null,
+          finished_at: now,
+        },
+        account.user_name,
+      );
+      await queueStatements(tx, xapi, facts, (b) => finishedStatements(b, facts, q));
       const a = await findAssignment(tx, userId, run.module_id);
       let gameStatus: number = complete ? GAME_STATUS.COMPLETE : GAME_STATUS.FAILED;
       if (a) {
@@ -254,12 +292,15 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
   });
 
   app.post('/api/game/runs/:id/quit', { schema: { params: idParamsSchema, response: empty } }, async (request) => {
-    const { id: userId } = caller(request);
+    const { id: userId, row: account } = caller(request);
     const runId = request.params.id;
     const run = await ownRun(db, runId, userId);
     if (run.status !== 'in_progress') throw new HttpError(409, 'This run is already finished');
     await db.transaction(async (tx) => {
-      await updateRun(tx, runId, { status: 'quit', finished_at: Date.now() });
+      const now = Date.now();
+      await updateRun(tx, runId, { status: 'quit', finished_at: now });
+      const facts = runFacts({ ...run, status: 'quit', finished_at: now }, account.user_name);
+      await queueStatements(tx, xapi, facts, (b) => b.quit(facts));
       const a = await findAssignment(tx, userId, run.module_id);
       if (a && a.completed_at === 0)
         await updateAssignment(tx, userId, run.module_id, { game_status: GAME_STATUS.QUIT });

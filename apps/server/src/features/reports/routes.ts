@@ -1,13 +1,19 @@
-/** POST admin/reports/token: a download token for one module's report (decisions §4). */
+/**
+ * POST admin/reports/token: a download token for one module's report (decisions §4).
+ * GET admin/reports/xapi: every run's xAPI statements as NDJSON (docs/xapi.md).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { reportTokenRequestSchema, reportTokenResponseSchema } from '@airman/contracts/api.ts';
-import type { Db } from '../../db/database.ts';
+import { NDJSON_TYPE, xapiReportQuerySchema } from '@airman/contracts/xapi.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { caller } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
 import { issueReportToken } from './report-tokens.ts';
 import { moduleExists } from '../modules/repository.ts';
+import { sendXapiReport } from './xapi-report.ts';
 
 export function reportRoutes(server: FastifyInstance, db: Db): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -16,5 +22,24 @@ export function reportRoutes(server: FastifyInstance, db: Db): void {
     const { module } = request.body;
     if (!(await moduleExists(db, module))) throw new HttpError(404, `No module '${module}'`);
     return { token: await issueReportToken(db, caller(request).id, module) };
+  });
+}
+
+const ndjson = z
+  .string()
+  .describe("Every run's xAPI statements (1.0.3), one JSON statement a line, runs in the order they started.");
+
+export function xapiReportRoutes(server: FastifyInstance, database: Database, publicUrl: string): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const schema = {
+    querystring: xapiReportQuerySchema,
+    response: {
+      200: { description: 'The statements as NDJSON', content: { [NDJSON_TYPE]: { schema: ndjson } } },
+      ...errorResponses,
+    },
+  };
+  app.get('/api/admin/reports/xapi', { config: { access: 'admin' }, schema }, async (request, reply) => {
+    await sendXapiReport(request.query, reply, database, publicUrl);
+    return reply;
   });
 }
