@@ -1,5 +1,5 @@
 /**
- * The xAPI statement queue (decision 015), built as the e-mail queue is: statements are
+ * The xAPI statement queue (decision 016), built as the e-mail queue is: statements are
  * rows written in the transaction that records their event, a worker in each server
  * process claims due rows (FOR UPDATE SKIP LOCKED, a claim that expires after
  * LRS_CLAIM_S so a killed process's rows come back), POSTs them to the LRS as one
