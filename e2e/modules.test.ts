@@ -24,7 +24,7 @@ async function expectTextInFirstViewport(page: Page): Promise<void> {
   );
 }
 import { describeE2E, openUser } from './browser.ts';
-import { checkbox, tabTo } from './focus.ts';
+import { checkbox, focused, tabTo } from './focus.ts';
 
 /** A copy of the base module made through the API, as 'Customize A Copy' saves it. */
 async function apiCopy(baseUrl: string, title: string): Promise<{ token: string; module: Module }> {
@@ -117,6 +117,60 @@ describeE2E('the Training Modules screen', (e2e) => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Questionnaire updated').waitFor();
+    await context.close();
+  });
+
+  it('archives and unarchives by keyboard, focus on a visible control after each, archived rows greyed', async () => {
+    const title = `Round trip ${Date.now()}`;
+    const { module } = await apiCopy(e2e.baseUrl, title);
+    const { context, page } = await e2e.adminPage('/modules', { viewport: { width: 1366, height: 768 } });
+    await page.getByRole('heading', { name: 'Training Modules' }).waitFor();
+    const activeId = () => page.evaluate(() => document.activeElement?.id ?? '');
+    const visible = () =>
+      page.evaluate(() => {
+        const box = document.activeElement?.getBoundingClientRect();
+        return !!box && box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
+      });
+
+    // A copy opens with Save disabled: nothing is changed yet (spec §4).
+    await tabTo(page, `Customize A Copy of ${title}`, { max: 400 });
+    await page.keyboard.press('Enter');
+    const copy = page.getByRole('dialog', { name: /^New Module/ });
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toMatch(/ Copy \d{4}-\d{2}-\d{2}$/);
+    expect(await copy.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await copy.waitFor({ state: 'detached' });
+
+    await tabTo(page, `Archive ${title}`, { max: 400 });
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: `Archive '${title}'?` });
+    await confirm.waitFor();
+    await tabTo(page, 'Archive');
+    await page.keyboard.press('Enter');
+    await page.getByText(`Module '${title}' archived`).waitFor();
+    // The row is gone from the list: focus is on the toggle that shows it again.
+    await expect.poll(activeId).toBe('show-archived');
+    expect(await visible()).toBe(true);
+    await page.keyboard.press('Space');
+    const archived = page.locator('tr.is-archived', { hasText: title });
+    await archived.waitFor();
+    // Greyed: its name on a grey ground, unlike a live row's.
+    const ground = (row: ReturnType<Page['locator']>) =>
+      row
+        .locator('td')
+        .first()
+        .evaluate((td) => getComputedStyle(td).backgroundColor);
+    expect(await ground(archived)).not.toBe(await ground(baseModuleRow(page)));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await tabTo(page, `Unarchive ${title}`, { max: 400 });
+    await page.keyboard.press('Enter');
+    await page.getByText(`Module '${title}' unarchived`).waitFor();
+    await archived.waitFor({ state: 'detached' });
+    // The row stays, live: focus on its Archive button, where Unarchive was.
+    await expect.poll(activeId).toBe(`archive-${module.id}`);
+    expect(await visible()).toBe(true);
+    expect((await focused(page)).lost).toBe(false);
     await context.close();
   });
 

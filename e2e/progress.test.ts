@@ -70,11 +70,11 @@ describeE2E('the Progress page', (e2e) => {
     const overdue = page.getByRole('table', { name: 'Overdue assignments' });
     expect(await overdue.getByRole('row').nth(1).locator('td').allTextContents()).toEqual([
       'Late, Lena',
+      expect.any(String),
+      expect.stringMatching(/^[34]$/),
       'SrA',
       unit,
       'Ready Airman Training',
-      expect.any(String),
-      '3',
     ]);
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -108,6 +108,77 @@ describeE2E('the Progress page', (e2e) => {
     await page.waitForFunction(() => document.activeElement?.textContent === 'Late, Lena');
     await page.keyboard.press('Enter');
     await modal.getByLabel('Email').waitFor();
+    await context.close();
+  });
+
+  it('redraws a chart’s axis on a filter change, leaving none of the former labels', async () => {
+    const first = await unitWithTrainees();
+    const second = await unitWithTrainees();
+    const { context, page } = await e2e.adminPage('/admin', { viewport: { width: 1366, height: 768 } });
+    await page.goto(`/progress?unit=${encodeURIComponent(first.unit)}`);
+    const chart = page.locator('.progress-chart').filter({ hasText: 'Assignments by unit and status' });
+    const labels = () =>
+      chart
+        .locator('.axis.left .tick text')
+        .evaluateAll((ticks) => [
+          ...new Set(ticks.filter((t) => t.getBoundingClientRect().width > 0).map((t) => t.textContent)),
+        ]);
+    await expect.poll(labels).toEqual([first.unit]);
+    // By keyboard: Tab to the Unit filter, arrow to the next unit.
+    await tabTo(page, 'Unit');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL((url) => url.searchParams.get('unit') === second.unit);
+    await page.getByRole('status').filter({ hasText: 'Showing 2 assignments.' }).waitFor();
+    await expect.poll(labels).toEqual([second.unit]);
+    expect((await focused(page)).name).toBe('Unit');
+    await context.close();
+  });
+
+  it('counts calendar days overdue in the admin’s zone and reads on a phone, every scroller taking the focus', async () => {
+    const zone = 'America/Denver';
+    const { unit, ids, late } = await unitWithTrainees();
+    const admin = await apiLogin(e2e.baseUrl);
+    // Yesterday on a calendar in Denver, stored as due dates are (the date at 23:00 UTC).
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(Date.now());
+    const yesterday = Date.parse(`${today}T23:00:00Z`) - DAY;
+    await api(e2e.baseUrl, admin, 'POST', `admin/users/${ids[late]}`, {
+      assignments: [{ key: 'ready_airman_training', due_at: yesterday }],
+    });
+    const { context, page } = await e2e.adminPage('/admin', {
+      viewport: { width: 390, height: 844 },
+      timezoneId: zone,
+    });
+    await page.goto(`/progress?unit=${encodeURIComponent(unit)}`);
+    await page.getByRole('status').filter({ hasText: 'Showing 2 assignments.' }).waitFor();
+    const overdue = page.getByRole('table', { name: 'Overdue assignments' });
+    const cells = overdue.getByRole('row').nth(1).locator('td');
+    const [y, m, d] = new Date(yesterday).toISOString().slice(0, 10).split('-').map(Number);
+    expect(await cells.allTextContents()).toEqual([
+      'Late, Lena',
+      `${m}/${d}/${y}`,
+      '1',
+      'SrA',
+      unit,
+      'Ready Airman Training',
+    ]);
+    // The due date and the days are in view without scrolling; nothing scrolls sideways.
+    const due = await cells.nth(2).boundingBox();
+    expect(due && due.x + due.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The status counts are read from their tables; no bar chart squeezed to 60 px.
+    await page.getByRole('table', { name: 'Assignments by module and status' }).waitFor();
+    expect(
+      await page.locator('.progress-chart').filter({ hasText: 'Assignments by module and status' }).isVisible(),
+    ).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+    // A keyboard reaches the overdue table's scroller and scrolls it.
+    await tabTo(page, 'Overdue assignments, scrollable', { max: 200 });
+    const scroller = page.getByRole('region', { name: 'Overdue assignments, scrollable' });
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    if (process.env.PROGRESS_SHOTS)
+      await page.screenshot({ path: `${process.env.PROGRESS_SHOTS}/progress-390.png`, fullPage: true });
     await context.close();
   });
 

@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS = {
   'module.create': 'Module created (copy)',
   'module.edit': 'Module edited',
   'module.archive': 'Module archived',
+  'module.unarchive': 'Module unarchived',
   'module.restore': 'Module version restored',
   'questionnaire.edit': 'Questionnaire edited',
   'report.download': 'Report downloaded',

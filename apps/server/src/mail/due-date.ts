@@ -29,6 +29,13 @@ export function dueDateInWords(dueAt: number): string {
   return inWords.format(new Date(dueCalendarDay(dueAt)));
 }
 
+const short = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+
+/** The due date in short, e.g. "Dec 1, 2026" (a table's cell). */
+export function dueDateShort(dueAt: number): string {
+  return short.format(new Date(dueCalendarDay(dueAt)));
+}
+
 /** The due date as YYYY-MM-DD. */
 export function dueDateIso(dueAt: number): string {
   return new Date(dueCalendarDay(dueAt)).toISOString().slice(0, 10);

@@ -110,27 +110,36 @@ describe('e-mail templates', () => {
     expect(links(mail.html)).toEqual([`${URL_BASE}/`, URL_BASE]);
   });
 
-  it('renders the digest: overdue trainees by module and unit with counts, and the link to progress', async () => {
+  it("renders the digest: each module's count, its most overdue by name, and a link to Progress filtered to it", async () => {
+    const due = Date.UTC(2026, 10, 15, 23);
     const mail = await parse(
       digestEmail(URL_BASE, 'Ada', [
-        { module: 'Fitness', unit: '655 ISRW', count: 3 },
-        { module: 'Fitness', unit: '', count: 1 },
-        { module: 'Security', unit: '655 ISRW', count: 2 },
+        {
+          id: 'fit ness',
+          title: 'Fitness',
+          count: 25,
+          trainees: [
+            { name: 'Lee, Ann', unit: '655 ISRW', due_at: due },
+            { name: 'Moe, Bo', unit: '', due_at: due + 86_400_000 },
+          ],
+        },
+        { id: 'security', title: 'Security', count: 1, trainees: [{ name: 'Ng, Cy', unit: '480 ISRW', due_at: due }] },
       ]),
     );
-    expect(mail.subject).toBe('Ready Airman Training: 6 past due this week');
-    expect(mail.text).toContain('6 assignments are past due and not complete.');
-    expect(mail.text).toContain('Fitness: 4 past due\nUnit       Trainees past due\n655 ISRW   3\n(no unit)  1');
-    expect(mail.text).toContain('Security: 2 past due');
-    expect(mail.html).toContain(
-      '<caption style="text-align:left;font-weight:600;padding-bottom:4px">Fitness: 4 past due</caption>',
+    expect(mail.subject).toBe('Ready Airman Training: 26 past due in 2 modules');
+    expect(mail.text).toContain('26 assignments are past due and not complete, in 2 modules.');
+    expect(mail.text).toContain(
+      'Fitness: 25 past due, the 2 most overdue\nName      Unit       Due\nLee, Ann  655 ISRW   Nov 15, 2026\nMoe, Bo   (no unit)  Nov 16, 2026\n\nSee all 25 on Progress:\nhttps://train.example.mil/progress?module=fit%20ness',
     );
+    expect(mail.text).toContain('Security: 1 past due\nName    Unit      Due\nNg, Cy  480 ISRW  Nov 15, 2026');
     expect(mail.html).toContain(
-      '<td style="text-align:left;padding:4px 12px 4px 0;border-bottom:1px solid #e0e0e0">655 ISRW</td>',
+      '<td style="text-align:left;padding:4px 12px 4px 0;border-bottom:1px solid #e0e0e0">Lee, Ann</td>',
     );
-    expect(links(mail.html)).toEqual([`${URL_BASE}/progress`, URL_BASE]);
+    expect(links(mail.html)).toEqual([
+      `${URL_BASE}/progress?module=fit%20ness`,
+      `${URL_BASE}/progress?module=security`,
+      URL_BASE,
+    ]);
     expect(mail.text).toContain(`${URL_BASE}/profile`);
-    const none = await parse(digestEmail(URL_BASE, 'Ada', []));
-    expect(none.text).toContain('No trainee is past due on an assigned module.');
   });
 });

@@ -5,7 +5,7 @@
  * Links are built from PUBLIC_URL, never from a request's Host header.
  */
 import type { EmailKind } from '@airman/contracts/emails.ts';
-import { dueDateInWords } from './due-date.ts';
+import { dueDateInWords, dueDateShort } from './due-date.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 
 export const PRODUCT_NAME = 'Ready Airman Training';
@@ -177,36 +177,57 @@ export function pastDueEmail(publicUrl: string, facts: ReminderFacts): RenderedE
   ]);
 }
 
-/** Overdue trainees of one module in one unit. */
-export interface OverdueGroup {
-  module: string;
+/** How many names the digest lists under each module; the rest are on Progress, filtered to it. */
+export const DIGEST_NAMES_PER_MODULE = 20;
+
+/** One overdue assignment as the digest lists it. */
+export interface OverdueTrainee {
+  name: string;
   unit: string;
-  count: number;
+  due_at: number;
 }
 
-/** The weekly digest to an administrator: overdue trainees by module and unit, with counts. */
-export function digestEmail(publicUrl: string, firstName: string, groups: OverdueGroup[]): RenderedEmail {
-  const total = groups.reduce((n, g) => n + g.count, 0);
-  const blocks = [p(greeting(firstName))];
-  if (total === 0) {
-    blocks.push(p('No trainee is past due on an assigned module.'));
-  } else {
-    const byModule = new Map<string, OverdueGroup[]>();
-    for (const g of groups) byModule.set(g.module, [...(byModule.get(g.module) ?? []), g]);
-    blocks.push(p(`${total} ${total === 1 ? 'assignment is' : 'assignments are'} past due and not complete.`));
-    for (const [module, rows] of byModule) {
-      const sum = rows.reduce((n, g) => n + g.count, 0);
-      blocks.push({
+/** A module's overdue assignments: how many, and the first DIGEST_NAMES_PER_MODULE of them, most overdue first. */
+export interface OverdueModule {
+  id: string;
+  title: string;
+  count: number;
+  trainees: OverdueTrainee[];
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The weekly digest to an administrator: for each module with overdue
+ * assignments (at least one: no digest is sent without), how many, the names
+ * of the most overdue, and a link to Progress filtered to the module. The
+ * subject counts what the body lists.
+ */
+export function digestEmail(publicUrl: string, firstName: string, modules: OverdueModule[]): RenderedEmail {
+  const total = modules.reduce((n, m) => n + m.count, 0);
+  const inModules = plural(modules.length, 'module', 'modules');
+  const blocks = [
+    p(greeting(firstName)),
+    p(`${plural(total, 'assignment is', 'assignments are')} past due and not complete, in ${inModules}.`),
+  ];
+  for (const m of modules) {
+    const shown = m.trainees.length;
+    blocks.push(
+      {
         kind: 'table',
-        caption: `${module}: ${sum} past due`,
-        header: ['Unit', 'Trainees past due'],
-        rows: rows.map((g) => [g.unit || '(no unit)', String(g.count)]),
-      });
-    }
+        caption:
+          shown < m.count
+            ? `${m.title}: ${m.count} past due, the ${shown} most overdue`
+            : `${m.title}: ${m.count} past due`,
+        header: ['Name', 'Unit', 'Due'],
+        rows: m.trainees.map((t) => [t.name, t.unit || '(no unit)', dueDateShort(t.due_at)]),
+      },
+      link(
+        shown < m.count ? `See all ${m.count} on Progress` : `See ${m.title} on Progress`,
+        `${publicUrl}/progress?module=${encodeURIComponent(m.id)}`,
+      ),
+    );
   }
-  blocks.push(
-    link('See progress', `${publicUrl}/progress`),
-    p(`You can turn this weekly e-mail off in your profile: ${publicUrl}/profile`),
-  );
-  return render('digest', publicUrl, `${PRODUCT_NAME}: ${total} past due this week`, blocks);
+  blocks.push(p(`You can turn this weekly e-mail off in your profile: ${publicUrl}/profile`));
+  return render('digest', publicUrl, `${PRODUCT_NAME}: ${total} past due in ${inModules}`, blocks);
 }

@@ -244,7 +244,7 @@ describeApi('audit log', (ctx) => {
     });
   });
 
-  it('records module create, edit and archive, and a questionnaire edit', async () => {
+  it('records module create, edit, archive and unarchive, and a questionnaire edit', async () => {
     const admin = await ctx.createUser({ role: 'admin' });
     const title = `Audited ${tag()}`;
     const created = await ctx.request(admin.token, {
@@ -261,8 +261,11 @@ describeApi('audit log', (ctx) => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await ctx.request(admin.token, { method: 'DELETE', url: `/api/modules/${m.id}` })).statusCode).toBe(200);
+    const back = await ctx.request(admin.token, { method: 'POST', url: `/api/modules/${m.id}/unarchive` });
+    expect(back.statusCode, back.body).toBe(200);
     const log = await entries(ctx, admin.token, { target_kind: 'module', target_id: m.id });
     expect(log.map((e) => [e.action, e.before, e.after])).toEqual([
+      ['module.unarchive', { archived_at: expect.any(Number) }, { archived_at: 0 }],
       ['module.archive', { archived_at: 0 }, { archived_at: expect.any(Number) }],
       [
         'module.edit',

@@ -126,6 +126,27 @@ describeApi('modules', (ctx) => {
     expect((await ctx.request(admin, { method: 'DELETE', url: '/api/modules/m_nope' })).statusCode).toBe(404);
   });
 
+  it('unarchives a module: live again, assignable, and a live one is left as it is', async () => {
+    const admin = await adminToken(ctx);
+    const m = await create(ctx, admin, copy('Back again'));
+    await ctx.request(admin, { method: 'DELETE', url: `/api/modules/${m.id}` });
+    const trainee = await ctx.createUser();
+    const assign = () =>
+      ctx.request(admin, { method: 'POST', url: `/api/admin/users/${trainee.id}/assign`, payload: { module: m.id } });
+    expect((await assign()).statusCode).toBe(400);
+    const live = await ctx.request(admin, { method: 'POST', url: `/api/modules/${m.id}/unarchive` });
+    expect(live.statusCode).toBe(200);
+    expect(live.json<Module>()).toMatchObject({ id: m.id, game_title: 'Back again', archived_at: 0 });
+    expect((await assign()).statusCode).toBe(200);
+    const again = await ctx.request(admin, { method: 'POST', url: `/api/modules/${m.id}/unarchive` });
+    expect(again.json<Module>().archived_at).toBe(0);
+    expect((await ctx.request(admin, { method: 'POST', url: '/api/modules/m_nope/unarchive' })).statusCode).toBe(404);
+    const user = await ctx.createUser();
+    expect((await ctx.request(user.token, { method: 'POST', url: `/api/modules/${m.id}/unarchive` })).statusCode).toBe(
+      403,
+    );
+  });
+
   it('lists modules by title whatever the case, on both databases', async () => {
     const admin = await adminToken(ctx);
     const zulu = await create(ctx, admin, copy('Zulu drills'));

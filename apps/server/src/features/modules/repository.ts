@@ -48,3 +48,8 @@ export async function archiveModule(db: Db, id: string, now: number): Promise<Mo
   const [row] = await db.update(modules).set({ archived_at: now }).where(eq(modules.id, id)).returning();
   return row!;
 }
+
+export async function unarchiveModule(db: Db, id: string): Promise<ModuleRow> {
+  const [row] = await db.update(modules).set({ archived_at: 0 }).where(eq(modules.id, id)).returning();
+  return row!;
+}

@@ -1,4 +1,4 @@
-/** Modules (spec §7): list, get, create, update, archive. The questionnaire is in routes/questionnaire. */
+/** Modules (spec §7): list, get, create, update, archive, unarchive. The questionnaire is in routes/questionnaire. */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +9,14 @@ import { HttpError } from '../../lib/http-error.ts';
 import { presentModule } from './present-module.ts';
 import { checkModule, moduleContent } from './save-module.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
-import { archiveModule, findModuleRow, insertModule, listModules, updateModule } from './repository.ts';
+import {
+  archiveModule,
+  findModuleRow,
+  insertModule,
+  listModules,
+  unarchiveModule,
+  updateModule,
+} from './repository.ts';
 import { findVersion, listVersions, saveVersioned } from './versions.ts';
 import {
   moduleVersionParamsSchema,
@@ -194,6 +201,27 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
           after: { ...changed.after, restored_from: n },
         });
         return module;
+      });
+    },
+  );
+
+  // Live again: assignable and editable, as before it was archived (an archived module keeps everything).
+  app.post(
+    '/api/modules/:id/unarchive',
+    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: one } },
+    async (request) => {
+      const { id } = request.params;
+      const existing = await findModule(db, id);
+      if (existing.archived_at === 0) return existing;
+      return db.transaction(async (tx) => {
+        const row = await unarchiveModule(tx, id);
+        await audit(tx, {
+          action: 'module.unarchive',
+          target: { kind: 'module', id, name: row.game_title },
+          before: { archived_at: existing.archived_at },
+          after: { archived_at: 0 },
+        });
+        return presentModule(row);
       });
     },
   );

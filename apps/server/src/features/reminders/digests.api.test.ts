@@ -15,8 +15,8 @@ const smtp = new SmtpCapture();
 beforeAll(() => smtp.start());
 afterAll(() => smtp.stop());
 
-async function overdue(ctx: TestContext, unit: string, dueAt: number, completedAt = 0) {
-  const u = await ctx.createUser();
+async function overdue(ctx: TestContext, unit: string, dueAt: number, completedAt = 0, lastName?: string) {
+  const u = await ctx.createUser({ lastName });
   await ctx.database.db.update(users).set({ unit }).where(eq(users.id, u.id));
   await ctx.database.db
     .insert(assignments)
@@ -38,12 +38,24 @@ describeApi(
       expect(dueDigestPeriod(cron, 'UTC', Date.UTC(2026, 10, 23, 8, 30))).toBe(Date.UTC(2026, 10, 23, 8));
     });
 
-    it('goes once to every active administrator who has not turned it off, with overdue trainees by module and unit', async () => {
+    it('is not sent when nothing is overdue', async () => {
+      const now = MONDAY_8_DENVER - 7 * DAY + 60_000;
+      smtp.received = [];
+      await overdue(ctx, '480 ISRW', now + 30 * DAY); // not due yet
+      await overdue(ctx, '480 ISRW', now - DAY, now - 2 * DAY); // completed
+      expect(await plan(now)).toBe(0);
+      expect(await ctx.database.db.select().from(digests)).toEqual([]);
+      // Given time, the outbox would have sent anything queued.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(smtp.received).toEqual([]);
+    });
+
+    it('goes once to every active administrator who has not turned it off, with overdue trainees by module', async () => {
       const now = MONDAY_8_DENVER + 60_000;
       smtp.received = []; // the seeded administrator is in every suite
-      await overdue(ctx, '655 ISRW', now - DAY);
-      await overdue(ctx, '655 ISRW', now - 2 * DAY);
-      await overdue(ctx, '480 ISRW', now - DAY);
+      await overdue(ctx, '655 ISRW', now - DAY, 0, 'Cole');
+      await overdue(ctx, '655 ISRW', now - 2 * DAY, 0, 'Able');
+      await overdue(ctx, '480 ISRW', now - DAY, 0, 'Baker');
       await overdue(ctx, '480 ISRW', now - DAY, now - 2 * DAY); // completed
       await overdue(ctx, '480 ISRW', now + DAY); // not due yet
       const reader = await ctx.createUser({ role: 'admin' });
@@ -68,11 +80,12 @@ describeApi(
 
       await expect.poll(() => smtp.to(reader.email).length, { timeout: 15_000 }).toBe(1);
       const mail = smtp.to(reader.email)[0]!;
-      expect(mail.subject).toBe('Ready Airman Training: 3 past due this week');
-      expect(mail.text).toContain(
-        'Ready Airman Training: 3 past due\nUnit      Trainees past due\n480 ISRW  1\n655 ISRW  2',
+      // Most overdue first, then by name.
+      expect(mail.subject).toBe('Ready Airman Training: 3 past due in 1 module');
+      expect(mail.text).toMatch(
+        /Ready Airman Training: 3 past due\nName +Unit +Due\nAble, Test +655 ISRW +Nov 21, 2026\nBaker, Test +480 ISRW +Nov 22, 2026\nCole, Test +655 ISRW +Nov 22, 2026\n/,
       );
-      expect(mail.html).toContain(`href="${PUBLIC_URL}/progress"`);
+      expect(mail.html).toContain(`href="${PUBLIC_URL}/progress?module=${MODULE}"`);
       await expect.poll(() => smtp.to('admin@example.com').length, { timeout: 15_000 }).toBe(1);
       expect(smtp.to(optedOut.email)).toEqual([]);
       expect(smtp.to(inactive.email)).toEqual([]);
@@ -103,6 +116,33 @@ describeApi(
       expect((await ctx.request(trainee.token, { method: 'GET', url: '/api/self/email-settings' })).statusCode).toBe(
         403,
       );
+    });
+  },
+  { env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL, DIGEST_CRON: '0 8 * * 1', DIGEST_TZ: 'America/Denver' }) },
+);
+
+describeApi(
+  "the administrators' weekly digest, for many overdue",
+  (ctx) => {
+    it('names at most 20 per module, the most overdue, and counts them all', async () => {
+      const now = MONDAY_8_DENVER + 60_000;
+      smtp.received = [];
+      for (let i = 0; i < 23; i++)
+        await overdue(ctx, '655 ISRW', now - (30 - i) * DAY, 0, `Late${String(i).padStart(2, '0')}`);
+      const admin = await ctx.createUser({ role: 'admin' });
+      await planDigests(ctx.database, {
+        publicUrl: PUBLIC_URL,
+        cron: ctx.config.digestCron,
+        tz: ctx.config.digestTz,
+        now,
+      });
+      await expect.poll(() => smtp.to(admin.email).length, { timeout: 15_000 }).toBe(1);
+      const mail = smtp.to(admin.email)[0]!;
+      expect(mail.subject).toBe('Ready Airman Training: 23 past due in 1 module');
+      expect(mail.text).toContain('Ready Airman Training: 23 past due, the 20 most overdue\n');
+      const listed = (mail.text ?? '').match(/^Late\d\d, Test/gm) ?? [];
+      expect(listed).toEqual(Array.from({ length: 20 }, (_, i) => `Late${String(i).padStart(2, '0')}, Test`));
+      expect(mail.text).toContain(`See all 23 on Progress:\n${PUBLIC_URL}/progress?module=${MODULE}`);
     });
   },
   { env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL, DIGEST_CRON: '0 8 * * 1', DIGEST_TZ: 'America/Denver' }) },

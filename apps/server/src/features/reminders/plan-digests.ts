@@ -1,7 +1,8 @@
 /**
  * The administrators' weekly digest: at each time DIGEST_CRON names (read in
  * DIGEST_TZ), every active administrator who has not turned it off in Profile
- * is sent the overdue trainees by module and unit. Recorded under a unique key
+ * is sent the overdue assignments by module, the most overdue by name, when
+ * there are any (nothing overdue: no digest). Recorded under a unique key
  * (administrator, scheduled time) in the transaction that queues it, so any
  * number of processes queue each digest once (DIGEST_CRON=off: no digest at
  * all). A scheduled time missed while no
@@ -12,7 +13,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 import { enqueueEmails } from '../../mail/outbox.ts';
-import { digestEmail, type OverdueGroup } from '../../mail/templates.ts';
+import { DIGEST_NAMES_PER_MODULE, digestEmail, type OverdueModule } from '../../mail/templates.ts';
 import { usableAccountSql } from '../../auth/usable-account.ts';
 
 const CATCH_UP_MS = 24 * 60 * 60 * 1000;
@@ -25,17 +26,52 @@ export function dueDigestPeriod(cron: string, tz: string, now: number): number |
   return now - at < CATCH_UP_MS ? at : undefined;
 }
 
-/** Overdue assignments (not completed, past the due date) of active users and live modules, by module and unit. */
-async function overdueGroups(database: Database, now: number): Promise<OverdueGroup[]> {
-  return database.query<OverdueGroup>(
-    `SELECT m.game_title AS module, u.unit AS unit, count(*)::int AS count
-     FROM assignments a JOIN users u ON u.id = a.user_id JOIN modules m ON m.id = a.module_id
-     WHERE a.due_at > 0 AND a.due_at < $1 AND a.completed_at = 0 AND a.revoked_at = 0
-       AND ${usableAccountSql('u')} AND m.archived_at = 0
-     GROUP BY m.game_title, u.unit
-     ORDER BY m.game_title, u.unit`,
-    [now],
+interface OverdueRow {
+  module_id: string;
+  title: string;
+  count: number;
+  last_name: string;
+  first_name: string;
+  user_name: string;
+  unit: string;
+  due_at: number | string;
+}
+
+/** "Last, First", or whichever of them is set, or the e-mail address. */
+function traineeName(r: OverdueRow): string {
+  const name = [r.last_name.trim(), r.first_name.trim()].filter(Boolean).join(', ');
+  return name || r.user_name;
+}
+
+/**
+ * Overdue assignments (not completed, past the due date) of active users and
+ * live modules, by module (by title): each module's count and its
+ * DIGEST_NAMES_PER_MODULE most overdue (then by name).
+ */
+async function overdueModules(database: Database, now: number): Promise<OverdueModule[]> {
+  const rows = await database.query<OverdueRow>(
+    `SELECT module_id, title, count, last_name, first_name, user_name, unit, due_at FROM (
+       SELECT m.id AS module_id, m.game_title AS title, u.last_name, u.first_name, u.user_name, u.unit, a.due_at,
+              count(*) OVER (PARTITION BY m.id)::int AS count,
+              row_number() OVER (PARTITION BY m.id ORDER BY a.due_at, u.last_name, u.first_name, u.user_name, u.id) AS n
+       FROM assignments a JOIN users u ON u.id = a.user_id JOIN modules m ON m.id = a.module_id
+       WHERE a.due_at > 0 AND a.due_at < $1 AND a.completed_at = 0 AND a.revoked_at = 0
+         AND ${usableAccountSql('u')} AND m.archived_at = 0
+     ) o
+     WHERE n <= $2
+     ORDER BY title, module_id, n`,
+    [now, DIGEST_NAMES_PER_MODULE],
   );
+  const modules = new Map<string, OverdueModule>();
+  for (const r of rows) {
+    let m = modules.get(r.module_id);
+    if (!m) {
+      m = { id: r.module_id, title: r.title, count: Number(r.count), trainees: [] };
+      modules.set(r.module_id, m);
+    }
+    m.trainees.push({ name: traineeName(r), unit: r.unit, due_at: Number(r.due_at) });
+  }
+  return [...modules.values()];
 }
 
 /** Queues the digest due now to each administrator who has not had it; returns how many it queued. */
@@ -55,7 +91,10 @@ export async function planDigests(
     [period],
   );
   if (!owed?.n) return 0;
-  const groups = await overdueGroups(database, now);
+  const modules = await overdueModules(database, now);
+  // Nothing overdue, nothing to say: no digest (and none recorded, so a period's
+  // digest still goes out if something falls overdue within its day of catching up).
+  if (modules.length === 0) return 0;
   return database.db.transaction(async (tx) => {
     const result = await tx.execute(sql`
       INSERT INTO digests (admin_id, period, email_id, queued_at)
@@ -83,7 +122,7 @@ export async function planDigests(
           id: q.email_id,
           to: admin.user_name,
           user_id: admin.id,
-          ...digestEmail(options.publicUrl, admin.first_name, groups),
+          ...digestEmail(options.publicUrl, admin.first_name, modules),
         };
       }),
     );

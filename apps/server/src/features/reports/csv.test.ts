@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, isoOrEmpty } from './csv.ts';
+import { csvCell, csvLine, dueDayOrEmpty, localDayFormatter } from './csv.ts';
 
 describe('csv', () => {
   it('escapes cells a spreadsheet would run as formulas', () => {
@@ -19,23 +19,39 @@ describe('csv', () => {
     expect(csvLine(['a,b', 'say "hi"', 'x\ny', 3])).toBe('"a,b","say ""hi""","x\ny",3\r\n');
   });
 
-  it('writes times as ISO 8601 and never as empty', () => {
-    expect(isoOrEmpty(0)).toBe('');
-    expect(isoOrEmpty(Date.UTC(2026, 10, 22))).toBe('2026-11-22T00:00:00.000Z');
+  it("writes the day an instant falls on in the admin's time zone, and never as empty", () => {
+    const utc = localDayFormatter('UTC');
+    const denver = localDayFormatter('America/Denver');
+    const kiritimati = localDayFormatter('Pacific/Kiritimati');
+    expect(utc(0)).toBe('');
+    const evening = Date.parse('2026-12-16T03:30:00Z');
+    expect([utc(evening), denver(evening), kiritimati(evening)]).toEqual(['2026-12-16', '2026-12-15', '2026-12-16']);
+    // 23:00 in Denver, one minute before the day changes, then the minute after midnight.
+    expect(denver(Date.parse('2026-12-16T06:59:00Z'))).toBe('2026-12-15');
+    expect(denver(Date.parse('2026-12-16T07:00:00Z'))).toBe('2026-12-16');
+    expect(kiritimati(Date.parse('2026-12-16T10:00:00Z'))).toBe('2026-12-17');
   });
 
-  it('formats any time exactly as toISOString does', () => {
-    const times = [
-      1,
-      999,
-      86_399_999,
-      86_400_000,
-      Date.UTC(2026, 10, 22, 23, 59, 59, 999),
-      253_402_300_799_999,
-      253_402_300_800_000,
-    ];
-    // A fixed spread of times up to 2100 (deterministic: no random in tests).
-    for (let i = 1; i <= 10_000; i++) times.push((i * 410_244_480_007 + i * i * 7_919) % 4_102_444_800_000);
-    for (const t of times) expect(isoOrEmpty(t), String(t)).toBe(new Date(t).toISOString());
+  it('writes the same day as Intl for any time, across changes of summer time', () => {
+    const zones = ['America/Denver', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'Europe/Berlin'];
+    for (const zone of zones) {
+      const local = localDayFormatter(zone);
+      const intl = new Intl.DateTimeFormat('en-CA', {
+        timeZone: zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+      // A fixed spread of minutes over 2025-2028 (deterministic: no random in tests).
+      for (let i = 1; i <= 1_500; i++) {
+        const t = Date.UTC(2025, 0, 1) + ((i * 7_919_993 * 60_000) % (4 * 365 * 86_400_000));
+        expect(local(t), `${zone} ${new Date(t).toISOString()}`).toBe(intl.format(t));
+      }
+    }
+  });
+
+  it('writes a due date as the calendar date picked, whatever the zone', () => {
+    expect(dueDayOrEmpty(0)).toBe('');
+    expect(dueDayOrEmpty(Date.parse('2026-12-15T23:00:00Z'))).toBe('2026-12-15');
   });
 });

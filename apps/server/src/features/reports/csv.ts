@@ -28,40 +28,75 @@ export function csvLine(cells: (string | number | null | undefined)[]): string {
 }
 
 const DAY_MS = 86_400_000;
-/** Beyond 9999-12-31 toISOString changes format; no such time is ever stored. */
-const LAST_4_DIGIT_YEAR_MS = 253_402_300_800_000;
-const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
-const THREE_DIGITS = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
-/** 'YYYY-MM-DDT' by day number: a report's four columns are on different days, so one remembered day would not do. */
-const datePrefixes = new Map<number, string>();
-let lastMs = Number.NaN;
-let lastIso = '';
+/**
+ * Every time zone's offset since 1970 is a whole number of quarter hours, and so
+ * is the instant of every change of it.
+ */
+const QUARTER_HOUR_MS = 900_000;
+/** How many days (or quarter hours) a formatter keeps before starting over. */
+const KEPT = 100_000;
+
+const utcDays = new Map<number, string>();
+
+/** 'YYYY-MM-DD' of a UTC day number, each formatted once. */
+function utcDay(day: number): string {
+  let date = utcDays.get(day);
+  if (date === undefined) {
+    if (utcDays.size >= KEPT) utcDays.clear();
+    date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    utcDays.set(day, date);
+  }
+  return date;
+}
 
 /**
- * ISO 8601 (as Date.toISOString), or empty for 0 ("never"). A report writes
- * four for each of 100,000 rows: each day's date part is formatted once, the
- * time from tables of digits, and a time equal to the one before (users
- * invited together) is not formatted again.
+ * A function writing the calendar date (YYYY-MM-DD) an instant falls on in
+ * `timeZone` (an IANA name the runtime knows), or empty for 0 ("never"). A
+ * report writes three for each of 100,000 rows, so Intl is asked only for the
+ * zone's offset, at the start and end of each UTC day (and each quarter hour
+ * of a day the offset changes in); the date is then arithmetic.
  */
-export function isoOrEmpty(ms: number): string {
-  if (!(ms > 0)) return '';
-  if (ms === lastMs) return lastIso;
-  if (ms >= LAST_4_DIGIT_YEAR_MS || !Number.isInteger(ms)) return new Date(ms).toISOString();
-  const day = Math.floor(ms / DAY_MS);
-  let date = datePrefixes.get(day);
-  if (date === undefined) {
-    if (datePrefixes.size >= 100_000) datePrefixes.clear();
-    date = new Date(day * DAY_MS).toISOString().slice(0, 11);
-    datePrefixes.set(day, date);
-  }
-  let t = ms - day * DAY_MS;
-  const milli = t % 1000;
-  t = (t - milli) / 1000;
-  const sec = t % 60;
-  t = (t - sec) / 60;
-  const min = t % 60;
-  const hour = (t - min) / 60;
-  lastMs = ms;
-  lastIso = `${date}${TWO_DIGITS[hour]}:${TWO_DIGITS[min]}:${TWO_DIGITS[sec]}.${THREE_DIGITS[milli]}Z`;
-  return lastIso;
+export function localDayFormatter(timeZone: string): (ms: number) => string {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+  /** The offset in ms at an instant, from 'GMT-07:00' ('GMT' for UTC). */
+  const offsetAt = (ms: number): number => {
+    const name = format.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name);
+    if (!match) return 0;
+    const minutes = Number(match[2]) * 60 + Number(match[3]);
+    return (match[1] === '-' ? -minutes : minutes) * 60_000;
+  };
+  /** A UTC day's offset, or null when it changes that day. */
+  const dayOffsets = new Map<number, number | null>();
+  const quarterOffsets = new Map<number, number>();
+  return (ms) => {
+    if (!(ms > 0)) return '';
+    const day = Math.floor(ms / DAY_MS);
+    let offset = dayOffsets.get(day);
+    if (offset === undefined) {
+      if (dayOffsets.size >= KEPT) dayOffsets.clear();
+      const first = offsetAt(day * DAY_MS);
+      offset = first === offsetAt((day + 1) * DAY_MS - 1) ? first : null;
+      dayOffsets.set(day, offset);
+    }
+    if (offset === null) {
+      const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+      let inQuarter = quarterOffsets.get(quarter);
+      if (inQuarter === undefined) {
+        if (quarterOffsets.size >= KEPT) quarterOffsets.clear();
+        inQuarter = offsetAt(quarter * QUARTER_HOUR_MS);
+        quarterOffsets.set(quarter, inQuarter);
+      }
+      offset = inQuarter;
+    }
+    return utcDay(Math.floor((ms + offset) / DAY_MS));
+  };
+}
+
+/**
+ * A due date (a calendar date, stored as its midnight in UTC plus 23 hours:
+ * docs/api.md, "Due dates") as YYYY-MM-DD, the same in every time zone; empty for none.
+ */
+export function dueDayOrEmpty(dueAt: number): string {
+  return dueAt > 0 ? utcDay(Math.floor(dueAt / DAY_MS)) : '';
 }

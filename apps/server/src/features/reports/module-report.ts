@@ -166,7 +166,8 @@ type ReportQuery = Pick<UsersQuery, 'module' | 'token' | 'tz'>;
 /**
  * Answers GET admin/users?csv=1&module=ID&token=T[&tz=ZONE]: burns the
  * single-use report token (never the access token: it is not in the URL) and
- * streams the CSV, its file named after the day in tz (the admin's time zone; UTC without).
+ * streams the CSV, its file named after the day in tz (the admin's time zone; UTC
+ * without) and its dates the days in tz.
  */
 export async function sendModuleReport(query: ReportQuery, reply: FastifyReply, database: Database): Promise<void> {
   const { module: moduleId, token, tz } = query;
@@ -199,7 +200,7 @@ export async function sendModuleReport(query: ReportQuery, reply: FastifyReply, 
 
   const now = Date.now();
   const module = presentModule(moduleRow);
-  const layout = reportLayout(module, await questionnaireOf(database, moduleId), now);
+  const layout = reportLayout(module, await questionnaireOf(database, moduleId), now, tz);
   reply
     .header('Content-Type', 'text/csv; charset=utf-8')
     .header('Content-Disposition', reportDisposition(module.game_title, now, tz))

@@ -44,7 +44,7 @@ describe('report layout', () => {
       'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Objectives Completed,Score,Stars,Module Version,Mental Before,Mental After,Mental Change,m1 Before,m1 After\r\n',
     );
     expect(layout.line(row)).toBe(
-      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,,,,,,100,25,-75,5,2\r\n',
+      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22,2026-11-22,,,,,,,100,25,-75,5,2\r\n',
     );
   });
 
@@ -64,7 +64,7 @@ describe('report layout', () => {
       module_version: 3,
     };
     expect(layout.line({ ...finished, last_name: '=HYPERLINK("x")', first_name: '@Ann', pending: true })).toBe(
-      `*,*,"'=HYPERLINK(""x"")",'@Ann,ann@example.com,Complete,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,2026-11-22T12:00:00.001Z,-3,7,"Run, then rest; Sleep",640,2,3\r\n`,
+      `*,*,"'=HYPERLINK(""x"")",'@Ann,ann@example.com,Complete,2026-11-22,2026-11-22,,2026-11-22,-3,7,"Run, then rest; Sleep",640,2,3\r\n`,
     );
   });
 
@@ -76,9 +76,19 @@ describe('report layout', () => {
     );
     const line = layout.line({ ...row, answers_before: null, answers_after: null });
     expect(line).toBe(
-      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22T12:00:00.000Z,2026-11-22T12:00:00.000Z,,,,,,,,,,,,,\r\n',
+      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22,2026-11-22,,,,,,,,,,,,,\r\n',
     );
     expect(line.split(',')).toHaveLength(layout.header.split(',').length);
+  });
+
+  it("dates Added, Started and Completed in the admin's time zone, and Due as the date picked", () => {
+    const evening = Date.parse('2026-12-16T03:30:00Z'); // 20:30 on the 15th in Denver
+    const dueAt = Date.parse('2026-12-15T23:00:00Z'); // 12/15 picked
+    const layout = reportLayout({ ...readyAirmanModule, starting_gauges: {} }, null, evening, 'America/Denver');
+    const dated = { ...row, created_at: evening, started_at: evening, completed_at: evening, due_at: dueAt };
+    expect(layout.line(dated)).toContain(',2026-12-15,2026-12-15,2026-12-15,2026-12-15,');
+    const utc = reportLayout({ ...readyAirmanModule, starting_gauges: {} }, null, evening);
+    expect(utc.line(dated)).toContain(',2026-12-16,2026-12-16,2026-12-15,2026-12-16,');
   });
 
   it('labels a past due assignment by the time the report is made', () => {

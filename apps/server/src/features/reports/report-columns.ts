@@ -6,7 +6,7 @@ import type { Module } from '@airman/contracts/module.ts';
 import { domainScores, type Questionnaire, type QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import { own } from '@airman/contracts/own.ts';
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
-import { csvCell, csvLine, isoOrEmpty } from './csv.ts';
+import { csvCell, csvLine, dueDayOrEmpty, localDayFormatter } from './csv.ts';
 
 /** One assigned user with their assignment and latest finished run (null when none). */
 export interface ReportRow {
@@ -55,9 +55,17 @@ const ASSIGNMENT_COLUMNS = [
 /**
  * The layout for a module: fixed columns, one per gauge of the module, and
  * for a module with a questionnaire its domain scores and every item's answers.
- * `now` decides 'Past Due' once for the whole file.
+ * `now` decides 'Past Due' once for the whole file. Added, Started and
+ * Completed are the dates those happened on in `timeZone` (the admin's); Due is
+ * the calendar date picked, the same in every zone.
  */
-export function reportLayout(module: Module, questionnaire: Questionnaire | null, now: number): ReportLayout {
+export function reportLayout(
+  module: Module,
+  questionnaire: Questionnaire | null,
+  now: number,
+  timeZone = 'UTC',
+): ReportLayout {
+  const localDay = localDayFormatter(timeZone);
   const gauges = Object.keys(module.starting_gauges);
   const names = [
     ...ASSIGNMENT_COLUMNS,
@@ -96,7 +104,7 @@ export function reportLayout(module: Module, questionnaire: Questionnaire | null
     // Written out cell by cell rather than through csvLine: a report runs this 100,000 times.
     line: (r) => {
       // The users screen's marks for a pending invitee (spec §3).
-      let line = `${csvCell(r.pending ? '*' : r.rank)},${csvCell(r.pending ? '*' : r.unit)},${csvCell(r.last_name)},${csvCell(r.first_name)},${csvCell(r.user_name)},${assignmentStatusLabel(r, now)},${isoOrEmpty(r.created_at)},${isoOrEmpty(r.started_at)},${isoOrEmpty(r.due_at)},${isoOrEmpty(r.completed_at)}`;
+      let line = `${csvCell(r.pending ? '*' : r.rank)},${csvCell(r.pending ? '*' : r.unit)},${csvCell(r.last_name)},${csvCell(r.first_name)},${csvCell(r.user_name)},${assignmentStatusLabel(r, now)},${localDay(r.created_at)},${localDay(r.started_at)},${dueDayOrEmpty(r.due_at)},${localDay(r.completed_at)}`;
       if (!r.final_gauges && !r.objectives_completed && !r.answers_before && !r.answers_after)
         return `${line}${noRun}\r\n`;
       for (const g of gauges) line += `,${csvCell(own(r.final_gauges, g))}`;

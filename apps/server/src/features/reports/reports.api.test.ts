@@ -123,7 +123,7 @@ describeApi('module report', (ctx) => {
       /^Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final mental,Final physical,Final social,Final spiritual,Objectives Completed,Score,Stars,Module Version,Mental Before,Mental After,Mental Change,.*,mental_1 Before,mental_1 After,/,
     );
     expect(lines.some((l) => l.includes('other@example.com'))).toBe(false);
-    const iso = new Date(now).toISOString();
+    const iso = new Date(now).toISOString().slice(0, 10);
     // In the users list's order: registered users by last name, then the pending invitee.
     expect(lines[1]).toContain(
       `SrA,655 ISRW,'=cmd(),Eve,evil@example.com,Complete,${iso},${iso},,${iso},70,61,55,80,Pass the PT test; Complete readiness training,640,2,4,25,75,50,`,
@@ -292,6 +292,34 @@ describeApi('module report', (ctx) => {
       .set({ expires_at: Date.now() - 1 })
       .where(eq(reportTokens.used_at, 0));
     expect((await ctx.app.inject({ method: 'GET', url: csvUrl(expired) })).statusCode).toBe(401);
+  });
+
+  it("writes its dates as YYYY-MM-DD in the admin's time zone, the due date as picked", async () => {
+    const admin = await adminToken(ctx);
+    const m = await createModule(ctx, admin, 'Dated');
+    const evening = Date.parse('2026-12-16T03:30:00Z'); // 20:30 on the 15th in Denver
+    const user = await ctx.createUser();
+    await ctx.database.db.insert(assignments).values({
+      user_id: user.id,
+      module_id: m.id,
+      created_at: evening,
+      started_at: evening,
+      completed_at: evening,
+      game_status: 1,
+      due_at: Date.parse('2026-12-15T23:00:00Z'), // 12/15 picked
+    });
+    const dates = async (tz?: string) => {
+      const zone = tz ? `&tz=${encodeURIComponent(tz)}` : '';
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: `${csvUrl(await reportToken(ctx, admin, m.id), m.id)}${zone}`,
+      });
+      expect(res.statusCode).toBe(200);
+      return csvLines(res.body)[1]?.split(',').slice(6, 10);
+    };
+    expect(await dates('America/Denver')).toEqual(['2026-12-15', '2026-12-15', '2026-12-15', '2026-12-15']);
+    expect(await dates('Asia/Tokyo')).toEqual(['2026-12-16', '2026-12-16', '2026-12-15', '2026-12-16']);
+    expect(await dates()).toEqual(['2026-12-16', '2026-12-16', '2026-12-15', '2026-12-16']);
   });
 
   it("names the file after the day in the admin's time zone", async () => {

@@ -22,6 +22,11 @@ export function archiveModule(id: string): Promise<unknown> {
   return sendJson<unknown>('delete', path(id));
 }
 
+/** POST modules/{id}/unarchive makes an archived module live again. */
+export function unarchiveModule(id: string): Promise<Module> {
+  return sendJson<Module>('post', `${path(id)}/unarchive`);
+}
+
 export function getQuestionnaire(): Promise<Questionnaire> {
   return getJson<Questionnaire>('modules/questionnaire');
 }

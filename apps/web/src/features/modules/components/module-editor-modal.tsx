@@ -41,12 +41,6 @@ interface Props {
    * from it once it has loaded, since the list's copy may be a refresh old.
    */
   fresh?: { data: Module | undefined; error: Error | null };
-  /**
-   * Save is enabled from the start: a copy ('Customize A Copy') is already a
-   * change. Otherwise (an existing module, or a new one from the default game
-   * record) Save is enabled only after a change (spec §4).
-   */
-  savableUnchanged: boolean;
   onClose(): void;
   onSaved(module: Module): void;
 }
@@ -64,7 +58,7 @@ const draftOf = (m: Module): Draft => {
   return { original: JSON.stringify(fromEditorModel(model)), model, unlocked: !isBaseModule(m) };
 };
 
-export default function ModuleEditorModal({ module, fresh, savableUnchanged, onClose, onSaved }: Props) {
+export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: Props) {
   const toast = useToast();
   const start = fresh ? fresh.data : module;
   const [draft, setDraft] = useState<Draft | null>(() => (start ? draftOf(start) : null));
@@ -74,7 +68,8 @@ export default function ModuleEditorModal({ module, fresh, savableUnchanged, onC
   if (!draft && start) setDraft(draftOf(start));
   const setModel = (update: (m: EditorModel) => EditorModel) => setDraft((d) => d && { ...d, model: update(d.model) });
   const current = draft ? fromEditorModel(draft.model) : null;
-  const changed = draft !== null && (savableUnchanged || JSON.stringify(current) !== draft.original);
+  // Save only after a change (spec §4), a copy's too: it was made from the module's own contents.
+  const changed = draft !== null && JSON.stringify(current) !== draft.original;
   // Duplicate gauge rows would lose one gauge on the way to the module: no save until fixed.
   const tableProblems = draft ? tableErrors(draft.model) : [];
   const creating = module.id === '';

@@ -9,7 +9,7 @@ import { useToast } from '../../../components/toasts.tsx';
 import { useModules } from '../../../lib/modules.ts';
 import { useFreshModule } from '../api/fresh-module.ts';
 import { useQuestionnaire } from '../api/get-questionnaire.ts';
-import { archiveModule, downloadReport, putQuestionnaire, saveModule } from '../api/module-calls.ts';
+import { archiveModule, downloadReport, putQuestionnaire, saveModule, unarchiveModule } from '../api/module-calls.ts';
 import { JsonEditorModal } from './json-editor-modal.tsx';
 import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import '../../../styles/admin.scss';
@@ -20,10 +20,13 @@ import { PageHeading } from '../../../components/page-heading.tsx';
 const ModuleEditorModal = lazy(() => import('./module-editor-modal.tsx'));
 
 type Dialog =
-  | { kind: 'edit'; module: Module; savableUnchanged: boolean }
+  | { kind: 'edit'; module: Module }
   | { kind: 'json'; module: Module }
   | { kind: 'questionnaire' }
   | { kind: 'archive'; module: Module };
+
+const archiveId = (id: string) => `archive-${id}`;
+const unarchiveId = (id: string) => `unarchive-${id}`;
 
 export function ModulesScreen() {
   const toast = useToast();
@@ -34,6 +37,16 @@ export function ModulesScreen() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [busy, setBusy] = useState(false);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['modules'] });
+  /** The list read again, then focus on the control with this id (or, when it is gone, the one after). */
+  async function refreshAndFocus(...ids: string[]) {
+    await queryClient.invalidateQueries({ queryKey: ['modules'] });
+    requestAnimationFrame(() => {
+      for (const id of ids) {
+        const target = document.getElementById(id);
+        if (target) return target.focus();
+      }
+    });
+  }
   // The editors of an existing module open on it as the server has it now (GET modules/{id}).
   const openId =
     (dialog?.kind === 'edit' || dialog?.kind === 'json') && dialog.module.id !== '' ? dialog.module.id : null;
@@ -65,7 +78,8 @@ export function ModulesScreen() {
       await archiveModule(m.id);
       toast({ kind: 'success', title: `Module '${m.game_title}' archived` });
       setDialog(null);
-      refresh();
+      // Its Unarchive button when archived modules are shown; else the toggle that shows them.
+      await refreshAndFocus(unarchiveId(m.id), 'show-archived');
     } catch (error) {
       toast({
         kind: 'error',
@@ -73,6 +87,20 @@ export function ModulesScreen() {
       });
     } finally {
       setBusy(false);
+    }
+  }
+
+  async function unarchive(m: Module) {
+    try {
+      await unarchiveModule(m.id);
+      toast({ kind: 'success', title: `Module '${m.game_title}' unarchived` });
+      // The row stays: focus goes to the Archive button now in place of Unarchive.
+      await refreshAndFocus(archiveId(m.id), 'show-archived');
+    } catch (error) {
+      toast({
+        kind: 'error',
+        title: `Error unarchiving module: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   }
 
@@ -97,9 +125,7 @@ export function ModulesScreen() {
           onToggle={setShowArchived}
         />
         {/* From scratch: the default game record of spec §3, saved only once the admin changed it. */}
-        <Button onClick={() => setDialog({ kind: 'edit', module: DEFAULT_GAME_RECORD, savableUnchanged: false })}>
-          New Module +
-        </Button>
+        <Button onClick={() => setDialog({ kind: 'edit', module: DEFAULT_GAME_RECORD })}>New Module +</Button>
       </div>
       {modules.isError && (
         <InlineNotification
@@ -160,7 +186,7 @@ export function ModulesScreen() {
                   <tr
                     key={m.id}
                     className={archived ? 'is-archived' : undefined}
-                    onDoubleClick={() => !archived && setDialog({ kind: 'edit', module: m, savableUnchanged: false })}
+                    onDoubleClick={() => !archived && setDialog({ kind: 'edit', module: m })}
                   >
                     <td>
                       {m.game_title}
@@ -174,7 +200,7 @@ export function ModulesScreen() {
                         kind="ghost"
                         size="sm"
                         disabled={archived}
-                        onClick={() => setDialog({ kind: 'edit', module: m, savableUnchanged: false })}
+                        onClick={() => setDialog({ kind: 'edit', module: m })}
                       >
                         Edit<span className="visually-hidden"> {m.game_title}</span>
                       </Button>
@@ -198,7 +224,6 @@ export function ModulesScreen() {
                           setDialog({
                             kind: 'edit',
                             module: { ...m, id: '', archived_at: 0, game_title: copyTitle(m.game_title) },
-                            savableUnchanged: true,
                           })
                         }
                       >
@@ -209,11 +234,17 @@ export function ModulesScreen() {
                       </Button>
                       {!isBaseModule(m) && !archived && (
                         <Button
+                          id={archiveId(m.id)}
                           kind="danger--ghost"
                           size="sm"
                           onClick={() => setDialog({ kind: 'archive', module: m })}
                         >
                           Archive<span className="visually-hidden"> {m.game_title}</span>
+                        </Button>
+                      )}
+                      {archived && (
+                        <Button id={unarchiveId(m.id)} kind="ghost" size="sm" onClick={() => void unarchive(m)}>
+                          Unarchive<span className="visually-hidden"> {m.game_title}</span>
                         </Button>
                       )}
                     </td>
@@ -230,7 +261,6 @@ export function ModulesScreen() {
           <ModuleEditorModal
             module={dialog.module}
             fresh={freshEditing}
-            savableUnchanged={dialog.savableUnchanged}
             onClose={() => setDialog(null)}
             onSaved={refresh}
           />

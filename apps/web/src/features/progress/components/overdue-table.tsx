@@ -1,7 +1,20 @@
 /** The overdue list: assignments not completed and past their due date, most overdue first. */
+import { dueDay, formatDueDate } from '@airman/contracts/due-date.ts';
 import type { ProgressResponse } from '@airman/contracts/progress.ts';
 
 type Overdue = ProgressResponse['overdue'][number];
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Calendar days from the due date to today on the admin's own calendar: an
+ * assignment due yesterday is 1 day overdue, whatever the hour.
+ */
+export function daysOverdue(dueAt: number, today = new Date()): number {
+  const due = dueDay(dueAt);
+  const todayDay = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
+  return Math.round((todayDay - Date.UTC(due.year, due.month - 1, due.day)) / DAY_MS);
+}
 
 const nameOf = (o: Overdue) => (o.pending ? `Pending Invite (${o.user_name})` : `${o.last_name}, ${o.first_name}`);
 
@@ -22,16 +35,18 @@ export function OverdueTable({
           ? `The ${rows.length} most overdue of ${total} assignments.`
           : `${total} assignments overdue.`}
       </p>
-      <div className="table-scroll">
+      {/* A scroller takes the focus, so a keyboard can scroll it (a phone's table is wider than the screen). */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Overdue assignments, scrollable">
         <table className="cds--data-table cds--data-table--md progress-overdue" aria-label="Overdue assignments">
           <thead>
             <tr>
+              {/* The due date and days next to the name: on a phone they are in view without scrolling. */}
               <th scope="col">Name</th>
+              <th scope="col">Due Date</th>
+              <th scope="col">Days Overdue</th>
               <th scope="col">Rank</th>
               <th scope="col">Unit</th>
               <th scope="col">Module</th>
-              <th scope="col">Due Date</th>
-              <th scope="col">Days Overdue</th>
             </tr>
           </thead>
           <tbody>
@@ -53,11 +68,11 @@ export function OverdueTable({
                     {nameOf(o)}
                   </button>
                 </td>
+                <td>{formatDueDate(o.due_at)}</td>
+                <td>{daysOverdue(o.due_at)}</td>
                 <td>{o.pending ? '*' : o.rank}</td>
                 <td>{o.pending ? '*' : o.unit}</td>
                 <td>{o.module_title}</td>
-                <td>{new Date(o.due_at).toLocaleDateString()}</td>
-                <td>{o.days_overdue}</td>
               </tr>
             ))}
           </tbody>

@@ -59,7 +59,7 @@ const toolbar = {
  * inside. One around the chart's labelled groups loses the role (it would hide
  * their meaning); one of lines and backdrops alone is hidden outright.
  */
-function ChartFrame({ children }: { children: ReactNode }) {
+function ChartFrame({ children, className = '' }: { children: ReactNode; className?: string }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const frame = ref.current;
@@ -89,7 +89,7 @@ function ChartFrame({ children }: { children: ReactNode }) {
     return () => observer.disconnect();
   }, []);
   return (
-    <div ref={ref} className="progress-chart">
+    <div ref={ref} className={`progress-chart ${className}`.trim()}>
       {children}
     </div>
   );
@@ -99,7 +99,13 @@ function statusRows(rows: (StatusCounts & { label: string })[]): ChartTabularDat
   return rows.flatMap((r) => PROGRESS_STATUSES.map((s) => ({ group: STATUS_LABELS[s], key: r.label, value: r[s] })));
 }
 
-/** One horizontal bar per row (a module or a unit), stacked by status. */
+/**
+ * One horizontal bar per row (a module or a unit), stacked by status. Not shown
+ * on a phone, where names of up to 40 characters leave the bars no room: the
+ * table under it holds the same figures. Drawn afresh whenever its figures
+ * change (a filter): Carbon Charts updating its axes in place left the former
+ * axis labels drawn under the new ones.
+ */
 export function StatusBars({
   title,
   rows,
@@ -128,13 +134,13 @@ export function StatusBars({
     toolbar,
   };
   return (
-    <ChartFrame>
-      <StackedBarChart data={statusRows(rows)} options={options} />
+    <ChartFrame className="progress-chart--wide">
+      <StackedBarChart key={JSON.stringify(rows)} data={statusRows(rows)} options={options} />
     </ChartFrame>
   );
 }
 
-/** Completions per week, one point a week. */
+/** Completions per week, one point a week (drawn afresh when they change, as StatusBars). */
 export function CompletionsLine({ weeks }: { weeks: ProgressResponse['weeks'] }) {
   const options: LineChartOptions = {
     title: 'Completions per week',
@@ -149,12 +155,12 @@ export function CompletionsLine({ weeks }: { weeks: ProgressResponse['weeks'] })
   const data = weeks.map((w) => ({ group: 'Completions', date: new Date(`${w.week}T00:00:00`), value: w.completions }));
   return (
     <ChartFrame>
-      <LineChart data={data} options={options} />
+      <LineChart key={JSON.stringify(weeks)} data={data} options={options} />
     </ChartFrame>
   );
 }
 
-/** One module's domain means, before and after play, side by side. */
+/** One module's domain means, before and after play, side by side (drawn afresh when they change). */
 export function DomainBars({ questionnaire }: { questionnaire: ProgressResponse['questionnaires'][number] }) {
   const options: BarChartOptions = {
     title: `${questionnaire.title}: mean domain score before and after play`,
@@ -171,7 +177,7 @@ export function DomainBars({ questionnaire }: { questionnaire: ProgressResponse[
   ]);
   return (
     <ChartFrame>
-      <GroupedBarChart data={data} options={options} />
+      <GroupedBarChart key={JSON.stringify(data)} data={data} options={options} />
     </ChartFrame>
   );
 }

@@ -32,7 +32,7 @@ function StatusTable({
   rows: ProgressResponse['modules'] | ProgressResponse['units'];
 }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={`${caption}, scrollable`}>
       <table className="cds--data-table cds--data-table--sm progress-counts">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -182,7 +182,12 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
               ) : (
                 <p>No answers yet.</p>
               )}
-              <div className="table-scroll">
+              <div
+                className="table-scroll"
+                tabIndex={0}
+                role="region"
+                aria-label={`${q.title}: domain scores, scrollable`}
+              >
                 <table className="cds--data-table cds--data-table--sm progress-domains">
                   <caption className="visually-hidden">{`${q.title}: mean domain score before and after play, with the number of trainees`}</caption>
                   <thead>
