@@ -2,7 +2,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { AuditEntry } from '@airman/contracts/audit.ts';
-import { csvLine, isoOrEmpty } from '../reports/csv.ts';
+import { csvLine } from '../reports/csv.ts';
 
 export const AUDIT_CSV_HEADER = csvLine([
   'Time (UTC)',
@@ -20,7 +20,7 @@ export const AUDIT_CSV_HEADER = csvLine([
 
 export function auditCsvLine(e: AuditEntry): string {
   return csvLine([
-    isoOrEmpty(e.at),
+    new Date(e.at).toISOString(),
     e.actor_name,
     e.actor_id ?? '',
     e.action,
