@@ -2,7 +2,7 @@
  * Nothing typed is lost when a session ends: a request refused for an expired
  * token waits while the admin signs in again over the page, then is sent; an
  * active admin's token is renewed silently; a sign-in from /login returns to
- * the exact address.
+ * the exact address; leaving with unsaved work asks first.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -120,6 +120,61 @@ describeE2E('a session that ends', (e2e) => {
     expect(await stored()).toBe(token);
     await page.keyboard.press('Tab');
     await expect.poll(async () => claimsOf((await stored()) ?? token).iat).toBeGreaterThan(claimsOf(token).iat);
+    await context.close();
+  });
+});
+
+describeE2E('leaving with unsaved work', (e2e) => {
+  it('asks before closing the tab 200 ms after typing in the user modal, and the edit is saved', async () => {
+    const email = uniqueEmail('unload');
+    await inviteAndRegister(e2e.baseUrl, email, 'Trainee-Passw0rd!', { first_name: 'Unload', last_name: 'Asked' });
+    const { context, page } = await e2e.adminPage();
+    await openUser(page, email);
+    const unit = page.getByRole('dialog', { name: 'User Management (autosaves)' }).getByLabel('Unit');
+    await unit.waitFor();
+    await unit.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('Asked Before Leaving');
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.waitForTimeout(200);
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+    const admin = await apiLogin(e2e.baseUrl);
+    await expect
+      .poll(async () => {
+        const users = await api<{ users: User[] }>(
+          e2e.baseUrl,
+          admin,
+          'GET',
+          `admin/users?search=${encodeURIComponent(email)}`,
+        );
+        return users.users.find((u) => u.user_name === email)?.unit;
+      })
+      .toBe('Asked Before Leaving');
+    await context.close();
+  });
+
+  it('asks before closing the tab with a dirty module editor', async () => {
+    const { context, page } = await e2e.adminPage('/modules');
+    await page.getByRole('button', { name: 'New Module +' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Module' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Title', { exact: true }).fill(`Unsaved ${Date.now()}`);
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.type());
+        void d.dismiss();
+      }),
+    );
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect(await dialog.isVisible()).toBe(true);
     await context.close();
   });
 });
