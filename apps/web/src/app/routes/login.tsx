@@ -13,9 +13,10 @@ export function Component() {
   const location = useLocation();
   const { signIn } = useAuth();
   const mutation = useLogin();
-  const [email, setEmail] = useState('');
+  const state = location.state as { notice?: LoginNotice; email?: string } | null;
+  // Just registered: the address is filled in.
+  const [email, setEmail] = useState(state?.email ?? '');
   const [password, setPassword] = useState('');
-  const state = location.state as { notice?: LoginNotice } | null;
   const notice = mutation.isIdle ? state?.notice : undefined;
 
   function submit(event: FormEvent) {
