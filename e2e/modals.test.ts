@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiLogin, uniqueEmail } from './api.ts';
 import { describeE2E, openUser } from './browser.ts';
+import { E2E_ADMIN_EMAIL } from './constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
 
 const focusedIn = (dialog: Locator) => dialog.evaluate((el) => el.contains(document.activeElement));
@@ -110,6 +111,22 @@ describeE2E('modals', (e2e) => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
     }
+    await context.close();
+  });
+
+  it('are headed by their title: their sections are headed smaller', async () => {
+    const { context, page } = await e2e.adminPage();
+    await openUser(page, E2E_ADMIN_EMAIL);
+    const dialog = page.getByRole('dialog', { name: 'User Management (autosaves)' });
+    await dialog.getByRole('heading', { name: 'Assignments' }).waitFor();
+    const sizes = await dialog.evaluate((el) => ({
+      title: parseFloat(getComputedStyle(el.querySelector('.cds--modal-header__heading') as Element).fontSize),
+      sections: Array.from(el.querySelectorAll('.cds--modal-content h3')).map((h) =>
+        parseFloat(getComputedStyle(h).fontSize),
+      ),
+    }));
+    expect(sizes.sections.length).toBeGreaterThan(0);
+    for (const size of sizes.sections) expect(size).toBeLessThan(sizes.title);
     await context.close();
   });
 });

@@ -13,6 +13,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FeatureFlags, Modal, type ModalProps } from '@carbon/react';
+import '../styles/modal.scss';
 
 /** The first field of the dialog's body, where typing starts; a lazy editor's counts once it is there. */
 const FIELD =
