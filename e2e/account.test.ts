@@ -38,6 +38,8 @@ describeE2E('registration and profile', (e2e) => {
     await register.click();
     await page.waitForURL('**/login');
     await page.getByText('Registration successful, please login').waitFor();
+    // The address just registered is filled in.
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
 
     await login(page, email, 'Str0ng-Pass!');
     await page.waitForURL((u) => u.pathname === '/');

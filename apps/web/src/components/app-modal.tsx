@@ -13,6 +13,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FeatureFlags, Modal, type ModalProps } from '@carbon/react';
+import '../styles/modal.scss';
 
 /** The first field of the dialog's body, where typing starts; a lazy editor's counts once it is there. */
 const FIELD =
@@ -50,15 +51,23 @@ export function AppModal(props: AppModalProps) {
   });
   const onRequestClose = useCallback(() => latestClose.current(), []);
 
-  // Focus in, once the dialog can take it (it may be mid-layout on the first frame).
+  // Focus in, once the dialog can take it (it may be mid-layout on the first frame). Carbon's
+  // own first focus, on the Close button (its tooltip showing), does not count as placed: the
+  // modal opens on its first field.
   useEffect(() => {
     let frame = 0;
     let tries = 0;
+    const placed = (root: HTMLElement) => {
+      const active = document.activeElement;
+      return active instanceof HTMLElement && root.contains(active) && !active.closest('.cds--modal-close');
+    };
     const focusIn = () => {
       const root = ref.current;
-      if (!root || root.contains(document.activeElement)) return;
-      firstTarget(root)?.focus();
-      if (!root.contains(document.activeElement) && tries++ < 120) frame = requestAnimationFrame(focusIn);
+      if (!root || placed(root)) return;
+      const target = firstTarget(root);
+      target?.focus();
+      if (!placed(root) && !target?.closest('.cds--modal-close') && tries++ < 120)
+        frame = requestAnimationFrame(focusIn);
     };
     focusIn();
     return () => cancelAnimationFrame(frame);

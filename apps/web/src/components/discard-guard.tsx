@@ -1,13 +1,20 @@
 /**
  * Asks before an editor with unsaved changes closes: closing it by its Close
- * button, its header's ✕ or Escape would otherwise lose the admin's edits.
+ * button, its header's ✕ or Escape would otherwise lose the admin's edits; so
+ * would reloading, going Back or closing the tab, which ask through the browser.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { holdUnsavedWork } from '../lib/unsaved-work.ts';
 import { AppModal } from './app-modal.tsx';
 
 /** `close` runs at once when nothing is unsaved; otherwise after the admin confirms. */
 export function useDiscardGuard(unsaved: boolean, close: () => void): { requestClose(): void; guard: React.ReactNode } {
   const [asking, setAsking] = useState(false);
+  const latest = useRef(unsaved);
+  useEffect(() => {
+    latest.current = unsaved;
+  });
+  useEffect(() => holdUnsavedWork({ unsaved: () => latest.current }), []);
   const guard = asking ? (
     <AppModal
       open

@@ -1,7 +1,10 @@
 /**
  * The one HTTP client. It adds the bearer token to every call, retries a 401
  * on GET/POST/PUT with the freshly re-read token (the game may have written a
- * newer one) up to 3 times and then logs out, and retries every call twice on
+ * newer one) up to 3 times; a call still refused then waits, its body kept,
+ * while the user signs in again over the page (session-renewal.ts), and is sent
+ * once more with the new token; it logs out only when the user chooses to sign
+ * out (or no page can ask). It retries every call twice on
  * network errors, 408, 503 and 504 (and a read on 502), and a write on a 409 with
  * Retry-After (its Idempotency-Key's first request is still running on the
  * server). A write answered 502 is not repeated: the server says so when a
@@ -12,7 +15,8 @@
  */
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import { HTTP_RETRIES, HTTP_TIMEOUT_MS, TOKEN_RETRY_LIMIT } from '@airman/contracts/constants.ts';
-import { forceLogout } from './session-messages.ts';
+import { forceLogout, type LogoutReason } from './session-messages.ts';
+import { renewSession } from './session-renewal.ts';
 import { readToken, tokenState } from './token-store.ts';
 
 const RETRY_ON_401 = new Set(['GET', 'POST', 'PUT']);
@@ -91,22 +95,34 @@ export const api: KyInstance = ky.create({
     afterResponse: [
       async (request, options, response) => {
         if (response.status !== 401 || !request.headers.has('Authorization')) return response;
-        if (!RETRY_ON_401.has(request.method)) return response;
-        for (let attempt = 0; attempt < TOKEN_RETRY_LIMIT; attempt++) {
-          const token = readToken();
-          if (!token) break;
+        const send = (token: string) => {
           // From a copy: building a request from another uses up its body, and a
-          // POST or PUT is sent up to three more times.
+          // write may be sent several more times.
           const retryRequest = new Request(request.clone(), { headers: new Headers(request.headers) });
           retryRequest.headers.set('Authorization', `Bearer ${token}`);
           // The same time-out as the first try (ky's applies to that one only).
           const timeout = AbortSignal.timeout(HTTP_TIMEOUT_MS);
-          const retried = await fetch(retryRequest, {
-            signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
-          });
+          return fetch(retryRequest, { signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout });
+        };
+        if (RETRY_ON_401.has(request.method)) {
+          for (let attempt = 0; attempt < TOKEN_RETRY_LIMIT; attempt++) {
+            const token = readToken();
+            if (!token) break;
+            const retried = await send(token);
+            if (retried.status !== 401) return retried;
+          }
+        }
+        // The session is over: the request waits, its body kept, while the user signs in
+        // again over the page, and is then sent with the new token (not a call that ends
+        // the session anyway: Log Out).
+        const reason = await refusedBecause(readToken(), response);
+        const renewed = options.context.renew !== false && (await renewSession(reason));
+        const token = readToken();
+        if (renewed && token) {
+          const retried = await send(token);
           if (retried.status !== 401) return retried;
         }
-        sessionRefused();
+        forceLogout(renewed ? reasonOf(token) : reason);
         return response;
       },
     ],
@@ -114,10 +130,27 @@ export const api: KyInstance = ky.create({
   },
 });
 
+function reasonOf(token: string | null): LogoutReason {
+  const state = tokenState(token);
+  return state === 'expired' ? 'expired' : state === 'missing' ? 'missing' : 'invalid';
+}
+
+/** Why the server refused a token: its own word (the 401's `code`, decision 002), else what the token tells. */
+async function refusedBecause(token: string | null, response: Response): Promise<LogoutReason> {
+  try {
+    const { code } = (await response.clone().json()) as { code?: unknown };
+    if (code === 'token_expired') return 'expired';
+    if (code === 'token_invalid') return 'invalid';
+    if (code === 'token_missing') return 'missing';
+  } catch {
+    // Not JSON: judge by the token.
+  }
+  return reasonOf(token);
+}
+
 /** The server refused the stored token on every try: logs out, saying why as well as the token tells. */
 export function sessionRefused(): void {
-  const state = tokenState(readToken());
-  forceLogout(state === 'expired' ? 'expired' : state === 'missing' ? 'missing' : 'invalid');
+  forceLogout(reasonOf(readToken()));
 }
 
 /** Options for a call made without a session (no token, no 401 handling). */

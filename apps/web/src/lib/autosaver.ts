@@ -3,7 +3,11 @@
  * (the last edit of a field wins), a save starts after `delay` ms of quiet, one
  * save runs at a time, a failed save puts its fields back under any newer edits
  * and is retried with backoff, and `flush()` saves at once (closing a form).
+ * While an edit has not reached the server, leaving the page asks first and
+ * starts the save (unsaved-work.ts).
  */
+import { holdUnsavedWork } from './unsaved-work.ts';
+
 export interface AutosaverOptions<P> {
   delay: number;
   save(patch: P): Promise<void>;
@@ -22,12 +26,14 @@ export class Autosaver<P> {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | null = null;
   private failures = 0;
+  private release: (() => void) | null = null;
 
   constructor(private readonly options: AutosaverOptions<P>) {}
 
   /** Records an edit and (re)starts the debounce. */
   edit(patch: P): void {
     this.pending = this.pending === null ? patch : this.options.merge(this.pending, patch);
+    this.release ??= holdUnsavedWork({ unsaved: () => this.dirty, flush: () => void this.flush() });
     this.schedule(this.options.delay);
   }
 
@@ -44,6 +50,7 @@ export class Autosaver<P> {
     const patch = this.pending;
     if (patch === null || this.options.isEmpty(patch)) {
       this.pending = null;
+      this.releaseWhenClean();
       return;
     }
     this.pending = null;
@@ -66,6 +73,13 @@ export class Autosaver<P> {
       this.running = null;
     }
     // Edits made during the save are waiting on their own timer.
+    this.releaseWhenClean();
+  }
+
+  private releaseWhenClean(): void {
+    if (this.dirty) return;
+    this.release?.();
+    this.release = null;
   }
 
   private schedule(ms: number): void {

@@ -25,6 +25,8 @@ export interface TokenPayload {
   user_role: string;
   /** Seconds since the epoch. */
   exp: number;
+  /** When it was issued, seconds since the epoch (tokens of this server carry it). */
+  iat?: number;
 }
 
 /** The claims of a JWT, read without verifying (the server verifies); null when unreadable. */
@@ -42,7 +44,12 @@ export function decodeToken(token: string): TokenPayload | null {
     ) {
       return null;
     }
-    return { user_id: payload.user_id, user_role: payload.user_role, exp: payload.exp };
+    return {
+      user_id: payload.user_id,
+      user_role: payload.user_role,
+      exp: payload.exp,
+      ...(typeof payload.iat === 'number' ? { iat: payload.iat } : {}),
+    };
   } catch {
     return null;
   }

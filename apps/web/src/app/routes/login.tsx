@@ -8,35 +8,22 @@ import { markProviderSession, takeProviderToken } from '../../lib/auth/provider-
 import { useLogin } from '../../lib/auth/api/login.ts';
 import { useAuth } from '../../lib/auth/auth-context.tsx';
 import type { LoginNotice } from '../../lib/auth/components/route-guards.tsx';
-import { ApiError } from '../../lib/api-client.ts';
+import { loginErrorMessage } from '../../lib/auth/login-error.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import '../../styles/forms.scss';
 
-export const INVALID_CREDENTIALS_MESSAGE =
-  'Invalid Credentials. Please double check your email and password and try again.';
-
 function providerError(reason: string | null): string | undefined {
   return SIGN_IN_ERRORS.includes(reason as SignInError) ? SIGN_IN_ERROR_MESSAGES[reason as SignInError] : undefined;
-}
-
-function loginErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return INVALID_CREDENTIALS_MESSAGE;
-  // The account's lock held this device back: the server's words say to look for its e-mail.
-  if (error instanceof ApiError && error.status === 429 && error.code === 'sign_in_held') return error.message;
-  if (error instanceof ApiError && error.status === 429) {
-    return `There was an error with your login: too many failed attempts. Please wait a few minutes and try again.`;
-  }
-  const detail = error instanceof Error ? error.message : String(error);
-  return `There was an error with your login: ${detail}`;
 }
 
 export function Component() {
   const location = useLocation();
   const { signIn } = useAuth();
   const mutation = useLogin();
-  const [email, setEmail] = useState('');
+  const state = location.state as { notice?: LoginNotice; email?: string } | null;
+  // Just registered: the address is filled in.
+  const [email, setEmail] = useState(state?.email ?? '');
   const [password, setPassword] = useState('');
-  const state = location.state as { notice?: LoginNotice } | null;
   const notice = mutation.isIdle ? state?.notice : undefined;
   const options = useSignInOptions();
   const [searchParams] = useSearchParams();

@@ -1,5 +1,5 @@
 /** The registration form of spec §2 and §5, for an invite code that was found. */
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, TextInput } from '@carbon/react';
 import { useNavigate } from 'react-router';
 import { findRank } from '@airman/contracts/ranks.ts';
@@ -34,6 +34,9 @@ export function RegistrationForm({ code, email }: { code: string; email: string 
     findRank(rank) !== undefined &&
     !mutation.isPending;
 
+  // A phone's keyboard may still cover the form's end when the answer comes: bring the alert into view.
+  const alertShown = useCallback((node: HTMLDivElement | null) => node?.scrollIntoView({ block: 'nearest' }), []);
+
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!canRegister) return;
@@ -42,7 +45,8 @@ export function RegistrationForm({ code, email }: { code: string; email: string 
       {
         onSuccess: () => {
           const notice: LoginNotice = { kind: 'success', text: REGISTRATION_SUCCESS };
-          void navigate('/login', { replace: true, state: { notice } });
+          // The login form starts with the address just registered.
+          void navigate('/login', { replace: true, state: { notice, email } });
         },
       },
     );
@@ -50,15 +54,6 @@ export function RegistrationForm({ code, email }: { code: string; email: string 
 
   return (
     <Form onSubmit={submit} className="form-stack" aria-label="Registration">
-      {mutation.isError && (
-        <InlineNotification
-          kind="error"
-          title={registerErrorMessage(mutation.error)}
-          lowContrast
-          hideCloseButton
-          role="alert"
-        />
-      )}
       {/* WCAG 3.3.2: what Register waits for, said before the fields. */}
       <p className="form-note">Rank, first name, last name and password are required; unit is optional.</p>
       <TextInput id="register-email" labelText="E-mail" value={email} readOnly />
@@ -89,6 +84,18 @@ export function RegistrationForm({ code, email }: { code: string; email: string 
         labels={{ password: 'Password', confirmation: 'Confirm password' }}
         {...newPassword.fields}
       />
+      {/* Beside the Register button just pressed, at the bottom of a long form: where it is seen. */}
+      {mutation.isError && (
+        <div ref={alertShown}>
+          <InlineNotification
+            kind="error"
+            title={registerErrorMessage(mutation.error)}
+            lowContrast
+            hideCloseButton
+            role="alert"
+          />
+        </div>
+      )}
       <Button type="submit" disabled={!canRegister}>
         Register
       </Button>

@@ -1,10 +1,11 @@
 /** The user modal's assignments (spec §2): Module, Added, Started, Due, Completed, Status, Score (the kept run's), Actions. */
 import { useState } from 'react';
-import { Button, DatePicker, DatePickerInput, Select, SelectItem } from '@carbon/react';
+import { Button, Select, SelectItem } from '@carbon/react';
 import { dueAtFromLocalDate, dueLocalDate } from '@airman/contracts/due-date.ts';
 import { DEFAULT_GAME_RECORD, isArchived, type Module } from '@airman/contracts/module.ts';
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
 import type { Assignment } from '@airman/contracts/user.ts';
+import { DateField } from '../../../components/date-field.tsx';
 
 export function formatDate(ms: number): string {
   return ms > 0 ? new Date(ms).toLocaleDateString() : '—';
@@ -56,22 +57,14 @@ export function AssignmentsTable({ assignments, modules, busy, onDueDate, onAssi
                   <td>{formatDate(a.created_at)}</td>
                   <td>{formatDate(a.started_at)}</td>
                   <td>
-                    <DatePicker
-                      datePickerType="single"
+                    <DateField
+                      id={`due-${a.key}`}
+                      labelText={`Due date of ${title(a.key)}`}
+                      hideLabel
+                      size="sm"
                       value={a.due_at > 0 ? dueLocalDate(a.due_at) : undefined}
-                      onChange={(dates: Date[]) => {
-                        const [date] = dates;
-                        if (date) onDueDate(a.key, dueAtFromLocalDate(date));
-                      }}
-                    >
-                      <DatePickerInput
-                        id={`due-${a.key}`}
-                        labelText={`Due date of ${title(a.key)}`}
-                        hideLabel
-                        placeholder="mm/dd/yyyy"
-                        size="sm"
-                      />
-                    </DatePicker>
+                      onChange={(date) => date && onDueDate(a.key, dueAtFromLocalDate(date))}
+                    />
                   </td>
                   <td>{formatDate(a.completed_at)}</td>
                   <td>{assignmentStatusLabel(a)}</td>

@@ -1,10 +1,11 @@
 /** One bulk action on the selected users: what it needs (module, due date), a confirmation, then the server's answer. */
 import { useState } from 'react';
-import { Button, DatePicker, DatePickerInput, InlineNotification, Select, SelectItem } from '@carbon/react';
+import { Button, InlineNotification, Select, SelectItem } from '@carbon/react';
 import { BULK_ACTION_FIELDS, type BulkAction, type BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
-import { dueAtFromLocalDate } from '@airman/contracts/due-date.ts';
+import { dueAtFromLocalDate, dueLocalDate } from '@airman/contracts/due-date.ts';
 import { isArchived, type Module } from '@airman/contracts/module.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 import { bulkUsers } from '../api/bulk-calls.ts';
 
 export const BULK_LABELS: Record<BulkAction, { button: string; heading: (n: string) => string; apply: string }> = {
@@ -103,19 +104,12 @@ export function BulkModal({ action, ids, modules, onClose, onDone }: Props) {
           </Select>
         )}
         {fields.due_at !== 'absent' && (
-          <DatePicker
-            datePickerType="single"
-            onChange={(dates: Date[]) => {
-              const [date] = dates;
-              setDueAt(date ? dueAtFromLocalDate(date) : undefined);
-            }}
-          >
-            <DatePickerInput
-              id="bulk-due"
-              labelText={fields.due_at === 'required' ? 'New due date' : 'Due date (optional)'}
-              placeholder="mm/dd/yyyy"
-            />
-          </DatePicker>
+          <DateField
+            id="bulk-due"
+            labelText={fields.due_at === 'required' ? 'New due date' : 'Due date (optional)'}
+            value={dueAt === undefined ? undefined : dueLocalDate(dueAt)}
+            onChange={(date) => setDueAt(date ? dueAtFromLocalDate(date) : undefined)}
+          />
         )}
         <div className="button-row">
           <Button kind="secondary" onClick={onClose}>

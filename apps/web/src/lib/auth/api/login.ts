@@ -9,6 +9,14 @@ export function login(body: LoginRequest): Promise<AuthResponse> {
   return api.post('login', { ...ANONYMOUS, json: body, retry: 0 }).json<AuthResponse>();
 }
 
+/**
+ * POST login for the account whose session ended on an open page: the stored token
+ * stays until the new one replaces it, so calls made meanwhile still wait for it.
+ */
+export function renewLogin(body: LoginRequest): Promise<AuthResponse> {
+  return api.post('login', { ...ANONYMOUS, json: body, retry: 0 }).json<AuthResponse>();
+}
+
 export function useLogin() {
   return useMutation({ mutationFn: login });
 }

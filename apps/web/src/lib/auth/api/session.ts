@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@airman/contracts/api.ts';
 import { getJson } from '../../api-client.ts';
 import { decodeToken } from '../../token-store.ts';
@@ -23,4 +23,9 @@ function sessionQueryOptions(token: string | null) {
 
 export function useSession(token: string | null) {
   return useQuery(sessionQueryOptions(token));
+}
+
+/** Whether the session of this token was read already (a page is showing it). */
+export function useSessionShown(token: string | null): boolean {
+  return useQueryClient().getQueryData(sessionQueryOptions(token).queryKey) !== undefined;
 }

@@ -1,9 +1,13 @@
 /** The routing rules of spec §2. */
+import { useEffect, useState } from 'react';
 import { InlineNotification, Loading } from '@carbon/react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { SessionKeeper } from '../../../components/session-keeper.tsx';
+import { sessionRefused } from '../../api-client.ts';
 import { SESSION_MESSAGES, SIGNED_OUT_MESSAGE } from '../../session-messages.ts';
+import { renewSession } from '../../session-renewal.ts';
 import { decodeToken, tokenState } from '../../token-store.ts';
-import { useSession } from '../api/session.ts';
+import { useSession, useSessionShown } from '../api/session.ts';
 import { useAuth } from '../auth-context.tsx';
 import { CurrentUserProvider, useCurrentUser } from '../current-user.tsx';
 
@@ -12,19 +16,46 @@ export interface LoginNotice {
   text: string;
 }
 
-/** Signed-in users only; anyone else goes to /login with the reason. */
+/** When the token expires (a re-render then shows the page kept and the sign-in dialog over it). */
+function useExpiryTick(token: string | null): void {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const exp = token ? decodeToken(token)?.exp : undefined;
+    if (exp === undefined) return;
+    const ms = exp * 1000 - Date.now();
+    if (ms <= 0) return;
+    // setTimeout holds at most 2^31-1 ms (24.8 days); a later expiry is re-armed on its next render.
+    const timer = setTimeout(() => setTick((t) => t + 1), Math.min(ms + 50, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [token]);
+}
+
+/**
+ * Signed-in users only; anyone else goes to /login with the reason and the exact
+ * address (filters included) to come back to. A session that ends while a page
+ * is shown keeps the page: its token is renewed in place (SessionKeeper).
+ */
 export function RequireAuth() {
-  const { token, endedBecause } = useAuth();
+  const { token, endedBecause, signIn } = useAuth();
   const location = useLocation();
   const state = tokenState(token);
-  const session = useSession(state === 'valid' ? token : null);
-  if (state !== 'valid') {
+  // A page already shown with this token is kept when it expires, with the sign-in dialog over it.
+  const shown = useSessionShown(token);
+  const keep = state === 'expired' && shown;
+  const session = useSession(state === 'valid' || keep ? token : null);
+  useExpiryTick(token);
+  useEffect(() => {
+    if (!keep) return;
+    void renewSession('expired').then((renewed) => renewed || sessionRefused());
+  }, [keep]);
+  if (state !== 'valid' && !keep) {
     const reason = state === 'missing' ? (endedBecause ?? 'missing') : state;
     const notice: LoginNotice =
       reason === 'signed-out'
         ? { kind: 'success', text: SIGNED_OUT_MESSAGE }
         : { kind: 'warning', text: SESSION_MESSAGES[reason] };
-    return <Navigate to="/login" replace state={{ notice, from: location.pathname }} />;
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to="/login" replace state={{ notice, from }} />;
   }
   if (session.isError) {
     return (
@@ -44,6 +75,7 @@ export function RequireAuth() {
   return (
     <CurrentUserProvider user={session.data}>
       <Outlet />
+      <SessionKeeper userId={session.data.id} signIn={signIn} />
     </CurrentUserProvider>
   );
 }
