@@ -10,6 +10,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const webFeatures = fs.readdirSync(new URL('./apps/web/src/features', import.meta.url));
+const serverFeatures = fs.readdirSync(new URL('./apps/server/src/features', import.meta.url));
 
 const noImportFrom = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message })) }],
@@ -78,9 +79,11 @@ export default tseslint.config(
     rules: noImportFrom(['@airman/server/*', '**/apps/server/**'], 'the web app talks to the server over HTTP only'),
   },
   {
-    // Paths resolved to files: a web feature reaches another only through lib/ or
-    // components/ (or the route that composes them), and shared code never reaches a
-    // feature; on the server, cross-cutting code never reaches a feature either.
+    // Paths resolved to files, however they are written (relative, workspace name): a
+    // package never reaches an app; a web feature reaches another only through lib/ or
+    // components/ (or the route that composes them) and never reaches app/; shared code
+    // never reaches a feature; a server feature never reaches another feature's routes.ts;
+    // on the server, cross-cutting code never reaches a feature either.
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
@@ -94,6 +97,21 @@ export default tseslint.config(
         'error',
         {
           zones: [
+            {
+              target: './packages',
+              from: './apps',
+              message: 'packages are shared by the apps: they import no app',
+            },
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'a feature imports nothing of app/: app/ composes the features',
+            },
+            ...serverFeatures.map((feature) => ({
+              target: `./apps/server/src/features/${feature}`,
+              from: `./apps/server/src/features/!(${feature})/routes.ts`,
+              message: "a feature imports no other feature's routes: share through its repository or lib/",
+            })),
             ...webFeatures.map((feature) => ({
               target: `./apps/web/src/features/${feature}`,
               from: './apps/web/src/features',

@@ -11,7 +11,12 @@ export default defineConfig({
           name: 'unit',
           // Projects run one group after another: unit, then API, then browser.
           sequence: { groupOrder: 0 },
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'apps/web/build/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/web/build/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/*.api.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -5,7 +5,7 @@ import { shownChoices, start } from '@airman/engine/game-state.ts';
 import { plan } from '@airman/engine/play.ts';
 import { apply } from '@airman/engine/rules.ts';
 import { score } from '@airman/engine/score.ts';
-import { readyAirmanModule } from '../apps/server/src/seed/ready-airman-module.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { api, apiLogin } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E, submitLogin } from './browser.ts';

@@ -25,14 +25,28 @@ describeE2E('the game draws only on change', (e2e) => {
         const { id } = await api<{ id: string }>(e2e.baseUrl, admin, 'POST', 'modules', drill);
         const email = await registeredTrainee(e2e.baseUrl, id);
         const { context, page } = await e2e.newPage({ reducedMotion: reduce ? 'reduce' : 'no-preference' });
-        // Counts every animation frame the page asks for.
+        // Counts every animation frame the page asks for, and those asked for but not yet run.
         await page.addInitScript(() => {
-          const w = window as unknown as { __frames: number };
+          const w = window as unknown as { __frames: number; __pending: number };
           w.__frames = 0;
+          w.__pending = 0;
           const raf = window.requestAnimationFrame.bind(window);
+          const cancel = window.cancelAnimationFrame.bind(window);
+          const waiting = new Set<number>();
           window.requestAnimationFrame = (cb) => {
             w.__frames += 1;
-            return raf(cb);
+            w.__pending += 1;
+            const id = raf((now) => {
+              waiting.delete(id);
+              w.__pending -= 1;
+              cb(now);
+            });
+            waiting.add(id);
+            return id;
+          };
+          window.cancelAnimationFrame = (id) => {
+            if (waiting.delete(id)) w.__pending -= 1;
+            cancel(id);
           };
         });
         await page.goto('/login');
@@ -43,8 +57,10 @@ describeE2E('the game draws only on change', (e2e) => {
         const fill = page.locator('.game-gauge__fill');
         await fill.waitFor();
         expect(await fill.getAttribute('width')).toBe('50');
-        await page.waitForTimeout(300);
         const frames = () => page.evaluate(() => (window as unknown as { __frames: number }).__frames);
+        const pending = () => page.evaluate(() => (window as unknown as { __pending: number }).__pending);
+        // The page has settled: no frame asked for and not yet run.
+        await expect.poll(pending).toBe(0);
         const before = await frames();
         await controls.getByRole('button', { name: /^Sprint / }).click();
         const right = await fill.getAttribute('width');
@@ -55,7 +71,9 @@ describeE2E('the game draws only on change', (e2e) => {
         const moved = (await frames()) - before;
         if (reduce) expect(moved).toBe(0);
         else expect(moved).toBeGreaterThan(3);
-        // Idle: not one frame, not one animation.
+        // The frame that drew the new value was the ease's last: none is waiting to run.
+        expect(await pending()).toBe(0);
+        // Idle: not one frame asked for in the second watched, not one animation.
         const idle = await frames();
         await page.waitForTimeout(1000);
         expect((await frames()) - idle).toBe(0);

@@ -7,7 +7,7 @@ import { apply } from '@airman/engine/rules.ts';
 import { points, score } from '@airman/engine/score.ts';
 import { starGap } from '@airman/engine/breakdown.ts';
 import { debrief } from '../packages/game/src/debrief.ts';
-import { readyAirmanModule } from '../apps/server/src/seed/ready-airman-module.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { seriousViolations } from './axe.ts';
 import { api, apiLogin } from './api.ts';
 import { describeE2E, login, submitLogin } from './browser.ts';

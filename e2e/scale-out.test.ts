@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import type { GameCommand } from '@airman/contracts/game.ts';
 import { plan } from '@airman/engine/play.ts';
-import { readyAirmanModule } from '../apps/server/src/seed/ready-airman-module.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { waitForHealth } from '../apps/server/test/wait-for-health.ts';
 import { describeE2E, submitLogin } from './browser.ts';

@@ -11,7 +11,7 @@ import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { moduleSchema, type Module } from '../packages/contracts/src/module.ts';
 import { mergeTallies, missedTargets, summarize, tally, type Tally } from '../packages/engine/src/balance.ts';
-import { readyAirmanModule } from '../apps/server/src/seed/ready-airman-module.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 
 interface Job {
   module: Module;

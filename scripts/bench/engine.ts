@@ -3,7 +3,7 @@
  * ready_airman_training, and replaying the longest run of the largest module
  * the caps allow (what bounds a finish or progress request's work).
  */
-import { readyAirmanModule } from '../../apps/server/src/seed/ready-airman-module.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { largestModule, longestLog } from '../../packages/engine/src/largest-module.ts';
 import { replay } from '../../packages/engine/src/replay.ts';
 import { solve } from '../../packages/engine/src/solver.ts';

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -31,8 +32,12 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  // The embedded database's maintenance (its first pass a minute after start) warns through
+  // the app's logger, made just below.
+  const logger: { app?: FastifyBaseLogger } = {};
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
+    { warn: (message, err) => (logger.app ? logger.app.warn({ err }, message) : console.warn(message, err)) },
   );
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const app = await buildApp({
@@ -41,6 +46,7 @@ async function main(): Promise<void> {
     jwtSecret,
     logger: loggerOptions(config.logLevel),
   });
+  logger.app = app.log;
   app.addHook('onClose', async () => {
     await database.close();
   });

@@ -204,16 +204,6 @@ export const moduleSchema = z.strictObject({
 });
 export type Module = z.infer<typeof moduleSchema>;
 
-/** What the module list shows per row. */
-export const moduleSummarySchema = moduleSchema.pick({
-  id: true,
-  game_title: true,
-  game_description: true,
-  game_type: true,
-  archived_at: true,
-});
-export type ModuleSummary = z.infer<typeof moduleSummarySchema>;
-
 /** A base module is its own type (spec §4): locked in the editor, never archived. */
 export function isBaseModule(m: Pick<Module, 'id' | 'game_type'>): boolean {
   return m.id !== '' && m.id === m.game_type;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameCommand } from '@airman/contracts/game.ts';
-import { readyAirmanModule } from '../../../apps/server/src/seed/ready-airman-module.ts';
+import { readyAirmanModule } from './ready-airman-module.ts';
 import { scoreBreakdown, starGap } from './breakdown.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { pendingEvent, start, type GameState } from './game-state.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GameCommand } from '@airman/contracts/game.ts';
-import { readyAirmanModule } from '../../../apps/server/src/seed/ready-airman-module.ts';
+import { readyAirmanModule } from './ready-airman-module.ts';
 import { pendingEvent, start, type GameState } from './game-state.ts';
 import { replay } from './replay.ts';
 import { apply, available } from './rules.ts';

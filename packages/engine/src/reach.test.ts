@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Module } from '@airman/contracts/module.ts';
-import { readyAirmanModule } from '../../../apps/server/src/seed/ready-airman-module.ts';
+import { readyAirmanModule } from './ready-airman-module.ts';
 import { blockedGoals, objectiveSources, reach, whyNeverDone } from './reach.ts';
 import { solve } from './solver.ts';
 import { action, eventfulModule, tinyModule } from './test-modules.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameCommand } from '@airman/contracts/game.ts';
 import { moduleSchema } from '@airman/contracts/module.ts';
-import { readyAirmanModule } from '../../../apps/server/src/seed/ready-airman-module.ts';
+import { readyAirmanModule } from './ready-airman-module.ts';
 import { pendingEvent, start } from './game-state.ts';
 import { plan } from './play.ts';
 import { replay } from './replay.ts';

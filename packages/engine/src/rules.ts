@@ -342,7 +342,3 @@ function finalOutcome(state: GameState): Outcome {
     ? 'complete'
     : 'failed';
 }
-
-export function outcome(state: GameState): Outcome {
-  return state.outcome;
-}

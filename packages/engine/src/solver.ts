@@ -5,7 +5,7 @@
  */
 import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Action, Module } from '@airman/contracts/module.ts';
-import { pendingEvent, start, visibleObjectives, type GameState } from './game-state.ts';
+import { pendingEvent, start, type GameState } from './game-state.ts';
 import { blockedGoals } from './reach.ts';
 import { apply, choiceUnavailableReason, unavailableReason } from './rules.ts';
 
@@ -103,11 +103,4 @@ export function solve(module: Module, options: SolveOptions = {}): Winnability {
   if (won) return { winnable: true, line: [...line] };
   if (exhausted) return { winnable: 'unknown', reason: `No winning line found in the first ${maxStates} states` };
   return { winnable: false, reason: 'No line of play completes every visible objective without a gauge reaching 0' };
-}
-
-/** The objectives still shown as active in a state (what stands between the player and Complete). */
-export function openObjectives(state: GameState): string[] {
-  return visibleObjectives(state)
-    .filter((o) => o.status === 'active')
-    .map((o) => o.name);
 }

@@ -14,6 +14,17 @@ import { gaugeLabel, signed } from './describe.ts';
 
 const DURATION_MS = 450;
 
+/**
+ * A gauge's bar `elapsedMs` into its ease from `from` to `target` (cubic ease-out over
+ * DURATION_MS). Done as soon as the bar drawn (two decimals) is the target's: the ease's
+ * last frames would draw nothing new, so the bar lands on the target and no frame follows.
+ */
+export function easeStep(from: number, target: number, elapsedMs: number): { value: number; done: boolean } {
+  const t = Math.min(1, Math.max(0, elapsedMs / DURATION_MS));
+  const value = from + (target - from) * (1 - (1 - t) ** 3);
+  return t >= 1 || value.toFixed(2) === target.toFixed(2) ? { value: target, done: true } : { value, done: false };
+}
+
 interface Row {
   value: HTMLElement;
   state: HTMLElement;
@@ -78,10 +89,13 @@ export class GaugePanel {
   }
 
   private readonly tick = (now: number): void => {
-    const t = Math.min(1, (now - this.started) / DURATION_MS);
-    const eased = 1 - (1 - t) ** 3;
-    for (const row of this.rows.values()) this.draw(row, row.from + (row.target - row.from) * eased);
-    this.frame = t < 1 ? requestAnimationFrame(this.tick) : 0;
+    let done = true;
+    for (const row of this.rows.values()) {
+      const step = easeStep(row.from, row.target, now - this.started);
+      this.draw(row, step.value);
+      done &&= step.done;
+    }
+    this.frame = done ? 0 : requestAnimationFrame(this.tick);
   };
 
   private draw(row: Row, value: number): void {

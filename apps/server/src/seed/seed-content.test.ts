@@ -3,7 +3,7 @@ import { blankAction, moduleSchema, isBaseModule } from '@airman/contracts/modul
 import { isShortcut } from '@airman/engine/play.ts';
 import { questionnaireSchema } from '@airman/contracts/questionnaire.ts';
 import { cafQuestionnaire } from './caf-questionnaire.ts';
-import { readyAirmanModule } from './ready-airman-module.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 
 describe('seed content', () => {
   it('ready_airman_training is a valid base module with the four fitness gauges', () => {

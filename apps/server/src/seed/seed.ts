@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { modules, questionnaires, users } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { readyAirmanModule } from './ready-airman-module.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { cafQuestionnaire } from './caf-questionnaire.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';

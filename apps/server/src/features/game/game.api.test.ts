@@ -6,7 +6,7 @@ import { pendingEvent, start } from '@airman/engine/game-state.ts';
 import { plan } from '@airman/engine/play.ts';
 import { apply } from '@airman/engine/rules.ts';
 import { assignments, gameRuns, modules } from '../../db/schema.ts';
-import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { cafQuestionnaire } from '../../seed/caf-questionnaire.ts';
 import { describeApi, type TestContext, type TestUser } from '../../../test/harness.ts';
 

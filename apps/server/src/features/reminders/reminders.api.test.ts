@@ -107,8 +107,11 @@ describeApi(
           timeout: 15_000,
         })
         .toEqual(['past_due true', 'reminder true', 'reminder true']);
-      // Nothing more arrives.
-      await new Promise((r) => setTimeout(r, 2500));
+      // Nothing more arrives: planning again queues nothing, and nothing of theirs waits in the queue.
+      await plan(ctx, due + 2 * DAY);
+      expect((await remindersOf(ctx, user.id)).map((r) => r.kind).sort()).toEqual(['before:1', 'before:5', 'past_due']);
+      const ids = (await logOf(ctx, user.id)).map((l) => l.id);
+      expect(await inOutbox(ctx, ids)).toEqual([]);
       expect(smtp.to(user.email)).toHaveLength(3);
     });
 

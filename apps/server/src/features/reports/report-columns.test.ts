@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
-import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { isTimeZone, reportDisposition, reportLayout, type ReportRow } from './report-columns.ts';
 
 const day = Date.UTC(2026, 10, 22, 12);

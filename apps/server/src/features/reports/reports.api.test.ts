@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Module } from '@airman/contracts/module.ts';
 import { assignments, reportTokens, users } from '../../db/schema.ts';
-import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { adminToken, describeApi, type TestContext } from '../../../test/harness.ts';
 
 async function reportToken(ctx: TestContext, admin: string, module = 'ready_airman_training'): Promise<string> {

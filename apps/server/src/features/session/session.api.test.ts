@@ -1,6 +1,6 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { loginFailures, users } from '../../db/schema.ts';
 import { throttledBurstAllows } from '../../../test/throttle.ts';
 import { describeApi, TEST_JWT_SECRET, TEST_PASSWORD } from '../../../test/harness.ts';
@@ -117,8 +117,11 @@ describeApi('login, session, logout', (ctx) => {
 
   it('refreshes a token: the new one works and expires later', async () => {
     const user = await ctx.createUser();
-    await new Promise((r) => setTimeout(r, 1100)); // exp has a one-second resolution
-    const res = await ctx.request(user.token, { method: 'POST', url: '/api/session/refresh' });
+    // Refreshed two seconds later by the clock (exp has a one-second resolution); only Date is faked.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2000 });
+    const res = await ctx.request(user.token, { method: 'POST', url: '/api/session/refresh' }).finally(() => {
+      vi.useRealTimers();
+    });
     expect(res.statusCode).toBe(200);
     const { auth } = res.json<{ auth: string }>();
     const exp = (t: string) =>

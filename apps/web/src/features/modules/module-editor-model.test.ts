@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GAME_RECORD, type Action, type Module } from '@airman/contracts/module.ts';
 import { validateStructure } from '@airman/engine/validate.ts';
-import { readyAirmanModule } from '../../../../server/src/seed/ready-airman-module.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import {
   addChoice,
   addEvent,
