@@ -17,7 +17,7 @@ import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { maxPoints } from '@airman/engine/score.ts';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { seed } from '../../apps/server/src/seed/seed.ts';
-import { readyAirmanModule } from '../../apps/server/src/seed/ready-airman-module.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { cafQuestionnaire } from '../../apps/server/src/seed/caf-questionnaire.ts';
 import { createLrs } from '../../apps/server/src/xapi/lrs.ts';
 import { enqueueStatements, XapiWorker } from '../../apps/server/src/xapi/outbox.ts';

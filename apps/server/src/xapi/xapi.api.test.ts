@@ -16,7 +16,7 @@ import { start } from '@airman/engine/game-state.ts';
 import { apply } from '@airman/engine/rules.ts';
 import { pendingEvent } from '@airman/engine/game-state.ts';
 import { assignments } from '../db/schema.ts';
-import { readyAirmanModule } from '../seed/ready-airman-module.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { cafQuestionnaire } from '../seed/caf-questionnaire.ts';
 import { describeApi, type TestContext, type TestUser } from '../../test/harness.ts';
 import { LRS_KEY, LRS_SECRET, startTestLrs, type TestLrs } from '../../test/lrs.ts';

@@ -11,7 +11,7 @@ import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { describeApi, type TestContext } from '../../../test/harness.ts';
 import { gameRuns } from '../../db/schema.ts';
-import { readyAirmanModule } from '../../seed/ready-airman-module.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 
 function smallModule(title: string): Module {
   const { daily_change: _d, healthy_range: _h, events: _e, scoring: _s, lessons: _l, ...base } = readyAirmanModule;

@@ -75,9 +75,7 @@ describe('report layout', () => {
       day,
     );
     const line = layout.line({ ...row, answers_before: null, answers_after: null });
-    expect(line).toBe(
-      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22,2026-11-22,,,,,,,,,,,,,\r\n',
-    );
+    expect(line).toBe('SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22,2026-11-22,,,,,,,,,,,,,\r\n');
     expect(line.split(',')).toHaveLength(layout.header.split(',').length);
   });
 
