@@ -77,6 +77,7 @@ describeApi('access is decided on the matched route', (ctx) => {
         'GET /api/invite/:code',
         'GET /api/openapi.json',
         'GET /api/ready',
+        'GET /api/sign-in/options',
         'POST /api/login',
         'POST /api/login/trust',
         'POST /api/password/forgot',
