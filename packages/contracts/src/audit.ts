@@ -120,7 +120,7 @@ export type ModuleVersion = z.infer<typeof moduleVersionSchema>;
 export const moduleVersionParamsSchema = z.object({
   id: z.string().min(1, 'not a valid id').max(100, 'not a valid id'),
   n: z.coerce
-    .number()
+    .number({ error: 'not a version number' })
     .int('not a version number')
     .min(1, 'not a version number')
     .max(2_147_483_647, 'not a version number'),
