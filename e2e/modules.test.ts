@@ -132,7 +132,8 @@ describeE2E('the Training Modules screen', (e2e) => {
         return !!box && box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
       });
 
-    // A copy opens with Save disabled: nothing is changed yet (spec §4).
+    // A copy opens with Save disabled: nothing is changed yet (spec §4). The first Tab enters the page.
+    await page.keyboard.press('Tab');
     await tabTo(page, `Customize A Copy of ${title}`, { max: 400 });
     await page.keyboard.press('Enter');
     const copy = page.getByRole('dialog', { name: /^New Module/ });
