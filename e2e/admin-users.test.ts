@@ -259,11 +259,12 @@ describeE2E('the Users screen', (e2e) => {
     expect(await modal.getByRole('combobox', { name: 'Rank' }).inputValue()).toBe('Senior Airman (SrA, E-4)');
     // Past the autosave's debounce: taking the server's state saved nothing.
     await page.waitForTimeout(1500);
-    // Only reads: the user, the e-mails sent to them, and the account's failed sign-ins.
+    // Only reads: the user, the e-mails sent to them, the account's failed sign-ins and how it signs in.
     expect(calls.sort()).toEqual([
       `GET /api/admin/users/${user.id}`,
       `GET /api/admin/users/${user.id}/emails`,
       `GET /api/admin/users/${user.id}/sign-in`,
+      `GET /api/admin/users/${user.id}/sign-in-method`,
     ]);
     await context.close();
   });
@@ -569,6 +570,7 @@ describeE2E('the Users screen', (e2e) => {
     });
     const res = await fetch(`${e2e.baseUrl}/api/admin/users?csv=1&module=ready_airman_training&token=${token}`);
     const line = (await res.text()).split('\r\n').find((l) => l.includes(email));
-    expect(line).toContain('2030-11-15T23:00:00.000Z');
+    // The report's Due is the calendar date picked, the same in every zone.
+    expect(line).toContain(',2030-11-15,');
   });
 });
