@@ -311,7 +311,7 @@ describeE2E('the game at /', (e2e) => {
     await context.close();
   });
 
-  it("sends the trainee to the login page when the server refuses the game's token", async () => {
+  it("asks the trainee to sign in again, over the game, when the server refuses the game's token", async () => {
     const email = await registeredTrainee(e2e.baseUrl);
     const { context, page } = await e2e.newPage();
     await login(page, email, TRAINEE_PASSWORD);
@@ -328,8 +328,12 @@ describeE2E('the game at /', (e2e) => {
     });
     expect(res.status).toBe(200);
     await press(page, /^Play Ready Airman Training/);
-    await page.getByText('Your session is no longer valid, please login in to continue...').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/login');
+    // The page stays where it was, under a sign-in dialog that says why (lib/session-keeper).
+    await page
+      .getByRole('dialog', { name: 'Sign in to continue' })
+      .getByText('Your session is no longer valid, please login in to continue...')
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
 });
