@@ -124,7 +124,8 @@ describeE2E('the Progress page', (e2e) => {
           ...new Set(ticks.filter((t) => t.getBoundingClientRect().width > 0).map((t) => t.textContent)),
         ]);
     await expect.poll(labels).toEqual([first.unit]);
-    // By keyboard: Tab to the Unit filter, arrow to the next unit.
+    // By keyboard: Tab into the page, on to the Unit filter, arrow to the next unit.
+    await page.keyboard.press('Tab');
     await tabTo(page, 'Unit');
     await page.keyboard.press('ArrowDown');
     await page.waitForURL((url) => url.searchParams.get('unit') === second.unit);
@@ -172,6 +173,7 @@ describeE2E('the Progress page', (e2e) => {
     ).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
     // A keyboard reaches the overdue table's scroller and scrolls it.
+    await page.keyboard.press('Tab');
     await tabTo(page, 'Overdue assignments, scrollable', { max: 200 });
     const scroller = page.getByRole('region', { name: 'Overdue assignments, scrollable' });
     await page.keyboard.press('ArrowRight');
