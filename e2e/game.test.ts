@@ -328,7 +328,7 @@ describeE2E('the game at /', (e2e) => {
     });
     expect(res.status).toBe(200);
     await press(page, /^Play Ready Airman Training/);
-    // The page stays where it was, under a sign-in dialog that says why (lib/session-keeper).
+    // The page stays where it was, under a sign-in dialog that says why (components/session-keeper.tsx).
     await page
       .getByRole('dialog', { name: 'Sign in to continue' })
       .getByText('Your session is no longer valid, please login in to continue...')
