@@ -4,7 +4,7 @@
  * code), as a real list is.
  */
 import { RANKS } from '@airman/contracts/ranks.ts';
-import { api, apiLogin, inviteCodeFromMail } from './api.ts';
+import { api, apiLogin, inviteCodeFromMail, mailReceivedBy } from './api.ts';
 
 const LAST_NAMES = ['Garcia', 'Nguyen', 'Smith', 'Okafor', 'Johnson', 'Kowalski', 'Haddad', 'Lee', 'Brown', 'Silva'];
 const FIRST_NAMES = ['Ava', 'Ben', 'Chloe', 'Dev', 'Elena', 'Femi', 'Grace', 'Hugo', 'Iris', 'Jon'];
@@ -33,6 +33,12 @@ export async function seedUsers(
   }));
   const pending = Array.from({ length: invitees }, (_, i) => `${tag}-p${String(i).padStart(3, '0')}@example.com`);
   await api(baseUrl, admin, 'PUT', 'admin/invite', { emails: [...people.map((p) => p.email), ...pending] });
+  // The invites go out through the mail queue: wait until each trainee's has arrived.
+  const deadline = Date.now() + 60_000;
+  while (!people.every((p) => mailReceivedBy(p.email))) {
+    if (Date.now() > deadline) throw new Error('the seeded invites did not all arrive within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
   // Four registrations at a time (each hashes a password).
   for (let i = 0; i < people.length; i += 4) {
     await Promise.all(
