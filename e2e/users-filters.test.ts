@@ -111,9 +111,10 @@ describeE2E('the Users screen’s filters and order', (e2e) => {
     await page.goto(`/admin?unit=${encodeURIComponent(unit)}`);
     await page.getByText('3 Users', { exact: true }).waitFor();
     const entries = await page.evaluate(() => history.length);
-    // From the top of the page, as a keyboard user starts: All statuses, Active, Inactive.
+    // From the top of the page, as a keyboard user starts: All statuses, Registered, Active, Inactive.
     await page.keyboard.press('Tab');
     await tabTo(page, 'Filter by status');
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.waitForURL((url) => url.searchParams.get('status') === 'inactive');
