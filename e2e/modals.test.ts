@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiLogin, uniqueEmail } from './api.ts';
-import { describeE2E, openUser } from './browser.ts';
+import { describeE2E, openUser, rowAction } from './browser.ts';
 import { E2E_ADMIN_EMAIL } from './constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
 
@@ -98,15 +98,13 @@ describeE2E('modals', (e2e) => {
         const field = el.querySelector('.cds--modal-content :is(input, select, textarea)');
         return field !== null && field === document.activeElement;
       });
-    const opened: [Locator, string][] = [
-      [page.getByRole('button', { name: 'Invite User +' }), 'Invite Users'],
-      [
-        page.locator('tr', { hasText: email }).getByRole('button', { name: `Pending Invite ${email}` }),
-        'User Management (autosaves)',
-      ],
+    // A pending invitee's modal opens from the row's actions menu.
+    const opened: [() => Promise<void>, string][] = [
+      [() => page.getByRole('button', { name: 'Invite User +' }).click(), 'Invite Users'],
+      [() => rowAction(page.locator('tr', { hasText: email }), 'View'), 'User Management (autosaves)'],
     ];
-    for (const [opener, name] of opened) {
-      await opener.click();
+    for (const [open, name] of opened) {
+      await open();
       const dialog = page.getByRole('dialog', { name });
       await expect.poll(() => firstField(dialog), { message: `'${name}' opens on its first field` }).toBe(true);
       // Carbon's own first focus, on Close, comes and goes within a frame; a moment later the field still has it.
