@@ -1,6 +1,6 @@
 /** The invite modal (spec §2, §5): whitespace-separated e-mails, an optional module for all, and its due date. */
 import { useEffect, useState } from 'react';
-import { Button, DatePicker, DatePickerInput, InlineNotification, Select, SelectItem, TextArea } from '@carbon/react';
+import { Button, InlineNotification, Select, SelectItem, TextArea } from '@carbon/react';
 import { INVITE_VALIDATION_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import { dueAtFromLocalDate } from '@airman/contracts/due-date.ts';
 import { DEFAULT_GAME_RECORD, isArchived, type Module } from '@airman/contracts/module.ts';
@@ -8,6 +8,7 @@ import { invalidEmails, invalidEmailsMessage, splitEmails } from '@airman/contra
 import { useToast } from '../../../components/toasts.tsx';
 import { inviteUsers } from '../api/user-calls.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
+import { DateField } from '../../../components/date-field.tsx';
 
 interface Props {
   modules: Module[];
@@ -112,15 +113,11 @@ export function InviteModal({ modules, onClose, onInvited }: Props) {
         </Select>
         {/* The module's due date for every invitee: offered once a module is chosen. */}
         {withModule && (
-          <DatePicker
-            datePickerType="single"
-            onChange={(dates: Date[]) => {
-              const [date] = dates;
-              setDueAt(date ? dueAtFromLocalDate(date) : undefined);
-            }}
-          >
-            <DatePickerInput id="invite-due" labelText="Due date (optional)" placeholder="mm/dd/yyyy" />
-          </DatePicker>
+          <DateField
+            id="invite-due"
+            labelText="Due date (optional)"
+            onChange={(date) => setDueAt(date ? dueAtFromLocalDate(date) : undefined)}
+          />
         )}
         <div className="button-row">
           <Button kind="secondary" onClick={onClose}>
