@@ -9,6 +9,7 @@ import type { User } from '@airman/contracts/user.ts';
 import { api, apiLogin, inviteAndRegister, mailTo, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E } from './browser.ts';
+import { arrowToOption } from './focus.ts';
 
 const MODULE = 'ready_airman_training';
 
@@ -152,14 +153,7 @@ describeE2E('bulk actions on the users screen', (e2e) => {
     const dialog = page.getByRole('dialog', { name: 'Assign a module to 2 users' });
     await dialog.waitFor();
     await expect.poll(active).toBe('bulk-module');
-    await page.keyboard.press('ArrowDown');
-    for (
-      let i = 0;
-      i < 10 &&
-      (await page.evaluate(() => (document.getElementById('bulk-module') as HTMLSelectElement).value)) !== MODULE;
-      i++
-    )
-      await page.keyboard.press('ArrowDown');
+    await arrowToOption(page, MODULE);
     // Through the optional date (Carbon's date field leads into its calendar, at today's date,
     // and out again) to the Assign button: four Tabs as fast as a key repeats, on a CPU slowed
     // fourfold, and each one moves; none is lost while the calendar opens.

@@ -9,7 +9,7 @@ import { dueAtFromDay } from '@airman/contracts/due-date.ts';
 import type { User } from '@airman/contracts/user.ts';
 import { api, apiLogin, inviteAndRegister, uniqueEmail } from './api.ts';
 import { describeE2E, rowAction } from './browser.ts';
-import { focused, tabTo } from './focus.ts';
+import { arrowToOption, focused, tabTo } from './focus.ts';
 
 const MODULE = 'ready_airman_training';
 const DAY = { text: '12/31/2026', label: 'December 31, 2026', dueAt: dueAtFromDay(2026, 12, 31) };
@@ -61,8 +61,7 @@ describeE2E('dates typed by keyboard', (e2e) => {
     const dialog = page.getByRole('dialog', { name: 'Change the due date for 2 users' });
     await dialog.waitFor();
     await expect.poll(() => activeId(page)).toBe('bulk-module');
-    for (let i = 0; i < 10 && (await dialog.locator('#bulk-module').inputValue()) !== MODULE; i++)
-      await page.keyboard.press('ArrowDown');
+    await arrowToOption(page, MODULE);
     await page.keyboard.press('Tab');
     expect(await activeId(page)).toBe('bulk-due');
     await page.keyboard.type(DAY.text);
@@ -94,8 +93,7 @@ describeE2E('dates typed by keyboard', (e2e) => {
     const dialog = page.getByRole('dialog', { name: 'Assign a module to 2 users' });
     await dialog.waitFor();
     await expect.poll(() => activeId(page)).toBe('bulk-module');
-    for (let i = 0; i < 10 && (await dialog.locator('#bulk-module').inputValue()) !== MODULE; i++)
-      await page.keyboard.press('ArrowDown');
+    await arrowToOption(page, MODULE);
     await page.keyboard.press('Tab');
     await page.keyboard.type(DAY.text);
     await page.keyboard.press('Enter');

@@ -46,3 +46,22 @@ export async function tabTo(page: Page, name: string, { back = false, max = 120 
 export function checkbox(scope: Locator, name: string): Locator {
   return scope.locator('label.cds--checkbox-label', { has: scope.page().getByText(name, { exact: true }) });
 }
+
+/**
+ * On the focused native select: moves by ArrowDown, then ArrowUp from the last option, until its
+ * value is `value` (the list may hold any number of modules other tests made, in any order).
+ */
+export async function arrowToOption(page: Page, value: string): Promise<void> {
+  const current = () => page.evaluate(() => (document.activeElement as HTMLSelectElement | null)?.value ?? '');
+  for (const key of ['ArrowDown', 'ArrowUp']) {
+    let before = await current();
+    while (before !== value) {
+      await page.keyboard.press(key);
+      const after = await current();
+      if (after === before) break;
+      before = after;
+    }
+    if (before === value) return;
+  }
+  throw new Error(`no option ${value} in the focused select`);
+}

@@ -101,7 +101,13 @@ describeE2E('modals', (e2e) => {
     // A pending invitee's modal opens from the row's actions menu.
     const opened: [() => Promise<void>, string][] = [
       [() => page.getByRole('button', { name: 'Invite User +' }).click(), 'Invite Users'],
-      [() => rowAction(page.locator('tr', { hasText: email }), 'View'), 'User Management (autosaves)'],
+      [
+        async () => {
+          await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+          await rowAction(page.locator('tr', { hasText: email }), 'View');
+        },
+        'User Management (autosaves)',
+      ],
     ];
     for (const [open, name] of opened) {
       await open();

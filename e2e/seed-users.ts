@@ -43,17 +43,25 @@ export async function seedUsers(
   for (let i = 0; i < people.length; i += 4) {
     await Promise.all(
       people.slice(i, i + 4).map(async (p) => {
-        const res = await fetch(`${baseUrl}/api/register/${inviteCodeFromMail(p.email)}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            rank: p.rank,
-            unit: p.unit,
-            first_name: p.first_name,
-            last_name: p.last_name,
-            password: 'Seeded-Passw0rd!',
-          }),
-        });
+        const register = () =>
+          fetch(`${baseUrl}/api/register/${inviteCodeFromMail(p.email)}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              rank: p.rank,
+              unit: p.unit,
+              first_name: p.first_name,
+              last_name: p.last_name,
+              password: 'Seeded-Passw0rd!',
+            }),
+          });
+        let res = await register();
+        // The anonymous gate frees its place after the answer has gone out, so a batch may
+        // meet the previous one still leaving: a client waits as told and tries again.
+        for (let attempt = 0; res.status === 429 && attempt < 5; attempt += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 1000 * Number(res.headers.get('retry-after') ?? 1)));
+          res = await register();
+        }
         if (!res.ok) throw new Error(`register ${p.email}: ${res.status} ${await res.text()}`);
       }),
     );
