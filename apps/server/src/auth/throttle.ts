@@ -33,7 +33,8 @@
  * (docs/benchmarks.md).
  */
 import crypto from 'node:crypto';
-import { and, count, eq, gt, lt, max, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, max, or, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database.ts';
 import { deviceTrusts, loginFailures } from '../db/schema.ts';
 import type { SignInStatus } from '@airman/contracts/user.ts';
@@ -67,28 +68,54 @@ function waitAfter(failures: number, free: number): number {
   return failures < free ? 0 : Math.min(MAX_WAIT_MS, 1000 * 2 ** (failures - free));
 }
 
-/** How long a key must wait: free failures in 15 minutes, then doubling after each. */
-async function backoff(db: Db, key: string, free: number, now: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count(), last: max(loginFailures.at) })
+/** Each key's failures in the last 15 minutes and the time of its latest, in one statement. */
+interface Recent {
+  /** Failures of this key in the window, and when the latest was (absent: none). */
+  of(key: string): { n: number; last: number } | undefined;
+  /** The account's 100th most recent failure within the hour, when asked for (0: fewer). */
+  lockAt: number;
+}
+
+/**
+ * Failures in the window for `keys`, and with `lockAccount` the account lock's reference
+ * failure, read by one statement: a sign-in is mostly this read, and on the embedded database
+ * each statement costs the one thread that answers every request.
+ */
+async function recentFailures(db: Db, keys: string[], now: number, lockAccount?: string): Promise<Recent> {
+  const windowed = db
+    .select({ key: loginFailures.key, n: count(), last: max(loginFailures.at) })
     .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, now - WINDOW_MS)));
+    .where(and(inArray(loginFailures.key, keys), gt(loginFailures.at, now - WINDOW_MS)))
+    .groupBy(loginFailures.key);
+  const rows = lockAccount
+    ? await unionAll(
+        windowed,
+        db
+          // The 100th most recent failure of the account: the lock lasts until it is an hour old.
+          .select({ key: sql<string>`'lock'`, n: sql<number>`0::bigint`, last: loginFailures.at })
+          .from(loginFailures)
+          .where(and(eq(loginFailures.key, accountKey(lockAccount)), gt(loginFailures.at, now - ACCOUNT_WINDOW_MS)))
+          .orderBy(sql`${loginFailures.at} DESC`)
+          .limit(1)
+          .offset(ACCOUNT_LOCK_FAILURES - 1),
+      )
+    : await windowed;
+  const byKey = new Map(rows.map((r) => [r.key, { n: Number(r.n), last: Number(r.last ?? 0) }]));
+  const lock = lockAccount ? byKey.get('lock') : undefined;
+  // 'lock' is no key: every key has a ':' (see Keys above).
+  return { of: (key) => byKey.get(key), lockAt: lock?.last ?? 0 };
+}
+
+/** How long a key must wait: free failures in 15 minutes, then doubling after each. */
+function backoff(recent: Recent, key: string, free: number, now: number): number {
+  const row = recent.of(key);
   const n = row?.n ?? 0;
   return n >= free && row?.last ? Math.max(0, row.last + waitAfter(n, free) - now) : 0;
 }
 
 /** How long until an account has fewer than ACCOUNT_LOCK_FAILURES failures in the last hour. */
-async function accountLock(db: Db, email: string, now: number): Promise<number> {
-  // The 100th most recent failure: the lock lasts until it is an hour old.
-  const [row] = await db
-    .select({ at: loginFailures.at })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.key, accountKey(email)), gt(loginFailures.at, now - ACCOUNT_WINDOW_MS)))
-    .orderBy(sql`${loginFailures.at} DESC`)
-    .limit(1)
-    .offset(ACCOUNT_LOCK_FAILURES - 1);
-  return row ? Math.max(0, row.at + ACCOUNT_WINDOW_MS - now) : 0;
-}
+const accountLock = (recent: Recent, now: number): number =>
+  recent.lockAt ? Math.max(0, recent.lockAt + ACCOUNT_WINDOW_MS - now) : 0;
 
 /**
  * In a statement, makes its transaction's commit not wait for the disk (see
@@ -139,12 +166,15 @@ export async function claimLoginAttempt(
   const key = sourceKey(email, source);
   const { waitMs, accountLockMs } = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${key})), ${NO_FLUSH}`);
-    let wait = await backoff(tx, key, SOURCE_FREE_FAILURES, now);
-    let lock = 0;
     // A device the owner signed in with is neither held by its address nor by the account's lock.
+    const recent = source.device
+      ? await recentFailures(tx, [key], now)
+      : await recentFailures(tx, [key, addressKey(source.ip)], now, email);
+    let wait = backoff(recent, key, SOURCE_FREE_FAILURES, now);
+    let lock = 0;
     if (!source.device && wait === 0) {
-      wait = await backoff(tx, addressKey(source.ip), ADDRESS_FREE_FAILURES, now);
-      if (wait === 0) lock = await accountLock(tx, email, now);
+      wait = backoff(recent, addressKey(source.ip), ADDRESS_FREE_FAILURES, now);
+      if (wait === 0) lock = accountLock(recent, now);
     }
     if (wait === 0) await tx.insert(loginFailures).values({ key, at: now });
     return { waitMs: wait, accountLockMs: lock };
@@ -176,7 +206,7 @@ export async function signInStatus(
     .select({ n: count() })
     .from(loginFailures)
     .where(and(eq(loginFailures.key, accountKey(user.user_name)), gt(loginFailures.at, now - ACCOUNT_WINDOW_MS)));
-  const wait = await accountLock(db, user.user_name, now);
+  const wait = accountLock(await recentFailures(db, [], now, user.user_name), now);
   // The latest link e-mailed to trust a new device while locked (features/session/device-trust.ts).
   const [link] = await db
     .select({ sent: deviceTrusts.created_at, used: deviceTrusts.used_at })
@@ -211,9 +241,11 @@ export type GuessKind = 'register' | 'reset' | 'trust' | 'oidc';
  */
 export async function guessWait(db: Db, kind: GuessKind, ip: string, code: string, now = Date.now()): Promise<number> {
   await sweepSometimes(db, now);
+  const [byAddress, byCode] = [`${kind}-ip:${ip}`, codeKey(kind, code)];
+  const recent = await recentFailures(db, [byAddress, byCode], now);
   return Math.max(
-    await backoff(db, `${kind}-ip:${ip}`, GUESS_FREE_PER_ADDRESS, now),
-    await backoff(db, codeKey(kind, code), GUESS_FREE_PER_CODE, now),
+    backoff(recent, byAddress, GUESS_FREE_PER_ADDRESS, now),
+    backoff(recent, byCode, GUESS_FREE_PER_CODE, now),
   );
 }
 
