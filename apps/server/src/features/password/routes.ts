@@ -40,6 +40,8 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
    */
   const afterAnswer = afterAnswerQueue(server);
   async function forgotWork(userName: string, ip: string, now: number): Promise<void> {
+    // OIDC_ONLY: no password but the break-glass administrator's signs in, so no other gets a reset link.
+    if (config.oidc?.only && userName.trim().toLowerCase() !== config.adminEmail) return;
     if ((await claimForgot(db, userName, ip, now)) > 0) return;
     const token = crypto.randomBytes(32).toString('base64url');
     const email = passwordResetEmail(config.publicUrl, token);
