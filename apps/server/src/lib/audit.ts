@@ -80,6 +80,17 @@ export function currentActor(): AuditActor {
   return currentSource().actor;
 }
 
+/**
+ * The request's caller in words, for a letter sent on their behalf: "Jane Smith
+ * (jane@example.com)", or the address alone; empty outside a request (the server's own jobs).
+ */
+export function currentCallerInWords(): string {
+  const row = auditRequest.getStore()?.authUser?.row;
+  if (!row) return '';
+  const name = `${row.first_name} ${row.last_name}`.trim();
+  return name ? `${name} (${row.user_name})` : row.user_name;
+}
+
 /** Writes the entries in the transaction `tx` (one statement), stamped with the request's source. */
 export async function audit(tx: Db, ...entries: AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;

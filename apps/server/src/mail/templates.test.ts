@@ -49,17 +49,22 @@ describe('the due date', () => {
 
 describe('e-mail templates', () => {
   it('renders the invite with its link, and the module and due date it carries', async () => {
+    const facts = { inviter: 'Jane Smith (jane@example.com)', expiresAt: Date.UTC(2026, 11, 10, 17, 5), days: 14 };
     const mail = await parse(
-      inviteEmail(URL_BASE, 'c0de_-x', [{ title: 'Ready Airman Training Basics', due_at: DENVER_DUE }]),
+      inviteEmail(URL_BASE, 'c0de_-x', facts, [{ title: 'Ready Airman Training Basics', due_at: DENVER_DUE }]),
     );
+    expect(mail.text).toContain('Jane Smith (jane@example.com) invited you to Ready Airman Training.');
+    expect(mail.text).toContain('The link works for 14 days, until Thursday, December 10, 2026 at 17:05 UTC.');
     expect(mail.subject).toBe('Your invitation to Ready Airman Training');
     expect(mail.text).toContain('Your training module: Ready Airman Training Basics, due Sunday, November 15, 2026.');
     expect(mail.text).toContain(`${URL_BASE}/register/c0de_-x`);
     expect(mail.html).toContain('<h1 style="font-size:20px">Ready Airman Training</h1>');
     expect(mail.html).toContain('Ready Airman Training Basics, due Sunday, November 15, 2026.');
     expect(links(mail.html)).toEqual([`${URL_BASE}/register/c0de_-x`, URL_BASE]);
-    const plain = await parse(inviteEmail(URL_BASE, 'abc'));
+    const plain = await parse(inviteEmail(URL_BASE, 'abc', { ...facts, inviter: '', days: 1 }));
     expect(plain.text).not.toContain('training module');
+    expect(plain.text).toContain('You have been invited to Ready Airman Training.');
+    expect(plain.text).toContain('The link works for 1 day, until');
   });
 
   it('renders the password reset with its single-use link', async () => {

@@ -74,17 +74,52 @@ function moduleSentence(m: NamedModule): string {
   return m.due_at > 0 ? `${m.title}, due ${dueDateInWords(m.due_at)}` : m.title;
 }
 
-/** The invite: the link to register and, when the invite carries them, the modules assigned and their due dates. */
+const momentInWords = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+});
+
+/** Who sent an invite, and until when its link works. */
+export interface InviteFacts {
+  /** The administrator in words ("Jane Smith (jane@example.com)"); empty when the server sent it. */
+  inviter: string;
+  /** When the link stops working (epoch ms). */
+  expiresAt: number;
+  /** The link's lifetime in days, as INVITE_TTL_DAYS sets it. */
+  days: number;
+}
+
+/**
+ * The invite: who sent it, the link to register and until when it works, and, when the invite
+ * carries them, the modules assigned and their due dates.
+ */
 export function inviteEmail(
   publicUrl: string,
   code: string,
+  facts: InviteFacts,
   modules: NamedModule[] = [],
 ): RenderedEmail & { link: string } {
   const url = `${publicUrl}/register/${encodeURIComponent(code)}`;
-  const blocks = [p(`You have been invited to ${PRODUCT_NAME}.`)];
+  const blocks = [
+    p(facts.inviter ? `${facts.inviter} invited you to ${PRODUCT_NAME}.` : `You have been invited to ${PRODUCT_NAME}.`),
+  ];
   if (modules.length === 1) blocks.push(p(`Your training module: ${moduleSentence(modules[0] as NamedModule)}.`));
   if (modules.length > 1) blocks.push(p(`Your training modules: ${modules.map(moduleSentence).join('; ')}.`));
-  blocks.push(link('Create your account', url), p('If you did not expect this e-mail, you can ignore it.'));
+  blocks.push(
+    link('Create your account', url),
+    p(
+      `The link works for ${facts.days === 1 ? '1 day' : `${facts.days} days`}, until ` +
+        `${momentInWords.format(new Date(facts.expiresAt))}. After that, ask your administrator to send a new invite.`,
+    ),
+    p('If you did not expect this e-mail, you can ignore it.'),
+  );
   return { ...render('invite', publicUrl, `Your invitation to ${PRODUCT_NAME}`, blocks), link: url };
 }
 
@@ -108,18 +143,6 @@ export interface SignInAttempt {
   /** Its browser and system in words (mail/user-agent.ts). */
   browser: string;
 }
-
-const momentInWords = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-});
 
 /**
  * The link that signs in and trusts a new device, sent when the right password

@@ -15,7 +15,7 @@ import { assignments, modules, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { pgTextArray } from '../../mail/outbox.ts';
 import { assignableModule, assignModuleToUsers, unassignModuleFromUsers } from '../admin-users/assign-module.ts';
-import { reinviteUsers } from '../invites/invites.ts';
+import { reinviteUsers, type InviteSite } from '../invites/invites.ts';
 import { deactivateUsers } from '../admin-users/update-user.ts';
 import { isUsableAccount } from '../../auth/usable-account.ts';
 import { audit, type AuditEntry, type AuditFields } from '../../lib/audit.ts';
@@ -114,7 +114,7 @@ async function assignmentsOf(
 
 export async function applyBulkAction(
   db: Db,
-  publicUrl: string,
+  site: InviteSite,
   callerId: string,
   request: BulkUsersRequest,
 ): Promise<BulkUsersResponse> {
@@ -200,7 +200,7 @@ export async function applyBulkAction(
       }
       case 'reinvite': {
         for (const t of targets) if (!t.pending) skip(t.id, SKIP.registered);
-        await reinviteUsers(tx, publicUrl, rest());
+        await reinviteUsers(tx, site, rest());
         break;
       }
       case 'deactivate': {

@@ -12,6 +12,6 @@ export function bulkUserRoutes(server: FastifyInstance, db: Db, config: Config):
   const app = server.withTypeProvider<ZodTypeProvider>();
   const schema = { body: bulkUsersRequestSchema, response: { 200: bulkUsersResponseSchema, ...errorResponses } };
   app.post('/api/admin/users/bulk', { config: { access: 'admin' }, schema }, async (request) =>
-    applyBulkAction(db, config.publicUrl, caller(request).id, request.body),
+    applyBulkAction(db, config, caller(request).id, request.body),
   );
 }

@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import { modules, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { pgTextArray } from '../../mail/outbox.ts';
-import { createInvites } from '../invites/invites.ts';
+import { createInvites, type InviteSite } from '../invites/invites.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { checkInviteFile, fileEmails, type CheckedFile } from './check.ts';
 import type { ParsedInviteFile } from './csv-file.ts';
@@ -43,11 +43,11 @@ export function checkFile(db: Db, file: ParsedInviteFile): Promise<CheckedFile> 
  * the check and the insert rolls it all back (409): checking again shows it as
  * existing.
  */
-export async function applyFile(db: Db, publicUrl: string, file: ParsedInviteFile): Promise<CheckedFile> {
+export async function applyFile(db: Db, site: InviteSite, file: ParsedInviteFile): Promise<CheckedFile> {
   try {
     return await db.transaction(async (tx) => {
       const checked = await checkAgainst(tx, file, Date.now());
-      await createInvites(tx, publicUrl, checked.invitees, 'file');
+      await createInvites(tx, site, checked.invitees, 'file');
       return checked;
     });
   } catch (error) {

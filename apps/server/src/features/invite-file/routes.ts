@@ -58,7 +58,7 @@ function fileRoutes(scope: FastifyInstance, db: Db, config: Config): void {
     return { applied: false, ...report };
   });
   app.post('/api/admin/invite/file', options, async (request) => {
-    const { report } = await applyFile(db, config.publicUrl, parseInviteFile(request.body));
+    const { report } = await applyFile(db, config, parseInviteFile(request.body));
     return { applied: true, ...report };
   });
 }

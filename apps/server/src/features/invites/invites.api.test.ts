@@ -97,6 +97,11 @@ describeApi(
       expect(res.statusCode).toBe(200);
       const body = inbox.received.findLast((r) => r.to === 'dated@example.com')?.body.replace(/=\r?\n/g, '') ?? '';
       expect(body).toContain('Your training module: Ready Airman Training, due Sunday, November 15, 2026.');
+      // Who sent it (the administrator of the request), and until when its link works.
+      expect(body).toMatch(
+        /\(admin@example\.com\) invited you to Ready Airman Training\.|^admin@example\.com invited you/m,
+      );
+      expect(body).toContain('The link works for 14 days, until ');
       const [user] = await ctx.database.db.select().from(users).where(eq(users.user_name, 'dated@example.com'));
       const [assigned] = await ctx.database.db.select().from(assignments).where(eq(assignments.user_id, user!.id));
       expect(assigned?.due_at).toBe(due_at);

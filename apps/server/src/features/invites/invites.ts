@@ -9,9 +9,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { assignments, modules, users } from '../../db/schema.ts';
 import { enqueueEmails, pgTextArray } from '../../mail/outbox.ts';
-import { inviteEmail, type NamedModule } from '../../mail/templates.ts';
+import { inviteEmail, type InviteFacts, type NamedModule } from '../../mail/templates.ts';
 import { newInviteCode } from '../../auth/invite-code.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit, currentCallerInWords } from '../../lib/audit.ts';
+import type { Config } from '../../config.ts';
 
 /** One invitee: a new address, what is known of them, and the module they are given. */
 export interface Invitee {
@@ -22,6 +23,20 @@ export interface Invitee {
   unit?: string;
   /** A live module (checked by the caller) and its due date (epoch ms, 0 = none). */
   module?: { id: string; title: string; due_at: number };
+}
+
+/** Where an invite's link points, and how long it works (INVITE_TTL_DAYS). */
+export type InviteSite = Pick<Config, 'publicUrl' | 'inviteTtlMs'>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What an invite sent now says of its sender (the administrator serving the request) and its link's end. */
+function inviteFacts(site: InviteSite, now: number): InviteFacts {
+  return {
+    inviter: currentCallerInWords(),
+    expiresAt: now + site.inviteTtlMs,
+    days: Math.round(site.inviteTtlMs / DAY_MS),
+  };
 }
 
 /** Rows a statement writes at most (each row a handful of parameters). */
@@ -41,7 +56,7 @@ function chunks<T>(items: T[]): T[][] {
  */
 export async function createInvites(
   tx: Db,
-  publicUrl: string,
+  site: InviteSite,
   invitees: Invitee[],
   /** How the invite was given, for the audit log: a list of addresses, or a file. */
   via: 'list' | 'file' = 'list',
@@ -70,13 +85,14 @@ export async function createInvites(
     );
     if (given.length > 0) await tx.insert(assignments).values(given);
   }
+  const facts = inviteFacts(site, now);
   const emails = await enqueueEmails(
     tx,
     rows.map(({ invitee, id, code }) => {
       const named: NamedModule[] = invitee.module
         ? [{ title: invitee.module.title, due_at: invitee.module.due_at }]
         : [];
-      return { to: invitee.email, user_id: id, ...inviteEmail(publicUrl, code, named) };
+      return { to: invitee.email, user_id: id, ...inviteEmail(site.publicUrl, code, facts, named) };
     }),
   );
   await audit(
@@ -108,7 +124,7 @@ export async function createInvites(
  */
 export async function reinviteUsers(
   tx: Db,
-  publicUrl: string,
+  site: InviteSite,
   invitees: { id: string; user_name: string }[],
 ): Promise<Map<string, string>> {
   if (invitees.length === 0) return new Map();
@@ -136,7 +152,7 @@ export async function reinviteUsers(
     invitees.map((invitee, i) => ({
       to: invitee.user_name,
       user_id: invitee.id,
-      ...inviteEmail(publicUrl, codes[i] as string, named.get(invitee.id) ?? []),
+      ...inviteEmail(site.publicUrl, codes[i] as string, inviteFacts(site, now), named.get(invitee.id) ?? []),
     })),
   );
   await audit(

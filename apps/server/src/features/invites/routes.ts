@@ -54,7 +54,7 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
       const fresh = emails.filter((e) => !taken.has(e));
       const created = await createInvites(
         tx,
-        config.publicUrl,
+        config,
         fresh.map((email) => ({ email, module })),
       );
       const existing = emails.filter((e) => taken.has(e));
@@ -85,7 +85,7 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
       if (!user) throw new HttpError(404, 'No such user');
       if (!user.pending) throw new HttpError(409, 'This user has already registered');
       // A resent invite carries a new code: the old link stops working, and the TTL starts again.
-      const sent = await db.transaction((tx) => reinviteUsers(tx, config.publicUrl, [user]));
+      const sent = await db.transaction((tx) => reinviteUsers(tx, config, [user]));
       const queued = sent.get(id) as string;
       const [failed] = (await mail.deliverNow([queued])).failed;
       if (failed?.refused) {
