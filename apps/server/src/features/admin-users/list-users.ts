@@ -5,7 +5,7 @@
  * on the narrow user_search table (one row per user, kept by a trigger). A
  * search term's matches are kept in memory while user_search is unchanged
  * (search-matches.ts).
- * Plans and timings at 100,000 users: docs/api.md, "Users".
+ * Why it is built so: docs/decisions/005-users-list-at-scale.md; figures in docs/benchmarks.md.
  */
 import { count, eq, sql } from 'drizzle-orm';
 import type { UsersQuery } from '@airman/contracts/api.ts';
