@@ -82,9 +82,12 @@ function resolved<T extends object>(doc: OpenAPIV3_1.Document, value: T | OpenAP
   return target as T;
 }
 
-/** A schema's JSON, then a link to each named schema it refers to. */
+/** A schema's JSON, then a link to each named schema it refers to; a named schema alone, as its link. */
 function schemaBlock(label: string, schema: unknown): string {
   const json = JSON.stringify(schema, null, 2);
+  const named = /^\{\s*"\$ref": "#\/components\/schemas\/(\w+)"\s*\}$/.exec(json)?.[1];
+  if (named)
+    return `<h4>${escapeHtml(label)}</h4><p class="refs">Schema: <a href="#schema-${escapeHtml(named)}">${escapeHtml(named)}</a></p>`;
   const names = [...new Set([...json.matchAll(/"#\/components\/schemas\/(\w+)"/g)].map((m) => m[1] ?? ''))];
   const links = names.map((name) => `<a href="#schema-${escapeHtml(name)}">${escapeHtml(name)}</a>`).join(', ');
   return (
