@@ -1,4 +1,4 @@
-/** CSV cells (RFC 4180) with formula-injection escaping (decisions §4). */
+/** CSV cells (RFC 4180) with formula-injection escaping (docs/api.md, "Conventions"). */
 
 /**
  * A text cell that a spreadsheet would run as a formula gets a leading

@@ -1,5 +1,5 @@
 /**
- * POST admin/reports/token: a download token for one module's report (decisions §4).
+ * POST admin/reports/token: a download token for one module's report (docs/api.md, "The module report").
  * GET admin/reports/xapi: every run's xAPI statements as NDJSON (docs/xapi.md).
  */
 import type { FastifyInstance } from 'fastify';
