@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
-  it('applies the defaults of decisions §1', () => {
+  it('applies the defaults README.md documents', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({
       port: 3000,

@@ -1,4 +1,4 @@
-/** Configuration from the environment (decisions §1), validated once at start. */
+/** Configuration from the environment (README.md, "Configuration"), validated once at start. */
 import net from 'node:net';
 import path from 'node:path';
 import { Cron } from 'croner';

@@ -15,9 +15,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const webDist = path.resolve(here, '../../web/dist');
 
 // V8 grows the heap by a factor of its own choosing (up to 4) between full
-// collections; a report download's garbage then grew the process by 64–70 MiB
-// before one came. A fixed 1.5 keeps it to ~40 MiB at no measured cost in
-// throughput (docs/benchmarks.md, "CSV memory"). Read at every collection, so
+// collections; a report download's garbage then grew the process past what a
+// download may use before one came. A fixed 1.5 bounds it at no measured cost in
+// throughput (decision 018; figures in docs/benchmarks.md). Read at every collection, so
 // it applies however the server is started.
 v8.setFlagsFromString('--heap-growing-percent=50');
 

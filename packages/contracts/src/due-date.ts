@@ -1,6 +1,6 @@
 /**
  * A due date is a calendar date, the same for the admin who picks it, the
- * trainee and the report whatever their time zones (docs/api.md, "Due dates").
+ * trainee and the report whatever their time zones (docs/api.md, "Dates and time zones").
  * It is stored (spec §5: "the date plus 23 hours") as that date's midnight in
  * UTC plus 23 hours, and always read back in UTC: 2026-11-15 is stored as
  * 2026-11-15T23:00:00Z and shown as 11/15/2026 in Denver, London and Kiritimati.

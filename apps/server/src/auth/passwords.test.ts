@@ -15,8 +15,8 @@ describe('passwords', () => {
     expect(await verifyPassword(hash, 'Correct-Horse-8')).toBe(false);
   });
 
-  // Made by the `argon2` package (0.45, the reference C code) that hashed passwords before
-  // 2026-11-24, of 'Correct-Horse-1!': accounts keep signing in after the change of library.
+  // Made by the `argon2` package (0.45, the reference C code), of 'Correct-Horse-1!': a hash
+  // any argon2id implementation wrote, in either set of parameters, keeps verifying.
   it.each([
     [
       '7 MiB, 5 passes',

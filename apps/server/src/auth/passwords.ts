@@ -1,17 +1,15 @@
 /**
  * Password hashing: argon2id with one of the five configurations OWASP's
  * Password Storage Cheat Sheet gives as equally strong: 7 MiB, 5 passes, 1 lane.
- * Of the five it costs the least CPU here (15 ms a hash, against 21 ms for
- * 19 MiB × 2 passes and 52 ms for 46 MiB × 1; 2 vCPU AMD EPYC, 2026-11-23), and
- * sign-ins are CPU-bound. Each hash records its parameters, so hashes made
- * with 19 MiB × 2 before 2026-11-23 still verify.
+ * Of the five it costs the least CPU here, and sign-ins are CPU-bound. Each
+ * hash records its parameters, so a hash made with other parameters still
+ * verifies with its own.
  *
  * The implementation is @node-rs/argon2 (Rust, prebuilt for each platform in
  * its own npm package): the same hash, in the same PHC string, as the
- * reference C code of the `argon2` package used before 2026-11-24, at about
- * half the CPU (13.8 against 25.5 ms a verification on one machine here,
- * docs/benchmarks.md). Hashes stored before verify unchanged. A faster
- * implementation gives an attacker nothing: theirs is already the fastest.
+ * reference C code, at about half the CPU. A faster implementation gives an
+ * attacker nothing: theirs is already the fastest. Why and the figures:
+ * docs/decisions/019-password-hashing.md, docs/benchmarks.md.
  */
 import os from 'node:os';
 import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
@@ -24,10 +22,9 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 7 * 1024, timeCost: 5, parall
 
 /**
  * At most one hash per core at a time. Hashes run on libuv's threads (4 by
- * default): four ~20–30 ms hashes at once on two cores left the main thread, which
- * answers every request (and runs every query on the embedded database), a
- * fifth of the CPU, and sign-ins at 50/s stalled /api/health for seconds on the
- * embedded database (docs/benchmarks.md). Waiting hashes queue here instead, in
+ * default): four hashes at once on two cores starve the main thread, which
+ * answers every request (and runs every query on the embedded database), so a
+ * burst of sign-ins would stall every other request (docs/benchmarks.md). Waiting hashes queue here instead, in
  * arrival order.
  */
 const limited = concurrencyLimit(os.availableParallelism());

@@ -4,13 +4,12 @@
  * database revokes every token issued before. Only HS256 is accepted.
  *
  * Signed and checked with node:crypto directly: every authenticated request
- * verifies a token, and an HMAC here costs microseconds where WebCrypto's
- * asynchronous one cost ~7% of a busy server's CPU (docs/benchmarks.md). The
+ * verifies a token, and an HMAC here costs far less than WebCrypto's
+ * asynchronous one (docs/decisions/017-authenticated-request-path.md). The
  * API tests check these tokens against an independent implementation (jose).
  *
  * A token that verified is remembered by its exact text, so its next requests
- * skip the HMAC and the decoding (~45 µs a request on a slow machine here,
- * docs/benchmarks.md); its times (exp, nbf) are checked on every request still.
+ * skip the HMAC and the decoding (docs/benchmarks.md); its times (exp, nbf) are checked on every request still.
  * The same text always verifies the same way, and only valid tokens are kept,
  * so nobody without one can fill the memory.
  */

@@ -237,7 +237,7 @@ async function* cursorBatches<T>(pool: pg.Pool, text: string, params: unknown[],
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     // By default a cursor is planned to return its first tenth fast; this one is read to the end.
     await client.query('SET LOCAL cursor_tuple_fraction = 1');
-    // JIT compiling such a plan costs ~200 ms and saves less (measured on the report).
+    // JIT compiling such a plan costs more than it saves on the report (docs/decisions/018-module-report-read.md).
     await client.query('SET LOCAL jit = off');
     await client.query(`DECLARE batches NO SCROLL CURSOR FOR ${text}`, params);
     for (;;) {

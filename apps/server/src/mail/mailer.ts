@@ -1,6 +1,6 @@
 /**
  * Sends one e-mail: through SMTP_URL when set, otherwise into DATA_DIR/outbox/
- * as an .eml file (decisions §1), so a local installation needs no mail server.
+ * as an .eml file (README.md, "E-mail"), so a local installation needs no mail server.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

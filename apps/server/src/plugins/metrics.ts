@@ -11,7 +11,7 @@ import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/database.ts';
 import { HttpError } from '../lib/http-error.ts';
 
-/** Seconds; the users page answers in ~10 ms, a report or a sign-in (argon2) in hundreds. */
+/** Seconds: from a users page's milliseconds to a report's or a sign-in's (argon2) hundreds of them and beyond. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 function sameSecret(given: string, expected: string): boolean {

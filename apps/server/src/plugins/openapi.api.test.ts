@@ -56,10 +56,12 @@ describeApi('the API reference', (ctx) => {
   it('serves a valid OpenAPI 3.1 document with every call, its parameters, body and answers', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json<OpenAPIV3_1.Document>();
-    expect(doc.openapi).toBe('3.1.0');
+    const raw = res.json<OpenAPIV3_1.Document>();
+    expect(raw.openapi).toBe('3.1.0');
     // The parser dereferences in place: give it a copy.
-    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+    await expect(SwaggerParser.validate(structuredClone(raw) as never)).resolves.toBeTruthy();
+    // The checks below read each operation as a client sees it, its references followed.
+    const doc = (await SwaggerParser.dereference(structuredClone(raw) as never)) as unknown as OpenAPIV3_1.Document;
 
     for (const call of CALLS) {
       const where = `${call.method.toUpperCase()} ${call.path}`;
@@ -107,7 +109,8 @@ describeApi('the API reference', (ctx) => {
   });
 
   it('documents the Idempotency-Key header on every write but those whose answer is a credential', async () => {
-    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenAPIV3_1.Document>();
+    const raw = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenAPIV3_1.Document>();
+    const doc = (await SwaggerParser.dereference(raw as never)) as unknown as OpenAPIV3_1.Document;
     const credentials = ['/api/login', '/api/session/refresh', '/api/admin/reports/token'];
     let writes = 0;
     for (const [path, item] of Object.entries(doc.paths ?? {})) {
@@ -125,6 +128,54 @@ describeApi('the API reference', (ctx) => {
     expect(writes).toBeGreaterThan(20);
   });
 
+  it('gives every operation a unique camelCase operationId, a summary and one declared tag', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenAPIV3_1.Document>();
+    const declared = (doc.tags ?? []).map((tag) => tag.name);
+    expect(new Set(declared).size).toBe(declared.length);
+    const ids: string[] = [];
+    const tagged = new Set<string>();
+    for (const [path, item] of Object.entries(doc.paths ?? {})) {
+      for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+        const op = item?.[method];
+        if (!op) continue;
+        const where = `${method.toUpperCase()} ${path}`;
+        expect(op.operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
+        expect(op.summary, where).toMatch(/^[A-Z].{8,}[^.]$/);
+        expect(op.tags, where).toHaveLength(1);
+        expect(declared, where).toContain(op.tags?.[0]);
+        ids.push(op.operationId ?? '');
+        tagged.add(op.tags?.[0] ?? '');
+      }
+    }
+    expect(ids.length).toBeGreaterThan(40);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    // Every declared tag has operations (none left over from a feature that went).
+    expect([...tagged].sort()).toEqual([...declared].sort());
+  });
+
+  it('names the shared schemas once under components and refers to them, so the document stays small', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json<OpenAPIV3_1.Document>();
+    const answer = (path: string, method: 'get' | 'post', status: string) =>
+      (doc.paths?.[path]?.[method]?.responses?.[status] as OpenAPIV3_1.ResponseObject | undefined)?.content?.[
+        'application/json'
+      ]?.schema;
+    expect(answer('/api/admin/users/{id}', 'get', '200')).toEqual({ $ref: '#/components/schemas/User' });
+    expect(answer('/api/modules/{id}', 'get', '200')).toEqual({ $ref: '#/components/schemas/Module' });
+    const errors = doc.paths?.['/api/modules/{id}']?.get?.responses;
+    expect(errors?.['4XX']).toEqual({ $ref: '#/components/responses/ClientError' });
+    expect(errors?.['5XX']).toEqual({ $ref: '#/components/responses/ServerError' });
+    const schemas = doc.components?.schemas ?? {};
+    for (const name of ['Error', 'User', 'Assignment', 'Module', 'Questionnaire', 'GameAssignment', 'AuditEntry'])
+      expect(schemas[name], name).toBeDefined();
+    // An input form is kept only where it differs from the output form, and no name goes unused.
+    for (const name of Object.keys(schemas).filter((n) => n.endsWith('Input')))
+      expect(schemas[name], name).not.toEqual(schemas[name.slice(0, -'Input'.length)]);
+    for (const name of Object.keys(schemas)) expect(res.body, name).toContain(`"#/components/schemas/${name}"`);
+    // With every schema inlined in every operation the document was more than twice this bound.
+    expect(res.body.length).toBeLessThan(75_000);
+  });
+
   it('serves a page for people that the CSP allows as it is: no script, no style element, nothing from elsewhere', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
@@ -134,6 +185,11 @@ describeApi('the API reference', (ctx) => {
     expect(res.body).toContain('<html lang="en">');
     expect(res.body).toContain('href="/api/openapi.json"');
     for (const call of CALLS) expect(res.body, call.path).toContain(`${call.method.toUpperCase()} ${call.path}`);
+    // Each call under its tag, with its summary; each named schema it refers to links to its section.
+    expect(res.body).toContain('<h2 id="tag-0">Sessions</h2>');
+    expect(res.body).toContain('Sign in with e-mail and password.');
+    expect(res.body).toContain('<a href="#schema-User">User</a>');
+    expect(res.body).toContain('<h3 id="schema-User">User</h3>');
     const css = await ctx.app.inject({ method: 'GET', url: '/api/docs/reference.css' });
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');

@@ -2,7 +2,7 @@
  * Security headers on every response: a CSP the app passes, no referrer, and
  * the rest of helmet's defaults. They never vary by request, so they are built
  * once at start and added as one object: helmet's per-request middleware chain
- * cost ~50 µs of CPU a request, as much as the rest of Fastify (docs/benchmarks.md).
+ * cost as much CPU as the rest of Fastify (docs/benchmarks.md).
  */
 import type { FastifyInstance } from 'fastify';
 

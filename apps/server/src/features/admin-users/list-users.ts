@@ -5,7 +5,7 @@
  * on the narrow user_search table (one row per user, kept by a trigger). A
  * search term's matches are kept in memory while user_search is unchanged
  * (search-matches.ts).
- * Plans and timings at 100,000 users: docs/api.md, "Users".
+ * Why it is built so: docs/decisions/005-users-list-at-scale.md; figures in docs/benchmarks.md.
  */
 import { count, eq, sql } from 'drizzle-orm';
 import type { UsersQuery } from '@airman/contracts/api.ts';
@@ -100,7 +100,7 @@ FROM users ${conditions.length ? `WHERE ${conditions.join(' AND ')} ` : ''}ORDER
 // they are, PostgreSQL estimated each cursor's rows from its value, found the
 // generic plan dearer than those, and planned the statement again on every
 // page after the first (custom_plans in pg_prepared_statements, never
-// generic: ~50 µs of its CPU a page). Through sub-selects every plan sees the
+// generic: CPU spent on every page). Through sub-selects every plan sees the
 // same unknown, so after five the generic plan, the same index scan, is kept.
 const AFTER_CURSOR = `(${NAME_ORDER_SQL}, id) > ((SELECT $1::text) COLLATE "C", (SELECT $2::text))`;
 export const FIRST_PAGE_SQL = pageStatement([]);
@@ -229,8 +229,8 @@ export function searchStatement(q: Db, search: string, cursor: { key: string; id
  * Runs a search's statement. With a trigram to look up, the index is always
  * the better plan, but the planner, costing random reads as on a spinning
  * disk, would scan all of user_search for a search matching 5% of users
- * ('smi' at 100,000: 17–24 ms against 9–10 ms), and any search of a small
- * table. So sequential scans are off for it. Without a trigram (fewer than
+ * (twice as slow as the index: docs/decisions/005-users-list-at-scale.md), and
+ * any search of a small table. So sequential scans are off for it. Without a trigram (fewer than
  * three letters or digits in a row) every row is a candidate and a scan is right.
  */
 export async function withSearchPlan<T>(db: Db, search: string, read: (q: Db) => Promise<T>): Promise<T> {

@@ -24,6 +24,7 @@ import { userJson } from '../../auth/account.ts';
 import { deleteUser, findUserById } from './repository.ts';
 import { assignModule, unassignModule } from './assign-module.ts';
 import { clearSignInLock, updateUser } from './update-user.ts';
+import type { ApiTag } from '../../plugins/openapi-components.ts';
 
 /** The user as an administrator sees it, or 404. */
 async function adminViewOfUser(db: Db, id: string): Promise<JsonText<User>> {
@@ -40,6 +41,8 @@ const reportCsv = z
 const user = { 200: userSchema, ...errorResponses };
 const signIn = { 200: signInStatusSchema, ...errorResponses };
 
+const tags: ApiTag[] = ['Users'];
+
 export function adminUserRoutes(server: FastifyInstance, database: Database, auth: RequestAuth): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { db } = database;
@@ -48,6 +51,9 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
   // Public at the router because a report download (csv=1) carries its own
   // single-use token instead of the bearer token; the listing checks the bearer itself.
   const list = {
+    operationId: 'listUsers',
+    summary: 'List users a page at a time, or download the module report as CSV',
+    tags,
     querystring: usersQuerySchema,
     response: {
       200: {
@@ -79,25 +85,48 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
 
   app.get(
     '/api/admin/users/:id',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: user } },
+    {
+      config: { access: 'admin' },
+      schema: { operationId: 'getUser', summary: 'Get a user', tags, params: idParamsSchema, response: user },
+    },
     async (request, reply) => sendJsonText(reply, await adminViewOfUser(db, request.params.id)),
   );
 
-  const update = { params: idParamsSchema, body: userUpdateRequestSchema.optional(), response: user };
+  const update = {
+    operationId: 'updateUser',
+    summary: 'Update a user: profile, role, activation, assignments',
+    tags,
+    params: idParamsSchema,
+    body: userUpdateRequestSchema.optional(),
+    response: user,
+  };
   app.post('/api/admin/users/:id', { config: { access: 'admin' }, schema: update }, async (request, reply) => {
     const { id } = request.params;
     await updateUser(db, id, request.body ?? {});
     return sendJsonText(reply, await adminViewOfUser(db, id));
   });
 
-  const assign = { params: idParamsSchema, body: assignRequestSchema, response: user };
+  const assign = {
+    operationId: 'assignModule',
+    summary: 'Assign a module to a user',
+    tags,
+    params: idParamsSchema,
+    body: assignRequestSchema,
+    response: user,
+  };
   app.post('/api/admin/users/:id/assign', { config: { access: 'admin' }, schema: assign }, async (request, reply) => {
     const { id } = request.params;
     await assignModule(db, id, request.body.module);
     return sendJsonText(reply, await adminViewOfUser(db, id));
   });
 
-  const unassign = { params: userModuleParamsSchema, response: user };
+  const unassign = {
+    operationId: 'unassignModule',
+    summary: 'Take a module away from a user',
+    tags,
+    params: userModuleParamsSchema,
+    response: user,
+  };
   app.delete(
     '/api/admin/users/:id/assign/:moduleId',
     { config: { access: 'admin' }, schema: unassign },
@@ -111,7 +140,16 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
   // Sign-in throttling of an account (auth/throttle.ts): how many recent failures, locked until when.
   app.get(
     '/api/admin/users/:id/sign-in',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: signIn } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'getSignInStatus',
+        summary: "Get a user's sign-in failures and lock",
+        tags,
+        params: idParamsSchema,
+        response: signIn,
+      },
+    },
     async (request) => {
       const row = await findUserById(db, request.params.id);
       if (!row) throw new HttpError(404, 'No such user');
@@ -122,7 +160,16 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
   // Clears it: the account signs in from anywhere again, as if no failure had happened.
   app.delete(
     '/api/admin/users/:id/sign-in',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: signIn } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'clearSignInLock',
+        summary: "Clear a user's sign-in failures and lock",
+        tags,
+        params: idParamsSchema,
+        response: signIn,
+      },
+    },
     async (request) => {
       const row = await findUserById(db, request.params.id);
       if (!row) throw new HttpError(404, 'No such user');
@@ -136,7 +183,13 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
     '/api/admin/users/:id',
     {
       config: { access: 'admin' },
-      schema: { params: idParamsSchema, response: { 200: emptyResponseSchema, ...errorResponses } },
+      schema: {
+        operationId: 'deleteUser',
+        summary: 'Delete a user',
+        tags,
+        params: idParamsSchema,
+        response: { 200: emptyResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const { id } = request.params;

@@ -5,7 +5,7 @@
  *
  * Why: a page of a search sorts all its matches (a common term such as 'smi'
  * matches 5,000 of 100,000 users, scattered over the whole table) and its total
- * counts them, ~5 ms of database work per request whichever plan is used. With
+ * counts them: milliseconds of database work per request whichever plan is used. With
  * the matches at hand a page is a slice, and the database reads only the 50
  * users' JSON by primary key, in the same statement as the version that says
  * whether the slice is still right. A page is never answered from matches that
@@ -78,7 +78,7 @@ export function matchesStatement(q: Db, where: SQL) {
       .from(userSearchVersion)
       // By its key: with sequential scans off (withSearchPlan) a scan of this
       // one-row table would be costed so high that PostgreSQL would compile the
-      // statement (JIT, ~100 ms).
+      // statement (JIT), which costs more than the statement itself.
       .where(eq(userSearchVersion.id, 1))
   );
 }

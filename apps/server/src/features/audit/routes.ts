@@ -7,12 +7,18 @@ import type { Db } from '../../db/database.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
 import { allEntries, auditPage } from './repository.ts';
 import { sendAuditCsv } from './csv.ts';
+import type { ApiTag } from '../../plugins/openapi-components.ts';
 
 const csvText = z.string().describe('With csv=1: every matching entry as CSV (text/csv), newest first.');
+
+const tags: ApiTag[] = ['Audit'];
 
 export function auditRoutes(server: FastifyInstance, db: Db): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const schema = {
+    operationId: 'listAuditEntries',
+    summary: 'List audit entries a page at a time, or all of them as CSV',
+    tags,
     querystring: auditQuerySchema,
     response: {
       200: {

@@ -8,6 +8,9 @@ import { HttpError } from '../../lib/http-error.ts';
 import { emailHistory, emailSettings, saveEmailSettings } from './repository.ts';
 import { caller } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
+import type { ApiTag } from '../../plugins/openapi-components.ts';
+
+const tags: ApiTag[] = ['E-mails'];
 
 export function emailRoutes(server: FastifyInstance, db: Db): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -16,7 +19,13 @@ export function emailRoutes(server: FastifyInstance, db: Db): void {
     '/api/admin/users/:id/emails',
     {
       config: { access: 'admin' },
-      schema: { params: idParamsSchema, response: { 200: userEmailsResponseSchema, ...errorResponses } },
+      schema: {
+        operationId: 'listUserEmails',
+        summary: 'List the e-mails sent to a user',
+        tags,
+        params: idParamsSchema,
+        response: { 200: userEmailsResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const emails = await emailHistory(db, request.params.id);
@@ -28,13 +37,25 @@ export function emailRoutes(server: FastifyInstance, db: Db): void {
   const settings = { 200: emailSettingsSchema, ...errorResponses };
   app.get(
     '/api/self/email-settings',
-    { config: { access: 'admin' }, schema: { response: settings } },
+    {
+      config: { access: 'admin' },
+      schema: { operationId: 'getEmailSettings', summary: "Get the caller's digest setting", tags, response: settings },
+    },
     async (request) => emailSettings(db, caller(request).row.id),
   );
 
   app.post(
     '/api/self/email-settings',
-    { config: { access: 'admin' }, schema: { body: emailSettingsSchema, response: settings } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'updateEmailSettings',
+        summary: "Change the caller's digest setting",
+        tags,
+        body: emailSettingsSchema,
+        response: settings,
+      },
+    },
     async (request) => saveEmailSettings(db, caller(request).row.id, request.body),
   );
 }

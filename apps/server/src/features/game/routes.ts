@@ -43,6 +43,7 @@ import {
   updateOpenRun,
   updateRun,
 } from './repository.ts';
+import type { ApiTag } from '../../plugins/openapi-components.ts';
 
 const empty = { 200: emptyResponseSchema, ...errorResponses };
 
@@ -53,12 +54,21 @@ export interface GameRouteOptions {
   xapi?: StatementBuilder;
 }
 
+const tags: ApiTag[] = ['Game'];
+
 export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOptions): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { xapi } = options;
   app.get(
     '/api/game/assignments',
-    { schema: { response: { 200: z.array(gameAssignmentSchema), ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'listGameAssignments',
+        summary: "List the caller's live assignments",
+        tags,
+        response: { 200: z.array(gameAssignmentSchema), ...errorResponses },
+      },
+    },
     async (request) => {
       const { id } = caller(request);
       const rows = await liveAssignments(db, id);
@@ -77,7 +87,13 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     },
   );
 
-  const start = { body: startRunRequestSchema, response: { 200: startRunResponseSchema, ...errorResponses } };
+  const start = {
+    operationId: 'startRun',
+    summary: 'Start or resume a run of an assigned module',
+    tags,
+    body: startRunRequestSchema,
+    response: { 200: startRunResponseSchema, ...errorResponses },
+  };
   app.post('/api/game/runs', { schema: start }, async (request) => {
     const { id: userId, row: account } = caller(request);
     const { module: moduleId } = request.body;
@@ -147,7 +163,16 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
 
   app.post(
     '/api/game/runs/:id/progress',
-    { schema: { params: idParamsSchema, body: runProgressRequestSchema, response: empty } },
+    {
+      schema: {
+        operationId: 'saveRunProgress',
+        summary: 'Save the moves played so far',
+        tags,
+        params: idParamsSchema,
+        body: runProgressRequestSchema,
+        response: empty,
+      },
+    },
     async (request) => {
       const { id: userId } = caller(request);
       const runId = request.params.id;
@@ -165,7 +190,16 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
   // Answers are kept on the run the moment they are given: a reload or another device never asks twice.
   app.post(
     '/api/game/runs/:id/answers',
-    { schema: { params: idParamsSchema, body: runAnswersRequestSchema, response: empty } },
+    {
+      schema: {
+        operationId: 'saveRunAnswers',
+        summary: "Save the questionnaire's answers of a run",
+        tags,
+        params: idParamsSchema,
+        body: runAnswersRequestSchema,
+        response: empty,
+      },
+    },
     async (request) => {
       const { id: userId, row: account } = caller(request);
       const runId = request.params.id;
@@ -196,6 +230,9 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
   );
 
   const finish = {
+    operationId: 'finishRun',
+    summary: 'Finish a run: the server replays its moves and keeps the outcome',
+    tags,
     params: idParamsSchema,
     body: finishRunRequestSchema,
     response: { 200: finishRunResponseSchema, ...errorResponses },
@@ -291,22 +328,26 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     });
   });
 
-  app.post('/api/game/runs/:id/quit', { schema: { params: idParamsSchema, response: empty } }, async (request) => {
-    const { id: userId, row: account } = caller(request);
-    const runId = request.params.id;
-    const run = await ownRun(db, runId, userId);
-    if (run.status !== 'in_progress') throw new HttpError(409, 'This run is already finished');
-    await db.transaction(async (tx) => {
-      const now = Date.now();
-      await updateRun(tx, runId, { status: 'quit', finished_at: now });
-      const facts = runFacts({ ...run, status: 'quit', finished_at: now }, account.user_name);
-      await queueStatements(tx, xapi, facts, (b) => b.quit(facts));
-      const a = await findAssignment(tx, userId, run.module_id);
-      if (a && a.completed_at === 0)
-        await updateAssignment(tx, userId, run.module_id, { game_status: GAME_STATUS.QUIT });
-    });
-    return {};
-  });
+  app.post(
+    '/api/game/runs/:id/quit',
+    { schema: { operationId: 'quitRun', summary: 'Quit a run', tags, params: idParamsSchema, response: empty } },
+    async (request) => {
+      const { id: userId, row: account } = caller(request);
+      const runId = request.params.id;
+      const run = await ownRun(db, runId, userId);
+      if (run.status !== 'in_progress') throw new HttpError(409, 'This run is already finished');
+      await db.transaction(async (tx) => {
+        const now = Date.now();
+        await updateRun(tx, runId, { status: 'quit', finished_at: now });
+        const facts = runFacts({ ...run, status: 'quit', finished_at: now }, account.user_name);
+        await queueStatements(tx, xapi, facts, (b) => b.quit(facts));
+        const a = await findAssignment(tx, userId, run.module_id);
+        if (a && a.completed_at === 0)
+          await updateAssignment(tx, userId, run.module_id, { game_status: GAME_STATUS.QUIT });
+      });
+      return {};
+    },
+  );
 }
 
 /** The caller's run; someone else's run is as unknown as a missing one (404). */

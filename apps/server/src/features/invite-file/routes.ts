@@ -17,8 +17,11 @@ import { HttpError } from '../../lib/http-error.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
 import { decodeInviteFile, parseInviteFile } from './csv-file.ts';
 import { applyFile, checkFile } from './repository.ts';
+import type { ApiTag } from '../../plugins/openapi-components.ts';
 
 const TOO_LARGE = `The file is larger than ${INVITE_FILE_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`;
+
+const tags: ApiTag[] = ['Invite file'];
 
 export async function inviteFileRoutes(server: FastifyInstance, db: Db, config: Config): Promise<void> {
   // A context of their own: the CSV parser exists for these two routes alone, and every other
@@ -53,12 +56,31 @@ function fileRoutes(scope: FastifyInstance, db: Db, config: Config): void {
       throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new HttpError(413, TOO_LARGE) : error;
     },
   };
-  app.post('/api/admin/invite/file/check', options, async (request) => {
-    const { report } = await checkFile(db, parseInviteFile(request.body));
-    return { applied: false, ...report };
-  });
-  app.post('/api/admin/invite/file', options, async (request) => {
-    const { report } = await applyFile(db, config, parseInviteFile(request.body));
-    return { applied: true, ...report };
-  });
+  app.post(
+    '/api/admin/invite/file/check',
+    {
+      ...options,
+      schema: {
+        ...options.schema,
+        operationId: 'checkInviteFile',
+        summary: 'Check an invite file without storing anything',
+        tags,
+      },
+    },
+    async (request) => {
+      const { report } = await checkFile(db, parseInviteFile(request.body));
+      return { applied: false, ...report };
+    },
+  );
+  app.post(
+    '/api/admin/invite/file',
+    {
+      ...options,
+      schema: { ...options.schema, operationId: 'inviteFromFile', summary: 'Invite the people of a CSV file', tags },
+    },
+    async (request) => {
+      const { report } = await applyFile(db, config, parseInviteFile(request.body));
+      return { applied: true, ...report };
+    },
+  );
 }

@@ -28,12 +28,21 @@ import {
   takenEmails,
   type Invite,
 } from './repository.ts';
+import type { ApiTag } from '../../plugins/openapi-components.ts';
 
 const empty = { 200: emptyResponseSchema, ...errorResponses };
 
+const tags: ApiTag[] = ['Invites'];
+
 export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, mail: MailWorker): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const invite = { body: inviteRequestSchema, response: { 200: inviteResponseSchema, ...errorResponses } };
+  const invite = {
+    operationId: 'inviteUsers',
+    summary: 'Invite people by e-mail',
+    tags,
+    body: inviteRequestSchema,
+    response: { 200: inviteResponseSchema, ...errorResponses },
+  };
   app.put('/api/admin/invite', { config: { access: 'admin' }, schema: invite }, async (request) => {
     const { body } = request;
     const emails = [...new Set(body.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
@@ -78,7 +87,16 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
 
   app.post(
     '/api/admin/users/:id/reinvite',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: empty } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'resendInvite',
+        summary: 'Send a pending user a new invite',
+        tags,
+        params: idParamsSchema,
+        response: empty,
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const user = await findUser(db, id);
@@ -100,13 +118,26 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
     },
   );
 
-  const lookup = { params: inviteCodeParamsSchema, response: { 200: inviteLookupResponseSchema, ...errorResponses } };
+  const lookup = {
+    operationId: 'getInvite',
+    summary: 'Look up an invite by its code',
+    tags,
+    params: inviteCodeParamsSchema,
+    response: { 200: inviteLookupResponseSchema, ...errorResponses },
+  };
   app.get('/api/invite/:code', { config: { access: 'public' }, schema: lookup }, async (request) => {
     const invite = await findInvite(db, request.params.code, config.inviteTtlMs);
     return { user_name: invite.user_name };
   });
 
-  const register = { params: inviteCodeParamsSchema, body: registerRequestSchema, response: empty };
+  const register = {
+    operationId: 'register',
+    summary: 'Register with an invite code',
+    tags,
+    params: inviteCodeParamsSchema,
+    body: registerRequestSchema,
+    response: empty,
+  };
   app.post(
     '/api/register/:code',
     { config: { access: 'public', anonymousWork: true }, schema: register },

@@ -25,6 +25,7 @@ import {
 } from '@airman/contracts/audit.ts';
 import { saveQuestionnaire } from '../questionnaire/repository.ts';
 import { audit, changedFields } from '../../lib/audit.ts';
+import type { ApiTag } from '../../plugins/openapi-components.ts';
 
 const one = { 200: moduleSchema, ...errorResponses };
 
@@ -34,12 +35,22 @@ async function findModule(db: Db, id: string): Promise<Module> {
   return presentModule(row);
 }
 
+const tags: ApiTag[] = ['Modules'];
+
 export function moduleRoutes(server: FastifyInstance, db: Db): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   // The admin screens' list; trainees get their modules through the game API.
   app.get(
     '/api/modules',
-    { config: { access: 'admin' }, schema: { response: { 200: modulesResponseSchema, ...errorResponses } } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'listModules',
+        summary: 'List modules',
+        tags,
+        response: { 200: modulesResponseSchema, ...errorResponses },
+      },
+    },
     async () => {
       return (await listModules(db)).map(presentModule);
     },
@@ -47,12 +58,21 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
 
   app.get(
     '/api/modules/:id',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: one } },
+    {
+      config: { access: 'admin' },
+      schema: { operationId: 'getModule', summary: 'Get a module', tags, params: idParamsSchema, response: one },
+    },
     async (request) => findModule(db, request.params.id),
   );
 
   // The body's shape is checked by its schema, its rules (gauges named, objectives reachable…) by checkModule.
-  const create = { body: moduleSchema, response: { 201: moduleSchema, ...errorResponses } };
+  const create = {
+    operationId: 'createModule',
+    summary: 'Create a module',
+    tags,
+    body: moduleSchema,
+    response: { 201: moduleSchema, ...errorResponses },
+  };
   app.post('/api/modules', { config: { access: 'admin' }, schema: create }, async (request, reply) => {
     const input = checkModule(request.body);
     if (input.id !== '') throw new HttpError(400, "id: must be '' to create a module (use PUT modules/{id} to update)");
@@ -87,7 +107,17 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
 
   app.put(
     '/api/modules/:id',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema, body: moduleSchema, response: one } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'updateModule',
+        summary: 'Save a module (a new version)',
+        tags,
+        params: idParamsSchema,
+        body: moduleSchema,
+        response: one,
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const input = checkModule(request.body);
@@ -126,7 +156,16 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
 
   app.delete(
     '/api/modules/:id',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: one } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'archiveModule',
+        summary: 'Archive a module',
+        tags,
+        params: idParamsSchema,
+        response: one,
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const existing = await findModule(db, id);
@@ -149,7 +188,13 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
     '/api/modules/:id/versions',
     {
       config: { access: 'admin' },
-      schema: { params: idParamsSchema, response: { 200: moduleVersionsResponseSchema, ...errorResponses } },
+      schema: {
+        operationId: 'listModuleVersions',
+        summary: "List a module's saved versions",
+        tags,
+        params: idParamsSchema,
+        response: { 200: moduleVersionsResponseSchema, ...errorResponses },
+      },
     },
     async (request) => {
       const { id } = request.params;
@@ -158,7 +203,13 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
     },
   );
 
-  const oneVersion = { params: moduleVersionParamsSchema, response: { 200: moduleVersionSchema, ...errorResponses } };
+  const oneVersion = {
+    operationId: 'getModuleVersion',
+    summary: 'Get one saved version of a module',
+    tags,
+    params: moduleVersionParamsSchema,
+    response: { 200: moduleVersionSchema, ...errorResponses },
+  };
   app.get('/api/modules/:id/versions/:n', { config: { access: 'admin' }, schema: oneVersion }, async (request) => {
     const { id, n } = request.params;
     const v = await findVersion(db, id, n);
@@ -170,7 +221,16 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
   // A restore is a save like any other: the version's module (and questionnaire) become the next version.
   app.post(
     '/api/modules/:id/versions/:n/restore',
-    { config: { access: 'admin' }, schema: { params: moduleVersionParamsSchema, response: one } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'restoreModuleVersion',
+        summary: 'Restore a saved version as the next version',
+        tags,
+        params: moduleVersionParamsSchema,
+        response: one,
+      },
+    },
     async (request) => {
       const { id, n } = request.params;
       return db.transaction(async (tx) => {
@@ -208,7 +268,16 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
   // Live again: assignable and editable, as before it was archived (an archived module keeps everything).
   app.post(
     '/api/modules/:id/unarchive',
-    { config: { access: 'admin' }, schema: { params: idParamsSchema, response: one } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'unarchiveModule',
+        summary: 'Make an archived module live again',
+        tags,
+        params: idParamsSchema,
+        response: one,
+      },
+    },
     async (request) => {
       const { id } = request.params;
       const existing = await findModule(db, id);

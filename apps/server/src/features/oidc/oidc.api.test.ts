@@ -90,6 +90,19 @@ describeApi(
       expect(res.json()).toEqual({ provider: 'Test Wing ID', passwords_for_all: true });
     });
 
+    it('names the browser navigations in the API reference like every other call', async () => {
+      const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+        paths: Record<string, { get?: { operationId?: string; summary?: string; tags?: string[] } }>;
+      }>();
+      const named = ['start', 'callback', 'logout'].map((step) => doc.paths[`/api/oidc/${step}`]?.get);
+      expect(named.map((op) => [op?.operationId, op?.tags])).toEqual([
+        ['startProviderSignIn', ['Provider sign-in']],
+        ['finishProviderSignIn', ['Provider sign-in']],
+        ['providerSignOut', ['Provider sign-in']],
+      ]);
+      for (const op of named) expect(op?.summary).toMatch(/^[A-Z].{8,}/);
+    });
+
     it('starts with state, nonce and PKCE (S256) at the provider', async () => {
       const { location, cookie } = await start(ctx);
       const url = new URL(location);

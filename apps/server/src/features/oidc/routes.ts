@@ -23,8 +23,11 @@ import { findUserById, recordSignIn } from '../session/repository.ts';
 import { FlowCookies } from './flow-cookie.ts';
 import { ProviderClient, ProviderError, sameText } from './provider-client.ts';
 import { findLink, matchAccount, removeLinks } from './repository.ts';
+import type { ApiTag } from '../../plugins/openapi-components.ts';
 
 export const CALLBACK_PATH = '/api/oidc/callback';
+
+const tags: ApiTag[] = ['Provider sign-in'];
 
 export function oidcRoutes(
   server: FastifyInstance,
@@ -38,7 +41,15 @@ export function oidcRoutes(
 
   app.get(
     '/api/sign-in/options',
-    { config: { access: 'public' }, schema: { response: { 200: signInOptionsSchema, ...errorResponses } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'getSignInOptions',
+        summary: 'Get the ways to sign in',
+        tags,
+        response: { 200: signInOptionsSchema, ...errorResponses },
+      },
+    },
     async () => ({ provider: settings?.name ?? null, passwords_for_all: !settings?.only }),
   );
 
@@ -52,13 +63,26 @@ export function oidcRoutes(
   }
 
   const methodSchema = { params: idParamsSchema, response: { 200: signInMethodSchema, ...errorResponses } };
-  app.get('/api/admin/users/:id/sign-in-method', { config: { access: 'admin' }, schema: methodSchema }, (request) =>
-    signInMethod(request.params.id),
+  app.get(
+    '/api/admin/users/:id/sign-in-method',
+    {
+      config: { access: 'admin' },
+      schema: { ...methodSchema, operationId: 'getSignInMethod', summary: 'Get how a user signs in', tags },
+    },
+    (request) => signInMethod(request.params.id),
   );
   // The account signs in with its password only; a later provider sign-in links it again by its verified e-mail.
   app.delete(
     '/api/admin/users/:id/provider-link',
-    { config: { access: 'admin' }, schema: methodSchema },
+    {
+      config: { access: 'admin' },
+      schema: {
+        ...methodSchema,
+        operationId: 'unlinkProvider',
+        summary: "Remove a user's link to the identity provider",
+        tags,
+      },
+    },
     async (request) => {
       const { id } = request.params;
       if (!(await findUserById(db, id))) throw new HttpError(404, 'User not found');
@@ -77,7 +101,12 @@ export function oidcRoutes(
     return reply.redirect(`${publicUrl}/login?sign_in_error=${reason}`, 303);
   }
 
-  app.get('/api/oidc/start', { config: { access: 'public' } }, async (request, reply) => {
+  const start = {
+    operationId: 'startProviderSignIn',
+    summary: 'Send the browser to the identity provider to sign in',
+    tags,
+  };
+  app.get('/api/oidc/start', { config: { access: 'public' }, schema: start }, async (request, reply) => {
     try {
       const { url, flow } = await provider.start();
       reply.header('Set-Cookie', flows.issue(flow, Date.now()));
@@ -88,7 +117,12 @@ export function oidcRoutes(
     }
   });
 
-  app.get(CALLBACK_PATH, { config: { access: 'public' } }, async (request: FastifyRequest, reply) => {
+  const callback = {
+    operationId: 'finishProviderSignIn',
+    summary: "Take the identity provider's answer and sign in",
+    tags,
+  };
+  app.get(CALLBACK_PATH, { config: { access: 'public' }, schema: callback }, async (request: FastifyRequest, reply) => {
     const query = new URL(request.url, publicUrl).searchParams;
     const state = query.get('state') ?? '';
     const wait = await guessWait(db, 'oidc', request.ip, state);
@@ -130,7 +164,12 @@ export function oidcRoutes(
   });
 
   // After the product's own logout (POST logout), the web app sends a provider-signed-in browser here.
-  app.get('/api/oidc/logout', { config: { access: 'public' } }, async (request, reply) => {
+  const logout = {
+    operationId: 'providerSignOut',
+    summary: 'Send the browser to sign out at the identity provider',
+    tags,
+  };
+  app.get('/api/oidc/logout', { config: { access: 'public' }, schema: logout }, async (request, reply) => {
     const back = `${publicUrl}/login`;
     try {
       const url = await provider.endSessionUrl(back);

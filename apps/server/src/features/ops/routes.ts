@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { readiness, type Database } from '../../db/database.ts';
 import { errorResponseSchema } from '@airman/contracts/api.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
+import type { ApiTag } from '../../plugins/openapi-components.ts';
 
 export const healthResponseSchema = z.object({ ok: z.literal(true), database: z.enum(['postgres', 'pglite']) });
 export const readyResponseSchema = z.object({
@@ -19,11 +20,21 @@ export const readyResponseSchema = z.object({
   migrations: z.boolean(),
 });
 
+const tags: ApiTag[] = ['Operations'];
+
 export function opsRoutes(server: FastifyInstance, database: Database): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/health',
-    { config: { access: 'public' }, schema: { response: { 200: healthResponseSchema } } },
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'getHealth',
+        summary: 'Tell whether the process answers',
+        tags,
+        response: { 200: healthResponseSchema },
+      },
+    },
     async () => ({
       ok: true as const,
       database: database.kind,
@@ -32,6 +43,9 @@ export function opsRoutes(server: FastifyInstance, database: Database): void {
 
   // 503: not ready, or shedding load (plugins: under-pressure), which answers {message}.
   const ready = {
+    operationId: 'getReadiness',
+    summary: 'Tell whether the server can serve: database reachable, migrations applied',
+    tags,
     response: { 200: readyResponseSchema, 503: z.union([readyResponseSchema, errorResponseSchema]), ...errorResponses },
   };
   app.get('/api/ready', { config: { access: 'public' }, schema: ready }, async (_request, reply) => {

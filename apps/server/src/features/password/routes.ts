@@ -19,6 +19,7 @@ import type { MailWorker } from '../../mail/outbox.ts';
 import { passwordResetEmail } from '../../mail/templates.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
 import { isLiveReset, storeResetRequest, useReset } from './repository.ts';
+import type { ApiTag } from '../../plugins/openapi-components.ts';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 
@@ -26,6 +27,8 @@ const hash = (token: string) => crypto.createHash('sha256').update(token).digest
 
 export const FORGOT_PASSWORD_ANSWER =
   'If an account exists for this address, an e-mail with a link to reset its password is on its way.';
+
+const tags: ApiTag[] = ['Passwords'];
 
 export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, mail: MailWorker): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -58,7 +61,13 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
     void mail.deliverNow([outboxId]).catch(() => undefined);
   }
 
-  const forgot = { body: forgotRequestSchema, response: { 200: forgotResponseSchema, ...errorResponses } };
+  const forgot = {
+    operationId: 'forgotPassword',
+    summary: 'E-mail a password reset link',
+    tags,
+    body: forgotRequestSchema,
+    response: { 200: forgotResponseSchema, ...errorResponses },
+  };
   app.post(
     '/api/password/forgot',
     {
@@ -79,7 +88,13 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
     async () => ({ message: FORGOT_PASSWORD_ANSWER }),
   );
 
-  const reset = { body: resetRequestSchema, response: { 200: emptyResponseSchema, ...errorResponses } };
+  const reset = {
+    operationId: 'resetPassword',
+    summary: 'Set a new password with a reset link',
+    tags,
+    body: resetRequestSchema,
+    response: { 200: emptyResponseSchema, ...errorResponses },
+  };
   app.post(
     '/api/password/reset',
     { config: { access: 'public', anonymousWork: true }, schema: reset },

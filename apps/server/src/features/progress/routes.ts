@@ -5,10 +5,19 @@ import { progressQuerySchema, progressResponseSchema } from '@airman/contracts/p
 import type { Database } from '../../db/database.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
 import { progressReport } from './progress.ts';
+import type { ApiTag } from '../../plugins/openapi-components.ts';
+
+const tags: ApiTag[] = ['Progress'];
 
 export function progressRoutes(server: FastifyInstance, database: Database): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const schema = { querystring: progressQuerySchema, response: { 200: progressResponseSchema, ...errorResponses } };
+  const schema = {
+    operationId: 'getProgress',
+    summary: 'Get progress at a glance',
+    tags,
+    querystring: progressQuerySchema,
+    response: { 200: progressResponseSchema, ...errorResponses },
+  };
   app.get('/api/admin/progress', { config: { access: 'admin' }, schema }, async (request) =>
     progressReport(database, request.query),
   );

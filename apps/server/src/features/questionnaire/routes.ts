@@ -9,22 +9,38 @@ import { errorResponses } from '../../plugins/schemas.ts';
 import { readQuestionnaire, saveQuestionnaire } from './repository.ts';
 import { saveVersioned } from '../modules/versions.ts';
 import { audit, changedFields } from '../../lib/audit.ts';
+import type { ApiTag } from '../../plugins/openapi-components.ts';
 
 const response = { 200: questionnaireSchema, ...errorResponses };
+
+const tags: ApiTag[] = ['Questionnaire'];
 
 export function questionnaireRoutes(server: FastifyInstance, db: Db): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   // A static path: Fastify's router prefers it to modules/:id whatever the registration order.
   // Any signed-in user may read it: the game asks it before day 1 and after the last day.
-  app.get('/api/modules/questionnaire', { schema: { response } }, async () => {
-    const content = await readQuestionnaire(db, READY_AIRMAN_MODULE_ID);
-    if (!content) throw new HttpError(404, 'No questionnaire');
-    return content;
-  });
+  app.get(
+    '/api/modules/questionnaire',
+    { schema: { operationId: 'getQuestionnaire', summary: 'Get the questionnaire', tags, response } },
+    async () => {
+      const content = await readQuestionnaire(db, READY_AIRMAN_MODULE_ID);
+      if (!content) throw new HttpError(404, 'No questionnaire');
+      return content;
+    },
+  );
 
   app.put(
     '/api/modules/questionnaire',
-    { config: { access: 'admin' }, schema: { body: questionnaireSchema, response } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'updateQuestionnaire',
+        summary: 'Save the questionnaire',
+        tags,
+        body: questionnaireSchema,
+        response,
+      },
+    },
     async (request) => {
       const q = request.body;
       const now = Date.now();

@@ -1,4 +1,4 @@
-/** CSV cells (RFC 4180) with formula-injection escaping (decisions §4). */
+/** CSV cells (RFC 4180) with formula-injection escaping (docs/api.md, "Conventions"). */
 
 /**
  * A text cell that a spreadsheet would run as a formula gets a leading
@@ -95,7 +95,7 @@ export function localDayFormatter(timeZone: string): (ms: number) => string {
 
 /**
  * A due date (a calendar date, stored as its midnight in UTC plus 23 hours:
- * docs/api.md, "Due dates") as YYYY-MM-DD, the same in every time zone; empty for none.
+ * docs/api.md, "Dates and time zones") as YYYY-MM-DD, the same in every time zone; empty for none.
  */
 export function dueDayOrEmpty(dueAt: number): string {
   return dueAt > 0 ? utcDay(Math.floor(dueAt / DAY_MS)) : '';

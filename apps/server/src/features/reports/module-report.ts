@@ -1,5 +1,5 @@
 /**
- * The module report (decisions §4): GET admin/users?csv=1&module&token streams
+ * The module report (docs/api.md, "The module report"): GET admin/users?csv=1&module&token streams
  * a UTF-8 CSV in batches of rows (a cursor on PostgreSQL, keyset pages on the
  * embedded database), so the first byte leaves at once and at most two batches
  * are held whatever the row count.

@@ -1,5 +1,5 @@
 /**
- * The columns of a module's report (decisions §4) and how one assigned user
+ * The columns of a module's report (docs/api.md, "The module report") and how one assigned user
  * becomes a line. Pure, so the whole layout is tested without a database.
  */
 import type { Module } from '@airman/contracts/module.ts';

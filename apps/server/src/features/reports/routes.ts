@@ -1,5 +1,5 @@
 /**
- * POST admin/reports/token: a download token for one module's report (decisions §4).
+ * POST admin/reports/token: a download token for one module's report (docs/api.md, "The module report").
  * GET admin/reports/xapi: every run's xAPI statements as NDJSON (docs/xapi.md).
  */
 import type { FastifyInstance } from 'fastify';
@@ -14,10 +14,19 @@ import { errorResponses } from '../../plugins/schemas.ts';
 import { issueReportToken } from './report-tokens.ts';
 import { moduleExists } from '../modules/repository.ts';
 import { sendXapiReport } from './xapi-report.ts';
+import type { ApiTag } from '../../plugins/openapi-components.ts';
+
+const tags: ApiTag[] = ['Reports'];
 
 export function reportRoutes(server: FastifyInstance, db: Db): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const schema = { body: reportTokenRequestSchema, response: { 200: reportTokenResponseSchema, ...errorResponses } };
+  const schema = {
+    operationId: 'createReportToken',
+    summary: 'Get a single-use token to download a module report',
+    tags,
+    body: reportTokenRequestSchema,
+    response: { 200: reportTokenResponseSchema, ...errorResponses },
+  };
   app.post('/api/admin/reports/token', { config: { access: 'admin' }, schema }, async (request) => {
     const { module } = request.body;
     if (!(await moduleExists(db, module))) throw new HttpError(404, `No module '${module}'`);
@@ -32,6 +41,9 @@ const ndjson = z
 export function xapiReportRoutes(server: FastifyInstance, database: Database, publicUrl: string): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const schema = {
+    operationId: 'exportXapiStatements',
+    summary: "Export every run's xAPI statements",
+    tags,
     querystring: xapiReportQuerySchema,
     response: {
       200: { description: 'The statements as NDJSON', content: { [NDJSON_TYPE]: { schema: ndjson } } },

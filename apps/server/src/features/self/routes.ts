@@ -13,12 +13,21 @@ import { errorResponses } from '../../plugins/schemas.ts';
 import { emailInUse, userObject } from '../../auth/account.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { savePassword, saveProfile } from './repository.ts';
+import type { ApiTag } from '../../plugins/openapi-components.ts';
 
 export const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
 
+const tags: ApiTag[] = ['Profile'];
+
 export function selfRoutes(server: FastifyInstance, db: Db, tokens: TokenService): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const schema = { body: selfRequestSchema, response: { 200: selfResponseSchema, ...errorResponses } };
+  const schema = {
+    operationId: 'updateSelf',
+    summary: "Change the caller's profile or password",
+    tags,
+    body: selfRequestSchema,
+    response: { 200: selfResponseSchema, ...errorResponses },
+  };
   app.post('/api/self', { schema }, async (request, reply) => {
     const { row } = caller(request);
     const { body } = request;

@@ -27,6 +27,7 @@ import { userJson } from '../../auth/account.ts';
 import { findUserByEmail, findUserById, recordSignIn, revokeTokens } from './repository.ts';
 import { isUsableAccount } from '../../auth/usable-account.ts';
 import { auditSignIn, type SignInOutcome } from '../../lib/audit.ts';
+import type { ApiTag } from '../../plugins/openapi-components.ts';
 
 /** The one answer to any failed login: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -48,6 +49,8 @@ export const TRUST_LINK_INVALID = 'This sign-in link has expired or was already 
 export const TRUST_LINK_OTHER_BROWSER =
   'This sign-in link works only in the browser where your password was entered. Open it there.';
 
+const tags: ApiTag[] = ['Sessions'];
+
 export function sessionRoutes(
   server: FastifyInstance,
   db: Db,
@@ -68,7 +71,13 @@ export function sessionRoutes(
     if (id) void mail.deliverNow([id]).catch(() => undefined);
   }
 
-  const login = { body: loginRequestSchema, response: { 200: authResponseSchema, ...errorResponses } };
+  const login = {
+    operationId: 'signIn',
+    summary: 'Sign in with e-mail and password',
+    tags,
+    body: loginRequestSchema,
+    response: { 200: authResponseSchema, ...errorResponses },
+  };
   app.post(
     '/api/login',
     {
@@ -143,7 +152,13 @@ export function sessionRoutes(
   );
 
   // The link of a new-device e-mail (device-trust.ts): signs in, and this browser becomes a known device.
-  const trust = { body: trustDeviceRequestSchema, response: { 200: authResponseSchema, ...errorResponses } };
+  const trust = {
+    operationId: 'trustDevice',
+    summary: 'Sign in with a new-device link and trust this browser',
+    tags,
+    body: trustDeviceRequestSchema,
+    response: { 200: authResponseSchema, ...errorResponses },
+  };
   app.post(
     '/api/login/trust',
     { config: { access: 'public', anonymousWork: true }, schema: trust },
@@ -174,14 +189,28 @@ export function sessionRoutes(
   // The account row the auth hook loaded already holds the user's JSON: no query of its own.
   app.get(
     '/api/session',
-    { schema: { response: { 200: sessionResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'getSession',
+        summary: 'Get the signed-in user',
+        tags,
+        response: { 200: sessionResponseSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => sendJsonText<User>(reply, userJson(caller(request).row)),
   );
 
   // A fresh token for a signed-in caller (the game may write it to local storage).
   app.post(
     '/api/session/refresh',
-    { schema: { response: { 200: authResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'refreshSession',
+        summary: 'Get a fresh token',
+        tags,
+        response: { 200: authResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const { row } = caller(request);
       return { auth: tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version }) };
@@ -192,7 +221,14 @@ export function sessionRoutes(
   // copied elsewhere stops working too.
   app.post(
     '/api/logout',
-    { schema: { response: { 200: emptyResponseSchema, ...errorResponses } } },
+    {
+      schema: {
+        operationId: 'signOut',
+        summary: 'Sign out: every token of the account stops working',
+        tags,
+        response: { 200: emptyResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const { id } = caller(request);
       await revokeTokens(db, id);

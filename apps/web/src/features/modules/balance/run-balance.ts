@@ -5,7 +5,7 @@
 import type { Module } from '@airman/contracts/module.ts';
 import { mergeTallies, missedTargets, summarize, type Balance, type Tally } from '@airman/engine/balance.ts';
 
-/** Seeds the editor plays: 30 keep the Check within about 2 s of CPU for the seed module (docs/benchmarks.md). */
+/** Seeds the editor plays: enough for a fair verdict, few enough to keep the Check short (docs/benchmarks.md). */
 export const EDITOR_BALANCE_SEEDS = 30;
 
 export interface BalanceJob {
