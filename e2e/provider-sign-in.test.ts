@@ -105,6 +105,17 @@ const root = path.resolve(import.meta.dirname, '..');
     // Rank and unit are asked on the first visit, as registration asks them.
     await page.getByRole('heading', { name: 'Complete your profile' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // The form reads at every size: nothing scrolls sideways.
+    const opened = page.viewportSize();
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+      expect(sideways, `the profile form scrolls sideways at ${viewport.width}px`).toBe(false);
+      if (process.env.GAME_SHOTS) {
+        await page.screenshot({ path: path.join(process.env.GAME_SHOTS, `provider-profile-${viewport.width}.png`) });
+      }
+    }
+    if (opened) await page.setViewportSize(opened);
     await page.getByLabel('Unit').fill('655 ISRW');
     await page.getByRole('combobox', { name: 'Rank' }).fill('Senior Air');
     await page.getByRole('option', { name: 'Senior Airman (SrA, E-4)' }).click();
