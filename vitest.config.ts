@@ -34,6 +34,8 @@ export default defineConfig({
           setupFiles: ['apps/web/test/setup.ts'],
           // Carbon's styles are not needed to query the DOM.
           css: false,
+          // Typing into Carbon's fields in jsdom takes a while on a busy machine.
+          testTimeout: 15_000,
         },
         define: { __APP_VERSION__: JSON.stringify('test') },
       },

@@ -56,7 +56,8 @@ export function renderWithApp(ui: ReactElement, options: { path?: string; me?: U
   const queryClient = testQueryClient();
   const path = options.path ?? '/';
   const router = createMemoryRouter([{ path: path.split('?')[0], element: ui }], { initialEntries: [path] });
-  const user = userEvent.setup();
+  // No pause between keys: what a test types arrives at once, as a paste of it would.
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <Providers queryClient={queryClient} me={options.me}>
       <RouterProvider router={router} />
