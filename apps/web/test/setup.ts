@@ -3,9 +3,12 @@
  * storage for each test, and the few browser APIs jsdom lacks that Carbon and
  * the screens call.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '../src/testing/server.ts';
+
+// findBy… and waitFor wait up to 3 s: the machine running them may be busy.
+configure({ asyncUtilTimeout: 3000 });
 
 class NoResizeObserver {
   observe(): void {}
