@@ -23,8 +23,9 @@ export function recordRequests(): SentRequest[] {
       headers: request.headers,
     };
     sent.push(entry);
+    const json = request.headers.get('content-type')?.includes('json') ?? false;
     void copy.text().then((text) => {
-      entry.body = text ? (JSON.parse(text) as unknown) : undefined;
+      entry.body = text && json ? (JSON.parse(text) as unknown) : text || undefined;
     });
   });
   return sent;
