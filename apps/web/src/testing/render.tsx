@@ -7,7 +7,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type { User } from '@airman/contracts/user.ts';
 import { ToastProvider } from '../components/toasts.tsx';
 import { AuthProvider } from '../lib/auth/auth-context.tsx';
@@ -46,6 +46,11 @@ export function Providers({
   );
 }
 
+/** Where a screen sent the browser: any other path shows its own name. */
+function Elsewhere() {
+  return <p data-testid="elsewhere">{useLocation().pathname}</p>;
+}
+
 export interface Rendered extends RenderResult {
   user: UserEvent;
   queryClient: QueryClient;
@@ -55,7 +60,13 @@ export interface Rendered extends RenderResult {
 export function renderWithApp(ui: ReactElement, options: { path?: string; me?: User } = {}): Rendered {
   const queryClient = testQueryClient();
   const path = options.path ?? '/';
-  const router = createMemoryRouter([{ path: path.split('?')[0], element: ui }], { initialEntries: [path] });
+  const router = createMemoryRouter(
+    [
+      { path: path.split('?')[0], element: ui },
+      { path: '*', element: <Elsewhere /> },
+    ],
+    { initialEntries: [path] },
+  );
   // No pause between keys: what a test types arrives at once, as a paste of it would.
   const user = userEvent.setup({ delay: null });
   const result = render(
