@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import { E2E_WORKERS } from './e2e/constants.ts';
 
-// Three projects: unit tests beside the code, API tests over HTTP against real
-// databases, and browser end-to-end tests against the built product.
+// Four projects: unit tests beside the code, the web app's component tests (jsdom, the
+// server mocked at the HTTP boundary by MSW), API tests over HTTP against real databases,
+// and browser end-to-end tests against the built product.
 export default defineConfig({
   test: {
+    // Carbon says in every web test file which of its next version's flags are off.
+    onConsoleLog: (log) => !log.includes('[@carbon/feature-flags]'),
     projects: [
       {
         test: {
@@ -17,9 +20,24 @@ export default defineConfig({
             'apps/web/build/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          exclude: ['**/*.api.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.api.test.ts', 'apps/web/src/**/*.test.tsx', '**/node_modules/**'],
           environment: 'node',
         },
+      },
+      {
+        test: {
+          name: 'web',
+          // With the unit tests: nothing here needs a database or a build.
+          sequence: { groupOrder: 0 },
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup.ts'],
+          // Carbon's styles are not needed to query the DOM.
+          css: false,
+          // Typing into Carbon's fields in jsdom takes a while on a busy machine.
+          testTimeout: 15_000,
+        },
+        define: { __APP_VERSION__: JSON.stringify('test') },
       },
       {
         test: {

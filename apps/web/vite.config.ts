@@ -29,6 +29,13 @@ export default defineConfig({
           groups: [
             // What every page runs (React, React Router, TanStack Query, ky) in one file: split
             // by importer it made four, each its own request and its own start of compression.
+            // zod with its setting for the page's CSP (contracts' zod-setup.ts) in one file that
+            // runs before any schema is built: zod probes for eval as the first object schema is
+            // made, and a chunk of schemas evaluated before the setting would set that probe off.
+            {
+              name: 'zod',
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]contracts[\\/]src[\\/]zod-setup\.ts$/,
+            },
             {
               name: 'framework',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|ky)[\\/]/,

@@ -12,7 +12,7 @@
 import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
 import { errorResponseSchema } from '@airman/contracts/api.ts';
-import { describeZodError } from '../lib/http-error.ts';
+import { describeZodError } from '@airman/contracts/zod-error.ts';
 
 /** A request that does not match its route's schema (Fastify answers it with statusCode). */
 export class InputError extends Error {

@@ -8,7 +8,7 @@ function getModules(): Promise<Module[]> {
   return getJson<Module[]>('modules');
 }
 
-function modulesQueryOptions() {
+export function modulesQueryOptions() {
   return queryOptions({ queryKey: ['modules'], queryFn: getModules });
 }
 

@@ -2,7 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, TextInput } from '@carbon/react';
 import { Link } from 'react-router';
-import { useForgotPassword } from '../../features/account/api/password-reset.ts';
+import { useForgotPassword } from '../../features/account/api/forgot-password.ts';
 import { PageHeading } from '../../components/page-heading.tsx';
 import '../../styles/forms.scss';
 
@@ -12,7 +12,7 @@ export function Component() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (email.trim()) mutation.mutate(email.trim());
+    if (email.trim()) mutation.mutate({ user_name: email.trim() });
   }
 
   return (

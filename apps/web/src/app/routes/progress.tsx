@@ -2,7 +2,7 @@
 // The admin screens parse with zod (the module check): jitless before any parse (contracts' zod-setup.ts).
 import '@airman/contracts/zod-setup.ts';
 import { ProgressScreen, type UserEditor } from '../../features/progress/components/progress-screen.tsx';
-import { getUser } from '../../features/users/api/user-calls.ts';
+import { getUser } from '../../features/users/api/get-user.ts';
 import { UserModal } from '../../features/users/components/user-modal.tsx';
 
 // An overdue row opens the users screen's editor.

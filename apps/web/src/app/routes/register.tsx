@@ -2,10 +2,12 @@
  * /register/:inviteCode? (spec §2): without a code, the 'Enter Invite Code' form;
  * with one, the invite is looked up and the registration form shown.
  */
+// The registration form checks its request with zod (registerRequestSchema): jitless before any parse.
+import '@airman/contracts/zod-setup.ts';
 import { useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, Loading, TextInput } from '@carbon/react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useInvite } from '../../features/account/api/invite.ts';
+import { useInvite } from '../../features/account/api/get-invite.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { RegistrationForm } from '../../features/account/components/registration-form.tsx';
 import { PageHeading } from '../../components/page-heading.tsx';

@@ -1,7 +1,8 @@
 /** An administrator's weekly digest e-mail of overdue trainees, on or off (Profile). */
 import { InlineNotification, Toggle, ToggleSkeleton } from '@carbon/react';
 import { useToast } from '../../../components/toasts.tsx';
-import { useEmailSettings, useSaveEmailSettings } from '../api/email-settings.ts';
+import { useEmailSettings } from '../api/get-email-settings.ts';
+import { useSaveEmailSettings } from '../api/save-email-settings.ts';
 
 export function DigestSetting() {
   const toast = useToast();

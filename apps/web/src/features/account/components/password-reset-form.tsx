@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, PasswordInput } from '@carbon/react';
 import { NewPasswordFields, useNewPassword } from '../../../components/password-checklist.tsx';
 import { useToast } from '../../../components/toasts.tsx';
-import { useRefreshSession, useUpdateSelf } from '../api/self.ts';
+import { useRefreshSession, useUpdateSelf } from '../api/update-self.ts';
 
 export function PasswordResetForm() {
   const toast = useToast();

@@ -1,13 +1,15 @@
 /** The account form of /profile (spec §2): names, e-mail, unit, rank, sex. */
 import { useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, Select, SelectItem, TextInput } from '@carbon/react';
+import { selfProfileRequestSchema } from '@airman/contracts/api.ts';
 import { SEX_OPTIONS, type Sex } from '@airman/contracts/constants.ts';
+import { describeZodError } from '@airman/contracts/zod-error.ts';
 import type { User } from '@airman/contracts/user.ts';
 import { RankSelect } from '../../../components/rank-select.tsx';
 import { useToast } from '../../../components/toasts.tsx';
 import { UnitInput } from '../../../components/unit-input.tsx';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
-import { useRefreshSession, useUpdateSelf } from '../api/self.ts';
+import { useRefreshSession, useUpdateSelf } from '../api/update-self.ts';
 
 const SEX_LABELS: Record<Sex, string> = { '': 'Not specified', M: 'M', F: 'F' };
 
@@ -27,36 +29,39 @@ export function ProfileForm({ user }: { user: User }) {
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
   const changed = (Object.keys(form) as (keyof typeof form)[]).some((k) => form[k] !== user[k]);
+  // What the server's check of the same schema would refuse, said before sending (in its words).
+  const [refused, setRefused] = useState<string | null>(null);
+  const problem = refused ?? (mutation.isError ? mutation.error.message : null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const emailChanged = form.user_name.trim().toLowerCase() !== user.user_name;
-    mutation.mutate(
-      {
-        ...form,
-        first_name: form.first_name.trim(),
-        last_name: form.last_name.trim(),
-        user_name: form.user_name.trim(),
+    const request = selfProfileRequestSchema.safeParse(form);
+    if (!request.success) {
+      mutation.reset();
+      setRefused(describeZodError(request.error));
+      return;
+    }
+    setRefused(null);
+    // Parsed: names trimmed, the e-mail trimmed and lower-cased, as the server stores them.
+    const emailChanged = request.data.user_name !== user.user_name;
+    mutation.mutate(request.data, {
+      onSuccess: () => {
+        toast({ kind: 'success', title: 'User settings updated' });
+        // The server revoked the session with the old e-mail (spec §4: changing one's own e-mail logs out).
+        if (emailChanged) void signOut();
+        else void refreshSession();
       },
-      {
-        onSuccess: () => {
-          toast({ kind: 'success', title: 'User settings updated' });
-          // The server revoked the session with the old e-mail (spec §4: changing one's own e-mail logs out).
-          if (emailChanged) void signOut();
-          else void refreshSession();
-        },
-      },
-    );
+    });
   }
 
   return (
     <Form onSubmit={submit} className="form-stack" aria-labelledby="account-title">
       <h2 id="account-title">Account</h2>
-      {mutation.isError && (
+      {problem !== null && (
         <InlineNotification
           kind="error"
           title="Error updating user settings."
-          subtitle={mutation.error.message}
+          subtitle={problem}
           lowContrast
           hideCloseButton
           role="alert"

@@ -2,13 +2,13 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, TextInput } from '@carbon/react';
 import { useNavigate } from 'react-router';
-import { findRank } from '@airman/contracts/ranks.ts';
+import { registerRequestSchema } from '@airman/contracts/api.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { NewPasswordFields, useNewPassword } from '../../../components/password-checklist.tsx';
 import { RankSelect } from '../../../components/rank-select.tsx';
 import { UnitInput } from '../../../components/unit-input.tsx';
 import type { LoginNotice } from '../../../lib/auth/components/route-guards.tsx';
-import { useRegister } from '../api/invite.ts';
+import { useRegister } from '../api/register.ts';
 
 export const REGISTRATION_SUCCESS = 'Registration successful, please login';
 
@@ -20,28 +20,31 @@ function registerErrorMessage(error: unknown): string {
 
 export function RegistrationForm({ code, email }: { code: string; email: string }) {
   const navigate = useNavigate();
-  const mutation = useRegister(code);
+  const mutation = useRegister();
   const [rank, setRank] = useState('');
   const [unit, setUnit] = useState('');
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
   const newPassword = useNewPassword();
-  const { password } = newPassword;
-  const canRegister =
-    newPassword.met &&
-    firstName.trim() !== '' &&
-    lastName.trim() !== '' &&
-    findRank(rank) !== undefined &&
-    !mutation.isPending;
+  // The request as the server will check it (registerRequestSchema); the checklist also wants the password twice.
+  const request = registerRequestSchema.safeParse({
+    rank,
+    unit,
+    first_name: firstName,
+    last_name: lastName,
+    password: newPassword.password,
+  });
+  const canRegister = request.success && newPassword.met && !mutation.isPending;
 
   // A phone's keyboard may still cover the form's end when the answer comes: bring the alert into view.
   const alertShown = useCallback((node: HTMLDivElement | null) => node?.scrollIntoView({ block: 'nearest' }), []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!canRegister) return;
+    if (!canRegister || !request.success) return;
     mutation.mutate(
-      { rank, unit: unit.trim(), first_name: firstName.trim(), last_name: lastName.trim(), password },
+      // Parsed: names and unit trimmed, as the server stores them.
+      { code, body: request.data },
       {
         onSuccess: () => {
           const notice: LoginNotice = { kind: 'success', text: REGISTRATION_SUCCESS };

@@ -1,12 +1,22 @@
-import { skipToken, useQuery } from '@tanstack/react-query';
-import { getQuestionnaire } from './module-calls.ts';
+/** GET modules/questionnaire: the Comprehensive Airman Fitness questionnaire. */
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
+import { getJson } from '../../../lib/api-client.ts';
 
-/** GET modules/questionnaire while its editor is open, read on every opening (as a module is). */
-export function useQuestionnaire(open: boolean) {
-  return useQuery({
+export function getQuestionnaire(): Promise<Questionnaire> {
+  return getJson<Questionnaire>('modules/questionnaire');
+}
+
+/** Read on every opening of its editor (as a module is); `open` false reads nothing. */
+export function questionnaireQueryOptions(open = true) {
+  return queryOptions({
     queryKey: ['questionnaire'],
     queryFn: open ? getQuestionnaire : skipToken,
     staleTime: 0,
     gcTime: 0,
   });
+}
+
+export function useQuestionnaire(open: boolean) {
+  return useQuery(questionnaireQueryOptions(open));
 }

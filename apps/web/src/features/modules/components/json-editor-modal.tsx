@@ -13,7 +13,9 @@ interface Props {
   /** Why the document could not be loaded: shown instead of the editor. */
   loadError?: { title: string; detail: string };
   /** Saves the parsed document; throws to show `errorAlert`. */
-  onSave(parsed: unknown): Promise<void>;
+  onSave(parsed: unknown): Promise<unknown>;
+  /** While the save runs (the caller's mutation). */
+  saving: boolean;
   errorAlert: string;
   /**
    * The label of a toggle that unlocks the document, read-only until then (a
@@ -25,12 +27,11 @@ interface Props {
 
 const format = (value: unknown) => JSON.stringify(value, null, 2);
 
-export function JsonEditorModal({ heading, value, loadError, onSave, errorAlert, lockLabel, onClose }: Props) {
+export function JsonEditorModal({ heading, value, loadError, onSave, saving, errorAlert, lockLabel, onClose }: Props) {
   const [initial, setInitial] = useState(() => (value === undefined ? undefined : format(value)));
   const [text, setText] = useState(initial ?? '');
   const [unlocked, setUnlocked] = useState(lockLabel === undefined);
   const [alert, setAlert] = useState<{ title: string; detail?: string } | null>(null);
-  const [saving, setSaving] = useState(false);
   // The document arrived after the modal opened: the editor starts from it, once.
   if (initial === undefined && value !== undefined) {
     setInitial(format(value));
@@ -47,15 +48,12 @@ export function JsonEditorModal({ heading, value, loadError, onSave, errorAlert,
       setAlert({ title: 'Error parsing module.', detail: error instanceof Error ? error.message : undefined });
       return;
     }
-    setSaving(true);
     setAlert(null);
     try {
       await onSave(parsed);
       onClose();
     } catch (error) {
       setAlert({ title: errorAlert, detail: error instanceof Error ? error.message : undefined });
-    } finally {
-      setSaving(false);
     }
   }
 

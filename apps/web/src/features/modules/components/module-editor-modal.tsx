@@ -9,7 +9,7 @@ import { InlineLoading, InlineNotification, TextArea, TextInput, Toggle } from '
 import { isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { DEFAULT_OBJECTIVE_POINTS, DEFAULT_RANGE_DAY_POINTS, starThresholds } from '@airman/engine/score.ts';
 import { useToast } from '../../../components/toasts.tsx';
-import { saveModule } from '../api/module-calls.ts';
+import { useSaveModule } from '../api/save-module.ts';
 import {
   fromEditorModel,
   parseInteger,
@@ -42,7 +42,8 @@ interface Props {
    */
   fresh?: { data: Module | undefined; error: Error | null };
   onClose(): void;
-  onSaved(module: Module): void;
+  /** After a save (the module list is read again by the save itself). */
+  onSaved?(module: Module): void;
 }
 
 /** What the editor edits, from the module it started from. */
@@ -62,7 +63,7 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
   const toast = useToast();
   const start = fresh ? fresh.data : module;
   const [draft, setDraft] = useState<Draft | null>(() => (start ? draftOf(start) : null));
-  const [saving, setSaving] = useState(false);
+  const saving = useSaveModule();
   const [alert, setAlert] = useState<string | null>(null);
   // The fresh module arrived after the modal opened: the editor starts from it, once.
   if (!draft && start) setDraft(draftOf(start));
@@ -75,22 +76,19 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
   const creating = module.id === '';
   // What the admin typed, not a copy's being new: a copy left as it came loses nothing.
   const edited = draft !== null && current !== null && JSON.stringify(current) !== draft.original;
-  const { requestClose, guard } = useDiscardGuard(edited && !saving, onClose);
+  const { requestClose, guard } = useDiscardGuard(edited && !saving.isPending, onClose);
 
   async function save() {
     if (!current) return;
-    setSaving(true);
     setAlert(null);
     try {
-      const saved = await saveModule(current);
+      const saved = await saving.mutateAsync(current);
       toast({ kind: 'success', title: creating ? 'Module created' : 'Module updated' });
-      onSaved(saved);
+      onSaved?.(saved);
       onClose();
     } catch (error) {
       toast({ kind: 'error', title: creating ? 'Error creating module' : 'Error editing module' });
       setAlert(error instanceof Error ? error.message : String(error));
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -103,7 +101,7 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
         modalHeading={creating ? 'New Module' : `Edit Module: ${module.game_title}`}
         primaryButtonText="Save"
         secondaryButtonText="Close"
-        primaryButtonDisabled={!changed || saving || tableProblems.length > 0}
+        primaryButtonDisabled={!changed || saving.isPending || tableProblems.length > 0}
         onRequestSubmit={() => void save()}
         onRequestClose={requestClose}
         className="module-editor"

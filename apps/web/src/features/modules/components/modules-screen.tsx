@@ -1,15 +1,18 @@
 /** The Training Modules screen (spec §2, §4). */
 import { lazy, Suspense, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button, DataTableSkeleton, InlineNotification, Loading, Search, Toggle } from '@carbon/react';
 import { copyTitle, DEFAULT_GAME_RECORD, isArchived, isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { useToast } from '../../../components/toasts.tsx';
 import { useModules } from '../../../lib/modules.ts';
-import { useFreshModule } from '../api/fresh-module.ts';
+import { useArchiveModule } from '../api/archive-module.ts';
+import { useDownloadReport } from '../api/download-report.ts';
+import { useFreshModule } from '../api/get-module.ts';
 import { useQuestionnaire } from '../api/get-questionnaire.ts';
-import { archiveModule, downloadReport, putQuestionnaire, saveModule, unarchiveModule } from '../api/module-calls.ts';
+import { useSaveModule } from '../api/save-module.ts';
+import { useUnarchiveModule } from '../api/unarchive-module.ts';
+import { useUpdateQuestionnaire } from '../api/update-questionnaire.ts';
 import { JsonEditorModal } from './json-editor-modal.tsx';
 import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import '../../../styles/admin.scss';
@@ -30,16 +33,17 @@ const unarchiveId = (id: string) => `unarchive-${id}`;
 
 export function ModulesScreen() {
   const toast = useToast();
-  const queryClient = useQueryClient();
   const modules = useModules();
   const [search, setSearch] = useState('');
   const [showArchived, setShowArchived] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [busy, setBusy] = useState(false);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['modules'] });
-  /** The list read again, then focus on the control with this id (or, when it is gone, the one after). */
-  async function refreshAndFocus(...ids: string[]) {
-    await queryClient.invalidateQueries({ queryKey: ['modules'] });
+  const archiving = useArchiveModule();
+  const unarchiving = useUnarchiveModule();
+  const savingJson = useSaveModule();
+  const savingQuestionnaire = useUpdateQuestionnaire();
+  const report = useDownloadReport();
+  /** Focus on the control with this id (or, when it is gone, the one after), once the list read again is shown. */
+  function focusFirst(...ids: string[]) {
     requestAnimationFrame(() => {
       for (const id of ids) {
         const target = document.getElementById(id);
@@ -62,7 +66,7 @@ export function ModulesScreen() {
   // In place (no window of its own), and said: the file's name once the browser has it, or why not.
   async function saveReport(m: Module) {
     try {
-      const name = await downloadReport(m.id);
+      const name = await report.mutateAsync({ moduleId: m.id });
       toast({ kind: 'success', title: `Report downloaded: ${name}` });
     } catch (error) {
       toast({
@@ -73,29 +77,26 @@ export function ModulesScreen() {
   }
 
   async function archive(m: Module) {
-    setBusy(true);
     try {
-      await archiveModule(m.id);
+      await archiving.mutateAsync({ id: m.id });
       toast({ kind: 'success', title: `Module '${m.game_title}' archived` });
       setDialog(null);
       // Its Unarchive button when archived modules are shown; else the toggle that shows them.
-      await refreshAndFocus(unarchiveId(m.id), 'show-archived');
+      focusFirst(unarchiveId(m.id), 'show-archived');
     } catch (error) {
       toast({
         kind: 'error',
         title: `Error archiving module: ${error instanceof Error ? error.message : String(error)}`,
       });
-    } finally {
-      setBusy(false);
     }
   }
 
   async function unarchive(m: Module) {
     try {
-      await unarchiveModule(m.id);
+      await unarchiving.mutateAsync({ id: m.id });
       toast({ kind: 'success', title: `Module '${m.game_title}' unarchived` });
       // The row stays: focus goes to the Archive button now in place of Unarchive.
-      await refreshAndFocus(archiveId(m.id), 'show-archived');
+      focusFirst(archiveId(m.id), 'show-archived');
     } catch (error) {
       toast({
         kind: 'error',
@@ -258,12 +259,7 @@ export function ModulesScreen() {
 
       {dialog?.kind === 'edit' && (
         <Suspense fallback={<Loading description="Loading the editor" />}>
-          <ModuleEditorModal
-            module={dialog.module}
-            fresh={freshEditing}
-            onClose={() => setDialog(null)}
-            onSaved={refresh}
-          />
+          <ModuleEditorModal module={dialog.module} fresh={freshEditing} onClose={() => setDialog(null)} />
         </Suspense>
       )}
       {dialog?.kind === 'json' && (
@@ -276,16 +272,17 @@ export function ModulesScreen() {
           errorAlert="There was an error updating this module."
           lockLabel={isBaseModule(dialog.module) ? BASE_MODULE_LOCK_LABEL : undefined}
           onClose={() => setDialog(null)}
+          saving={savingJson.isPending}
           onSave={async (parsed) => {
             const creating = (parsed as Partial<Module>).id === '';
             try {
-              await saveModule(parsed as Module);
+              // The server checks the document: what the editor parsed is sent as it is.
+              await savingJson.mutateAsync(parsed as Module);
             } catch (error) {
               toast({ kind: 'error', title: creating ? 'Error creating module' : 'Error editing module' });
               throw error;
             }
             toast({ kind: 'success', title: creating ? 'Module created' : 'Module updated' });
-            refresh();
           }}
         />
       )}
@@ -301,8 +298,9 @@ export function ModulesScreen() {
           }
           errorAlert="There was an error updating the questionnaire."
           onClose={() => setDialog(null)}
+          saving={savingQuestionnaire.isPending}
           onSave={async (parsed) => {
-            await putQuestionnaire(parsed);
+            await savingQuestionnaire.mutateAsync(parsed);
             toast({ kind: 'success', title: 'Questionnaire updated' });
           }}
         />
@@ -315,7 +313,7 @@ export function ModulesScreen() {
           modalHeading={`Archive '${dialog.module.game_title}'?`}
           primaryButtonText="Archive"
           secondaryButtonText="Cancel"
-          primaryButtonDisabled={busy}
+          primaryButtonDisabled={archiving.isPending}
           onRequestSubmit={() => void archive(dialog.module)}
           onRequestClose={() => setDialog(null)}
         >

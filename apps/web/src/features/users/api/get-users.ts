@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   ASSIGNMENT_STATUSES,
   USER_SORTS,
@@ -7,10 +8,9 @@ import {
   type UsersPage,
   type UsersQuery as ApiUsersQuery,
 } from '@airman/contracts/api.ts';
-import { ROLES } from '@airman/contracts/constants.ts';
+import { REFRESH_DEBOUNCE_MS, ROLES } from '@airman/contracts/constants.ts';
 import { filterSearch } from '../../../lib/url-filters.ts';
 import { getJson } from '../../../lib/api-client.ts';
-import { getUser } from './user-calls.ts';
 
 /** The list's filters and order (GET admin/users). */
 export type UsersFilters = Pick<ApiUsersQuery, 'unit' | 'role' | 'status' | 'module' | 'assignment_status' | 'sort'>;
@@ -60,16 +60,13 @@ function getUsers(query: UsersQuery): Promise<UsersPage> {
   return getJson<UsersPage>('admin/users', { searchParams });
 }
 
-function usersQueryOptions(query: UsersQuery) {
+/** A page of the list; without a query, the key of every page (what a change to users invalidates). */
+export function usersQueryOptions(query?: UsersQuery) {
   return queryOptions({
-    queryKey: [
-      'users',
-      'list',
-      query.search ?? '',
-      query.cursor ?? '',
-      ...USERS_FILTER_KEYS.map((k) => query[k] ?? ''),
-    ],
-    queryFn: () => getUsers(query),
+    queryKey: query
+      ? ['users', query.search ?? '', query.cursor ?? '', ...USERS_FILTER_KEYS.map((k) => query[k] ?? '')]
+      : ['users'],
+    queryFn: () => getUsers(query ?? {}),
     placeholderData: keepPreviousData,
   });
 }
@@ -78,11 +75,24 @@ export function useUsers(query: UsersQuery) {
   return useQuery(usersQueryOptions(query));
 }
 
+const refreshTimers = new WeakMap<QueryClient, ReturnType<typeof setTimeout>>();
+
 /**
- * GET admin/users/{id} for the user modal, read on every opening and never kept
- * (gcTime 0): the list's copy may be a refresh old. Not under ['users'], so the
- * list's refreshes (after every autosave) do not read it again.
+ * Reads the users list again 500 ms after the last change (spec §9), one read for a burst of
+ * changes from any screen or call; the list keeps its page and search (they are in its key).
  */
-export function useFreshUser(id: string) {
-  return useQuery({ queryKey: ['user', id], queryFn: () => getUser(id), staleTime: 0, gcTime: 0 });
+export function refreshUsersSoon(queryClient: QueryClient): void {
+  clearTimeout(refreshTimers.get(queryClient));
+  refreshTimers.set(
+    queryClient,
+    setTimeout(() => {
+      refreshTimers.delete(queryClient);
+      void queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey });
+    }, REFRESH_DEBOUNCE_MS),
+  );
+}
+
+export function useRefreshUsers(): () => void {
+  const queryClient = useQueryClient();
+  return useCallback(() => refreshUsersSoon(queryClient), [queryClient]);
 }

@@ -6,7 +6,7 @@ import { dueAtFromLocalDate, dueLocalDate } from '@airman/contracts/due-date.ts'
 import { isArchived, type Module } from '@airman/contracts/module.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DateField } from '../../../components/date-field.tsx';
-import { bulkUsers } from '../api/bulk-calls.ts';
+import { useBulkUsers } from '../api/bulk-users.ts';
 
 export const BULK_LABELS: Record<BulkAction, { button: string; heading: (n: string) => string; apply: string }> = {
   assign: { button: 'Assign module', heading: (n) => `Assign a module to ${n}`, apply: 'Assign' },
@@ -46,27 +46,21 @@ export function BulkModal({ action, ids, modules, onClose, onDone }: Props) {
   const offered = modules.filter((m) => action !== 'assign' || !isArchived(m));
   const [module, setModule] = useState('');
   const [dueAt, setDueAt] = useState<number | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const mutation = useBulkUsers();
   const missing =
     (fields.module === 'required' && module === '') || (fields.due_at === 'required' && dueAt === undefined);
   const labels = BULK_LABELS[action];
 
-  async function apply() {
-    setBusy(true);
-    setError('');
-    try {
-      const result = await bulkUsers({
+  function apply() {
+    mutation.mutate(
+      {
         ids,
         action,
         ...(fields.module === 'required' ? { module } : {}),
         ...(fields.due_at !== 'absent' && dueAt !== undefined ? { due_at: dueAt } : {}),
-      });
-      onDone(result);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-      setBusy(false);
-    }
+      },
+      { onSuccess: onDone },
+    );
   }
 
   return (
@@ -78,11 +72,11 @@ export function BulkModal({ action, ids, modules, onClose, onDone }: Props) {
       size="sm"
     >
       <div className="form-stack">
-        {error && (
+        {mutation.isError && (
           <InlineNotification
             kind="error"
             title="Nothing was changed."
-            subtitle={error}
+            subtitle={mutation.error.message}
             lowContrast
             hideCloseButton
             role="alert"
@@ -117,8 +111,9 @@ export function BulkModal({ action, ids, modules, onClose, onDone }: Props) {
           </Button>
           <Button
             kind={action === 'deactivate' ? 'danger' : 'primary'}
-            disabled={busy || missing}
-            onClick={() => void apply()}
+            // Still pending once done: the modal closes with the answer.
+            disabled={mutation.isPending || mutation.isSuccess || missing}
+            onClick={apply}
           >
             {labels.apply} ({usersCount(ids.length)})
           </Button>

@@ -1,7 +1,7 @@
 /** In the user modal: the e-mails sent to the user (kind, date, delivered or not), newest first. */
 import { InlineNotification } from '@carbon/react';
 import { EMAIL_KIND_LABELS, EMAIL_STATE_LABELS } from '@airman/contracts/emails.ts';
-import { useUserEmails } from '../api/user-emails.ts';
+import { useUserEmails } from '../api/get-user-emails.ts';
 
 const when = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 

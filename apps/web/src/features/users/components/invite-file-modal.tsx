@@ -8,7 +8,8 @@ import {
   type InviteFileReport,
 } from '@airman/contracts/invite-file.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
-import { applyInviteFile, checkInviteFile } from '../api/bulk-calls.ts';
+import { useApplyInviteFile } from '../api/apply-invite-file.ts';
+import { useCheckInviteFile } from '../api/check-invite-file.ts';
 import { usersCount } from './bulk-modal.tsx';
 
 /** Rows of the "to invite" table shown; the rest are counted. */
@@ -21,37 +22,25 @@ interface Props {
 
 export function InviteFileModal({ onClose, onApplied }: Props) {
   const [file, setFile] = useState<File | null>(null);
-  const [report, setReport] = useState<InviteFileReport | null>(null);
-  const [busy, setBusy] = useState<'' | 'checking' | 'applying'>('');
-  const [error, setError] = useState('');
   const summary = useRef<HTMLHeadingElement>(null);
+  const checking = useCheckInviteFile({
+    // The dry run's summary takes focus: it is what the person reads next (and it is announced).
+    onSuccess: () => requestAnimationFrame(() => summary.current?.focus()),
+  });
+  const applying = useApplyInviteFile();
+  // The dry run of the file chosen now (none once it is removed).
+  const report: InviteFileReport | null = file && checking.variables === file ? (checking.data ?? null) : null;
+  const error = file === null ? '' : ((applying.error ?? checking.error)?.message ?? '');
 
-  async function check(chosen: File) {
+  function check(chosen: File) {
     setFile(chosen);
-    setReport(null);
-    setError('');
-    setBusy('checking');
-    try {
-      setReport(await checkInviteFile(chosen));
-      // The dry run's summary takes focus: it is what the person reads next (and it is announced).
-      requestAnimationFrame(() => summary.current?.focus());
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy('');
-    }
+    applying.reset();
+    checking.mutate(chosen);
   }
 
-  async function apply() {
+  function apply() {
     if (!file) return;
-    setBusy('applying');
-    setError('');
-    try {
-      onApplied(await applyInviteFile(file));
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-      setBusy('');
-    }
+    applying.mutate(file, { onSuccess: onApplied });
   }
 
   const toInvite = report?.invitees.length ?? 0;
@@ -64,22 +53,22 @@ export function InviteFileModal({ onClose, onApplied }: Props) {
           buttonLabel="Choose file"
           buttonKind="tertiary"
           accept={['.csv', 'text/csv']}
-          filenameStatus={busy === 'checking' ? 'uploading' : 'edit'}
+          filenameStatus={checking.isPending ? 'uploading' : 'edit'}
           iconDescription="Remove the file"
           size="md"
           onChange={(event) => {
             const chosen = (event.target as HTMLInputElement | null)?.files?.[0];
-            if (chosen) void check(chosen);
+            if (chosen) check(chosen);
           }}
           onDelete={() => {
             setFile(null);
-            setReport(null);
-            setError('');
+            checking.reset();
+            applying.reset();
           }}
         />
         <div role="status" aria-live="polite" className="invite-file__status">
-          {busy === 'checking' && 'Checking the file…'}
-          {busy === 'applying' && `Inviting ${usersCount(toInvite)}…`}
+          {checking.isPending && 'Checking the file…'}
+          {applying.isPending && `Inviting ${usersCount(toInvite)}…`}
         </div>
         {error && (
           <InlineNotification
@@ -141,7 +130,10 @@ export function InviteFileModal({ onClose, onApplied }: Props) {
           <Button kind="secondary" onClick={onClose}>
             Close
           </Button>
-          <Button disabled={busy !== '' || !report || toInvite === 0} onClick={() => void apply()}>
+          <Button
+            disabled={checking.isPending || applying.isPending || applying.isSuccess || !report || toInvite === 0}
+            onClick={apply}
+          >
             {toInvite > 0 ? `Invite ${usersCount(toInvite)}` : 'Invite'}
           </Button>
         </div>

@@ -1,22 +1,23 @@
 /** The invite modal (spec §2, §5): whitespace-separated e-mails, an optional module for all, and its due date. */
 import { useEffect, useState } from 'react';
 import { Button, InlineNotification, Select, SelectItem, TextArea } from '@carbon/react';
+import { inviteRequestSchema } from '@airman/contracts/api.ts';
 import { INVITE_VALIDATION_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import { dueAtFromLocalDate } from '@airman/contracts/due-date.ts';
 import { DEFAULT_GAME_RECORD, isArchived, type Module } from '@airman/contracts/module.ts';
 import { invalidEmails, invalidEmailsMessage, splitEmails } from '@airman/contracts/validation.ts';
+import { describeZodError } from '@airman/contracts/zod-error.ts';
 import { useToast } from '../../../components/toasts.tsx';
-import { inviteUsers } from '../api/user-calls.ts';
+import { useInviteUsers } from '../api/invite-users.ts';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { DateField } from '../../../components/date-field.tsx';
 
 interface Props {
   modules: Module[];
   onClose(): void;
-  onInvited(): void;
 }
 
-export function InviteModal({ modules, onClose, onInvited }: Props) {
+export function InviteModal({ modules, onClose }: Props) {
   const toast = useToast();
   const [text, setText] = useState('');
   const [module, setModule] = useState(DEFAULT_GAME_RECORD.id);
@@ -24,28 +25,32 @@ export function InviteModal({ modules, onClose, onInvited }: Props) {
   const withModule = module !== DEFAULT_GAME_RECORD.id;
   const [message, setMessage] = useState('');
   const [alert, setAlert] = useState('');
-  const [sending, setSending] = useState(false);
+  const invite = useInviteUsers();
   const emails = splitEmails(text);
   const invalid = invalidEmails(emails);
+  // The call as PUT admin/invite checks it (its list's length); each address as spec §5 checks it.
+  const request = inviteRequestSchema.safeParse({
+    emails,
+    ...(withModule ? { module, ...(dueAt !== undefined ? { due_at: dueAt } : {}) } : {}),
+  });
+  const problem =
+    invalid.length > 0
+      ? invalidEmailsMessage(invalid)
+      : emails.length > 0 && !request.success
+        ? describeZodError(request.error)
+        : '';
 
-  // The invalid-address message appears after a second without typing (spec §5).
+  // The message appears after a second without typing (spec §5).
   useEffect(() => {
-    const timer = setTimeout(
-      () => setMessage(invalid.length > 0 ? invalidEmailsMessage(invalid) : ''),
-      INVITE_VALIDATION_DEBOUNCE_MS,
-    );
+    const timer = setTimeout(() => setMessage(problem), INVITE_VALIDATION_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [invalid.join(' ')]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [problem]);
 
-  async function invite() {
-    setSending(true);
+  async function send() {
+    if (!request.success) return;
     setAlert('');
     try {
-      const result = await inviteUsers({
-        emails,
-        ...(withModule ? { module, ...(dueAt !== undefined ? { due_at: dueAt } : {}) } : {}),
-      });
-      onInvited();
+      const result = await invite.mutateAsync(request.data);
       const notes: string[] = [];
       // The server invites only new addresses: one already on the list (registered, or invited and not yet
       // registered) gets nothing, and a pending invite is sent again from its row.
@@ -79,8 +84,6 @@ export function InviteModal({ modules, onClose, onInvited }: Props) {
       setText('');
     } catch (error) {
       setAlert(`The users could not be invited: ${error instanceof Error ? error.message : String(error)}`);
-    } finally {
-      setSending(false);
     }
   }
 
@@ -123,7 +126,7 @@ export function InviteModal({ modules, onClose, onInvited }: Props) {
           <Button kind="secondary" onClick={onClose}>
             Close
           </Button>
-          <Button disabled={sending || emails.length === 0 || invalid.length > 0} onClick={() => void invite()}>
+          <Button disabled={invite.isPending || !request.success || invalid.length > 0} onClick={() => void send()}>
             Invite
           </Button>
         </div>

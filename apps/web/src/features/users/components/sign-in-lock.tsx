@@ -5,33 +5,25 @@
  * (the right password from a device the lock held back), when, and whether it
  * was used. Shows nothing for an account without either.
  */
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Button, InlineNotification } from '@carbon/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { clearSignInFailures, signInStatusQueryOptions, useSignInStatus } from '../api/sign-in-status.ts';
+import { useClearSignInFailures } from '../api/clear-sign-in-failures.ts';
+import { useSignInStatus } from '../api/get-sign-in-status.ts';
 
 const time = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 
 export function SignInLock({ userId }: { userId: string }) {
   const status = useSignInStatus(userId);
-  const queryClient = useQueryClient();
-  const [clearing, setClearing] = useState(false);
-  const [result, setResult] = useState<string | undefined>();
   const resultRef = useRef<HTMLParagraphElement>(null);
-
-  async function clear() {
-    setClearing(true);
-    try {
-      queryClient.setQueryData(signInStatusQueryOptions(userId).queryKey, await clearSignInFailures(userId));
-      setResult('Failed sign-ins cleared. This account can sign in from anywhere again.');
-    } catch {
-      setResult('Error clearing failed sign-ins.');
-    } finally {
-      setClearing(false);
-      // The button is gone: focus goes to what replaced it, never to the page.
-      requestAnimationFrame(() => resultRef.current?.focus());
-    }
-  }
+  const clearing = useClearSignInFailures({
+    // The button is gone: focus goes to what replaced it, never to the page.
+    onSettled: () => requestAnimationFrame(() => resultRef.current?.focus()),
+  });
+  const result = clearing.isSuccess
+    ? 'Failed sign-ins cleared. This account can sign in from anywhere again.'
+    : clearing.isError
+      ? 'Error clearing failed sign-ins.'
+      : undefined;
 
   const data = status.data;
   return (
@@ -63,7 +55,12 @@ export function SignInLock({ userId }: { userId: string }) {
                 : '')
             }
           />
-          <Button kind="tertiary" size="sm" disabled={clearing} onClick={() => void clear()}>
+          <Button
+            kind="tertiary"
+            size="sm"
+            disabled={clearing.isPending}
+            onClick={() => clearing.mutate({ id: userId })}
+          >
             Clear failed sign-ins
           </Button>
         </>

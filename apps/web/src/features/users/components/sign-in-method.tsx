@@ -4,11 +4,11 @@
  * identity, a button that removes the link. A later provider sign-in links it
  * again by its verified e-mail.
  */
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Button } from '@carbon/react';
-import { useQueryClient } from '@tanstack/react-query';
 import type { SignInMethod as Method } from '@airman/contracts/sign-in.ts';
-import { signInMethodQueryOptions, unlinkProvider, useSignInMethod } from '../api/sign-in-method.ts';
+import { useSignInMethod } from '../api/get-sign-in-method.ts';
+import { useUnlinkProvider } from '../api/unlink-provider.ts';
 
 const WORDS: Record<Method, string> = {
   password: 'Password',
@@ -19,24 +19,16 @@ const WORDS: Record<Method, string> = {
 
 export function SignInMethod({ userId }: { userId: string }) {
   const method = useSignInMethod(userId);
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<string | undefined>();
   const resultRef = useRef<HTMLParagraphElement>(null);
-
-  async function unlink() {
-    setBusy(true);
-    try {
-      queryClient.setQueryData(signInMethodQueryOptions(userId).queryKey, await unlinkProvider(userId));
-      setResult('Identity provider unlinked.');
-    } catch {
-      setResult('Error unlinking the identity provider.');
-    } finally {
-      setBusy(false);
-      // The button is gone: focus goes to what replaced it, never to the page.
-      requestAnimationFrame(() => resultRef.current?.focus());
-    }
-  }
+  const unlink = useUnlinkProvider({
+    // The button is gone: focus goes to what replaced it, never to the page.
+    onSettled: () => requestAnimationFrame(() => resultRef.current?.focus()),
+  });
+  const result = unlink.isSuccess
+    ? 'Identity provider unlinked.'
+    : unlink.isError
+      ? 'Error unlinking the identity provider.'
+      : undefined;
 
   const data = method.data;
   return (
@@ -47,7 +39,7 @@ export function SignInMethod({ userId }: { userId: string }) {
         </p>
       )}
       {data?.linked_at && (
-        <Button kind="tertiary" size="sm" disabled={busy} onClick={() => void unlink()}>
+        <Button kind="tertiary" size="sm" disabled={unlink.isPending} onClick={() => unlink.mutate({ id: userId })}>
           Unlink identity provider
         </Button>
       )}

@@ -4,15 +4,15 @@ import { InlineNotification, Select, SelectItem, TextInput, Toggle } from '@carb
 import { ROLES, type Role } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
-import { isValidEmail } from '@airman/contracts/validation.ts';
-import type { UserUpdateRequest } from '@airman/contracts/api.ts';
+import { userUpdateRequestSchema, type UserUpdateRequest } from '@airman/contracts/api.ts';
 import { RankSelect } from '../../../components/rank-select.tsx';
 import { UnitInput } from '../../../components/unit-input.tsx';
 import { useToast } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
-import { useFreshUser } from '../api/get-users.ts';
-import { assignModule, unassignModule } from '../api/user-calls.ts';
+import { useAssignModule } from '../api/assign-module.ts';
+import { useFreshUser } from '../api/get-user.ts';
+import { useUnassignModule } from '../api/unassign-module.ts';
 import { useUserAutosave } from '../hooks/use-user-autosave.ts';
 import { AssignmentsTable } from './assignments-table.tsx';
 import { SignInLock } from './sign-in-lock.tsx';
@@ -38,6 +38,21 @@ interface Props {
   onChanged(): void;
 }
 
+/**
+ * The change one field's text makes, as POST admin/users/{id} parses it (userUpdateRequestSchema:
+ * trimmed, an e-mail lower-cased), or null when it would refuse it: nothing is sent.
+ */
+function fieldPatch(field: 'user_name' | 'first_name' | 'last_name', text: string): UserUpdateRequest | null {
+  const parsed = userUpdateRequestSchema.safeParse({ [field]: text });
+  return parsed.success ? parsed.data : null;
+}
+
+/** What a name field shows when the schema refuses its text: 'Required' when empty, else the schema's reason. */
+function nameProblem(field: 'first_name' | 'last_name', text: string): string {
+  const issue = userUpdateRequestSchema.safeParse({ [field]: text }).error?.issues[0];
+  return !issue || issue.code === 'too_small' ? 'Required' : issue.message;
+}
+
 const formOf = (u: User) => ({
   user_name: u.user_name,
   last_name: u.last_name,
@@ -53,7 +68,6 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
   const { signOut } = useAuth();
   const [user, setUser] = useState(initial);
   const [form, setForm] = useState(() => formOf(initial));
-  const [busy, setBusy] = useState(false);
   // The modal opens at once on the list's copy, which may be a refresh old; the
   // server's answer (GET admin/users/{id}) replaces it, unless the admin has
   // changed something first: what they type is never overwritten. If the call
@@ -81,9 +95,13 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
     },
   });
 
-  const emailInvalid = !isValidEmail(form.user_name.trim());
-  const lastNameInvalid = touched.has('last_name') && form.last_name.trim() === '';
-  const firstNameInvalid = touched.has('first_name') && form.first_name.trim() === '';
+  // What the modal still has to save goes first, with the button already pending (isPending covers onMutate).
+  const assign = useAssignModule({ onMutate: () => saver.flush() });
+  const unassign = useUnassignModule({ onMutate: () => saver.flush() });
+
+  const emailInvalid = fieldPatch('user_name', form.user_name) === null;
+  const lastNameInvalid = touched.has('last_name') && fieldPatch('last_name', form.last_name) === null;
+  const firstNameInvalid = touched.has('first_name') && fieldPatch('first_name', form.first_name) === null;
   const edit = <K extends keyof typeof form>(key: K, value: (typeof form)[K], patch: UserUpdateRequest | null) => {
     setForm((f) => ({ ...f, [key]: value }));
     edited();
@@ -102,10 +120,11 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
 
   async function changeAssignment(kind: 'assign' | 'unassign', moduleId: string) {
     edited();
-    setBusy(true);
     try {
-      await saver.flush();
-      const saved = kind === 'assign' ? await assignModule(user.id, moduleId) : await unassignModule(user.id, moduleId);
+      const saved =
+        kind === 'assign'
+          ? await assign.mutateAsync({ id: user.id, module: moduleId })
+          : await unassign.mutateAsync({ id: user.id, moduleId });
       setUser(saved);
       onChanged();
       toast({
@@ -117,8 +136,6 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
       });
     } catch {
       toast({ kind: 'error', title: kind === 'assign' ? 'Error assigning module.' : 'Error unassigning module.' });
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -200,32 +217,25 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
             invalid={emailInvalid}
             invalidText="Enter a valid e-mail address"
             {...describedByError('user-email', emailInvalid)}
-            onChange={(e) => {
-              const v = e.target.value;
-              edit('user_name', v, isValidEmail(v.trim()) ? { user_name: v.trim() } : null);
-            }}
+            onChange={(e) => edit('user_name', e.target.value, fieldPatch('user_name', e.target.value))}
           />
           <TextInput
             id="user-last-name"
             labelText="Last name"
             value={form.last_name}
             invalid={lastNameInvalid}
-            invalidText="Required"
+            invalidText={nameProblem('last_name', form.last_name)}
             {...describedByError('user-last-name', lastNameInvalid)}
-            onChange={(e) =>
-              edit('last_name', e.target.value, e.target.value.trim() ? { last_name: e.target.value.trim() } : null)
-            }
+            onChange={(e) => edit('last_name', e.target.value, fieldPatch('last_name', e.target.value))}
           />
           <TextInput
             id="user-first-name"
             labelText="First name"
             value={form.first_name}
             invalid={firstNameInvalid}
-            invalidText="Required"
+            invalidText={nameProblem('first_name', form.first_name)}
             {...describedByError('user-first-name', firstNameInvalid)}
-            onChange={(e) =>
-              edit('first_name', e.target.value, e.target.value.trim() ? { first_name: e.target.value.trim() } : null)
-            }
+            onChange={(e) => edit('first_name', e.target.value, fieldPatch('first_name', e.target.value))}
           />
           <Toggle
             id="user-active"
@@ -258,7 +268,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
         <AssignmentsTable
           assignments={user.assignments}
           modules={modules}
-          busy={busy}
+          busy={assign.isPending || unassign.isPending}
           onDueDate={(key, due_at) => {
             edited();
             saver.edit({ assignments: [{ key, due_at }] });

@@ -22,9 +22,10 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth/current-user.tsx';
 import { useModules } from '../../../lib/modules.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
-import { useUsers, usersFiltersFrom, usersFiltersSearch } from '../api/get-users.ts';
-import { deleteUser, reinviteUser, updateUser } from '../api/user-calls.ts';
-import { useRefreshUsers } from '../hooks/use-refresh-users.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
+import { useRefreshUsers, useUsers, usersFiltersFrom, usersFiltersSearch } from '../api/get-users.ts';
+import { useReinviteUser } from '../api/reinvite-user.ts';
+import { useUpdateUser } from '../api/update-user.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { DeleteModal } from './delete-modal.tsx';
 import { InviteModal } from './invite-modal.tsx';
@@ -56,7 +57,9 @@ export function UsersScreen() {
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
+  const deleteUser = useDeleteUser();
+  const updateUser = useUpdateUser();
+  const reinviteUser = useReinviteUser();
   // Where focus goes once a modal opened from a row has gone (by id): the row's actions
   // button, the next row's after a delete, or the list's heading when no row is left. The
   // menu item that opened the modal is gone by then, so the modal cannot return there itself.
@@ -142,18 +145,17 @@ export function UsersScreen() {
   async function toggleActive(user: User, active: boolean) {
     showActive(user, active);
     try {
-      await updateUser(user.id, { active_at: active ? Date.now() : 0 });
+      await updateUser.mutateAsync({ id: user.id, patch: { active_at: active ? Date.now() : 0 } });
       toast({ kind: 'success', title: `${displayName(user)} status has been updated` });
     } catch {
       showActive(user, undefined);
       toast({ kind: 'error', title: 'Error updating user status' });
     }
-    refresh();
   }
 
   async function resend(user: User) {
     try {
-      await reinviteUser(user.id);
+      await reinviteUser.mutateAsync({ id: user.id });
       toast({ kind: 'success', title: `Invite resent to ${user.user_name}` });
     } catch (error) {
       // The server says whether it will retry, or why the mail server refused the address.
@@ -163,7 +165,6 @@ export function UsersScreen() {
         subtitle: error instanceof ApiError ? error.message : undefined,
       });
     }
-    refresh();
   }
 
   async function copyLink(user: User) {
@@ -178,20 +179,16 @@ export function UsersScreen() {
 
   async function confirmDelete() {
     if (!deleting) return;
-    setDeleteBusy(true);
     try {
-      await deleteUser(deleting.id);
+      await deleteUser.mutateAsync({ id: deleting.id });
       toast({ kind: 'success', title: 'User successfully deleted' });
       const rows = users.data?.users ?? [];
       const at = rows.findIndex((u) => u.id === deleting.id);
       const next = at === -1 ? undefined : rows[at + 1];
       setFocusAfter({ id: next ? rowActionsId(next.id) : 'users-title' });
       setDeleting(null);
-      refresh();
     } catch {
       toast({ kind: 'error', title: 'Error deleting user' });
-    } finally {
-      setDeleteBusy(false);
     }
   }
 
@@ -225,7 +222,6 @@ export function UsersScreen() {
         .filter((r) => r.outcome === 'skipped')
         .map((r) => ({ who: r.user_name, reason: r.reason ?? '' })),
     });
-    refresh();
   }
 
   function fileApplied(report: InviteFileReport) {
@@ -237,7 +233,6 @@ export function UsersScreen() {
         ...report.invalid.map((r) => ({ who: `Line ${r.line}${r.email ? `: ${r.email}` : ''}`, reason: r.reason })),
       ],
     });
-    refresh();
   }
 
   const moduleList = modules.data ?? [];
@@ -386,12 +381,12 @@ export function UsersScreen() {
         />
       )}
       {invitingFile && <InviteFileModal onClose={() => setInvitingFile(false)} onApplied={fileApplied} />}
-      {inviting && <InviteModal modules={moduleList} onClose={() => setInviting(false)} onInvited={refresh} />}
+      {inviting && <InviteModal modules={moduleList} onClose={() => setInviting(false)} />}
       {deleting && (
         <DeleteModal
           user={deleting}
           isSelf={deleting.id === me.id}
-          busy={deleteBusy}
+          busy={deleteUser.isPending}
           onConfirm={() => void confirmDelete()}
           onClose={() => {
             setFocusAfter({ id: rowActionsId(deleting.id) });

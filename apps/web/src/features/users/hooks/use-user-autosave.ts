@@ -8,7 +8,7 @@ import { AUTOSAVE_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
 import { Autosaver } from '../../../lib/autosaver.ts';
 import { useToast, type Toast } from '../../../components/toasts.tsx';
-import { updateUser } from '../api/user-calls.ts';
+import { updateUser } from '../api/update-user.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 
 /** The server refused the value itself (bad input, conflict): retrying cannot help. */
@@ -80,7 +80,7 @@ export function useUserAutosave(
       merge,
       isEmpty: (p) => Object.keys(p).length === 0,
       async save(patch) {
-        const saved = await updateUser(userId, patch);
+        const saved = await updateUser({ id: userId, patch });
         const titles = new Set((Object.keys(patch) as Field[]).map((f) => successToast(f, saved)));
         for (const title of titles) show({ kind: 'success', title });
         latest.current.onSaved(saved, patch);

@@ -1,30 +1,33 @@
+/** POST self with the profile fields or {password, current_password}. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SelfPasswordRequest, SelfProfileRequest } from '@airman/contracts/api.ts';
 import { sendJson } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/auth-context.tsx';
+import type { MutationConfig } from '../../../lib/react-query.ts';
 
 /** What POST self answers: the updated user, and a fresh token after a password change. */
 interface SelfResponse {
   auth?: string;
 }
 
-/** POST self with the profile fields or {password, current_password}. */
-function updateSelf(body: SelfProfileRequest | SelfPasswordRequest): Promise<SelfResponse> {
+export function updateSelf(body: SelfProfileRequest | SelfPasswordRequest): Promise<SelfResponse> {
   return sendJson<SelfResponse>('post', 'self', body);
 }
 
 /**
- * POST self. A password change revokes every token and answers a fresh one:
- * it is stored before anything is read again, since a read with the old token
- * would be refused and end the session. The forms then say whether the session
- * is read again (`refreshSession`) or ends (a change of one's own e-mail, spec §4).
+ * A password change revokes every token and answers a fresh one: it is stored before
+ * anything is read again, since a read with the old token would be refused and end the
+ * session. The forms then say whether the session is read again (`refreshSession`) or ends
+ * (a change of one's own e-mail, spec §4).
  */
-export function useUpdateSelf() {
+export function useUpdateSelf(config: MutationConfig<typeof updateSelf> = {}) {
   const { signIn } = useAuth();
   return useMutation({
+    ...config,
     mutationFn: updateSelf,
-    onSuccess: (result) => {
-      if (result.auth) signIn(result.auth);
+    onSuccess: (...args) => {
+      if (args[0].auth) signIn(args[0].auth);
+      return config.onSuccess?.(...args);
     },
   });
 }

@@ -1,0 +1,22 @@
+/** POST admin/invite/file: invites the file's new addresses. */
+import { useMutation } from '@tanstack/react-query';
+import type { InviteFileReport } from '@airman/contracts/invite-file.ts';
+import type { MutationConfig } from '../../../lib/react-query.ts';
+import { useRefreshUsers } from './get-users.ts';
+import { sendInviteFile } from './invite-file.ts';
+
+export function applyInviteFile(file: Blob): Promise<InviteFileReport> {
+  return sendInviteFile('admin/invite/file', file);
+}
+
+export function useApplyInviteFile(config: MutationConfig<typeof applyInviteFile> = {}) {
+  const refreshUsers = useRefreshUsers();
+  return useMutation({
+    ...config,
+    mutationFn: applyInviteFile,
+    onSuccess: (...args) => {
+      refreshUsers();
+      return config.onSuccess?.(...args);
+    },
+  });
+}

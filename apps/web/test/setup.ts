@@ -1,0 +1,48 @@
+/**
+ * The web project's setup (jsdom): MSW at the HTTP boundary, a clean DOM and
+ * storage for each test, and the few browser APIs jsdom lacks that Carbon and
+ * the screens call.
+ */
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { server } from '../src/testing/server.ts';
+
+// findBy… and waitFor wait up to 3 s: the machine running them may be busy.
+configure({ asyncUtilTimeout: 3000 });
+
+class NoResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+globalThis.ResizeObserver ??= NoResizeObserver;
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  }) satisfies MediaQueryList;
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+
+// The API client's calls are relative ('/api/…'), as in a page; Node's Request wants an absolute URL.
+const NodeRequest = globalThis.Request;
+globalThis.Request = class PageRequest extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+  }
+};
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  server.events.removeAllListeners();
+  localStorage.clear();
+  document.body.innerHTML = '';
+});
+afterAll(() => server.close());
