@@ -5,6 +5,7 @@
  */
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { Module } from '@airman/contracts/module.ts';
 import { api, apiLogin } from './api.ts';
 import { describeE2E } from './browser.ts';
 import { focused, tabTo } from './focus.ts';
@@ -30,6 +31,21 @@ describeE2E('the users list at 300 users', (e2e) => {
     await expect.poll(() => rows.count()).toBe(50);
     // Registered trainees first: the first page holds no pending invitee.
     expect(await rows.filter({ hasText: 'Pending Invite' }).count()).toBe(0);
+    // A trainee with many modules, long-titled as copies are, keeps the table in its box.
+    const token = await apiLogin(e2e.baseUrl);
+    const firstId = await rows.first().getAttribute('data-user-id');
+    const base = await api<Module>(e2e.baseUrl, token, 'GET', 'modules/ready_airman_training');
+    for (const n of [1, 2, 3]) {
+      const game_title = `Ready Airman Training, second-quarter refresher for the night shift ${n}`;
+      const copy = await api<Module>(e2e.baseUrl, token, 'POST', 'modules', { ...base, id: '', game_title });
+      await api(e2e.baseUrl, token, 'POST', `admin/users/${firstId}/assign`, { module: copy.id });
+    }
+    await page.reload();
+    await rows
+      .first()
+      .getByText(/second-quarter refresher/)
+      .first()
+      .waitFor();
     // Nothing scrolls sideways: neither the page nor the table's own box.
     const widths = await page.evaluate(() => {
       const box = document.querySelector('.table-scroll');

@@ -21,13 +21,15 @@ export function ModuleTags({
   /** Every module's id, in the module list's order. */
   moduleIds: readonly string[];
 }) {
+  // Several tags wrap onto a second line rather than widen the table; a long title is cut with an
+  // ellipsis on screen (its tooltip and a screen reader give it whole).
   return (
-    <>
+    <span className="module-tags">
       {modules.map((m) => (
-        <Tag key={m.key} type={moduleColor(m.key, moduleIds)} size="sm">
+        <Tag key={m.key} type={moduleColor(m.key, moduleIds)} size="sm" title={m.title}>
           {m.title}
         </Tag>
       ))}
-    </>
+    </span>
   );
 }
