@@ -16,13 +16,13 @@ describe('changeLines', () => {
       iso,
     );
     expect(lines).toEqual([
-      'Module: m1 → m1',
+      'Module: m1',
       `Due date: ${new Date(Date.UTC(2026, 10, 15, 23)).toLocaleDateString(undefined, { timeZone: 'UTC' })} → ${new Date(Date.UTC(2026, 10, 30, 23)).toLocaleDateString(undefined, { timeZone: 'UTC' })}`,
     ]);
   });
 
   it('marks what was not there before a creation with a dash', () => {
-    expect(changeLines(null, { user_name: 'a@example.com', via: 'list' }, iso)).toEqual([
+    expect(changeLines(null, { via: 'list', user_name: 'a@example.com' }, iso)).toEqual([
       'E-mail: – → a@example.com',
       'Invited by: – → the list',
     ]);
@@ -51,6 +51,37 @@ describe('changeLines', () => {
   it('counts a list of rows instead of printing them', () => {
     expect(changeLines({ actions: [{ name: 'a' }] }, { actions: [{ name: 'a' }, { name: 'b' }] }, iso)).toEqual([
       'Actions: 1 entry → 2 entries',
+    ]);
+  });
+
+  it('says a field kept as it was once, without an arrow', () => {
+    expect(changeLines({ module: 'm1', due_at: 0 }, { module: 'm1', due_at: 5 }, iso)[0]).toBe('Module: m1');
+  });
+
+  it('leaves out a field empty on both sides', () => {
+    expect(changeLines(null, { user_name: 'a@example.com', rank: '', unit: '' }, iso)).toEqual([
+      'E-mail: – → a@example.com',
+    ]);
+  });
+
+  it('says a list changed when its short form reads the same', () => {
+    expect(changeLines({ actions: [{ name: 'a' }] }, { actions: [{ name: 'b' }] }, iso)).toEqual([
+      'Actions: changed (1 entry)',
+    ]);
+  });
+
+  it('orders known fields as the screen does, whatever order the entry has', () => {
+    expect(changeLines({ version: 1, game_title: 'A' }, { version: 2, game_title: 'B' }, iso)).toEqual([
+      'Title: A → B',
+      'Version: 1 → 2',
+    ]);
+  });
+
+  it('names a module by its title where it is known', () => {
+    const titles = { ...iso, moduleTitle: (id: string) => (id === 'm1' ? 'Drill' : undefined) };
+    expect(changeLines(null, { module: 'm1', copied_from: 'gone' }, titles)).toEqual([
+      'Module: – → Drill',
+      'Copied from: – → gone',
     ]);
   });
 

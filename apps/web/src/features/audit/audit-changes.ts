@@ -4,7 +4,10 @@
  */
 import { formatDueDate } from '@airman/contracts/due-date.ts';
 
-/** What the Audit screen calls a field of an entry (docs/audit.md); any other is its name in words. */
+/**
+ * What the Audit screen calls a field of an entry (docs/audit.md), in the order it shows them
+ * (the database keeps an entry's fields in an order of its own); any other is its name in words, after these.
+ */
 const FIELD_LABELS: Record<string, string> = {
   user_name: 'E-mail',
   first_name: 'First name',
@@ -14,8 +17,8 @@ const FIELD_LABELS: Record<string, string> = {
   role: 'Role',
   active: 'Active',
   pending: 'Pending invite',
-  via: 'Invited by',
   invite: 'Invite',
+  via: 'Invited by',
   module: 'Module',
   due_at: 'Due date',
   bulk: 'In bulk',
@@ -27,6 +30,7 @@ const FIELD_LABELS: Record<string, string> = {
   game_type: 'Base module',
   copied_from: 'Copied from',
   archived_at: 'Archived',
+  days: 'Days',
   daily_time_tokens: 'Daily time tokens',
   starting_gauges: 'Gauges',
   healthy_range: 'Healthy ranges',
@@ -36,8 +40,11 @@ const FIELD_LABELS: Record<string, string> = {
   tz: 'Time zone',
   removed: 'Entries removed',
   older_than: 'Older than',
-  days: 'Days',
 };
+const FIELD_ORDER = Object.keys(FIELD_LABELS);
+
+/** Fields holding a module's id: shown as its title where the screen knows it. */
+const MODULE_FIELDS = new Set(['module', 'copied_from', 'game_type']);
 
 /** Fields holding an instant (epoch ms; 0 means none). */
 const INSTANTS = new Set(['archived_at', 'locked_until', 'older_than', 'active_at', 'at']);
@@ -52,6 +59,8 @@ export function fieldLabel(key: string): string {
 export interface FormatOptions {
   /** An instant as the admin reads it (their time zone). */
   instant(ms: number): string;
+  /** A module's title by its id, where known. */
+  moduleTitle?(id: string): string | undefined;
 }
 
 export const localFormat: FormatOptions = {
@@ -75,7 +84,11 @@ export function formatValue(key: string, value: unknown, options: FormatOptions 
     if (INSTANTS.has(key)) return value === 0 ? 'none' : options.instant(value);
     return String(value);
   }
-  if (typeof value === 'string') return key === 'via' ? (VIA[value] ?? value) : value;
+  if (typeof value === 'string') {
+    if (key === 'via') return VIA[value] ?? value;
+    if (MODULE_FIELDS.has(key)) return options.moduleTitle?.(value) ?? value;
+    return value;
+  }
   if (Array.isArray(value)) {
     if (value.length === 0) return 'none';
     // A list of rows (a module's actions, say): how many; the versions show what each holds.
@@ -91,16 +104,34 @@ export function formatValue(key: string, value: unknown, options: FormatOptions 
   return String(value);
 }
 
-/** The lines "Field: old → new", one per field either side names; an entry with neither has none. */
+/** Known fields in the screen's order, then the others by name. */
+function byFieldOrder(a: string, b: string): number {
+  const [i, j] = [FIELD_ORDER.indexOf(a), FIELD_ORDER.indexOf(b)];
+  if (i >= 0 && j >= 0) return i - j;
+  if (i >= 0 || j >= 0) return i >= 0 ? -1 : 1;
+  return a.localeCompare(b);
+}
+
+/**
+ * The lines "Field: old → new", one per field either side names. A field the action kept as it
+ * was (the module of a due date moved) reads "Field: value"; one empty on both sides has no line;
+ * one that changed but reads the same in short (a module's actions) reads "Field: changed (…)".
+ */
 export function changeLines(
   before: Record<string, unknown> | null,
   after: Record<string, unknown> | null,
   options: FormatOptions = localFormat,
 ): string[] {
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  return keys.map((key) => {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].sort(byFieldOrder);
+  const lines: string[] = [];
+  for (const key of keys) {
+    const label = fieldLabel(key);
     const was = before && key in before ? formatValue(key, before[key], options) : NOTHING;
     const is = after && key in after ? formatValue(key, after[key], options) : NOTHING;
-    return `${fieldLabel(key)}: ${was} → ${is}`;
-  });
+    if (was === NOTHING && is === NOTHING) continue;
+    if (was !== is) lines.push(`${label}: ${was} → ${is}`);
+    else if (JSON.stringify(before?.[key]) === JSON.stringify(after?.[key])) lines.push(`${label}: ${is}`);
+    else lines.push(`${label}: changed (${is})`);
+  }
+  return lines;
 }
