@@ -8,8 +8,11 @@ function getModules(): Promise<Module[]> {
   return getJson<Module[]>('modules');
 }
 
+/** The key of the module list: what changes a module invalidates it. */
+export const modulesQueryKey = ['modules'] as const;
+
 function modulesQueryOptions() {
-  return queryOptions({ queryKey: ['modules'], queryFn: getModules });
+  return queryOptions({ queryKey: modulesQueryKey, queryFn: getModules });
 }
 
 export function useModules() {
