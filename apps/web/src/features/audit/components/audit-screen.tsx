@@ -59,6 +59,7 @@ export function AuditScreen() {
 
   const [downloading, setDownloading] = useState(false);
   async function download() {
+    if (downloading) return;
     setDownloading(true);
     try {
       const name = await downloadAuditCsv(filters);
@@ -102,7 +103,8 @@ export function AuditScreen() {
           kind="tertiary"
           size="md"
           renderIcon={Download}
-          disabled={downloading || backwards}
+          // Not disabled while the file comes: the focus stays on the button (a second press waits for the first).
+          disabled={backwards}
           onClick={() => void download()}
         >
           Download CSV
