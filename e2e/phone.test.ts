@@ -100,7 +100,7 @@ describeE2E('the admin area on a phone', (e2e) => {
       'true',
     );
     expect(await focused()).toBe('User Admin');
-    for (const entry of ['Progress', 'Module Editor', 'Profile', 'Log Out']) {
+    for (const entry of ['Progress', 'Module Editor', 'Audit', 'Profile', 'Log Out']) {
       await page.keyboard.press('Tab');
       expect(await focused()).toBe(entry);
     }
@@ -158,6 +158,7 @@ describeE2E('the admin area on a phone', (e2e) => {
     const entries: [entry: string, heading: string][] = [
       ['Progress', 'Progress'],
       ['Module Editor', 'Training Modules'],
+      ['Audit', 'Audit'],
       ['Profile', 'User Settings'],
       ['User Admin', 'Users'],
     ];
