@@ -8,6 +8,7 @@ import { DateField } from '../../../components/date-field.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { moduleFilterOptions } from '../../../lib/modules.ts';
 import type { AuditFilters } from '../api/get-audit.ts';
+import { dateToDay, dayToDate } from '../audit-days.ts';
 
 /** What each kind of target is called in the Target filter and the table. */
 export const TARGET_KIND_LABELS: Record<string, string> = {
@@ -20,19 +21,6 @@ export const TARGET_KIND_LABELS: Record<string, string> = {
 
 /** Kinds whose target id is a module's. */
 const MODULE_KINDS = new Set(['module', 'questionnaire', 'report']);
-
-/** A day (YYYY-MM-DD) as the date field shows it: that date at local midnight. */
-export function dayToDate(day: string | undefined): Date | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
-  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : undefined;
-}
-
-/** The date a field gave, as a day (YYYY-MM-DD) of the calendar it was picked on. */
-export function dateToDay(date: Date | undefined): string | undefined {
-  if (!date) return undefined;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
-}
 
 /**
  * A typed filter, applied a debounce after the last key (as the users list's unit); a value
