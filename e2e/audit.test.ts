@@ -181,6 +181,7 @@ describeE2E('the Audit screen', (e2e) => {
     expect(await page.getByRole('textbox', { name: 'User ID' }).inputValue()).toBe(userId);
     const userTable = page.getByRole('table', { name: /^Audit entries 1 to/ });
     const dueRow = userTable.getByRole('row').filter({ hasText: 'Due date changed' });
+    await dueRow.waitFor();
     expect(await dueRow.locator('li').allTextContents()).toEqual([
       `Module: ${title}`,
       `Due date: none → ${formatDueDate(due, 'en-US')}`,
@@ -236,14 +237,27 @@ describeE2E('the Audit screen', (e2e) => {
     await context.close();
   });
 
-  it('says when no entry matches, and clears the filters from there', async () => {
+  it('filters by a range of days typed in, says when nothing matches, and clears the filters', async () => {
     const { context, page } = await e2e.adminPage('/admin');
-    await page.goto('/audit?actor=nobody-at-all%40example.com');
+    await page.goto('/audit');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Showing \d+ entr/ })
+      .waitFor();
+    await page.keyboard.press('Tab');
+    await tabTo(page, 'From (UTC day)');
+    await page.keyboard.type('01/01/2099');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('from') === '2099-01-01');
     await page.getByRole('status').filter({ hasText: 'No entries match these filters.' }).waitFor();
     await page.getByRole('heading', { name: 'No entries match these filters' }).waitFor();
-    await page.keyboard.press('Tab');
+    // A range that ends before it starts is said, not sent.
+    await tabTo(page, 'To (UTC day)');
+    await page.keyboard.type('12/31/2098');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').filter({ hasText: 'The From day comes after the To day.' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Download CSV' }).isDisabled()).toBe(true);
     await tabTo(page, 'Clear filters');
-    // The first of the two (the filter bar's) is disabled: Tab reaches the empty state's.
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.search === '');
     await page
@@ -251,6 +265,7 @@ describeE2E('the Audit screen', (e2e) => {
       .filter({ hasText: /^Showing \d+ entr/ })
       .waitFor();
     expect((await focused(page)).name).toBe('Actor (e-mail)');
+    expect(await page.getByLabel('From (UTC day)').inputValue()).toBe('');
     await context.close();
   });
 });
