@@ -150,7 +150,7 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
             <PlayTest module={current} disabled={tableProblems.length > 0} />
             {!creating && (
               <section aria-labelledby="module-history-title" className="module-history">
-                <h3 id="module-history-title">History</h3>
+                <h3 id="module-history-title">Versions and history</h3>
                 <div className="button-row module-history__links">
                   <Button kind="tertiary" size="md" onClick={() => setVersionsOpen(true)}>
                     Versions
