@@ -268,4 +268,37 @@ describeE2E('the Audit screen', (e2e) => {
     expect(await page.getByLabel('From (UTC day)').inputValue()).toBe('');
     await context.close();
   });
+  it('asks before the editor’s History link leaves unsaved changes, then opens the module’s entries', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    const title = `Audit leave ${Date.now()}`;
+    const module = await apiModule(e2e.baseUrl, admin, title);
+    const { context, page } = await e2e.adminPage('/modules', { viewport: { width: 1366, height: 768 } });
+    await page.getByRole('searchbox', { name: 'Search modules' }).fill(title);
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    const editor = page.getByRole('dialog', { name: `Edit Module: ${title}` });
+    const days = editor.getByLabel('Days', { exact: true });
+    await days.waitFor();
+    await tabTo(page, 'Days');
+    await page.keyboard.press('ArrowUp');
+    const link = `History of ${title} on the Audit screen`;
+    await tabTo(page, link, { back: true });
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await ask.waitFor();
+    // Keep editing: the edit and the page stay, the focus back on the link.
+    await tabTo(page, 'Keep editing');
+    await page.keyboard.press('Enter');
+    await ask.waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await focused(page)).name).toBe(link);
+    expect(await days.inputValue()).toBe('4');
+    await page.keyboard.press('Enter');
+    await ask.waitFor();
+    await tabTo(page, 'Discard changes');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/audit' && url.searchParams.get('target_id') === module.id);
+    await page.getByRole('status').filter({ hasText: 'Showing 1 entry.' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Module' }).inputValue()).toBe(module.id);
+    expect((await focused(page)).lost).toBe(false);
+    await context.close();
+  });
 });
