@@ -207,9 +207,12 @@ describeE2E('the Audit screen', (e2e) => {
     const admin = await apiLogin(baseUrl);
     const title = `Audit pages ${Date.now()}`;
     const module = await apiModule(baseUrl, admin, title);
-    // 51 saves and the creation: one page of 50 and one of 2.
-    for (let days = 4; days < 4 + 51; days++)
-      await api(baseUrl, admin, 'PUT', `modules/${module.id}`, { ...module, days: (days % 20) + 1 });
+    // 101 saves and the creation: two pages of 50 and one of 2.
+    for (let i = 0; i < 101; i++)
+      await api(baseUrl, admin, 'PUT', `modules/${module.id}`, {
+        ...module,
+        days: (i % 20) + 1,
+      });
     const { context, page } = await e2e.adminPage('/admin', { viewport: { width: 390, height: 844 } });
     await page.goto(`/audit?target_kind=module&target_id=${encodeURIComponent(module.id)}`);
     await page.getByRole('status').filter({ hasText: 'Showing 50 entries, page 1.' }).waitFor();
@@ -219,21 +222,26 @@ describeE2E('the Audit screen', (e2e) => {
     );
     expect(await seriousViolations(page)).toEqual([]);
 
+    const focusName = async () => (await focused(page)).name;
     await page.keyboard.press('Tab');
     await tabTo(page, 'Older entries');
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: 'Showing 2 entries, page 2.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Showing 50 entries, page 2.' }).waitFor();
+    // More pages: the focus stays on the button.
+    expect(await focusName()).toBe('Older entries');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Showing 2 entries, page 3.' }).waitFor();
     // The last page: Older entries is disabled, and the focus is on the table's caption.
-    await expect.poll(async () => (await focused(page)).name).toBe('Audit entries 51 to 52, newest first');
+    await expect.poll(focusName).toBe('Audit entries 101 to 102, newest first');
     expect(await page.getByRole('table').getByRole('row').filter({ hasText: 'Module created (copy)' }).count()).toBe(1);
     await tabTo(page, 'Newer entries');
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: 'Showing 50 entries, page 1.' }).waitFor();
-    await expect.poll(async () => (await focused(page)).name).toBe('Audit entries 1 to 50, newest first');
-    await tabTo(page, 'Older entries');
+    await page.getByRole('status').filter({ hasText: 'Showing 50 entries, page 2.' }).waitFor();
+    expect(await focusName()).toBe('Newer entries');
     await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: 'Showing 2 entries, page 2.' }).waitFor();
-    await expect.poll(async () => (await focused(page)).name).toBe('Audit entries 51 to 52, newest first');
+    await page.getByRole('status').filter({ hasText: 'Showing 50 entries, page 1.' }).waitFor();
+    await expect.poll(focusName).toBe('Audit entries 1 to 50, newest first');
+    expect((await focused(page)).lost).toBe(false);
     await context.close();
   });
 
