@@ -89,7 +89,8 @@ describeE2E('registration and profile', (e2e) => {
     expect(await menu.getByRole('link', { name: 'User Admin' }).count()).toBe(0);
     expect(await menu.getByRole('link', { name: 'Module Editor' }).count()).toBe(0);
     expect(await menu.getByRole('link', { name: 'Progress' }).count()).toBe(0);
-    for (const path of ['/admin', '/modules', '/progress']) {
+    expect(await menu.getByRole('link', { name: 'Audit' }).count()).toBe(0);
+    for (const path of ['/admin', '/modules', '/progress', '/audit']) {
       await page.goto(path);
       await page.waitForURL('**/profile');
     }

@@ -45,7 +45,7 @@ describeE2E('login, logout and the routing rules', (e2e) => {
 
     await login(page);
     await page.waitForURL('**/admin');
-    for (const item of ['User Admin', 'Progress', 'Module Editor', 'Profile']) {
+    for (const item of ['User Admin', 'Progress', 'Module Editor', 'Audit', 'Profile']) {
       await menu.getByRole('link', { name: item }).waitFor();
     }
     await menu.getByRole('button', { name: 'Log Out' }).waitFor();

@@ -100,7 +100,7 @@ describeE2E('the admin area on a phone', (e2e) => {
       'true',
     );
     expect(await focused()).toBe('User Admin');
-    for (const entry of ['Progress', 'Module Editor', 'Profile', 'Log Out']) {
+    for (const entry of ['Progress', 'Module Editor', 'Audit', 'Profile', 'Log Out']) {
       await page.keyboard.press('Tab');
       expect(await focused()).toBe(entry);
     }
@@ -123,7 +123,7 @@ describeE2E('the admin area on a phone', (e2e) => {
     // Tab past the last entry leaves the menu, and closes it.
     await page.keyboard.press('Enter');
     await menu.getByRole('link', { name: 'Profile' }).waitFor();
-    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
     await menu.getByRole('link', { name: 'Profile' }).waitFor({ state: 'hidden' });
     expect(await button.getAttribute('aria-expanded')).toBe('false');
 
@@ -131,7 +131,7 @@ describeE2E('the admin area on a phone', (e2e) => {
     await backToButton();
     await page.keyboard.press('Enter');
     await menu.getByRole('link', { name: 'Profile' }).waitFor();
-    for (let i = 0; i < 3; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
     expect(await focused()).toBe('Profile');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/profile');
@@ -158,6 +158,7 @@ describeE2E('the admin area on a phone', (e2e) => {
     const entries: [entry: string, heading: string][] = [
       ['Progress', 'Progress'],
       ['Module Editor', 'Training Modules'],
+      ['Audit', 'Audit'],
       ['Profile', 'User Settings'],
       ['User Admin', 'Users'],
     ];

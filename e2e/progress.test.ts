@@ -54,6 +54,7 @@ describeE2E('the Progress page', (e2e) => {
       'User Admin',
       'Progress',
       'Module Editor',
+      'Audit',
       'Profile',
     ]);
     await menu.getByRole('link', { name: 'Progress' }).click();

@@ -32,6 +32,7 @@ export const router = createBrowserRouter([
                   { path: 'admin', lazy: () => import('./routes/admin.tsx') },
                   { path: 'progress', lazy: () => import('./routes/progress.tsx') },
                   { path: 'modules', lazy: () => import('./routes/modules.tsx') },
+                  { path: 'audit', lazy: () => import('./routes/audit.tsx') },
                 ],
               },
               // Unknown paths: a page that says so, for a signed-in user; anonymous visitors go to /login (spec §2).

@@ -39,6 +39,7 @@ const NAV_ITEMS: { to: string; label: string; shown(viewer: Viewer): boolean }[]
   { to: '/admin', label: 'User Admin', shown: (v) => v.isAdmin },
   { to: '/progress', label: 'Progress', shown: (v) => v.isAdmin },
   { to: '/modules', label: 'Module Editor', shown: (v) => v.isAdmin },
+  { to: '/audit', label: 'Audit', shown: (v) => v.isAdmin },
   { to: '/profile', label: 'Profile', shown: (v) => v.signedIn },
 ];
 

@@ -9,7 +9,7 @@
  * field; leaving the field keeps it. Anything else typed is marked invalid and
  * left as it was, never read as some other date.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DatePicker, DatePickerInput } from '@carbon/react';
 
 export const DATE_FORMAT_HINT = 'Enter the date as mm/dd/yyyy, for example 12/31/2026.';
@@ -49,11 +49,15 @@ export function DateField({ id, labelText, hideLabel, size, value, onChange, pri
   const root = useRef<HTMLDivElement>(null);
   const [invalid, setInvalid] = useState(false);
   const latest = useRef(onChange);
-  useEffect(() => {
+  const time = value?.getTime();
+  const latestTime = useRef(time);
+  // Before any effect of the picker's: a date emptied from outside (a Clear filters) makes Carbon clear
+  // the picker in its own effect, which reports the change; it must reach this render's handler.
+  useLayoutEffect(() => {
     latest.current = onChange;
+    latestTime.current = time;
   });
   // Carbon sets the picker's date again whenever `value` is a new object: only a new date is.
-  const time = value?.getTime();
   const shown = useMemo(() => (time === undefined ? undefined : new Date(time)), [time]);
 
   useEffect(() => {
@@ -132,6 +136,8 @@ export function DateField({ id, labelText, hideLabel, size, value, onChange, pri
         value={shown}
         onChange={(dates: Date[]) => {
           setInvalid(false);
+          // Carbon's echo of a date emptied from outside: already none, nothing to report.
+          if (dates[0] === undefined && latestTime.current === undefined) return;
           latest.current(dates[0]);
         }}
       >

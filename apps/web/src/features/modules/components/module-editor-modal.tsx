@@ -5,7 +5,8 @@
  * after a change; an empty id creates, otherwise it updates.
  */
 import { useState } from 'react';
-import { InlineLoading, InlineNotification, TextArea, TextInput, Toggle } from '@carbon/react';
+import { Button, InlineLoading, InlineNotification, TextArea, TextInput, Toggle } from '@carbon/react';
+import { useNavigate } from 'react-router';
 import { isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { DEFAULT_OBJECTIVE_POINTS, DEFAULT_RANGE_DAY_POINTS, starThresholds } from '@airman/engine/score.ts';
 import { useToast } from '../../../components/toasts.tsx';
@@ -26,6 +27,7 @@ import { GaugesTable } from './gauges-table.tsx';
 import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import { ModuleProblems } from './module-problems.tsx';
 import { ObjectivesTable } from './objectives-table.tsx';
+import { VersionsModal } from './versions-modal.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { useDiscardGuard } from '../../../components/discard-guard.tsx';
 import { PlayTest } from '../../../lib/game/play-test.tsx';
@@ -77,6 +79,18 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
   // What the admin typed, not a copy's being new: a copy left as it came loses nothing.
   const edited = draft !== null && current !== null && JSON.stringify(current) !== draft.original;
   const { requestClose, guard } = useDiscardGuard(edited && !saving.isPending, onClose);
+  // The History link leaves the screen: unsaved changes are asked about first, as on closing.
+  const navigate = useNavigate();
+  const historyUrl = `/audit?target_kind=module&target_id=${encodeURIComponent(module.id)}`;
+  const history = useDiscardGuard(edited && !saving.isPending, () => void navigate(historyUrl));
+  const [versionsOpen, setVersionsOpen] = useState(false);
+
+  /** A version restored: the editor shows the module as the server now has it. */
+  function restored(saved: Module) {
+    setDraft(draftOf(saved));
+    setAlert(null);
+    onSaved?.(saved);
+  }
 
   async function save() {
     if (!current) return;
@@ -132,6 +146,28 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
             <EditorTables model={draft.model} locked={!draft.unlocked} setModel={setModel} />
             {/* After the tables: the modal's first focus is the first field, where editing starts. */}
             <PlayTest module={current} disabled={tableProblems.length > 0} />
+            {!creating && (
+              <section aria-labelledby="module-history-title" className="module-history">
+                <h3 id="module-history-title">Versions and history</h3>
+                <div className="button-row module-history__links">
+                  <Button kind="tertiary" size="md" onClick={() => setVersionsOpen(true)}>
+                    Versions
+                  </Button>
+                  <a
+                    className="cds--link"
+                    href={historyUrl}
+                    onClick={(event) => {
+                      // A new tab (Ctrl, Shift, Cmd or the middle button) leaves the editor as it is.
+                      if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+                      event.preventDefault();
+                      history.requestClose();
+                    }}
+                  >
+                    History<span className="visually-hidden"> of {module.game_title} on the Audit screen</span>
+                  </a>
+                </div>
+              </section>
+            )}
           </>
         ) : fresh?.error ? (
           <InlineNotification
@@ -146,7 +182,17 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
           <InlineLoading description="Loading the module" />
         )}
       </AppModal>
+      {versionsOpen && (
+        <VersionsModal
+          moduleId={module.id}
+          title={current?.game_title ?? module.game_title}
+          unsaved={edited}
+          onRestored={restored}
+          onClose={() => setVersionsOpen(false)}
+        />
+      )}
       {guard}
+      {history.guard}
     </>
   );
 }

@@ -1,6 +1,7 @@
 /** 'User Management (autosaves)' (spec §2, §4, §8). */
 import { useEffect, useRef, useState } from 'react';
 import { InlineNotification, Select, SelectItem, TextInput, Toggle } from '@carbon/react';
+import { Link } from 'react-router';
 import { ROLES, type Role } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
@@ -29,6 +30,9 @@ import { AppModal } from '../../../components/app-modal.tsx';
 function describedByError(id: string, invalid: boolean): { 'aria-describedby'?: string } {
   return invalid ? { 'aria-describedby': `${id}-error-msg` } : {};
 }
+
+/** The Audit screen filtered to this user's entries. */
+const historyUrl = (id: string) => `/audit?target_kind=user&target_id=${encodeURIComponent(id)}`;
 
 interface Props {
   user: User;
@@ -277,6 +281,12 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
           onUnassign={setUnassigning}
         />
         <EmailHistory userId={user.id} />
+        <p className="user-modal__history">
+          {/* Every change is saved as it is made: leaving sends whatever is still pending first. */}
+          <Link className="cds--link" to={historyUrl(user.id)} onClick={() => void saver.flush()}>
+            History<span className="visually-hidden"> of {user.user_name} on the Audit screen</span>
+          </Link>
+        </p>
       </AppModal>
       {confirmUnassign}
     </>

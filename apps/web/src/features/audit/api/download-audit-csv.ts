@@ -1,0 +1,15 @@
+import { api } from '../../../lib/api-client.ts';
+import { saveDownload } from '../../../lib/download.ts';
+import { auditSearch, type AuditFilters } from './get-audit.ts';
+
+/**
+ * GET admin/audit?…&csv=1: every entry the filters match, as CSV, saved in place under the
+ * name the server gives (through the page's own client: a refusal comes back as the
+ * server's message). Resolves with the file's name.
+ */
+export async function downloadAuditCsv(filters: AuditFilters): Promise<string> {
+  const searchParams = auditSearch(filters);
+  searchParams.set('csv', '1');
+  const response = await api.get('admin/audit', { searchParams });
+  return saveDownload(response, 'audit.csv');
+}

@@ -1,0 +1,52 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { AuditPage } from '@airman/contracts/audit.ts';
+import { getJson } from '../../../lib/api-client.ts';
+import { filterSearch } from '../../../lib/url-filters.ts';
+
+/** The Audit screen's filters, as the URL and GET admin/audit carry them. */
+export interface AuditFilters {
+  /** Who acted: an e-mail address (as it was then) or a user id. */
+  actor?: string;
+  target_kind?: string;
+  /** With target_kind: the user's or module's id. */
+  target_id?: string;
+  action?: string;
+  /** First and last day (YYYY-MM-DD, UTC), both included. */
+  from?: string;
+  to?: string;
+}
+
+export const AUDIT_FILTER_KEYS = ['actor', 'target_kind', 'target_id', 'action', 'from', 'to'] as const;
+
+/** The filters given in these search parameters (empty ones left out). */
+export function auditFiltersFrom(params: URLSearchParams): AuditFilters {
+  const filters: AuditFilters = {};
+  for (const key of AUDIT_FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) filters[key] = value;
+  }
+  return filters;
+}
+
+/** The search parameters that carry these filters (empty ones left out): the page's URL's and the calls'. */
+export const auditSearch = (filters: AuditFilters): URLSearchParams => filterSearch(AUDIT_FILTER_KEYS, filters);
+
+/** GET admin/audit?…&cursor: one page of entries, newest first. */
+export function getAuditPage(filters: AuditFilters, cursor: string | undefined): Promise<AuditPage> {
+  const searchParams = auditSearch(filters);
+  if (cursor) searchParams.set('cursor', cursor);
+  return getJson<AuditPage>('admin/audit', { searchParams });
+}
+
+export function auditQueryOptions(filters: AuditFilters, cursor: string | undefined) {
+  return queryOptions({
+    queryKey: ['audit', AUDIT_FILTER_KEYS.map((k) => filters[k] ?? ''), cursor ?? ''],
+    queryFn: () => getAuditPage(filters, cursor),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of the log; `enabled` false while the filters cannot be asked for (a range that ends before it starts). */
+export function useAudit(filters: AuditFilters, cursor: string | undefined, enabled = true) {
+  return useQuery({ ...auditQueryOptions(filters, cursor), enabled });
+}

@@ -1,0 +1,14 @@
+/** The Audit screen's days (YYYY-MM-DD, as the URL and GET admin/audit carry them) and the date field's dates. */
+
+/** A day (YYYY-MM-DD) as the date field shows it: that date at local midnight. */
+export function dayToDate(day: string | undefined): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : undefined;
+}
+
+/** The date a field gave, as a day (YYYY-MM-DD) of the calendar it was picked on. */
+export function dateToDay(date: Date | undefined): string | undefined {
+  if (!date) return undefined;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}

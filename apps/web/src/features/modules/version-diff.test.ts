@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { blankAction, DEFAULT_GAME_RECORD, type Module } from '@airman/contracts/module.ts';
+import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
+import { diffVersions, fieldChanges, type VersionContent } from './version-diff.ts';
+
+const base: Module = {
+  ...DEFAULT_GAME_RECORD,
+  id: 'm1',
+  game_title: 'Drill',
+  game_type: 'base',
+  days: 5,
+  daily_time_tokens: 3,
+  starting_gauges: { Fitness: 50, Sleep: 60 },
+  healthy_range: { Fitness: [40, 80] },
+  objectives: [{ name: 'Pass PT', active: true, hidden: false }],
+  actions: [{ ...blankAction('Run'), results: { Fitness: 5 } }, blankAction('Rest')],
+  events: [
+    {
+      name: 'Storm',
+      text: 'A storm hits.',
+      days: [1, 3],
+      chance: 20,
+      choices: [{ label: 'Wait' }],
+    },
+  ],
+};
+
+const questionnaire: Questionnaire = {
+  title: 'CAF',
+  instructions: 'Answer.',
+  scale: [
+    { value: 1, label: 'Never' },
+    { value: 2, label: 'Always' },
+  ],
+  domains: [{ id: 'phys', name: 'Physical' }],
+  items: [{ id: 'q1', domain: 'phys', text: 'I sleep well.', reverse: false }],
+};
+
+const v = (module: Module, q: Questionnaire | null = null): VersionContent => ({ module, questionnaire: q });
+
+describe('diffVersions', () => {
+  it('finds nothing between a version and itself', () => {
+    expect(diffVersions(v(base, questionnaire), v(structuredClone(base), structuredClone(questionnaire)))).toEqual([]);
+  });
+
+  it('lists a changed setting as old → new', () => {
+    expect(diffVersions(v(base), v({ ...base, game_title: 'Drill 2', days: 6 }))).toEqual([
+      {
+        title: 'Settings',
+        reordered: false,
+        rows: [
+          { kind: 'changed', name: 'Title', details: ['Drill → Drill 2'] },
+          { kind: 'changed', name: 'Days', details: ['5 → 6'] },
+        ],
+      },
+    ]);
+  });
+
+  it('names an action’s changed fields, a gauge’s result among them', () => {
+    const after = {
+      ...base,
+      actions: [{ ...base.actions[0]!, token_cost: 2, results: { Fitness: 7 } }, base.actions[1]!],
+    };
+    expect(diffVersions(v(base), v(after))).toEqual([
+      {
+        title: 'Actions',
+        reordered: false,
+        rows: [{ kind: 'changed', name: 'Run', details: ['token cost: 1 → 2', 'results › Fitness: 5 → 7'] }],
+      },
+    ]);
+  });
+
+  it('reads an inventory item an action gives as a change of its items', () => {
+    const after = {
+      ...base,
+      actions: [base.actions[0]!, { ...base.actions[1]!, changes_inventory: { add: ['Radio'], remove: [] } }],
+    };
+    expect(diffVersions(v(base), v(after))[0]!.rows).toEqual([
+      { kind: 'changed', name: 'Rest', details: ['changes inventory › add: none → Radio'] },
+    ]);
+  });
+
+  it('lists an added and a removed objective with what each holds', () => {
+    const after = { ...base, objectives: [{ name: 'Qualify', active: false, hidden: true }] };
+    expect(diffVersions(v(base), v(after))).toEqual([
+      {
+        title: 'Objectives',
+        reordered: false,
+        rows: [
+          { kind: 'removed', name: 'Pass PT', details: ['active: yes', 'hidden: no'] },
+          { kind: 'added', name: 'Qualify', details: ['active: no', 'hidden: yes'] },
+        ],
+      },
+    ]);
+  });
+
+  it('gathers a gauge’s start, range and daily change in one row', () => {
+    const after = { ...base, healthy_range: { Fitness: [30, 80] as [number, number] }, daily_change: { Sleep: -5 } };
+    expect(diffVersions(v(base), v(after))).toEqual([
+      {
+        title: 'Gauges',
+        reordered: false,
+        rows: [
+          { kind: 'changed', name: 'Fitness', details: ['healthy range: 40–80 → 30–80'] },
+          { kind: 'changed', name: 'Sleep', details: ['daily change: – → -5'] },
+        ],
+      },
+    ]);
+  });
+
+  it('says when the rows only moved', () => {
+    const after = { ...base, actions: [base.actions[1]!, base.actions[0]!] };
+    expect(diffVersions(v(base), v(after))).toEqual([{ title: 'Actions', reordered: true, rows: [] }]);
+  });
+
+  it('names an event’s changed choice by its label', () => {
+    const event = base.events![0]!;
+    const after = {
+      ...base,
+      events: [{ ...event, days: [2, 3] as [number, number], choices: [{ label: 'Wait', token_cost: 1 }] }],
+    };
+    expect(diffVersions(v(base), v(after))[0]!.rows).toEqual([
+      { kind: 'changed', name: 'Storm', details: ['days: 1, 3 → 2, 3', 'choices › Wait › token cost: – → 1'] },
+    ]);
+  });
+
+  it('lists the questionnaire’s changed items and title', () => {
+    const after: Questionnaire = {
+      ...questionnaire,
+      title: 'CAF 2',
+      items: [...questionnaire.items, { id: 'q2', domain: 'phys', text: 'I run.', reverse: true }],
+    };
+    expect(diffVersions(v(base, questionnaire), v(base, after))).toEqual([
+      {
+        title: 'Questionnaire',
+        reordered: false,
+        rows: [{ kind: 'changed', name: 'Title', details: ['CAF → CAF 2'] }],
+      },
+      {
+        title: 'Questionnaire: items',
+        reordered: false,
+        rows: [{ kind: 'added', name: 'q2', details: ['domain: phys', 'text: I run.', 'reverse: yes'] }],
+      },
+    ]);
+  });
+
+  it('lists scoring fields that changed', () => {
+    expect(diffVersions(v(base), v({ ...base, scoring: { objective_points: 20, stars: [10, 20] } }))).toEqual([
+      {
+        title: 'Scoring',
+        reordered: false,
+        rows: [
+          { kind: 'changed', name: 'objective points', details: ['– → 20'] },
+          { kind: 'changed', name: 'stars', details: ['– → 10, 20'] },
+        ],
+      },
+    ]);
+  });
+});
+
+describe('fieldChanges', () => {
+  it('has no line for equal values', () => {
+    expect(fieldChanges({ a: 1, b: [1, 2] }, { a: 1, b: [1, 2] })).toEqual([]);
+  });
+});
