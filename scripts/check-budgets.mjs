@@ -14,7 +14,7 @@ import zlib from 'node:zlib';
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const KiB = 1024;
-const BUDGETS = { loginJs: 150 * KiB, loginCss: 40 * KiB, gameJs: 120 * KiB };
+const BUDGETS = { loginJs: 155 * KiB, loginCss: 40 * KiB, gameJs: 120 * KiB };
 
 function collect(keys) {
   const js = new Set();
