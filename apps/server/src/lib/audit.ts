@@ -33,7 +33,7 @@ export interface AuditEntry {
 export const auditRequest = new AsyncLocalStorage<FastifyRequest>();
 
 /** Field names never written: passwords, their hashes, invite and reset codes, tokens, secrets. */
-export const SECRET_FIELD = /(password|hash|secret|^code$|_code$|^token|_token$)/i;
+export const SECRET_FIELD = /(password|hash|secret|^code$|_code$|^token$|_token$)/i;
 
 /** The fields without any secret, at any depth. */
 export function withoutSecrets(value: unknown): unknown {
