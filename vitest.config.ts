@@ -48,6 +48,10 @@ export default defineConfig({
           testTimeout: 30_000,
           // API tests run on real databases; files in parallel would compete for 2 cores.
           maxWorkers: 2,
+          // A worker imports the app once for all its files rather than once per file (the
+          // imports were most of a small file's time); each file still builds its own app and
+          // database (test/harness.ts), so no state passes from one file to the next.
+          isolate: false,
           hookTimeout: 60_000,
           setupFiles: ['apps/server/test/setup.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
