@@ -21,7 +21,6 @@ import {
   type GameCommand,
 } from '@airman/contracts/game.ts';
 import type { Module } from '@airman/contracts/module.ts';
-import type { QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import { assignmentStatusLabel, GAME_STATUS } from '@airman/contracts/status.ts';
 import type { Db } from '../../db/database.ts';
 import { judgeRun } from './judge-run.ts';
@@ -29,7 +28,8 @@ import { HttpError } from '../../lib/http-error.ts';
 import { presentModule } from '../modules/present-module.ts';
 import { caller } from '../../plugins/auth.ts';
 import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
-import { checkAnswers, firstBeforeSet, moduleQuestionnaire, requireComplete, unanswered } from './run-questionnaire.ts';
+import { checkAnswers, firstBeforeSet, moduleQuestionnaire, unanswered } from './run-questionnaire.ts';
+import { finishRun } from './finish-run.ts';
 import type { StatementBuilder } from '../../xapi/statements.ts';
 import { finishedStatements, queueStatements, runFacts } from './run-statements.ts';
 import {
@@ -39,6 +39,7 @@ import {
   insertRun,
   liveAssignments,
   openRun,
+  runsWithBeforeAnswers,
   updateAssignment,
   updateOpenRun,
   updateRun,
@@ -252,79 +253,25 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     const moves = body.log.filter((c) => !('end_day' in c)).length;
     if (now - run.started_at < moves * options.minMsPerMove)
       throw new HttpError(422, 'This run was finished faster than it can be played');
-    // Answers sent now complete those kept on the run as they were given.
     const q = await moduleQuestionnaire(db, run.module_id);
     const given = checkAnswers(q, body.answers);
-    const merge = (kept: QuestionnaireAnswers | null, now: QuestionnaireAnswers | undefined) =>
-      kept || now ? { ...kept, ...now } : undefined;
-    const answers = {
-      before: merge(run.answers_before, given.before),
-      after: merge(run.answers_after, given.after),
-    };
-    const complete = outcome === 'complete';
-    // The report's before-set is the assignment's first; its after-set, that of its first completed run.
-    let firstBefore: QuestionnaireAnswers | null = null;
-    if (q) {
-      const earlier = await firstBeforeSet(db, q, userId, run.module_id, runId);
-      const completedBefore = ((await findAssignment(db, userId, run.module_id))?.completed_at ?? 0) > 0;
-      requireComplete(q, answers, { before: earlier === null, after: complete && !completedBefore });
-      firstBefore = earlier ?? answers.before ?? null;
-    }
     return db.transaction(async (tx) => {
-      // Finished once: the status check and the update are one statement.
-      const updated = await updateOpenRun(tx, runId, {
-        status: outcome,
-        log: body.log,
-        final_gauges: judged.gauges,
-        objectives_completed: judged.objectivesCompleted,
-        answers_before: answers.before ?? null,
-        answers_after: answers.after ?? null,
-        score_points: judged.score.points,
-        stars: judged.score.stars,
-        finished_at: now,
+      const finished = finishRun({
+        assignment: await findAssignment(tx, userId, run.module_id),
+        run,
+        runs: q ? await runsWithBeforeAnswers(tx, userId, run.module_id) : [],
+        questionnaire: q,
+        given,
+        play: { outcome, gauges: judged.gauges, objectivesCompleted: judged.objectivesCompleted, score: judged.score },
+        now,
       });
+      // Finished once: the status check and the update are one statement.
+      const updated = await updateOpenRun(tx, runId, { ...finished.run, log: body.log });
       if (!updated) throw new HttpError(409, 'This run is already finished');
-      const facts = runFacts(
-        {
-          ...run,
-          status: outcome,
-          score_points: judged.score.points,
-          answers_before: answers.before ?? null,
-          answers_after: answers.after ?? null,
-          finished_at: now,
-        },
-        account.user_name,
-      );
+      const facts = runFacts({ ...run, ...finished.run }, account.user_name);
       await queueStatements(tx, xapi, facts, (b) => finishedStatements(b, facts, q));
-      const a = await findAssignment(tx, userId, run.module_id);
-      let gameStatus: number = complete ? GAME_STATUS.COMPLETE : GAME_STATUS.FAILED;
-      if (a) {
-        if (a.completed_at > 0) {
-          gameStatus = a.game_status; // a later replay never undoes a completion
-        } else if (!complete && a.due_at > 0 && now > a.due_at) {
-          gameStatus = GAME_STATUS.PAST_DUE;
-        }
-        // The assignment keeps its best run, whose results the report shows (features/reports/module-report.ts):
-        // until a run completes, the latest; after, only a completed run with more points.
-        const better = a.completed_at === 0 || (complete && judged.score.points > (a.run_score_points ?? -1));
-        const results = better
-          ? {
-              run_final_gauges: judged.gauges,
-              run_objectives_completed: judged.objectivesCompleted,
-              run_answers_before: firstBefore ?? answers.before ?? null,
-              run_answers_after: a.run_answers_after ?? answers.after ?? null,
-              run_score_points: judged.score.points,
-              run_stars: judged.score.stars,
-              run_module_version: run.module_version,
-            }
-          : {};
-        await updateAssignment(tx, userId, run.module_id, {
-          game_status: gameStatus,
-          completed_at: a.completed_at > 0 ? a.completed_at : complete ? now : 0,
-          ...results,
-        });
-      }
-      return { outcome, game_status: gameStatus, score: judged.score };
+      if (finished.assignment) await updateAssignment(tx, userId, run.module_id, finished.assignment);
+      return { outcome, game_status: finished.gameStatus, score: judged.score };
     });
   });
 

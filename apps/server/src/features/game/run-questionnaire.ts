@@ -10,7 +10,8 @@ import { HttpError } from '../../lib/http-error.ts';
 import { readQuestionnaire } from '../questionnaire/repository.ts';
 import { runsWithBeforeAnswers } from './repository.ts';
 
-type Sets = { before?: QuestionnaireAnswers; after?: QuestionnaireAnswers };
+/** A run's questionnaire sets, each present once any of its answers is given. */
+export type Sets = { before?: QuestionnaireAnswers; after?: QuestionnaireAnswers };
 
 /** The module's questionnaire, or null when it has none. */
 export async function moduleQuestionnaire(db: Db, moduleId: string): Promise<Questionnaire | null> {
@@ -34,7 +35,15 @@ export async function firstBeforeSet(
   moduleId: string,
   exceptRun?: string,
 ): Promise<QuestionnaireAnswers | null> {
-  const runs = await runsWithBeforeAnswers(db, userId, moduleId);
+  return firstCompleteBeforeSet(q, await runsWithBeforeAnswers(db, userId, moduleId), exceptRun);
+}
+
+/** Of runs in the order they started, the first complete before-set of a run other than exceptRun, or null. */
+export function firstCompleteBeforeSet(
+  q: Questionnaire,
+  runs: readonly { id: string; answers_before: QuestionnaireAnswers | null }[],
+  exceptRun?: string,
+): QuestionnaireAnswers | null {
   const first = runs.find((r) => r.id !== exceptRun && unanswered(q, r.answers_before) === 0);
   return first?.answers_before ?? null;
 }

@@ -3,9 +3,10 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, modulesResponseSchema } from '@airman/contracts/api.ts';
-import { isBaseModule, moduleSchema, type Module } from '@airman/contracts/module.ts';
+import { moduleSchema, type Module } from '@airman/contracts/module.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { checkArchivable, checkSavedType } from './base-module-rules.ts';
 import { presentModule } from './present-module.ts';
 import { checkModule, moduleContent } from './save-module.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
@@ -123,11 +124,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
       const input = checkModule(request.body);
       if (input.id !== id) throw new HttpError(400, 'id: must match the module being updated');
       const existing = await findModule(db, id);
-      if (isBaseModule(existing) && input.game_type !== existing.game_type)
-        throw new HttpError(400, 'game_type: a base module keeps its type');
-      // Taking its own id as type would make a copy a base module, which can never be archived.
-      if (!isBaseModule(existing) && input.game_type === id)
-        throw new HttpError(400, 'game_type: only a base module is its own type');
+      checkSavedType(existing, input);
       return db.transaction(async (tx) => {
         const saved = await saveVersioned(tx, id, () =>
           updateModule(
@@ -169,7 +166,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
     async (request) => {
       const { id } = request.params;
       const existing = await findModule(db, id);
-      if (isBaseModule(existing)) throw new HttpError(409, 'Base modules cannot be archived');
+      checkArchivable(existing);
       if (existing.archived_at > 0) return existing;
       return db.transaction(async (tx) => {
         const row = await archiveModule(tx, id, Date.now());

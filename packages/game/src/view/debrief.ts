@@ -8,24 +8,14 @@
  */
 import { starGap } from '@airman/engine/breakdown.ts';
 import { objectivePoints, rangeDayPoints, starThresholds } from '@airman/engine/score.ts';
-import { gaugeChart } from './chart.ts';
-import type { GameController, Screen } from './controller.ts';
-import type { MissedObjective } from './debrief.ts';
-import { gaugeLabel, landingEffects } from './describe.ts';
-import { el } from './dom.ts';
+import { gaugeChart } from '../chart.ts';
+import type { GameController } from '../controller.ts';
+import type { MissedObjective } from '../debrief.ts';
+import { gaugeLabel, landingEffects } from '../describe.ts';
+import { el } from '../dom.ts';
+import type { Nodes, ScreenOf, ViewParts } from './parts.ts';
 
-type DebriefScreen = Extract<Screen, { kind: 'debrief' }>;
-
-/** What the debrief borrows from the play interface: its heading and its buttons. */
-export interface DebriefParts {
-  heading(text: string): HTMLElement;
-  button(
-    label: string,
-    key: string,
-    onClick: () => void,
-    options: { kind: 'primary' | 'secondary' | 'tertiary' | 'ghost' | 'danger' },
-  ): HTMLButtonElement;
-}
+type DebriefScreen = ScreenOf<'debrief'>;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -42,11 +32,11 @@ function missedItem(m: MissedObjective): HTMLElement {
   return el('li', {}, el('strong', {}, m.name), ` (${kind}): ${m.how}.`);
 }
 
-export function debriefView(
+export function debriefScreen(
   screen: DebriefScreen,
   controller: GameController,
-  { heading, button }: DebriefParts,
-): { nodes: (Node | null)[]; chart: { destroy(): void } } {
+  { heading, button }: ViewParts,
+): { nodes: Nodes; chart: { destroy(): void } } {
   const d = screen.debrief;
   const module = d.state.module;
   const ranges = module.healthy_range ?? {};
