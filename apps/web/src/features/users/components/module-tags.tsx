@@ -21,12 +21,13 @@ export function ModuleTags({
   /** Every module's id, in the module list's order. */
   moduleIds: readonly string[];
 }) {
-  // Several tags wrap onto a second line rather than widen the table; a long title is cut with an
-  // ellipsis on screen (its tooltip and a screen reader give it whole).
+  // Several tags wrap onto a second line rather than widen the table, and a long title wraps
+  // inside its tag: never cut, so Carbon adds no focusable tooltip (a row keeps two Tab stops).
+  if (modules.length === 0) return null;
   return (
     <span className="module-tags">
       {modules.map((m) => (
-        <Tag key={m.key} type={moduleColor(m.key, moduleIds)} size="sm" title={m.title}>
+        <Tag key={m.key} type={moduleColor(m.key, moduleIds)} size="sm">
           {m.title}
         </Tag>
       ))}

@@ -98,10 +98,10 @@ export function UsersTable({
                   onSelect={() => onSelect(u, !selected.has(u.id))}
                 />
                 <td>{u.pending ? '*' : u.rank}</td>
-                <td>{u.pending ? '*' : u.unit}</td>
-                <td>{u.pending ? 'Pending Invite' : displayName(u)}</td>
+                <td className="users-table__text">{u.pending ? '*' : u.unit}</td>
+                <td className="users-table__text">{u.pending ? 'Pending Invite' : displayName(u)}</td>
                 <td>{u.role}</td>
-                <td>{u.user_name}</td>
+                <td className="users-table__text users-table__email">{u.user_name}</td>
                 <td>
                   <ModuleTags modules={assigned} moduleIds={moduleIds} />
                 </td>
