@@ -132,6 +132,8 @@ describeE2E('the Training Modules screen', (e2e) => {
         return !!box && box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
       });
 
+    // As a person does, once the list has drawn its rows (a slow machine draws them after the heading).
+    await page.getByRole('button', { name: `Customize A Copy of ${title}` }).waitFor();
     // A copy opens with Save disabled: nothing is changed yet (spec §4). The first Tab enters the page.
     await page.keyboard.press('Tab');
     await tabTo(page, `Customize A Copy of ${title}`, { max: 400 });
