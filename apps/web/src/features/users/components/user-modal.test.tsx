@@ -57,6 +57,22 @@ function renderModal(user: User, options: { currentUserId?: string } = {}) {
 }
 
 describe('UserModal', () => {
+  it('says an invitee is waiting on the invite, and resends it from there', async () => {
+    const invitee = makeUser({ id: 'p1', user_name: 'new@example.com', pending: true, active_at: 0 });
+    serveUser(invitee);
+    server.use(http.post('/api/admin/users/p1/reinvite', () => HttpResponse.json({})));
+    const sent = recordRequests();
+    const resent = () => sent.filter((r) => r.method === 'POST' && r.path === '/api/admin/users/p1/reinvite');
+    const { user } = renderModal(invitee);
+    expect(await screen.findByText(/Invite pending, last sent/)).toBeTruthy();
+    // Not a switch between Active and Inactive: a pending invite is neither.
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Copy Invite Link' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Resend Invite' }));
+    await waitFor(() => expect(resent().length).toBe(1));
+    expect(await screen.findByText('Invite resent to new@example.com')).toBeTruthy();
+  });
+
   it("shows the server's copy of the user once it arrives", async () => {
     const listCopy = makeUser({ first_name: 'Old' });
     serveUser({ ...listCopy, first_name: 'Fresh' });

@@ -1,6 +1,6 @@
 /** 'User Management (autosaves)' (spec §2, §4, §8). */
 import { useEffect, useRef, useState } from 'react';
-import { InlineNotification, Select, SelectItem, TextInput, Toggle } from '@carbon/react';
+import { Button, InlineNotification, Select, SelectItem, TextInput, Toggle } from '@carbon/react';
 import { Link } from 'react-router';
 import { ROLES, type Role } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
@@ -14,8 +14,9 @@ import { useAuth } from '../../../lib/auth/auth-context.tsx';
 import { useAssignModule } from '../api/assign-module.ts';
 import { useFreshUser } from '../api/get-user.ts';
 import { useUnassignModule } from '../api/unassign-module.ts';
+import { useInviteActions } from '../hooks/use-invite-actions.ts';
 import { useUserAutosave } from '../hooks/use-user-autosave.ts';
-import { AssignmentsTable } from './assignments-table.tsx';
+import { AssignmentsTable, formatDate } from './assignments-table.tsx';
 import { SignInLock } from './sign-in-lock.tsx';
 import { SignInMethod } from './sign-in-method.tsx';
 import { EmailHistory } from './email-history.tsx';
@@ -69,6 +70,7 @@ const formOf = (u: User) => ({
 
 export function UserModal({ user: initial, currentUserId, modules, onClose, onChanged }: Props) {
   const toast = useToast();
+  const invite = useInviteActions();
   const { signOut } = useAuth();
   const [user, setUser] = useState(initial);
   const [form, setForm] = useState(() => formOf(initial));
@@ -241,14 +243,34 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
             {...describedByError('user-first-name', firstNameInvalid)}
             onChange={(e) => edit('first_name', e.target.value, fieldPatch('first_name', e.target.value))}
           />
-          <Toggle
-            id="user-active"
-            labelText="Status"
-            labelA="Inactive"
-            labelB="Active"
-            toggled={form.active}
-            onToggle={(on) => edit('active', on, { active_at: on ? Date.now() : 0 })}
-          />
+          {user.pending ? (
+            // Not yet registered: neither active nor inactive, but waiting on the invite, which is
+            // sent again or copied from here as from the row's menu.
+            <div className="user-modal__invite" role="group" aria-labelledby="user-invite-status">
+              <p id="user-invite-status">
+                <span className="cds--label">Status</span>
+                <br />
+                Invite pending, last sent {formatDate(user.last_invite_at)}
+              </p>
+              <div className="user-modal__invite-actions">
+                <Button kind="tertiary" size="sm" disabled={invite.resending} onClick={() => void invite.resend(user)}>
+                  Resend Invite
+                </Button>
+                <Button kind="ghost" size="sm" onClick={() => void invite.copyLink(user)}>
+                  Copy Invite Link
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <Toggle
+              id="user-active"
+              labelText="Status"
+              labelA="Inactive"
+              labelB="Active"
+              toggled={form.active}
+              onToggle={(on) => edit('active', on, { active_at: on ? Date.now() : 0 })}
+            />
+          )}
           <UnitInput id="user-unit" value={form.unit} onChange={(v) => edit('unit', v, { unit: v.trim() })} />
           <RankSelect
             id="user-rank"

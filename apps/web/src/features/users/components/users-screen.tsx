@@ -18,13 +18,12 @@ import type { InviteFileReport } from '@airman/contracts/invite-file.ts';
 import { SEARCH_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
 import { useToast } from '../../../components/toasts.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth/current-user.tsx';
 import { useModules } from '../../../lib/modules.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useRefreshUsers, useUsers, usersFiltersFrom, usersFiltersSearch } from '../api/get-users.ts';
-import { useReinviteUser } from '../api/reinvite-user.ts';
+import { useInviteActions } from '../hooks/use-invite-actions.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { DeleteModal } from './delete-modal.tsx';
@@ -59,7 +58,7 @@ export function UsersScreen() {
   const [deleting, setDeleting] = useState<User | null>(null);
   const deleteUser = useDeleteUser();
   const updateUser = useUpdateUser();
-  const reinviteUser = useReinviteUser();
+  const { resend, copyLink } = useInviteActions();
   // Where focus goes once a modal opened from a row has gone (by id): the row's actions
   // button, the next row's after a delete, or the list's heading when no row is left. The
   // menu item that opened the modal is gone by then, so the modal cannot return there itself.
@@ -150,30 +149,6 @@ export function UsersScreen() {
     } catch {
       showActive(user, undefined);
       toast({ kind: 'error', title: 'Error updating user status' });
-    }
-  }
-
-  async function resend(user: User) {
-    try {
-      await reinviteUser.mutateAsync({ id: user.id });
-      toast({ kind: 'success', title: `Invite resent to ${user.user_name}` });
-    } catch (error) {
-      // The server says whether it will retry, or why the mail server refused the address.
-      toast({
-        kind: 'error',
-        title: 'Error resending invite email.',
-        subtitle: error instanceof ApiError ? error.message : undefined,
-      });
-    }
-  }
-
-  async function copyLink(user: User) {
-    const link = `${window.location.origin}/register/${user.invite_code}`;
-    try {
-      await navigator.clipboard.writeText(link);
-      toast({ kind: 'success', title: `Invite link copied: ${link}` });
-    } catch {
-      toast({ kind: 'error', title: `Could not copy the link: ${link}` });
     }
   }
 
