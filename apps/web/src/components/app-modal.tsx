@@ -79,7 +79,9 @@ export function AppModal(props: AppModalProps) {
       const unfocused = () => !document.activeElement || document.activeElement === document.body;
       setTimeout(() => {
         if (!unfocused()) return;
-        if (opener?.isConnected) opener.focus();
+        // An opener drawn again meanwhile (its screen reloaded what it shows) is found by its id.
+        const back = opener?.isConnected ? opener : opener?.id ? document.getElementById(opener.id) : null;
+        if (back) back.focus();
         // The opener went with the modal (a guard over an editor that closed too): the
         // editor's own opener takes focus first; the main region only if nothing did.
         else setTimeout(() => unfocused() && fallbackTarget()?.focus());

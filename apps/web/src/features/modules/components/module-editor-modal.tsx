@@ -150,7 +150,7 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
               <section aria-labelledby="module-history-title" className="module-history">
                 <h3 id="module-history-title">Versions and history</h3>
                 <div className="button-row module-history__links">
-                  <Button kind="tertiary" size="md" onClick={() => setVersionsOpen(true)}>
+                  <Button id="module-versions" kind="tertiary" size="md" onClick={() => setVersionsOpen(true)}>
                     Versions
                   </Button>
                   <a
