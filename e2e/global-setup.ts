@@ -63,7 +63,7 @@ async function startServer(): Promise<E2EServer & { stop(): Promise<void> }> {
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       PUBLIC_URL: baseUrl,
       SMTP_URL: inbox.url,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       // Reminders are checked every 2 s, so a test sees one arrive; no weekly digest mid-suite.
       REMINDER_INTERVAL_S: '2',
       DIGEST_CRON: 'off',
@@ -75,6 +75,11 @@ async function startServer(): Promise<E2EServer & { stop(): Promise<void> }> {
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  if (process.env.E2E_SERVER_LOG) {
+    const log = fs.createWriteStream(`${process.env.E2E_SERVER_LOG}.${port}`);
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
   try {
     await waitForHealth(baseUrl, child, () => output);
   } catch (error) {
