@@ -74,9 +74,16 @@ export function AppModal(props: AppModalProps) {
   }, []);
 
   // Back to the opener when the modal goes, unless the closing action put focus somewhere itself.
+  // An opener still on the page takes it at once, in the task that closed the modal: a key
+  // pressed on a busy machine before a timer ran would otherwise start from the page's top. A
+  // closing action that moves focus later still wins, as it moves it after this.
   useEffect(
     () => () => {
       const unfocused = () => !document.activeElement || document.activeElement === document.body;
+      if (unfocused() && opener?.isConnected) {
+        opener.focus();
+        return;
+      }
       setTimeout(() => {
         if (!unfocused()) return;
         // An opener drawn again meanwhile (its screen reloaded what it shows) is found by its id.
