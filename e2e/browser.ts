@@ -126,6 +126,15 @@ export async function submitLogin(page: Page, email: string, password: string): 
 /** On the users screen: finds a user by e-mail and opens the user modal with a double-click. */
 export async function openUser(page: Page, email: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+  // Once the list is the search's answer: a row double-clicked in the list before it would move
+  // under the pointer between the two clicks when the answer arrives, and nothing would open.
+  const rows = page.locator('table[aria-label="Users"] tbody tr');
+  await expect
+    .poll(async () => {
+      const all = await rows.count();
+      return all > 0 && all === (await rows.filter({ hasText: email }).count());
+    })
+    .toBe(true);
   await page.locator('tr', { hasText: email }).dblclick();
 }
 
