@@ -4,6 +4,7 @@
  * where that is a failure.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import {
   chromium,
   type Browser,
@@ -12,7 +13,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { TOKEN_STORAGE_KEY } from '../apps/web/src/lib/token-store.ts';
 import { apiLogin } from './api.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
@@ -57,6 +58,14 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
     const e2e = {} as E2E;
     // What went wrong in any page of the test: a CSP violation or an uncaught error fails it.
     let problems: string[] = [];
+    // The pages the test opened: where a failed test was is printed (address, visible text).
+    let pages: Page[] = [];
+    beforeEach(({ onTestFailed }) => {
+      pages = [];
+      onTestFailed(async ({ task }) => {
+        for (const page of pages) await describeFailedPage(page, task.name);
+      });
+    });
     afterEach(() => {
       const seen = problems;
       problems = [];
@@ -80,6 +89,7 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
             });
           });
           const page = await context.newPage();
+          pages.push(page);
           page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
           return { context, page };
         },
@@ -108,6 +118,27 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
     });
     suite(e2e);
   });
+}
+
+/**
+ * For a failed test: the page's address and the start of its visible text on the console, and
+ * with E2E_ARTIFACTS=dir a screenshot there, so a CI log says what the browser showed.
+ */
+async function describeFailedPage(page: Page, testName: string): Promise<void> {
+  if (page.isClosed()) return;
+  try {
+    const text = await page.evaluate(() => document.body?.innerText ?? '', undefined);
+    console.error(`[e2e] "${testName}" failed at ${page.url()}; the page said:\n${text.slice(0, 1500)}`);
+    const dir = process.env.E2E_ARTIFACTS;
+    if (dir) {
+      fs.mkdirSync(dir, { recursive: true });
+      const file = path.join(dir, `${testName.replace(/[^\w-]+/g, '-').slice(0, 80)}-${Date.now()}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      console.error(`[e2e] screenshot: ${file}`);
+    }
+  } catch (error) {
+    console.error(`[e2e] could not describe the page of "${testName}": ${String(error)}`);
+  }
 }
 
 /** Signs in through the login form as a user would. */
