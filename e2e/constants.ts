@@ -4,7 +4,8 @@ export const E2E_ADMIN_PASSWORD = 'E2e-Admin-Passw0rd!';
 export const UNDELIVERABLE_DOMAIN = 'undeliverable.test';
 /**
  * How many e2e test files run at once, each worker with its own server (e2e/global-setup.ts).
- * Two by default: a file spends much of its time waiting (a page's timers, the server, the
- * mail), so two keep both cores of a small machine busy; E2E_WORKERS=1 runs one at a time.
+ * One by default: on a 2-core machine one file's browser, server and runner already keep both
+ * cores busy, and a second worker made each file about twice as slow (no time saved) with
+ * waits timing out; E2E_WORKERS=2 runs two at a time on a larger machine.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 2);
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1) || 1);
