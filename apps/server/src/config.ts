@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { Cron } from 'croner';
 import { z } from 'zod';
+import { isTimeZone } from './lib/time-zone.ts';
 
 /** proxy-addr's names for address ranges, accepted in TRUST_PROXY. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -92,15 +93,6 @@ const booleanFlag = z
   .enum(['true', 'false', ''])
   .optional()
   .transform((v) => v === 'true');
-
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function cronProblem(pattern: string): string | undefined {
   try {

@@ -13,8 +13,9 @@ import { questionnaireSchema, type Questionnaire } from '@airman/contracts/quest
 import type { Database } from '../../db/database.ts';
 import { modules, questionnaires, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
+import { isTimeZone } from '../../lib/time-zone.ts';
 import { presentModule } from '../modules/present-module.ts';
-import { isTimeZone, reportDisposition, reportLayout, type ReportLayout, type ReportRow } from './report-columns.ts';
+import { reportDisposition, reportLayout, type ReportLayout, type ReportRow } from './report-columns.ts';
 import { redeemReportToken } from './report-tokens.ts';
 import { audit } from '../../lib/audit.ts';
 import { isUsableAccount } from '../../auth/usable-account.ts';

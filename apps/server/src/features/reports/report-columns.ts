@@ -7,6 +7,7 @@ import { domainScores, type Questionnaire, type QuestionnaireAnswers } from '@ai
 import { own } from '@airman/contracts/own.ts';
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
 import { csvCell, csvLine, dueDayOrEmpty, localDayFormatter } from './csv.ts';
+import { dayIn } from '../../lib/time-zone.ts';
 
 /** One assigned user with their assignment and latest finished run (null when none). */
 export interface ReportRow {
@@ -113,31 +114,6 @@ export function reportLayout(
       return `${line}\r\n`;
     },
   };
-}
-
-/**
- * The day `now` falls on in `timeZone` (an IANA name), as YYYY-MM-DD; throws a
- * RangeError for a zone the runtime does not know.
- */
-export function dayIn(now: number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** True when `timeZone` is an IANA name the runtime knows (what dayIn accepts). */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    dayIn(0, timeZone);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**
