@@ -38,19 +38,21 @@ export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
 /** Entries in one page, unless `limit` says fewer. */
 export const AUDIT_PAGE_SIZE = 50;
 
-// GET admin/audit?actor&target_kind&target_id&action&from&to&cursor&limit&csv
+// GET admin/audit?actor&target_kind&target_id&action&from&to&tz&cursor&limit&csv
 export const auditQuerySchema = z
   .object({
     /** Who acted: their user id, or their e-mail address (as it was then). */
     actor: z.string().min(1).max(254).optional(),
     target_kind: z.enum(AUDIT_TARGET_KINDS).optional(),
-    /** With target_kind: the user's or module's id. */
-    target_id: z.string().min(1).max(100).optional(),
+    /** With target_kind: the user's or module's id; for a user, their e-mail address too. */
+    target_id: z.string().min(1).max(254).optional(),
     action: z.enum(AUDIT_ACTIONS as [AuditAction, ...AuditAction[]]).optional(),
-    /** First day (UTC) of the range. */
+    /** First day of the range, in `tz`. */
     from: isoDateSchema.optional(),
-    /** Last day (UTC) of the range, included. */
+    /** Last day of the range, included, in `tz`. */
     to: isoDateSchema.optional(),
+    /** The IANA time zone whose days `from` and `to` are (the admin's own; UTC without). */
+    tz: z.string().max(100).optional(),
     /** Opaque; from the previous page. */
     cursor: z.string().max(100).optional(),
     limit: z.coerce.number().int().min(1).max(500).optional(),

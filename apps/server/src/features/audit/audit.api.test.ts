@@ -441,6 +441,53 @@ describeApi('audit log', (ctx) => {
     ).toBe(400);
   });
 
+  it('takes a day range in the admin’s time zone, and refuses a zone it does not know', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const action = 'audit.retention';
+    const target_id = `zone-${tag()}`;
+    // 22:00 in Denver on 25 November is 05:00 UTC on the 26th.
+    await ctx.database.db.insert(auditLog).values({
+      at: Date.parse('2026-11-26T05:00:00Z'),
+      action,
+      target_kind: 'audit',
+      target_id,
+    });
+    const found = async (query: Record<string, string>) =>
+      (await entries(ctx, admin.token, { action, target_kind: 'audit', target_id, ...query })).length;
+    expect(await found({ from: '2026-11-25', to: '2026-11-25', tz: 'America/Denver' })).toBe(1);
+    expect(await found({ from: '2026-11-26', to: '2026-11-26', tz: 'America/Denver' })).toBe(0);
+    expect(await found({ from: '2026-11-25', to: '2026-11-25' })).toBe(0);
+    expect(await found({ from: '2026-11-26', to: '2026-11-26' })).toBe(1);
+    const bad = await ctx.request(admin.token, { method: 'GET', url: '/api/admin/audit?tz=Mars%2FOlympus' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toContain('tz must be a time zone name');
+  });
+
+  it('finds a user target by e-mail: every entry about whoever has it now, or the entries made under it', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const [user] = await invite(ctx, admin.token, [`moved.${tag()}@example.com`]);
+    const corrected = `corrected.${tag()}@example.com`;
+    const res = await ctx.request(admin.token, {
+      method: 'POST',
+      url: `/api/admin/users/${user!.id}`,
+      payload: { user_name: corrected },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const byId = await aboutUser(ctx, admin.token, user!.id);
+    expect(byId.length).toBeGreaterThanOrEqual(2);
+    // Their address now, in any case: the entries under the old address too.
+    expect(await aboutUser(ctx, admin.token, corrected.toUpperCase())).toEqual(byId);
+    // An address no one has now: the entries made under it.
+    const removed = `gone.${tag()}@example.com`;
+    const [gone] = await invite(ctx, admin.token, [removed]);
+    const deleted = await ctx.request(admin.token, { method: 'DELETE', url: `/api/admin/users/${gone!.id}` });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await aboutUser(ctx, admin.token, removed)).map((e) => e.action).sort()).toEqual([
+      'user.delete',
+      'user.invite',
+    ]);
+  });
+
   it('exports the filtered entries as CSV with the report’s escaping', async () => {
     const admin = await ctx.createUser({ role: 'admin' });
     const user = await ctx.createUser();

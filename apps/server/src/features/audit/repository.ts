@@ -7,10 +7,9 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditQuery } from '@airman/contracts/audit.ts';
 import type { Db } from '../../db/database.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-
-const DAY_MS = 86_400_000;
+import { isTimeZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 
 interface Position {
   at: number;
@@ -35,6 +34,27 @@ function decodeCursor(cursor: string): Position {
 
 export type AuditFilter = Omit<AuditQuery, 'cursor' | 'limit' | 'csv'>;
 
+/**
+ * The filter as the log is searched: a user target given by e-mail becomes that user's id when
+ * someone has the address now (every entry about them, whatever address they had then); a zone
+ * the runtime does not know is refused.
+ */
+export async function resolveFilter(db: Db, filter: AuditFilter): Promise<AuditFilter> {
+  if (filter.tz !== undefined && !isTimeZone(filter.tz)) {
+    throw new HttpError(400, 'tz must be a time zone name such as America/Denver');
+  }
+  const target = filter.target_id;
+  if (filter.target_kind !== 'user' || target === undefined || !target.includes('@')) return filter;
+  const email = target.trim().toLowerCase();
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.user_name, email)).limit(1);
+  return { ...filter, target_id: user?.id ?? email };
+}
+
+/** A user target still named by e-mail (no one has the address now): the entries made under it. */
+function targetCondition(kind: AuditFilter['target_kind'], target: string): SQL | undefined {
+  return kind === 'user' && target.includes('@') ? eq(auditLog.target_name, target) : eq(auditLog.target_id, target);
+}
+
 function conditions(filter: AuditFilter, after: Position | undefined): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (filter.actor !== undefined)
@@ -44,10 +64,11 @@ function conditions(filter: AuditFilter, after: Position | undefined): SQL | und
         : eq(auditLog.actor_id, filter.actor),
     );
   if (filter.target_kind !== undefined) where.push(eq(auditLog.target_kind, filter.target_kind));
-  if (filter.target_id !== undefined) where.push(eq(auditLog.target_id, filter.target_id));
+  if (filter.target_id !== undefined) where.push(targetCondition(filter.target_kind, filter.target_id));
   if (filter.action !== undefined) where.push(eq(auditLog.action, filter.action));
-  if (filter.from !== undefined) where.push(gte(auditLog.at, Date.parse(`${filter.from}T00:00:00Z`)));
-  if (filter.to !== undefined) where.push(lt(auditLog.at, Date.parse(`${filter.to}T00:00:00Z`) + DAY_MS));
+  const tz = filter.tz ?? 'UTC';
+  if (filter.from !== undefined) where.push(gte(auditLog.at, startOfDayIn(filter.from, tz)));
+  if (filter.to !== undefined) where.push(lt(auditLog.at, startOfDayIn(nextDay(filter.to), tz)));
   // A row comparison: the index's range starts right after the previous page's last entry.
   if (after !== undefined)
     where.push(sql`(${auditLog.at}, ${auditLog.id}) < (${after.at}::bigint, ${after.id}::bigint)`);

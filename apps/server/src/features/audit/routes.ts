@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AUDIT_PAGE_SIZE, auditPageSchema, auditQuerySchema } from '@airman/contracts/audit.ts';
 import type { Db } from '../../db/database.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
-import { allEntries, auditPage } from './repository.ts';
+import { allEntries, auditPage, resolveFilter } from './repository.ts';
 import { sendAuditCsv } from './csv.ts';
 import type { ApiTag } from '../../plugins/openapi-components.ts';
 
@@ -29,7 +29,8 @@ export function auditRoutes(server: FastifyInstance, db: Db): void {
     },
   };
   app.get('/api/admin/audit', { config: { access: 'admin' }, schema }, async (request, reply) => {
-    const { cursor, limit, csv, ...filter } = request.query;
+    const { cursor, limit, csv, ...query } = request.query;
+    const filter = await resolveFilter(db, query);
     if (csv === '1') {
       await sendAuditCsv(reply, allEntries(db, filter));
       return undefined;

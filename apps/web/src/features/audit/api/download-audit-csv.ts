@@ -1,6 +1,6 @@
 import { api } from '../../../lib/api-client.ts';
 import { saveDownload } from '../../../lib/download.ts';
-import { auditSearch, type AuditFilters } from './get-audit.ts';
+import { auditCallSearch, type AuditFilters } from './get-audit.ts';
 
 /**
  * GET admin/audit?…&csv=1: every entry the filters match, as CSV, saved in place under the
@@ -8,7 +8,7 @@ import { auditSearch, type AuditFilters } from './get-audit.ts';
  * server's message). Resolves with the file's name.
  */
 export async function downloadAuditCsv(filters: AuditFilters): Promise<string> {
-  const searchParams = auditSearch(filters);
+  const searchParams = auditCallSearch(filters);
   searchParams.set('csv', '1');
   const response = await api.get('admin/audit', { searchParams });
   return saveDownload(response, 'audit.csv');

@@ -8,10 +8,10 @@ export interface AuditFilters {
   /** Who acted: an e-mail address (as it was then) or a user id. */
   actor?: string;
   target_kind?: string;
-  /** With target_kind: the user's or module's id. */
+  /** With target_kind: the user's or module's id; for a user, their e-mail address too. */
   target_id?: string;
   action?: string;
-  /** First and last day (YYYY-MM-DD, UTC), both included. */
+  /** First and last day (YYYY-MM-DD), both included, in the browser's time zone. */
   from?: string;
   to?: string;
 }
@@ -31,9 +31,20 @@ export function auditFiltersFrom(params: URLSearchParams): AuditFilters {
 /** The search parameters that carry these filters (empty ones left out): the page's URL's and the calls'. */
 export const auditSearch = (filters: AuditFilters): URLSearchParams => filterSearch(AUDIT_FILTER_KEYS, filters);
 
+/**
+ * The calls' parameters: the filters, and with a day range the browser's time zone, whose days
+ * they are (the page's URL leaves it out: whoever opens the link reads the days as their own).
+ */
+export function auditCallSearch(filters: AuditFilters): URLSearchParams {
+  const searchParams = auditSearch(filters);
+  const { timeZone } = Intl.DateTimeFormat().resolvedOptions();
+  if ((filters.from || filters.to) && timeZone) searchParams.set('tz', timeZone);
+  return searchParams;
+}
+
 /** GET admin/audit?…&cursor: one page of entries, newest first. */
 export function getAuditPage(filters: AuditFilters, cursor: string | undefined): Promise<AuditPage> {
-  const searchParams = auditSearch(filters);
+  const searchParams = auditCallSearch(filters);
   if (cursor) searchParams.set('cursor', cursor);
   return getJson<AuditPage>('admin/audit', { searchParams });
 }

@@ -114,20 +114,20 @@ export function AuditFiltersBar({
       {kind === 'user' && (
         <TypedFilter
           id="audit-target-user"
-          label="User ID"
+          label="User (e-mail or ID)"
           value={filters.target_id}
           onChange={(target_id) => set({ target_id })}
         />
       )}
       <DateField
         id="audit-from"
-        labelText="From (UTC day)"
+        labelText="From"
         value={dayToDate(filters.from)}
         onChange={(date) => set({ from: dateToDay(date) })}
       />
       <DateField
         id="audit-to"
-        labelText="To (UTC day)"
+        labelText="To"
         value={dayToDate(filters.to)}
         onChange={(date) => set({ to: dateToDay(date) })}
       />
