@@ -161,10 +161,13 @@ export async function openUser(page: Page, email: string): Promise<void> {
   // under the pointer between the two clicks when the answer arrives, and nothing would open.
   const rows = page.locator('table[aria-label="Users"] tbody tr');
   await expect
-    .poll(async () => {
-      const all = await rows.count();
-      return all > 0 && all === (await rows.filter({ hasText: email }).count());
-    })
+    .poll(
+      async () => {
+        const all = await rows.count();
+        return all > 0 && all === (await rows.filter({ hasText: email }).count());
+      },
+      { timeout: 15_000 },
+    )
     .toBe(true);
   await page.locator('tr', { hasText: email }).dblclick();
 }
