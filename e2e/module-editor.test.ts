@@ -369,7 +369,7 @@ describeE2E('the module editor', (e2e) => {
     await context.close();
   });
 
-  it('keeps the Check in view while the last action is edited', async () => {
+  it('keeps the Check and the column names in view while the last action is edited', async () => {
     const token = await apiLogin(e2e.baseUrl);
     const base = await api<Module>(e2e.baseUrl, token, 'GET', 'modules/ready_airman_training');
     const title = `Pinned ${Date.now()}`;
@@ -380,12 +380,24 @@ describeE2E('the module editor', (e2e) => {
       .getByRole('button', { name: `Edit ${title}` })
       .click();
     const dialog = page.getByRole('dialog', { name: `Edit Module: ${title}` });
-    await dialog.getByLabel(`Token cost, action ${base.actions.at(-1)?.name ?? ''}`, { exact: true }).fill('2');
+    const costLabel = `Token cost, action ${base.actions.at(-1)?.name ?? ''}`;
+    const lastCost = dialog.getByLabel(costLabel, { exact: true });
+    await lastCost.fill('2');
     const check = dialog.getByRole('heading', { name: 'Check', exact: true });
     const content = dialog.locator('.cds--modal-content');
     await expect.poll(async () => (await content.evaluate((el) => el.scrollTop)) > 500).toBe(true);
     const [heading, box] = [await check.boundingBox(), await content.boundingBox()];
     expect(heading && box && heading.y >= box.y && heading.y + heading.height <= box.y + box.height).toBe(true);
+    // The actions' header rows are pinned right under the Check, above the row being edited.
+    const head = dialog.locator('table', { has: page.getByLabel(costLabel, { exact: true }) }).locator('thead');
+    const [pinned, checkBox, field] = [
+      await head.boundingBox(),
+      await dialog.locator('.module-check').boundingBox(),
+      await lastCost.boundingBox(),
+    ];
+    expect(pinned && checkBox && Math.abs(pinned.y - (checkBox.y + checkBox.height)) <= 2).toBe(true);
+    expect(pinned && field && pinned.y + pinned.height <= field.y + 1).toBe(true);
+    expect(await head.getByText('Token cost').isVisible()).toBe(true);
     await dialog
       .getByRole('status')
       .filter({ hasText: /^No errors|^The module cannot be saved/ })

@@ -5,7 +5,7 @@
  * with more fields behind an expand button, and focus put back where the
  * keyboard user was after a row is added, moved or removed.
  */
-import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ChevronRight } from '@carbon/icons-react';
 import { neighbourKey, type EditorModel } from '../module-editor-model.ts';
 
@@ -86,11 +86,41 @@ interface EditorTableProps {
   className?: string;
 }
 
-/** A table of the editor: Carbon's data-table classes, scrolling sideways inside its own box on a narrow screen. */
+/**
+ * Whether the table is wider than its box (it then scrolls sideways in it); and its header's
+ * height, kept on the box as --editor-head-height, so a field Tab brings into view scrolls clear
+ * of a pinned header (admin.scss).
+ */
+function useWideTable(box: RefObject<HTMLDivElement | null>): boolean {
+  const [wide, setWide] = useState(false);
+  useLayoutEffect(() => {
+    const element = box.current;
+    const table = element?.querySelector('table');
+    if (!element || !table) return undefined;
+    const observer = new ResizeObserver(() => {
+      setWide(table.offsetWidth > element.clientWidth + 1);
+      const head = table.tHead?.getBoundingClientRect().height ?? 0;
+      element.style.setProperty('--editor-head-height', `${head}px`);
+    });
+    observer.observe(element);
+    observer.observe(table);
+    return () => observer.disconnect();
+  }, [box]);
+  return wide;
+}
+
+/**
+ * A table of the editor: Carbon's data-table classes. One that fits the dialog keeps its header
+ * rows in view under the pinned Check as its rows scroll by; one wider than the dialog (on a
+ * narrow screen) scrolls sideways inside its own box, its header with it.
+ */
 export function EditorTable({ labelledBy, head, children, scrollerFocusable, className }: EditorTableProps) {
+  const box = useRef<HTMLDivElement>(null);
+  const wide = useWideTable(box);
   return (
     <div
-      className="cds--data-table-content editor-table"
+      ref={box}
+      className={`cds--data-table-content editor-table${wide ? ' editor-table--wide' : ''}`}
       {...(scrollerFocusable ? { tabIndex: 0, role: 'region', 'aria-labelledby': labelledBy } : {})}
     >
       <table
