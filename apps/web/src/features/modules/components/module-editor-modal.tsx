@@ -220,6 +220,8 @@ function EditorTables({
             labelText="Title"
             value={model.game_title}
             disabled={locked}
+            // The dialog opens here, on its first field, not on the Check's button above it.
+            data-modal-primary-focus={locked ? undefined : true}
             onChange={(e) => set({ game_title: e.target.value })}
           />
           <NumberField

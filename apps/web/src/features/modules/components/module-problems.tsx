@@ -6,8 +6,10 @@
 import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { Module } from '@airman/contracts/module.ts';
 import type { Balance } from '@airman/engine/balance.ts';
-import { solve } from '@airman/engine/solver.ts';
-import { validateStructure } from '@airman/engine/validate.ts';
+import { Button } from '@carbon/react';
+import { solve, type Winnability } from '@airman/engine/solver.ts';
+import { validateStructure, type Problem } from '@airman/engine/validate.ts';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { describeBalance, runBalance } from '../balance/run-balance.ts';
 
 /** Quiet time after an edit before the balance is measured again. */
@@ -102,8 +104,12 @@ export function ModuleProblems({ module, tableErrors = [] }: { module: Module; t
   const balance = useBalance(verdict ? deferred : null);
   const errors = problems.filter((p) => p.severity === 'error');
   const warnings = problems.filter((p) => p.severity === 'warning');
-  const where = (path: (string | number)[]) => (path.length ? `${path.join('.')}: ` : '');
   const section = useRef<HTMLElement>(null);
+  // Open on a wide screen, folded to its sentence on a phone (where the tables need the room);
+  // the admin's own choice holds until the editor closes.
+  const narrow = useMediaQuery('(max-width: 40rem)');
+  const [open, setOpen] = useState<boolean | null>(null);
+  const expanded = open ?? !narrow;
   usePinnedHeight(section);
   const errorCount = errors.length + tableErrors.length;
   // A verdict other than 'can be won' shows as a warning too.
@@ -112,9 +118,50 @@ export function ModuleProblems({ module, tableErrors = [] }: { module: Module; t
   return (
     // Pinned at the top of the editor while the tables scroll; scrolls itself when long (so it takes focus).
     <section ref={section} aria-labelledby="check-title" className="module-check" tabIndex={0}>
-      <h3 id="check-title">Check</h3>
+      <div className="module-check__head">
+        <h3 id="check-title">Check</h3>
+        <Button
+          kind="ghost"
+          size="sm"
+          aria-expanded={expanded}
+          aria-controls="check-details"
+          onClick={() => setOpen(!expanded)}
+        >
+          {expanded ? 'Hide details' : 'Show details'}
+        </Button>
+      </div>
       {/* The live part: this sentence is read when it changes, not every list on every keystroke. */}
       <p role="status">{checkStatus(errorCount, warningCount, verdict?.winnable)}</p>
+      <div id="check-details" hidden={!expanded}>
+        <CheckDetails
+          errors={errors}
+          tableErrors={tableErrors}
+          warnings={warnings}
+          verdict={verdict}
+          balance={balance}
+        />
+      </div>
+    </section>
+  );
+}
+
+/** The Check's lists under its sentence: what to fix, the warnings, a winning line and the balance. */
+function CheckDetails({
+  errors,
+  tableErrors,
+  warnings,
+  verdict,
+  balance,
+}: {
+  errors: Problem[];
+  tableErrors: string[];
+  warnings: Problem[];
+  verdict: Winnability | null;
+  balance: BalanceState;
+}) {
+  const where = (path: (string | number)[]) => (path.length ? `${path.join('.')}: ` : '');
+  return (
+    <>
       {errors.length + tableErrors.length > 0 && (
         <>
           <p className="module-check__errors">The module cannot be saved until these are fixed:</p>
@@ -159,6 +206,6 @@ export function ModuleProblems({ module, tableErrors = [] }: { module: Module; t
               : describeBalance(balance.balance)}
         </p>
       )}
-    </section>
+    </>
   );
 }

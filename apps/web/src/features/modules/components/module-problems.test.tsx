@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Module } from '@airman/contracts/module.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
+import { ModuleProblems } from './module-problems.tsx';
+
+/** A module the server would refuse (so no balance is measured): two actions of one name. */
+const broken: Module = { ...readyAirmanModule, actions: [...readyAirmanModule.actions, readyAirmanModule.actions[0]!] };
+
+const narrowScreen = (narrow: boolean) =>
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: narrow && query.includes('max-width'),
+        media: query,
+        onchange: null,
+        addEventListener() {},
+        removeEventListener() {},
+        addListener() {},
+        removeListener() {},
+        dispatchEvent: () => false,
+      }) satisfies MediaQueryList,
+  );
+
+describe('the Check', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('folds to its sentence and opens again, saying which it is', async () => {
+    narrowScreen(false);
+    const user = userEvent.setup();
+    render(<ModuleProblems module={broken} />);
+    const toggle = screen.getByRole('button', { name: 'Hide details' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('listitem').textContent).toBe(
+      `actions: duplicate action '${readyAirmanModule.actions[0]!.name}'`,
+    );
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.textContent).toBe('Show details');
+    // Folded: the list is hidden from everyone (the hidden attribute), not only from sight.
+    expect(screen.queryByRole('listitem')).toBeNull();
+    // The sentence stays, and says why it cannot be saved.
+    expect(screen.getByRole('status').textContent).toMatch(/^The module cannot be saved: 1 error/);
+    expect(document.activeElement).toBe(toggle);
+    await user.click(toggle);
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('opens folded on a phone', () => {
+    narrowScreen(true);
+    render(<ModuleProblems module={broken} />);
+    expect(screen.getByRole('button', { name: 'Show details' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('listitem')).toBeNull();
+    expect(screen.getByRole('status').textContent).toMatch(/^The module cannot be saved/);
+  });
+});
