@@ -150,4 +150,26 @@ describeE2E('dates typed by keyboard', (e2e) => {
       .toBe(DAY.dueAt);
     await context.close();
   });
+  it('Progress: a typed range is kept by Enter and by Tab, the URL takes it, and the focus stays put', async () => {
+    const { context, page } = await e2e.adminPage('/admin', { viewport: { width: 1366, height: 768 } });
+    await page.goto('/progress');
+    await page.getByRole('heading', { name: 'Progress' }).first().waitFor();
+    await page.keyboard.press('Tab');
+    await tabTo(page, 'Completions from');
+    await page.keyboard.type('1/15/2026');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('from') === '2026-01-15');
+    expect(await activeId(page)).toBe('progress-from');
+    expect(await page.locator('#progress-from').inputValue()).toBe('01/15/2026');
+    await tabTo(page, 'Completions to');
+    await page.keyboard.type(DAY.text);
+    // Tab keeps the date and moves into the calendar, opened on it.
+    await page.keyboard.press('Tab');
+    await page.waitForURL((url) => url.searchParams.get('to') === '2026-12-31');
+    await expect.poll(async () => (await focused(page)).name).toContain(DAY.label);
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#progress-to').inputValue()).toBe(DAY.text);
+    expect((await focused(page)).lost).toBe(false);
+    await context.close();
+  });
 });

@@ -8,7 +8,7 @@ import { DateField } from '../../../components/date-field.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { moduleFilterOptions } from '../../../lib/modules.ts';
 import type { AuditFilters } from '../api/get-audit.ts';
-import { dateToDay, dayToDate } from '../audit-days.ts';
+import { dateToDay, dayToDate } from '../../../lib/days.ts';
 
 /** What each kind of target is called in the Target filter and the table. */
 export const TARGET_KIND_LABELS: Record<string, string> = {

@@ -1,9 +1,11 @@
-/** The Progress page's filters: module, unit, rank and the completions chart's date range. */
+/** The Progress page's filters: module, unit, rank and the completions chart's date range (the app's DateField). */
 import { useRef } from 'react';
-import { Button, TextInput } from '@carbon/react';
+import { Button } from '@carbon/react';
 import type { Module } from '@airman/contracts/module.ts';
 import { RANKS, rankLabel } from '@airman/contracts/ranks.ts';
+import { DateField } from '../../../components/date-field.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
+import { dateToDay, dayToDate } from '../../../lib/days.ts';
 import { moduleFilterOptions } from '../../../lib/modules.ts';
 import type { ProgressFilters } from '../api/get-progress.ts';
 
@@ -53,19 +55,17 @@ export function ProgressFiltersBar({ filters, modules, units, onChange }: Props)
         options={RANKS.map((r) => ({ value: r.abbreviation, text: rankLabel(r) }))}
         onChange={(v) => set('rank', v)}
       />
-      <TextInput
+      <DateField
         id="progress-from"
-        type="date"
         labelText="Completions from"
-        value={filters.from ?? ''}
-        onChange={(e) => set('from', e.target.value)}
+        value={dayToDate(filters.from)}
+        onChange={(date) => set('from', dateToDay(date) ?? '')}
       />
-      <TextInput
+      <DateField
         id="progress-to"
-        type="date"
         labelText="Completions to"
-        value={filters.to ?? ''}
-        onChange={(e) => set('to', e.target.value)}
+        value={dayToDate(filters.to)}
+        onChange={(date) => set('to', dateToDay(date) ?? '')}
       />
       <Button kind="tertiary" size="md" type="button" disabled={!filtered} onClick={clear}>
         Clear filters
