@@ -4,52 +4,15 @@
  * active admin's token is renewed silently; a sign-in from /login returns to
  * the exact address; leaving with unsaved work asks first.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { TOKEN_LIFETIME_SECONDS, TokenService } from '../apps/server/src/auth/tokens.ts';
-import { TOKEN_STORAGE_KEY } from '../apps/web/src/lib/token-store.ts';
+import { TOKEN_LIFETIME_SECONDS } from '../apps/server/src/auth/tokens.ts';
 import { api, apiLogin, inviteAndRegister, uniqueEmail } from './api.ts';
 import { describeE2E, openUser, submitLogin } from './browser.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
 import { focused } from './focus.ts';
-import { ourServer } from './server.ts';
+import { adminTokenIssuedAt, claimsOf, pageWithToken } from './tokens.ts';
+import { TOKEN_STORAGE_KEY } from '../apps/web/src/lib/token-store.ts';
 import type { User } from '@airman/contracts/user.ts';
-
-interface Claims {
-  user_id: string;
-  user_role: 'admin';
-  tv: number;
-  iat: number;
-  exp: number;
-}
-
-function claimsOf(token: string): Claims {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Claims;
-}
-
-/** A real token of the e2e admin, signed with the server's own secret, issued at `issuedAt` (8 hours' life). */
-async function adminTokenIssuedAt(baseUrl: string, issuedAt: number): Promise<string> {
-  const { user_id, user_role, tv } = claimsOf(await apiLogin(baseUrl));
-  const secret = fs.readFileSync(path.join(path.dirname(ourServer().mailDir), 'jwt-secret'), 'utf8').trim();
-  return new TokenService(secret).sign({ user_id, user_role, tv }, issuedAt);
-}
-
-async function pageWithToken(
-  browser: Browser,
-  baseUrl: string,
-  token: string,
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    storageState: {
-      cookies: [],
-      origins: [{ origin: baseUrl, localStorage: [{ name: TOKEN_STORAGE_KEY, value: token }] }],
-    },
-  });
-  return { context, page: await context.newPage() };
-}
 
 describeE2E('a session that ends', (e2e) => {
   it('in the middle of an edit loses nothing: the save waits for a sign-in over the page, then is sent', async () => {
