@@ -5,6 +5,7 @@
  */
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { staticMediaQueryList } from '../src/testing/media-query.ts';
 import { server } from '../src/testing/server.ts';
 
 // findBy… and waitFor wait up to 3 s: the machine running them may be busy.
@@ -16,17 +17,7 @@ class NoResizeObserver {
   disconnect(): void {}
 }
 globalThis.ResizeObserver ??= NoResizeObserver;
-window.matchMedia ??= (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  }) satisfies MediaQueryList;
+window.matchMedia ??= (query: string) => staticMediaQueryList(query, false);
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
 // The API client's calls are relative ('/api/…'), as in a page; Node's Request wants an absolute URL.

@@ -3,25 +3,16 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Module } from '@airman/contracts/module.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
+import { staticMediaQueryList } from '../../../testing/media-query.ts';
 import { ModuleProblems } from './module-problems.tsx';
 
 /** A module the server would refuse (so no balance is measured): two actions of one name. */
 const broken: Module = { ...readyAirmanModule, actions: [...readyAirmanModule.actions, readyAirmanModule.actions[0]!] };
 
 const narrowScreen = (narrow: boolean) =>
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: narrow && query.includes('max-width'),
-        media: query,
-        onchange: null,
-        addEventListener() {},
-        removeEventListener() {},
-        addListener() {},
-        removeListener() {},
-        dispatchEvent: () => false,
-      }) satisfies MediaQueryList,
-  );
+  vi
+    .spyOn(window, 'matchMedia')
+    .mockImplementation((query: string) => staticMediaQueryList(query, narrow && query.includes('max-width')));
 
 describe('the Check', () => {
   afterEach(() => vi.restoreAllMocks());
