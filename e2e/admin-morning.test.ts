@@ -97,6 +97,8 @@ describeE2E("an administrator's morning", (e2e) => {
     await page.getByRole('heading', { name: 'Progress', level: 1 }).waitFor();
 
     // Progress: the unit's overdue trainee.
+    // The unit is offered once the page has read who is assigned what.
+    await page.locator('#progress-unit option', { hasText: unit }).waitFor({ state: 'attached' });
     await page.keyboard.press('Tab');
     await tabTo(page, 'Unit');
     await arrowToOption(page, unit);
@@ -169,6 +171,7 @@ describeE2E("an administrator's morning", (e2e) => {
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Assign a module to 2 users' }).waitFor();
     await expect.poll(activeId).toBe('bulk-module');
+    await page.locator(`#bulk-module option[value="${refresher.id}"]`).waitFor({ state: 'attached' });
     await arrowToOption(page, refresher.id);
     await tabTo(page, 'Assign (2 users)');
     await page.keyboard.press('Enter');
