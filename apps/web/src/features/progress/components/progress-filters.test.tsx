@@ -18,17 +18,18 @@ function renderBar(filters: ProgressFilters = {}, units = ['99 ABW', '']) {
 const optionTexts = (label: string) => [...screen.getByLabelText<HTMLSelectElement>(label).options].map((o) => o.text);
 
 describe('ProgressFiltersBar', () => {
-  it('offers the modules, units (the empty one named) and every rank', () => {
+  it('offers the modules, the named units and every rank', () => {
     renderBar();
     expect(screen.getByRole('group', { name: 'Filters' })).toBeTruthy();
     expect(optionTexts('Module')).toEqual(['All modules', 'Fitness Basics']);
-    expect(optionTexts('Unit')).toEqual(['All units', '99 ABW', '(no unit)']);
+    // Not users without a unit: that option's empty value was All units' own.
+    expect(optionTexts('Unit')).toEqual(['All units', '99 ABW']);
     expect(optionTexts('Rank')).toEqual(['All ranks', ...RANKS.map(rankLabel)]);
   });
 
   it('offers a unit from the URL that has no assignments yet', () => {
     renderBar({ unit: '42 OG' });
-    expect(optionTexts('Unit')).toEqual(['All units', '99 ABW', '(no unit)', '42 OG']);
+    expect(optionTexts('Unit')).toEqual(['All units', '99 ABW', '42 OG']);
     expect(screen.getByLabelText<HTMLSelectElement>('Unit').value).toBe('42 OG');
   });
 
