@@ -74,6 +74,8 @@ describeE2E("an administrator's morning", (e2e) => {
       const { id } = await userByEmail(e2e.baseUrl, email);
       await api(e2e.baseUrl, admin, 'POST', `admin/users/${id}`, { unit, assignments: [{ key: BASE, due_at: due }] });
     }
+    // And, as on any morning, an invitee who has not registered: assigned, with no unit yet.
+    await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [uniqueEmail('morning-pending')], module: BASE });
     const base = await api<Module>(e2e.baseUrl, admin, 'GET', `modules/${BASE}`);
     const refresher = await api<Module>(e2e.baseUrl, admin, 'POST', 'modules', {
       ...base,

@@ -49,19 +49,24 @@ export function checkbox(scope: Locator, name: string): Locator {
 
 /**
  * On the focused native select: moves by ArrowDown, then ArrowUp from the last option, until its
- * value is `value` (the list may hold any number of modules other tests made, in any order).
+ * value is `value` (the list may hold any number of modules other tests made, in any order). An
+ * end of the list is where the selected position stops moving: two options may share a value.
  */
 export async function arrowToOption(page: Page, value: string): Promise<void> {
-  const current = () => page.evaluate(() => (document.activeElement as HTMLSelectElement | null)?.value ?? '');
+  const current = () =>
+    page.evaluate(() => {
+      const select = document.activeElement as HTMLSelectElement | null;
+      return { value: select?.value ?? '', index: select?.selectedIndex ?? -1 };
+    });
   for (const key of ['ArrowDown', 'ArrowUp']) {
     let before = await current();
-    while (before !== value) {
+    while (before.value !== value) {
       await page.keyboard.press(key);
       const after = await current();
-      if (after === before) break;
+      if (after.index === before.index) break;
       before = after;
     }
-    if (before === value) return;
+    if (before.value === value) return;
   }
   throw new Error(`no option ${value} in the focused select`);
 }
