@@ -1,5 +1,7 @@
 /** Days in an administrator's time zone (an IANA name such as America/Denver), as the runtime's Intl knows them. */
 
+import { HttpError } from './http-error.ts';
+
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -34,6 +36,12 @@ export function isTimeZone(timeZone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Refuses (400) a `tz` parameter the runtime does not know; undefined passes. */
+export function checkTimeZoneParameter(tz: string | undefined): void {
+  if (tz !== undefined && !isTimeZone(tz))
+    throw new HttpError(400, 'tz must be a time zone name such as America/Denver');
 }
 
 /** How far `timeZone`'s clocks are ahead of UTC at the instant `at`, in ms. */

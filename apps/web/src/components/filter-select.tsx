@@ -22,10 +22,13 @@ export function FilterSelect({
   options: readonly FilterOption[];
   onChange(value: string): void;
 }) {
+  // An option of the empty value would be the All option's own: choosing it would choose All, and
+  // arrowing down the list by keyboard would fall back to the top there and never get past it.
+  const choices = all === undefined ? options : options.filter((o) => o.value !== '');
   return (
     <Select id={id} labelText={label} value={value} onChange={(e) => onChange(e.target.value)}>
       {all !== undefined && <SelectItem value="" text={all} />}
-      {options.map((o) => (
+      {choices.map((o) => (
         <SelectItem key={o.value} value={o.value} text={o.text} />
       ))}
     </Select>

@@ -15,3 +15,8 @@ export function dateToDay(date: Date | undefined): string | undefined {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
 }
+
+/** The browser's IANA time zone (America/Denver), which the server reads a day parameter in; undefined if unknown. */
+export function browserTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}

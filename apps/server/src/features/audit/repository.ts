@@ -9,7 +9,7 @@ import type { AuditEntry, AuditQuery } from '@airman/contracts/audit.ts';
 import type { Db } from '../../db/database.ts';
 import { auditLog, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { isTimeZone, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
+import { checkTimeZoneParameter, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
 
 interface Position {
   at: number;
@@ -40,9 +40,7 @@ export type AuditFilter = Omit<AuditQuery, 'cursor' | 'limit' | 'csv'>;
  * the runtime does not know is refused.
  */
 export async function resolveFilter(db: Db, filter: AuditFilter): Promise<AuditFilter> {
-  if (filter.tz !== undefined && !isTimeZone(filter.tz)) {
-    throw new HttpError(400, 'tz must be a time zone name such as America/Denver');
-  }
+  checkTimeZoneParameter(filter.tz);
   const target = filter.target_id;
   if (filter.target_kind !== 'user' || target === undefined || !target.includes('@')) return filter;
   const email = target.trim().toLowerCase();

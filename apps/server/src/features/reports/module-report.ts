@@ -13,7 +13,7 @@ import { questionnaireSchema, type Questionnaire } from '@airman/contracts/quest
 import type { Database } from '../../db/database.ts';
 import { modules, questionnaires, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { isTimeZone } from '../../lib/time-zone.ts';
+import { checkTimeZoneParameter } from '../../lib/time-zone.ts';
 import { presentModule } from '../modules/present-module.ts';
 import { reportDisposition, reportLayout, type ReportLayout, type ReportRow } from './report-columns.ts';
 import { redeemReportToken } from './report-tokens.ts';
@@ -174,9 +174,7 @@ export async function sendModuleReport(query: ReportQuery, reply: FastifyReply, 
   const { module: moduleId, token, tz } = query;
   if (!moduleId || !token) throw new HttpError(400, 'A report download needs module and token');
   // Checked before the token is spent: a bad request changes nothing.
-  if (tz !== undefined && !isTimeZone(tz)) {
-    throw new HttpError(400, 'tz must be a time zone name such as America/Denver');
-  }
+  checkTimeZoneParameter(tz);
   const { db } = database;
   const [moduleRow] = await db.select().from(modules).where(eq(modules.id, moduleId)).limit(1);
   if (!moduleRow) throw new HttpError(404, `No module '${moduleId}'`);

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditPage } from '@airman/contracts/audit.ts';
 import { getJson } from '../../../lib/api-client.ts';
+import { browserTimeZone } from '../../../lib/days.ts';
 import { filterSearch } from '../../../lib/url-filters.ts';
 
 /** The Audit screen's filters, as the URL and GET admin/audit carry them. */
@@ -37,7 +38,7 @@ export const auditSearch = (filters: AuditFilters): URLSearchParams => filterSea
  */
 export function auditCallSearch(filters: AuditFilters): URLSearchParams {
   const searchParams = auditSearch(filters);
-  const { timeZone } = Intl.DateTimeFormat().resolvedOptions();
+  const timeZone = browserTimeZone();
   if ((filters.from || filters.to) && timeZone) searchParams.set('tz', timeZone);
   return searchParams;
 }

@@ -3,6 +3,7 @@
  * downloaded in place.
  */
 import { useMutation } from '@tanstack/react-query';
+import { browserTimeZone } from '../../../lib/days.ts';
 import { api, sendJson } from '../../../lib/api-client.ts';
 import { saveDownload } from '../../../lib/download.ts';
 import type { MutationConfig } from '../../../lib/react-query.ts';
@@ -15,7 +16,7 @@ import type { MutationConfig } from '../../../lib/react-query.ts';
 export async function downloadReport({ moduleId }: { moduleId: string }): Promise<string> {
   const { token } = await sendJson<{ token: string }>('post', 'admin/reports/token', { module: moduleId });
   const q = new URLSearchParams({ csv: '1', module: moduleId, token });
-  const { timeZone } = Intl.DateTimeFormat().resolvedOptions();
+  const timeZone = browserTimeZone();
   if (timeZone) q.set('tz', timeZone);
   const response = await api.get(`admin/users?${q.toString()}`);
   return saveDownload(response, `${moduleId}.csv`);

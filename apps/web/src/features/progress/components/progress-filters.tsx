@@ -20,10 +20,8 @@ interface Props {
 export function ProgressFiltersBar({ filters, modules, units, onChange }: Props) {
   const set = (key: keyof ProgressFilters, value: string) => onChange({ ...filters, [key]: value || undefined });
   // A unit in the URL that has no assignments (yet) is still offered, so the select shows what filters.
-  // Users without a unit are not: their option had All units' empty value, so choosing it chose All
-  // units, and arrowing down the list by keyboard fell back there and never got past it.
-  const named = units.filter((u) => u !== '');
-  const unitOptions = filters.unit !== undefined && !named.includes(filters.unit) ? [...named, filters.unit] : named;
+  // Users without a unit ('') are not offered: FilterSelect leaves out what All units already is.
+  const unitOptions = filters.unit !== undefined && !units.includes(filters.unit) ? [...units, filters.unit] : units;
   const filtered = Object.values(filters).some((v) => v);
   const group = useRef<HTMLDivElement>(null);
   // Clear filters disables itself: the focus goes to the first filter rather than falling to the page.
