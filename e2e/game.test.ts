@@ -201,11 +201,16 @@ describeE2E('the game at /', (e2e) => {
     expect(await breakdown.getByRole('row').last().textContent()).toBe(`Total${points}`);
     expect(gap).toBeDefined();
     await controls.getByText(`${gap?.short} points short of ${gap?.stars} stars`).waitFor();
-    expect(missed).toBeDefined();
-    await controls
-      .getByRole('listitem')
-      .filter({ hasText: `${missed?.name} (hidden bonus): ${missed?.how}.` })
-      .waitFor();
+    // The run's seed is the server's draw: about one seed in twelve leaves no hidden bonus
+    // missed by this line, and then none is named.
+    if (missed) {
+      await controls
+        .getByRole('listitem')
+        .filter({ hasText: `${missed.name} (hidden bonus): ${missed.how}.` })
+        .waitFor();
+    } else {
+      expect(await controls.getByText(/\(hidden bonus\)/).count()).toBe(0);
+    }
     await page.reload();
     await press(page, /^Play Ready Airman Training/);
     await controls.getByRole('heading', { name: 'Ready Airman Training: Complete' }).waitFor();
