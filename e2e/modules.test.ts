@@ -259,7 +259,7 @@ describeE2E('the Training Modules screen', (e2e) => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Error creating module').waitFor();
     await dialog.getByRole('alert').getByText('There was an error updating this module.').waitFor();
-    // The toast over the modal's overlay (styled even though /login's styles were never loaded).
+    // The toast in the modal's body (styled even though /login's styles were never loaded).
     expect(await seriousViolations(page)).toEqual([]);
 
     const title = `Night shift ${Date.now()}`;

@@ -13,6 +13,7 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { FeatureFlags, Modal, type ModalProps } from '@carbon/react';
+import { addModalToastSlot } from './modal-toast-slots.ts';
 import '../styles/modal.scss';
 
 /** The first field of the dialog's body, where typing starts; a lazy editor's counts once it is there. */
@@ -22,7 +23,8 @@ const FIELD =
 function firstTarget(root: HTMLElement): HTMLElement | null {
   return (
     root.querySelector<HTMLElement>('[data-modal-primary-focus]') ??
-    root.querySelector<HTMLElement>(`.cds--modal-content :is(${FIELD})`) ??
+    // A toast's Close button at the body's top (modal-toast-slots.ts) is not where typing starts.
+    root.querySelector<HTMLElement>(`.cds--modal-content :is(${FIELD}):not(.modal-toasts *)`) ??
     root.querySelector<HTMLElement>('.cds--modal-footer .cds--btn:not([disabled])') ??
     root.querySelector<HTMLElement>('.cds--modal-close')
   );
@@ -38,6 +40,9 @@ export type AppModalProps = Omit<ModalProps, 'onRequestClose'> & { onRequestClos
 
 export function AppModal(props: AppModalProps) {
   const ref = useRef<HTMLDivElement>(null);
+  const toastSlot = useRef<HTMLDivElement>(null);
+  // Toasts raised while the modal is open show in it (modal-toast-slots.ts).
+  useLayoutEffect(() => (toastSlot.current ? addModalToastSlot(toastSlot.current) : undefined), []);
   // What had focus when the modal was asked for: the button that opened it.
   const [opener] = useState(() => {
     const active = document.activeElement;
@@ -145,7 +150,10 @@ export function AppModal(props: AppModalProps) {
         // and sent it to the Close button, away from where the editor had put it.
         selectorsFloatingMenus={[...(props.selectorsFloatingMenus ?? []), '.cds--modal', ':not(html, html *)']}
         ref={ref}
-      />
+      >
+        <div ref={toastSlot} className="modal-toasts" />
+        {props.children}
+      </Modal>
     </FeatureFlags>
   );
 }

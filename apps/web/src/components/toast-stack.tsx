@@ -1,6 +1,9 @@
 /** The visible toasts: a chunk of its own, out of the login bundle (loaded by toasts.tsx). */
+import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { ToastNotification } from '@carbon/react';
 import { TOAST_DURATION_MS } from '@airman/contracts/constants.ts';
+import { subscribeModalToastSlots, topModalToastSlot } from './modal-toast-slots.ts';
 import type { Toast } from './toasts.tsx';
 import '../styles/toasts.scss';
 
@@ -11,8 +14,10 @@ export default function ToastStack({
   toasts: (Toast & { id: number })[];
   onClose(id: number): void;
 }) {
-  return (
-    <div className="toast-stack">
+  // Over the page, or at the top of the open modal's body (modal-toast-slots.ts).
+  const slot = useSyncExternalStore(subscribeModalToastSlots, topModalToastSlot);
+  const stack = (
+    <div className={slot ? 'toast-stack toast-stack--in-modal' : 'toast-stack'}>
       {toasts.map((t) => (
         <ToastNotification
           key={t.id}
@@ -30,4 +35,5 @@ export default function ToastStack({
       ))}
     </div>
   );
+  return slot ? createPortal(stack, slot) : stack;
 }

@@ -1,0 +1,30 @@
+/**
+ * Where toasts show while a modal is open: a slot at the top of each open modal's
+ * body, the newest modal's first. A toast over the page would cover the modal's
+ * edge (its Close button, on a phone its first field), and a screen reader in a
+ * modal dialog reads nothing outside it.
+ */
+const slots: HTMLElement[] = [];
+const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((listener) => listener());
+
+/** Registers an open modal's slot; the returned function takes it away as the modal closes. */
+export function addModalToastSlot(slot: HTMLElement): () => void {
+  slots.push(slot);
+  changed();
+  return () => {
+    const at = slots.indexOf(slot);
+    if (at >= 0) slots.splice(at, 1);
+    changed();
+  };
+}
+
+export function subscribeModalToastSlots(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The slot of the modal opened last, or null when no modal is open. */
+export function topModalToastSlot(): HTMLElement | null {
+  return slots.at(-1) ?? null;
+}
