@@ -2,7 +2,7 @@
  * The Users screen (spec §2): search, count, invite, table, pagination, modals.
  * The filters and order live in the URL, so a view can be shared and survives a reload.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Button,
   DataTableSkeleton,
@@ -15,16 +15,18 @@ import {
 import { Add, Calendar, Email, Locked, Subtract, type CarbonIconType } from '@carbon/icons-react';
 import { BULK_ACTIONS, type BulkAction, type BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
 import type { InviteFileReport } from '@airman/contracts/invite-file.ts';
-import { SEARCH_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
-import { displayName, type User } from '@airman/contracts/user.ts';
+import type { User } from '@airman/contracts/user.ts';
 import { useToast } from '../../../components/toasts.tsx';
 import { useCurrentUser } from '../../../lib/auth/current-user.tsx';
 import { useModules } from '../../../lib/modules.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useRefreshUsers, useUsers, usersFiltersFrom, usersFiltersSearch } from '../api/get-users.ts';
+import { useActiveToggles } from '../hooks/use-active-toggles.ts';
+import { useDebouncedSearch } from '../hooks/use-debounced-search.ts';
 import { useInviteActions } from '../hooks/use-invite-actions.ts';
-import { useUpdateUser } from '../api/update-user.ts';
+import { useSelection } from '../hooks/use-selection.ts';
+import { useFocusOnArrival, useUsersPaging } from '../hooks/use-users-paging.ts';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { DeleteModal } from './delete-modal.tsx';
 import { InviteModal } from './invite-modal.tsx';
@@ -49,15 +51,11 @@ export function UsersScreen() {
   const me = useCurrentUser();
   const toast = useToast();
   const refresh = useRefreshUsers();
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
-  // cursors[i] opens page i+1; page 1 has none.
-  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
-  const [page, setPage] = useState(0);
+  const searchBox = useDebouncedSearch();
+  const search = searchBox.search;
   const [open, setOpen] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const deleteUser = useDeleteUser();
-  const updateUser = useUpdateUser();
   const { resend, copyLink } = useInviteActions();
   // Where focus goes once a modal opened from a row has gone (by id): the row's actions
   // button, the next row's after a delete, or the list's heading when no row is left. The
@@ -68,46 +66,24 @@ export function UsersScreen() {
   }, [focusAfter]);
   const [inviting, setInviting] = useState(false);
   const [invitingFile, setInvitingFile] = useState(false);
-  // Rows chosen for a bulk action, kept across pages and filters until applied or cancelled.
-  const [selected, setSelected] = useState<ReadonlyMap<string, User>>(new Map());
+  const { selected, select, selectAll, clear: clearSelection } = useSelection();
   const [bulk, setBulk] = useState<BulkAction | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const modules = useModules();
   const [filters, changeFilters] = useUrlFilters(usersFiltersFrom, usersFiltersSearch);
   // New filters or order, chosen here or opened from a link: from the first page again.
   const filtered = usersFiltersSearch(filters).toString();
-  const [pagedFor, setPagedFor] = useState(filtered);
-  if (pagedFor !== filtered) {
-    setPagedFor(filtered);
-    setCursors([undefined]);
-    setPage(0);
-  }
+  const paging = useUsersPaging(filtered);
+  const { page, cursors, results, goTo } = paging;
   const searching = search !== '';
-  const users = useUsers({ search, cursor: searching ? undefined : cursors[page], ...filters });
-
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(searchText.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
+  const users = useUsers({ search, cursor: searching ? undefined : paging.cursor, ...filters });
+  useFocusOnArrival(paging, users.data !== undefined && !users.isPlaceholderData, users.data);
   const nextCursor = users.data?.cursor;
-  // Another page starts at the table's top (Carbon's Pagination does the same): the
-  // buttons are under the table, and the new rows would otherwise begin off-screen.
-  const results = useRef<HTMLDivElement>(null);
-  const turned = useRef(false);
-  function goTo(next: number) {
-    setPage(next);
-    turned.current = true;
-  }
-  function goNext() {
-    if (!nextCursor) return;
-    setCursors((c) => [...c.slice(0, page + 1), nextCursor]);
-    goTo(page + 1);
-  }
+  const { activeShown, toggleActive } = useActiveToggles(users.data);
+
   // The button goes with the empty state: focus goes back to the search box.
   function clearSearch() {
-    setSearchText('');
-    setSearch('');
+    searchBox.clear();
     document.getElementById('users-search')?.focus();
   }
   // Likewise for filters that match nobody: focus goes to the first filter.
@@ -115,43 +91,6 @@ export function UsersScreen() {
     changeFilters({});
     document.getElementById('users-filter-unit')?.focus();
   }
-  const arrived = users.data !== undefined && !users.isPlaceholderData;
-  useEffect(() => {
-    if (!turned.current || !arrived) return;
-    turned.current = false;
-    // Focus with it, so the keyboard goes on from the new page's first row (and never to the body,
-    // when the pressed 'Next 50' is gone on the last page).
-    results.current?.scrollIntoView({ block: 'start' });
-    results.current?.focus({ preventScroll: true });
-  }, [arrived, users.data]);
-
-  // A status toggle moves at once; the page's next load says what the server kept.
-  // Held per loaded page, so a refreshed page drops these.
-  const [toggled, setToggled] = useState<{ page: unknown; active: ReadonlyMap<string, boolean> }>({
-    page: undefined,
-    active: new Map(),
-  });
-  const activeShown = toggled.page === users.data ? toggled.active : undefined;
-  function showActive(user: User, active: boolean | undefined) {
-    setToggled((t) => {
-      const shown = new Map(t.page === users.data ? t.active : []);
-      if (active === undefined) shown.delete(user.id);
-      else shown.set(user.id, active);
-      return { page: users.data, active: shown };
-    });
-  }
-
-  async function toggleActive(user: User, active: boolean) {
-    showActive(user, active);
-    try {
-      await updateUser.mutateAsync({ id: user.id, patch: { active_at: active ? Date.now() : 0 } });
-      toast({ kind: 'success', title: `${displayName(user)} status has been updated` });
-    } catch {
-      showActive(user, undefined);
-      toast({ kind: 'error', title: 'Error updating user status' });
-    }
-  }
-
   async function confirmDelete() {
     if (!deleting) return;
     try {
@@ -167,30 +106,10 @@ export function UsersScreen() {
     }
   }
 
-  function select(user: User, on: boolean) {
-    setSelected((current) => {
-      const next = new Map(current);
-      if (on) next.set(user.id, user);
-      else next.delete(user.id);
-      return next;
-    });
-  }
-
-  function selectPage(on: boolean) {
-    setSelected((current) => {
-      const next = new Map(current);
-      for (const u of users.data?.users ?? []) {
-        if (on) next.set(u.id, u);
-        else next.delete(u.id);
-      }
-      return next;
-    });
-  }
-
   function bulkDone(result: BulkUsersResponse) {
     const action = BULK_LABELS[result.action].button;
     setBulk(null);
-    setSelected(new Map());
+    clearSelection();
     setOutcome({
       title: `${action}: ${result.done.toLocaleString()} done, ${result.skipped.toLocaleString()} skipped`,
       skipped: result.results
@@ -220,8 +139,8 @@ export function UsersScreen() {
           labelText="Search by player name"
           placeholder="Search by player name"
           size="lg"
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
+          value={searchBox.text}
+          onChange={(e) => searchBox.setText(e.target.value)}
         />
         <p aria-live="polite">{users.data ? `${users.data.count} Users` : ''}</p>
         <div className="toolbar__buttons">
@@ -239,7 +158,7 @@ export function UsersScreen() {
             shouldShowBatchActions={selected.size > 0}
             totalSelected={selected.size}
             onCancel={() => {
-              setSelected(new Map());
+              clearSelection();
               // The bar goes away with its button: the search box takes the focus.
               document.getElementById('users-search')?.focus();
             }}
@@ -308,7 +227,7 @@ export function UsersScreen() {
               onDelete={setDeleting}
               selected={new Set(selected.keys())}
               onSelect={select}
-              onSelectPage={selectPage}
+              onSelectPage={(on) => selectAll(users.data?.users ?? [], on)}
             />
           </div>
         )
@@ -327,7 +246,7 @@ export function UsersScreen() {
             </Button>
           ))}
           {nextCursor && (
-            <Button kind="tertiary" size="sm" onClick={goNext}>
+            <Button kind="tertiary" size="sm" onClick={() => paging.goNext(nextCursor)}>
               Next 50
             </Button>
           )}
