@@ -18,6 +18,7 @@ import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import '../../../styles/admin.scss';
 import { AppModal } from '../../../components/app-modal.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
+import { SimpleTable } from '../../../components/simple-table.tsx';
 
 // The editors load on demand: they are not part of the login page's or the game's bundles.
 const ModuleEditorModal = lazy(() => import('./module-editor-modal.tsx'));
@@ -171,90 +172,83 @@ export function ModulesScreen() {
         />
       )}
       {modules.data && rows.length > 0 && (
-        <div className="table-scroll">
-          <table className="cds--data-table cds--data-table--md modules-table" aria-label="Training Modules">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Base Module</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((m) => {
-                const archived = isArchived(m);
-                return (
-                  <tr
-                    key={m.id}
-                    className={archived ? 'is-archived' : undefined}
-                    onDoubleClick={() => !archived && setDialog({ kind: 'edit', module: m })}
+        <SimpleTable
+          size="md"
+          className="modules-table"
+          label="Training Modules"
+          headers={['Name', 'Base Module', 'Actions']}
+          scroll="plain"
+        >
+          {rows.map((m) => {
+            const archived = isArchived(m);
+            return (
+              <tr
+                key={m.id}
+                className={archived ? 'is-archived' : undefined}
+                onDoubleClick={() => !archived && setDialog({ kind: 'edit', module: m })}
+              >
+                <td>
+                  {m.game_title}
+                  {archived && <span className="visually-hidden"> (archived)</span>}
+                </td>
+                <td>{isBaseModule(m) ? 'Yes' : (modules.data.find((b) => b.id === m.game_type)?.game_title ?? '—')}</td>
+                <td className="modules-table__actions">
+                  <Button
+                    kind="ghost"
+                    size="sm"
+                    disabled={archived}
+                    onClick={() => setDialog({ kind: 'edit', module: m })}
                   >
-                    <td>
-                      {m.game_title}
-                      {archived && <span className="visually-hidden"> (archived)</span>}
-                    </td>
-                    <td>
-                      {isBaseModule(m) ? 'Yes' : (modules.data.find((b) => b.id === m.game_type)?.game_title ?? '—')}
-                    </td>
-                    <td className="modules-table__actions">
-                      <Button
-                        kind="ghost"
-                        size="sm"
-                        disabled={archived}
-                        onClick={() => setDialog({ kind: 'edit', module: m })}
-                      >
-                        Edit<span className="visually-hidden"> {m.game_title}</span>
-                      </Button>
-                      <Button
-                        kind="ghost"
-                        size="sm"
-                        disabled={archived}
-                        onClick={() => setDialog({ kind: 'json', module: m })}
-                      >
-                        Edit JSON<span className="visually-hidden"> of {m.game_title}</span>
-                      </Button>
-                      {m.id === READY_AIRMAN_MODULE_ID && (
-                        <Button kind="ghost" size="sm" onClick={() => setDialog({ kind: 'questionnaire' })}>
-                          Edit Questionnaire JSON
-                        </Button>
-                      )}
-                      <Button
-                        kind="ghost"
-                        size="sm"
-                        onClick={() =>
-                          setDialog({
-                            kind: 'edit',
-                            module: { ...m, id: '', archived_at: 0, game_title: copyTitle(m.game_title) },
-                          })
-                        }
-                      >
-                        Customize A Copy<span className="visually-hidden"> of {m.game_title}</span>
-                      </Button>
-                      <Button kind="ghost" size="sm" onClick={() => void saveReport(m)}>
-                        Download Report<span className="visually-hidden"> of {m.game_title}</span>
-                      </Button>
-                      {!isBaseModule(m) && !archived && (
-                        <Button
-                          id={archiveId(m.id)}
-                          kind="danger--ghost"
-                          size="sm"
-                          onClick={() => setDialog({ kind: 'archive', module: m })}
-                        >
-                          Archive<span className="visually-hidden"> {m.game_title}</span>
-                        </Button>
-                      )}
-                      {archived && (
-                        <Button id={unarchiveId(m.id)} kind="ghost" size="sm" onClick={() => void unarchive(m)}>
-                          Unarchive<span className="visually-hidden"> {m.game_title}</span>
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                    Edit<span className="visually-hidden"> {m.game_title}</span>
+                  </Button>
+                  <Button
+                    kind="ghost"
+                    size="sm"
+                    disabled={archived}
+                    onClick={() => setDialog({ kind: 'json', module: m })}
+                  >
+                    Edit JSON<span className="visually-hidden"> of {m.game_title}</span>
+                  </Button>
+                  {m.id === READY_AIRMAN_MODULE_ID && (
+                    <Button kind="ghost" size="sm" onClick={() => setDialog({ kind: 'questionnaire' })}>
+                      Edit Questionnaire JSON
+                    </Button>
+                  )}
+                  <Button
+                    kind="ghost"
+                    size="sm"
+                    onClick={() =>
+                      setDialog({
+                        kind: 'edit',
+                        module: { ...m, id: '', archived_at: 0, game_title: copyTitle(m.game_title) },
+                      })
+                    }
+                  >
+                    Customize A Copy<span className="visually-hidden"> of {m.game_title}</span>
+                  </Button>
+                  <Button kind="ghost" size="sm" onClick={() => void saveReport(m)}>
+                    Download Report<span className="visually-hidden"> of {m.game_title}</span>
+                  </Button>
+                  {!isBaseModule(m) && !archived && (
+                    <Button
+                      id={archiveId(m.id)}
+                      kind="danger--ghost"
+                      size="sm"
+                      onClick={() => setDialog({ kind: 'archive', module: m })}
+                    >
+                      Archive<span className="visually-hidden"> {m.game_title}</span>
+                    </Button>
+                  )}
+                  {archived && (
+                    <Button id={unarchiveId(m.id)} kind="ghost" size="sm" onClick={() => void unarchive(m)}>
+                      Unarchive<span className="visually-hidden"> {m.game_title}</span>
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </SimpleTable>
       )}
 
       {dialog?.kind === 'edit' && (

@@ -13,6 +13,7 @@ import { useModuleVersion } from '../api/get-module-version.ts';
 import { useModuleVersions } from '../api/get-module-versions.ts';
 import { useRestoreModuleVersion } from '../api/restore-module-version.ts';
 import { diffVersions, type DiffRow } from '../version-diff.ts';
+import { SimpleTable } from '../../../components/simple-table.tsx';
 
 const when = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -105,40 +106,32 @@ export function VersionsModal({ moduleId, title, unsaved, onRestored, onClose }:
           {versions.isPending && <InlineLoading description="Loading the versions" />}
           {list && list.length === 0 && <p>No version kept yet: the first save keeps one.</p>}
           {list && list.length > 0 && (
-            <table className="cds--data-table cds--data-table--sm versions-table">
-              <caption className="visually-hidden">Versions of {title}, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Version</th>
-                  <th scope="col">Saved by</th>
-                  <th scope="col">Saved</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Restore</span>
-                  </th>
+            <SimpleTable
+              className="versions-table"
+              caption={`Versions of ${title}, newest first`}
+              captionHidden
+              headers={['Version', 'Saved by', 'Saved', <span className="visually-hidden">Restore</span>]}
+            >
+              {list.map((v) => (
+                <tr key={v.version}>
+                  <td>{v.version === newest ? `${v.version} (current)` : v.version}</td>
+                  <td>{v.author_id === null ? `${v.author_name} (automatic)` : v.author_name}</td>
+                  <td>{when(v.saved_at)}</td>
+                  <td>
+                    {v.version !== newest && (
+                      <Button
+                        kind="ghost"
+                        size="sm"
+                        // Not disabled while a restore runs: the focus comes back to this button after it.
+                        onClick={() => !restore.isPending && setConfirming(v.version)}
+                      >
+                        Restore<span className="visually-hidden"> version {v.version}</span>
+                      </Button>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {list.map((v) => (
-                  <tr key={v.version}>
-                    <td>{v.version === newest ? `${v.version} (current)` : v.version}</td>
-                    <td>{v.author_id === null ? `${v.author_name} (automatic)` : v.author_name}</td>
-                    <td>{when(v.saved_at)}</td>
-                    <td>
-                      {v.version !== newest && (
-                        <Button
-                          kind="ghost"
-                          size="sm"
-                          // Not disabled while a restore runs: the focus comes back to this button after it.
-                          onClick={() => !restore.isPending && setConfirming(v.version)}
-                        >
-                          Restore<span className="visually-hidden"> version {v.version}</span>
-                        </Button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </SimpleTable>
           )}
         </div>
         {list && list.length > 1 && from !== null && to !== null && (

@@ -1,6 +1,7 @@
 /** The overdue list: assignments not completed and past their due date, most overdue first. */
 import { dueDay, formatDueDate } from '@airman/contracts/due-date.ts';
 import type { ProgressResponse } from '@airman/contracts/progress.ts';
+import { SimpleTable } from '../../../components/simple-table.tsx';
 
 type Overdue = ProgressResponse['overdue'][number];
 
@@ -36,48 +37,40 @@ export function OverdueTable({
           : `${total} assignments overdue.`}
       </p>
       {/* A scroller takes the focus, so a keyboard can scroll it (a phone's table is wider than the screen). */}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="Overdue assignments, scrollable">
-        <table className="cds--data-table cds--data-table--md progress-overdue" aria-label="Overdue assignments">
-          <thead>
-            <tr>
-              {/* The due date and days next to the name: on a phone they are in view without scrolling. */}
-              <th scope="col">Name</th>
-              <th scope="col">Due Date</th>
-              <th scope="col">Days Overdue</th>
-              <th scope="col">Rank</th>
-              <th scope="col">Unit</th>
-              <th scope="col">Module</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((o) => (
-              <tr
-                key={`${o.user_id} ${o.module}`}
-                onClick={(e) => onOpen(o, e.currentTarget.querySelector('button') ?? e.currentTarget)}
+      <SimpleTable
+        size="md"
+        className="progress-overdue"
+        label="Overdue assignments"
+        // The due date and days next to the name: on a phone they are in view without scrolling.
+        headers={['Name', 'Due Date', 'Days Overdue', 'Rank', 'Unit', 'Module']}
+        scroll={{ label: 'Overdue assignments, scrollable' }}
+      >
+        {rows.map((o) => (
+          <tr
+            key={`${o.user_id} ${o.module}`}
+            onClick={(e) => onOpen(o, e.currentTarget.querySelector('button') ?? e.currentTarget)}
+          >
+            <td>
+              {/* The row opens the user modal on a click; the button is how a keyboard opens it. */}
+              <button
+                type="button"
+                className="progress-overdue__open"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onOpen(o, e.currentTarget);
+                }}
               >
-                <td>
-                  {/* The row opens the user modal on a click; the button is how a keyboard opens it. */}
-                  <button
-                    type="button"
-                    className="progress-overdue__open"
-                    onClick={(e) => {
-                      e.stopPropagation();
-                      onOpen(o, e.currentTarget);
-                    }}
-                  >
-                    {nameOf(o)}
-                  </button>
-                </td>
-                <td>{formatDueDate(o.due_at)}</td>
-                <td>{daysOverdue(o.due_at)}</td>
-                <td>{o.pending ? '*' : o.rank}</td>
-                <td>{o.pending ? '*' : o.unit}</td>
-                <td>{o.module_title}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                {nameOf(o)}
+              </button>
+            </td>
+            <td>{formatDueDate(o.due_at)}</td>
+            <td>{daysOverdue(o.due_at)}</td>
+            <td>{o.pending ? '*' : o.rank}</td>
+            <td>{o.pending ? '*' : o.unit}</td>
+            <td>{o.module_title}</td>
+          </tr>
+        ))}
+      </SimpleTable>
     </>
   );
 }

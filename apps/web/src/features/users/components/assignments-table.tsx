@@ -6,6 +6,7 @@ import { DEFAULT_GAME_RECORD, isArchived, type Module } from '@airman/contracts/
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
 import type { Assignment } from '@airman/contracts/user.ts';
 import { DateField } from '../../../components/date-field.tsx';
+import { SimpleTable } from '../../../components/simple-table.tsx';
 
 export function formatDate(ms: number): string {
   return ms > 0 ? new Date(ms).toLocaleDateString() : '—';
@@ -39,48 +40,38 @@ export function AssignmentsTable({ assignments, modules, busy, onDueDate, onAssi
       {assignments.length === 0 ? (
         <p>No Assignments</p>
       ) : (
-        <div className="table-scroll">
-          <table className="cds--data-table cds--data-table--sm">
-            <thead>
-              <tr>
-                {['Module', 'Added', 'Started', 'Due', 'Completed', 'Status', 'Score', 'Actions'].map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {assignments.map((a) => (
-                <tr key={a.key}>
-                  <td>{title(a.key)}</td>
-                  <td>{formatDate(a.created_at)}</td>
-                  <td>{formatDate(a.started_at)}</td>
-                  <td>
-                    <DateField
-                      id={`due-${a.key}`}
-                      labelText={`Due date of ${title(a.key)}`}
-                      hideLabel
-                      size="sm"
-                      value={a.due_at > 0 ? dueLocalDate(a.due_at) : undefined}
-                      onChange={(date) => date && onDueDate(a.key, dueAtFromLocalDate(date))}
-                    />
-                  </td>
-                  <td>{formatDate(a.completed_at)}</td>
-                  <td>{assignmentStatusLabel(a)}</td>
-                  <td>{formatScore(a.score)}</td>
-                  <td>
-                    {a.completed_at === 0 && (
-                      <Button kind="ghost" size="sm" disabled={busy} onClick={() => onUnassign(a.key)}>
-                        Delete<span className="visually-hidden"> assignment {title(a.key)}</span>
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable
+          headers={['Module', 'Added', 'Started', 'Due', 'Completed', 'Status', 'Score', 'Actions']}
+          scroll="plain"
+        >
+          {assignments.map((a) => (
+            <tr key={a.key}>
+              <td>{title(a.key)}</td>
+              <td>{formatDate(a.created_at)}</td>
+              <td>{formatDate(a.started_at)}</td>
+              <td>
+                <DateField
+                  id={`due-${a.key}`}
+                  labelText={`Due date of ${title(a.key)}`}
+                  hideLabel
+                  size="sm"
+                  value={a.due_at > 0 ? dueLocalDate(a.due_at) : undefined}
+                  onChange={(date) => date && onDueDate(a.key, dueAtFromLocalDate(date))}
+                />
+              </td>
+              <td>{formatDate(a.completed_at)}</td>
+              <td>{assignmentStatusLabel(a)}</td>
+              <td>{formatScore(a.score)}</td>
+              <td>
+                {a.completed_at === 0 && (
+                  <Button kind="ghost" size="sm" disabled={busy} onClick={() => onUnassign(a.key)}>
+                    Delete<span className="visually-hidden"> assignment {title(a.key)}</span>
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </SimpleTable>
       )}
       <div className="assign-row">
         <Select id="assign-module" labelText="Module" value={picked} onChange={(e) => setPicked(e.target.value)}>

@@ -2,6 +2,7 @@
 import { InlineNotification } from '@carbon/react';
 import { EMAIL_KIND_LABELS, EMAIL_STATE_LABELS } from '@airman/contracts/emails.ts';
 import { useUserEmails } from '../api/get-user-emails.ts';
+import { SimpleTable } from '../../../components/simple-table.tsx';
 
 const when = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -23,29 +24,16 @@ export function EmailHistory({ userId }: { userId: string }) {
       {history.isPending && <p>Loading e-mails…</p>}
       {emails && emails.length === 0 && <p>No E-mails</p>}
       {emails && emails.length > 0 && (
-        <div className="table-scroll">
-          <table className="cds--data-table cds--data-table--sm">
-            <thead>
-              <tr>
-                {['E-mail', 'Subject', 'Sent', 'Delivered'].map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {emails.map((e) => (
-                <tr key={e.id}>
-                  <td>{EMAIL_KIND_LABELS[e.kind]}</td>
-                  <td>{e.subject}</td>
-                  <td>{when(e.created_at)}</td>
-                  <td>{e.state === 'delivered' ? `Delivered ${when(e.delivered_at)}` : EMAIL_STATE_LABELS[e.state]}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable headers={['E-mail', 'Subject', 'Sent', 'Delivered']} scroll="plain">
+          {emails.map((e) => (
+            <tr key={e.id}>
+              <td>{EMAIL_KIND_LABELS[e.kind]}</td>
+              <td>{e.subject}</td>
+              <td>{when(e.created_at)}</td>
+              <td>{e.state === 'delivered' ? `Delivered ${when(e.delivered_at)}` : EMAIL_STATE_LABELS[e.state]}</td>
+            </tr>
+          ))}
+        </SimpleTable>
       )}
     </section>
   );

@@ -11,6 +11,7 @@ import { AppModal } from '../../../components/app-modal.tsx';
 import { useApplyInviteFile } from '../api/apply-invite-file.ts';
 import { useCheckInviteFile } from '../api/check-invite-file.ts';
 import { usersCount } from './bulk-modal.tsx';
+import { SimpleTable } from '../../../components/simple-table.tsx';
 
 /** Rows of the "to invite" table shown; the rest are counted. */
 const SHOWN = 100;
@@ -145,28 +146,19 @@ export function InviteFileModal({ onClose, onApplied }: Props) {
 function FileTable({ caption, header, rows }: { caption: string; header: string[]; rows: string[][] }) {
   return (
     // Scrolls inside its box on a phone; focusable so that the keyboard can scroll it too.
-    <div className="table-scroll invite-file__table" tabIndex={0} role="region" aria-label={caption}>
-      <table className="cds--data-table cds--data-table--sm">
-        <caption className="invite-file__caption">{caption}</caption>
-        <thead>
-          <tr>
-            {header.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((cells, i) => (
-            <tr key={i}>
-              {cells.map((c, j) => (
-                <td key={j}>{c}</td>
-              ))}
-            </tr>
+    <SimpleTable
+      headers={header}
+      caption={caption}
+      captionClassName="invite-file__caption"
+      scroll={{ label: caption, className: 'invite-file__table' }}
+    >
+      {rows.map((cells, i) => (
+        <tr key={i}>
+          {cells.map((c, j) => (
+            <td key={j}>{c}</td>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      ))}
+    </SimpleTable>
   );
 }
