@@ -7,7 +7,7 @@ describe('module schema', () => {
     const gauges = JSON.parse('{"__proto__": 50, "Mental": 50}') as Record<string, number>;
     const result = moduleSchema.safeParse({ ...DEFAULT_GAME_RECORD, starting_gauges: gauges });
     expect(result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
-      "starting_gauges.__proto__: '__proto__' cannot be a gauge name",
+      'starting_gauges.__proto__: “__proto__” cannot be a gauge name: choose another.',
     ]);
   });
 
