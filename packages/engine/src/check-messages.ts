@@ -28,14 +28,13 @@ export const CHECK_MESSAGES = {
   eventNoChance: 'A chance of 0% means the event is never drawn. Raise it.',
   eventNoFreeChoice: 'Every choice uses up an item: add a choice that uses none, so the player can always answer.',
   laterTooLate:
-    'Lands {in_days} days later but the module lasts {days} days, so it never lands. Lower In days, or raise Days in Settings.',
+    'Lands {in_days} days after the move but the module lasts {days} days, so it never lands. Lower In days, or raise Days in Settings.',
   actionTooCostly:
     'More than the {tokens} tokens a day has, so this action can never be taken. Lower it, or raise Daily time tokens in Settings.',
   itemNeverGiven:
     'Nothing gives “{item}”, so this action can never be taken. Add it to Inventory added of another action or choice.',
   actionNeverTaken: 'This action can never be taken: {why}.',
-  objectiveNeverActive:
-    '“{objective}” never becomes active: tick Active, or tick Added for it on an action or a choice.',
+  objectiveNeverActive: 'Never becomes active: tick Active, or tick Added for it on an action or a choice.',
   objectiveNothingCompletes:
     '“{objective}” can never be done: no action or choice completes it. Tick Removed for it on one of them.',
   objectiveNeverDone: '“{objective}” can never be done: {why}.',

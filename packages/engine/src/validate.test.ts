@@ -88,7 +88,7 @@ describe('validate', () => {
       expect.arrayContaining([
         'warning: More than the 3 tokens a day has, so this action can never be taken. Lower it, or raise Daily time tokens in Settings.',
         'warning: Nothing gives “Gem”, so this action can never be taken. Add it to Inventory added of another action or choice.',
-        'warning: “Secret” never becomes active: tick Active, or tick Added for it on an action or a choice.',
+        'warning: Never becomes active: tick Active, or tick Added for it on an action or a choice.',
         expect.stringMatching(/^warning: The module cannot be won\. “Deliver” can never be done/),
       ]),
     );

@@ -149,8 +149,7 @@ export function validateStructure(input: unknown): Problem[] {
       warn(['actions', i], say('actionNeverTaken', { why: why.text }));
   });
   m.objectives.forEach((o, i) => {
-    if (!o.active && !added.has(o.name) && !completed.has(o.name))
-      warn(['objectives', i], say('objectiveNeverActive', { objective: o.name }));
+    if (!o.active && !added.has(o.name) && !completed.has(o.name)) warn(['objectives', i], say('objectiveNeverActive'));
     // A goal never done is the solver's verdict (validate below, the editor's Check): named there, once.
     else if ((o.active || added.has(o.name)) && !isGoal(o)) {
       const why = whyNeverDone(m, r, o.name);
