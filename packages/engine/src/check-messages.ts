@@ -50,6 +50,10 @@ export const CHECK_MESSAGES = {
     'No way of playing completes every shown objective before a gauge falls to 0: make the results kinder or the objectives easier.',
   undecided:
     'No way to win was found among the first {states} positions tried; the module may still be winnable. Play it to be sure.',
+  baseKeepsType: 'A base module keeps its own type: put back “{type}”.',
+  copyOwnType: 'Only a base module is its own type: put back the type it was copied from, “{type}”.',
+  newModuleId: 'Must be empty ("") for a new module: the server gives it its id.',
+  sameModuleId: 'Must stay “{id}”, the id of the module being saved.',
   cannotBeWon: 'The module cannot be won. {reason}',
   mayNotBeWinnable: 'Whether the module can be won is not known. {reason}',
 } as const;

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, modulesResponseSchema } from '@airman/contracts/api.ts';
 import { moduleSchema, type Module } from '@airman/contracts/module.ts';
+import { say } from '@airman/engine/check-messages.ts';
+import { describeProblem } from '@airman/engine/problem-place.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { checkArchivable, checkSavedType } from './base-module-rules.ts';
@@ -81,7 +83,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
       refuseInvalidParts(request);
       const input = checkModule(request.body);
       if (input.id !== '')
-        throw new HttpError(400, "id: must be '' to create a module (use PUT modules/{id} to update)");
+        throw new HttpError(400, describeProblem(input, { path: ['id'], message: say('newModuleId') }));
       const now = Date.now();
       const id = `m_${crypto.randomBytes(9).toString('base64url')}`;
       const row = await db.transaction(async (tx) => {
@@ -130,7 +132,8 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
       refuseInvalidParts(request);
       const { id } = request.params;
       const input = checkModule(request.body);
-      if (input.id !== id) throw new HttpError(400, 'id: must match the module being updated');
+      if (input.id !== id)
+        throw new HttpError(400, describeProblem(input, { path: ['id'], message: say('sameModuleId', { id }) }));
       const existing = await findModule(db, id);
       checkSavedType(existing, input);
       return db.transaction(async (tx) => {
