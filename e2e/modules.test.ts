@@ -74,7 +74,7 @@ describeE2E('the Training Modules screen', (e2e) => {
       .toMatch(/^Ready Airman Training Copy \d{4}-\d{2}-\d{2}$/);
     await page.getByText(/^This module can be won \(\d+ moves\)/).waitFor();
     await page.getByLabel('Title').fill('');
-    await page.getByText('game_title: must not be empty').waitFor();
+    await page.getByText('Settings, Title: Must not be empty.').waitFor();
     await page.getByLabel('Title').fill('Ready Airman Training — Det 1');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Module created').waitFor();
@@ -246,16 +246,18 @@ describeE2E('the Training Modules screen', (e2e) => {
     expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await dialog
       .getByText(
-        "Warning: game_title: 'None' is what the module pickers show for no module: give the module its own title",
+        'Warning: Settings, Title: “None” is what the module lists show for no module: give the module its own title.',
       )
       .waitFor();
-    await dialog.getByText('Warning: starting_gauges: no gauges: nothing can fail the run').waitFor();
+    await dialog
+      .getByText('Warning: Gauges: There are no gauges, so nothing can make a run fail. Add a gauge.')
+      .waitFor();
     await dialog.getByText('This module can be won (1 move). Show a winning line of play').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
     // The server refuses an empty title: the spec's toast, and its reason in the editor.
     await dialog.getByLabel('Title').fill('');
-    await dialog.getByText('game_title: must not be empty').waitFor();
+    await dialog.getByText('Settings, Title: Must not be empty.').waitFor();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Error creating module').waitFor();
     await dialog.getByRole('alert').getByText('There was an error updating this module.').waitFor();
@@ -467,7 +469,7 @@ describeE2E('the Training Modules screen', (e2e) => {
       .click();
     const dialog = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
     await dialog.getByLabel('Days', { exact: true }).fill('0');
-    await dialog.getByText('days: must be at least 1').first().waitFor();
+    await dialog.getByText('Settings, Days: Must be a whole number from 1 to 60.').first().waitFor();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Error editing module').waitFor();
     await dialog.getByRole('alert').getByText('There was an error updating this module.').waitFor();
@@ -639,10 +641,14 @@ describeE2E('the Training Modules screen', (e2e) => {
     const save = dialog.getByRole('button', { name: 'Save' });
     expect(await save.isDisabled()).toBe(false);
     await dialog.getByLabel('Gauge name, row 2').fill('gauge');
-    await dialog.getByText("gauges: duplicate gauge 'gauge': only one would be saved").waitFor();
+    await dialog
+      .getByText('Gauges: Two gauges are named “gauge” and only one would be saved: give each its own name.')
+      .waitFor();
     expect(await save.isDisabled()).toBe(true);
     await dialog.getByLabel('Gauge name, row 2').fill('morale');
-    await dialog.getByText("gauges: duplicate gauge 'gauge': only one would be saved").waitFor({ state: 'detached' });
+    await dialog
+      .getByText('Gauges: Two gauges are named “gauge” and only one would be saved: give each its own name.')
+      .waitFor({ state: 'detached' });
     expect(await save.isDisabled()).toBe(false);
     await context.close();
   });

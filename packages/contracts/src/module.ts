@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { GAUGE_MAX, GAUGE_MIN } from './gauges.ts';
 import {
   EVENT_MAX_CHOICES,
+  LAST_DATE_MS,
   MODULE_MAX_ACTIONS,
   MODULE_MAX_DAYS,
   MODULE_MAX_EVENTS,
@@ -11,11 +12,66 @@ import {
   MOVE_MAX_NAMES,
   SCORE_MAX_POINTS,
 } from './constants.ts';
-import { epochDate } from './user.ts';
+import { schemaMessage } from './module-messages.ts';
 
-const name = z.string().trim().min(1, 'must not be empty').max(200);
-const count = z.number().int('must be an integer').min(0, 'must not be negative');
-const names = z.array(name).max(MOVE_MAX_NAMES, `at most ${MOVE_MAX_NAMES} names`);
+// Every refusal in the words of module-messages.ts: the module's authors are trainers, not developers.
+
+/** A refusal of a value's kind: 'Is missing' when there is none at all, else `expected`. */
+const kind =
+  (expected: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? schemaMessage('missing') : expected;
+
+/** A whole number in [min, max] (no max: min or more), one message for every way to miss. */
+function wholeNumber(min?: number, max?: number) {
+  const words =
+    min === undefined
+      ? schemaMessage('whole')
+      : max === undefined
+        ? schemaMessage('wholeNumberFrom', { min })
+        : schemaMessage('wholeNumber', { min, max });
+  const n = z.number({ error: kind(words) }).int(words);
+  const low = min === undefined ? n : n.min(min, words);
+  return max === undefined ? low : low.max(max, words);
+}
+
+/** Text of at most `max` characters, trimmed and never empty. */
+const text = (max: number) =>
+  z
+    .string({ error: kind(schemaMessage('text')) })
+    .trim()
+    .min(1, schemaMessage('notEmpty'))
+    .max(max, schemaMessage('tooLong', { max }));
+
+/** Text of at most `max` characters, kept as written, possibly empty. */
+const anyText = (max: number) =>
+  z.string({ error: kind(schemaMessage('text')) }).max(max, schemaMessage('tooLong', { max }));
+
+const yesNo = () => z.boolean({ error: kind(schemaMessage('yesNo')) });
+
+/** A list of at most `max` items, the refusal naming them as `things`. */
+const list = <T extends z.ZodType>(item: T, max: number, things: string) =>
+  z.array(item, { error: kind(schemaMessage('list')) }).max(max, schemaMessage('tooMany', { max, things }));
+
+/** 'field “x”' or 'fields “x”, “y”'. */
+const fieldNames = (keys: string[]) =>
+  `${keys.length === 1 ? 'field' : 'fields'} ${keys.map((k) => `“${k}”`).join(', ')}`;
+
+/** An object of exactly these fields: a field the format does not have is named. */
+const strict = <S extends z.core.$ZodLooseShape>(shape: S) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? schemaMessage('unknownFields', { fields: fieldNames(issue.keys) })
+        : kind(schemaMessage('fields'))(issue),
+  });
+
+/** A pair of values (from and to, two and three stars). */
+const pair = <T extends z.ZodType>(value: T) => z.tuple([value, value], { error: kind(schemaMessage('pair')) });
+
+const name = text(200);
+const count = wholeNumber(0);
+const names = list(name, MOVE_MAX_NAMES, 'names');
 /**
  * Gauge name → value. A gauge's name is a key of the module's JSON objects,
  * and '__proto__' there is the object's prototype to JavaScript, not a key:
@@ -26,34 +82,40 @@ function gaugeTable<V extends z.ZodType>(value: V) {
     .unknown()
     .superRefine((input, ctx) => {
       if (input !== null && typeof input === 'object' && Object.hasOwn(input, '__proto__')) {
-        ctx.addIssue({ code: 'custom', path: ['__proto__'], message: "'__proto__' cannot be a gauge name" });
+        ctx.addIssue({ code: 'custom', path: ['__proto__'], message: schemaMessage('protoGauge') });
       }
     })
     .pipe(
       z
-        .record(z.string().min(1), value)
-        .refine((table) => Object.keys(table).length <= MODULE_MAX_GAUGES, `at most ${MODULE_MAX_GAUGES} gauges`),
+        .record(z.string().min(1), value, {
+          error: (issue) =>
+            issue.code === 'invalid_key' ? schemaMessage('gaugeName') : kind(schemaMessage('gaugeTable'))(issue),
+        })
+        .refine(
+          (table) => Object.keys(table).length <= MODULE_MAX_GAUGES,
+          schemaMessage('tooMany', { max: MODULE_MAX_GAUGES, things: 'gauges' }),
+        ),
     );
 }
 
 export { GAUGE_MAX, GAUGE_MIN };
 
-export const objectiveSchema = z.strictObject({
+export const objectiveSchema = strict({
   name,
   /** Pursued from the start of a run. */
-  active: z.boolean(),
+  active: yesNo(),
   /** Not shown to the player until it becomes active or is completed. */
-  hidden: z.boolean(),
+  hidden: yesNo(),
 });
 export type Objective = z.infer<typeof objectiveSchema>;
 
-export const addRemoveSchema = z.strictObject({
+export const addRemoveSchema = strict({
   add: names,
   remove: names,
 });
 export type AddRemove = z.infer<typeof addRemoveSchema>;
 
-const nextDayTokens = z.number().int('must be an integer').min(-1000).max(1000);
+const nextDayTokens = wholeNumber(-1000, 1000);
 
 /** The most delayed consequences one action or choice may carry. */
 export const MAX_LATER = 3;
@@ -62,27 +124,27 @@ export const MAX_LATER = 3;
  * A consequence that comes back: applied at the start of the day `in_days`
  * after the move that caused it, before that day's event (docs/game-rules.md).
  */
-export const laterSchema = z.strictObject({
+export const laterSchema = strict({
   /** Days after the move: 1 = tomorrow morning, 7 = a week later. */
-  in_days: z.number().int('must be an integer').min(1, 'must be at least 1').max(365),
+  in_days: wholeNumber(1, 365),
   /** Gauge name → change applied when it lands. */
-  results: gaugeTable(z.number().int('must be an integer')).optional(),
+  results: gaugeTable(wholeNumber()).optional(),
   /** Time tokens added to (or, negative, taken from) the day it lands on. */
   next_day_tokens: nextDayTokens.optional(),
   /** What the player is told before the choice ("later: …") and when it lands. */
-  text: z.string().trim().min(1, 'must not be empty').max(500),
+  text: text(500),
 });
 export type Later = z.infer<typeof laterSchema>;
 
-const laterList = z.array(laterSchema).max(MAX_LATER, `at most ${MAX_LATER} later consequences`);
+const laterList = list(laterSchema, MAX_LATER, 'later consequences');
 
-export const actionSchema = z.strictObject({
+export const actionSchema = strict({
   name,
   token_cost: count,
   set_cooldown: count,
   /** Gauge name → change applied when the action is taken. */
-  results: gaugeTable(z.number().int('must be an integer')),
-  disabled: z.boolean(),
+  results: gaugeTable(wholeNumber()),
+  disabled: yesNo(),
   required_objectives: names,
   changes_inventory: addRemoveSchema,
   changes_objectives: addRemoveSchema,
@@ -108,9 +170,9 @@ export function blankAction(name: string): Action {
 }
 
 /** One way to answer an event: spends time, moves gauges, gives or uses items, changes objectives. */
-export const eventChoiceSchema = z.strictObject({
+export const eventChoiceSchema = strict({
   label: name,
-  results: gaugeTable(z.number().int('must be an integer')).optional(),
+  results: gaugeTable(wholeNumber()).optional(),
   token_cost: count.optional(),
   changes_inventory: addRemoveSchema.optional(),
   changes_objectives: addRemoveSchema.optional(),
@@ -120,16 +182,16 @@ export const eventChoiceSchema = z.strictObject({
 });
 export type EventChoice = z.infer<typeof eventChoiceSchema>;
 
-const day = z.number().int('must be an integer').min(1, 'must be at least 1').max(MODULE_MAX_DAYS);
+const day = wholeNumber(1, MODULE_MAX_DAYS);
 
 /** The most resources one event may name. */
 export const MAX_RESOURCES = 6;
 
 /** Real help an event names, shown after the player's choice and in the debrief. */
-export const resourceSchema = z.strictObject({
-  name: z.string().trim().min(1, 'must not be empty').max(200),
+export const resourceSchema = strict({
+  name: text(200),
   /** How to reach it: a phone number, a place, a web address. */
-  contact: z.string().trim().min(1, 'must not be empty').max(200),
+  contact: text(200),
 });
 export type Resource = z.infer<typeof resourceSchema>;
 
@@ -137,67 +199,65 @@ export type Resource = z.infer<typeof resourceSchema>;
  * Something that happens at the start of a day, drawn from the run's seed
  * (docs/game-rules.md): the player picks one of its choices before acting.
  */
-export const gameEventSchema = z.strictObject({
+export const gameEventSchema = strict({
   name,
-  text: z.string().trim().min(1, 'must not be empty').max(2000),
+  text: text(2000),
   /** First and last day it may be drawn on. */
-  days: z.tuple([day, day]).refine(([from, to]) => from <= to, 'the first day must not come after the last'),
+  days: pair(day).refine(([from, to]) => from <= to, schemaMessage('dayOrder')),
   /** Percent chance of being drawn on each day of its window (until drawn once). */
-  chance: z.number().int('must be an integer').min(0).max(100),
+  chance: wholeNumber(0, 100),
   /** Drawn only while each of these objectives is active. */
   required_objectives: names.optional(),
-  choices: z
-    .array(eventChoiceSchema)
-    .min(1, 'needs at least one choice')
-    .max(EVENT_MAX_CHOICES, `at most ${EVENT_MAX_CHOICES} choices`),
+  choices: list(eventChoiceSchema, EVENT_MAX_CHOICES, 'choices').min(1, schemaMessage('noChoice')),
   /** Where to find real help with what the event is about. */
-  resources: z.array(resourceSchema).max(MAX_RESOURCES, `at most ${MAX_RESOURCES} resources`).optional(),
+  resources: list(resourceSchema, MAX_RESOURCES, 'resources').optional(),
 });
 export type GameEvent = z.infer<typeof gameEventSchema>;
 
 /** How a run is scored (every field optional; docs/game-rules.md gives the defaults). */
-export const scoringSchema = z.strictObject({
+export const scoringSchema = strict({
   /** Points for each objective completed. */
-  objective_points: count.max(SCORE_MAX_POINTS).optional(),
+  objective_points: wholeNumber(0, SCORE_MAX_POINTS).optional(),
   /** Points for each gauge inside its healthy range at the end of each day. */
-  range_day_points: count.max(SCORE_MAX_POINTS).optional(),
+  range_day_points: wholeNumber(0, SCORE_MAX_POINTS).optional(),
   /** Points a completed run needs for two and for three stars. */
-  stars: z
-    .tuple([count, count])
-    .refine(([two, three]) => two <= three, 'the two-star threshold must not exceed the three-star one')
+  stars: pair(count)
+    .refine(([two, three]) => two <= three, schemaMessage('starOrder'))
     .optional(),
 });
 export type Scoring = z.infer<typeof scoringSchema>;
 
-const lessonText = z.string().trim().min(1, 'must not be empty').max(1000);
+const lessonText = text(1000);
 
 /** What a gauge's time out of its healthy range teaches: below it (low) and above it (high). */
-export const lessonSchema = z.strictObject({ low: lessonText.optional(), high: lessonText.optional() });
+export const lessonSchema = strict({ low: lessonText.optional(), high: lessonText.optional() });
 export type Lesson = z.infer<typeof lessonSchema>;
 
-export const moduleSchema = z.strictObject({
+export const moduleSchema = strict({
   /** '' for a module not yet saved. */
-  id: z.string().max(100),
-  game_title: z.string().trim().min(1, 'must not be empty').max(200),
-  game_description: z.string().max(5000),
+  id: anyText(100),
+  game_title: text(200),
+  game_description: anyText(5000),
   /** Equals id for base modules. */
-  game_type: z.string().max(100),
+  game_type: anyText(100),
   /** 0 = live, otherwise when it was archived (epoch ms). */
-  archived_at: epochDate,
+  archived_at: z
+    .number({ error: kind(schemaMessage('archived')) })
+    .int(schemaMessage('archived'))
+    .min(0, schemaMessage('archived'))
+    .max(LAST_DATE_MS, schemaMessage('archived')),
   days: day,
-  daily_time_tokens: z.number().int('must be an integer').min(1, 'must be at least 1').max(1000),
-  starting_gauges: gaugeTable(z.number().int('must be an integer').min(GAUGE_MIN).max(GAUGE_MAX)),
-  objectives: z.array(objectiveSchema).max(MODULE_MAX_OBJECTIVES, `at most ${MODULE_MAX_OBJECTIVES} objectives`),
-  actions: z.array(actionSchema).max(MODULE_MAX_ACTIONS, `at most ${MODULE_MAX_ACTIONS} actions`),
+  daily_time_tokens: wholeNumber(1, 1000),
+  starting_gauges: gaugeTable(wholeNumber(GAUGE_MIN, GAUGE_MAX)),
+  objectives: list(objectiveSchema, MODULE_MAX_OBJECTIVES, 'objectives'),
+  actions: list(actionSchema, MODULE_MAX_ACTIONS, 'actions'),
   /** Gauge → change applied overnight, each time a day ends and the next begins. */
-  daily_change: gaugeTable(z.number().int('must be an integer').min(-GAUGE_MAX).max(GAUGE_MAX)).optional(),
+  daily_change: gaugeTable(wholeNumber(-GAUGE_MAX, GAUGE_MAX)).optional(),
   /** Gauge → [min, max]: shown on the gauge; each day ended inside it scores. */
   healthy_range: gaugeTable(
-    z
-      .tuple([z.number().int().min(GAUGE_MIN).max(GAUGE_MAX), z.number().int().min(GAUGE_MIN).max(GAUGE_MAX)])
-      .refine(([min, max]) => min <= max, 'min must not exceed max'),
+    pair(wholeNumber(GAUGE_MIN, GAUGE_MAX)).refine(([min, max]) => min <= max, schemaMessage('rangeOrder')),
   ).optional(),
-  events: z.array(gameEventSchema).max(MODULE_MAX_EVENTS, `at most ${MODULE_MAX_EVENTS} events`).optional(),
+  events: list(gameEventSchema, MODULE_MAX_EVENTS, 'events').optional(),
   scoring: scoringSchema.optional(),
   /** Gauge → the lesson for a run that kept it below (low) or above (high) its healthy range. */
   lessons: gaugeTable(lessonSchema).optional(),

@@ -102,7 +102,11 @@ describe('later consequences', () => {
       actions: [action({ name: 'X', later: [{ in_days: 1, results: { stamina: 1 }, text: 'Oops' }] })],
     };
     expect(validateStructure(bad).filter((p) => p.severity === 'error')).toEqual([
-      { path: ['actions', 0, 'later', 0, 'results', 'stamina'], message: "unknown gauge 'stamina'", severity: 'error' },
+      {
+        path: ['actions', 0, 'later', 0, 'results', 'stamina'],
+        message: 'There is no gauge “stamina”: add it under Gauges, or clear this value.',
+        severity: 'error',
+      },
     ]);
     const zero = { ...laterModule, actions: [action({ name: 'X', later: [{ in_days: 0, text: 'Now' }] })] };
     expect(validateStructure(zero).map((p) => p.path.join('.'))).toEqual(['actions.0.later.0.in_days']);

@@ -62,7 +62,11 @@ describe('lessonFor', () => {
     expect(errors.map((p) => [p.path.join('.'), p.severity])).toEqual([['lessons.mood.low', 'error']]);
     const unknown = validateStructure({ ...lessonModule, lessons: { stamina: { low: 'x' } } });
     expect(unknown.filter((p) => p.severity === 'error')).toEqual([
-      { path: ['lessons', 'stamina'], message: "unknown gauge 'stamina'", severity: 'error' },
+      {
+        path: ['lessons', 'stamina'],
+        message: 'There is no gauge “stamina”: add it under Gauges, or clear this value.',
+        severity: 'error',
+      },
     ]);
   });
 });

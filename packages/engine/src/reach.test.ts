@@ -30,7 +30,7 @@ describe('what a module can ever do', () => {
     expect(blockedGoals(needing('PT uniform'))).toEqual([
       {
         objective: 'Deliver',
-        message: "'Deliver' can never be done: 'Deliver it' needs 'PT uniform', which nothing gives",
+        message: '“Deliver” can never be done: the action “Deliver it” uses up “PT uniform”, and nothing gives it.',
       },
     ]);
   });
@@ -45,7 +45,7 @@ describe('what a module can ever do', () => {
     ]);
     const withoutSnoop = { ...m, actions: m.actions.filter((a) => a.name !== 'Snoop') };
     expect(blockedGoals(withoutSnoop)[0]?.message).toBe(
-      "'Deliver' can never be done: 'Deliver it' needs 'Badge', which nothing that can happen gives",
+      '“Deliver” can never be done: the action “Deliver it” uses up “Badge”, and nothing that can happen gives it.',
     );
     // Once 'Secret' can be activated, the badge can be earned and the goal done.
     expect(blockedGoals(m)).toEqual([]);
@@ -53,12 +53,16 @@ describe('what a module can ever do', () => {
 
   it('names a goal that nothing completes, and one only a disabled action or an event never drawn completes', () => {
     const none = { ...tinyModule, actions: tinyModule.actions.filter((a) => a.name !== 'Deliver it') };
-    expect(blockedGoals(none)[0]?.message).toBe("'Deliver' can never be done: nothing completes it");
+    expect(blockedGoals(none)[0]?.message).toBe(
+      '“Deliver” can never be done: no action or choice completes it. Tick Removed for it on one of them.',
+    );
     const disabled = {
       ...tinyModule,
       actions: tinyModule.actions.map((a) => (a.name === 'Deliver it' ? { ...a, disabled: true } : a)),
     };
-    expect(blockedGoals(disabled)[0]?.message).toBe("'Deliver' can never be done: 'Deliver it' is disabled");
+    expect(blockedGoals(disabled)[0]?.message).toBe(
+      '“Deliver” can never be done: the action “Deliver it” is disabled.',
+    );
     const eventOnly: Module = {
       ...none,
       events: [
@@ -71,13 +75,15 @@ describe('what a module can ever do', () => {
         },
       ],
     };
-    expect(blockedGoals(eventOnly)[0]?.message).toBe("'Deliver' can never be done: 'Courier' can never be drawn");
+    expect(blockedGoals(eventOnly)[0]?.message).toBe(
+      '“Deliver” can never be done: the event “Courier” can never be drawn.',
+    );
   });
 
   it('tells the solver, so an unwinnable module names its blocked goal instead of searching', () => {
     expect(solve(needing('PT uniform'), { maxStates: 10 })).toEqual({
       winnable: false,
-      reason: "'Deliver' can never be done: 'Deliver it' needs 'PT uniform', which nothing gives",
+      reason: '“Deliver” can never be done: the action “Deliver it” uses up “PT uniform”, and nothing gives it.',
     });
   });
 
@@ -91,8 +97,12 @@ describe('what a module can ever do', () => {
       ],
     };
     const warnings = validateStructure(m).map((p) => `${p.path.join('.')}: ${p.message}`);
-    expect(warnings).toContain("actions.6: can never be taken: 'Search' requires 'Lost', which nothing activates");
-    expect(warnings).toContain("objectives.1: 'Secret' can never be done: nothing completes it");
+    expect(warnings).toContain(
+      'actions.6: This action can never be taken: the action “Search” needs “Lost” active, and nothing activates it.',
+    );
+    expect(warnings).toContain(
+      'objectives.1: “Secret” can never be done: no action or choice completes it. Tick Removed for it on one of them.',
+    );
   });
 
   it("lists the moves that reveal and complete an objective, events' choices included", () => {

@@ -2,14 +2,16 @@
  * What can ever happen in a module, worked out without playing it: which
  * actions and events' choices can ever be taken, which items can ever be held,
  * which objectives can ever be activated or done, and, for what never can,
- * why, in words for the module's author ("'Pass the PT test' can never be
- * done: taking 'Take the PT test' needs 'PT uniform', which nothing gives").
+ * why, in words for the module's author (check-messages.ts: "“Pass the PT test”
+ * can never be done: the action “Take the PT test” uses up “PT uniform”, and
+ * nothing gives it.").
  *
  * A generous reading: counts, time and gauges are left aside, so what it
  * calls impossible is impossible in every run, and what it allows may still
  * be out of reach in play (the solver decides that).
  */
 import type { Action, EventChoice, GameEvent, Module } from '@airman/contracts/module.ts';
+import { say, type CheckMessage } from './check-messages.ts';
 
 /** An action, or one choice of an event: something that changes items and objectives. */
 export type Source =
@@ -86,36 +88,44 @@ export function reach(module: Module): Reach {
   return { items, active, done, usable, sources };
 }
 
-/** How the author calls a move: 'Take the PT test', "'Ask directly' in 'A wingman in crisis'". */
+/** How the author calls a move: "the action “Take the PT test”", "the choice “Ask directly” of the event “A wingman in crisis”". */
 export function sourceName(s: Source): string {
-  return s.kind === 'action' ? `'${s.action.name}'` : `'${s.choice.label}' in '${s.event.name}'`;
+  return s.kind === 'action'
+    ? say('moveAction', { action: s.action.name })
+    : say('moveChoice', { choice: s.choice.label, event: s.event.name });
 }
 
-/** Why a move can never be taken, as a sentence about it, or undefined when it can. */
-export function blocker(module: Module, r: Reach, s: Source): string | undefined {
+/** Why a move can never be taken, as a sentence about it and the template it is told by, or undefined when it can. */
+export function blockerOf(module: Module, r: Reach, s: Source): { key: CheckMessage; text: string } | undefined {
+  const told = (key: CheckMessage, values: Record<string, string>) => ({ key, text: say(key, values) });
   if (r.usable.has(s)) return undefined;
-  if (s.kind === 'action' && s.action.disabled) return `'${s.action.name}' is disabled`;
-  if (s.kind === 'choice' && !drawable(module, s.event)) return `'${s.event.name}' can never be drawn`;
+  if (s.kind === 'action' && s.action.disabled) return told('whyDisabled', { move: sourceName(s) });
+  if (s.kind === 'choice' && !drawable(module, s.event)) return told('whyNeverDrawn', { event: s.event.name });
   for (const o of requires(s)) {
     if (r.active.has(o)) continue;
     const any = r.sources.some((x) => adds(x).includes(o));
-    return `${sourceName(s)} requires '${o}', which ${any ? 'nothing that can happen activates' : 'nothing activates'}`;
+    return told(any ? 'whyNeverActiveInPlay' : 'whyNeverActive', { move: sourceName(s), objective: o });
   }
   for (const i of uses(s)) {
     if (r.items.has(i)) continue;
     const any = r.sources.some((x) => gives(x).includes(i));
-    return `${sourceName(s)} needs '${i}', which ${any ? 'nothing that can happen gives' : 'nothing gives'}`;
+    return told(any ? 'whyNeverGivenInPlay' : 'whyNeverGiven', { move: sourceName(s), item: i });
   }
   return undefined;
+}
+
+/** Why a move can never be taken, as a sentence about it, or undefined when it can. */
+export function blocker(module: Module, r: Reach, s: Source): string | undefined {
+  return blockerOf(module, r, s)?.text;
 }
 
 /** Why an objective can never be done, or undefined when some move can do it. */
 export function whyNeverDone(module: Module, r: Reach, objective: string): string | undefined {
   if (r.done.has(objective)) return undefined;
   const finishers = r.sources.filter((s) => completes(s).includes(objective));
-  if (finishers.length === 0) return `'${objective}' can never be done: nothing completes it`;
+  if (finishers.length === 0) return say('objectiveNothingCompletes', { objective });
   const why = [...new Set(finishers.map((s) => blocker(module, r, s) ?? ''))];
-  return `'${objective}' can never be done: ${why.join('; ')}`;
+  return say('objectiveNeverDone', { objective, why: why.join('; ') });
 }
 
 /** The goals (objectives shown and pursued from day 1) no line of play can ever finish, with why. */

@@ -6,6 +6,7 @@
 import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Action, Module } from '@airman/contracts/module.ts';
 import { pendingEvent, start, type GameState } from './game-state.ts';
+import { say } from './check-messages.ts';
 import { blockedGoals } from './reach.ts';
 import { apply, choiceUnavailableReason, unavailableReason } from './rules.ts';
 
@@ -101,6 +102,7 @@ export function solve(module: Module, options: SolveOptions = {}): Winnability {
 
   const won = search(start(module, options.seed ?? 0));
   if (won) return { winnable: true, line: [...line] };
-  if (exhausted) return { winnable: 'unknown', reason: `No winning line found in the first ${maxStates} states` };
-  return { winnable: false, reason: 'No line of play completes every visible objective without a gauge reaching 0' };
+  if (exhausted)
+    return { winnable: 'unknown', reason: say('undecided', { states: maxStates.toLocaleString('en-US') }) };
+  return { winnable: false, reason: say('notWinnable') };
 }

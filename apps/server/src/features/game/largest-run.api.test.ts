@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { GAME_LOG_MAX, MODULE_MAX_DAYS, MODULE_MAX_GAUGES } from '@airman/contracts/constants.ts';
+import { GAME_LOG_MAX, MODULE_MAX_ACTIONS, MODULE_MAX_DAYS, MODULE_MAX_GAUGES } from '@airman/contracts/constants.ts';
 import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { largestModule, longestLog } from '@airman/engine/largest-module.ts';
@@ -48,12 +48,18 @@ describeApi('the largest module', (ctx) => {
     const admin = await adminToken(ctx);
     const largest = largestModule();
     const overs: [Module, string][] = [
-      [{ ...largest, days: MODULE_MAX_DAYS + 1 }, `days: Too big: expected number to be <=${MODULE_MAX_DAYS}`],
+      [
+        { ...largest, days: MODULE_MAX_DAYS + 1 },
+        `Settings, Days: Must be a whole number from 1 to ${MODULE_MAX_DAYS}.`,
+      ],
       [
         { ...largest, starting_gauges: { ...largest.starting_gauges, [`Gauge ${MODULE_MAX_GAUGES + 1}`]: 50 } },
-        `starting_gauges: at most ${MODULE_MAX_GAUGES} gauges`,
+        `Gauges: Can have at most ${MODULE_MAX_GAUGES} gauges.`,
       ],
-      [{ ...largest, actions: [...largest.actions, { ...largest.actions[0]!, name: 'One more' }] }, 'actions: at most'],
+      [
+        { ...largest, actions: [...largest.actions, { ...largest.actions[0]!, name: 'One more' }] },
+        `Actions: Can have at most ${MODULE_MAX_ACTIONS} actions.`,
+      ],
     ];
     for (const [payload, message] of overs) {
       const res = await ctx.request(admin, { method: 'POST', url: '/api/modules', payload });

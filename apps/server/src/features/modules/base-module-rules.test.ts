@@ -23,7 +23,7 @@ describe('checkSavedType', () => {
   it('refuses a base module another type', () => {
     expect(refusal(() => checkSavedType(base, { game_type: 'm_copy' }))).toEqual({
       status: 400,
-      message: 'game_type: a base module keeps its type',
+      message: 'Module JSON, “game_type”: A base module keeps its own type: put back “ready_airman_training”.',
     });
   });
 
@@ -35,7 +35,8 @@ describe('checkSavedType', () => {
   it('refuses a copy its own id as type: it would become a base module', () => {
     expect(refusal(() => checkSavedType(copy, { game_type: 'm_copy' }))).toEqual({
       status: 400,
-      message: 'game_type: only a base module is its own type',
+      message:
+        'Module JSON, “game_type”: Only a base module is its own type: put back the type it was copied from, “ready_airman_training”.',
     });
   });
 });

@@ -50,7 +50,7 @@ describeApi('modules', (ctx) => {
     const admin = await adminToken(ctx);
     const res = await ctx.request(admin, { method: 'POST', url: '/api/modules', payload: { ...copy(), id: 'mine' } });
     expect(res.statusCode).toBe(400);
-    expect(message(res)).toMatch(/^id: must be ''/);
+    expect(message(res)).toBe('Module JSON, “id”: Must be empty ("") for a new module: the server gives it its id.');
   });
 
   it('updates a module; the body id must match the path', async () => {
@@ -71,14 +71,16 @@ describeApi('modules', (ctx) => {
       payload: { ...m, id: 'other' },
     });
     expect(mismatch.statusCode).toBe(400);
-    expect(message(mismatch)).toMatch(/^id: /);
+    expect(message(mismatch)).toBe(`Module JSON, “id”: Must stay “${m.id}”, the id of the module being saved.`);
     const ownType = await ctx.request(admin, {
       method: 'PUT',
       url: `/api/modules/${m.id}`,
       payload: { ...m, game_type: m.id },
     });
     expect(ownType.statusCode).toBe(400);
-    expect(message(ownType)).toMatch(/^game_type: /);
+    expect(message(ownType)).toBe(
+      'Module JSON, “game_type”: Only a base module is its own type: put back the type it was copied from, “ready_airman_training”.',
+    );
     const unknown = await ctx.request(admin, {
       method: 'PUT',
       url: '/api/modules/m_nope',
@@ -103,7 +105,9 @@ describeApi('modules', (ctx) => {
       payload: { ...readyAirmanModule, game_type: 'other' },
     });
     expect(retyped.statusCode).toBe(400);
-    expect(message(retyped)).toBe('game_type: a base module keeps its type');
+    expect(message(retyped)).toBe(
+      'Module JSON, “game_type”: A base module keeps its own type: put back “ready_airman_training”.',
+    );
     expect((await ctx.request(admin, { method: 'PUT', url, payload: readyAirmanModule })).statusCode).toBe(200);
   });
 
@@ -182,31 +186,38 @@ describeApi('modules', (ctx) => {
     bad.objectives = [...bad.objectives, bad.objectives[0]!];
     const res = await ctx.request(admin, { method: 'POST', url: '/api/modules', payload: bad });
     expect(res.statusCode).toBe(400);
-    expect(message(res).split('; ')).toEqual([
-      `objectives: duplicate objective '${bad.objectives[0]!.name}'`,
-      `actions: duplicate action '${first.name}'`,
-      "actions.0.results.stamina: unknown gauge 'stamina'",
-      "actions.0.required_objectives.0: unknown objective 'Ghost'",
-      "actions.0.changes_objectives.add.0: unknown objective 'Phantom'",
-      "actions.0.changes_objectives.remove.0: unknown objective 'Spectre'",
-    ]);
+    // Each error in the editor's words, after its place in the editor (the row by its name).
+    const objective = bad.objectives[0]!.name;
+    expect(message(res)).toBe(
+      [
+        `Objectives: Two objectives are named “${objective}”: give each its own name.`,
+        `Actions: Two actions are named “${first.name}”: give each its own name.`,
+        `Actions, “${first.name}”, Result for “stamina”: There is no gauge “stamina”: add it under Gauges, or clear this value.`,
+        `Actions, “${first.name}”, Required “Ghost”: There is no objective “Ghost”: add it under Objectives, or untick it here.`,
+        `Actions, “${first.name}”, Added “Phantom”: There is no objective “Phantom”: add it under Objectives, or untick it here.`,
+        `Actions, “${first.name}”, Removed “Spectre”: There is no objective “Spectre”: add it under Objectives, or untick it here.`,
+      ].join(' '),
+    );
   });
 
   it('refuses wrong types and non-integers where spec §5 wants integers', async () => {
     const admin = await adminToken(ctx);
     const cases: [unknown, RegExp][] = [
-      [{ ...copy(), days: 2.5 }, /^days: must be an integer/],
-      [{ ...copy(), daily_time_tokens: '8' }, /^daily_time_tokens: /],
+      [{ ...copy(), days: 2.5 }, /^Settings, Days: Must be a whole number from 1 to 60\.$/],
+      [{ ...copy(), daily_time_tokens: '8' }, /^Settings, Daily time tokens: Must be a whole number from 1 to 1000\.$/],
       [
         { ...copy(), actions: [{ ...copy().actions[0]!, token_cost: 1.5 }] },
-        /^actions\.0\.token_cost: must be an integer/,
+        /^Actions, “[^”]+”, Token cost: Must be a whole number, 0 or more\.$/,
       ],
-      [{ ...copy(), actions: [{ ...copy().actions[0]!, set_cooldown: -1 }] }, /^actions\.0\.set_cooldown: /],
-      [{ ...copy(), starting_gauges: { mental: 101 } }, /^starting_gauges\.mental: /],
-      [{ ...copy(), game_title: ' ' }, /^game_title: must not be empty/],
-      [{ ...copy(), extra: 1 }, /unknown|extra/],
-      [[1, 2], /./],
-      [null, /./],
+      [{ ...copy(), actions: [{ ...copy().actions[0]!, set_cooldown: -1 }] }, /^Actions, “[^”]+”, Cooldown \(days\): /],
+      [
+        { ...copy(), starting_gauges: { mental: 101 } },
+        /^Gauges, “mental”, Starting value: Must be a whole number from 0 to 100\.$/,
+      ],
+      [{ ...copy(), game_title: ' ' }, /^Settings, Title: Must not be empty\.$/],
+      [{ ...copy(), extra: 1 }, /^The module format has no field “extra”: remove it\.$/],
+      [[1, 2], /^Must be a set of fields \(a JSON object\)\.$/],
+      [null, /^Must be a set of fields \(a JSON object\)\.$/],
     ];
     for (const [payload, reason] of cases) {
       const res = await ctx.request(admin, {

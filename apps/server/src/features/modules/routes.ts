@@ -4,11 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema, modulesResponseSchema } from '@airman/contracts/api.ts';
 import { moduleSchema, type Module } from '@airman/contracts/module.ts';
+import { say } from '@airman/engine/check-messages.ts';
+import { describeProblem } from '@airman/engine/problem-place.ts';
 import type { Db } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { checkArchivable, checkSavedType } from './base-module-rules.ts';
 import { presentModule } from './present-module.ts';
-import { checkModule, moduleContent } from './save-module.ts';
+import { checkModule, moduleContent, refuseInvalidParts } from './save-module.ts';
 import { errorResponses } from '../../plugins/schemas.ts';
 import {
   archiveModule,
@@ -66,7 +68,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
     async (request) => findModule(db, request.params.id),
   );
 
-  // The body's shape is checked by its schema, its rules (gauges named, objectives reachable…) by checkModule.
+  // The body's shape and its rules (gauges named, objectives reachable…) are checked by checkModule, its words the editor's.
   const create = {
     operationId: 'createModule',
     summary: 'Create a module',
@@ -74,37 +76,43 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
     body: moduleSchema,
     response: { 201: moduleSchema, ...errorResponses },
   };
-  app.post('/api/modules', { config: { access: 'admin' }, schema: create }, async (request, reply) => {
-    const input = checkModule(request.body);
-    if (input.id !== '') throw new HttpError(400, "id: must be '' to create a module (use PUT modules/{id} to update)");
-    const now = Date.now();
-    const id = `m_${crypto.randomBytes(9).toString('base64url')}`;
-    const row = await db.transaction(async (tx) => {
-      const { result } = await saveVersioned(tx, id, () =>
-        insertModule(
-          tx,
-          id,
-          {
-            game_title: input.game_title,
-            game_description: input.game_description,
-            game_type: input.game_type,
-            content: moduleContent(input),
-          },
-          now,
-        ),
-      );
-      // Every new module is a copy of a base module (its type): the editor's "New" and "Copy" alike.
-      await audit(tx, {
-        action: 'module.create',
-        target: { kind: 'module', id, name: input.game_title },
-        before: null,
-        after: { game_title: input.game_title, copied_from: input.game_type, version: 1 },
+  app.post(
+    '/api/modules',
+    { config: { access: 'admin' }, schema: create, attachValidation: true },
+    async (request, reply) => {
+      refuseInvalidParts(request);
+      const input = checkModule(request.body);
+      if (input.id !== '')
+        throw new HttpError(400, describeProblem(input, { path: ['id'], message: say('newModuleId') }));
+      const now = Date.now();
+      const id = `m_${crypto.randomBytes(9).toString('base64url')}`;
+      const row = await db.transaction(async (tx) => {
+        const { result } = await saveVersioned(tx, id, () =>
+          insertModule(
+            tx,
+            id,
+            {
+              game_title: input.game_title,
+              game_description: input.game_description,
+              game_type: input.game_type,
+              content: moduleContent(input),
+            },
+            now,
+          ),
+        );
+        // Every new module is a copy of a base module (its type): the editor's "New" and "Copy" alike.
+        await audit(tx, {
+          action: 'module.create',
+          target: { kind: 'module', id, name: input.game_title },
+          before: null,
+          after: { game_title: input.game_title, copied_from: input.game_type, version: 1 },
+        });
+        return result;
       });
-      return result;
-    });
-    reply.code(201);
-    return presentModule(row);
-  });
+      reply.code(201);
+      return presentModule(row);
+    },
+  );
 
   app.put(
     '/api/modules/:id',
@@ -118,11 +126,14 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
         body: moduleSchema,
         response: one,
       },
+      attachValidation: true,
     },
     async (request) => {
+      refuseInvalidParts(request);
       const { id } = request.params;
       const input = checkModule(request.body);
-      if (input.id !== id) throw new HttpError(400, 'id: must match the module being updated');
+      if (input.id !== id)
+        throw new HttpError(400, describeProblem(input, { path: ['id'], message: say('sameModuleId', { id }) }));
       const existing = await findModule(db, id);
       checkSavedType(existing, input);
       return db.transaction(async (tx) => {

@@ -291,7 +291,9 @@ describe('module editor model: renaming while typing', () => {
     const model = toEditorModel(module);
     expect(tableErrors(model)).toEqual([]);
     const twin = renameGauge(model, 2, 'mental');
-    expect(tableErrors(twin)).toEqual(["gauges: duplicate gauge 'mental': only one would be saved"]);
+    expect(tableErrors(twin)).toEqual([
+      'Gauges: Two gauges are named “mental” and only one would be saved: give each its own name.',
+    ]);
     expect(fromEditorModel(twin).actions[0]?.results).toEqual({ physical: 5, mental: -1 });
   });
 });

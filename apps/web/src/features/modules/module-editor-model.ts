@@ -17,6 +17,8 @@ import {
   type Scoring,
 } from '@airman/contracts/module.ts';
 import { own } from '@airman/contracts/own.ts';
+import { say } from '@airman/engine/check-messages.ts';
+import { describeProblem } from '@airman/engine/problem-place.ts';
 
 /**
  * `ref` is the name the actions use for this row. It follows `name` while the
@@ -259,7 +261,10 @@ export function tableErrors(model: EditorModel): string[] {
   const seen = new Set<string>();
   const errors: string[] = [];
   for (const g of model.gauges) {
-    if (seen.has(g.name)) errors.push(`gauges: duplicate gauge '${g.name}': only one would be saved`);
+    if (seen.has(g.name))
+      errors.push(
+        describeProblem(null, { path: ['starting_gauges'], message: say('duplicateGauge', { name: g.name }) }),
+      );
     seen.add(g.name);
   }
   return errors;

@@ -24,7 +24,7 @@ describe('the Check', () => {
     const toggle = screen.getByRole('button', { name: 'Hide details' });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('listitem').textContent).toBe(
-      `actions: duplicate action '${readyAirmanModule.actions[0]!.name}'`,
+      `Actions: Two actions are named “${readyAirmanModule.actions[0]!.name}”: give each its own name.`,
     );
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -36,6 +36,23 @@ describe('the Check', () => {
     expect(document.activeElement).toBe(toggle);
     await user.click(toggle);
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it("names each problem's place as the editor labels it, the row by its name", () => {
+    narrowScreen(false);
+    const [first, second, ...rest] = readyAirmanModule.actions;
+    const tokens = readyAirmanModule.daily_time_tokens;
+    const costly: Module = { ...readyAirmanModule, actions: [{ ...first!, token_cost: tokens + 1 }, second!, ...rest] };
+    const { unmount } = render(<ModuleProblems module={costly} />);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toContain(
+      `Warning: Actions, “${first!.name}”, Token cost: More than the ${tokens} tokens a day has, so this action can never be taken. Lower it, or raise Daily time tokens in Settings.`,
+    );
+    unmount();
+    const negative: Module = { ...readyAirmanModule, actions: [first!, { ...second!, token_cost: -1 }, ...rest] };
+    render(<ModuleProblems module={negative} />);
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      `Actions, “${second!.name}”, Token cost: Must be a whole number, 0 or more.`,
+    ]);
   });
 
   it('opens folded on a phone', () => {

@@ -8,6 +8,7 @@ import type { Module } from '@airman/contracts/module.ts';
 import type { Balance } from '@airman/engine/balance.ts';
 import { Button } from '@carbon/react';
 import { solve, type Winnability } from '@airman/engine/solver.ts';
+import { problemPlace } from '@airman/engine/problem-place.ts';
 import { validateStructure, type Problem } from '@airman/engine/validate.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { describeBalance, runBalance } from '../balance/run-balance.ts';
@@ -134,6 +135,7 @@ export function ModuleProblems({ module, tableErrors = [] }: { module: Module; t
       <p role="status">{checkStatus(errorCount, warningCount, verdict?.winnable)}</p>
       <div id="check-details" hidden={!expanded}>
         <CheckDetails
+          module={deferred}
           errors={errors}
           tableErrors={tableErrors}
           warnings={warnings}
@@ -145,21 +147,36 @@ export function ModuleProblems({ module, tableErrors = [] }: { module: Module; t
   );
 }
 
+/** A problem: 'Warning: ' for a warning, where it is in the editor's words (set off to scan by), then what is wrong. */
+function ProblemLine({ module, problem }: { module: Module; problem: Problem }) {
+  const place = problemPlace(module, problem.path);
+  return (
+    <li>
+      {problem.severity === 'warning' && 'Warning: '}
+      {place && <span className="module-check__place">{place}:</span>}
+      {place && ' '}
+      {problem.message}
+    </li>
+  );
+}
+
 /** The Check's lists under its sentence: what to fix, the warnings, a winning line and the balance. */
 function CheckDetails({
+  module,
   errors,
   tableErrors,
   warnings,
   verdict,
   balance,
 }: {
+  /** The module the problems were found in: their places are named from it. */
+  module: Module;
   errors: Problem[];
   tableErrors: string[];
   warnings: Problem[];
   verdict: Winnability | null;
   balance: BalanceState;
 }) {
-  const where = (path: (string | number)[]) => (path.length ? `${path.join('.')}: ` : '');
   return (
     <>
       {errors.length + tableErrors.length > 0 && (
@@ -170,7 +187,7 @@ function CheckDetails({
               <li key={e}>{e}</li>
             ))}
             {errors.map((p, i) => (
-              <li key={i}>{`${where(p.path)}${p.message}`}</li>
+              <ProblemLine key={i} module={module} problem={p} />
             ))}
           </ul>
         </>
@@ -178,7 +195,7 @@ function CheckDetails({
       {warnings.length > 0 && (
         <ul>
           {warnings.map((p, i) => (
-            <li key={i}>Warning: {`${where(p.path)}${p.message}`}</li>
+            <ProblemLine key={i} module={module} problem={p} />
           ))}
         </ul>
       )}
