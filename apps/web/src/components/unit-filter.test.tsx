@@ -81,6 +81,15 @@ describe('UnitFilter', () => {
     expect(status()).toBe('Filtering by unit 655 ISRW Det 9.');
   });
 
+  it('leaves with Tab, choosing the unit highlighted as Enter would', async () => {
+    const { user } = renderFilter();
+    await loaded();
+    await user.type(field(), 'ISRW');
+    await user.tab();
+    await waitFor(() => expect(search()).toBe('?unit=655+ISRW'));
+    expect(field().value).toBe('655 ISRW');
+  });
+
   it('applies a unit chosen with the mouse', async () => {
     const { user } = renderFilter();
     await loaded();
