@@ -60,7 +60,8 @@ describeE2E('the Progress page', (e2e) => {
     await menu.getByRole('link', { name: 'Progress' }).click();
     await page.getByRole('heading', { name: 'Progress', level: 1 }).waitFor();
 
-    await page.getByRole('combobox', { name: 'Unit', exact: true }).selectOption(unit);
+    await page.getByRole('combobox', { name: 'Unit', exact: true }).fill(unit);
+    await page.getByRole('option').filter({ hasText: unit }).click();
     await page.waitForURL((url) => url.searchParams.get('unit') === unit);
     await page.getByRole('status').filter({ hasText: 'Showing 2 assignments.' }).waitFor();
     const row = page
@@ -125,10 +126,13 @@ describeE2E('the Progress page', (e2e) => {
           ...new Set(ticks.filter((t) => t.getBoundingClientRect().width > 0).map((t) => t.textContent)),
         ]);
     await expect.poll(labels).toEqual([first.unit]);
-    // By keyboard: Tab into the page, on to the Unit filter, arrow to the next unit.
+    // By keyboard: Tab into the page, on to the Unit filter, type the next unit over it and choose it.
     await page.keyboard.press('Tab');
     await tabTo(page, 'Unit');
-    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(second.unit);
+    await page.getByRole('option').filter({ hasText: second.unit }).waitFor();
+    await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('unit') === second.unit);
     await page.getByRole('status').filter({ hasText: 'Showing 2 assignments.' }).waitFor();
     await expect.poll(labels).toEqual([second.unit]);

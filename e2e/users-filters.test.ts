@@ -51,7 +51,11 @@ describeE2E('the Users screen’s filters and order', (e2e) => {
   it('narrows the list to a unit, an account status and an assignment status, and sorts by last sign-in', async () => {
     const unit = await unitOfThree();
     const { context, page } = await e2e.adminPage();
-    await page.getByRole('textbox', { name: 'Filter by unit' }).fill(unit);
+    // Part of the unit's name finds it in the list; choosing it filters by exactly that unit.
+    await page.getByRole('combobox', { name: 'Filter by unit' }).fill(unit.slice('Filters '.length));
+    await page.getByRole('option').filter({ hasText: unit }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('unit') === unit);
     await page.getByText('3 Users', { exact: true }).waitFor();
     expect(await names(page)).toEqual(['Erin Alpha', 'Lou Bravo', 'Gus Charlie']);
     const lastSignIn = await page
@@ -87,7 +91,7 @@ describeE2E('the Users screen’s filters and order', (e2e) => {
     await page.goto(`/admin?unit=${encodeURIComponent(unit)}&status=active&role=owner&sort=last_login`);
     await page.getByText('2 Users', { exact: true }).waitFor();
     expect(await names(page)).toEqual(['Lou Bravo', 'Erin Alpha']);
-    expect(await page.getByRole('textbox', { name: 'Filter by unit' }).inputValue()).toBe(unit);
+    expect(await page.getByRole('combobox', { name: 'Filter by unit' }).inputValue()).toBe(unit);
     expect(await page.getByRole('combobox', { name: 'Filter by status' }).inputValue()).toBe('active');
     expect(await page.getByRole('combobox', { name: 'Filter by role' }).inputValue()).toBe('');
     expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('last_login');
@@ -129,7 +133,7 @@ describeE2E('the Users screen’s filters and order', (e2e) => {
     await page.getByText('1 Users', { exact: true }).waitFor();
     expect(await names(page)).toEqual(['Gus Charlie']);
     expect(await page.getByRole('combobox', { name: 'Filter by status' }).inputValue()).toBe('inactive');
-    expect(await page.getByRole('textbox', { name: 'Filter by unit' }).inputValue()).toBe(unit);
+    expect(await page.getByRole('combobox', { name: 'Filter by unit' }).inputValue()).toBe(unit);
     await context.close();
   });
 

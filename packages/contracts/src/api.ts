@@ -102,6 +102,20 @@ export const usersPageSchema = z.object({
 });
 export type UsersPage = z.infer<typeof usersPageSchema>;
 
+// GET admin/units
+/** The most units GET admin/units answers with, first in its order. */
+export const UNITS_LIMIT = 5000;
+export const unitCountSchema = z.object({
+  /** The unit exactly as stored: the value of the users list's and Progress's unit filter. */
+  unit: z.string().min(1),
+  /** Its users, registered and pending. */
+  users: z.number().int().min(1),
+});
+export type UnitCount = z.infer<typeof unitCountSchema>;
+/** The distinct non-empty units of users, ordered case-insensitively (then exactly), at most UNITS_LIMIT. */
+export const unitsResponseSchema = z.object({ units: z.array(unitCountSchema) });
+export type UnitsResponse = z.infer<typeof unitsResponseSchema>;
+
 // POST admin/users/{id}
 /**
  * An assignment's due date. A client may send back the assignment as it read

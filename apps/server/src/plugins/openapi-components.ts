@@ -40,7 +40,11 @@ export const API_TAGS = [
   { name: 'Invites', description: 'Inviting people, resending invites, and registering with an invite code.' },
   { name: 'Invite file', description: 'Inviting many people from a CSV file, with a dry run first.' },
   { name: 'Profile', description: "The caller's own profile and password." },
-  { name: 'Users', description: 'The users list and one user: details, modules, sign-in lock. Administrators only.' },
+  {
+    name: 'Users',
+    description:
+      'The users list and one user: details, modules, sign-in lock; the units users are in. Administrators only.',
+  },
   { name: 'Bulk actions', description: 'One action on many users at once. Administrators only.' },
   { name: 'Modules', description: 'Training modules, their saved versions and archiving. Administrators only.' },
   { name: 'Questionnaire', description: 'The questionnaire asked before and after a module.' },

@@ -1,4 +1,4 @@
-/** Users (spec §7): list, get, update, assign, unassign, delete. */
+/** Users (spec §7): list, get, update, assign, unassign, delete; the units users are in. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import {
   userUpdateRequestSchema,
   usersPageSchema,
   usersQuerySchema,
+  unitsResponseSchema,
   type UsersPage,
 } from '@airman/contracts/api.ts';
 import { signInStatusSchema, userSchema, type User } from '@airman/contracts/user.ts';
@@ -25,6 +26,7 @@ import { deleteUser, findUserById } from './repository.ts';
 import { assignModule, unassignModule } from './assign-module.ts';
 import { clearSignInLock, updateUser } from './update-user.ts';
 import type { ApiTag } from '../../plugins/openapi-components.ts';
+import { listUnits } from './units.ts';
 
 /** The user as an administrator sees it, or 404. */
 async function adminViewOfUser(db: Db, id: string): Promise<JsonText<User>> {
@@ -82,6 +84,14 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
     if (caller.role !== 'admin') return { count: 0, users: [] } satisfies UsersPage;
     return sendJsonText<UsersPage>(reply, await listUsers(query));
   });
+
+  const units = {
+    operationId: 'listUnits',
+    summary: 'List the units of users, each with its number of users',
+    tags,
+    response: { 200: unitsResponseSchema, ...errorResponses },
+  };
+  app.get('/api/admin/units', { config: { access: 'admin' }, schema: units }, async () => listUnits(database));
 
   app.get(
     '/api/admin/users/:id',

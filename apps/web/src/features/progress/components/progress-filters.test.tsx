@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RANKS, rankLabel } from '@airman/contracts/ranks.ts';
 import { makeModule } from '../../../testing/fixtures.ts';
@@ -8,7 +8,12 @@ import { ProgressFiltersBar } from './progress-filters.tsx';
 
 const modules = [makeModule({ id: 'fitness', game_title: 'Fitness Basics' })];
 
-function renderBar(filters: ProgressFilters = {}, units = ['99 ABW', '']) {
+const UNITS = [
+  { unit: '99 ABW', users: 12 },
+  { unit: '655 ISRW', users: 3 },
+];
+
+function renderBar(filters: ProgressFilters = {}, units = UNITS) {
   const onChange = vi.fn<(next: ProgressFilters) => void>();
   const user = userEvent.setup({ delay: null });
   const view = render(<ProgressFiltersBar filters={filters} modules={modules} units={units} onChange={onChange} />);
@@ -17,20 +22,34 @@ function renderBar(filters: ProgressFilters = {}, units = ['99 ABW', '']) {
 
 const optionTexts = (label: string) => [...screen.getByLabelText<HTMLSelectElement>(label).options].map((o) => o.text);
 
+/** The options of the unit combo box's list, as they read. */
+const unitOptions = (name: string) => {
+  const list = screen.getByRole('combobox', { name }).getAttribute('aria-controls') ?? '';
+  return within(document.getElementById(list) ?? document.body)
+    .queryAllByRole('option')
+    .map((o) => o.textContent);
+};
+
 describe('ProgressFiltersBar', () => {
-  it('offers the modules, the named units and every rank', () => {
-    renderBar();
+  it('offers the modules, the units and every rank', async () => {
+    const { user } = renderBar();
     expect(screen.getByRole('group', { name: 'Filters' })).toBeTruthy();
     expect(optionTexts('Module')).toEqual(['All modules', 'Fitness Basics']);
-    // Not users without a unit: that option's empty value was All units' own.
-    expect(optionTexts('Unit')).toEqual(['All units', '99 ABW']);
     expect(optionTexts('Rank')).toEqual(['All ranks', ...RANKS.map(rankLabel)]);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(unitOptions('Unit')).toEqual(['99 ABW 12 users', '655 ISRW 3 users']);
   });
 
-  it('offers a unit from the URL that has no assignments yet', () => {
+  it('applies the unit chosen from those that match the text, keeping the other filters', async () => {
+    const { user, onChange } = renderBar({ module: 'fitness' });
+    await user.type(screen.getByRole('combobox', { name: 'Unit' }), 'isrw');
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenLastCalledWith({ module: 'fitness', unit: '655 ISRW' });
+  });
+
+  it('shows a unit from the URL that no user is in yet', () => {
     renderBar({ unit: '42 OG' });
-    expect(optionTexts('Unit')).toEqual(['All units', '99 ABW', '42 OG']);
-    expect(screen.getByLabelText<HTMLSelectElement>('Unit').value).toBe('42 OG');
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Unit' }).value).toBe('42 OG');
   });
 
   it('applies each filter as it changes, keeping the others', async () => {
@@ -58,7 +77,7 @@ describe('ProgressFiltersBar', () => {
     const { user, onChange, rerender } = renderBar({ module: 'fitness', unit: '99 ABW', to: '2030-01-01' });
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(onChange).toHaveBeenLastCalledWith({});
-    rerender(<ProgressFiltersBar filters={{}} modules={modules} units={['99 ABW']} onChange={onChange} />);
+    rerender(<ProgressFiltersBar filters={{}} modules={modules} units={UNITS} onChange={onChange} />);
     expect(document.activeElement).toBe(screen.getByLabelText('Module'));
     expect(screen.getByRole('button', { name: 'Clear filters' })).toHaveProperty('disabled', true);
   });

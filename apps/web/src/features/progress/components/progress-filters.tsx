@@ -1,10 +1,12 @@
 /** The Progress page's filters: module, unit, rank and the completions chart's date range (the app's DateField). */
 import { useRef } from 'react';
 import { Button } from '@carbon/react';
+import type { UnitCount } from '@airman/contracts/api.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { RANKS, rankLabel } from '@airman/contracts/ranks.ts';
 import { DateField } from '../../../components/date-field.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
+import { UnitFilter } from '../../../components/unit-filter.tsx';
 import { dateToDay, dayToDate } from '../../../lib/days.ts';
 import { moduleFilterOptions } from '../../../lib/modules.ts';
 import type { ProgressFilters } from '../api/get-progress.ts';
@@ -13,15 +15,13 @@ interface Props {
   filters: ProgressFilters;
   /** Undefined while they load. */
   modules: Module[] | undefined;
-  units: string[];
+  /** The units users are in (GET admin/units); undefined while they load. */
+  units: readonly UnitCount[] | undefined;
   onChange(next: ProgressFilters): void;
 }
 
 export function ProgressFiltersBar({ filters, modules, units, onChange }: Props) {
   const set = (key: keyof ProgressFilters, value: string) => onChange({ ...filters, [key]: value || undefined });
-  // A unit in the URL that has no assignments (yet) is still offered, so the select shows what filters.
-  // Users without a unit ('') are not offered: FilterSelect leaves out what All units already is.
-  const unitOptions = filters.unit !== undefined && !units.includes(filters.unit) ? [...units, filters.unit] : units;
   const filtered = Object.values(filters).some((v) => v);
   const group = useRef<HTMLDivElement>(null);
   // Clear filters disables itself: the focus goes to the first filter rather than falling to the page.
@@ -40,13 +40,12 @@ export function ProgressFiltersBar({ filters, modules, units, onChange }: Props)
         options={moduleFilterOptions(modules, filters.module)}
         onChange={(v) => set('module', v)}
       />
-      <FilterSelect
+      <UnitFilter
         id="progress-unit"
         label="Unit"
-        value={filters.unit ?? ''}
-        all="All units"
-        options={unitOptions.map((u) => ({ value: u, text: u }))}
-        onChange={(v) => set('unit', v)}
+        value={filters.unit}
+        units={units}
+        onChange={(unit) => set('unit', unit ?? '')}
       />
       <FilterSelect
         id="progress-rank"

@@ -11,6 +11,7 @@ import { useToast } from '../../../components/toasts.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth/current-user.tsx';
 import { useModules } from '../../../lib/modules.ts';
+import { useUnits } from '../../../lib/units.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { filtersFrom, progressSearch, useProgress } from '../api/get-progress.ts';
 import { CompletionsLine, DomainBars, STATUS_LABELS, StatusBars } from './progress-charts.tsx';
@@ -83,8 +84,8 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
   const toast = useToast();
   const [filters, changeFilters] = useUrlFilters(filtersFrom, progressSearch);
   const progress = useProgress(filters);
-  // The units to choose from: every unit with assignments (the unfiltered answer, shared with an unfiltered page).
-  const everything = useProgress({});
+  // The units to choose from: every unit users are in, as on the users list.
+  const units = useUnits();
   const modules = useModules();
   const [open, setOpen] = useState<User | null>(null);
   const opener = useRef<HTMLElement | null>(null);
@@ -117,12 +118,7 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
   return (
     <section className="progress-screen" aria-labelledby="progress-title">
       <PageHeading id="progress-title">Progress</PageHeading>
-      <ProgressFiltersBar
-        filters={filters}
-        modules={modules.data}
-        units={everything.data?.units.map((u) => u.unit) ?? []}
-        onChange={changeFilters}
-      />
+      <ProgressFiltersBar filters={filters} modules={modules.data} units={units.data} onChange={changeFilters} />
       {/* Announced after every load, so a filter's effect is heard. */}
       <p className="visually-hidden" role="status" aria-live="polite">
         {progress.isFetching ? 'Loading progress…' : data ? `Showing ${assigned} assignments.` : ''}

@@ -11,6 +11,7 @@ import {
 import { REFRESH_DEBOUNCE_MS, ROLES } from '@airman/contracts/constants.ts';
 import { filterSearch } from '../../../lib/url-filters.ts';
 import { getJson } from '../../../lib/api-client.ts';
+import { unitsQueryOptions } from '../../../lib/units.ts';
 
 /** The list's filters and order (GET admin/users). */
 export type UsersFilters = Pick<ApiUsersQuery, 'unit' | 'role' | 'status' | 'module' | 'assignment_status' | 'sort'>;
@@ -88,6 +89,8 @@ export function refreshUsersSoon(queryClient: QueryClient): void {
     setTimeout(() => {
       refreshTimers.delete(queryClient);
       void queryClient.invalidateQueries({ queryKey: usersQueryOptions().queryKey });
+      // A user's unit may have changed: the unit filters' list too.
+      void queryClient.invalidateQueries({ queryKey: unitsQueryOptions().queryKey });
     }, REFRESH_DEBOUNCE_MS),
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeModule } from '../../../testing/fixtures.ts';
 import type { UsersFilters } from '../api/get-users.ts';
@@ -10,22 +10,36 @@ const modules = [
   makeModule({ id: 'old', game_title: 'Old Module', archived_at: 1 }),
 ];
 
+const units = [
+  { unit: '1655 Sq', users: 2 },
+  { unit: '655 ISRW', users: 5 },
+];
+
 function renderBar(filters: UsersFilters = {}, { loading = false } = {}) {
   const list = loading ? undefined : modules;
   const onChange = vi.fn<(next: UsersFilters) => void>();
   const user = userEvent.setup({ delay: null });
-  const view = render(<UsersFiltersBar filters={filters} modules={list} onChange={onChange} />);
+  const view = render(<UsersFiltersBar filters={filters} modules={list} units={units} onChange={onChange} />);
   return { ...view, onChange, user };
 }
 
 const options = (label: string) =>
   [...screen.getByLabelText<HTMLSelectElement>(label).options].map((o) => [o.value, o.text]);
 
+/** The options of the unit combo box's list, as they read. */
+const unitOptions = (name: string) => {
+  const list = screen.getByRole('combobox', { name }).getAttribute('aria-controls') ?? '';
+  return within(document.getElementById(list) ?? document.body)
+    .queryAllByRole('option')
+    .map((o) => o.textContent);
+};
+
 describe('UsersFiltersBar', () => {
   it('shows every filter, named, in one group', () => {
     renderBar();
     expect(screen.getByRole('group', { name: 'Filters and order' })).toBeTruthy();
-    for (const label of ['Filter by unit', 'Filter by role', 'Filter by status', 'Filter by module', 'Sort by'])
+    expect(screen.getByRole('combobox', { name: 'Filter by unit' })).toBeTruthy();
+    for (const label of ['Filter by role', 'Filter by status', 'Filter by module', 'Sort by'])
       expect(screen.getByLabelText(label)).toBeTruthy();
     // No module: no assignment status to filter by.
     expect(screen.queryByLabelText('Filter by assignment status')).toBeNull();
@@ -94,33 +108,27 @@ describe('UsersFiltersBar', () => {
     expect(onChange).toHaveBeenLastCalledWith({ module: undefined, assignment_status: undefined });
   });
 
-  it('applies the unit a second after the last key, trimmed', async () => {
-    const { user, onChange } = renderBar();
-    await user.type(screen.getByLabelText('Filter by unit'), ' 99 ABW ');
+  it('offers the units that start with the text before those that contain it, and applies the one chosen', async () => {
+    const { user, onChange } = renderBar({ role: 'admin' });
+    await user.type(screen.getByRole('combobox', { name: 'Filter by unit' }), '655');
+    expect(unitOptions('Filter by unit')).toEqual(['655 ISRW 5 users', '1655 Sq 2 users']);
+    // Nothing applies while typing.
     expect(onChange).not.toHaveBeenCalled();
-    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ unit: '99 ABW' }), { timeout: 2500 });
-    expect(onChange).toHaveBeenCalledOnce();
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledExactlyOnceWith({ role: 'admin', unit: '655 ISRW' });
   });
 
-  it('clears the unit filter when the field is emptied', async () => {
-    const { user, onChange } = renderBar({ unit: '99 ABW' });
-    await user.clear(screen.getByLabelText('Filter by unit'));
-    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ unit: undefined }), { timeout: 2500 });
+  it('removes the unit filter when the unit is cleared', async () => {
+    const { user, onChange } = renderBar({ unit: '655 ISRW', role: 'admin' });
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Filter by unit' }).value).toBe('655 ISRW');
+    await user.click(screen.getByRole('button', { name: 'Clear selected item' }));
+    expect(onChange).toHaveBeenLastCalledWith({ role: 'admin', unit: undefined });
   });
 
-  it('shows a unit that arrives from elsewhere (a link), replacing what the field had', () => {
-    const { rerender, onChange } = renderBar({ unit: 'A' });
-    rerender(<UsersFiltersBar filters={{ unit: 'B' }} modules={modules} onChange={onChange} />);
-    expect(screen.getByLabelText<HTMLInputElement>('Filter by unit').value).toBe('B');
-  });
-
-  it('keeps what is typed while its own unit arrives', async () => {
-    const { user, onChange, rerender } = renderBar();
-    const field = screen.getByLabelText<HTMLInputElement>('Filter by unit');
-    await user.type(field, 'Ops ');
-    await waitFor(() => expect(onChange).toHaveBeenCalledWith({ unit: 'Ops' }), { timeout: 2500 });
-    rerender(<UsersFiltersBar filters={{ unit: 'Ops' }} modules={modules} onChange={onChange} />);
-    // The trailing space typed stays: the field is not rewritten with the unit it asked for.
-    expect(field.value).toBe('Ops ');
+  it('shows a unit that arrives from elsewhere (a link), even one the list does not hold', () => {
+    const { rerender, onChange } = renderBar({ unit: '655 ISRW' });
+    rerender(<UsersFiltersBar filters={{ unit: '42 OG' }} modules={modules} units={units} onChange={onChange} />);
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Filter by unit' }).value).toBe('42 OG');
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

@@ -1,10 +1,9 @@
 /** The users list's filters and order: unit, role, account status, module and its assignment status, sort. */
-import { useEffect, useState } from 'react';
-import { TextInput } from '@carbon/react';
-import { ASSIGNMENT_STATUSES, USER_SORTS, USER_STATUSES } from '@airman/contracts/api.ts';
-import { ROLES, SEARCH_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
+import { ASSIGNMENT_STATUSES, USER_SORTS, USER_STATUSES, type UnitCount } from '@airman/contracts/api.ts';
+import { ROLES } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { FilterSelect } from '../../../components/filter-select.tsx';
+import { UnitFilter } from '../../../components/unit-filter.tsx';
 import { moduleFilterOptions } from '../../../lib/modules.ts';
 import type { UsersFilters } from '../api/get-users.ts';
 
@@ -32,33 +31,16 @@ const SORT_TEXT: Record<(typeof USER_SORTS)[number], string> = {
 export function UsersFiltersBar({
   filters,
   modules,
+  units,
   onChange,
 }: {
   filters: UsersFilters;
   /** Undefined while they load. */
   modules: Module[] | undefined;
+  /** Undefined while they load. */
+  units: readonly UnitCount[] | undefined;
   onChange(next: UsersFilters): void;
 }) {
-  const [unitText, setUnitText] = useState(filters.unit ?? '');
-  // The unit in effect as the field last saw it, and the one it asked for that has not arrived yet.
-  const [unitSeen, setUnitSeen] = useState(filters.unit);
-  const [unitAsked, setUnitAsked] = useState<{ unit: string | undefined } | null>(null);
-  if (filters.unit !== unitSeen) {
-    setUnitSeen(filters.unit);
-    if (unitAsked && unitAsked.unit === filters.unit) setUnitAsked(null);
-    // A unit from elsewhere (the header's link to this screen, say) replaces what the field shows.
-    else setUnitText(filters.unit ?? '');
-  }
-  // The unit is typed: applied a debounce after the last key, as the search is.
-  useEffect(() => {
-    const unit = unitText.trim() || undefined;
-    if (unit === filters.unit) return;
-    const timer = setTimeout(() => {
-      setUnitAsked({ unit });
-      onChange({ ...filters, unit });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [unitText, filters, onChange]);
   const set = <K extends keyof UsersFilters>(key: K, value: string) => {
     const next = { ...filters, [key]: value || undefined };
     // An assignment status means something only for a module.
@@ -67,11 +49,12 @@ export function UsersFiltersBar({
   };
   return (
     <div className="users-filters" role="group" aria-label="Filters and order">
-      <TextInput
+      <UnitFilter
         id="users-filter-unit"
-        labelText="Filter by unit"
-        value={unitText}
-        onChange={(e) => setUnitText(e.target.value)}
+        label="Filter by unit"
+        value={filters.unit}
+        units={units}
+        onChange={(unit) => set('unit', unit ?? '')}
       />
       <FilterSelect
         id="users-filter-role"

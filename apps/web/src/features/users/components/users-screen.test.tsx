@@ -28,6 +28,7 @@ function serveList(initial: User[]) {
   let reads = 0;
   server.use(
     http.get('/api/modules', () => HttpResponse.json([makeModule()])),
+    http.get('/api/admin/units', () => HttpResponse.json({ units: [] })),
     http.get('/api/admin/users', () => {
       reads += 1;
       const page: UsersPage = { count: users.length, users };
@@ -71,6 +72,7 @@ describe('UsersScreen', () => {
   it("says when the list cannot be loaded, in the server's words", async () => {
     server.use(
       http.get('/api/modules', () => HttpResponse.json([])),
+      http.get('/api/admin/units', () => HttpResponse.json({ units: [] })),
       http.get('/api/admin/users', () => errorAnswer(400, 'sort: Invalid option')),
     );
     renderWithApp(<UsersScreen />, { path: '/users' });

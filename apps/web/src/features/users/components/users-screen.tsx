@@ -19,6 +19,7 @@ import type { User } from '@airman/contracts/user.ts';
 import { useToast } from '../../../components/toasts.tsx';
 import { useCurrentUser } from '../../../lib/auth/current-user.tsx';
 import { useModules } from '../../../lib/modules.ts';
+import { useUnits } from '../../../lib/units.ts';
 import { useUrlFilters } from '../../../lib/url-filters.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useRefreshUsers, useUsers, usersFiltersFrom, usersFiltersSearch } from '../api/get-users.ts';
@@ -70,6 +71,7 @@ export function UsersScreen() {
   const [bulk, setBulk] = useState<BulkAction | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const modules = useModules();
+  const units = useUnits();
   const [filters, changeFilters] = useUrlFilters(usersFiltersFrom, usersFiltersSearch);
   // New filters or order, chosen here or opened from a link: from the first page again.
   const filtered = usersFiltersSearch(filters).toString();
@@ -150,7 +152,7 @@ export function UsersScreen() {
           <Button onClick={() => setInviting(true)}>Invite User +</Button>
         </div>
       </div>
-      <UsersFiltersBar filters={filters} modules={modules.data} onChange={changeFilters} />
+      <UsersFiltersBar filters={filters} modules={modules.data} units={units.data} onChange={changeFilters} />
       <BulkOutcome outcome={outcome} onDismiss={() => setOutcome(null)} />
       <div className="users-batch">
         <TableToolbar aria-label="Actions on the selected users">

@@ -1,0 +1,115 @@
+/**
+ * A list's unit filter (the users list's, the Progress page's): a combo box of the units users
+ * are in. Typing narrows the list to the units that start with the text, then those that contain
+ * it; choosing one filters by exactly that unit; clearing it (its clear button, Escape on the
+ * closed list, or leaving it empty) removes the filter. Text that matches no unit applies nothing.
+ */
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { ComboBox } from '@carbon/react';
+import type { UnitCount } from '@airman/contracts/api.ts';
+import { matchingUnits } from '../lib/units.ts';
+import '../styles/select.scss';
+import '../styles/unit-filter.scss';
+
+/** A unit of the list; a unit from the URL that the list does not hold has no count. */
+interface UnitItem {
+  unit: string;
+  users?: number;
+}
+
+const unitName = (item: UnitItem | null) => item?.unit ?? '';
+
+function UnitOption(item: UnitItem) {
+  return (
+    <span className="unit-filter__option">
+      <span className="unit-filter__name">{item.unit}</span>
+      {item.users !== undefined && (
+        <>
+          {' '}
+          <span className="unit-filter__count">{item.users === 1 ? '1 user' : `${item.users} users`}</span>
+        </>
+      )}
+    </span>
+  );
+}
+
+export function UnitFilter({
+  id,
+  label,
+  value,
+  units,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  /** The unit filtered by, exactly as stored; undefined for none. */
+  value: string | undefined;
+  /** Undefined while they load. */
+  units: readonly UnitCount[] | undefined;
+  onChange(unit: string | undefined): void;
+}) {
+  // What the field holds as the admin types (Carbon's own state, mirrored to order the list by it).
+  const [text, setText] = useState(value ?? '');
+  // What the live region last said of a choice.
+  const [said, setSaid] = useState('');
+  const selected = useMemo<UnitItem | null>(
+    () => (value === undefined ? null : (units?.find((u) => u.unit === value) ?? { unit: value })),
+    [value, units],
+  );
+  // A unit from the URL the list does not hold (a bookmarked link) is offered too, so it shows and applies.
+  const all = useMemo<readonly UnitItem[]>(
+    () => (selected && !units?.some((u) => u.unit === selected.unit) ? [...(units ?? []), selected] : (units ?? [])),
+    [units, selected],
+  );
+  // The chosen unit in the field narrows nothing: opening the list shows every unit.
+  const typed = text === value ? '' : text.trim();
+  const items = useMemo(() => matchingUnits(all, typed), [all, typed]);
+  const noMatch = typed !== '' && items.length === 0;
+
+  function choose(unit: string | undefined) {
+    setText(unit ?? '');
+    setSaid(unit === undefined ? 'Unit filter cleared.' : `Filtering by unit ${unit}.`);
+    if (unit !== value) onChange(unit);
+  }
+
+  function keyDown(event: KeyboardEvent<HTMLInputElement>) {
+    // Enter on text that matches no unit chooses nothing (Carbon would drop the chosen unit).
+    if (event.key === 'Enter' && noMatch) {
+      event.preventDefault();
+      event.stopPropagation();
+    }
+    // Escape on the closed list empties the field (the combo box's own way): the filter goes with it.
+    if (event.key === 'Escape' && event.currentTarget.getAttribute('aria-expanded') !== 'true' && value !== undefined)
+      choose(undefined);
+  }
+
+  const status = typed
+    ? noMatch
+      ? 'No unit matches.'
+      : `${items.length === 1 ? '1 unit matches' : `${items.length} units match`}. Use the arrow keys to choose one.`
+    : said;
+
+  return (
+    <div className="unit-filter">
+      <ComboBox<UnitItem>
+        id={id}
+        titleText={label}
+        placeholder="All units"
+        items={items}
+        itemToString={unitName}
+        itemToElement={UnitOption}
+        selectedItem={selected}
+        onChange={({ selectedItem }) => choose(selectedItem ? selectedItem.unit : undefined)}
+        onInputChange={setText}
+        onInput={(event) => setText(event.currentTarget.value)}
+        onKeyDownCapture={keyDown}
+        warn={noMatch}
+        warnText="No unit matches"
+        helperText={units === undefined ? 'Loading units…' : undefined}
+      />
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </p>
+    </div>
+  );
+}
