@@ -81,6 +81,28 @@ describe('UnitFilter', () => {
     expect(status()).toBe('Filtering by unit 655 ISRW Det 9.');
   });
 
+  it('highlights the first unit listed, though the keystroke before listed another first', async () => {
+    server.use(
+      http.get('/api/admin/units', () =>
+        HttpResponse.json({
+          units: [
+            { unit: '1655 Sq', users: 1 },
+            { unit: '65 ABW', users: 1 },
+            { unit: '655 ISRG', users: 1 },
+            { unit: '655 ISRW', users: 1 },
+          ],
+        } satisfies UnitsResponse),
+      ),
+    );
+    const { user } = renderWithApp(<Screen />, { path: '/units' });
+    await loaded();
+    // '65' lists 65 ABW first; '655' drops it, and 655 ISRG is now first.
+    await user.type(field(), '655');
+    expect(optionNames()).toEqual(['655 ISRG', '655 ISRW', '1655 Sq']);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(search()).toBe('?unit=655+ISRG'));
+  });
+
   it('leaves with Tab, choosing the unit highlighted as Enter would', async () => {
     const { user } = renderFilter();
     await loaded();

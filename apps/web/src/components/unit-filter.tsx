@@ -4,8 +4,8 @@
  * it; choosing one filters by exactly that unit; clearing it (its clear button, Escape on the
  * closed list, or leaving it empty) removes the filter. Text that matches no unit applies nothing.
  */
-import { useMemo, useState, type KeyboardEvent } from 'react';
-import { ComboBox } from '@carbon/react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { ComboBox, type ComboBoxProps } from '@carbon/react';
 import type { UnitCount } from '@airman/contracts/api.ts';
 import { matchingUnits } from '../lib/units.ts';
 import '../styles/select.scss';
@@ -65,6 +65,13 @@ export function UnitFilter({
   const typed = text === value ? '' : text.trim();
   const items = useMemo(() => matchingUnits(all, typed), [all, typed]);
   const noMatch = typed !== '' && items.length === 0;
+  // Carbon highlights the first match among the items of the keystroke before, which this
+  // list has reordered since: the first unit listed is the one highlighted, so Enter and Tab
+  // choose what the admin sees at the top.
+  const actions: NonNullable<ComboBoxProps<UnitItem>['downshiftActions']> = useRef(undefined);
+  useEffect(() => {
+    if (typed && items.length > 0) actions.current?.setHighlightedIndex(0);
+  }, [typed, items]);
 
   function choose(unit: string | undefined) {
     setText(unit ?? '');
@@ -96,6 +103,7 @@ export function UnitFilter({
         titleText={label}
         placeholder="All units"
         items={items}
+        downshiftActions={actions}
         itemToString={unitName}
         itemToElement={UnitOption}
         selectedItem={selected}
