@@ -20,6 +20,7 @@ import { ProgressFiltersBar } from './progress-filters.tsx';
 import { PageHeading } from '../../../components/page-heading.tsx';
 import '../../../styles/admin.scss';
 import '../../../styles/progress.scss';
+import { SimpleTable } from '../../../components/simple-table.tsx';
 
 const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
 
@@ -33,38 +34,27 @@ function StatusTable({
   rows: ProgressResponse['modules'] | ProgressResponse['units'];
 }) {
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={`${caption}, scrollable`}>
-      <table className="cds--data-table cds--data-table--sm progress-counts">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{first}</th>
-            <th scope="col">Assigned</th>
+    <SimpleTable
+      className="progress-counts"
+      caption={caption}
+      captionHidden
+      headers={[first, 'Assigned', ...PROGRESS_STATUSES.map((s) => STATUS_LABELS[s]), 'Completion']}
+      scroll={{ label: `${caption}, scrollable` }}
+    >
+      {rows.map((r) => {
+        const name = 'title' in r ? r.title : r.unit || '(no unit)';
+        return (
+          <tr key={'id' in r ? r.id : r.unit}>
+            <th scope="row">{name}</th>
+            <td>{r.assigned}</td>
             {PROGRESS_STATUSES.map((s) => (
-              <th key={s} scope="col">
-                {STATUS_LABELS[s]}
-              </th>
+              <td key={s}>{r[s]}</td>
             ))}
-            <th scope="col">Completion</th>
+            <td>{percent(r.completion)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => {
-            const name = 'title' in r ? r.title : r.unit || '(no unit)';
-            return (
-              <tr key={'id' in r ? r.id : r.unit}>
-                <th scope="row">{name}</th>
-                <td>{r.assigned}</td>
-                {PROGRESS_STATUSES.map((s) => (
-                  <td key={s}>{r[s]}</td>
-                ))}
-                <td>{percent(r.completion)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </SimpleTable>
   );
 }
 
@@ -178,36 +168,23 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
               ) : (
                 <p>No answers yet.</p>
               )}
-              <div
-                className="table-scroll"
-                tabIndex={0}
-                role="region"
-                aria-label={`${q.title}: domain scores, scrollable`}
+              <SimpleTable
+                className="progress-domains"
+                caption={`${q.title}: mean domain score before and after play, with the number of trainees`}
+                captionHidden
+                headers={['Domain', 'Before', 'n before', 'After', 'n after']}
+                scroll={{ label: `${q.title}: domain scores, scrollable` }}
               >
-                <table className="cds--data-table cds--data-table--sm progress-domains">
-                  <caption className="visually-hidden">{`${q.title}: mean domain score before and after play, with the number of trainees`}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Domain</th>
-                      <th scope="col">Before</th>
-                      <th scope="col">n before</th>
-                      <th scope="col">After</th>
-                      <th scope="col">n after</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {q.domains.map((d) => (
-                      <tr key={d.id}>
-                        <th scope="row">{d.name}</th>
-                        <td>{d.before.mean ?? '—'}</td>
-                        <td>{d.before.n}</td>
-                        <td>{d.after.mean ?? '—'}</td>
-                        <td>{d.after.n}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                {q.domains.map((d) => (
+                  <tr key={d.id}>
+                    <th scope="row">{d.name}</th>
+                    <td>{d.before.mean ?? '—'}</td>
+                    <td>{d.before.n}</td>
+                    <td>{d.after.mean ?? '—'}</td>
+                    <td>{d.after.n}</td>
+                  </tr>
+                ))}
+              </SimpleTable>
             </section>
           ))}
           <section aria-labelledby="progress-overdue">
