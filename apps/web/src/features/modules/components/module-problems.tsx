@@ -29,18 +29,22 @@ function useBalance(module: Module | null): BalanceState {
     let live = true;
     // The module as opened is measured at once; after an edit, a pause first, so typing does not start a check per keystroke.
     const pause = started.current ? BALANCE_PAUSE_MS : 0;
+    const failed = (error: unknown) =>
+      live &&
+      setMeasured({
+        module,
+        state: { kind: 'failed', message: error instanceof Error ? error.message : String(error) },
+      });
     const timer = setTimeout(() => {
       started.current = true;
-      run = runBalance(module);
-      run.result.then(
-        (balance) => live && setMeasured({ module, state: { kind: 'done', balance } }),
-        (error: unknown) =>
-          live &&
-          setMeasured({
-            module,
-            state: { kind: 'failed', message: error instanceof Error ? error.message : String(error) },
-          }),
-      );
+      // A page that cannot start workers (a browser without them) says so, as a failed measure does.
+      try {
+        run = runBalance(module);
+      } catch (error) {
+        failed(error);
+        return;
+      }
+      run.result.then((balance) => live && setMeasured({ module, state: { kind: 'done', balance } }), failed);
     }, pause);
     return () => {
       live = false;
