@@ -61,4 +61,38 @@ describeE2E("the module editor's play-test", (e2e) => {
     expect(stored.game_title).toBe('Play-test drill');
     await context.close();
   });
+
+  it('gives the game at least 70% of the editor, all of it in view, and plays it by keyboard', async () => {
+    const admin = await apiLogin(e2e.baseUrl);
+    await api(e2e.baseUrl, admin, 'POST', 'modules', { ...drill, game_title: 'Play-test size drill' });
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1366, height: 768 },
+    ]) {
+      const { context, page } = await e2e.adminPage('/modules', { viewport });
+      const row = page.locator('tr', { hasText: 'Play-test size drill' }).first();
+      await row.getByRole('button', { name: /^Edit Play-test size drill/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Module: Play-test size drill' });
+      await dialog.getByRole('button', { name: 'Play-test' }).click();
+      const game = dialog.getByRole('region', { name: 'Game controls' });
+      await game.getByRole('heading', { name: 'Play-test size drill' }).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Play-test size drill');
+      const box = await page.evaluate(() => {
+        const rect = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
+        const modal = rect('.module-editor .cds--modal-container');
+        const body = rect('.module-editor .cds--modal-content');
+        const area = rect('.play-test__area');
+        if (!modal || !body || !area) return null;
+        return { share: area.height / modal.height, inView: area.top >= body.top && area.bottom <= body.bottom };
+      });
+      expect(box?.share, `${viewport.width}×${viewport.height}`).toBeGreaterThanOrEqual(0.7);
+      expect(box?.inView, `${viewport.width}×${viewport.height}`).toBe(true);
+      // From the briefing's heading: Tab to its first button, Enter starts the day.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Start day 1');
+      await page.keyboard.press('Enter');
+      await game.getByRole('button', { name: 'End Day' }).waitFor();
+      await context.close();
+    }
+  });
 });

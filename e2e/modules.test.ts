@@ -3,7 +3,8 @@ import { expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { api, apiLogin, uniqueEmail } from './api.ts';
 import type { Module } from '@airman/contracts/module.ts';
-import type { Page } from 'playwright-core';
+import { validateStructure } from '@airman/engine/validate.ts';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * The JSON editor shows its text as an editor should (its styles applied under the CSP):
@@ -25,6 +26,17 @@ async function expectTextInFirstViewport(page: Page): Promise<void> {
 }
 import { describeE2E, openUser } from './browser.ts';
 import { checkbox, focused, tabTo } from './focus.ts';
+
+/** The text of what describes an element (its aria-describedby), in order. */
+function describedBy(element: Locator): Promise<string> {
+  return element.evaluate((el) =>
+    (el.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  );
+}
 
 /** A copy of the base module made through the API, as 'Customize A Copy' saves it. */
 async function apiCopy(baseUrl: string, title: string): Promise<{ token: string; module: Module }> {
@@ -255,13 +267,12 @@ describeE2E('the Training Modules screen', (e2e) => {
     await dialog.getByText('This module can be won (1 move). Show a winning line of play').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
-    // The server refuses an empty title: the spec's toast, and its reason in the editor.
+    // An empty title is an error: the field is marked, and Save waits with its reason beside it.
     await dialog.getByLabel('Title').fill('');
     await dialog.getByText('Settings, Title: Must not be empty.').waitFor();
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Error creating module').waitFor();
-    await dialog.getByRole('alert').getByText('There was an error updating this module.').waitFor();
-    // The toast in the modal's body (styled even though /login's styles were never loaded).
+    await expect.poll(() => dialog.getByLabel('Title').getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await dialog.getByText('Save is disabled until the error is fixed.').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
     const title = `Night shift ${Date.now()}`;
@@ -460,19 +471,36 @@ describeE2E('the Training Modules screen', (e2e) => {
     await context.close();
   });
 
-  it("shows 'Error editing module' and the server's reason when an update is refused", async () => {
-    const { module } = await apiCopy(e2e.baseUrl, `Refused ${Date.now()}`);
+  it('holds Save while a field has an error, says why beside it, goes there, and saves once it is fixed', async () => {
+    const { module } = await apiCopy(e2e.baseUrl, `Held ${Date.now()}`);
     const { context, page } = await e2e.adminPage('/modules');
     await page
       .locator('tr', { hasText: module.game_title })
       .getByRole('button', { name: `Edit ${module.game_title}` })
       .click();
     const dialog = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
-    await dialog.getByLabel('Days', { exact: true }).fill('0');
+    const days = dialog.getByLabel('Days', { exact: true });
+    await days.fill('0');
     await dialog.getByText('Settings, Days: Must be a whole number from 1 to 60.').first().waitFor();
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Error editing module').waitFor();
-    await dialog.getByRole('alert').getByText('There was an error updating this module.').waitFor();
+    const save = dialog.getByRole('button', { name: 'Save' });
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    // The field is marked, described by the Check's own message.
+    const message = validateStructure({ ...module, days: 0 }).find((p) => p.path.join('.') === 'days')?.message;
+    expect(await days.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedBy(days)).toBe(message);
+    // Save says why it is disabled: the reason beside it, and the Check's sentence.
+    expect(await describedBy(save)).toMatch(/^Save is disabled until the error is fixed\..*cannot be saved: 1 error/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Go to the first error' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('module-days');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('5');
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    expect(await days.getAttribute('aria-invalid')).toBeNull();
+    await dialog.getByText('Save is disabled until the error is fixed.').waitFor({ state: 'detached' });
+    await save.click();
+    await page.getByText('Module updated').waitFor();
+    expect((await api<Module>(e2e.baseUrl, await apiLogin(e2e.baseUrl), 'GET', `modules/${module.id}`)).days).toBe(5);
     await context.close();
   });
 

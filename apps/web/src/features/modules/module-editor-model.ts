@@ -253,21 +253,30 @@ function mapLater<T extends { later?: Later[] | undefined }>(
   return { ...move, later: move.later.map((l) => (l.results ? { ...l, results: f(l.results) } : l)) };
 }
 
+/** Why a gauge row whose name an earlier row has cannot be saved. */
+export function duplicateGaugeMessage(name: string): string {
+  return say('duplicateGauge', { name });
+}
+
+/** The gauge rows whose name an earlier row has: the module (a map) would keep only one of them. */
+export function duplicateGaugeRows(model: EditorModel): number[] {
+  const seen = new Set<string>();
+  const rows: number[] = [];
+  model.gauges.forEach((g, i) => {
+    if (seen.has(g.name)) rows.push(i);
+    seen.add(g.name);
+  });
+  return rows;
+}
+
 /**
  * Problems only the tables can have: rows with the same gauge name would
  * silently become one gauge of the module (a map), so Save waits for a fix.
  */
 export function tableErrors(model: EditorModel): string[] {
-  const seen = new Set<string>();
-  const errors: string[] = [];
-  for (const g of model.gauges) {
-    if (seen.has(g.name))
-      errors.push(
-        describeProblem(null, { path: ['starting_gauges'], message: say('duplicateGauge', { name: g.name }) }),
-      );
-    seen.add(g.name);
-  }
-  return errors;
+  return duplicateGaugeRows(model).map((i) =>
+    describeProblem(null, { path: ['starting_gauges'], message: duplicateGaugeMessage(model.gauges[i]?.name ?? '') }),
+  );
 }
 
 /** Spec §5: number fields are parsed as integers; what is not a number becomes 0. */

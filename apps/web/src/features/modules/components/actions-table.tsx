@@ -29,6 +29,7 @@ import {
   type FocusSoon,
   type TableProps,
 } from './editor-table.tsx';
+import { TableErrors, useInvalid } from './field-errors-context.tsx';
 import { ItemsInput } from './items-input.tsx';
 import { LaterTable } from './later-table.tsx';
 import { ObjectiveMatrix } from './objective-matrix.tsx';
@@ -156,6 +157,7 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
           })}
         </EditorTable>
       )}
+      <TableErrors id="actions" />
       <AddButton
         id={ADD_ID}
         disabled={locked}
@@ -194,6 +196,7 @@ function ActionDetails({
   change(update: (a: Action) => Action): void;
 }) {
   const set = (patch: Partial<Action>) => change((x) => ({ ...x, ...patch }));
+  const nextDayInvalid = useInvalid(`${id}-next-day`);
   return (
     <>
       <div className="editor-details__row">
@@ -243,6 +246,7 @@ function ActionDetails({
             step={1}
             value={a.next_day_tokens === undefined ? '' : String(a.next_day_tokens)}
             disabled={disabled}
+            {...nextDayInvalid}
             onChange={(e) => {
               const value = parseOptionalInteger(e.target.value);
               change((x) => {

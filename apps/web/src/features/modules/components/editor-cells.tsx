@@ -5,6 +5,7 @@
  * gauge mental', so a screen reader in forms mode says whose field it is.
  */
 import { Checkbox, TextArea, TextInput } from '@carbon/react';
+import { useInvalid, useInvalidCheckbox, useInvalidTextArea } from './field-errors-context.tsx';
 
 /** A row's own name (or a choice's label), in a small text field. */
 export function NameCell({
@@ -24,6 +25,7 @@ export function NameCell({
   wide?: boolean;
   onChange(value: string): void;
 }) {
+  const invalid = useInvalid(id);
   return (
     <td className={wide ? 'editor-table__name editor-table__name--wide' : 'editor-table__name'}>
       <TextInput
@@ -33,6 +35,7 @@ export function NameCell({
         labelText={label}
         value={value}
         disabled={disabled}
+        {...invalid}
         onChange={(e) => onChange(e.target.value)}
       />
     </td>
@@ -64,6 +67,8 @@ export function TextCell({
   onChange(value: string): void;
 }) {
   const labelText = `${label}, ${who}`;
+  const invalid = useInvalid(id);
+  const invalidArea = useInvalidTextArea(id);
   return (
     <td className="editor-table__text">
       {rows === undefined ? (
@@ -74,6 +79,7 @@ export function TextCell({
           labelText={labelText}
           value={value}
           disabled={disabled}
+          {...invalid}
           onChange={(e) => onChange(e.target.value)}
         />
       ) : (
@@ -84,6 +90,7 @@ export function TextCell({
           rows={rows}
           value={value}
           disabled={disabled}
+          {...invalidArea}
           onChange={(e) => onChange(e.target.value)}
         />
       )}
@@ -114,6 +121,7 @@ export function NumberCell({
   /** The field's text as typed: the caller parses it. */
   onChange(text: string): void;
 }) {
+  const invalid = useInvalid(id);
   return (
     <td className="editor-table__number">
       <TextInput
@@ -127,6 +135,7 @@ export function NumberCell({
         step={1}
         value={value === undefined ? '' : String(value)}
         disabled={disabled}
+        {...invalid}
         onChange={(e) => onChange(e.target.value)}
       />
     </td>
@@ -151,6 +160,7 @@ export function CheckCell({
   disabled: boolean;
   onChange(checked: boolean): void;
 }) {
+  const invalid = useInvalidCheckbox(id);
   return (
     <td className="editor-table__check">
       <Checkbox
@@ -159,6 +169,7 @@ export function CheckCell({
         labelText={`${label}, ${who}`}
         checked={checked}
         disabled={disabled}
+        {...invalid}
         onChange={(_, { checked }) => onChange(checked)}
       />
     </td>

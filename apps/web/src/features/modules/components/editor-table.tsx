@@ -8,6 +8,7 @@
 import { useCallback, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ChevronRight } from '@carbon/icons-react';
 import { neighbourKey, type EditorModel } from '../module-editor-model.ts';
+import { DetailsClosed } from './field-errors-context.tsx';
 
 /** What every table of the editor is given. */
 export interface TableProps {
@@ -251,7 +252,7 @@ export function ExpandableRow({
           controls={`${id}-details`}
           onToggle={toggle}
         />
-        {children}
+        <DetailsClosed closed={!open}>{children}</DetailsClosed>
       </tr>
       {open && (
         <DetailsRow id={`${id}-details`} columns={columns}>

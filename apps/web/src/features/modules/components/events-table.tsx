@@ -34,6 +34,7 @@ import {
   type FocusSoon,
   type TableProps,
 } from './editor-table.tsx';
+import { TableErrors, useInvalidTextArea } from './field-errors-context.tsx';
 import { ItemsInput } from './items-input.tsx';
 import { LaterTable } from './later-table.tsx';
 import { ObjectiveMatrix } from './objective-matrix.tsx';
@@ -160,6 +161,7 @@ export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) 
           })}
         </EditorTable>
       )}
+      <TableErrors id="events" />
       <AddButton
         id={ADD_ID}
         disabled={locked}
@@ -206,6 +208,7 @@ function EventDetails({
   const addId = `${id}-add-choice`;
   const rows = tableRows(`${id}-choice`, model.choiceKeys[index] ?? [], addId, 'label');
   const expanded = useExpandedRows(rows);
+  const textInvalid = useInvalidTextArea(`${id}-text`);
   return (
     <>
       <div className="editor-details__row">
@@ -216,6 +219,7 @@ function EventDetails({
           rows={4}
           value={e.text}
           disabled={locked}
+          {...textInvalid}
           onChange={(ev) => setModel((m) => updateEvent(m, index, { text: ev.target.value }))}
         />
         <ObjectiveMatrix
@@ -324,6 +328,7 @@ function EventDetails({
           );
         })}
       </EditorTable>
+      <TableErrors id={`${id}-choices`} />
       <AddButton
         id={addId}
         disabled={locked || e.choices.length >= MAX_CHOICES}

@@ -17,6 +17,7 @@ import {
 } from '../module-editor-model.ts';
 import { NameCell, NumberCell, TextCell } from './editor-cells.tsx';
 import { EditorTable, Header, nameLabel, rowName, tableRows, type TableProps } from './editor-table.tsx';
+import { TableErrors } from './field-errors-context.tsx';
 import { AddButton, RowControls } from './row-controls.tsx';
 
 const ADD_ID = 'add-gauge';
@@ -151,6 +152,7 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
           })}
         </EditorTable>
       )}
+      <TableErrors id="gauges" />
       <AddButton
         id={ADD_ID}
         disabled={locked}

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { TextInput } from '@carbon/react';
+import { useInvalid } from './field-errors-context.tsx';
 
 /** A comma-separated list of item names, committed when the field loses focus. */
 export function ItemsInput(props: {
@@ -10,6 +11,7 @@ export function ItemsInput(props: {
   onChange(items: string[]): void;
 }) {
   const [text, setText] = useState(props.value.join(', '));
+  const invalid = useInvalid(props.id);
   return (
     <TextInput
       id={props.id}
@@ -17,6 +19,7 @@ export function ItemsInput(props: {
       labelText={props.labelText}
       value={text}
       disabled={props.disabled}
+      {...invalid}
       onChange={(e) => setText(e.target.value)}
       onBlur={() =>
         props.onChange(

@@ -9,6 +9,7 @@ import { newLater, parseInteger, parseOptionalInteger, updateLater, type GaugeRo
 import { NumberCell, TextCell } from './editor-cells.tsx';
 import { EditorTable, type FocusSoon } from './editor-table.tsx';
 import { ResultCells, resultColumns, ResultsHead } from './result-cells.tsx';
+import { TableErrors } from './field-errors-context.tsx';
 import { AddButton, RemoveCell } from './row-controls.tsx';
 
 export function LaterTable({
@@ -116,6 +117,7 @@ export function LaterTable({
           })}
         </EditorTable>
       )}
+      <TableErrors id={`${id}-later`} />
       <AddButton
         id={addId}
         disabled={disabled || later.length >= MAX_LATER}

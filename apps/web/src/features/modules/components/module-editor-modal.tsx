@@ -4,10 +4,11 @@
  * list had it. Base modules are locked until unlocked; Save is enabled only
  * after a change; an empty id creates, otherwise it updates.
  */
-import { useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { Button, InlineLoading, InlineNotification, TextArea, TextInput, Toggle } from '@carbon/react';
 import { useNavigate } from 'react-router';
 import { isBaseModule, type Module } from '@airman/contracts/module.ts';
+import { validateStructure } from '@airman/engine/validate.ts';
 import { DEFAULT_OBJECTIVE_POINTS, DEFAULT_RANGE_DAY_POINTS, starThresholds } from '@airman/engine/score.ts';
 import { useToast } from '../../../components/toasts.tsx';
 import { useSaveModule } from '../api/save-module.ts';
@@ -20,12 +21,14 @@ import {
   updateScoring,
   type EditorModel,
 } from '../module-editor-model.ts';
+import { useModuleCheck } from '../use-module-check.ts';
 import { ActionsTable } from './actions-table.tsx';
 import { useFocusSoon } from './editor-table.tsx';
+import { FieldErrorsProvider, TableErrors, useInvalid, useInvalidTextArea } from './field-errors-context.tsx';
 import { EventsTable } from './events-table.tsx';
 import { GaugesTable } from './gauges-table.tsx';
 import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
-import { ModuleProblems } from './module-problems.tsx';
+import { CHECK_STATUS_ID, ModuleProblems } from './module-problems.tsx';
 import { ObjectivesTable } from './objectives-table.tsx';
 import { VersionsModal } from './versions-modal.tsx';
 import { AppModal } from '../../../components/app-modal.tsx';
@@ -70,11 +73,17 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
   // The fresh module arrived after the modal opened: the editor starts from it, once.
   if (!draft && start) setDraft(draftOf(start));
   const setModel = (update: (m: EditorModel) => EditorModel) => setDraft((d) => d && { ...d, model: update(d.model) });
-  const current = draft ? fromEditorModel(draft.model) : null;
+  const model = draft?.model ?? null;
+  // One module per edit (not per render): the Check's balance is measured again only when it changes.
+  const current = useMemo(() => (model ? fromEditorModel(model) : null), [model]);
   // Save only after a change (spec §4), a copy's too: it was made from the module's own contents.
   const changed = draft !== null && JSON.stringify(current) !== draft.original;
-  // Duplicate gauge rows would lose one gauge on the way to the module: no save until fixed.
-  const tableProblems = draft ? tableErrors(draft.model) : [];
+  // The Check, done once per edit and a render behind the typing: its errors mark the fields and hold Save
+  // (duplicate gauge rows too: they would lose one gauge on the way to the module).
+  const check = useModuleCheck(model);
+  const errorCount = check?.errorCount ?? 0;
+  const saveDisabled = !changed || saving.isPending || errorCount > 0;
+  useSaveReason(errorCount > 0);
   const creating = module.id === '';
   // What the admin typed, not a copy's being new: a copy left as it came loses nothing.
   const edited = draft !== null && current !== null && JSON.stringify(current) !== draft.original;
@@ -93,7 +102,9 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
   }
 
   async function save() {
-    if (!current) return;
+    if (!current || !model) return;
+    // Pressed before the Check caught up with the last keystroke: the module as it is now decides.
+    if (validateStructure(current).some((p) => p.severity === 'error') || tableErrors(model).length > 0) return;
     setAlert(null);
     try {
       const saved = await saving.mutateAsync(current);
@@ -115,7 +126,7 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
         modalHeading={creating ? 'New Module' : `Edit Module: ${module.game_title}`}
         primaryButtonText="Save"
         secondaryButtonText="Close"
-        primaryButtonDisabled={!changed || saving.isPending || tableProblems.length > 0}
+        primaryButtonDisabled={saveDisabled}
         onRequestSubmit={() => void save()}
         onRequestClose={requestClose}
         className="module-editor"
@@ -130,7 +141,7 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
             role="alert"
           />
         )}
-        {draft && current ? (
+        {draft && current && check ? (
           <>
             {isBaseModule(current) && (
               <Toggle
@@ -142,10 +153,12 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
                 onToggle={(unlocked) => setDraft((d) => d && { ...d, unlocked })}
               />
             )}
-            <ModuleProblems module={current} tableErrors={tableProblems} />
-            <EditorTables model={draft.model} locked={!draft.unlocked} setModel={setModel} />
+            <ModuleProblems check={check} />
+            <FieldErrorsProvider errors={check.fields}>
+              <EditorTables model={draft.model} locked={!draft.unlocked} setModel={setModel} />
+            </FieldErrorsProvider>
             {/* After the tables: the modal's first focus is the first field, where editing starts. */}
-            <PlayTest module={current} disabled={tableProblems.length > 0} />
+            <PlayTest module={current} disabled={check.tableErrors.length > 0} />
             {!creating && (
               <section aria-labelledby="module-history-title" className="module-history">
                 <h3 id="module-history-title">Versions and history</h3>
@@ -168,6 +181,7 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
                 </div>
               </section>
             )}
+            {errorCount > 0 && <SaveReason errors={errorCount} />}
           </>
         ) : fresh?.error ? (
           <InlineNotification
@@ -197,6 +211,41 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
   );
 }
 
+const SAVE_REASON_ID = 'module-save-reason';
+
+/** Carbon's Save button, which takes no props of ours: `describedBy` sets or clears its description. */
+function useSaveReason(describedBy: boolean) {
+  useLayoutEffect(() => {
+    const save = document.querySelector('.module-editor .cds--modal-footer .cds--btn--primary');
+    if (!save) return;
+    if (describedBy) save.setAttribute('aria-describedby', `${SAVE_REASON_ID} ${CHECK_STATUS_ID}`);
+    else save.removeAttribute('aria-describedby');
+  });
+}
+
+/**
+ * Why Save is disabled, next to it (pinned at the bottom of the dialog's body, right over the
+ * footer) and describing it; its button takes the keyboard to the first field marked, else to a
+ * table's own errors, else to the Check.
+ */
+function SaveReason({ errors }: { errors: number }) {
+  const goToFirst = () => {
+    const body = document.getElementById(SAVE_REASON_ID)?.closest('.cds--modal-content');
+    const first =
+      body?.querySelector<HTMLElement>('[aria-invalid="true"]:not(:disabled), .editor-errors') ??
+      document.getElementById(CHECK_STATUS_ID)?.closest<HTMLElement>('section');
+    first?.focus();
+  };
+  return (
+    <div id={SAVE_REASON_ID} className="module-editor__save-reason">
+      <p>Save is disabled until {errors === 1 ? 'the error is' : `the ${errors} errors are`} fixed.</p>
+      <Button kind="ghost" size="sm" onClick={goToFirst}>
+        Go to the first error
+      </Button>
+    </div>
+  );
+}
+
 /** The settings, gauges, objectives, actions and events tables (spec §2), and the scoring. */
 function EditorTables({
   model,
@@ -210,6 +259,8 @@ function EditorTables({
   const focusSoon = useFocusSoon();
   const set = (patch: Partial<EditorModel>) => setModel((m) => ({ ...m, ...patch }));
   const tables = { model, locked, setModel, focusSoon };
+  const titleInvalid = useInvalid('module-title');
+  const descriptionInvalid = useInvalidTextArea('module-description');
   return (
     <>
       <section aria-labelledby="settings-title">
@@ -220,6 +271,7 @@ function EditorTables({
             labelText="Title"
             value={model.game_title}
             disabled={locked}
+            {...titleInvalid}
             // The dialog opens here, on its first field, not on the Check's button above it.
             data-modal-primary-focus={locked ? undefined : true}
             onChange={(e) => set({ game_title: e.target.value })}
@@ -247,6 +299,7 @@ function EditorTables({
             rows={3}
             value={model.game_description}
             disabled={locked}
+            {...descriptionInvalid}
             onChange={(e) => set({ game_description: e.target.value })}
           />
         </div>
@@ -329,6 +382,7 @@ function ScoringSection({
           onChange={(text) => setStar(1, text)}
         />
       </div>
+      <TableErrors id="scoring" />
     </section>
   );
 }
@@ -353,6 +407,7 @@ function NumberField({
   /** The field's text as typed: the caller parses it. */
   onChange(text: string): void;
 }) {
+  const invalid = useInvalid(id);
   return (
     <TextInput
       id={id}
@@ -363,6 +418,7 @@ function NumberField({
       placeholder={placeholder === undefined ? undefined : String(placeholder)}
       value={value === undefined ? '' : String(value)}
       disabled={disabled}
+      {...invalid}
       onChange={(e) => onChange(e.target.value)}
     />
   );

@@ -1,13 +1,23 @@
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Module } from '@airman/contracts/module.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { staticMediaQueryList } from '../../../testing/media-query.ts';
+import { toEditorModel } from '../module-editor-model.ts';
+import { useModuleCheck } from '../use-module-check.ts';
 import { ModuleProblems } from './module-problems.tsx';
 
 /** A module the server would refuse (so no balance is measured): two actions of one name. */
 const broken: Module = { ...readyAirmanModule, actions: [...readyAirmanModule.actions, readyAirmanModule.actions[0]!] };
+
+/** The Check of `module`, as the editor gives it. */
+function Check({ module }: { module: Module }) {
+  const [model] = useState(() => toEditorModel(module));
+  const check = useModuleCheck(model);
+  return check && <ModuleProblems check={check} />;
+}
 
 const narrowScreen = (narrow: boolean) =>
   vi
@@ -20,7 +30,7 @@ describe('the Check', () => {
   it('folds to its sentence and opens again, saying which it is', async () => {
     narrowScreen(false);
     const user = userEvent.setup();
-    render(<ModuleProblems module={broken} />);
+    render(<Check module={broken} />);
     const toggle = screen.getByRole('button', { name: 'Hide details' });
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('listitem').textContent).toBe(
@@ -43,13 +53,13 @@ describe('the Check', () => {
     const [first, second, ...rest] = readyAirmanModule.actions;
     const tokens = readyAirmanModule.daily_time_tokens;
     const costly: Module = { ...readyAirmanModule, actions: [{ ...first!, token_cost: tokens + 1 }, second!, ...rest] };
-    const { unmount } = render(<ModuleProblems module={costly} />);
+    const { unmount } = render(<Check module={costly} />);
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toContain(
       `Warning: Actions, “${first!.name}”, Token cost: More than the ${tokens} tokens a day has, so this action can never be taken. Lower it, or raise Daily time tokens in Settings.`,
     );
     unmount();
     const negative: Module = { ...readyAirmanModule, actions: [first!, { ...second!, token_cost: -1 }, ...rest] };
-    render(<ModuleProblems module={negative} />);
+    render(<Check module={negative} />);
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
       `Actions, “${second!.name}”, Token cost: Must be a whole number, 0 or more.`,
     ]);
@@ -57,7 +67,7 @@ describe('the Check', () => {
 
   it('opens folded on a phone', () => {
     narrowScreen(true);
-    render(<ModuleProblems module={broken} />);
+    render(<Check module={broken} />);
     expect(screen.getByRole('button', { name: 'Show details' }).getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('listitem')).toBeNull();
     expect(screen.getByRole('status').textContent).toMatch(/^The module cannot be saved/);

@@ -3,15 +3,16 @@
  * use: errors (the server would refuse the module), warnings, and whether the
  * module can be won, with a winning line of play when it can.
  */
-import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Module } from '@airman/contracts/module.ts';
 import type { Balance } from '@airman/engine/balance.ts';
 import { Button } from '@carbon/react';
-import { solve, type Winnability } from '@airman/engine/solver.ts';
+import type { Winnability } from '@airman/engine/solver.ts';
 import { problemPlace } from '@airman/engine/problem-place.ts';
-import { validateStructure, type Problem } from '@airman/engine/validate.ts';
+import type { Problem } from '@airman/engine/validate.ts';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { describeBalance, runBalance } from '../balance/run-balance.ts';
+import type { ModuleCheck } from '../use-module-check.ts';
 
 /** Quiet time after an edit before the balance is measured again. */
 const BALANCE_PAUSE_MS = 600;
@@ -30,18 +31,22 @@ function useBalance(module: Module | null): BalanceState {
     let live = true;
     // The module as opened is measured at once; after an edit, a pause first, so typing does not start a check per keystroke.
     const pause = started.current ? BALANCE_PAUSE_MS : 0;
+    const failed = (error: unknown) =>
+      live &&
+      setMeasured({
+        module,
+        state: { kind: 'failed', message: error instanceof Error ? error.message : String(error) },
+      });
     const timer = setTimeout(() => {
       started.current = true;
-      run = runBalance(module);
-      run.result.then(
-        (balance) => live && setMeasured({ module, state: { kind: 'done', balance } }),
-        (error: unknown) =>
-          live &&
-          setMeasured({
-            module,
-            state: { kind: 'failed', message: error instanceof Error ? error.message : String(error) },
-          }),
-      );
+      // A page that cannot start workers (a browser without them) says so, as a failed measure does.
+      try {
+        run = runBalance(module);
+      } catch (error) {
+        failed(error);
+        return;
+      }
+      run.result.then((balance) => live && setMeasured({ module, state: { kind: 'done', balance } }), failed);
     }, pause);
     return () => {
       live = false;
@@ -94,14 +99,12 @@ function checkStatus(errors: number, warnings: number, winnable: boolean | 'unkn
   return `No errors, ${count(warnings, 'warning')}.${won}`;
 }
 
-/** `tableErrors`: problems of the editor's tables that the module itself cannot show (duplicate gauge rows). */
-export function ModuleProblems({ module, tableErrors = [] }: { module: Module; tableErrors?: string[] }) {
-  const deferred = useDeferredValue(module);
-  const { problems, verdict } = useMemo(() => {
-    const found = validateStructure(deferred);
-    const hasErrors = found.some((p) => p.severity === 'error');
-    return { problems: found, verdict: hasErrors ? null : solve(deferred, { maxStates: 50_000 }) };
-  }, [deferred]);
+/** The id of the Check's sentence, which also says why Save is disabled. */
+export const CHECK_STATUS_ID = 'check-status';
+
+/** The Check of the editor's module, as `useModuleCheck` found it (the modal owns the check, so it is done once). */
+export function ModuleProblems({ check }: { check: ModuleCheck }) {
+  const { module: deferred, problems, verdict, tableErrors } = check;
   const balance = useBalance(verdict ? deferred : null);
   const errors = problems.filter((p) => p.severity === 'error');
   const warnings = problems.filter((p) => p.severity === 'warning');
@@ -132,7 +135,9 @@ export function ModuleProblems({ module, tableErrors = [] }: { module: Module; t
         </Button>
       </div>
       {/* The live part: this sentence is read when it changes, not every list on every keystroke. */}
-      <p role="status">{checkStatus(errorCount, warningCount, verdict?.winnable)}</p>
+      <p role="status" id={CHECK_STATUS_ID}>
+        {checkStatus(errorCount, warningCount, verdict?.winnable)}
+      </p>
       <div id="check-details" hidden={!expanded}>
         <CheckDetails
           module={deferred}

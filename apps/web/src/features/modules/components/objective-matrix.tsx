@@ -4,6 +4,7 @@
  */
 import { Checkbox } from '@carbon/react';
 import { referencedNames, type ObjectiveRow } from '../module-editor-model.ts';
+import { useInvalidCheckbox } from './field-errors-context.tsx';
 
 export interface MatrixColumn {
   /** The column's header, e.g. 'Required'. */
@@ -66,13 +67,12 @@ export function ObjectiveMatrix({
                 </th>
                 {columns.map((c, n) => (
                   <td key={c.header} className="editor-table__check">
-                    <Checkbox
+                    <MatrixBox
                       id={`${id}-${n}-${r}`}
-                      hideLabel
-                      labelText={`${c.header}: ${o.name}, ${who}`}
+                      label={`${c.header}: ${o.name}, ${who}`}
                       checked={c.value.includes(o.ref)}
                       disabled={disabled}
-                      onChange={(_, { checked }) =>
+                      onChange={(checked) =>
                         c.onChange(checked ? [...c.value, o.ref] : c.value.filter((v) => v !== o.ref))
                       }
                     />
@@ -84,5 +84,33 @@ export function ObjectiveMatrix({
         </table>
       )}
     </div>
+  );
+}
+
+/** One objective in one list: marked invalid when the Check names it (an objective the module lacks). */
+function MatrixBox({
+  id,
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange(checked: boolean): void;
+}) {
+  const invalid = useInvalidCheckbox(id);
+  return (
+    <Checkbox
+      id={id}
+      hideLabel
+      labelText={label}
+      checked={checked}
+      disabled={disabled}
+      {...invalid}
+      onChange={(_, { checked }) => onChange(checked)}
+    />
   );
 }

@@ -9,6 +9,7 @@ import {
 } from '../module-editor-model.ts';
 import { CheckCell, NameCell } from './editor-cells.tsx';
 import { EditorTable, Header, nameLabel, rowName, tableRows, type TableProps } from './editor-table.tsx';
+import { TableErrors } from './field-errors-context.tsx';
 import { AddButton, RowControls } from './row-controls.tsx';
 
 const ADD_ID = 'add-objective';
@@ -79,6 +80,7 @@ export function ObjectivesTable({ model, locked, setModel, focusSoon }: TablePro
           })}
         </EditorTable>
       )}
+      <TableErrors id="objectives" />
       <AddButton
         id={ADD_ID}
         disabled={locked}

@@ -7,6 +7,7 @@ import { MAX_RESOURCES, type Resource } from '@airman/contracts/module.ts';
 import { newResource } from '../module-editor-model.ts';
 import { TextCell } from './editor-cells.tsx';
 import { EditorTable, Header, type FocusSoon } from './editor-table.tsx';
+import { TableErrors } from './field-errors-context.tsx';
 import { AddButton, RemoveCell } from './row-controls.tsx';
 
 export function ResourcesTable({
@@ -86,6 +87,7 @@ export function ResourcesTable({
           })}
         </EditorTable>
       )}
+      <TableErrors id={`${id}-resources`} />
       <AddButton
         id={addId}
         disabled={disabled || resources.length >= MAX_RESOURCES}
