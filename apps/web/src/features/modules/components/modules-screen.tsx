@@ -32,6 +32,9 @@ type Dialog =
 const archiveId = (id: string) => `archive-${id}`;
 const unarchiveId = (id: string) => `unarchive-${id}`;
 
+/** How long focus waits for a control the list is about to show: about a second. */
+const FOCUS_WAIT_FRAMES = 60;
+
 export function ModulesScreen() {
   const toast = useToast();
   const modules = useModules();
@@ -43,14 +46,20 @@ export function ModulesScreen() {
   const savingJson = useSaveModule();
   const savingQuestionnaire = useUpdateQuestionnaire();
   const report = useDownloadReport();
-  /** Focus on the control with this id (or, when it is gone, the one after), once the list read again is shown. */
-  function focusFirst(...ids: string[]) {
-    requestAnimationFrame(() => {
-      for (const id of ids) {
-        const target = document.getElementById(id);
-        if (target) return target.focus();
-      }
-    });
+  /**
+   * Focus on the control with this id once the list read again shows it, or on `fallback` when
+   * it does not come. The list's new rows are drawn a moment after the call that changed them
+   * has returned (later on a busy machine), so the control is looked for each frame for a while.
+   */
+  function focusWhenShown(id: string, fallback: string) {
+    let frames = 0;
+    const attempt = () => {
+      const target = document.getElementById(id);
+      if (target) target.focus();
+      else if (frames++ < FOCUS_WAIT_FRAMES) requestAnimationFrame(attempt);
+      else document.getElementById(fallback)?.focus();
+    };
+    requestAnimationFrame(attempt);
   }
   // The editors of an existing module open on it as the server has it now (GET modules/{id}).
   const openId =
@@ -83,7 +92,8 @@ export function ModulesScreen() {
       toast({ kind: 'success', title: `Module '${m.game_title}' archived` });
       setDialog(null);
       // Its Unarchive button when archived modules are shown; else the toggle that shows them.
-      focusFirst(unarchiveId(m.id), 'show-archived');
+      if (showArchived) focusWhenShown(unarchiveId(m.id), 'show-archived');
+      else requestAnimationFrame(() => document.getElementById('show-archived')?.focus());
     } catch (error) {
       toast({
         kind: 'error',
@@ -97,7 +107,7 @@ export function ModulesScreen() {
       await unarchiving.mutateAsync({ id: m.id });
       toast({ kind: 'success', title: `Module '${m.game_title}' unarchived` });
       // The row stays: focus goes to the Archive button now in place of Unarchive.
-      focusFirst(archiveId(m.id), 'show-archived');
+      focusWhenShown(archiveId(m.id), 'show-archived');
     } catch (error) {
       toast({
         kind: 'error',
