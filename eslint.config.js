@@ -147,6 +147,25 @@ export default tseslint.config(
     },
   },
   {
+    // In an app, code two or more directories away is reached by its subpath import
+    // (package.json "imports": #lib/…, #components/…, #db/…), which says where it lives.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'apps/*/test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./){2,}',
+              message:
+                "reach code two or more directories up by its subpath import (#lib/…), as package.json's imports name it",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A route speaks HTTP; its feature's repository.ts (and the feature's query modules) speak SQL.
     files: ['apps/server/src/features/*/routes.ts'],
     rules: noImportFrom(

@@ -68,6 +68,20 @@ const cases: Case[] = [
     says: 'a feature imports no other feature',
   },
   {
+    rule: 'a web feature imports no other feature, by its subpath import either',
+    file: 'apps/web/src/features/account/lint-fixture.ts',
+    code: `import '#features/users/${someFile('apps/web/src/features/users', 'apps/web/src/features/users').slice(2)}';\n`,
+    ruleId: 'import-x/no-restricted-paths',
+    says: 'a feature imports no other feature',
+  },
+  {
+    rule: 'an app reaches code two directories up by its subpath import',
+    file: 'apps/web/src/features/account/lint-fixture.ts',
+    code: `import '${someFile('apps/web/src/lib', 'apps/web/src/features/account')}';\n`,
+    ruleId: '@typescript-eslint/no-restricted-imports',
+    says: 'subpath import',
+  },
+  {
     rule: "the web's shared code imports no feature",
     file: 'apps/web/src/lib/lint-fixture.ts',
     code: `import '${someFile('apps/web/src/features/users', 'apps/web/src/lib')}';\n`,
@@ -152,7 +166,7 @@ describe('the import rules of eslint.config.js', () => {
     // A feature's own routes and repository, shared code, contracts and the engine.
     const code = [
       `import './repository.ts';`,
-      `import '${someFile('apps/server/src/lib', 'apps/server/src/features/game')}';`,
+      `import '#lib/${someFile('apps/server/src/lib', 'apps/server/src/lib').slice(2)}';`,
       `import '@airman/contracts/module.ts';`,
       `import '@airman/engine/replay.ts';`,
       '',

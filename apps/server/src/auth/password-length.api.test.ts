@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH } from '@airman/contracts/constants.ts';
-import { describeApi, type TestContext } from '../../test/harness.ts';
+import { describeApi, type TestContext } from '#test/harness.ts';
 import { passwordResets, users } from '../db/schema.ts';
 import { WRONG_CURRENT_PASSWORD } from '../features/self/routes.ts';
 

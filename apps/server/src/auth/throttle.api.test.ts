@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { SignInStatus } from '@airman/contracts/user.ts';
-import { describeApi, TEST_PASSWORD, type TestContext } from '../../test/harness.ts';
+import { describeApi, TEST_PASSWORD, type TestContext } from '#test/harness.ts';
 import { loginFailures } from '../db/schema.ts';
 import { ACCOUNT_LOCK_FAILURES } from './throttle.ts';
 import { DEVICE_COOKIE } from './device-cookie.ts';

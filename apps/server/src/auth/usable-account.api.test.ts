@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeApi } from '../../test/harness.ts';
+import { describeApi } from '#test/harness.ts';
 import { isUsableAccount, usableAccountSql } from './usable-account.ts';
 
 describeApi('the usable-account rule', (ctx) => {

@@ -8,7 +8,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GAME_RECORD } from '@airman/contracts/module.ts';
-import { appBehindRelay, type AppBehindRelay, type PgRelay } from '../../test/pg-relay.ts';
+import { appBehindRelay, type AppBehindRelay, type PgRelay } from '#test/pg-relay.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
-import { describeApi } from '../../test/harness.ts';
+import { describeApi } from '#test/harness.ts';
 import { assignments, gameRuns, users } from './schema.ts';
 
 /** The statements of a migration file, as drizzle splits them. */

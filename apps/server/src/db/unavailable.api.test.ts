@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD } from '../../test/harness.ts';
-import { appBehindRelay, type AppBehindRelay } from '../../test/pg-relay.ts';
+import { TEST_PASSWORD } from '#test/harness.ts';
+import { appBehindRelay, type AppBehindRelay } from '#test/pg-relay.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 

@@ -11,7 +11,7 @@ import { LAST_DATE_MS, READY_AIRMAN_MODULE_ID } from '@airman/contracts/constant
 import { dueAtFromDay } from '@airman/contracts/due-date.ts';
 import { DEFAULT_GAME_RECORD } from '@airman/contracts/module.ts';
 import { assignments, modules, users } from '../db/schema.ts';
-import { adminToken, describeApi, type TestContext, type TestUser } from '../../test/harness.ts';
+import { adminToken, describeApi, type TestContext, type TestUser } from '#test/harness.ts';
 
 type Value = string | number;
 

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeApi, TEST_PASSWORD } from '../../test/harness.ts';
+import { describeApi, TEST_PASSWORD } from '#test/harness.ts';
 import { users } from '../db/schema.ts';
 import { loggerOptions } from './logging.ts';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeApi } from '../../test/harness.ts';
+import { describeApi } from '#test/harness.ts';
 import { emailOutbox } from '../db/schema.ts';
 import { createMailer } from './mailer.ts';
 import type { Email } from './mailer.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { describeApi } from '../../test/harness.ts';
-import { connectRaw, listenOnLoopback, requestHead } from '../../test/raw-http.ts';
+import { describeApi } from '#test/harness.ts';
+import { connectRaw, listenOnLoopback, requestHead } from '#test/raw-http.ts';
 import { ANONYMOUS_IN_FLIGHT, ANONYMOUS_LIMITS } from './anonymous-gate.ts';
 
 const BURST = 5;

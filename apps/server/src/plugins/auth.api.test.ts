@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeApi } from '../../test/harness.ts';
+import { describeApi } from '#test/harness.ts';
 
 /** A concrete path for a route's URL pattern (`:id` → a well-formed id nobody has). */
 function concrete(url: string): string {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeApi } from '../../test/harness.ts';
-import { connectRaw, listenOnLoopback, parseAnswer, requestHead, within } from '../../test/raw-http.ts';
+import { describeApi } from '#test/harness.ts';
+import { connectRaw, listenOnLoopback, parseAnswer, requestHead, within } from '#test/raw-http.ts';
 
 /** Under every body limit: a refusal says something about the media type, not the size. */
 const ANNOUNCED = 100_000;

@@ -1,14 +1,7 @@
 import type { Socket } from 'node:net';
 import { beforeAll, expect, it } from 'vitest';
-import { describeApi, type TestContext } from '../../test/harness.ts';
-import {
-  connectRaw,
-  listenOnLoopback,
-  parseAnswer,
-  requestHead,
-  within,
-  type RawConnection,
-} from '../../test/raw-http.ts';
+import { describeApi, type TestContext } from '#test/harness.ts';
+import { connectRaw, listenOnLoopback, parseAnswer, requestHead, within, type RawConnection } from '#test/raw-http.ts';
 import { DEADLINE_CHECK_MS } from './connections.ts';
 
 const HEADERS_S = 1;

@@ -11,8 +11,8 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { expect, it } from 'vitest';
-import { arbitraryFor, type JsonSchema } from '../../test/schema-arbitrary.ts';
-import { describeApi, TEST_PASSWORD } from '../../test/harness.ts';
+import { arbitraryFor, type JsonSchema } from '#test/schema-arbitrary.ts';
+import { describeApi, TEST_PASSWORD } from '#test/harness.ts';
 
 const RUNS_PER_CALL = Number(process.env.FUZZ_RUNS ?? 12);
 const METHODS = ['get', 'put', 'post', 'delete'] as const;

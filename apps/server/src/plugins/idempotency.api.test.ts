@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { adminToken, describeApi } from '../../test/harness.ts';
+import { adminToken, describeApi } from '#test/harness.ts';
 import { IDEMPOTENCY_TTL_MS, parseIdempotencyKey } from './idempotency.ts';
 
 describe('parseIdempotencyKey', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { FORBIDDEN_TEXT_MESSAGE } from '@airman/contracts/text.ts';
-import { describeApi, type TestContext, type TestUser } from '../../test/harness.ts';
+import { describeApi, type TestContext, type TestUser } from '#test/harness.ts';
 import type { RouteAccess } from './auth.ts';
 
 const FORBIDDEN = ['\u0000', '\ud800', '\udbff', '\udc00', '\udfff'];

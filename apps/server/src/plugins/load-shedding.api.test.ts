@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeApi, TEST_PASSWORD } from '../../test/harness.ts';
+import { describeApi, TEST_PASSWORD } from '#test/harness.ts';
 
 /** Keeps the event loop busy for `ms`, as a burst of CPU-bound work would. */
 function block(ms: number): void {

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeApi, TEST_PASSWORD } from '../../test/harness.ts';
+import { describeApi, TEST_PASSWORD } from '#test/harness.ts';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
 

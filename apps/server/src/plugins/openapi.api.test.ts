@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { expect, it } from 'vitest';
 import { contentSecurityPolicy } from './security.ts';
-import { describeApi } from '../../test/harness.ts';
+import { describeApi } from '#test/harness.ts';
 
 type Call = {
   method: 'get' | 'post' | 'put' | 'delete';

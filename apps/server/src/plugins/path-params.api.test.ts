@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeApi, TEST_PASSWORD } from '../../test/harness.ts';
+import { describeApi, TEST_PASSWORD } from '#test/harness.ts';
 
 describeApi('path parameters', (ctx) => {
   it('answers an empty id, run id, module id or invite code with the same 400 on every route', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { describeApi } from '../../test/harness.ts';
+import { describeApi } from '#test/harness.ts';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
 fs.mkdirSync(path.join(webDist, 'assets'));

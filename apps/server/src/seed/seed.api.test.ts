@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { modules, questionnaires, users } from '../db/schema.ts';
-import { describeApi, TEST_PASSWORD } from '../../test/harness.ts';
+import { describeApi, TEST_PASSWORD } from '#test/harness.ts';
 import { seed } from './seed.ts';
 
 describeApi('seed', (ctx) => {

@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import type { User } from '@airman/contracts/user.ts';
-import { assignments, users } from '../../db/schema.ts';
-import { adminToken, describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
+import { assignments, users } from '#db/schema.ts';
+import { adminToken, describeApi, TEST_PASSWORD, type TestContext } from '#test/harness.ts';
 
 const MODULE = 'ready_airman_training';
 

@@ -1,11 +1,11 @@
 /** Assigning and unassigning modules (spec §7 POST/DELETE admin/users/{id}/assign, and in bulk). */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { assignments, modules, users } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { isForeignKeyViolation } from '../../db/errors.ts';
-import { pgTextArray } from '../../mail/outbox.ts';
-import { audit } from '../../lib/audit.ts';
+import type { Db } from '#db/database.ts';
+import { assignments, modules, users } from '#db/schema.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { isForeignKeyViolation } from '#db/errors.ts';
+import { pgTextArray } from '#mail/outbox.ts';
+import { audit } from '#lib/audit.ts';
 
 /** A module that may be assigned: it exists and is live; 404 or 400 otherwise. */
 export async function assignableModule(db: Db, moduleId: string): Promise<{ id: string; title: string }> {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import { usersPageSchema, type UsersPage } from '@airman/contracts/api.ts';
 import { RANKS } from '@airman/contracts/ranks.ts';
-import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
+import { describeApi, TEST_PASSWORD, type TestContext } from '#test/harness.ts';
 
 const DAY = 86_400_000;
 const RANK_CYCLE = ['SrA', 'AB', 'Capt', 'Civ', '', 'MSgt'];

@@ -7,11 +7,11 @@
  */
 import type { UsersQuery, UserSort } from '@airman/contracts/api.ts';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
-import type { Database } from '../../db/database.ts';
-import { rankOrderSql } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import type { Database } from '#db/database.ts';
+import { rankOrderSql } from '#db/schema.ts';
+import { HttpError } from '#lib/http-error.ts';
 import { progressStatusSql } from '../progress/progress.ts';
-import { usableAccountSql } from '../../auth/usable-account.ts';
+import { usableAccountSql } from '#auth/usable-account.ts';
 
 /** The numbers the progress counts' status expression gives each assignment status. */
 const STATUS_CODES: Record<NonNullable<UsersQuery['assignment_status']>, number> = {

@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { usersPageSchema, type UsersPage } from '@airman/contracts/api.ts';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
 import type { User } from '@airman/contracts/user.ts';
-import { assignments, users } from '../../db/schema.ts';
-import { adminToken, describeApi, type TestContext } from '../../../test/harness.ts';
+import { assignments, users } from '#db/schema.ts';
+import { adminToken, describeApi, type TestContext } from '#test/harness.ts';
 
 async function totalUsers(ctx: TestContext): Promise<number> {
   const [row] = await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM users');

@@ -10,11 +10,11 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { UsersQuery } from '@airman/contracts/api.ts';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
-import type { Database, Db } from '../../db/database.ts';
-import { versionedCache } from '../../lib/versioned-cache.ts';
-import { NAME_ORDER_SQL, userCount, userSearch, users } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { currentAdminSql, type CallerClaims } from '../../auth/usable-account.ts';
+import type { Database, Db } from '#db/database.ts';
+import { versionedCache } from '#lib/versioned-cache.ts';
+import { NAME_ORDER_SQL, userCount, userSearch, users } from '#db/schema.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { currentAdminSql, type CallerClaims } from '#auth/usable-account.ts';
 import { matchesStatement, SearchMatches } from './search-matches.ts';
 import { filteredUsersPage, isFiltered, type FilterQuery } from './filtered-users.ts';
 

@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { userSchema, type User } from '@airman/contracts/user.ts';
-import { assignments, users } from '../../db/schema.ts';
-import { describeApi, type TestContext } from '../../../test/harness.ts';
+import { assignments, users } from '#db/schema.ts';
+import { describeApi, type TestContext } from '#test/harness.ts';
 
 /** The stored JSON, parsed strictly: no field missing, none added, every type right. */
 async function listing(ctx: TestContext, id: string): Promise<User> {

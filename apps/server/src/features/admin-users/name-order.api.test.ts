@@ -12,8 +12,8 @@ import { expect, it } from 'vitest';
 import { usersPageSchema } from '@airman/contracts/api.ts';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
 import { RANKS } from '@airman/contracts/ranks.ts';
-import { assignments, users } from '../../db/schema.ts';
-import { adminToken, describeApi, type TestContext } from '../../../test/harness.ts';
+import { assignments, users } from '#db/schema.ts';
+import { adminToken, describeApi, type TestContext } from '#test/harness.ts';
 
 const MODULE = 'ready_airman_training';
 

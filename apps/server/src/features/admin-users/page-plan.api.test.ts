@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { describeApi } from '../../../test/harness.ts';
-import { NAME_ORDER_SQL } from '../../db/schema.ts';
+import { describeApi } from '#test/harness.ts';
+import { NAME_ORDER_SQL } from '#db/schema.ts';
 import { CHECKED_FIRST_PAGE_SQL, CHECKED_NEXT_PAGE_SQL, FIRST_PAGE_SQL, NEXT_PAGE_SQL } from './list-users.ts';
 import { CHECKED_SEARCH_PAGE_SQL, SEARCH_PAGE_SQL } from './search-matches.ts';
 

@@ -1,9 +1,9 @@
 /** Reading and deleting users; the list, updates and assignments have their own modules beside this one. */
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
-import type { UserRow } from '../../auth/account.ts';
-import { audit } from '../../lib/audit.ts';
+import type { Db } from '#db/database.ts';
+import { users } from '#db/schema.ts';
+import type { UserRow } from '#auth/account.ts';
+import { audit } from '#lib/audit.ts';
 
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);

@@ -13,19 +13,19 @@ import {
   type UsersPage,
 } from '@airman/contracts/api.ts';
 import { signInStatusSchema, userSchema, type User } from '@airman/contracts/user.ts';
-import type { Database, Db } from '../../db/database.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
-import { signInStatus } from '../../auth/throttle.ts';
-import type { RequestAuth } from '../../plugins/auth.ts';
+import type { Database, Db } from '#db/database.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { emptyResponseSchema, errorResponses } from '#plugins/schemas.ts';
+import { signInStatus } from '#auth/throttle.ts';
+import type { RequestAuth } from '#plugins/auth.ts';
 import { sendModuleReport } from '../reports/module-report.ts';
 import { usersLister } from './list-users.ts';
-import { sendJsonText, type JsonText } from '../../lib/json-text.ts';
-import { userJson } from '../../auth/account.ts';
+import { sendJsonText, type JsonText } from '#lib/json-text.ts';
+import { userJson } from '#auth/account.ts';
 import { deleteUser, findUserById } from './repository.ts';
 import { assignModule, unassignModule } from './assign-module.ts';
 import { clearSignInLock, updateUser } from './update-user.ts';
-import type { ApiTag } from '../../plugins/openapi-components.ts';
+import type { ApiTag } from '#plugins/openapi-components.ts';
 import { listUnits } from './units.ts';
 
 /** The user as an administrator sees it, or 404. */

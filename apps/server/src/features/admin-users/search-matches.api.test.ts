@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeApi } from '../../../test/harness.ts';
+import { describeApi } from '#test/harness.ts';
 import { matchesSearch, withSearchPlan } from './list-users.ts';
 import { matchesStatement, SearchMatches } from './search-matches.ts';
 

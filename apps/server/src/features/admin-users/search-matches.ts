@@ -14,9 +14,9 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
-import type { Database, Db } from '../../db/database.ts';
-import { userSearch, userSearchVersion } from '../../db/schema.ts';
-import { currentAdminSql, type CallerClaims } from '../../auth/usable-account.ts';
+import type { Database, Db } from '#db/database.ts';
+import { userSearch, userSearchVersion } from '#db/schema.ts';
+import { currentAdminSql, type CallerClaims } from '#auth/usable-account.ts';
 
 /** A term matching more users than this is searched in the database each time. */
 export const MAX_KEPT_MATCHES = 20_000;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import type { Db } from '../../db/database.ts';
-import { describeApi } from '../../../test/harness.ts';
+import type { Db } from '#db/database.ts';
+import { describeApi } from '#test/harness.ts';
 import { matchesSearch, searchStatement, withSearchPlan } from './list-users.ts';
 import { matchesStatement } from './search-matches.ts';
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { unitsResponseSchema, type UnitsResponse } from '@airman/contracts/api.ts';
-import { adminToken, describeApi } from '../../../test/harness.ts';
+import { adminToken, describeApi } from '#test/harness.ts';
 
 describeApi('GET admin/units', (ctx) => {
   const get = async (token: string | undefined) => ctx.request(token, { method: 'GET', url: '/api/admin/units' });

@@ -7,7 +7,7 @@
  * fetches, 15 ms on a busy two-core machine).
  */
 import { UNITS_LIMIT, type UnitsResponse } from '@airman/contracts/api.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '#db/database.ts';
 
 export const UNITS_SQL = `SELECT unit, count(*)::int AS users FROM user_search WHERE unit <> ''
   GROUP BY unit ORDER BY lower(unit), unit COLLATE "C" LIMIT $1`;

@@ -2,15 +2,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { ASSIGNMENT_READ_ONLY_FIELDS, type UserUpdateRequest } from '@airman/contracts/api.ts';
-import type { Db } from '../../db/database.ts';
-import { assignments, users } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { newInviteCode } from '../../auth/invite-code.ts';
-import { emailInUse } from '../../auth/account.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
-import { clearSignInFailures, signInStatus } from '../../auth/throttle.ts';
-import type { UserRow } from '../../auth/account.ts';
-import { audit, changedFields, type AuditEntry, type AuditFields } from '../../lib/audit.ts';
+import type { Db } from '#db/database.ts';
+import { assignments, users } from '#db/schema.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { newInviteCode } from '#auth/invite-code.ts';
+import { emailInUse } from '#auth/account.ts';
+import { isUniqueViolation } from '#db/errors.ts';
+import { clearSignInFailures, signInStatus } from '#auth/throttle.ts';
+import type { UserRow } from '#auth/account.ts';
+import { audit, changedFields, type AuditEntry, type AuditFields } from '#lib/audit.ts';
 
 /** The audit's action for each field an administrator may change (docs/audit.md). */
 const FIELD_ACTIONS: Record<string, string> = {

@@ -8,11 +8,11 @@ import { expect, it } from 'vitest';
 import type { AuditEntry, AuditPage } from '@airman/contracts/audit.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
-import { adminToken, describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
-import { auditLog, signInLog, users } from '../../db/schema.ts';
+import { adminToken, describeApi, TEST_PASSWORD, type TestContext } from '#test/harness.ts';
+import { auditLog, signInLog, users } from '#db/schema.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { applyRetention } from './retention.ts';
-import { SECRET_FIELD } from '../../lib/audit.ts';
+import { SECRET_FIELD } from '#lib/audit.ts';
 
 const DAY = 86_400_000;
 const MODULE = READY_AIRMAN_MODULE_ID;

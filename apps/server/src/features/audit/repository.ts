@@ -6,10 +6,10 @@
  */
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditQuery } from '@airman/contracts/audit.ts';
-import type { Db } from '../../db/database.ts';
-import { auditLog, users } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { checkTimeZoneParameter, nextDay, startOfDayIn } from '../../lib/time-zone.ts';
+import type { Db } from '#db/database.ts';
+import { auditLog, users } from '#db/schema.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { checkTimeZoneParameter, nextDay, startOfDayIn } from '#lib/time-zone.ts';
 
 interface Position {
   at: number;

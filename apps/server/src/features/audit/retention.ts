@@ -5,8 +5,8 @@
  * day old. Each purge that removes anything is itself an audit entry, in the same transaction.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
+import type { Db } from '#db/database.ts';
+import { audit } from '#lib/audit.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_PAGE_SIZE, auditPageSchema, auditQuerySchema } from '@airman/contracts/audit.ts';
-import type { Db } from '../../db/database.ts';
-import { errorResponses } from '../../plugins/schemas.ts';
+import type { Db } from '#db/database.ts';
+import { errorResponses } from '#plugins/schemas.ts';
 import { allEntries, auditPage, resolveFilter } from './repository.ts';
 import { sendAuditCsv } from './csv.ts';
-import type { ApiTag } from '../../plugins/openapi-components.ts';
+import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const csvText = z.string().describe('With csv=1: every matching entry as CSV (text/csv), newest first.');
 

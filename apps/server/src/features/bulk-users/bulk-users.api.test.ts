@@ -3,8 +3,8 @@ import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import type { BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
 import { dueAtFromDay } from '@airman/contracts/due-date.ts';
-import { assignments, emailLog, emailOutbox, users } from '../../db/schema.ts';
-import { describeApi, TEST_PASSWORD, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { assignments, emailLog, emailOutbox, users } from '#db/schema.ts';
+import { describeApi, TEST_PASSWORD, type TestContext, type TestUser } from '#test/harness.ts';
 import { SKIP } from './repository.ts';
 
 const MODULE = 'ready_airman_training';

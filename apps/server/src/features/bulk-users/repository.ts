@@ -10,15 +10,15 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { BulkUserResult, BulkUsersRequest, BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
-import type { Db } from '../../db/database.ts';
-import { assignments, modules, users } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { pgTextArray } from '../../mail/outbox.ts';
+import type { Db } from '#db/database.ts';
+import { assignments, modules, users } from '#db/schema.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { pgTextArray } from '#mail/outbox.ts';
 import { assignableModule, assignModuleToUsers, unassignModuleFromUsers } from '../admin-users/assign-module.ts';
 import { reinviteUsers, type InviteSite } from '../invites/invites.ts';
 import { deactivateUsers } from '../admin-users/update-user.ts';
-import { isUsableAccount } from '../../auth/usable-account.ts';
-import { audit, type AuditEntry, type AuditFields } from '../../lib/audit.ts';
+import { isUsableAccount } from '#auth/usable-account.ts';
+import { audit, type AuditEntry, type AuditFields } from '#lib/audit.ts';
 
 /** The audit's action of each bulk action (docs/audit.md): the same as the single-user call's. */
 const BULK_ACTIONS: Record<BulkUsersRequest['action'], string> = {

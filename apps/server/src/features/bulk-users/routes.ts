@@ -2,12 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bulkUsersRequestSchema, bulkUsersResponseSchema } from '@airman/contracts/bulk-users.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { caller } from '../../plugins/auth.ts';
-import { errorResponses } from '../../plugins/schemas.ts';
+import type { Config } from '#config.ts';
+import type { Db } from '#db/database.ts';
+import { caller } from '#plugins/auth.ts';
+import { errorResponses } from '#plugins/schemas.ts';
 import { applyBulkAction } from './repository.ts';
-import type { ApiTag } from '../../plugins/openapi-components.ts';
+import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const tags: ApiTag[] = ['Bulk actions'];
 

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { UserEmailsResponse } from '@airman/contracts/emails.ts';
-import { describeApi, type TestContext } from '../../../test/harness.ts';
-import { freePort } from '../../../test/free-port.ts';
-import { SmtpCapture } from '../../../test/smtp-capture.ts';
-import { assignments, users } from '../../db/schema.ts';
+import { describeApi, type TestContext } from '#test/harness.ts';
+import { freePort } from '#test/free-port.ts';
+import { SmtpCapture } from '#test/smtp-capture.ts';
+import { assignments, users } from '#db/schema.ts';
 import { planReminders } from '../reminders/plan-reminders.ts';
 
 const MODULE = 'ready_airman_training';

@@ -1,9 +1,9 @@
 /** The e-mails queued for a user and what became of them (GET admin/users/{id}/emails). */
 import { desc, eq } from 'drizzle-orm';
 import type { EmailKind, EmailState, SentEmail } from '@airman/contracts/emails.ts';
-import type { Db } from '../../db/database.ts';
-import { audit } from '../../lib/audit.ts';
-import { emailLog, users } from '../../db/schema.ts';
+import type { Db } from '#db/database.ts';
+import { audit } from '#lib/audit.ts';
+import { emailLog, users } from '#db/schema.ts';
 
 export const HISTORY_LIMIT = 100;
 

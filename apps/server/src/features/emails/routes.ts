@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@airman/contracts/api.ts';
 import { emailSettingsSchema, userEmailsResponseSchema } from '@airman/contracts/emails.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import type { Db } from '#db/database.ts';
+import { HttpError } from '#lib/http-error.ts';
 import { emailHistory, emailSettings, saveEmailSettings } from './repository.ts';
-import { caller } from '../../plugins/auth.ts';
-import { errorResponses } from '../../plugins/schemas.ts';
-import type { ApiTag } from '../../plugins/openapi-components.ts';
+import { caller } from '#plugins/auth.ts';
+import { errorResponses } from '#plugins/schemas.ts';
+import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const tags: ApiTag[] = ['E-mails'];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 import { GAME_STATUS } from '@airman/contracts/status.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError } from '#lib/http-error.ts';
 import { finishRun, type FinishInput, type FinishedPlay, type StoredAssignment } from './finish-run.ts';
 
 const NOW = Date.UTC(2026, 5, 10, 12);

@@ -8,7 +8,7 @@
 import type { RunScore } from '@airman/contracts/game.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import { GAME_STATUS } from '@airman/contracts/status.ts';
-import type { AssignmentRow } from '../../auth/account.ts';
+import type { AssignmentRow } from '#auth/account.ts';
 import type { RunRow } from './repository.ts';
 import { firstCompleteBeforeSet, requireComplete, type Sets } from './run-questionnaire.ts';
 

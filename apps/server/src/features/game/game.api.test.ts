@@ -5,10 +5,10 @@ import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { pendingEvent, start } from '@airman/engine/game-state.ts';
 import { plan } from '@airman/engine/play.ts';
 import { apply } from '@airman/engine/rules.ts';
-import { assignments, gameRuns, modules } from '../../db/schema.ts';
+import { assignments, gameRuns, modules } from '#db/schema.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
-import { cafQuestionnaire } from '../../seed/caf-questionnaire.ts';
-import { describeApi, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { cafQuestionnaire } from '#seed/caf-questionnaire.ts';
+import { describeApi, type TestContext, type TestUser } from '#test/harness.ts';
 
 /** The planner's best week for a run's seed (Complete, three stars on most seeds). */
 const winningLine = (seed: number): GameCommand[] => plan(readyAirmanModule, seed).line;

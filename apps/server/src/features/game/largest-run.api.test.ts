@@ -9,8 +9,8 @@ import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { largestModule, longestLog } from '@airman/engine/largest-module.ts';
 import { maxPoints } from '@airman/engine/score.ts';
-import { assignments } from '../../db/schema.ts';
-import { adminToken, describeApi } from '../../../test/harness.ts';
+import { assignments } from '#db/schema.ts';
+import { adminToken, describeApi } from '#test/harness.ts';
 
 describeApi('the largest module', (ctx) => {
   it('saves, and its longest run finishes with every point stored', async () => {

@@ -1,8 +1,8 @@
 /** Runs and the assignments they play, as the game routes read and write them. */
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { assignments, gameRuns, modules } from '../../db/schema.ts';
-import type { AssignmentRow } from '../../auth/account.ts';
+import type { Db } from '#db/database.ts';
+import { assignments, gameRuns, modules } from '#db/schema.ts';
+import type { AssignmentRow } from '#auth/account.ts';
 import type { ModuleRow } from '../modules/repository.ts';
 
 export type RunRow = typeof gameRuns.$inferSelect;

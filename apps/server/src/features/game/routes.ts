@@ -22,15 +22,15 @@ import {
 } from '@airman/contracts/game.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { assignmentStatusLabel, GAME_STATUS } from '@airman/contracts/status.ts';
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#db/database.ts';
 import { judgeRun } from './judge-run.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError } from '#lib/http-error.ts';
 import { presentModule } from '../modules/present-module.ts';
-import { caller } from '../../plugins/auth.ts';
-import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
+import { caller } from '#plugins/auth.ts';
+import { emptyResponseSchema, errorResponses } from '#plugins/schemas.ts';
 import { checkAnswers, firstBeforeSet, moduleQuestionnaire, unanswered } from './run-questionnaire.ts';
 import { finishRun } from './finish-run.ts';
-import type { StatementBuilder } from '../../xapi/statements.ts';
+import type { StatementBuilder } from '#xapi/statements.ts';
 import { finishedStatements, queueStatements, runFacts } from './run-statements.ts';
 import {
   assignmentWithModule,
@@ -44,7 +44,7 @@ import {
   updateOpenRun,
   updateRun,
 } from './repository.ts';
-import type { ApiTag } from '../../plugins/openapi-components.ts';
+import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const empty = { 200: emptyResponseSchema, ...errorResponses };
 

@@ -5,8 +5,8 @@
  */
 import type { FinishRunRequest, RunAnswersRequest } from '@airman/contracts/game.ts';
 import { questionnaireSchema, type Questionnaire, type QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import type { Db } from '#db/database.ts';
+import { HttpError } from '#lib/http-error.ts';
 import { readQuestionnaire } from '../questionnaire/repository.ts';
 import { runsWithBeforeAnswers } from './repository.ts';
 

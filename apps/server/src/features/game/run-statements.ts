@@ -6,9 +6,9 @@
 import type { Module } from '@airman/contracts/module.ts';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 import { maxPoints } from '@airman/engine/score.ts';
-import type { Db } from '../../db/database.ts';
-import { enqueueStatements } from '../../xapi/outbox.ts';
-import type { RunFacts, Statement, StatementBuilder } from '../../xapi/statements.ts';
+import type { Db } from '#db/database.ts';
+import { enqueueStatements } from '#xapi/outbox.ts';
+import type { RunFacts, Statement, StatementBuilder } from '#xapi/statements.ts';
 import type { RunRow } from './repository.ts';
 
 type RunFields = Pick<

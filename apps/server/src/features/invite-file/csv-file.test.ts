@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INVITE_FILE_MAX_ROWS } from '@airman/contracts/invite-file.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError } from '#lib/http-error.ts';
 import { decodeInviteFile, parseInviteFile } from './csv-file.ts';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);

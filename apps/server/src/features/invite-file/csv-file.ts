@@ -7,7 +7,7 @@
 import { parse, CsvError } from 'csv-parse/sync';
 import { INVITE_FILE_COLUMNS, INVITE_FILE_MAX_ROWS, type InviteFileColumn } from '@airman/contracts/invite-file.ts';
 import { hasForbiddenText } from '@airman/contracts/text.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError } from '#lib/http-error.ts';
 
 const NOT_UTF8 =
   'The file is not UTF-8 text. Save it as "CSV UTF-8" (Excel: File › Save As › CSV UTF-8) and upload it again.';

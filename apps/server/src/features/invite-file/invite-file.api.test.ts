@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { dueAtFromDay } from '@airman/contracts/due-date.ts';
 import type { InviteFileReport } from '@airman/contracts/invite-file.ts';
-import { assignments, emailLog, emailOutbox, users } from '../../db/schema.ts';
-import { adminToken, describeApi } from '../../../test/harness.ts';
+import { assignments, emailLog, emailOutbox, users } from '#db/schema.ts';
+import { adminToken, describeApi } from '#test/harness.ts';
 
 const MODULE = 'ready_airman_training';
 

@@ -4,12 +4,12 @@
  * assignments and queued e-mails in one transaction (users/invites.ts).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { modules, users } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { pgTextArray } from '../../mail/outbox.ts';
+import type { Db } from '#db/database.ts';
+import { modules, users } from '#db/schema.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { pgTextArray } from '#mail/outbox.ts';
 import { createInvites, type InviteSite } from '../invites/invites.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { isUniqueViolation } from '#db/errors.ts';
 import { checkInviteFile, fileEmails, type CheckedFile } from './check.ts';
 import type { ParsedInviteFile } from './csv-file.ts';
 

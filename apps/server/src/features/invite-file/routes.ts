@@ -11,13 +11,13 @@ import {
   inviteFileBodySchema,
   inviteFileReportSchema,
 } from '@airman/contracts/invite-file.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { errorResponses } from '../../plugins/schemas.ts';
+import type { Config } from '#config.ts';
+import type { Db } from '#db/database.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { errorResponses } from '#plugins/schemas.ts';
 import { decodeInviteFile, parseInviteFile } from './csv-file.ts';
 import { applyFile, checkFile } from './repository.ts';
-import type { ApiTag } from '../../plugins/openapi-components.ts';
+import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const TOO_LARGE = `The file is larger than ${INVITE_FILE_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`;
 

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { InviteResponse } from '@airman/contracts/api.ts';
-import { assignments, users } from '../../db/schema.ts';
-import { adminToken, describeApi } from '../../../test/harness.ts';
+import { assignments, users } from '#db/schema.ts';
+import { adminToken, describeApi } from '#test/harness.ts';
 
 interface Received {
   to: string;

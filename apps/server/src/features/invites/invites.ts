@@ -6,13 +6,13 @@
  */
 import crypto from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { assignments, modules, users } from '../../db/schema.ts';
-import { enqueueEmails, pgTextArray } from '../../mail/outbox.ts';
-import { inviteEmail, type InviteFacts, type NamedModule } from '../../mail/templates.ts';
-import { newInviteCode } from '../../auth/invite-code.ts';
-import { audit, currentCallerInWords } from '../../lib/audit.ts';
-import type { Config } from '../../config.ts';
+import type { Db } from '#db/database.ts';
+import { assignments, modules, users } from '#db/schema.ts';
+import { enqueueEmails, pgTextArray } from '#mail/outbox.ts';
+import { inviteEmail, type InviteFacts, type NamedModule } from '#mail/templates.ts';
+import { newInviteCode } from '#auth/invite-code.ts';
+import { audit, currentCallerInWords } from '#lib/audit.ts';
+import type { Config } from '#config.ts';
 
 /** One invitee: a new address, what is known of them, and the module they are given. */
 export interface Invitee {

@@ -1,8 +1,8 @@
 /** Invitees and their codes: creating them, sending again, registering. */
 import { and, eq, gt, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { modules, users } from '../../db/schema.ts';
-import type { UserRow } from '../../auth/account.ts';
+import type { Db } from '#db/database.ts';
+import { modules, users } from '#db/schema.ts';
+import type { UserRow } from '#auth/account.ts';
 
 /** A module's title and whether it is archived; undefined when there is none. */
 export async function findModuleTitle(db: Db, id: string): Promise<{ archived_at: number; title: string } | undefined> {

@@ -10,16 +10,16 @@ import {
   registerRequestSchema,
 } from '@airman/contracts/api.ts';
 import { invalidEmails, invalidEmailsMessage } from '@airman/contracts/validation.ts';
-import { hashPassword } from '../../auth/passwords.ts';
-import { guessFailed, guessWait, tryAgainIn } from '../../auth/throttle.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import type { MailWorker } from '../../mail/outbox.ts';
+import { hashPassword } from '#auth/passwords.ts';
+import { guessFailed, guessWait, tryAgainIn } from '#auth/throttle.ts';
+import type { Config } from '#config.ts';
+import type { Db } from '#db/database.ts';
+import { HttpError } from '#lib/http-error.ts';
+import type { MailWorker } from '#mail/outbox.ts';
 import { createInvites, reinviteUsers, type Invitee } from './invites.ts';
-import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
-import { answerInTransaction } from '../../plugins/idempotency.ts';
-import { audit } from '../../lib/audit.ts';
+import { emptyResponseSchema, errorResponses } from '#plugins/schemas.ts';
+import { answerInTransaction } from '#plugins/idempotency.ts';
+import { audit } from '#lib/audit.ts';
 import {
   findInviteByCode,
   findModuleTitle,
@@ -28,7 +28,7 @@ import {
   takenEmails,
   type Invite,
 } from './repository.ts';
-import type { ApiTag } from '../../plugins/openapi-components.ts';
+import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const empty = { 200: emptyResponseSchema, ...errorResponses };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError } from '#lib/http-error.ts';
 import { checkArchivable, checkSavedType } from './base-module-rules.ts';
 
 const base = { id: 'ready_airman_training', game_type: 'ready_airman_training' };

@@ -6,7 +6,7 @@
 import { isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { say } from '@airman/engine/check-messages.ts';
 import { describeProblem } from '@airman/engine/problem-place.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError } from '#lib/http-error.ts';
 
 type Typed = Pick<Module, 'id' | 'game_type'>;
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { DEFAULT_GAME_RECORD, type Module } from '@airman/contracts/module.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
-import { adminToken, describeApi, type TestContext } from '../../../test/harness.ts';
+import { adminToken, describeApi, type TestContext } from '#test/harness.ts';
 
 /** 'Customize A Copy' as the web app sends it: empty id, the base's type. */
 const copy = (title = 'Ready Airman Training Copy 2026-11-22'): Module => ({

@@ -1,5 +1,5 @@
 import type { Module } from '@airman/contracts/module.ts';
-import type { modules } from '../../db/schema.ts';
+import type { modules } from '#db/schema.ts';
 
 /** A module row as the flat Module of spec §3. */
 export function presentModule(row: typeof modules.$inferSelect): Module {

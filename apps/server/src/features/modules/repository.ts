@@ -1,7 +1,7 @@
 /** Modules: their rows, as the module routes and the report read them. */
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { modules } from '../../db/schema.ts';
+import type { Db } from '#db/database.ts';
+import { modules } from '#db/schema.ts';
 
 export type ModuleRow = typeof modules.$inferSelect;
 type ModuleFields = Pick<ModuleRow, 'game_title' | 'game_description' | 'game_type' | 'content'>;

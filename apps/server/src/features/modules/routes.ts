@@ -6,12 +6,12 @@ import { idParamsSchema, modulesResponseSchema } from '@airman/contracts/api.ts'
 import { moduleSchema, type Module } from '@airman/contracts/module.ts';
 import { say } from '@airman/engine/check-messages.ts';
 import { describeProblem } from '@airman/engine/problem-place.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import type { Db } from '#db/database.ts';
+import { HttpError } from '#lib/http-error.ts';
 import { checkArchivable, checkSavedType } from './base-module-rules.ts';
 import { presentModule } from './present-module.ts';
 import { checkModule, moduleContent, refuseInvalidParts } from './save-module.ts';
-import { errorResponses } from '../../plugins/schemas.ts';
+import { errorResponses } from '#plugins/schemas.ts';
 import {
   archiveModule,
   findModuleRow,
@@ -27,8 +27,8 @@ import {
   moduleVersionsResponseSchema,
 } from '@airman/contracts/audit.ts';
 import { saveQuestionnaire } from '../questionnaire/repository.ts';
-import { audit, changedFields } from '../../lib/audit.ts';
-import type { ApiTag } from '../../plugins/openapi-components.ts';
+import { audit, changedFields } from '#lib/audit.ts';
+import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const one = { 200: moduleSchema, ...errorResponses };
 

@@ -1,10 +1,10 @@
 /** Validating a module for saving: the engine's errors refuse it; its warnings do not. */
 import type { FastifyRequest } from 'fastify';
 import type { Module } from '@airman/contracts/module.ts';
-import type { ModuleContent } from '../../db/schema.ts';
+import type { ModuleContent } from '#db/schema.ts';
 import { describeProblem } from '@airman/engine/problem-place.ts';
 import { validateStructure } from '@airman/engine/validate.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import { HttpError } from '#lib/http-error.ts';
 
 /**
  * Every error of a module, as the editor's Check lists them: 'Actions, “Run”,

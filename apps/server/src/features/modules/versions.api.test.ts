@@ -9,8 +9,8 @@ import { pendingEvent, start } from '@airman/engine/game-state.ts';
 import { apply } from '@airman/engine/rules.ts';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
-import { describeApi, type TestContext } from '../../../test/harness.ts';
-import { gameRuns } from '../../db/schema.ts';
+import { describeApi, type TestContext } from '#test/harness.ts';
+import { gameRuns } from '#db/schema.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 
 function smallModule(title: string): Module {

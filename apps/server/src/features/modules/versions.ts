@@ -7,9 +7,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Module } from '@airman/contracts/module.ts';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
-import type { Db } from '../../db/database.ts';
-import { modules, moduleVersions, questionnaires } from '../../db/schema.ts';
-import { currentActor, type AuditActor } from '../../lib/audit.ts';
+import type { Db } from '#db/database.ts';
+import { modules, moduleVersions, questionnaires } from '#db/schema.ts';
+import { currentActor, type AuditActor } from '#lib/audit.ts';
 import { presentModule } from './present-module.ts';
 
 export type VersionRow = typeof moduleVersions.$inferSelect;

@@ -1,15 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { loginFailures, oidcLinks, passwordResets, users } from '../../db/schema.ts';
-import { guessFailed } from '../../auth/throttle.ts';
-import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
-import {
-  passProviderPages,
-  startTestProvider,
-  type IdTokenTamper,
-  type TestProvider,
-} from '../../../test/oidc-provider.ts';
-import { freePort } from '../../../test/free-port.ts';
+import { loginFailures, oidcLinks, passwordResets, users } from '#db/schema.ts';
+import { guessFailed } from '#auth/throttle.ts';
+import { describeApi, TEST_PASSWORD, type TestContext } from '#test/harness.ts';
+import { passProviderPages, startTestProvider, type IdTokenTamper, type TestProvider } from '#test/oidc-provider.ts';
+import { freePort } from '#test/free-port.ts';
 
 const PUBLIC_URL = 'http://airman.test';
 let provider: TestProvider;

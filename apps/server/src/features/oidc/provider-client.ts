@@ -13,7 +13,7 @@
  */
 import crypto from 'node:crypto';
 import * as client from 'openid-client';
-import type { OidcConfig } from '../../config.ts';
+import type { OidcConfig } from '#config.ts';
 
 /** What a browser must bring back to the callback (kept in the flow cookie, flow-cookie.ts). */
 export interface Flow {

@@ -5,10 +5,10 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { oidcLinks, users } from '../../db/schema.ts';
-import type { UserRow } from '../../auth/account.ts';
-import { isUsableAccount } from '../../auth/usable-account.ts';
+import type { Db } from '#db/database.ts';
+import { oidcLinks, users } from '#db/schema.ts';
+import type { UserRow } from '#auth/account.ts';
+import { isUsableAccount } from '#auth/usable-account.ts';
 import type { ProviderPerson } from './provider-client.ts';
 
 /** Why a person the provider vouched for may not come in. */

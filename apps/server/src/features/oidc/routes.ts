@@ -13,17 +13,17 @@ import { idParamsSchema } from '@airman/contracts/api.ts';
 import type { Role } from '@airman/contracts/constants.ts';
 import { signInMethodSchema, signInOptionsSchema, type SignInMethodResponse } from '@airman/contracts/sign-in.ts';
 import type { SignInError } from '@airman/contracts/sign-in-errors.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import type { TokenService } from '../../auth/tokens.ts';
-import { guessFailed, guessWait } from '../../auth/throttle.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { errorResponses } from '../../plugins/schemas.ts';
+import type { Config } from '#config.ts';
+import type { Db } from '#db/database.ts';
+import type { TokenService } from '#auth/tokens.ts';
+import { guessFailed, guessWait } from '#auth/throttle.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { errorResponses } from '#plugins/schemas.ts';
 import { findUserById, recordSignIn } from '../session/repository.ts';
 import { FlowCookies } from './flow-cookie.ts';
 import { ProviderClient, ProviderError, sameText } from './provider-client.ts';
 import { findLink, matchAccount, removeLinks } from './repository.ts';
-import type { ApiTag } from '../../plugins/openapi-components.ts';
+import type { ApiTag } from '#plugins/openapi-components.ts';
 
 export const CALLBACK_PATH = '/api/oidc/callback';
 

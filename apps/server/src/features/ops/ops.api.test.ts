@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeApi } from '../../../test/harness.ts';
+import { describeApi } from '#test/harness.ts';
 
 describeApi('GET health and ready', (ctx) => {
   it('says alive without a token, and which database', async () => {

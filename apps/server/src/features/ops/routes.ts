@@ -6,10 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { readiness, type Database } from '../../db/database.ts';
+import { readiness, type Database } from '#db/database.ts';
 import { errorResponseSchema } from '@airman/contracts/api.ts';
-import { errorResponses } from '../../plugins/schemas.ts';
-import type { ApiTag } from '../../plugins/openapi-components.ts';
+import { errorResponses } from '#plugins/schemas.ts';
+import type { ApiTag } from '#plugins/openapi-components.ts';
 
 export const healthResponseSchema = z.object({ ok: z.literal(true), database: z.enum(['postgres', 'pglite']) });
 export const readyResponseSchema = z.object({

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { setTimeout as after } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { passwordResets } from '../../db/schema.ts';
-import { describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
+import { passwordResets } from '#db/schema.ts';
+import { describeApi, TEST_PASSWORD, type TestContext } from '#test/harness.ts';
 import { FORGOT_PASSWORD_ANSWER } from './routes.ts';
 
 /** The reset token of the last reset e-mail to this address in the outbox (outbox mode). */

@@ -1,9 +1,9 @@
 /** Password reset requests: stored hashed, used once. */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { passwordResets, users } from '../../db/schema.ts';
-import { usableAccountSql } from '../../auth/usable-account.ts';
-import type { RenderedEmail } from '../../mail/templates.ts';
+import type { Db } from '#db/database.ts';
+import { passwordResets, users } from '#db/schema.ts';
+import { usableAccountSql } from '#auth/usable-account.ts';
+import type { RenderedEmail } from '#mail/templates.ts';
 
 export interface ResetRequest {
   userName: string;

@@ -9,17 +9,17 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forgotRequestSchema, forgotResponseSchema, resetRequestSchema } from '@airman/contracts/api.ts';
-import { hashPassword } from '../../auth/passwords.ts';
-import { claimForgot, guessFailed, guessWait, tryAgainIn } from '../../auth/throttle.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { afterAnswerQueue } from '../../lib/after-answer.ts';
-import type { MailWorker } from '../../mail/outbox.ts';
-import { passwordResetEmail } from '../../mail/templates.ts';
-import { emptyResponseSchema, errorResponses } from '../../plugins/schemas.ts';
+import { hashPassword } from '#auth/passwords.ts';
+import { claimForgot, guessFailed, guessWait, tryAgainIn } from '#auth/throttle.ts';
+import type { Config } from '#config.ts';
+import type { Db } from '#db/database.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { afterAnswerQueue } from '#lib/after-answer.ts';
+import type { MailWorker } from '#mail/outbox.ts';
+import { passwordResetEmail } from '#mail/templates.ts';
+import { emptyResponseSchema, errorResponses } from '#plugins/schemas.ts';
 import { isLiveReset, storeResetRequest, useReset } from './repository.ts';
-import type { ApiTag } from '../../plugins/openapi-components.ts';
+import type { ApiTag } from '#plugins/openapi-components.ts';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 

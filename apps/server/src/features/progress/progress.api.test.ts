@@ -4,8 +4,8 @@ import { expect, it } from 'vitest';
 import type { ProgressResponse } from '@airman/contracts/progress.ts';
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
 import { domainScores, type Questionnaire, type QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
-import { cafQuestionnaire } from '../../seed/caf-questionnaire.ts';
-import { describeApi, type TestContext } from '../../../test/harness.ts';
+import { cafQuestionnaire } from '#seed/caf-questionnaire.ts';
+import { describeApi, type TestContext } from '#test/harness.ts';
 
 const DAY = 86_400_000;
 const at = (iso: string) => Date.parse(iso);

@@ -8,8 +8,8 @@
  */
 import type { ProgressQuery, ProgressResponse, StatusCounts } from '@airman/contracts/progress.ts';
 import { PROGRESS_DEFAULT_WEEKS, PROGRESS_MAX_RANGE_DAYS, PROGRESS_OVERDUE_LIMIT } from '@airman/contracts/progress.ts';
-import type { Database } from '../../db/database.ts';
-import { HttpError } from '../../lib/http-error.ts';
+import type { Database } from '#db/database.ts';
+import { HttpError } from '#lib/http-error.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -2,10 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { progressQuerySchema, progressResponseSchema } from '@airman/contracts/progress.ts';
-import type { Database } from '../../db/database.ts';
-import { errorResponses } from '../../plugins/schemas.ts';
+import type { Database } from '#db/database.ts';
+import { errorResponses } from '#plugins/schemas.ts';
 import { progressReport } from './progress.ts';
-import type { ApiTag } from '../../plugins/openapi-components.ts';
+import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const tags: ApiTag[] = ['Progress'];
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
-import { cafQuestionnaire } from '../../seed/caf-questionnaire.ts';
-import { adminToken, describeApi } from '../../../test/harness.ts';
+import { cafQuestionnaire } from '#seed/caf-questionnaire.ts';
+import { adminToken, describeApi } from '#test/harness.ts';
 
 const url = '/api/modules/questionnaire';
 

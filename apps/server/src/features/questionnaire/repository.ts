@@ -1,8 +1,8 @@
 /** A module's questionnaire, kept as JSON. */
 import { eq } from 'drizzle-orm';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
-import type { Db } from '../../db/database.ts';
-import { questionnaires } from '../../db/schema.ts';
+import type { Db } from '#db/database.ts';
+import { questionnaires } from '#db/schema.ts';
 
 /** The module's questionnaire as stored, or undefined when it has none. */
 export async function readQuestionnaire(db: Db, moduleId: string): Promise<Questionnaire | undefined> {

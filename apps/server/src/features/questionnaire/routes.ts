@@ -3,13 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { questionnaireSchema } from '@airman/contracts/questionnaire.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { errorResponses } from '../../plugins/schemas.ts';
+import type { Db } from '#db/database.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { errorResponses } from '#plugins/schemas.ts';
 import { readQuestionnaire, saveQuestionnaire } from './repository.ts';
 import { saveVersioned } from '../modules/versions.ts';
-import { audit, changedFields } from '../../lib/audit.ts';
-import type { ApiTag } from '../../plugins/openapi-components.ts';
+import { audit, changedFields } from '#lib/audit.ts';
+import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const response = { 200: questionnaireSchema, ...errorResponses };
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeApi, type TestContext } from '../../../test/harness.ts';
-import { SmtpCapture } from '../../../test/smtp-capture.ts';
-import { assignments, digests, users } from '../../db/schema.ts';
+import { describeApi, type TestContext } from '#test/harness.ts';
+import { SmtpCapture } from '#test/smtp-capture.ts';
+import { assignments, digests, users } from '#db/schema.ts';
 import { dueDigestPeriod, planDigests } from './plan-digests.ts';
 
 const MODULE = 'ready_airman_training';

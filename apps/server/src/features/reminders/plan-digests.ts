@@ -10,11 +10,11 @@
  */
 import { Cron } from 'croner';
 import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
-import { enqueueEmails } from '../../mail/outbox.ts';
-import { DIGEST_NAMES_PER_MODULE, digestEmail, type OverdueModule } from '../../mail/templates.ts';
-import { usableAccountSql } from '../../auth/usable-account.ts';
+import type { Database } from '#db/database.ts';
+import { users } from '#db/schema.ts';
+import { enqueueEmails } from '#mail/outbox.ts';
+import { DIGEST_NAMES_PER_MODULE, digestEmail, type OverdueModule } from '#mail/templates.ts';
+import { usableAccountSql } from '#auth/usable-account.ts';
 
 const CATCH_UP_MS = 24 * 60 * 60 * 1000;
 

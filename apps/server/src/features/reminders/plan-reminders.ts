@@ -17,10 +17,10 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
-import type { Database, Db } from '../../db/database.ts';
-import { enqueueEmails, pgTextArray, type QueuedEmail } from '../../mail/outbox.ts';
-import { pastDueEmail, reminderEmail } from '../../mail/templates.ts';
-import { usableAccountSql } from '../../auth/usable-account.ts';
+import type { Database, Db } from '#db/database.ts';
+import { enqueueEmails, pgTextArray, type QueuedEmail } from '#mail/outbox.ts';
+import { pastDueEmail, reminderEmail } from '#mail/templates.ts';
+import { usableAccountSql } from '#auth/usable-account.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Assignments planned per transaction. */

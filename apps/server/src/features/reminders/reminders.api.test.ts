@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeApi, type TestContext, type TestUser } from '../../../test/harness.ts';
-import { freePort } from '../../../test/free-port.ts';
-import { SmtpCapture } from '../../../test/smtp-capture.ts';
-import { assignments, emailLog, emailOutbox, reminders } from '../../db/schema.ts';
-import { dueDateInWords } from '../../mail/due-date.ts';
+import { describeApi, type TestContext, type TestUser } from '#test/harness.ts';
+import { freePort } from '#test/free-port.ts';
+import { SmtpCapture } from '#test/smtp-capture.ts';
+import { assignments, emailLog, emailOutbox, reminders } from '#db/schema.ts';
+import { dueDateInWords } from '#mail/due-date.ts';
 import { planReminders } from './plan-reminders.ts';
 
 const MODULE = 'ready_airman_training';

@@ -5,8 +5,8 @@
  * processes queue each e-mail once; the outbox's worker sends them.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
+import type { Config } from '#config.ts';
+import type { Database } from '#db/database.ts';
 import { planDigests } from './plan-digests.ts';
 import { planReminders } from './plan-reminders.ts';
 import { applyRetention } from '../audit/retention.ts';

@@ -10,15 +10,15 @@ import type { FastifyReply } from 'fastify';
 import type { UsersQuery } from '@airman/contracts/api.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { questionnaireSchema, type Questionnaire } from '@airman/contracts/questionnaire.ts';
-import type { Database } from '../../db/database.ts';
-import { modules, questionnaires, users } from '../../db/schema.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { checkTimeZoneParameter } from '../../lib/time-zone.ts';
+import type { Database } from '#db/database.ts';
+import { modules, questionnaires, users } from '#db/schema.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { checkTimeZoneParameter } from '#lib/time-zone.ts';
 import { presentModule } from '../modules/present-module.ts';
 import { reportDisposition, reportLayout, type ReportLayout, type ReportRow } from './report-columns.ts';
 import { redeemReportToken } from './report-tokens.ts';
-import { audit } from '../../lib/audit.ts';
-import { isUsableAccount } from '../../auth/usable-account.ts';
+import { audit } from '#lib/audit.ts';
+import { isUsableAccount } from '#auth/usable-account.ts';
 
 const BATCH = 1000;
 /** The embedded database's first page is small, so the header is not held back behind a long query on this thread. */

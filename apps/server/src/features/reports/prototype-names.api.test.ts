@@ -12,9 +12,9 @@ import { blankAction, type Module } from '@airman/contracts/module.ts';
 import type { ProgressResponse } from '@airman/contracts/progress.ts';
 import { questionnaireSchema, type Questionnaire, type QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import { validateStructure } from '@airman/engine/validate.ts';
-import { assignments, modules } from '../../db/schema.ts';
+import { assignments, modules } from '#db/schema.ts';
 import { moduleContent } from '../modules/save-module.ts';
-import { adminToken, describeApi, type TestContext } from '../../../test/harness.ts';
+import { adminToken, describeApi, type TestContext } from '#test/harness.ts';
 
 /** Every member of Object.prototype: '__proto__', 'constructor', 'valueOf', 'toString', 'hasOwnProperty', … */
 const MEMBERS = Object.getOwnPropertyNames(Object.prototype);

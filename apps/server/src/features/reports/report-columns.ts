@@ -7,7 +7,7 @@ import { domainScores, type Questionnaire, type QuestionnaireAnswers } from '@ai
 import { own } from '@airman/contracts/own.ts';
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
 import { csvCell, csvLine, dueDayOrEmpty, localDayFormatter } from './csv.ts';
-import { dayIn } from '../../lib/time-zone.ts';
+import { dayIn } from '#lib/time-zone.ts';
 
 /** One assigned user with their assignment and latest finished run (null when none). */
 export interface ReportRow {

@@ -1,8 +1,8 @@
 /** Report download tokens: single use, 60 s, scoped to one module and the admin who asked. */
 import crypto from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { reportTokens } from '../../db/schema.ts';
+import type { Db } from '#db/database.ts';
+import { reportTokens } from '#db/schema.ts';
 
 export const REPORT_TOKEN_TTL_MS = 60_000;
 

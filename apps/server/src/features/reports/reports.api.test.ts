@@ -4,9 +4,9 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Module } from '@airman/contracts/module.ts';
-import { assignments, reportTokens, users } from '../../db/schema.ts';
+import { assignments, reportTokens, users } from '#db/schema.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
-import { adminToken, describeApi, type TestContext } from '../../../test/harness.ts';
+import { adminToken, describeApi, type TestContext } from '#test/harness.ts';
 
 async function reportToken(ctx: TestContext, admin: string, module = 'ready_airman_training'): Promise<string> {
   const res = await ctx.request(admin, { method: 'POST', url: '/api/admin/reports/token', payload: { module } });

@@ -7,14 +7,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { reportTokenRequestSchema, reportTokenResponseSchema } from '@airman/contracts/api.ts';
 import { NDJSON_TYPE, xapiReportQuerySchema } from '@airman/contracts/xapi.ts';
-import type { Database, Db } from '../../db/database.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { caller } from '../../plugins/auth.ts';
-import { errorResponses } from '../../plugins/schemas.ts';
+import type { Database, Db } from '#db/database.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { caller } from '#plugins/auth.ts';
+import { errorResponses } from '#plugins/schemas.ts';
 import { issueReportToken } from './report-tokens.ts';
 import { moduleExists } from '../modules/repository.ts';
 import { sendXapiReport } from './xapi-report.ts';
-import type { ApiTag } from '../../plugins/openapi-components.ts';
+import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const tags: ApiTag[] = ['Reports'];
 

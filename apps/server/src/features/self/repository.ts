@@ -1,9 +1,9 @@
 /** The caller's own account as POST self changes it. */
 import { eq, sql } from 'drizzle-orm';
 import type { SelfProfileRequest } from '@airman/contracts/api.ts';
-import type { Db } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
-import type { UserRow } from '../../auth/account.ts';
+import type { Db } from '#db/database.ts';
+import { users } from '#db/schema.ts';
+import type { UserRow } from '#auth/account.ts';
 
 /** A new password hash; every token of the account stops working. Undefined when the account is gone. */
 export async function savePassword(db: Db, id: string, passwordHash: string): Promise<UserRow | undefined> {

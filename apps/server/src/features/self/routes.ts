@@ -3,17 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { selfRequestSchema, selfResponseSchema } from '@airman/contracts/api.ts';
 import type { Role } from '@airman/contracts/constants.ts';
-import { claimLoginAttempt, tryAgainIn } from '../../auth/throttle.ts';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import type { TokenService } from '../../auth/tokens.ts';
-import type { Db } from '../../db/database.ts';
-import { HttpError } from '../../lib/http-error.ts';
-import { caller } from '../../plugins/auth.ts';
-import { errorResponses } from '../../plugins/schemas.ts';
-import { emailInUse, userObject } from '../../auth/account.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
+import { claimLoginAttempt, tryAgainIn } from '#auth/throttle.ts';
+import { hashPassword, verifyPassword } from '#auth/passwords.ts';
+import type { TokenService } from '#auth/tokens.ts';
+import type { Db } from '#db/database.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { caller } from '#plugins/auth.ts';
+import { errorResponses } from '#plugins/schemas.ts';
+import { emailInUse, userObject } from '#auth/account.ts';
+import { isUniqueViolation } from '#db/errors.ts';
 import { savePassword, saveProfile } from './repository.ts';
-import type { ApiTag } from '../../plugins/openapi-components.ts';
+import type { ApiTag } from '#plugins/openapi-components.ts';
 
 export const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
 

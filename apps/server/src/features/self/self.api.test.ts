@@ -1,8 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import { selfResponseSchema, type SelfResponse } from '@airman/contracts/api.ts';
-import { throttledBurstAllows } from '../../../test/throttle.ts';
-import { describeApi, TEST_PASSWORD, type TestContext, type TestUser } from '../../../test/harness.ts';
+import { throttledBurstAllows } from '#test/throttle.ts';
+import { describeApi, TEST_PASSWORD, type TestContext, type TestUser } from '#test/harness.ts';
 
 const NEW_PASSWORD = 'New-Passw0rd!';
 

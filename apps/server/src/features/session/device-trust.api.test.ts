@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SignInStatus } from '@airman/contracts/user.ts';
-import { adminToken, describeApi, TEST_PASSWORD, type TestContext } from '../../../test/harness.ts';
-import { SmtpCapture } from '../../../test/smtp-capture.ts';
-import { deviceTrusts, loginFailures } from '../../db/schema.ts';
-import { ACCOUNT_LOCK_FAILURES } from '../../auth/throttle.ts';
-import { DEVICE_COOKIE, TRUST_COOKIE } from '../../auth/device-cookie.ts';
+import { adminToken, describeApi, TEST_PASSWORD, type TestContext } from '#test/harness.ts';
+import { SmtpCapture } from '#test/smtp-capture.ts';
+import { deviceTrusts, loginFailures } from '#db/schema.ts';
+import { ACCOUNT_LOCK_FAILURES } from '#auth/throttle.ts';
+import { DEVICE_COOKIE, TRUST_COOKIE } from '#auth/device-cookie.ts';
 import { TRUST_LINK_INVALID, TRUST_LINK_OTHER_BROWSER } from './routes.ts';
 
 const WRONG = 'Wrong-Password-1!';

@@ -8,10 +8,10 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { deviceTrusts } from '../../db/schema.ts';
-import { enqueueEmail } from '../../mail/outbox.ts';
-import { deviceTrustEmail, type SignInAttempt } from '../../mail/templates.ts';
+import type { Db } from '#db/database.ts';
+import { deviceTrusts } from '#db/schema.ts';
+import { enqueueEmail } from '#mail/outbox.ts';
+import { deviceTrustEmail, type SignInAttempt } from '#mail/templates.ts';
 
 export const TRUST_LINK_TTL_MS = 15 * 60 * 1000;
 /** One e-mail per account in this time, however many right passwords come. */

@@ -1,8 +1,8 @@
 /** The accounts as signing in and out reads and writes them. */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
-import type { UserRow } from '../../auth/account.ts';
+import type { Db } from '#db/database.ts';
+import { users } from '#db/schema.ts';
+import type { UserRow } from '#auth/account.ts';
 
 export async function findUserByEmail(db: Db, userName: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.user_name, userName.toLowerCase())).limit(1);

@@ -1,9 +1,9 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { expect, it, vi } from 'vitest';
-import { loginFailures, users } from '../../db/schema.ts';
-import { throttledBurstAllows } from '../../../test/throttle.ts';
-import { describeApi, TEST_JWT_SECRET, TEST_PASSWORD } from '../../../test/harness.ts';
+import { loginFailures, users } from '#db/schema.ts';
+import { throttledBurstAllows } from '#test/throttle.ts';
+import { describeApi, TEST_JWT_SECRET, TEST_PASSWORD } from '#test/harness.ts';
 
 const key = new TextEncoder().encode(TEST_JWT_SECRET);
 

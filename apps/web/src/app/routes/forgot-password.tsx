@@ -2,9 +2,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, TextInput } from '@carbon/react';
 import { Link } from 'react-router';
-import { useForgotPassword } from '../../features/account/api/forgot-password.ts';
-import { PageHeading } from '../../components/page-heading.tsx';
-import '../../styles/forms.scss';
+import { useForgotPassword } from '#features/account/api/forgot-password.ts';
+import { PageHeading } from '#components/page-heading.tsx';
+import '#styles/forms.scss';
 
 export function Component() {
   const [email, setEmail] = useState('');

@@ -8,15 +8,15 @@ import { Button, InlineNotification, ProgressBar } from '@carbon/react';
 import { GAME_CANVAS_HEIGHT_RATIO } from '@airman/contracts/constants.ts';
 import { createBridge } from '@airman/game/bridge.ts';
 import type { GameHttp } from '@airman/game/game-api.ts';
-import { loadGame } from '../../lib/game/load-game.ts';
-import { useAuth } from '../../lib/auth/auth-context.tsx';
-import { getJson, sendJson, sessionRefused } from '../../lib/api-client.ts';
-import { readToken } from '../../lib/token-store.ts';
-import { PageHeading } from '../../components/page-heading.tsx';
-import { useCurrentUser } from '../../lib/auth/current-user.tsx';
-import { ProfileForm } from '../../features/account/components/profile-form.tsx';
-import '../../styles/forms.scss';
-import '../../styles/game.scss';
+import { loadGame } from '#lib/game/load-game.ts';
+import { useAuth } from '#lib/auth/auth-context.tsx';
+import { getJson, sendJson, sessionRefused } from '#lib/api-client.ts';
+import { readToken } from '#lib/token-store.ts';
+import { PageHeading } from '#components/page-heading.tsx';
+import { useCurrentUser } from '#lib/auth/current-user.tsx';
+import { ProfileForm } from '#features/account/components/profile-form.tsx';
+import '#styles/forms.scss';
+import '#styles/game.scss';
 
 /** The game's calls go through the page's own client: token, time-out, retries and the 401 rule. */
 const gameHttp: GameHttp = {

@@ -7,12 +7,12 @@
 import { useState } from 'react';
 import { Button, InlineNotification } from '@carbon/react';
 import { Link, useNavigate } from 'react-router';
-import { useTrustDevice } from '../../lib/auth/api/login.ts';
-import { useAuth } from '../../lib/auth/auth-context.tsx';
-import { homePath } from '../../lib/auth/components/route-guards.tsx';
-import { decodeToken } from '../../lib/token-store.ts';
-import { PageHeading } from '../../components/page-heading.tsx';
-import '../../styles/forms.scss';
+import { useTrustDevice } from '#lib/auth/api/login.ts';
+import { useAuth } from '#lib/auth/auth-context.tsx';
+import { homePath } from '#lib/auth/components/route-guards.tsx';
+import { decodeToken } from '#lib/token-store.ts';
+import { PageHeading } from '#components/page-heading.tsx';
+import '#styles/forms.scss';
 
 function tokenOfLink(): string {
   const token = decodeURIComponent(window.location.hash.slice(1));

@@ -3,14 +3,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, PasswordInput, TextInput } from '@carbon/react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { SIGN_IN_ERROR_MESSAGES, SIGN_IN_ERRORS, type SignInError } from '@airman/contracts/sign-in-errors.ts';
-import { useSignInOptions } from '../../lib/auth/api/sign-in-options.ts';
-import { markProviderSession, takeProviderToken } from '../../lib/auth/provider-session.ts';
-import { useLogin } from '../../lib/auth/api/login.ts';
-import { useAuth } from '../../lib/auth/auth-context.tsx';
-import type { LoginNotice } from '../../lib/auth/components/route-guards.tsx';
-import { loginErrorMessage } from '../../lib/auth/login-error.ts';
-import { PageHeading } from '../../components/page-heading.tsx';
-import '../../styles/forms.scss';
+import { useSignInOptions } from '#lib/auth/api/sign-in-options.ts';
+import { markProviderSession, takeProviderToken } from '#lib/auth/provider-session.ts';
+import { useLogin } from '#lib/auth/api/login.ts';
+import { useAuth } from '#lib/auth/auth-context.tsx';
+import type { LoginNotice } from '#lib/auth/components/route-guards.tsx';
+import { loginErrorMessage } from '#lib/auth/login-error.ts';
+import { PageHeading } from '#components/page-heading.tsx';
+import '#styles/forms.scss';
 
 function providerError(reason: string | null): string | undefined {
   return SIGN_IN_ERRORS.includes(reason as SignInError) ? SIGN_IN_ERROR_MESSAGES[reason as SignInError] : undefined;

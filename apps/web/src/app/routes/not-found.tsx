@@ -1,6 +1,6 @@
 /** Any path the app does not have, for a signed-in user: says so, with a way home (anonymous visitors go to /login). */
 import { Link, useLocation } from 'react-router';
-import { PageHeading } from '../../components/page-heading.tsx';
+import { PageHeading } from '#components/page-heading.tsx';
 
 export function Component() {
   const { pathname } = useLocation();

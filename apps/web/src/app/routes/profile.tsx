@@ -1,12 +1,12 @@
 /** /profile: User Settings — the account form and the Password Reset form (spec §2). */
 // The account form checks its request with zod (selfProfileRequestSchema): jitless before any parse.
 import '@airman/contracts/zod-setup.ts';
-import { ProfileForm } from '../../features/account/components/profile-form.tsx';
-import { PasswordResetForm } from '../../features/account/components/password-reset-form.tsx';
-import { DigestSetting } from '../../features/account/components/digest-setting.tsx';
-import { useCurrentUser } from '../../lib/auth/current-user.tsx';
-import { PageHeading } from '../../components/page-heading.tsx';
-import '../../styles/forms.scss';
+import { ProfileForm } from '#features/account/components/profile-form.tsx';
+import { PasswordResetForm } from '#features/account/components/password-reset-form.tsx';
+import { DigestSetting } from '#features/account/components/digest-setting.tsx';
+import { useCurrentUser } from '#lib/auth/current-user.tsx';
+import { PageHeading } from '#components/page-heading.tsx';
+import '#styles/forms.scss';
 
 export function Component() {
   const user = useCurrentUser();

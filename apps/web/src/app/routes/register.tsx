@@ -7,11 +7,11 @@ import '@airman/contracts/zod-setup.ts';
 import { useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, Loading, TextInput } from '@carbon/react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useInvite } from '../../features/account/api/get-invite.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { RegistrationForm } from '../../features/account/components/registration-form.tsx';
-import { PageHeading } from '../../components/page-heading.tsx';
-import '../../styles/forms.scss';
+import { useInvite } from '#features/account/api/get-invite.ts';
+import { ApiError } from '#lib/api-client.ts';
+import { RegistrationForm } from '#features/account/components/registration-form.tsx';
+import { PageHeading } from '#components/page-heading.tsx';
+import '#styles/forms.scss';
 
 export const INVITE_LOOKUP_FAILED = 'There is an issue with this invite code, please let your instructor know.';
 export const MISSING_INVITE_CODE = 'Invalid invite code';

@@ -2,11 +2,11 @@
 import type { FormEvent } from 'react';
 import { Button, Form, InlineNotification } from '@carbon/react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { NewPasswordFields, useNewPassword } from '../../components/password-checklist.tsx';
-import { useResetPassword } from '../../features/account/api/reset-password.ts';
-import type { LoginNotice } from '../../lib/auth/components/route-guards.tsx';
-import { PageHeading } from '../../components/page-heading.tsx';
-import '../../styles/forms.scss';
+import { NewPasswordFields, useNewPassword } from '#components/password-checklist.tsx';
+import { useResetPassword } from '#features/account/api/reset-password.ts';
+import type { LoginNotice } from '#lib/auth/components/route-guards.tsx';
+import { PageHeading } from '#components/page-heading.tsx';
+import '#styles/forms.scss';
 
 export const PASSWORD_RESET_DONE = 'Your password has been reset, please login';
 

@@ -8,7 +8,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import { Button, InlineNotification, ProgressBar } from '@carbon/react';
 import { moduleSchema, type Module } from '@airman/contracts/module.ts';
 import { loadGame } from './load-game.ts';
-import '../../styles/game.scss';
+import '#styles/game.scss';
 
 export function PlayTest({ module, disabled }: { module: Module; disabled: boolean }) {
   const [playing, setPlaying] = useState<Module | null>(null);

@@ -1,7 +1,7 @@
 /** GET invite/{code} → the invited e-mail. Anonymous: no token is sent. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InviteLookupResponse } from '@airman/contracts/api.ts';
-import { ANONYMOUS, api } from '../../../lib/api-client.ts';
+import { ANONYMOUS, api } from '#lib/api-client.ts';
 
 export function getInvite(code: string): Promise<InviteLookupResponse> {
   return api.get(`invite/${encodeURIComponent(code)}`, ANONYMOUS).json<InviteLookupResponse>();

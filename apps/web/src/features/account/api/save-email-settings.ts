@@ -1,8 +1,8 @@
 /** POST self/email-settings; the saved settings replace the ones read. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EmailSettings } from '@airman/contracts/emails.ts';
-import { sendJson } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/react-query.ts';
+import { sendJson } from '#lib/api-client.ts';
+import type { MutationConfig } from '#lib/react-query.ts';
 import { emailSettingsQueryOptions } from './get-email-settings.ts';
 
 export function saveEmailSettings(settings: EmailSettings): Promise<EmailSettings> {

@@ -1,9 +1,9 @@
 /** POST self with the profile fields or {password, current_password}. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SelfPasswordRequest, SelfProfileRequest } from '@airman/contracts/api.ts';
-import { sendJson } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth/auth-context.tsx';
-import type { MutationConfig } from '../../../lib/react-query.ts';
+import { sendJson } from '#lib/api-client.ts';
+import { useAuth } from '#lib/auth/auth-context.tsx';
+import type { MutationConfig } from '#lib/react-query.ts';
 
 /** What POST self answers: the updated user, and a fresh token after a password change. */
 interface SelfResponse {

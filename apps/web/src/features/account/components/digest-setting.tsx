@@ -1,6 +1,6 @@
 /** An administrator's weekly digest e-mail of overdue trainees, on or off (Profile). */
 import { InlineNotification, Toggle, ToggleSkeleton } from '@carbon/react';
-import { useToast } from '../../../components/toasts.tsx';
+import { useToast } from '#components/toasts.tsx';
 import { useEmailSettings } from '../api/get-email-settings.ts';
 import { useSaveEmailSettings } from '../api/save-email-settings.ts';
 

@@ -1,8 +1,8 @@
 /** The Password Reset form of /profile: current password, new password twice, the checklist. */
 import { useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, PasswordInput } from '@carbon/react';
-import { NewPasswordFields, useNewPassword } from '../../../components/password-checklist.tsx';
-import { useToast } from '../../../components/toasts.tsx';
+import { NewPasswordFields, useNewPassword } from '#components/password-checklist.tsx';
+import { useToast } from '#components/toasts.tsx';
 import { useRefreshSession, useUpdateSelf } from '../api/update-self.ts';
 
 export function PasswordResetForm() {

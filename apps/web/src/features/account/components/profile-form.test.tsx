@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { makeUser } from '../../../testing/fixtures.ts';
-import { renderWithApp } from '../../../testing/render.tsx';
-import { errorAnswer, gate, recordRequests } from '../../../testing/requests.ts';
-import { server } from '../../../testing/server.ts';
+import { makeUser } from '#testing/fixtures.ts';
+import { renderWithApp } from '#testing/render.tsx';
+import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
+import { server } from '#testing/server.ts';
 import { ProfileForm } from './profile-form.tsx';
 
 const me = makeUser({ id: 'me', user_name: 'me@example.com', first_name: 'Ann', last_name: 'Lee', rank: '', unit: '' });

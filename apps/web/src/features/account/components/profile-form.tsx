@@ -5,10 +5,10 @@ import { selfProfileRequestSchema } from '@airman/contracts/api.ts';
 import { SEX_OPTIONS, type Sex } from '@airman/contracts/constants.ts';
 import { describeZodError } from '@airman/contracts/zod-error.ts';
 import type { User } from '@airman/contracts/user.ts';
-import { RankSelect } from '../../../components/rank-select.tsx';
-import { useToast } from '../../../components/toasts.tsx';
-import { UnitInput } from '../../../components/unit-input.tsx';
-import { useAuth } from '../../../lib/auth/auth-context.tsx';
+import { RankSelect } from '#components/rank-select.tsx';
+import { useToast } from '#components/toasts.tsx';
+import { UnitInput } from '#components/unit-input.tsx';
+import { useAuth } from '#lib/auth/auth-context.tsx';
 import { useRefreshSession, useUpdateSelf } from '../api/update-self.ts';
 
 const SEX_LABELS: Record<Sex, string> = { '': 'Not specified', M: 'M', F: 'F' };

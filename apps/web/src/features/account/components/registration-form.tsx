@@ -3,11 +3,11 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { Button, Form, InlineNotification, TextInput } from '@carbon/react';
 import { useNavigate } from 'react-router';
 import { registerRequestSchema } from '@airman/contracts/api.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { NewPasswordFields, useNewPassword } from '../../../components/password-checklist.tsx';
-import { RankSelect } from '../../../components/rank-select.tsx';
-import { UnitInput } from '../../../components/unit-input.tsx';
-import type { LoginNotice } from '../../../lib/auth/components/route-guards.tsx';
+import { ApiError } from '#lib/api-client.ts';
+import { NewPasswordFields, useNewPassword } from '#components/password-checklist.tsx';
+import { RankSelect } from '#components/rank-select.tsx';
+import { UnitInput } from '#components/unit-input.tsx';
+import type { LoginNotice } from '#lib/auth/components/route-guards.tsx';
 import { useRegister } from '../api/register.ts';
 
 export const REGISTRATION_SUCCESS = 'Registration successful, please login';

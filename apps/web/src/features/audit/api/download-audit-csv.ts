@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api-client.ts';
-import { saveDownload } from '../../../lib/download.ts';
+import { api } from '#lib/api-client.ts';
+import { saveDownload } from '#lib/download.ts';
 import { auditCallSearch, type AuditFilters } from './get-audit.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { AuditPage } from '@airman/contracts/audit.ts';
-import { getJson } from '../../../lib/api-client.ts';
-import { browserTimeZone } from '../../../lib/days.ts';
-import { filterSearch } from '../../../lib/url-filters.ts';
+import { getJson } from '#lib/api-client.ts';
+import { browserTimeZone } from '#lib/days.ts';
+import { filterSearch } from '#lib/url-filters.ts';
 
 /** The Audit screen's filters, as the URL and GET admin/audit carry them. */
 export interface AuditFilters {

@@ -4,11 +4,11 @@ import { Button, TextInput } from '@carbon/react';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@airman/contracts/audit.ts';
 import { SEARCH_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
-import { DateField } from '../../../components/date-field.tsx';
-import { FilterSelect } from '../../../components/filter-select.tsx';
-import { moduleFilterOptions } from '../../../lib/modules.ts';
+import { DateField } from '#components/date-field.tsx';
+import { FilterSelect } from '#components/filter-select.tsx';
+import { moduleFilterOptions } from '#lib/modules.ts';
 import type { AuditFilters } from '../api/get-audit.ts';
-import { dateToDay, dayToDate } from '../../../lib/days.ts';
+import { dateToDay, dayToDate } from '#lib/days.ts';
 
 /** What each kind of target is called in the Target filter and the table. */
 export const TARGET_KIND_LABELS: Record<string, string> = {

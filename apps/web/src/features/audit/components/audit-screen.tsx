@@ -8,18 +8,18 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { Button, DataTableSkeleton, InlineNotification } from '@carbon/react';
 import { Download } from '@carbon/icons-react';
 import { AUDIT_PAGE_SIZE } from '@airman/contracts/audit.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { PageHeading } from '../../../components/page-heading.tsx';
-import { useToast } from '../../../components/toasts.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useModules } from '../../../lib/modules.ts';
-import { useUrlFilters } from '../../../lib/url-filters.ts';
+import { EmptyState } from '#components/empty-state.tsx';
+import { PageHeading } from '#components/page-heading.tsx';
+import { useToast } from '#components/toasts.tsx';
+import { ApiError } from '#lib/api-client.ts';
+import { useModules } from '#lib/modules.ts';
+import { useUrlFilters } from '#lib/url-filters.ts';
 import { downloadAuditCsv } from '../api/download-audit-csv.ts';
 import { auditFiltersFrom, auditSearch, useAudit } from '../api/get-audit.ts';
 import { AuditFiltersBar } from './audit-filters.tsx';
 import { AuditTable } from './audit-table.tsx';
-import '../../../styles/admin.scss';
-import '../../../styles/audit.scss';
+import '#styles/admin.scss';
+import '#styles/audit.scss';
 
 export function AuditScreen() {
   const toast = useToast();

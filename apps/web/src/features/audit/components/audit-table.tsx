@@ -4,7 +4,7 @@ import { AUDIT_ACTION_LABELS, type AuditEntry } from '@airman/contracts/audit.ts
 import type { Module } from '@airman/contracts/module.ts';
 import { changeLines, localFormat, type FormatOptions } from '../audit-changes.ts';
 import { TARGET_KIND_LABELS } from './audit-filters.tsx';
-import { SimpleTable } from '../../../components/simple-table.tsx';
+import { SimpleTable } from '#components/simple-table.tsx';
 
 const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as keyof typeof AUDIT_ACTION_LABELS] ?? action;
 

@@ -1,8 +1,8 @@
 /** DELETE modules/{id} archives the module. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sendJson } from '../../../lib/api-client.ts';
-import { modulesQueryOptions } from '../../../lib/modules.ts';
-import type { MutationConfig } from '../../../lib/react-query.ts';
+import { sendJson } from '#lib/api-client.ts';
+import { modulesQueryOptions } from '#lib/modules.ts';
+import type { MutationConfig } from '#lib/react-query.ts';
 import { modulePath } from './get-module.ts';
 
 export function archiveModule({ id }: { id: string }): Promise<unknown> {

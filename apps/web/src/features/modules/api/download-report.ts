@@ -3,10 +3,10 @@
  * downloaded in place.
  */
 import { useMutation } from '@tanstack/react-query';
-import { browserTimeZone } from '../../../lib/days.ts';
-import { api, sendJson } from '../../../lib/api-client.ts';
-import { saveDownload } from '../../../lib/download.ts';
-import type { MutationConfig } from '../../../lib/react-query.ts';
+import { browserTimeZone } from '#lib/days.ts';
+import { api, sendJson } from '#lib/api-client.ts';
+import { saveDownload } from '#lib/download.ts';
+import type { MutationConfig } from '#lib/react-query.ts';
 
 /**
  * A single-use, short-lived report token, then the CSV through the page's own client (a

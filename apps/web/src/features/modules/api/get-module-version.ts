@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { ModuleVersion } from '@airman/contracts/audit.ts';
-import { getJson } from '../../../lib/api-client.ts';
+import { getJson } from '#lib/api-client.ts';
 import { moduleVersionsQueryOptions } from './get-module-versions.ts';
 
 /** GET modules/{id}/versions/{n}: the module and its questionnaire as that version saved them. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ModuleVersionsResponse } from '@airman/contracts/audit.ts';
-import { getJson } from '../../../lib/api-client.ts';
+import { getJson } from '#lib/api-client.ts';
 
 /** GET modules/{id}/versions: every version kept (number, author, time), newest first. */
 export function getModuleVersions(id: string): Promise<ModuleVersionsResponse> {

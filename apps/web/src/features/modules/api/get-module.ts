@@ -1,7 +1,7 @@
 /** GET modules/{id}: a module as the server has it now. */
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { Module } from '@airman/contracts/module.ts';
-import { getJson } from '../../../lib/api-client.ts';
+import { getJson } from '#lib/api-client.ts';
 
 export const modulePath = (id: string) => `modules/${encodeURIComponent(id)}`;
 

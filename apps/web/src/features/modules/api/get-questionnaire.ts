@@ -1,7 +1,7 @@
 /** GET modules/questionnaire: the Comprehensive Airman Fitness questionnaire. */
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
-import { getJson } from '../../../lib/api-client.ts';
+import { getJson } from '#lib/api-client.ts';
 
 export function getQuestionnaire(): Promise<Questionnaire> {
   return getJson<Questionnaire>('modules/questionnaire');

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Module } from '@airman/contracts/module.ts';
-import { sendJson } from '../../../lib/api-client.ts';
-import { modulesQueryOptions } from '../../../lib/modules.ts';
+import { sendJson } from '#lib/api-client.ts';
+import { modulesQueryOptions } from '#lib/modules.ts';
 import { moduleVersionsQueryOptions } from './get-module-versions.ts';
 
 /** POST modules/{id}/versions/{n}/restore: version n's module (and questionnaire) saved as the next version. */

@@ -1,9 +1,9 @@
 /** Saving with an empty id creates (POST modules); otherwise it updates (PUT modules/{id}) — spec §4. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Module } from '@airman/contracts/module.ts';
-import { sendJson } from '../../../lib/api-client.ts';
-import { modulesQueryOptions } from '../../../lib/modules.ts';
-import type { MutationConfig } from '../../../lib/react-query.ts';
+import { sendJson } from '#lib/api-client.ts';
+import { modulesQueryOptions } from '#lib/modules.ts';
+import type { MutationConfig } from '#lib/react-query.ts';
 import { modulePath } from './get-module.ts';
 
 export function saveModule(module: Module): Promise<Module> {

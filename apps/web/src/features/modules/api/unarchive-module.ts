@@ -1,9 +1,9 @@
 /** POST modules/{id}/unarchive makes an archived module live again. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Module } from '@airman/contracts/module.ts';
-import { sendJson } from '../../../lib/api-client.ts';
-import { modulesQueryOptions } from '../../../lib/modules.ts';
-import type { MutationConfig } from '../../../lib/react-query.ts';
+import { sendJson } from '#lib/api-client.ts';
+import { modulesQueryOptions } from '#lib/modules.ts';
+import type { MutationConfig } from '#lib/react-query.ts';
 import { modulePath } from './get-module.ts';
 
 export function unarchiveModule({ id }: { id: string }): Promise<Module> {

@@ -1,7 +1,7 @@
 /** PUT modules/questionnaire: the questionnaire as its JSON editor gives it (the server checks it). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { sendJson } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/react-query.ts';
+import { sendJson } from '#lib/api-client.ts';
+import type { MutationConfig } from '#lib/react-query.ts';
 import { questionnaireQueryOptions } from './get-questionnaire.ts';
 
 export function updateQuestionnaire(questionnaire: unknown): Promise<unknown> {

@@ -1,8 +1,8 @@
 /** A modal that edits a JSON document (a module, or the questionnaire). */
 import { lazy, Suspense, useState } from 'react';
 import { InlineLoading, InlineNotification, Toggle } from '@carbon/react';
-import { AppModal } from '../../../components/app-modal.tsx';
-import { useDiscardGuard } from '../../../components/discard-guard.tsx';
+import { AppModal } from '#components/app-modal.tsx';
+import { useDiscardGuard } from '#components/discard-guard.tsx';
 
 const JsonEditor = lazy(() => import('./json-editor.tsx'));
 

@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { blankAction, type Module } from '@airman/contracts/module.ts';
 import { validateStructure } from '@airman/engine/validate.ts';
-import { makeModule } from '../../../testing/fixtures.ts';
-import { renderWithApp } from '../../../testing/render.tsx';
-import { errorAnswer } from '../../../testing/requests.ts';
-import { server } from '../../../testing/server.ts';
+import { makeModule } from '#testing/fixtures.ts';
+import { renderWithApp } from '#testing/render.tsx';
+import { errorAnswer } from '#testing/requests.ts';
+import { server } from '#testing/server.ts';
 import ModuleEditorModal from './module-editor-modal.tsx';
 
 /** A copy (not a base module: nothing is locked) with one gauge and one action. */

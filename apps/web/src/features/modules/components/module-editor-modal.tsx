@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { validateStructure } from '@airman/engine/validate.ts';
 import { DEFAULT_OBJECTIVE_POINTS, DEFAULT_RANGE_DAY_POINTS, starThresholds } from '@airman/engine/score.ts';
-import { useToast } from '../../../components/toasts.tsx';
+import { useToast } from '#components/toasts.tsx';
 import { useSaveModule } from '../api/save-module.ts';
 import {
   fromEditorModel,
@@ -31,9 +31,9 @@ import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
 import { CHECK_STATUS_ID, ModuleProblems } from './module-problems.tsx';
 import { ObjectivesTable } from './objectives-table.tsx';
 import { VersionsModal } from './versions-modal.tsx';
-import { AppModal } from '../../../components/app-modal.tsx';
-import { useDiscardGuard } from '../../../components/discard-guard.tsx';
-import { PlayTest } from '../../../lib/game/play-test.tsx';
+import { AppModal } from '#components/app-modal.tsx';
+import { useDiscardGuard } from '#components/discard-guard.tsx';
+import { PlayTest } from '#lib/game/play-test.tsx';
 
 interface Props {
   /**

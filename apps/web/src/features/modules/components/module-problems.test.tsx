@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Module } from '@airman/contracts/module.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
-import { staticMediaQueryList } from '../../../testing/media-query.ts';
+import { staticMediaQueryList } from '#testing/media-query.ts';
 import { toEditorModel } from '../module-editor-model.ts';
 import { useModuleCheck } from '../use-module-check.ts';
 import { ModuleProblems } from './module-problems.tsx';

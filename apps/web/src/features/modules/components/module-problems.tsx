@@ -10,7 +10,7 @@ import { Button } from '@carbon/react';
 import type { Winnability } from '@airman/engine/solver.ts';
 import { problemPlace } from '@airman/engine/problem-place.ts';
 import type { Problem } from '@airman/engine/validate.ts';
-import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { useMediaQuery } from '#lib/use-media-query.ts';
 import { describeBalance, runBalance } from '../balance/run-balance.ts';
 import type { ModuleCheck } from '../use-module-check.ts';
 

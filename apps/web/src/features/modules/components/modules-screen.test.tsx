@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Module } from '@airman/contracts/module.ts';
-import { makeModule } from '../../../testing/fixtures.ts';
-import { renderWithApp } from '../../../testing/render.tsx';
-import { errorAnswer, gate, recordRequests } from '../../../testing/requests.ts';
-import { server } from '../../../testing/server.ts';
+import { makeModule } from '#testing/fixtures.ts';
+import { renderWithApp } from '#testing/render.tsx';
+import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
+import { server } from '#testing/server.ts';
 import { ModulesScreen } from './modules-screen.tsx';
 
 const base = makeModule({

@@ -3,9 +3,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, DataTableSkeleton, InlineNotification, Loading, Search, Toggle } from '@carbon/react';
 import { copyTitle, DEFAULT_GAME_RECORD, isArchived, isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { useToast } from '../../../components/toasts.tsx';
-import { useModules } from '../../../lib/modules.ts';
+import { EmptyState } from '#components/empty-state.tsx';
+import { useToast } from '#components/toasts.tsx';
+import { useModules } from '#lib/modules.ts';
 import { useArchiveModule } from '../api/archive-module.ts';
 import { useDownloadReport } from '../api/download-report.ts';
 import { useFreshModule } from '../api/get-module.ts';
@@ -15,10 +15,10 @@ import { useUnarchiveModule } from '../api/unarchive-module.ts';
 import { useUpdateQuestionnaire } from '../api/update-questionnaire.ts';
 import { JsonEditorModal } from './json-editor-modal.tsx';
 import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
-import '../../../styles/admin.scss';
-import { AppModal } from '../../../components/app-modal.tsx';
-import { PageHeading } from '../../../components/page-heading.tsx';
-import { SimpleTable } from '../../../components/simple-table.tsx';
+import '#styles/admin.scss';
+import { AppModal } from '#components/app-modal.tsx';
+import { PageHeading } from '#components/page-heading.tsx';
+import { SimpleTable } from '#components/simple-table.tsx';
 
 // The editors load on demand: they are not part of the login page's or the game's bundles.
 const ModuleEditorModal = lazy(() => import('./module-editor-modal.tsx'));

@@ -6,14 +6,14 @@
 import { useState } from 'react';
 import { Button, InlineLoading, InlineNotification } from '@carbon/react';
 import type { Module } from '@airman/contracts/module.ts';
-import { AppModal } from '../../../components/app-modal.tsx';
-import { FilterSelect } from '../../../components/filter-select.tsx';
-import { useToast } from '../../../components/toasts.tsx';
+import { AppModal } from '#components/app-modal.tsx';
+import { FilterSelect } from '#components/filter-select.tsx';
+import { useToast } from '#components/toasts.tsx';
 import { useModuleVersion } from '../api/get-module-version.ts';
 import { useModuleVersions } from '../api/get-module-versions.ts';
 import { useRestoreModuleVersion } from '../api/restore-module-version.ts';
 import { diffVersions, type DiffRow } from '../version-diff.ts';
-import { SimpleTable } from '../../../components/simple-table.tsx';
+import { SimpleTable } from '#components/simple-table.tsx';
 
 const when = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

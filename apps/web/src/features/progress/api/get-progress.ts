@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProgressResponse } from '@airman/contracts/progress.ts';
-import { getJson } from '../../../lib/api-client.ts';
-import { filterSearch } from '../../../lib/url-filters.ts';
+import { getJson } from '#lib/api-client.ts';
+import { filterSearch } from '#lib/url-filters.ts';
 
 /** The Progress page's filters, as the URL and GET admin/progress carry them. */
 export interface ProgressFilters {

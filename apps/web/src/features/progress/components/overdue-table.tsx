@@ -1,7 +1,7 @@
 /** The overdue list: assignments not completed and past their due date, most overdue first. */
 import { dueDay, formatDueDate } from '@airman/contracts/due-date.ts';
 import type { ProgressResponse } from '@airman/contracts/progress.ts';
-import { SimpleTable } from '../../../components/simple-table.tsx';
+import { SimpleTable } from '#components/simple-table.tsx';
 
 type Overdue = ProgressResponse['overdue'][number];
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RANKS, rankLabel } from '@airman/contracts/ranks.ts';
-import { makeModule } from '../../../testing/fixtures.ts';
+import { makeModule } from '#testing/fixtures.ts';
 import type { ProgressFilters } from '../api/get-progress.ts';
 import { ProgressFiltersBar } from './progress-filters.tsx';
 

@@ -4,11 +4,11 @@ import { Button } from '@carbon/react';
 import type { UnitCount } from '@airman/contracts/api.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { RANKS, rankLabel } from '@airman/contracts/ranks.ts';
-import { DateField } from '../../../components/date-field.tsx';
-import { FilterSelect } from '../../../components/filter-select.tsx';
-import { UnitFilter } from '../../../components/unit-filter.tsx';
-import { dateToDay, dayToDate } from '../../../lib/days.ts';
-import { moduleFilterOptions } from '../../../lib/modules.ts';
+import { DateField } from '#components/date-field.tsx';
+import { FilterSelect } from '#components/filter-select.tsx';
+import { UnitFilter } from '#components/unit-filter.tsx';
+import { dateToDay, dayToDate } from '#lib/days.ts';
+import { moduleFilterOptions } from '#lib/modules.ts';
 import type { ProgressFilters } from '../api/get-progress.ts';
 
 interface Props {

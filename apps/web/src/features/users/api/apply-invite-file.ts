@@ -1,7 +1,7 @@
 /** POST admin/invite/file: invites the file's new addresses. */
 import { useMutation } from '@tanstack/react-query';
 import type { InviteFileReport } from '@airman/contracts/invite-file.ts';
-import type { MutationConfig } from '../../../lib/react-query.ts';
+import type { MutationConfig } from '#lib/react-query.ts';
 import { useRefreshUsers } from './get-users.ts';
 import { sendInviteFile } from './invite-file.ts';
 

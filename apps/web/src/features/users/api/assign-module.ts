@@ -1,8 +1,8 @@
 /** POST admin/users/{id}/assign {module}: assigns a module; answers the user. */
 import { useMutation } from '@tanstack/react-query';
 import type { User } from '@airman/contracts/user.ts';
-import { sendJson } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/react-query.ts';
+import { sendJson } from '#lib/api-client.ts';
+import type { MutationConfig } from '#lib/react-query.ts';
 import { userPath } from './get-user.ts';
 import { useRefreshUsers } from './get-users.ts';
 

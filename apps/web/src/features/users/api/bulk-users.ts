@@ -1,8 +1,8 @@
 /** POST admin/users/bulk: one action on many users, in one transaction (docs/api.md). */
 import { useMutation } from '@tanstack/react-query';
 import type { BulkUsersRequest, BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
-import { sendJson } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/react-query.ts';
+import { sendJson } from '#lib/api-client.ts';
+import type { MutationConfig } from '#lib/react-query.ts';
 import { useRefreshUsers } from './get-users.ts';
 
 export function bulkUsers(body: BulkUsersRequest): Promise<BulkUsersResponse> {

@@ -1,8 +1,8 @@
 /** DELETE admin/users/{id}/sign-in: clears an account's failed sign-ins; answers the status now. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignInStatus } from '@airman/contracts/user.ts';
-import { sendJson } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/react-query.ts';
+import { sendJson } from '#lib/api-client.ts';
+import type { MutationConfig } from '#lib/react-query.ts';
 import { signInStatusPath, signInStatusQueryOptions } from './get-sign-in-status.ts';
 
 export function clearSignInFailures({ id }: { id: string }): Promise<SignInStatus> {

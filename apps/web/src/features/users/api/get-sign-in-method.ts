@@ -1,7 +1,7 @@
 /** GET admin/users/{id}/sign-in-method: how the account signs in, and when it was linked to its provider. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SignInMethodResponse } from '@airman/contracts/sign-in.ts';
-import { getJson } from '../../../lib/api-client.ts';
+import { getJson } from '#lib/api-client.ts';
 import { userPath } from './get-user.ts';
 
 export function getSignInMethod(id: string): Promise<SignInMethodResponse> {

@@ -1,7 +1,7 @@
 /** GET admin/users/{id}/sign-in: an account's failed sign-ins of the last hour and its lock. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SignInStatus } from '@airman/contracts/user.ts';
-import { getJson } from '../../../lib/api-client.ts';
+import { getJson } from '#lib/api-client.ts';
 import { userPath } from './get-user.ts';
 
 export const signInStatusPath = (id: string) => `${userPath(id)}/sign-in`;

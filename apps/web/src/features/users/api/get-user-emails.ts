@@ -1,7 +1,7 @@
 /** GET admin/users/{id}/emails: the e-mails sent to a user, newest first. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserEmailsResponse } from '@airman/contracts/emails.ts';
-import { getJson } from '../../../lib/api-client.ts';
+import { getJson } from '#lib/api-client.ts';
 import { userPath } from './get-user.ts';
 
 export function getUserEmails(id: string): Promise<UserEmailsResponse> {

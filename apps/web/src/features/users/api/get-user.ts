@@ -1,7 +1,7 @@
 /** GET admin/users/{id}: one user as the server has it now. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@airman/contracts/user.ts';
-import { getJson } from '../../../lib/api-client.ts';
+import { getJson } from '#lib/api-client.ts';
 
 export const userPath = (id: string) => `admin/users/${encodeURIComponent(id)}`;
 

@@ -9,9 +9,9 @@ import {
   type UsersQuery as ApiUsersQuery,
 } from '@airman/contracts/api.ts';
 import { REFRESH_DEBOUNCE_MS, ROLES } from '@airman/contracts/constants.ts';
-import { filterSearch } from '../../../lib/url-filters.ts';
-import { getJson } from '../../../lib/api-client.ts';
-import { unitsQueryOptions } from '../../../lib/units.ts';
+import { filterSearch } from '#lib/url-filters.ts';
+import { getJson } from '#lib/api-client.ts';
+import { unitsQueryOptions } from '#lib/units.ts';
 
 /** The list's filters and order (GET admin/users). */
 export type UsersFilters = Pick<ApiUsersQuery, 'unit' | 'role' | 'status' | 'module' | 'assignment_status' | 'sort'>;

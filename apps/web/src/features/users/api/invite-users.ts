@@ -1,8 +1,8 @@
 /** PUT admin/invite {emails, module?, due_at?}: invites new addresses; says what became of each. */
 import { useMutation } from '@tanstack/react-query';
 import type { InviteRequest, InviteResponse } from '@airman/contracts/api.ts';
-import { sendJson } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/react-query.ts';
+import { sendJson } from '#lib/api-client.ts';
+import type { MutationConfig } from '#lib/react-query.ts';
 import { useRefreshUsers } from './get-users.ts';
 
 export function inviteUsers(body: InviteRequest): Promise<InviteResponse> {

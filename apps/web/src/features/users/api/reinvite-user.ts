@@ -1,7 +1,7 @@
 /** POST admin/users/{id}/reinvite: a pending invitee's invite e-mail, sent again with a new link. */
 import { useMutation } from '@tanstack/react-query';
-import { sendJson } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/react-query.ts';
+import { sendJson } from '#lib/api-client.ts';
+import type { MutationConfig } from '#lib/react-query.ts';
 import { userPath } from './get-user.ts';
 import { useRefreshUsers } from './get-users.ts';
 

@@ -1,8 +1,8 @@
 /** DELETE admin/users/{id}/provider-link: removes the link to the provider identity; answers the method now. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignInMethodResponse } from '@airman/contracts/sign-in.ts';
-import { sendJson } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/react-query.ts';
+import { sendJson } from '#lib/api-client.ts';
+import type { MutationConfig } from '#lib/react-query.ts';
 import { signInMethodQueryOptions } from './get-sign-in-method.ts';
 import { userPath } from './get-user.ts';
 

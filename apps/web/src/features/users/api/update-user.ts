@@ -2,8 +2,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UserUpdateRequest } from '@airman/contracts/api.ts';
 import type { User } from '@airman/contracts/user.ts';
-import { sendJson } from '../../../lib/api-client.ts';
-import type { MutationConfig } from '../../../lib/react-query.ts';
+import { sendJson } from '#lib/api-client.ts';
+import type { MutationConfig } from '#lib/react-query.ts';
 import { userPath } from './get-user.ts';
 import { useRefreshUsers } from './get-users.ts';
 

@@ -5,8 +5,8 @@ import { dueAtFromLocalDate, dueLocalDate } from '@airman/contracts/due-date.ts'
 import { DEFAULT_GAME_RECORD, isArchived, type Module } from '@airman/contracts/module.ts';
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
 import type { Assignment } from '@airman/contracts/user.ts';
-import { DateField } from '../../../components/date-field.tsx';
-import { SimpleTable } from '../../../components/simple-table.tsx';
+import { DateField } from '#components/date-field.tsx';
+import { SimpleTable } from '#components/simple-table.tsx';
 
 export function formatDate(ms: number): string {
   return ms > 0 ? new Date(ms).toLocaleDateString() : '—';

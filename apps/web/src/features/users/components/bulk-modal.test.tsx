@@ -3,10 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { BulkUsersRequest, BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
 import { dueAtFromLocalDate } from '@airman/contracts/due-date.ts';
-import { makeModule } from '../../../testing/fixtures.ts';
-import { renderWithApp } from '../../../testing/render.tsx';
-import { errorAnswer, gate, recordRequests } from '../../../testing/requests.ts';
-import { server } from '../../../testing/server.ts';
+import { makeModule } from '#testing/fixtures.ts';
+import { renderWithApp } from '#testing/render.tsx';
+import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
+import { server } from '#testing/server.ts';
 import { BulkModal, usersCount } from './bulk-modal.tsx';
 
 const modules = [

@@ -4,8 +4,8 @@ import { Button, InlineNotification, Select, SelectItem } from '@carbon/react';
 import { BULK_ACTION_FIELDS, type BulkAction, type BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
 import { dueAtFromLocalDate, dueLocalDate } from '@airman/contracts/due-date.ts';
 import { isArchived, type Module } from '@airman/contracts/module.ts';
-import { AppModal } from '../../../components/app-modal.tsx';
-import { DateField } from '../../../components/date-field.tsx';
+import { AppModal } from '#components/app-modal.tsx';
+import { DateField } from '#components/date-field.tsx';
 import { useBulkUsers } from '../api/bulk-users.ts';
 
 export const BULK_LABELS: Record<BulkAction, { button: string; heading: (n: string) => string; apply: string }> = {

@@ -1,6 +1,6 @@
 /** The delete-confirm modal (spec §2). */
 import { displayName, type User } from '@airman/contracts/user.ts';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal } from '#components/app-modal.tsx';
 
 interface Props {
   user: User;

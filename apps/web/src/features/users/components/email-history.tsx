@@ -2,7 +2,7 @@
 import { InlineNotification } from '@carbon/react';
 import { EMAIL_KIND_LABELS, EMAIL_STATE_LABELS } from '@airman/contracts/emails.ts';
 import { useUserEmails } from '../api/get-user-emails.ts';
-import { SimpleTable } from '../../../components/simple-table.tsx';
+import { SimpleTable } from '#components/simple-table.tsx';
 
 const when = (ms: number) => new Date(ms).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -7,11 +7,11 @@ import {
   INVITE_FILE_MAX_ROWS,
   type InviteFileReport,
 } from '@airman/contracts/invite-file.ts';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal } from '#components/app-modal.tsx';
 import { useApplyInviteFile } from '../api/apply-invite-file.ts';
 import { useCheckInviteFile } from '../api/check-invite-file.ts';
 import { usersCount } from './bulk-modal.tsx';
-import { SimpleTable } from '../../../components/simple-table.tsx';
+import { SimpleTable } from '#components/simple-table.tsx';
 
 /** Rows of the "to invite" table shown; the rest are counted. */
 const SHOWN = 100;

@@ -2,10 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { InviteRequest, InviteResponse } from '@airman/contracts/api.ts';
-import { makeModule } from '../../../testing/fixtures.ts';
-import { renderWithApp } from '../../../testing/render.tsx';
-import { errorAnswer, gate, recordRequests } from '../../../testing/requests.ts';
-import { server } from '../../../testing/server.ts';
+import { makeModule } from '#testing/fixtures.ts';
+import { renderWithApp } from '#testing/render.tsx';
+import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
+import { server } from '#testing/server.ts';
 import { InviteModal } from './invite-modal.tsx';
 
 const answer = (overrides: Partial<InviteResponse> = {}): InviteResponse => ({

@@ -7,10 +7,10 @@ import { dueAtFromLocalDate } from '@airman/contracts/due-date.ts';
 import { DEFAULT_GAME_RECORD, isArchived, type Module } from '@airman/contracts/module.ts';
 import { invalidEmails, invalidEmailsMessage, splitEmails } from '@airman/contracts/validation.ts';
 import { describeZodError } from '@airman/contracts/zod-error.ts';
-import { useToast } from '../../../components/toasts.tsx';
+import { useToast } from '#components/toasts.tsx';
 import { useInviteUsers } from '../api/invite-users.ts';
-import { AppModal } from '../../../components/app-modal.tsx';
-import { DateField } from '../../../components/date-field.tsx';
+import { AppModal } from '#components/app-modal.tsx';
+import { DateField } from '#components/date-field.tsx';
 
 interface Props {
   modules: Module[];

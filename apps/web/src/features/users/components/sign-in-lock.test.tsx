@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { SignInStatus } from '@airman/contracts/user.ts';
-import { renderWithApp } from '../../../testing/render.tsx';
-import { errorAnswer, gate } from '../../../testing/requests.ts';
-import { server } from '../../../testing/server.ts';
+import { renderWithApp } from '#testing/render.tsx';
+import { errorAnswer, gate } from '#testing/requests.ts';
+import { server } from '#testing/server.ts';
 import { SignInLock } from './sign-in-lock.tsx';
 
 const PATH = '/api/admin/users/u1/sign-in';

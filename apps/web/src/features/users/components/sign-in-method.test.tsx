@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { renderWithApp } from '../../../testing/render.tsx';
-import { errorAnswer, gate } from '../../../testing/requests.ts';
-import { server } from '../../../testing/server.ts';
+import { renderWithApp } from '#testing/render.tsx';
+import { errorAnswer, gate } from '#testing/requests.ts';
+import { server } from '#testing/server.ts';
 import { SignInMethod } from './sign-in-method.tsx';
 
 const PATH = '/api/admin/users/u1/sign-in-method';

@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { UserUpdateRequest } from '@airman/contracts/api.ts';
 import type { User } from '@airman/contracts/user.ts';
-import { makeAssignment, makeModule, makeUser } from '../../../testing/fixtures.ts';
-import { ADMIN, renderWithApp } from '../../../testing/render.tsx';
-import { errorAnswer, gate, recordRequests } from '../../../testing/requests.ts';
-import { server } from '../../../testing/server.ts';
+import { makeAssignment, makeModule, makeUser } from '#testing/fixtures.ts';
+import { ADMIN, renderWithApp } from '#testing/render.tsx';
+import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
+import { server } from '#testing/server.ts';
 import { UserModal } from './user-modal.tsx';
 
 const modules = [

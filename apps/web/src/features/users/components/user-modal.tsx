@@ -6,11 +6,11 @@ import { ROLES, type Role } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
 import { userUpdateRequestSchema, type UserUpdateRequest } from '@airman/contracts/api.ts';
-import { RankSelect } from '../../../components/rank-select.tsx';
-import { UnitInput } from '../../../components/unit-input.tsx';
-import { useToast } from '../../../components/toasts.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useAuth } from '../../../lib/auth/auth-context.tsx';
+import { RankSelect } from '#components/rank-select.tsx';
+import { UnitInput } from '#components/unit-input.tsx';
+import { useToast } from '#components/toasts.tsx';
+import { ApiError } from '#lib/api-client.ts';
+import { useAuth } from '#lib/auth/auth-context.tsx';
 import { useAssignModule } from '../api/assign-module.ts';
 import { useFreshUser } from '../api/get-user.ts';
 import { useUnassignModule } from '../api/unassign-module.ts';
@@ -20,7 +20,7 @@ import { AssignmentsTable, formatDate } from './assignments-table.tsx';
 import { SignInLock } from './sign-in-lock.tsx';
 import { SignInMethod } from './sign-in-method.tsx';
 import { EmailHistory } from './email-history.tsx';
-import { AppModal } from '../../../components/app-modal.tsx';
+import { AppModal } from '#components/app-modal.tsx';
 
 /**
  * Carbon's TextInput points `aria-errormessage` at its error text but neither

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { makeModule } from '../../../testing/fixtures.ts';
+import { makeModule } from '#testing/fixtures.ts';
 import type { UsersFilters } from '../api/get-users.ts';
 import { UsersFiltersBar } from './users-filters.tsx';
 

@@ -2,9 +2,9 @@
 import { ASSIGNMENT_STATUSES, USER_SORTS, USER_STATUSES, type UnitCount } from '@airman/contracts/api.ts';
 import { ROLES } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
-import { FilterSelect } from '../../../components/filter-select.tsx';
-import { UnitFilter } from '../../../components/unit-filter.tsx';
-import { moduleFilterOptions } from '../../../lib/modules.ts';
+import { FilterSelect } from '#components/filter-select.tsx';
+import { UnitFilter } from '#components/unit-filter.tsx';
+import { moduleFilterOptions } from '#lib/modules.ts';
 import type { UsersFilters } from '../api/get-users.ts';
 
 const STATUS_TEXT: Record<(typeof USER_STATUSES)[number], string> = {

@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { UsersPage } from '@airman/contracts/api.ts';
 import type { User } from '@airman/contracts/user.ts';
-import { makeModule, makeUser } from '../../../testing/fixtures.ts';
-import { ADMIN, renderWithApp } from '../../../testing/render.tsx';
-import { errorAnswer, gate, recordRequests } from '../../../testing/requests.ts';
-import { server } from '../../../testing/server.ts';
+import { makeModule, makeUser } from '#testing/fixtures.ts';
+import { ADMIN, renderWithApp } from '#testing/render.tsx';
+import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
+import { server } from '#testing/server.ts';
 import { UsersScreen } from './users-screen.tsx';
 
 const jane = makeUser({ id: 'jane', user_name: 'jane@example.com', first_name: 'Jane', last_name: 'Doe' });

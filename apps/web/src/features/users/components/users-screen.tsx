@@ -16,11 +16,11 @@ import { Add, Calendar, Email, Locked, Subtract, type CarbonIconType } from '@ca
 import { BULK_ACTIONS, type BulkAction, type BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
 import type { InviteFileReport } from '@airman/contracts/invite-file.ts';
 import type { User } from '@airman/contracts/user.ts';
-import { useToast } from '../../../components/toasts.tsx';
-import { useCurrentUser } from '../../../lib/auth/current-user.tsx';
-import { useModules } from '../../../lib/modules.ts';
-import { useUnits } from '../../../lib/units.ts';
-import { useUrlFilters } from '../../../lib/url-filters.ts';
+import { useToast } from '#components/toasts.tsx';
+import { useCurrentUser } from '#lib/auth/current-user.tsx';
+import { useModules } from '#lib/modules.ts';
+import { useUnits } from '#lib/units.ts';
+import { useUrlFilters } from '#lib/url-filters.ts';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { useRefreshUsers, useUsers, usersFiltersFrom, usersFiltersSearch } from '../api/get-users.ts';
 import { useActiveToggles } from '../hooks/use-active-toggles.ts';
@@ -28,7 +28,7 @@ import { useDebouncedSearch } from '../hooks/use-debounced-search.ts';
 import { useInviteActions } from '../hooks/use-invite-actions.ts';
 import { useSelection } from '../hooks/use-selection.ts';
 import { useFocusOnArrival, useUsersPaging } from '../hooks/use-users-paging.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import { EmptyState } from '#components/empty-state.tsx';
 import { DeleteModal } from './delete-modal.tsx';
 import { InviteModal } from './invite-modal.tsx';
 import { BULK_LABELS, BulkModal, usersCount } from './bulk-modal.tsx';
@@ -37,8 +37,8 @@ import { BulkOutcome, type Outcome } from './bulk-outcome.tsx';
 import { UserModal } from './user-modal.tsx';
 import { UsersFiltersBar } from './users-filters.tsx';
 import { USER_COLUMNS, UsersTable, rowActionsId } from './users-table.tsx';
-import { PageHeading } from '../../../components/page-heading.tsx';
-import '../../../styles/admin.scss';
+import { PageHeading } from '#components/page-heading.tsx';
+import '#styles/admin.scss';
 
 const BULK_ICONS: Record<BulkAction, CarbonIconType> = {
   assign: Add,

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { displayName, type User } from '@airman/contracts/user.ts';
-import { useToast } from '../../../components/toasts.tsx';
+import { useToast } from '#components/toasts.tsx';
 import { useUpdateUser } from '../api/update-user.ts';
 
 /** `page`: the loaded page the rows belong to (its identity changes with each load). */

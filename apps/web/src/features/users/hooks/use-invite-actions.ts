@@ -4,8 +4,8 @@
  * menu and the user modal offer both.
  */
 import type { User } from '@airman/contracts/user.ts';
-import { useToast } from '../../../components/toasts.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useToast } from '#components/toasts.tsx';
+import { ApiError } from '#lib/api-client.ts';
 import { useReinviteUser } from '../api/reinvite-user.ts';
 
 export function useInviteActions() {

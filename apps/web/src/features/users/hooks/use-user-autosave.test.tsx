@@ -3,10 +3,10 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { UserUpdateRequest } from '@airman/contracts/api.ts';
 import type { User } from '@airman/contracts/user.ts';
-import { makeUser } from '../../../testing/fixtures.ts';
-import { Providers, testQueryClient } from '../../../testing/render.tsx';
-import { errorAnswer, recordRequests } from '../../../testing/requests.ts';
-import { server } from '../../../testing/server.ts';
+import { makeUser } from '#testing/fixtures.ts';
+import { Providers, testQueryClient } from '#testing/render.tsx';
+import { errorAnswer, recordRequests } from '#testing/requests.ts';
+import { server } from '#testing/server.ts';
 import { useUserAutosave } from './use-user-autosave.ts';
 
 const PATH = '/api/admin/users/u1';

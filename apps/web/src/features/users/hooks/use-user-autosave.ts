@@ -6,10 +6,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { UserUpdateRequest } from '@airman/contracts/api.ts';
 import { AUTOSAVE_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
-import { Autosaver } from '../../../lib/autosaver.ts';
-import { useToast, type Toast } from '../../../components/toasts.tsx';
+import { Autosaver } from '#lib/autosaver.ts';
+import { useToast, type Toast } from '#components/toasts.tsx';
 import { updateUser } from '../api/update-user.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '#lib/api-client.ts';
 
 /** The server refused the value itself (bad input, conflict): retrying cannot help. */
 function isRefusal(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AuthResponse, LoginRequest, TrustDeviceRequest } from '@airman/contracts/api.ts';
-import { ANONYMOUS, api } from '../../api-client.ts';
-import { clearToken } from '../../token-store.ts';
+import { ANONYMOUS, api } from '#lib/api-client.ts';
+import { clearToken } from '#lib/token-store.ts';
 
 /** POST login → {auth}. Signing in replaces any session, so a stale token is dropped first. */
 export function login(body: LoginRequest): Promise<AuthResponse> {

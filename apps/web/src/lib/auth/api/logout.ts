@@ -1,4 +1,4 @@
-import { api } from '../../api-client.ts';
+import { api } from '#lib/api-client.ts';
 
 /** POST logout: revokes the account's tokens on the server. Best effort; never retried, never signed in again for. */
 export async function logoutOnServer(): Promise<void> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@airman/contracts/api.ts';
-import { getJson } from '../../api-client.ts';
-import { decodeToken } from '../../token-store.ts';
+import { getJson } from '#lib/api-client.ts';
+import { decodeToken } from '#lib/token-store.ts';
 
 /** GET session: the signed-in user with role and modules. */
 function fetchSession(): Promise<SessionResponse> {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SignInOptions } from '@airman/contracts/sign-in.ts';
-import { ANONYMOUS, getJson } from '../../api-client.ts';
+import { ANONYMOUS, getJson } from '#lib/api-client.ts';
 
 /** GET sign-in/options: the identity provider's button, and whether passwords work for everyone. */
 export function useSignInOptions() {

@@ -2,11 +2,11 @@
 import { useEffect, useState } from 'react';
 import { InlineNotification, Loading } from '@carbon/react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { SessionKeeper } from '../../../components/session-keeper.tsx';
-import { sessionRefused } from '../../api-client.ts';
-import { SESSION_MESSAGES, SIGNED_OUT_MESSAGE } from '../../session-messages.ts';
-import { renewSession } from '../../session-renewal.ts';
-import { decodeToken, tokenState } from '../../token-store.ts';
+import { SessionKeeper } from '#components/session-keeper.tsx';
+import { sessionRefused } from '#lib/api-client.ts';
+import { SESSION_MESSAGES, SIGNED_OUT_MESSAGE } from '#lib/session-messages.ts';
+import { renewSession } from '#lib/session-renewal.ts';
+import { decodeToken, tokenState } from '#lib/token-store.ts';
 import { useSession, useSessionShown } from '../api/session.ts';
 import { useAuth } from '../auth-context.tsx';
 import { CurrentUserProvider, useCurrentUser } from '../current-user.tsx';
