@@ -2,9 +2,8 @@
  * GET admin/units: the units users are in, each with its number of users, for
  * the unit filter of the users list and of Progress. Read from user_search (one
  * narrow row per user, registered and pending): on PostgreSQL an index-only walk
- * of user_search_unit_rank_idx, grouped as it goes, so 100,000 users cost one pass
- * over that index and no table (100,000 users in 400 units: 112 buffers, no heap
- * fetches, 15 ms on a busy two-core machine).
+ * of user_search_unit_rank_idx, grouped as it goes, so the users cost one pass
+ * over that index and no table (docs/benchmarks.md, "The unit filter's list").
  */
 import { UNITS_LIMIT, type UnitsResponse } from '@airman/contracts/api.ts';
 import type { Database } from '#db/database.ts';
