@@ -223,8 +223,13 @@ describeE2E('WCAG2AA by pa11y (HTML_CodeSniffer)', (e2e) => {
     await page.locator(aria('Edit Ready Airman Training', 'button')).click();
     await page.waitForSelector('.actions-table');
     await page.locator('::-p-text(Base module: locked against accidental edits)').click();
+    // Each details button clicked as an element, once it is there (the choices' table is inside
+    // the event's details), and its details waited for: as for the modals' openers above, nothing
+    // waits on the editor's layout, which moves while the Check's balance arrives.
     for (const table of ['.actions-table', '.events-table', '.choices-table']) {
-      await page.locator(`${table} .editor-table__expand-button`).click();
+      const expand = await page.waitForSelector(`${table} .editor-table__expand-button`);
+      await expand?.evaluate((el) => (el as HTMLElement).click());
+      await page.waitForSelector(`${table} .editor-table__details`);
     }
     await page.waitForSelector('.choices-table .editor-table__details');
     expect(await errors(page), 'the module editor, details open').toEqual([]);
