@@ -4,7 +4,7 @@ import type { Db } from '#db/database.ts';
 import { modules } from '#db/schema.ts';
 
 export type ModuleRow = typeof modules.$inferSelect;
-type ModuleFields = Pick<ModuleRow, 'game_title' | 'game_description' | 'game_type' | 'content'>;
+export type ModuleFields = Pick<ModuleRow, 'game_title' | 'game_description' | 'game_type' | 'content'>;
 
 /**
  * Every module by title, case-insensitively and the same on both databases

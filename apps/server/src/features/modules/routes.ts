@@ -10,7 +10,7 @@ import type { Db } from '#db/database.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { checkArchivable, checkSavedType } from './base-module-rules.ts';
 import { presentModule } from './present-module.ts';
-import { checkModule, moduleContent, refuseInvalidParts } from './save-module.ts';
+import { checkModule, moduleFields, refuseInvalidParts } from './save-module.ts';
 import { errorResponses } from '#plugins/schemas.ts';
 import {
   archiveModule,
@@ -87,19 +87,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
       const now = Date.now();
       const id = `m_${crypto.randomBytes(9).toString('base64url')}`;
       const row = await db.transaction(async (tx) => {
-        const { result } = await saveVersioned(tx, id, () =>
-          insertModule(
-            tx,
-            id,
-            {
-              game_title: input.game_title,
-              game_description: input.game_description,
-              game_type: input.game_type,
-              content: moduleContent(input),
-            },
-            now,
-          ),
-        );
+        const { result } = await saveVersioned(tx, id, () => insertModule(tx, id, moduleFields(input), now));
         // Every new module is a copy of a base module (its type): the editor's "New" and "Copy" alike.
         await audit(tx, {
           action: 'module.create',
@@ -137,19 +125,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
       const existing = await findModule(db, id);
       checkSavedType(existing, input);
       return db.transaction(async (tx) => {
-        const saved = await saveVersioned(tx, id, () =>
-          updateModule(
-            tx,
-            id,
-            {
-              game_title: input.game_title,
-              game_description: input.game_description,
-              game_type: input.game_type,
-              content: moduleContent(input),
-            },
-            Date.now(),
-          ),
-        );
+        const saved = await saveVersioned(tx, id, () => updateModule(tx, id, moduleFields(input), Date.now()));
         const module = presentModule(saved.result);
         const changed = changedFields({ ...existing, version: saved.previous }, { ...module, version: saved.version });
         await audit(tx, {
@@ -246,17 +222,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
         if (!v) throw new HttpError(404, `Module '${id}' has no version ${n}`);
         const existing = await findModule(tx, id);
         const saved = await saveVersioned(tx, id, async () => {
-          const row = await updateModule(
-            tx,
-            id,
-            {
-              game_title: v.module.game_title,
-              game_description: v.module.game_description,
-              game_type: v.module.game_type,
-              content: moduleContent(v.module),
-            },
-            Date.now(),
-          );
+          const row = await updateModule(tx, id, moduleFields(v.module), Date.now());
           if (v.questionnaire) await saveQuestionnaire(tx, id, v.questionnaire, Date.now());
           return row;
         });

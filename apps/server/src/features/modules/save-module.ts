@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Module } from '@airman/contracts/module.ts';
 import type { ModuleContent } from '#db/schema.ts';
+import type { ModuleFields } from './repository.ts';
 import { describeProblem } from '@airman/engine/problem-place.ts';
 import { validateStructure } from '@airman/engine/validate.ts';
 import { HttpError } from '#lib/http-error.ts';
@@ -32,6 +33,16 @@ export function checkModule(input: unknown): Module {
 export function refuseInvalidParts(request: FastifyRequest): void {
   const error = request.validationError;
   if (error && error.validationContext !== 'body') throw error;
+}
+
+/** A module as its row stores it: its names, and its rules as the content. */
+export function moduleFields(m: Module): ModuleFields {
+  return {
+    game_title: m.game_title,
+    game_description: m.game_description,
+    game_type: m.game_type,
+    content: moduleContent(m),
+  };
 }
 
 /** The rules of a module, as stored: optional fields only when the module has them. */
