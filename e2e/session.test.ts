@@ -18,19 +18,19 @@ describeE2E('a session that ends', (e2e) => {
   it('in the middle of an edit loses nothing: the save waits for a sign-in over the page, then is sent', async () => {
     const email = uniqueEmail('session-kept');
     await inviteAndRegister(e2e.baseUrl, email, 'Trainee-Passw0rd!', { first_name: 'Kept', last_name: 'Session' });
-    // A token with 60 s left on the server's clock (time for a slow machine to open the page). The
-    // page's clock stands a minute after its issue, as on a page opened just before the admin went
-    // idle: nothing there renews it.
-    const issuedAt = Date.now() - TOKEN_LIFETIME_SECONDS * 1000 + 60_000;
-    const token = await adminTokenIssuedAt(e2e.baseUrl, issuedAt);
-    const { context, page } = await pageWithToken(e2e.browser, e2e.baseUrl, token);
-    await context.clock.setFixedTime(issuedAt + 60_000);
+    // The page opens with a valid token; once the admin is in the edit, the stored token is one
+    // that ended a second ago on the server's clock. The page's clock stands a minute after that
+    // token's issue, as on a page opened just before the admin went idle for the token's whole
+    // life: to the page it is still valid and nothing renews it, so only the server can refuse it.
+    const ended = await adminTokenIssuedAt(e2e.baseUrl, Date.now() - TOKEN_LIFETIME_SECONDS * 1000 - 1000);
+    const { context, page } = await pageWithToken(e2e.browser, e2e.baseUrl, await apiLogin(e2e.baseUrl));
+    await context.clock.setFixedTime(claimsOf(ended).iat * 1000 + 60_000);
     await page.goto('/admin?role=user');
     await openUser(page, email);
     const modal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
     const unit = modal.getByLabel('Unit');
     await unit.waitFor();
-    await page.waitForTimeout(Math.max(0, claimsOf(token).exp * 1000 - Date.now() + 1000));
+    await page.evaluate(([key, token]) => localStorage.setItem(key, token), [TOKEN_STORAGE_KEY, ended] as const);
 
     await unit.fill('Kept Through Sign-In');
     const dialog = page.getByRole('dialog', { name: 'Sign in to continue' });
@@ -60,7 +60,7 @@ describeE2E('a session that ends', (e2e) => {
     // Focus went back where the admin was typing.
     expect((await focused(page)).name).toBe('Unit');
     await context.close();
-  }, 240_000);
+  });
 
   it('on page load sends to /login, and signing in returns to the exact address, filters included', async () => {
     const expired = await adminTokenIssuedAt(e2e.baseUrl, Date.now() - TOKEN_LIFETIME_SECONDS * 1000 - 60_000);
