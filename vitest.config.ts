@@ -67,6 +67,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // E2E_WORKERS files at a time (one by default), each worker against its own server (e2e/global-setup.ts).
           maxWorkers: E2E_WORKERS,
+          // A worker imports the helpers and keeps one browser (e2e/browser.ts) for all its files;
+          // each file still opens browser contexts of its own and closes what it left open.
+          isolate: false,
           globalSetup: ['e2e/global-setup.ts'],
         },
       },

@@ -40,6 +40,20 @@ export const CHROMIUM_FLAGS = [
   '--disable-quic',
 ];
 
+let launched: Promise<Browser> | undefined;
+
+/**
+ * The worker's one Chromium, launched by its first describe block and kept for the files after it
+ * (the e2e project does not isolate its files), so no file waits for a browser to start. It goes
+ * when the worker's process ends. One that has crashed or was closed is launched again.
+ */
+async function sharedBrowser(): Promise<Browser> {
+  const current = await launched?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  launched = chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  return launched;
+}
+
 export interface E2E {
   baseUrl: string;
   browser: Browser;
@@ -72,7 +86,7 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
       expect(seen, 'CSP violations and page errors').toEqual([]);
     });
     beforeAll(async () => {
-      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+      const browser = await sharedBrowser();
       const { baseUrl } = ourServer();
       Object.assign(e2e, {
         baseUrl,
@@ -114,7 +128,8 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
       } satisfies E2E);
     });
     afterAll(async () => {
-      await e2e.browser?.close();
+      // What the block left open goes with it; the browser stays for the worker's next file.
+      await Promise.all(e2e.browser?.contexts().map((context) => context.close()) ?? []);
     });
     suite(e2e);
   });
