@@ -40,6 +40,62 @@ export const CHROMIUM_FLAGS = [
   '--disable-quic',
 ];
 
+/**
+ * Features Chromium starts for each window that no test uses: the address bar's pop-up is a web
+ * page of its own, loaded in a renderer of its own for every browser context a test opens.
+ */
+const UNUSED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+let disableFeatures: Promise<string> | undefined;
+
+/**
+ * The `--disable-features` switch for Playwright's launches: Chromium keeps only the last such
+ * switch of its command line, and Playwright passes one of its own, so ours carries Playwright's
+ * list too. That list is read once per worker from the command line of a browser Playwright
+ * launched (/proc), which is then closed.
+ */
+function disableFeaturesSwitch(): Promise<string> {
+  disableFeatures ??= (async () => {
+    const probe = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+    try {
+      const prefix = '--disable-features=';
+      const own = childCommandLines()
+        .flat()
+        .find((arg) => arg.startsWith(prefix));
+      const features = new Set([...(own?.slice(prefix.length).split(',') ?? []), ...UNUSED_FEATURES]);
+      return prefix + [...features].filter(Boolean).join(',');
+    } finally {
+      await probe.close();
+    }
+  })();
+  return disableFeatures;
+}
+
+/** The command lines of this process's children (Linux). */
+function childCommandLines(): string[][] {
+  const lines: string[][] = [];
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After the command's name in parentheses: the state, then the parent's pid.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent === process.pid) lines.push(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return lines;
+}
+
+/** Chromium as every Playwright test of the suite drives it. */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_FLAGS, await disableFeaturesSwitch()],
+  });
+}
+
 let launched: Promise<Browser> | undefined;
 
 /**
@@ -50,7 +106,7 @@ let launched: Promise<Browser> | undefined;
 async function sharedBrowser(): Promise<Browser> {
   const current = await launched?.catch(() => undefined);
   if (current?.isConnected()) return current;
-  launched = chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  launched = launchChromium();
   return launched;
 }
 

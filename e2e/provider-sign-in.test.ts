@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import pa11y from 'pa11y';
 import puppeteer from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ import { freePort } from '../apps/server/test/free-port.ts';
 import { waitForHealth } from '../apps/server/test/wait-for-health.ts';
 import { startTestProvider, type TestProvider } from '../apps/server/test/oidc-provider.ts';
 import { api, apiLogin, uniqueEmail } from './api.ts';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, hasChromium, openUser } from './browser.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, hasChromium, launchChromium, openUser } from './browser.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
 import { seriousViolations } from './axe.ts';
 import { VIEWPORTS } from './game-helpers.ts';
@@ -62,7 +62,7 @@ const root = path.resolve(import.meta.dirname, '..');
     child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
     // A fresh embedded database migrates first: on a busy machine that takes more than a minute.
     await waitForHealth(base, child, () => out, 240_000);
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+    browser = await launchChromium();
   }, 300_000);
 
   afterAll(async () => {
