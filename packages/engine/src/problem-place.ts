@@ -7,56 +7,62 @@
  * The module may be one the schema refused: every name is read with care.
  */
 
+import {
+  ACTION_LABELS,
+  CHANGE_LABELS,
+  CHOICE_LABELS,
+  EVENT_LABELS,
+  GAUGE_LABELS,
+  LATER_LABELS,
+  OBJECTIVE_LABELS,
+  RESOURCE_LABELS,
+  SCORING_LABELS,
+  SECTION_LABELS,
+  SETTINGS_LABELS,
+} from '@airman/contracts/module-labels.ts';
+
 type Path = readonly (string | number)[];
 
-/** The editor's label for each field of the settings, the scoring and a row. */
-const SETTINGS: Record<string, string> = {
-  game_title: 'Title',
-  days: 'Days',
-  daily_time_tokens: 'Daily time tokens',
-  game_description: 'Description',
-};
+/** The editor's label (contracts module-labels.ts) of each field of the settings, the scoring and a row, by its name in the module. */
+const SETTINGS: Record<string, string> = SETTINGS_LABELS;
 const SCORING: Record<string, string> = {
-  objective_points: 'Points per objective',
-  range_day_points: 'Points per gauge-day in range',
-  stars: 'Two and three stars',
+  objective_points: SCORING_LABELS.objective_points,
+  range_day_points: SCORING_LABELS.range_day_points,
+  stars: SCORING_LABELS.stars,
 };
-const OBJECTIVE: Record<string, string> = { name: 'Objective', active: 'Active', hidden: 'Hidden' };
+const OBJECTIVE: Record<string, string> = OBJECTIVE_LABELS;
+/** An action's fields and an event choice's. */
 const MOVE: Record<string, string> = {
-  name: 'Action',
-  label: 'Choice',
-  token_cost: 'Token cost',
-  set_cooldown: 'Cooldown (days)',
-  disabled: 'Disabled',
-  results: 'Results',
-  required_objectives: 'Required',
-  next_day_tokens: 'Tokens tomorrow',
-  later: 'Later consequences',
+  name: ACTION_LABELS.name,
+  label: CHOICE_LABELS.label,
+  token_cost: ACTION_LABELS.token_cost,
+  set_cooldown: ACTION_LABELS.set_cooldown,
+  disabled: ACTION_LABELS.disabled,
+  results: ACTION_LABELS.results,
+  required_objectives: ACTION_LABELS.required_objectives,
+  next_day_tokens: ACTION_LABELS.next_day_tokens,
+  later: ACTION_LABELS.later,
 };
 const EVENT: Record<string, string> = {
-  name: 'Event',
-  text: 'What happens',
-  days: 'First day and Last day',
-  chance: 'Chance (%)',
-  required_objectives: 'Only while active',
-  choices: 'Choices',
-  resources: 'Where to find help',
+  name: EVENT_LABELS.name,
+  text: EVENT_LABELS.text,
+  days: `${EVENT_LABELS.first_day} and ${EVENT_LABELS.last_day}`,
+  chance: EVENT_LABELS.chance,
+  required_objectives: EVENT_LABELS.required_objectives,
+  choices: EVENT_LABELS.choices,
+  resources: EVENT_LABELS.resources,
 };
-const LATER: Record<string, string> = {
-  in_days: 'In days',
-  text: 'What comes back',
-  next_day_tokens: 'Tokens that day',
-  results: 'Results',
-};
-const RESOURCE: Record<string, string> = { name: 'Resource', contact: 'Contact' };
+const LATER: Record<string, string> = LATER_LABELS;
+const RESOURCE: Record<string, string> = RESOURCE_LABELS;
+/** The module's tables by gauge name, each a column (or two) of the gauges table. */
 const GAUGE_FIELD: Record<string, string> = {
-  starting_gauges: 'Starting value',
-  daily_change: 'Daily change',
-  healthy_range: 'Healthy range',
-  lessons: 'Lessons',
+  starting_gauges: GAUGE_LABELS.starting_gauges,
+  daily_change: GAUGE_LABELS.daily_change,
+  healthy_range: GAUGE_LABELS.healthy_range,
+  lessons: GAUGE_LABELS.lessons,
 };
-const OBJECTIVE_CHANGE: Record<string, string> = { add: 'Added', remove: 'Removed' };
-const INVENTORY_CHANGE: Record<string, string> = { add: 'Inventory added', remove: 'Inventory removed' };
+const OBJECTIVE_CHANGE: Record<string, string> = CHANGE_LABELS.changes_objectives;
+const INVENTORY_CHANGE: Record<string, string> = CHANGE_LABELS.changes_inventory;
 
 const quoted = (name: string) => `“${name}”`;
 
@@ -84,17 +90,17 @@ function inList(label: string, list: unknown, rest: Path): string[] {
 function moveField(move: unknown, rest: Path): string[] {
   const [field, ...more] = rest;
   if (field === undefined) return [];
-  if (field === 'results') return more.length ? [`Result for ${quoted(String(more[0]))}`] : ['Results'];
+  if (field === 'results') return more.length ? [`Result for ${quoted(String(more[0]))}`] : [MOVE.results!];
   if (field === 'changes_objectives' || field === 'changes_inventory') {
     const labels = field === 'changes_objectives' ? OBJECTIVE_CHANGE : INVENTORY_CHANGE;
     const [kind, ...inside] = more;
-    if (kind === undefined) return [field === 'changes_objectives' ? 'Objectives' : 'Inventory'];
+    if (kind === undefined) return [ACTION_LABELS[field]];
     return inList(labels[kind] ?? String(kind), at(at(move, field), kind), inside);
   }
   if (field === 'required_objectives') return inList(MOVE[field]!, at(move, field), more);
   if (field === 'later') {
     const [k, ...inside] = more;
-    if (k === undefined) return ['Later consequences'];
+    if (k === undefined) return [MOVE.later!];
     const [laterField, ...deeper] = inside;
     const place = [`Later consequence ${typeof k === 'number' ? k + 1 : String(k)}`];
     if (laterField === undefined) return place;
@@ -108,19 +114,20 @@ function moveField(move: unknown, rest: Path): string[] {
 function eventField(event: unknown, rest: Path): string[] {
   const [field, ...more] = rest;
   if (field === undefined) return [];
-  if (field === 'days' && more.length) return [more[0] === 0 ? 'First day' : more[0] === 1 ? 'Last day' : 'Days'];
+  if (field === 'days' && more.length)
+    return [more[0] === 0 ? EVENT_LABELS.first_day : more[0] === 1 ? EVENT_LABELS.last_day : 'Days'];
   if (field === 'required_objectives') return inList(EVENT[field]!, at(event, field), more);
   if (field === 'choices' && more.length) {
     const [j, ...inside] = more;
     const choice = at(at(event, 'choices'), j!);
     // 'Choice “Stay in”', or 'Choice 2' while it has no label.
     const name = row(choice, j!, 'label').replace(/^row /, '');
-    return [`Choice ${name}`, ...moveField(choice, inside)];
+    return [`${CHOICE_LABELS.label} ${name}`, ...moveField(choice, inside)];
   }
   if (field === 'resources' && more.length) {
     const [k, ...inside] = more;
     const resource = at(at(event, 'resources'), k!);
-    const place = [`Where to find help, ${row(resource, k!, 'name')}`];
+    const place = [`${EVENT_LABELS.resources}, ${row(resource, k!, 'name')}`];
     return inside.length ? [...place, RESOURCE[inside[0]!] ?? String(inside[0])] : place;
   }
   return [EVENT[field] ?? String(field), ...more.map(String)];
@@ -131,21 +138,21 @@ function parts(module: unknown, path: Path): string[] {
   const [top, ...rest] = path;
   if (top === undefined) return [];
   const [index, ...inside] = rest;
-  if (typeof top === 'string' && Object.hasOwn(SETTINGS, top)) return ['Settings', SETTINGS[top]!];
+  if (typeof top === 'string' && Object.hasOwn(SETTINGS, top)) return [SECTION_LABELS.settings, SETTINGS[top]!];
   if (typeof top === 'string' && Object.hasOwn(GAUGE_FIELD, top)) {
     const column = GAUGE_FIELD[top]!;
     // No gauge, or a gauge without a name (its row's name field): the section.
-    if (index === undefined || String(index).trim() === '') return ['Gauges'];
+    if (index === undefined || String(index).trim() === '') return [SECTION_LABELS.gauges];
     const gauge = quoted(String(index));
     const [field] = inside;
     if (top === 'healthy_range' && (field === 0 || field === 1))
-      return ['Gauges', gauge, field === 0 ? 'Healthy from' : 'Healthy to'];
+      return [SECTION_LABELS.gauges, gauge, field === 0 ? GAUGE_LABELS.healthy_from : GAUGE_LABELS.healthy_to];
     if (top === 'lessons' && (field === 'low' || field === 'high'))
-      return ['Gauges', gauge, field === 'low' ? 'Lesson when low' : 'Lesson when high'];
-    return ['Gauges', gauge, column];
+      return [SECTION_LABELS.gauges, gauge, field === 'low' ? GAUGE_LABELS.lesson_low : GAUGE_LABELS.lesson_high];
+    return [SECTION_LABELS.gauges, gauge, column];
   }
   if (top === 'objectives' || top === 'actions' || top === 'events') {
-    const section = top === 'objectives' ? 'Objectives' : top === 'actions' ? 'Actions' : 'Events';
+    const section = SECTION_LABELS[top];
     if (index === undefined) return [section];
     const item = at(at(module, top), index);
     const place = [section, row(item, index, 'name')];
@@ -153,10 +160,10 @@ function parts(module: unknown, path: Path): string[] {
     return [...place, ...(top === 'actions' ? moveField(item, inside) : eventField(item, inside))];
   }
   if (top === 'scoring') {
-    if (index === undefined) return ['Scoring'];
+    if (index === undefined) return [SECTION_LABELS.scoring];
     if (index === 'stars' && (inside[0] === 0 || inside[0] === 1))
-      return ['Scoring', inside[0] === 0 ? 'Two stars from (points)' : 'Three stars from (points)'];
-    return ['Scoring', SCORING[index] ?? String(index)];
+      return [SECTION_LABELS.scoring, inside[0] === 0 ? SCORING_LABELS.two_stars : SCORING_LABELS.three_stars];
+    return [SECTION_LABELS.scoring, SCORING[index] ?? String(index)];
   }
   // Fields the editor does not show (id, game_type, archived_at, a field the format lacks): named as in the JSON.
   return [`Module JSON, ${quoted(path.map(String).join('.'))}`];

@@ -6,6 +6,7 @@
  */
 import { TextInput } from '@carbon/react';
 import type { Action } from '@airman/contracts/module.ts';
+import { ACTION_LABELS, CHANGE_LABELS, hinted, LABEL_HINTS, SECTION_LABELS } from '@airman/contracts/module-labels.ts';
 import {
   addRow,
   moveRow,
@@ -17,12 +18,21 @@ import {
   type GaugeRow,
   type ObjectiveRow,
 } from '../module-editor-model.ts';
-import { CheckCell, NameCell, NumberCell } from './editor-cells.tsx';
+import {
+  checkColumn,
+  ColumnCells,
+  columnCount,
+  ColumnsHead,
+  controlsColumn,
+  nameColumn,
+  numberColumn,
+  resultsColumn,
+  type Column,
+} from './editor-columns.tsx';
 import {
   EditorTable,
   ExpandableRow,
   labelOf,
-  nameLabel,
   rowName,
   tableRows,
   useExpandedRows,
@@ -33,26 +43,64 @@ import { TableErrors, useInvalid } from './field-errors-context.tsx';
 import { ItemsInput } from './items-input.tsx';
 import { LaterTable } from './later-table.tsx';
 import { ObjectiveMatrix } from './objective-matrix.tsx';
-import { ResultCells, resultColumns, ResultsHead } from './result-cells.tsx';
-import { AddButton, RowControls } from './row-controls.tsx';
+import { resultColumns } from './result-cells.tsx';
+import { AddButton } from './row-controls.tsx';
 
 const ADD_ID = 'add-action';
 
 export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps) {
   const rows = tableRows('action', model.rowKeys.actions, ADD_ID);
   const expanded = useExpandedRows(rows);
-  const results = resultColumns(
-    model.gauges,
-    model.actions.map((a) => a.results),
-  );
-  // Expand, name, cost, cooldown, disabled, the results, the row's controls.
-  const columnCount = 5 + results.length + 1;
   const changeAction = (i: number, update: (a: Action) => Action) =>
     setModel((m) => ({ ...m, actions: m.actions.map((a, j) => (j === i ? update(a) : a)) }));
   const setAction = (i: number, patch: Partial<Action>) => changeAction(i, (a) => ({ ...a, ...patch }));
+  const columns: Column<Action>[] = [
+    nameColumn({
+      label: ACTION_LABELS.name,
+      value: (a) => a.name,
+      onChange: (name, { index }) => setAction(index, { name }),
+    }),
+    numberColumn({
+      label: ACTION_LABELS.token_cost,
+      field: 'cost',
+      headerClass: 'editor-table__number',
+      min: 0,
+      value: (a) => a.token_cost,
+      onChange: (text, { index }) => setAction(index, { token_cost: parseInteger(text) }),
+    }),
+    numberColumn({
+      label: ACTION_LABELS.set_cooldown,
+      field: 'cooldown',
+      headerClass: 'editor-table__number',
+      min: 0,
+      value: (a) => a.set_cooldown,
+      onChange: (text, { index }) => setAction(index, { set_cooldown: parseInteger(text) }),
+    }),
+    checkColumn({
+      label: ACTION_LABELS.disabled,
+      field: 'disabled',
+      value: (a) => a.disabled,
+      onChange: (disabled, { index }) => setAction(index, { disabled }),
+    }),
+    resultsColumn({
+      results: resultColumns(
+        model.gauges,
+        model.actions.map((a) => a.results),
+      ),
+      value: (a) => a.results,
+      onChange: (results, { index }) => setAction(index, { results }),
+    }),
+    controlsColumn({
+      rows,
+      count: model.actions.length,
+      focusSoon,
+      onMove: (i, to) => setModel((m) => moveRow(m, 'actions', i, to)),
+      onRemove: (i) => setModel((m) => removeRow(m, 'actions', i)),
+    }),
+  ];
   return (
     <section aria-labelledby="actions-title">
-      <h3 id="actions-title">Actions</h3>
+      <h3 id="actions-title">{SECTION_LABELS.actions}</h3>
       <p className="editor-note">
         A result changes its gauge when the action is taken; leave it blank for none. A row&apos;s details hold the
         objectives it needs, adds or removes and the inventory it changes.
@@ -63,19 +111,7 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
           // Its rows' details buttons take focus, locked or not.
           scrollerFocusable={false}
           className="actions-table"
-          head={
-            <ResultsHead
-              columns={results}
-              before={[
-                { label: 'Details', hidden: true, className: 'editor-table__expand' },
-                { label: 'Action' },
-                { label: 'Token cost', className: 'editor-table__number' },
-                { label: 'Cooldown (days)', className: 'editor-table__number' },
-                { label: 'Disabled', className: 'editor-table__check' },
-              ]}
-              after={[{ label: 'Move or remove', hidden: true }]}
-            />
-          }
+          head={<ColumnsHead columns={columns} expandable />}
         >
           {model.actions.map((a, i) => {
             const row = expanded.row(i);
@@ -86,7 +122,7 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
                 key={row.key}
                 row={row}
                 who={who}
-                columns={columnCount}
+                columns={columnCount(columns, true)}
                 details={
                   <ActionDetails
                     id={id}
@@ -100,58 +136,7 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
                   />
                 }
               >
-                <NameCell
-                  id={`${id}-name`}
-                  label={nameLabel('Action', i)}
-                  value={a.name}
-                  disabled={locked}
-                  onChange={(name) => setAction(i, { name })}
-                />
-                <NumberCell
-                  id={`${id}-cost`}
-                  label="Token cost"
-                  who={who}
-                  min={0}
-                  value={a.token_cost}
-                  disabled={locked}
-                  onChange={(text) => setAction(i, { token_cost: parseInteger(text) })}
-                />
-                <NumberCell
-                  id={`${id}-cooldown`}
-                  label="Cooldown (days)"
-                  who={who}
-                  min={0}
-                  value={a.set_cooldown}
-                  disabled={locked}
-                  onChange={(text) => setAction(i, { set_cooldown: parseInteger(text) })}
-                />
-                <CheckCell
-                  id={`${id}-disabled`}
-                  label="Disabled"
-                  who={who}
-                  checked={a.disabled}
-                  disabled={locked}
-                  onChange={(disabled) => setAction(i, { disabled })}
-                />
-                <ResultCells
-                  idPrefix={id}
-                  who={who}
-                  columns={results}
-                  results={a.results}
-                  disabled={locked}
-                  onChange={(next) => setAction(i, { results: next })}
-                />
-                <RowControls
-                  idPrefix={id}
-                  label={who}
-                  index={i}
-                  count={model.actions.length}
-                  disabled={locked}
-                  focusSoon={focusSoon}
-                  afterRemove={rows.afterRemove(i)}
-                  onMove={(to) => setModel((m) => moveRow(m, 'actions', i, to))}
-                  onRemove={() => setModel((m) => removeRow(m, 'actions', i))}
-                />
+                <ColumnCells columns={columns} row={{ item: a, index: i, id, who, disabled: locked }} />
               </ExpandableRow>
             );
           })}
@@ -207,17 +192,17 @@ function ActionDetails({
           disabled={disabled}
           columns={[
             {
-              header: 'Required',
+              header: ACTION_LABELS.required_objectives,
               value: a.required_objectives,
               onChange: (v) => set({ required_objectives: v }),
             },
             {
-              header: 'Added',
+              header: CHANGE_LABELS.changes_objectives.add,
               value: a.changes_objectives.add,
               onChange: (v) => set({ changes_objectives: { ...a.changes_objectives, add: v } }),
             },
             {
-              header: 'Removed',
+              header: CHANGE_LABELS.changes_objectives.remove,
               value: a.changes_objectives.remove,
               onChange: (v) => set({ changes_objectives: { ...a.changes_objectives, remove: v } }),
             },
@@ -226,14 +211,14 @@ function ActionDetails({
         <div className="editor-details__fields">
           <ItemsInput
             id={`${id}-inv-add`}
-            labelText={labelOf('Inventory added (comma-separated)', who)}
+            labelText={labelOf(hinted(CHANGE_LABELS.changes_inventory.add, LABEL_HINTS.items), who)}
             value={a.changes_inventory.add}
             disabled={disabled}
             onChange={(v) => set({ changes_inventory: { ...a.changes_inventory, add: v } })}
           />
           <ItemsInput
             id={`${id}-inv-remove`}
-            labelText={labelOf('Inventory removed (comma-separated)', who)}
+            labelText={labelOf(hinted(CHANGE_LABELS.changes_inventory.remove, LABEL_HINTS.items), who)}
             value={a.changes_inventory.remove}
             disabled={disabled}
             onChange={(v) => set({ changes_inventory: { ...a.changes_inventory, remove: v } })}
@@ -241,7 +226,7 @@ function ActionDetails({
           <TextInput
             id={`${id}-next-day`}
             size="sm"
-            labelText={labelOf('Tokens tomorrow (+/−)', who)}
+            labelText={labelOf(hinted(ACTION_LABELS.next_day_tokens, LABEL_HINTS.signed), who)}
             type="number"
             step={1}
             value={a.next_day_tokens === undefined ? '' : String(a.next_day_tokens)}

@@ -7,6 +7,14 @@
 import { TextArea } from '@carbon/react';
 import type { AddRemove, EventChoice, GameEvent } from '@airman/contracts/module.ts';
 import {
+  CHANGE_LABELS,
+  CHOICE_LABELS,
+  EVENT_LABELS,
+  hinted,
+  LABEL_HINTS,
+  SECTION_LABELS,
+} from '@airman/contracts/module-labels.ts';
+import {
   addChoice,
   addEvent,
   moveEvent,
@@ -21,13 +29,22 @@ import {
   type GaugeRow,
   type ObjectiveRow,
 } from '../module-editor-model.ts';
-import { NameCell, NumberCell } from './editor-cells.tsx';
+import {
+  ColumnCells,
+  columnCount,
+  ColumnsHead,
+  controlsColumn,
+  countColumn,
+  nameColumn,
+  numberColumn,
+  removeColumn,
+  resultsColumn,
+  type Column,
+} from './editor-columns.tsx';
 import {
   EditorTable,
   ExpandableRow,
-  Header,
   labelOf,
-  nameLabel,
   rowName,
   tableRows,
   useExpandedRows,
@@ -38,9 +55,9 @@ import { TableErrors, useInvalidTextArea } from './field-errors-context.tsx';
 import { ItemsInput } from './items-input.tsx';
 import { LaterTable } from './later-table.tsx';
 import { ObjectiveMatrix } from './objective-matrix.tsx';
-import { ResultCells, resultColumns, ResultsHead } from './result-cells.tsx';
+import { resultColumns } from './result-cells.tsx';
 import { ResourcesTable } from './resources-table.tsx';
-import { AddButton, RemoveCell, RowControls } from './row-controls.tsx';
+import { AddButton } from './row-controls.tsx';
 
 /** An event may offer at most this many choices (the module format's limit). */
 const MAX_CHOICES = 6;
@@ -55,11 +72,51 @@ export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) 
   const events = model.events ?? [];
   const rows = tableRows('event', model.eventKeys, ADD_ID);
   const expanded = useExpandedRows(rows);
-  // Expand, name, first day, last day, chance, choices, the row's controls.
-  const columnCount = 7;
+  const change = (i: number, patch: Partial<GameEvent>) => setModel((m) => updateEvent(m, i, patch));
+  const columns: Column<GameEvent>[] = [
+    nameColumn({
+      label: EVENT_LABELS.name,
+      wide: true,
+      value: (e) => e.name,
+      onChange: (name, { index }) => change(index, { name }),
+    }),
+    numberColumn({
+      label: EVENT_LABELS.first_day,
+      field: 'from',
+      headerClass: 'editor-table__number',
+      min: 1,
+      value: (e) => e.days[0],
+      onChange: (text, { item, index }) => change(index, { days: [parseInteger(text), item.days[1]] }),
+    }),
+    numberColumn({
+      label: EVENT_LABELS.last_day,
+      field: 'to',
+      headerClass: 'editor-table__number',
+      min: 1,
+      value: (e) => e.days[1],
+      onChange: (text, { item, index }) => change(index, { days: [item.days[0], parseInteger(text)] }),
+    }),
+    numberColumn({
+      label: EVENT_LABELS.chance,
+      field: 'chance',
+      headerClass: 'editor-table__number',
+      min: 0,
+      max: 100,
+      value: (e) => e.chance,
+      onChange: (text, { index }) => change(index, { chance: parseInteger(text) }),
+    }),
+    countColumn({ key: 'choices', label: EVENT_LABELS.choices, value: (e) => e.choices.length }),
+    controlsColumn({
+      rows,
+      count: events.length,
+      focusSoon,
+      onMove: (i, to) => setModel((m) => moveEvent(m, i, to)),
+      onRemove: (i) => setModel((m) => removeEvent(m, i)),
+    }),
+  ];
   return (
     <section aria-labelledby="events-title">
-      <h3 id="events-title">Events</h3>
+      <h3 id="events-title">{SECTION_LABELS.events}</h3>
       <p className="editor-note">
         At the start of each day of its window, an event is drawn at its chance (once a run); the player picks one of
         its choices before acting. A row&apos;s details hold what happens and its choices.
@@ -70,31 +127,18 @@ export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) 
           // Its rows' details buttons take focus, locked or not.
           scrollerFocusable={false}
           className="events-table"
-          head={
-            <tr>
-              <Header hidden className="editor-table__expand">
-                Details
-              </Header>
-              <Header>Event</Header>
-              <Header className="editor-table__number">First day</Header>
-              <Header className="editor-table__number">Last day</Header>
-              <Header className="editor-table__number">Chance (%)</Header>
-              <Header className="editor-table__number">Choices</Header>
-              <Header hidden>Move or remove</Header>
-            </tr>
-          }
+          head={<ColumnsHead columns={columns} expandable />}
         >
           {events.map((e, i) => {
             const row = expanded.row(i);
             const { id } = row;
             const who = rowName('event', e.name, i);
-            const change = (patch: Partial<GameEvent>) => setModel((m) => updateEvent(m, i, patch));
             return (
               <ExpandableRow
                 key={row.key}
                 row={row}
                 who={who}
-                columns={columnCount}
+                columns={columnCount(columns, true)}
                 details={
                   <EventDetails
                     id={id}
@@ -108,54 +152,7 @@ export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) 
                   />
                 }
               >
-                <NameCell
-                  id={`${id}-name`}
-                  label={nameLabel('Event', i)}
-                  value={e.name}
-                  disabled={locked}
-                  wide
-                  onChange={(name) => change({ name })}
-                />
-                <NumberCell
-                  id={`${id}-from`}
-                  label="First day"
-                  who={who}
-                  min={1}
-                  value={e.days[0]}
-                  disabled={locked}
-                  onChange={(text) => change({ days: [parseInteger(text), e.days[1]] })}
-                />
-                <NumberCell
-                  id={`${id}-to`}
-                  label="Last day"
-                  who={who}
-                  min={1}
-                  value={e.days[1]}
-                  disabled={locked}
-                  onChange={(text) => change({ days: [e.days[0], parseInteger(text)] })}
-                />
-                <NumberCell
-                  id={`${id}-chance`}
-                  label="Chance (%)"
-                  who={who}
-                  min={0}
-                  max={100}
-                  value={e.chance}
-                  disabled={locked}
-                  onChange={(text) => change({ chance: parseInteger(text) })}
-                />
-                <td className="editor-table__number editor-table__count">{e.choices.length}</td>
-                <RowControls
-                  idPrefix={id}
-                  label={who}
-                  index={i}
-                  count={events.length}
-                  disabled={locked}
-                  focusSoon={focusSoon}
-                  afterRemove={rows.afterRemove(i)}
-                  onMove={(to) => setModel((m) => moveEvent(m, i, to))}
-                  onRemove={() => setModel((m) => removeEvent(m, i))}
-                />
+                <ColumnCells columns={columns} row={{ item: e, index: i, id, who, disabled: locked }} />
               </ExpandableRow>
             );
           })}
@@ -199,15 +196,50 @@ function EventDetails({
   setModel(update: (m: EditorModel) => EditorModel): void;
   focusSoon: FocusSoon;
 }) {
-  const results = resultColumns(
-    model.gauges,
-    e.choices.map((c) => c.results),
-  );
-  // Expand, label, token cost, tokens tomorrow, the results, remove.
-  const columnCount = 4 + results.length + 1;
   const addId = `${id}-add-choice`;
   const rows = tableRows(`${id}-choice`, model.choiceKeys[index] ?? [], addId, 'label');
   const expanded = useExpandedRows(rows);
+  const set = (n: number, patch: Partial<EventChoice>) => setModel((m) => updateChoice(m, index, n, patch));
+  const columns: Column<EventChoice>[] = [
+    nameColumn({
+      label: CHOICE_LABELS.label,
+      field: 'label',
+      fieldLabel: ({ index: n }) => `${CHOICE_LABELS.label}, row ${n + 1} of ${who}`,
+      wide: true,
+      value: (c) => c.label,
+      onChange: (label, { index: n }) => set(n, { label }),
+    }),
+    numberColumn({
+      label: CHOICE_LABELS.token_cost,
+      field: 'cost',
+      headerClass: 'editor-table__number',
+      min: 0,
+      value: (c) => c.token_cost,
+      onChange: (text, { index: n }) => set(n, { token_cost: parseOptionalInteger(text) ?? undefined }),
+    }),
+    numberColumn({
+      label: hinted(CHOICE_LABELS.next_day_tokens, LABEL_HINTS.signed),
+      field: 'next-day',
+      headerClass: 'editor-table__number',
+      value: (c) => c.next_day_tokens,
+      onChange: (text, { index: n }) => set(n, { next_day_tokens: parseOptionalInteger(text) ?? undefined }),
+    }),
+    resultsColumn({
+      results: resultColumns(
+        model.gauges,
+        e.choices.map((c) => c.results),
+      ),
+      value: (c) => c.results ?? {},
+      onChange: (next, { index: n }) => set(n, { results: Object.keys(next).length > 0 ? next : undefined }),
+    }),
+    removeColumn({
+      focusSoon,
+      afterRemove: (n) => rows.afterRemove(n),
+      // An event needs a choice: the last one stays.
+      removable: e.choices.length > 1,
+      onRemove: (n) => setModel((m) => removeChoice(m, index, n)),
+    }),
+  ];
   const textInvalid = useInvalidTextArea(`${id}-text`);
   return (
     <>
@@ -215,7 +247,7 @@ function EventDetails({
         <TextArea
           id={`${id}-text`}
           className="editor-details__text"
-          labelText={labelOf('What happens', who)}
+          labelText={labelOf(EVENT_LABELS.text, who)}
           rows={4}
           value={e.text}
           disabled={locked}
@@ -229,7 +261,7 @@ function EventDetails({
           disabled={locked}
           columns={[
             {
-              header: 'Only while active',
+              header: EVENT_LABELS.required_objectives,
               value: e.required_objectives ?? [],
               onChange: (v) =>
                 setModel((m) => updateEvent(m, index, { required_objectives: v.length > 0 ? v : undefined })),
@@ -238,37 +270,26 @@ function EventDetails({
         />
       </div>
       <h4 id={`${id}-choices-title`} className="editor-details__title">
-        Choices<span className="visually-hidden"> of {who}</span>
+        {EVENT_LABELS.choices}
+        <span className="visually-hidden"> of {who}</span>
       </h4>
       <EditorTable
         labelledBy={`${id}-choices-title`}
         // Its rows' details buttons take focus, locked or not.
         scrollerFocusable={false}
         className="choices-table"
-        head={
-          <ResultsHead
-            columns={results}
-            before={[
-              { label: 'Details', hidden: true, className: 'editor-table__expand' },
-              { label: 'Choice' },
-              { label: 'Token cost', className: 'editor-table__number' },
-              { label: 'Tokens tomorrow (+/−)', className: 'editor-table__number' },
-            ]}
-            after={[{ label: 'Remove', hidden: true }]}
-          />
-        }
+        head={<ColumnsHead columns={columns} expandable />}
       >
         {e.choices.map((c, n) => {
           const row = expanded.row(n);
           const { id: cid } = row;
           const choice = `choice ${c.label.trim() || `in row ${n + 1}`} of ${who}`;
-          const set = (patch: Partial<EventChoice>) => setModel((m) => updateChoice(m, index, n, patch));
           return (
             <ExpandableRow
               key={row.key}
               row={row}
               who={choice}
-              columns={columnCount}
+              columns={columnCount(columns, true)}
               details={
                 <ChoiceDetails
                   id={cid}
@@ -278,52 +299,11 @@ function EventDetails({
                   gauges={model.gauges}
                   disabled={locked}
                   focusSoon={focusSoon}
-                  set={set}
+                  set={(patch) => set(n, patch)}
                 />
               }
             >
-              <NameCell
-                id={`${cid}-label`}
-                label={`Choice, row ${n + 1} of ${who}`}
-                value={c.label}
-                disabled={locked}
-                wide
-                onChange={(label) => set({ label })}
-              />
-              <NumberCell
-                id={`${cid}-cost`}
-                label="Token cost"
-                who={choice}
-                min={0}
-                value={c.token_cost}
-                disabled={locked}
-                onChange={(text) => set({ token_cost: parseOptionalInteger(text) ?? undefined })}
-              />
-              <NumberCell
-                id={`${cid}-next-day`}
-                label="Tokens tomorrow (+/−)"
-                who={choice}
-                value={c.next_day_tokens}
-                disabled={locked}
-                onChange={(text) => set({ next_day_tokens: parseOptionalInteger(text) ?? undefined })}
-              />
-              <ResultCells
-                idPrefix={cid}
-                who={choice}
-                columns={results}
-                results={c.results ?? {}}
-                disabled={locked}
-                onChange={(next) => set({ results: Object.keys(next).length > 0 ? next : undefined })}
-              />
-              <RemoveCell
-                id={`${cid}-remove`}
-                label={choice}
-                // An event needs a choice: the last one stays.
-                disabled={locked || e.choices.length === 1}
-                focusSoon={focusSoon}
-                afterRemove={rows.afterRemove(n)}
-                onRemove={() => setModel((m) => removeChoice(m, index, n))}
-              />
+              <ColumnCells columns={columns} row={{ item: c, index: n, id: cid, who: choice, disabled: locked }} />
             </ExpandableRow>
           );
         })}
@@ -382,12 +362,12 @@ function ChoiceDetails({
           disabled={disabled}
           columns={[
             {
-              header: 'Added',
+              header: CHANGE_LABELS.changes_objectives.add,
               value: objectivesChanged.add,
               onChange: (v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, add: v }) }),
             },
             {
-              header: 'Removed',
+              header: CHANGE_LABELS.changes_objectives.remove,
               value: objectivesChanged.remove,
               onChange: (v) => set({ changes_objectives: optionalPair({ ...objectivesChanged, remove: v }) }),
             },
@@ -396,14 +376,14 @@ function ChoiceDetails({
         <div className="editor-details__fields">
           <ItemsInput
             id={`${id}-inv-add`}
-            labelText={labelOf('Inventory added (comma-separated)', who)}
+            labelText={labelOf(hinted(CHANGE_LABELS.changes_inventory.add, LABEL_HINTS.items), who)}
             value={inventoryChanged.add}
             disabled={disabled}
             onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, add: v }) })}
           />
           <ItemsInput
             id={`${id}-inv-remove`}
-            labelText={labelOf('Inventory removed (comma-separated)', who)}
+            labelText={labelOf(hinted(CHANGE_LABELS.changes_inventory.remove, LABEL_HINTS.items), who)}
             value={inventoryChanged.remove}
             disabled={disabled}
             onChange={(v) => set({ changes_inventory: optionalPair({ ...inventoryChanged, remove: v }) })}

@@ -5,12 +5,21 @@
  * per gauge, as the action's own results.
  */
 import { MAX_LATER, type Later } from '@airman/contracts/module.ts';
+import { ACTION_LABELS, hinted, LABEL_HINTS, LATER_LABELS } from '@airman/contracts/module-labels.ts';
 import { newLater, parseInteger, parseOptionalInteger, updateLater, type GaugeRow } from '../module-editor-model.ts';
-import { NumberCell, TextCell } from './editor-cells.tsx';
+import {
+  ColumnCells,
+  ColumnsHead,
+  numberColumn,
+  removeColumn,
+  resultsColumn,
+  textColumn,
+  type Column,
+} from './editor-columns.tsx';
 import { EditorTable, type FocusSoon } from './editor-table.tsx';
-import { ResultCells, resultColumns, ResultsHead } from './result-cells.tsx';
+import { resultColumns } from './result-cells.tsx';
 import { TableErrors } from './field-errors-context.tsx';
-import { AddButton, RemoveCell } from './row-controls.tsx';
+import { AddButton } from './row-controls.tsx';
 
 export function LaterTable({
   id,
@@ -31,19 +40,54 @@ export function LaterTable({
   focusSoon: FocusSoon;
   onChange(later: Later[]): void;
 }) {
-  const results = resultColumns(
-    gauges,
-    later.map((l) => l.results),
-  );
   const titleId = `${id}-later-title`;
   const addId = `${id}-add-later`;
   // Rows by position: a consequence is added or removed, never moved.
   const field = (n: number) => `${id}-later-${n}-days`;
   const set = (n: number, patch: Partial<Later>) => onChange(updateLater(later, n, patch));
+  const columns: Column<Later>[] = [
+    numberColumn({
+      label: LATER_LABELS.in_days,
+      field: 'days',
+      headerClass: 'editor-table__number',
+      min: 1,
+      value: (l) => l.in_days,
+      onChange: (text, { index }) => set(index, { in_days: parseInteger(text) }),
+    }),
+    textColumn({
+      label: LATER_LABELS.text,
+      field: 'text',
+      rows: 2,
+      value: (l) => l.text,
+      onChange: (text, { index }) => set(index, { text }),
+    }),
+    numberColumn({
+      label: hinted(LATER_LABELS.next_day_tokens, LABEL_HINTS.signed),
+      field: 'tokens',
+      headerClass: 'editor-table__number',
+      value: (l) => l.next_day_tokens,
+      onChange: (text, { index }) => set(index, { next_day_tokens: parseOptionalInteger(text) ?? undefined }),
+    }),
+    resultsColumn({
+      results: resultColumns(
+        gauges,
+        later.map((l) => l.results),
+      ),
+      value: (l) => l.results ?? {},
+      onChange: (next, { index }) => set(index, { results: Object.keys(next).length > 0 ? next : undefined }),
+    }),
+    removeColumn({
+      focusSoon,
+      // The row after it takes its place, else the one before, else Add.
+      afterRemove: (n) => [field(n), field(n - 1), addId],
+      onRemove: (n) => onChange(later.filter((_, i) => i !== n)),
+    }),
+  ];
   return (
     <>
       <h4 id={titleId} className="editor-details__title">
-        Later consequences<span className="visually-hidden"> of {who}</span>
+        {ACTION_LABELS.later}
+        <span className="visually-hidden"> of {who}</span>
       </h4>
       {later.length === 0 ? (
         <p className="editor-details__empty">None: everything happens at once.</p>
@@ -52,69 +96,22 @@ export function LaterTable({
           labelledBy={titleId}
           scrollerFocusable={disabled}
           className="later-table"
-          head={
-            <ResultsHead
-              columns={results}
-              before={[
-                { label: 'In days', className: 'editor-table__number' },
-                { label: 'What comes back' },
-                { label: 'Tokens that day (+/−)', className: 'editor-table__number' },
-              ]}
-              after={[{ label: 'Remove', hidden: true }]}
-            />
-          }
+          head={<ColumnsHead columns={columns} />}
         >
-          {later.map((l, n) => {
-            const row = `later consequence ${n + 1} of ${who}`;
-            const rowId = `${id}-later-${n}`;
-            return (
-              <tr key={n}>
-                <NumberCell
-                  id={field(n)}
-                  label="In days"
-                  who={row}
-                  min={1}
-                  value={l.in_days}
-                  disabled={disabled}
-                  onChange={(text) => set(n, { in_days: parseInteger(text) })}
-                />
-                <TextCell
-                  id={`${rowId}-text`}
-                  label="What comes back"
-                  who={row}
-                  rows={2}
-                  value={l.text}
-                  disabled={disabled}
-                  onChange={(text) => set(n, { text })}
-                />
-                <NumberCell
-                  id={`${rowId}-tokens`}
-                  label="Tokens that day (+/−)"
-                  who={row}
-                  value={l.next_day_tokens}
-                  disabled={disabled}
-                  onChange={(text) => set(n, { next_day_tokens: parseOptionalInteger(text) ?? undefined })}
-                />
-                <ResultCells
-                  idPrefix={rowId}
-                  who={row}
-                  columns={results}
-                  results={l.results ?? {}}
-                  disabled={disabled}
-                  onChange={(next) => set(n, { results: Object.keys(next).length > 0 ? next : undefined })}
-                />
-                <RemoveCell
-                  id={`${rowId}-remove`}
-                  label={row}
-                  disabled={disabled}
-                  focusSoon={focusSoon}
-                  // The row after it takes its place, else the one before, else Add.
-                  afterRemove={[field(n), field(n - 1), addId]}
-                  onRemove={() => onChange(later.filter((_, i) => i !== n))}
-                />
-              </tr>
-            );
-          })}
+          {later.map((l, n) => (
+            <tr key={n}>
+              <ColumnCells
+                columns={columns}
+                row={{
+                  item: l,
+                  index: n,
+                  id: `${id}-later-${n}`,
+                  who: `later consequence ${n + 1} of ${who}`,
+                  disabled,
+                }}
+              />
+            </tr>
+          ))}
         </EditorTable>
       )}
       <TableErrors id={`${id}-later`} />

@@ -8,6 +8,7 @@ import { useLayoutEffect, useMemo, useState } from 'react';
 import { Button, InlineLoading, InlineNotification, TextArea, TextInput, Toggle } from '@carbon/react';
 import { useNavigate } from 'react-router';
 import { isBaseModule, type Module } from '@airman/contracts/module.ts';
+import { SCORING_LABELS, SECTION_LABELS, SETTINGS_LABELS } from '@airman/contracts/module-labels.ts';
 import { validateStructure } from '@airman/engine/validate.ts';
 import { DEFAULT_OBJECTIVE_POINTS, DEFAULT_RANGE_DAY_POINTS, starThresholds } from '@airman/engine/score.ts';
 import { useToast } from '#components/toasts.tsx';
@@ -264,11 +265,11 @@ function EditorTables({
   return (
     <>
       <section aria-labelledby="settings-title">
-        <h3 id="settings-title">Settings</h3>
+        <h3 id="settings-title">{SECTION_LABELS.settings}</h3>
         <div className="editor-grid editor-grid--settings">
           <TextInput
             id="module-title"
-            labelText="Title"
+            labelText={SETTINGS_LABELS.game_title}
             value={model.game_title}
             disabled={locked}
             {...titleInvalid}
@@ -278,7 +279,7 @@ function EditorTables({
           />
           <NumberField
             id="module-days"
-            label="Days"
+            label={SETTINGS_LABELS.days}
             min={1}
             value={model.days}
             disabled={locked}
@@ -286,7 +287,7 @@ function EditorTables({
           />
           <NumberField
             id="module-tokens"
-            label="Daily time tokens"
+            label={SETTINGS_LABELS.daily_time_tokens}
             min={1}
             value={model.daily_time_tokens}
             disabled={locked}
@@ -295,7 +296,7 @@ function EditorTables({
           <TextArea
             id="module-description"
             className="editor-grid__wide"
-            labelText="Description"
+            labelText={SETTINGS_LABELS.game_description}
             rows={3}
             value={model.game_description}
             disabled={locked}
@@ -336,14 +337,14 @@ function ScoringSection({
     });
   return (
     <section aria-labelledby="scoring-title">
-      <h3 id="scoring-title">Scoring</h3>
+      <h3 id="scoring-title">{SECTION_LABELS.scoring}</h3>
       <p className="editor-note">
         A completed run earns one, two or three stars by its points. Leave a field blank for the default shown.
       </p>
       <div className="editor-grid">
         <NumberField
           id="scoring-objective-points"
-          label="Points per objective"
+          label={SCORING_LABELS.objective_points}
           min={0}
           placeholder={DEFAULT_OBJECTIVE_POINTS}
           value={scoring.objective_points}
@@ -354,7 +355,7 @@ function ScoringSection({
         />
         <NumberField
           id="scoring-range-points"
-          label="Points per gauge-day in range"
+          label={SCORING_LABELS.range_day_points}
           min={0}
           placeholder={DEFAULT_RANGE_DAY_POINTS}
           value={scoring.range_day_points}
@@ -365,7 +366,7 @@ function ScoringSection({
         />
         <NumberField
           id="scoring-two-stars"
-          label="Two stars from (points)"
+          label={SCORING_LABELS.two_stars}
           min={0}
           placeholder={two}
           value={stars?.[0]}
@@ -374,7 +375,7 @@ function ScoringSection({
         />
         <NumberField
           id="scoring-three-stars"
-          label="Three stars from (points)"
+          label={SCORING_LABELS.three_stars}
           min={0}
           placeholder={three}
           value={stars?.[1]}

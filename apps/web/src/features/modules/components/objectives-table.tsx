@@ -1,4 +1,5 @@
 /** The objectives table: a row per objective, active from the start or not, hidden or not. */
+import { OBJECTIVE_LABELS, SECTION_LABELS } from '@airman/contracts/module-labels.ts';
 import {
   addRow,
   moveRow,
@@ -7,10 +8,10 @@ import {
   renameObjective,
   type ObjectiveRow,
 } from '../module-editor-model.ts';
-import { CheckCell, NameCell } from './editor-cells.tsx';
-import { EditorTable, Header, nameLabel, rowName, tableRows, type TableProps } from './editor-table.tsx';
+import { checkColumn, ColumnCells, ColumnsHead, controlsColumn, nameColumn, type Column } from './editor-columns.tsx';
+import { EditorTable, rowName, tableRows, type TableProps } from './editor-table.tsx';
 import { TableErrors } from './field-errors-context.tsx';
-import { AddButton, RowControls } from './row-controls.tsx';
+import { AddButton } from './row-controls.tsx';
 
 const ADD_ID = 'add-objective';
 
@@ -18,62 +19,50 @@ export function ObjectivesTable({ model, locked, setModel, focusSoon }: TablePro
   const rows = tableRows('objective', model.rowKeys.objectives, ADD_ID);
   const setFlag = (i: number, patch: Partial<Pick<ObjectiveRow, 'active' | 'hidden'>>) =>
     setModel((m) => ({ ...m, objectives: m.objectives.map((x, j) => (j === i ? { ...x, ...patch } : x)) }));
+  const columns: Column<ObjectiveRow>[] = [
+    nameColumn({
+      label: OBJECTIVE_LABELS.name,
+      wide: true,
+      value: (o) => o.name,
+      onChange: (name, { index }) => setModel((m) => renameObjective(m, index, name)),
+    }),
+    checkColumn({
+      label: OBJECTIVE_LABELS.active,
+      field: 'active',
+      value: (o) => o.active,
+      onChange: (active, { index }) => setFlag(index, { active }),
+    }),
+    checkColumn({
+      label: OBJECTIVE_LABELS.hidden,
+      field: 'hidden',
+      value: (o) => o.hidden,
+      onChange: (hidden, { index }) => setFlag(index, { hidden }),
+    }),
+    controlsColumn({
+      rows,
+      count: model.objectives.length,
+      focusSoon,
+      onMove: (i, to) => setModel((m) => moveRow(m, 'objectives', i, to)),
+      onRemove: (i) => setModel((m) => removeObjective(m, i)),
+    }),
+  ];
   return (
     <section aria-labelledby="objectives-title">
-      <h3 id="objectives-title">Objectives</h3>
+      <h3 id="objectives-title">{SECTION_LABELS.objectives}</h3>
       {model.objectives.length > 0 && (
         <EditorTable
           labelledBy="objectives-title"
           scrollerFocusable={locked}
           className="objectives-table"
-          head={
-            <tr>
-              <Header>Objective</Header>
-              <Header className="editor-table__check">Active</Header>
-              <Header className="editor-table__check">Hidden</Header>
-              <Header hidden>Move or remove</Header>
-            </tr>
-          }
+          head={<ColumnsHead columns={columns} />}
         >
           {model.objectives.map((o, i) => {
             const { key, id } = rows.row(i);
-            const who = rowName('objective', o.name, i);
             return (
               <tr key={key}>
-                <NameCell
-                  id={`${id}-name`}
-                  label={nameLabel('Objective', i)}
-                  value={o.name}
-                  disabled={locked}
-                  wide
-                  onChange={(name) => setModel((m) => renameObjective(m, i, name))}
-                />
-                <CheckCell
-                  id={`${id}-active`}
-                  label="Active"
-                  who={who}
-                  checked={o.active}
-                  disabled={locked}
-                  onChange={(active) => setFlag(i, { active })}
-                />
-                <CheckCell
-                  id={`${id}-hidden`}
-                  label="Hidden"
-                  who={who}
-                  checked={o.hidden}
-                  disabled={locked}
-                  onChange={(hidden) => setFlag(i, { hidden })}
-                />
-                <RowControls
-                  idPrefix={id}
-                  label={who}
-                  index={i}
-                  count={model.objectives.length}
-                  disabled={locked}
-                  focusSoon={focusSoon}
-                  afterRemove={rows.afterRemove(i)}
-                  onMove={(to) => setModel((m) => moveRow(m, 'objectives', i, to))}
-                  onRemove={() => setModel((m) => removeObjective(m, i))}
+                <ColumnCells
+                  columns={columns}
+                  row={{ item: o, index: i, id, who: rowName('objective', o.name, i), disabled: locked }}
                 />
               </tr>
             );

@@ -4,11 +4,12 @@
  * reach it, in the event's details.
  */
 import { MAX_RESOURCES, type Resource } from '@airman/contracts/module.ts';
+import { EVENT_LABELS, hinted, LABEL_HINTS, RESOURCE_LABELS } from '@airman/contracts/module-labels.ts';
 import { newResource } from '../module-editor-model.ts';
-import { TextCell } from './editor-cells.tsx';
-import { EditorTable, Header, type FocusSoon } from './editor-table.tsx';
+import { ColumnCells, ColumnsHead, removeColumn, textColumn, type Column } from './editor-columns.tsx';
+import { EditorTable, type FocusSoon } from './editor-table.tsx';
 import { TableErrors } from './field-errors-context.tsx';
-import { AddButton, RemoveCell } from './row-controls.tsx';
+import { AddButton } from './row-controls.tsx';
 
 export function ResourcesTable({
   id,
@@ -33,10 +34,32 @@ export function ResourcesTable({
   const field = (n: number) => `${id}-resource-${n}-name`;
   const set = (n: number, patch: Partial<Resource>) =>
     onChange(resources.map((r, i) => (i === n ? { ...r, ...patch } : r)));
+  const columns: Column<Resource>[] = [
+    textColumn({
+      label: RESOURCE_LABELS.name,
+      field: 'name',
+      value: (r) => r.name,
+      onChange: (name, { index }) => set(index, { name }),
+    }),
+    textColumn({
+      label: RESOURCE_LABELS.contact,
+      header: hinted(RESOURCE_LABELS.contact, LABEL_HINTS.contact),
+      field: 'contact',
+      value: (r) => r.contact,
+      onChange: (contact, { index }) => set(index, { contact }),
+    }),
+    removeColumn({
+      focusSoon,
+      // The row after it takes its place, else the one before, else Add.
+      afterRemove: (n) => [field(n), field(n - 1), addId],
+      onRemove: (n) => onChange(resources.filter((_, i) => i !== n)),
+    }),
+  ];
   return (
     <>
       <h4 id={titleId} className="editor-details__title">
-        Where to find help<span className="visually-hidden"> for {who}</span>
+        {EVENT_LABELS.resources}
+        <span className="visually-hidden"> for {who}</span>
       </h4>
       {resources.length === 0 ? (
         <p className="editor-details__empty">No resources: the player is pointed to none.</p>
@@ -45,46 +68,16 @@ export function ResourcesTable({
           labelledBy={titleId}
           scrollerFocusable={disabled}
           className="resources-table"
-          head={
-            <tr>
-              <Header>Resource</Header>
-              <Header>Contact (phone, place or web address)</Header>
-              <Header hidden>Remove</Header>
-            </tr>
-          }
+          head={<ColumnsHead columns={columns} />}
         >
-          {resources.map((r, n) => {
-            const row = `resource ${n + 1} of ${who}`;
-            return (
-              <tr key={n}>
-                <TextCell
-                  id={field(n)}
-                  label="Resource"
-                  who={row}
-                  value={r.name}
-                  disabled={disabled}
-                  onChange={(name) => set(n, { name })}
-                />
-                <TextCell
-                  id={`${id}-resource-${n}-contact`}
-                  label="Contact"
-                  who={row}
-                  value={r.contact}
-                  disabled={disabled}
-                  onChange={(contact) => set(n, { contact })}
-                />
-                <RemoveCell
-                  id={`${id}-resource-${n}-remove`}
-                  label={row}
-                  disabled={disabled}
-                  focusSoon={focusSoon}
-                  // The row after it takes its place, else the one before, else Add.
-                  afterRemove={[field(n), field(n - 1), addId]}
-                  onRemove={() => onChange(resources.filter((_, i) => i !== n))}
-                />
-              </tr>
-            );
-          })}
+          {resources.map((r, n) => (
+            <tr key={n}>
+              <ColumnCells
+                columns={columns}
+                row={{ item: r, index: n, id: `${id}-resource-${n}`, who: `resource ${n + 1} of ${who}`, disabled }}
+              />
+            </tr>
+          ))}
         </EditorTable>
       )}
       <TableErrors id={`${id}-resources`} />

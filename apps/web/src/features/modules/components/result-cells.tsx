@@ -1,12 +1,11 @@
 /**
  * Results as columns: a change per gauge, one cell each, in the row of an
- * action, an event choice or a later consequence.
+ * action, an event choice or a later consequence; their header is the column
+ * toolkit's (editor-columns.tsx resultsColumn).
  */
-import type { ReactNode } from 'react';
 import { own } from '@airman/contracts/own.ts';
 import { parseOptionalInteger, referencedNames, setResult, type GaugeRow } from '../module-editor-model.ts';
 import { NumberCell } from './editor-cells.tsx';
-import { Header } from './editor-table.tsx';
 
 export interface ResultColumn {
   /** The gauge's name as the rules use it. */
@@ -32,60 +31,6 @@ export function resultColumns(
     ...[...names].map(([key, label]) => ({ key, label })),
     ...unknown.map((key) => ({ key, label: `${key} (no such gauge)` })),
   ];
-}
-
-/** A column header of a table with results, other than theirs. */
-export interface HeaderSpec {
-  label: ReactNode;
-  className?: string;
-  /** For screen readers only (the expand and row-control columns). */
-  hidden?: boolean;
-}
-
-/**
- * The header rows of a table with a result column per gauge: the `before`
- * headers, 'Results' across the results' columns with a gauge's name over
- * each (a second header row), then the `after` headers; one row while the
- * module has no gauge.
- */
-export function ResultsHead({
-  columns,
-  before,
-  after,
-}: {
-  columns: readonly ResultColumn[];
-  before: readonly HeaderSpec[];
-  after: readonly HeaderSpec[];
-}) {
-  const twoRows = columns.length > 0;
-  const span = twoRows ? 2 : undefined;
-  const header = (h: HeaderSpec, n: number) => (
-    <Header key={n} rowSpan={span} className={h.className} hidden={h.hidden}>
-      {h.label}
-    </Header>
-  );
-  return (
-    <>
-      <tr>
-        {before.map(header)}
-        {twoRows && (
-          <Header colSpan={columns.length} className="editor-table__group">
-            Results
-          </Header>
-        )}
-        {after.map((h, n) => header(h, before.length + n))}
-      </tr>
-      {twoRows && (
-        <tr>
-          {columns.map((c) => (
-            <Header key={c.key} className="editor-table__number">
-              {c.label}
-            </Header>
-          ))}
-        </tr>
-      )}
-    </>
-  );
 }
 
 /** A number field per column; blank means the gauge does not change. */
