@@ -229,26 +229,6 @@ describeE2E('the Progress page', (e2e) => {
     await context.close();
   });
 
-  it('says so when nothing matches, and refuses a bad date from the URL with the server’s reason', async () => {
-    const { context, page } = await e2e.adminPage();
-    await page.goto(`/progress?unit=${encodeURIComponent(`Nobody ${Date.now()}`)}`);
-    await page.getByText('No assignments match these filters.').waitFor();
-    await page.getByText('No assignment is overdue.').waitFor();
-    await page.goto('/progress?module=deleted_module');
-    await page.getByText("No module 'deleted_module'").waitFor();
-    const module = page.getByRole('combobox', { name: 'Module' });
-    await expect
-      .poll(() => module.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text))
-      .toBe('Module not found: deleted_module');
-    await page.goto('/progress?from=2026-02-30');
-    await page.getByText('Error loading progress').waitFor();
-    await page.getByText('from: must be a real calendar date').waitFor();
-    await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.waitForURL((url) => url.search === '');
-    await page.getByRole('heading', { name: 'By module', exact: true }).waitFor();
-    await context.close();
-  });
-
   it('gives the focus to the first filter after Clear filters, which disables itself', async () => {
     const { context, page } = await e2e.adminPage();
     await page.goto('/progress?rank=SrA');
