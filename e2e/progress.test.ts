@@ -229,20 +229,6 @@ describeE2E('the Progress page', (e2e) => {
     await context.close();
   });
 
-  it('gives the focus to the first filter after Clear filters, which disables itself', async () => {
-    const { context, page } = await e2e.adminPage();
-    await page.goto('/progress?rank=SrA');
-    await page.getByRole('heading', { name: 'By module', exact: true }).waitFor();
-    // From the top of the page, as a keyboard user starts.
-    await page.keyboard.press('Tab');
-    await tabTo(page, 'Clear filters');
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.search === '');
-    await expect.poll(() => page.getByRole('button', { name: 'Clear filters' }).isDisabled()).toBe(true);
-    await expect.poll(() => focused(page)).toMatchObject({ name: 'Module', lost: false });
-    await context.close();
-  });
-
   it('takes two quick arrow keys in a filter as two steps, the URL and the focus with them', async () => {
     const { context, page } = await e2e.adminPage();
     await page.goto('/progress');
