@@ -413,16 +413,6 @@ describeE2E('the Users screen', (e2e) => {
     await context.close();
   });
 
-  it('warns when the admin is about to delete themself', async () => {
-    const { context, page } = await e2e.adminPage();
-    await page.getByRole('searchbox', { name: 'Search by player name' }).fill('e2e-admin@example.com');
-    const row = page.locator('tr', { hasText: 'e2e-admin@example.com' });
-    await rowAction(row, 'Delete');
-    await page.getByText('You are trying to delete yourself.').waitFor();
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await context.close();
-  });
-
   it('pages with Page N and Next 50, hidden while searching', async () => {
     const admin = await apiLogin(e2e.baseUrl);
     const emails = Array.from({ length: 60 }, () => uniqueEmail('pager'));
