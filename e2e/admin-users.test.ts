@@ -223,39 +223,6 @@ describeE2E('the Users screen', (e2e) => {
     await context.close();
   });
 
-  it('opens the user modal on GET admin/users/{id}: a change made after the list loaded shows, and nothing is saved back', async () => {
-    const { admin, user, context, page, row } = await userOnScreen('fresh', {
-      first_name: 'Fresh',
-      last_name: 'Reader',
-    });
-    await api(e2e.baseUrl, admin, 'POST', `admin/users/${user.id}`, {
-      unit: 'Changed Unit',
-      rank: 'SrA',
-      first_name: 'Renamed',
-    });
-    const calls: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/admin/users/'))
-        calls.push(`${request.method()} ${new URL(request.url()).pathname}`);
-    });
-
-    await rowAction(row, 'View');
-    const modal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
-    await expect.poll(() => modal.getByLabel('Unit').inputValue()).toBe('Changed Unit');
-    expect(await modal.getByLabel('First name').inputValue()).toBe('Renamed');
-    expect(await modal.getByRole('combobox', { name: 'Rank' }).inputValue()).toBe('Senior Airman (SrA, E-4)');
-    // Past the autosave's debounce: taking the server's state saved nothing.
-    await page.waitForTimeout(1500);
-    // Only reads: the user, the e-mails sent to them, the account's failed sign-ins and how it signs in.
-    expect(calls.sort()).toEqual([
-      `GET /api/admin/users/${user.id}`,
-      `GET /api/admin/users/${user.id}/emails`,
-      `GET /api/admin/users/${user.id}/sign-in`,
-      `GET /api/admin/users/${user.id}/sign-in-method`,
-    ]);
-    await context.close();
-  });
-
   it('says so when the user was deleted after the list loaded, and reads the list again', async () => {
     const { email, admin, user, context, page, row } = await userOnScreen('gone', {
       first_name: 'Soon',
