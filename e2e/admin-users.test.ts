@@ -223,26 +223,6 @@ describeE2E('the Users screen', (e2e) => {
     await context.close();
   });
 
-  it('says so when the user was deleted after the list loaded, and reads the list again', async () => {
-    const { email, admin, user, context, page, row } = await userOnScreen('gone', {
-      first_name: 'Soon',
-      last_name: 'Gone',
-    });
-    await api(e2e.baseUrl, admin, 'DELETE', `admin/users/${user.id}`);
-
-    await rowAction(row, 'View');
-    const modal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
-    await modal.getByText('This user no longer exists.').waitFor();
-    expect(await modal.getByLabel('Email').count()).toBe(0);
-    expect(await seriousViolations(page)).toEqual([]);
-    // Behind the modal, the list no longer has the row.
-    await row.waitFor({ state: 'detached' });
-    await modal.getByRole('button', { name: 'Close' }).first().click();
-    await modal.waitFor({ state: 'detached' });
-    expect(await page.locator('tr', { hasText: email }).count()).toBe(0);
-    await context.close();
-  });
-
   it('never overwrites what the admin typed with a GET admin/users/{id} answer that arrives after it', async () => {
     const { admin, user, context, page, row } = await userOnScreen('typing', {
       first_name: 'Slow',
