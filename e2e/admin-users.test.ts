@@ -34,20 +34,6 @@ async function keyTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
 }
 
 describeE2E('the Users screen', (e2e) => {
-  /** A registered user, and an admin's Users screen searched down to their row. */
-  async function userOnScreen(prefix: string, names: { first_name: string; last_name: string }) {
-    const email = uniqueEmail(prefix);
-    await inviteAndRegister(e2e.baseUrl, email, 'Listed-Passw0rd!', names);
-    const admin = await apiLogin(e2e.baseUrl);
-    const user = await listedUser(e2e.baseUrl, admin, email);
-    if (!user) throw new Error(`${email} is not listed`);
-    const { context, page } = await e2e.adminPage();
-    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
-    const row = page.locator('tr', { hasText: email });
-    await row.waitFor();
-    return { email, admin, user, context, page, row };
-  }
-
   it('invites with validation, shows the pending row, resends, and deletes with confirmation', async () => {
     const { context, page } = await e2e.adminPage();
     await page.getByText(/^\d+ Users$/).waitFor();
@@ -220,34 +206,6 @@ describeE2E('the Users screen', (e2e) => {
       .locator('tr.is-inactive', { hasText: email })
       .getByRole('cell', { name: 'Fielded Toaster', exact: true })
       .waitFor();
-    await context.close();
-  });
-
-  it('never overwrites what the admin typed with a GET admin/users/{id} answer that arrives after it', async () => {
-    const { admin, user, context, page, row } = await userOnScreen('typing', {
-      first_name: 'Slow',
-      last_name: 'Answer',
-    });
-    await api(e2e.baseUrl, admin, 'POST', `admin/users/${user.id}`, { last_name: 'FromServer' });
-    // The modal's GET is held until the admin has typed; the autosave's POSTs go through.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/admin/users/${user.id}`, async (route) => {
-      if (route.request().method() === 'GET') await held;
-      await route.continue();
-    });
-
-    await rowAction(row, 'View');
-    const modal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
-    await modal.getByLabel('Last name').fill('Typed');
-    const answered = page.waitForResponse(
-      (r) => r.request().method() === 'GET' && r.url().endsWith(`/api/admin/users/${user.id}`),
-    );
-    release();
-    await answered;
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    expect(await modal.getByLabel('Last name').inputValue()).toBe('Typed');
-    await page.getByText('User updated', { exact: true }).waitFor();
     await context.close();
   });
 
