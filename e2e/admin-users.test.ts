@@ -209,23 +209,6 @@ describeE2E('the Users screen', (e2e) => {
     await context.close();
   });
 
-  it('shows a save that failed while offline and retries it until it reaches the server', async () => {
-    const email = uniqueEmail('offline');
-    await inviteAndRegister(e2e.baseUrl, email, 'Offline-Passw0rd!', { first_name: 'Off', last_name: 'Line' });
-    const { context, page } = await e2e.adminPage();
-    await openUser(page, email);
-    await page.getByText('User Management (autosaves)').waitFor();
-    await context.setOffline(true);
-    await page.getByRole('dialog', { name: 'User Management (autosaves)' }).getByLabel('Unit').fill('Offline Unit');
-    await page.getByText('Error updating unit.', { exact: true }).waitFor();
-    await context.setOffline(false);
-    await page.getByText('User unit updated', { exact: true }).waitFor({ timeout: 15_000 });
-    const admin = await apiLogin(e2e.baseUrl);
-    const user = await listedUser(e2e.baseUrl, admin, email);
-    expect(user?.unit).toBe('Offline Unit');
-    await context.close();
-  });
-
   it('logs an admin out when they change their own e-mail in the user modal', async () => {
     const email = uniqueEmail('self-admin');
     const password = 'Self-Admin-Passw0rd!';
