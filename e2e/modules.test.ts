@@ -553,37 +553,6 @@ describeE2E('the Training Modules screen', (e2e) => {
     await context.close();
   });
 
-  it('shows the loading state while GET modules/{id} is under way, and an error alert if it fails', async () => {
-    const { module } = await apiCopy(e2e.baseUrl, `Unreadable ${Date.now()}`);
-    const { context, page } = await e2e.adminPage('/modules');
-    const row = page.locator('tr', { hasText: module.game_title });
-    await row.waitFor();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/api/modules/${module.id}`, async (route) => {
-      await held;
-      await route.abort();
-    });
-
-    await row.getByRole('button', { name: `Edit ${module.game_title}`, exact: true }).click();
-    const editor = page.getByRole('dialog', { name: `Edit Module: ${module.game_title}` });
-    await editor.getByText('Loading the module').waitFor();
-    expect(await editor.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
-    release();
-    await editor.getByRole('alert').getByText('The module could not be loaded.').waitFor();
-    expect(await editor.getByLabel('Title').count()).toBe(0);
-    expect(await editor.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
-    await editor.getByRole('button', { name: 'Close' }).first().click();
-
-    await row.getByRole('button', { name: /^Edit JSON/ }).click();
-    const json = page.getByRole('dialog', { name: module.game_title });
-    await json.getByRole('alert').getByText('The module could not be loaded.').waitFor();
-    expect(await json.locator('.cm-content').count()).toBe(0);
-    expect(await json.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
-    await context.close();
-  });
-
   it("shows the questionnaire's error alert when the server refuses it", async () => {
     const { context, page } = await e2e.adminPage('/modules');
     await page.getByRole('button', { name: 'Edit Questionnaire JSON' }).click();
