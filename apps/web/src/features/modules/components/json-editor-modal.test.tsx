@@ -154,6 +154,34 @@ describe("a module's table editor", () => {
   });
 });
 
+describe("a module's table editor, loading", () => {
+  it('says it is loading the module with Save disabled, then that it could not be loaded', async () => {
+    serveModules();
+    const held = gate();
+    server.use(
+      http.get('/api/modules/copy-1', async () => {
+        await held.wait;
+        return errorAnswer(500, 'The database is unreachable.');
+      }),
+    );
+    const { user } = renderWithApp(<ModulesScreen />, { path: '/modules' });
+    await screen.findByRole('table', { name: 'Training Modules' });
+    const cell = screen
+      .getAllByText('Fitness Copy', { selector: 'td' })
+      .find((c) => (c as HTMLTableCellElement).cellIndex === 0);
+    await user.click(
+      within(cell?.closest('tr') ?? document.body).getByRole('button', { name: /^Edit\s*Fitness Copy$/ }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Module: Fitness Copy' }, { timeout: 10_000 });
+    expect(within(dialog).getByText('Loading the module')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    held.open();
+    expect(await within(dialog).findByText('The module could not be loaded.')).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Title')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+  });
+});
+
 describe('the questionnaire’s JSON editor', () => {
   it('says the questionnaire could not be loaded, not that it could not be updated', async () => {
     serveModules();
