@@ -46,27 +46,6 @@ describeE2E('registration and profile', (e2e) => {
     await context.close();
   });
 
-  it('shows the lookup error for an unknown code, and the 401 text for a used one', async () => {
-    const { context, page } = await e2e.newPage();
-    await page.goto('/register/unknown-code');
-    await page.getByText('There is an issue with this invite code, please let your instructor know.').waitFor();
-    // Not a dead end: what to do, and the way on, by keyboard: another code, or signing in.
-    await page
-      .getByText(
-        'Check the code in your newest invite e-mail and enter it again, or sign in if you have already registered.',
-      )
-      .waitFor();
-    const another = page.getByRole('link', { name: 'Enter another code' });
-    while (!(await another.evaluate((el) => el === document.activeElement))) await page.keyboard.press('Tab');
-    await page.keyboard.press('Enter');
-    await page.waitForURL('**/register');
-    await page.getByRole('textbox', { name: 'Invite code' }).waitFor();
-    await page.goBack();
-    await page.getByRole('link', { name: 'Sign in' }).click();
-    await page.waitForURL('**/login');
-    await context.close();
-  });
-
   it('puts the page title above the form heading on /register', async () => {
     const { context, page } = await e2e.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto('/register');

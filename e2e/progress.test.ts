@@ -229,40 +229,6 @@ describeE2E('the Progress page', (e2e) => {
     await context.close();
   });
 
-  it('says so when nothing matches, and refuses a bad date from the URL with the server’s reason', async () => {
-    const { context, page } = await e2e.adminPage();
-    await page.goto(`/progress?unit=${encodeURIComponent(`Nobody ${Date.now()}`)}`);
-    await page.getByText('No assignments match these filters.').waitFor();
-    await page.getByText('No assignment is overdue.').waitFor();
-    await page.goto('/progress?module=deleted_module');
-    await page.getByText("No module 'deleted_module'").waitFor();
-    const module = page.getByRole('combobox', { name: 'Module' });
-    await expect
-      .poll(() => module.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text))
-      .toBe('Module not found: deleted_module');
-    await page.goto('/progress?from=2026-02-30');
-    await page.getByText('Error loading progress').waitFor();
-    await page.getByText('from: must be a real calendar date').waitFor();
-    await page.getByRole('button', { name: 'Clear filters' }).click();
-    await page.waitForURL((url) => url.search === '');
-    await page.getByRole('heading', { name: 'By module', exact: true }).waitFor();
-    await context.close();
-  });
-
-  it('gives the focus to the first filter after Clear filters, which disables itself', async () => {
-    const { context, page } = await e2e.adminPage();
-    await page.goto('/progress?rank=SrA');
-    await page.getByRole('heading', { name: 'By module', exact: true }).waitFor();
-    // From the top of the page, as a keyboard user starts.
-    await page.keyboard.press('Tab');
-    await tabTo(page, 'Clear filters');
-    await page.keyboard.press('Enter');
-    await page.waitForURL((url) => url.search === '');
-    await expect.poll(() => page.getByRole('button', { name: 'Clear filters' }).isDisabled()).toBe(true);
-    await expect.poll(() => focused(page)).toMatchObject({ name: 'Module', lost: false });
-    await context.close();
-  });
-
   it('takes two quick arrow keys in a filter as two steps, the URL and the focus with them', async () => {
     const { context, page } = await e2e.adminPage();
     await page.goto('/progress');

@@ -85,30 +85,6 @@ describeE2E('the Users screen’s filters and order', (e2e) => {
     await context.close();
   });
 
-  it('opens with the filters and order of its URL, leaving out a value it does not know', async () => {
-    const unit = await unitOfThree();
-    const { context, page } = await e2e.adminPage();
-    await page.goto(`/admin?unit=${encodeURIComponent(unit)}&status=active&role=owner&sort=last_login`);
-    await page.getByText('2 Users', { exact: true }).waitFor();
-    expect(await names(page)).toEqual(['Lou Bravo', 'Erin Alpha']);
-    expect(await page.getByRole('combobox', { name: 'Filter by unit' }).inputValue()).toBe(unit);
-    expect(await page.getByRole('combobox', { name: 'Filter by status' }).inputValue()).toBe('active');
-    expect(await page.getByRole('combobox', { name: 'Filter by role' }).inputValue()).toBe('');
-    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('last_login');
-    await context.close();
-  });
-
-  it('names a module of its URL that no longer exists rather than showing "Any module"', async () => {
-    const { context, page } = await e2e.adminPage();
-    await page.goto('/admin?module=deleted_module');
-    await page.getByRole('heading', { name: 'No users match these filters' }).waitFor();
-    const module = page.getByRole('combobox', { name: 'Filter by module' });
-    await expect
-      .poll(() => module.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text))
-      .toBe('Module not found: deleted_module');
-    await context.close();
-  });
-
   it('writes a filter chosen from the keyboard into the URL, keeps the focus on it, and keeps it on reload', async () => {
     const unit = await unitOfThree();
     const { context, page } = await e2e.adminPage();

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { UserUpdateRequest } from '@airman/contracts/api.ts';
+import { AUTOSAVE_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import type { User } from '@airman/contracts/user.ts';
 import { makeAssignment, makeModule, makeUser } from '#testing/fixtures.ts';
 import { ADMIN, renderWithApp } from '#testing/render.tsx';
@@ -79,6 +80,24 @@ describe('UserModal', () => {
     renderModal(listCopy);
     expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Old');
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Fresh'));
+  });
+
+  it("saves nothing back for the server's copy: opening only reads", async () => {
+    const listCopy = makeUser({ first_name: 'Old', unit: 'Old Unit' });
+    serveUser({ ...listCopy, first_name: 'Renamed', unit: 'Changed Unit', rank: 'SrA' });
+    const sent = recordRequests();
+    renderModal(listCopy);
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Unit').value).toBe('Changed Unit'));
+    expect(screen.getByLabelText<HTMLInputElement>('First name').value).toBe('Renamed');
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Rank' }).value).toBe('Senior Airman (SrA, E-4)');
+    // Past the autosave's debounce: taking the server's state saved nothing.
+    await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_DEBOUNCE_MS + 500));
+    expect(sent.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      `GET /api/admin/users/${listCopy.id}`,
+      `GET /api/admin/users/${listCopy.id}/emails`,
+      `GET /api/admin/users/${listCopy.id}/sign-in`,
+      `GET /api/admin/users/${listCopy.id}/sign-in-method`,
+    ]);
   });
 
   it('never replaces what the admin typed with the late server copy', async () => {

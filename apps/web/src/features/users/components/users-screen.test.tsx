@@ -249,4 +249,87 @@ describe('UsersScreen', () => {
     await waitFor(() => expect(list.reads()).toBeGreaterThan(readsBefore), { timeout: 3000 });
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Invite User +' })));
   });
+
+  it('says when a search finds nobody, and Clear search brings the list back with the focus in the box', async () => {
+    serveList([jane]);
+    server.use(
+      http.get('/api/admin/users', ({ request }) => {
+        const search = new URL(request.url).searchParams.get('search');
+        const page: UsersPage = search ? { count: 0, users: [] } : { count: 1, users: [jane] };
+        return HttpResponse.json(page);
+      }),
+    );
+    const sent = recordRequests();
+    const { user } = renderWithApp(<UsersScreen />, { path: '/users' });
+    await screen.findByText('1 Users');
+    const box = screen.getByRole('searchbox', { name: 'Search by player name' });
+    await user.type(box, '  zz-nobody ');
+    const empty = await screen.findByRole('heading', { name: "No users match 'zz-nobody'" });
+    expect(screen.getByText('Check the spelling, or search by another part of the name or e-mail.')).toBeTruthy();
+    // One call for the search, trimmed, a debounce after the last key.
+    expect(sent.filter((r) => r.path.includes('search=')).map((r) => r.path)).toEqual([
+      '/api/admin/users?search=zz-nobody',
+    ]);
+    // Searching: no pages to turn.
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
+    await user.click(within(empty.parentElement ?? document.body).getByRole('button', { name: 'Clear search' }));
+    expect(await screen.findByRole('table', { name: 'Users' })).toBeTruthy();
+    expect(box).toHaveProperty('value', '');
+    expect(document.activeElement).toBe(box);
+  });
+
+  it('opens with the filters and order of its URL, leaving out a value it does not know', async () => {
+    serveList([jane]);
+    const sent = recordRequests();
+    renderWithApp(<UsersScreen />, { path: '/users?unit=99%20ABW&status=active&role=owner&sort=last_login' });
+    await screen.findByText('1 Users');
+    const listCalls = sent.filter((r) => r.path.startsWith('/api/admin/users?') || r.path === '/api/admin/users');
+    expect(listCalls.map((r) => r.path)).toEqual(['/api/admin/users?unit=99+ABW&status=active&sort=last_login']);
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Filter by unit' }).value).toBe('99 ABW');
+    expect(screen.getByLabelText<HTMLSelectElement>('Filter by status').value).toBe('active');
+    expect(screen.getByLabelText<HTMLSelectElement>('Filter by role').value).toBe('');
+    expect(screen.getByLabelText<HTMLSelectElement>('Sort by').value).toBe('last_login');
+  });
+
+  it('names a module of its URL that no longer exists, and says no user matches', async () => {
+    serveList([]);
+    renderWithApp(<UsersScreen />, { path: '/users?module=deleted_module' });
+    expect(await screen.findByRole('heading', { name: 'No users match these filters' })).toBeTruthy();
+    const module = screen.getByLabelText<HTMLSelectElement>('Filter by module');
+    await waitFor(() => expect(module.selectedOptions[0]?.text).toBe('Module not found: deleted_module'));
+  });
+
+  it('clears filters that match nobody, reads every user and puts the focus on the first filter', async () => {
+    serveList([]);
+    server.use(
+      http.get('/api/admin/users', ({ request }) => {
+        const page: UsersPage = new URL(request.url).search ? { count: 0, users: [] } : { count: 1, users: [jane] };
+        return HttpResponse.json(page);
+      }),
+    );
+    const { user } = renderWithApp(<UsersScreen />, { path: '/users?unit=Nobody&status=inactive' });
+    const empty = await screen.findByRole('heading', { name: 'No users match these filters' });
+    expect(screen.getByText('Change the filters above, or clear them to see every user.')).toBeTruthy();
+    await user.click(within(empty.parentElement ?? document.body).getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('1 Users')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Filter by unit' }));
+    expect(screen.getByLabelText<HTMLSelectElement>('Filter by status').value).toBe('');
+  });
+
+  it('says there are no users yet, with no filter to clear, when the list is empty', async () => {
+    serveList([]);
+    renderWithApp(<UsersScreen />, { path: '/users' });
+    expect(await screen.findByRole('heading', { name: 'No users yet' })).toBeTruthy();
+    expect(screen.getByText('Invite users by e-mail to get started.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it("names a pending invitee by address in the row's actions button, a registered user by name too", async () => {
+    serveList([jane, invitee]);
+    renderWithApp(<UsersScreen />, { path: '/users' });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    // Out of context (a screen reader's list of buttons), each says whose row it acts on.
+    expect(within(table).getByRole('button', { name: 'Actions for new@example.com' })).toBeTruthy();
+    expect(within(table).getByRole('button', { name: 'Actions for Jane Doe (jane@example.com)' })).toBeTruthy();
+  });
 });

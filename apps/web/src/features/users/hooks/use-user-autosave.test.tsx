@@ -152,6 +152,30 @@ describe('useUserAutosave', () => {
     expect(saver.dirty).toBe(false);
   });
 
+  it('says a save the network lost failed, and sends it again by itself until it arrives', async () => {
+    const patches: UserUpdateRequest[] = [];
+    let calls = 0;
+    server.use(
+      http.post(PATH, async ({ request }) => {
+        calls += 1;
+        // Offline: the client's own three tries fail before the autosave sees the save fail.
+        if (calls <= 3) return HttpResponse.error();
+        const patch = (await request.json()) as UserUpdateRequest;
+        patches.push(patch);
+        return HttpResponse.json(makeUser({ id: 'u1', unit: patch.unit ?? '' }));
+      }),
+    );
+    const { saver, onSaved } = renderAutosave();
+    act(() => saver.edit({ unit: 'Offline Unit' }));
+    expect(await screen.findByText('Error updating unit.', {}, { timeout: 8000 })).toBeTruthy();
+    expect(saver.dirty).toBe(true);
+    // No flush: the autosave's own retry, after its backoff, reaches the server.
+    expect(await screen.findByText('User unit updated', {}, { timeout: 8000 })).toBeTruthy();
+    expect(patches).toEqual([{ unit: 'Offline Unit' }]);
+    expect(onSaved).toHaveBeenCalledOnce();
+    expect(saver.dirty).toBe(false);
+  });
+
   it('puts a failed save back under edits made meanwhile', async () => {
     const patches: UserUpdateRequest[] = [];
     let calls = 0;

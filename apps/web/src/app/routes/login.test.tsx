@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { SignInOptions } from '@airman/contracts/sign-in.ts';
+import { renderWithApp } from '#testing/render.tsx';
+import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
+import { server } from '#testing/server.ts';
+import { INVALID_CREDENTIALS_MESSAGE } from '#lib/auth/login-error.ts';
+import { Component as Login } from './login.tsx';
+
+/** The page's error notification (the toast region has an alert role of its own), once shown. */
+const notification = () =>
+  waitFor(() => {
+    const found = document.querySelector<HTMLElement>('.cds--inline-notification[role="alert"]');
+    if (!found) throw new Error('no error notification');
+    return found;
+  });
+const titleOf = (element: HTMLElement) => element.querySelector('.cds--inline-notification__title')?.textContent;
+
+function serveOptions(options: SignInOptions = { provider: null, passwords_for_all: true }) {
+  server.use(http.get('/api/sign-in/options', () => HttpResponse.json(options)));
+}
+
+async function signIn(user: ReturnType<typeof renderWithApp>['user'], email: string, password: string) {
+  await user.type(screen.getByLabelText('E-mail'), email);
+  await user.type(screen.getByLabelText('Password', { selector: 'input' }), password);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+}
+
+describe('/login', () => {
+  it('says wrong credentials in the words of the spec, once, and sends the address trimmed', async () => {
+    serveOptions();
+    server.use(http.post('/api/login', () => errorAnswer(401, 'Wrong user name or password')));
+    const sent = recordRequests();
+    const { user } = renderWithApp(<Login />, { path: '/login' });
+    await signIn(user, ' admin@example.com ', 'Wrong-Password-1');
+    expect(titleOf(await notification())).toBe(INVALID_CREDENTIALS_MESSAGE);
+    const logins = sent.filter((r) => r.path === '/api/login');
+    // A refused sign-in is not tried again.
+    expect(logins).toHaveLength(1);
+    await waitFor(() =>
+      expect(logins[0]?.body).toEqual({ user_name: 'admin@example.com', password: 'Wrong-Password-1' }),
+    );
+    // Still on the login page, what was typed kept.
+    expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe(' admin@example.com ');
+  });
+
+  it('says too many failed attempts ask for a wait', async () => {
+    serveOptions();
+    server.use(http.post('/api/login', () => errorAnswer(429, 'Too many requests')));
+    const { user } = renderWithApp(<Login />, { path: '/login' });
+    await signIn(user, 'admin@example.com', 'Wrong-Password-1');
+    expect(titleOf(await notification())).toBe(
+      'There was an error with your login: too many failed attempts. Please wait a few minutes and try again.',
+    );
+  });
+
+  it("says a sign-in held back by the account's lock in the server's words", async () => {
+    serveOptions();
+    const held = 'This account is locked for new devices. We sent you an e-mail with a link to let this one in.';
+    server.use(
+      http.post('/api/login', () => HttpResponse.json({ message: held, code: 'sign_in_held' }, { status: 429 })),
+    );
+    const { user } = renderWithApp(<Login />, { path: '/login' });
+    await signIn(user, 'admin@example.com', 'Right-Password-1');
+    expect(titleOf(await notification())).toBe(held);
+  });
+
+  it('keeps Sign In disabled while the call runs', async () => {
+    serveOptions();
+    const wait = gate();
+    server.use(
+      http.post('/api/login', async () => {
+        await wait.wait;
+        return errorAnswer(401, 'Wrong user name or password');
+      }),
+    );
+    const { user } = renderWithApp(<Login />, { path: '/login' });
+    await signIn(user, 'admin@example.com', 'Wrong-Password-1');
+    const button = screen.getByRole('button', { name: 'Sign In' });
+    await waitFor(() => expect(button).toHaveProperty('disabled', true));
+    wait.open();
+    await notification();
+    expect(button).toHaveProperty('disabled', false);
+  });
+
+  it("says why the identity provider's sign-in failed, from the address it came back to", async () => {
+    serveOptions({ provider: 'Okta', passwords_for_all: true });
+    renderWithApp(<Login />, { path: '/login?sign_in_error=denied' });
+    expect(titleOf(await notification())).toBe('The identity provider did not sign you in. Nobody was signed in.');
+    expect(await screen.findByRole('link', { name: 'Sign in with Okta' })).toBeTruthy();
+  });
+
+  it('ignores a reason it does not know, and says when passwords are for the last-resort administrator only', async () => {
+    serveOptions({ provider: 'Okta', passwords_for_all: false });
+    renderWithApp(<Login />, { path: '/login?sign_in_error=made-up' });
+    expect(await screen.findByText('Password sign-in is for the administrator of last resort only.')).toBeTruthy();
+    expect(document.querySelector('.cds--inline-notification')).toBeNull();
+  });
+});

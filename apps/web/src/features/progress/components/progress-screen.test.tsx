@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ProgressResponse } from '@airman/contracts/progress.ts';
+import type { User } from '@airman/contracts/user.ts';
+import { makeModule, makeUser } from '#testing/fixtures.ts';
+import { renderWithApp } from '#testing/render.tsx';
+import { errorAnswer, recordRequests } from '#testing/requests.ts';
+import { getJson } from '#lib/api-client.ts';
+import { server } from '#testing/server.ts';
+import { ProgressScreen, type UserEditor } from './progress-screen.tsx';
+
+// Carbon Charts' transitions read an SVG element's transform list, which jsdom lacks: an empty one here.
+Object.defineProperty(SVGElement.prototype, 'transform', {
+  configurable: true,
+  get: () => ({ baseVal: { consolidate: () => null } }),
+});
+
+const counts = { assigned: 0, not_started: 0, in_progress: 0, complete: 0, failed: 0, quit: 0, past_due: 0 };
+
+/** A progress answer with nothing assigned: the module listed, no unit, no week with a completion. */
+function emptyProgress(overrides: Partial<ProgressResponse> = {}): ProgressResponse {
+  return {
+    now: 1_700_000_000_000,
+    from: '2026-01-05',
+    to: '2026-03-01',
+    modules: [{ ...counts, completion: 0, id: 'fitness', title: 'Fitness Basics', archived: false }],
+    units: [],
+    weeks: [],
+    questionnaires: [],
+    overdue_total: 0,
+    overdue: [],
+    ...overrides,
+  };
+}
+
+const overdueRow = {
+  user_id: 'late',
+  first_name: 'Lou',
+  last_name: 'Late',
+  user_name: 'lou@example.com',
+  rank: 'SrA',
+  unit: '99 ABW',
+  pending: false,
+  module: 'fitness',
+  module_title: 'Fitness Basics',
+  due_at: 1_699_000_000_000,
+  days_overdue: 11,
+};
+
+/** The user editor as the route hands it in (GET admin/users/{id}), its modal a named dialog with a Close button. */
+function userEditor(): UserEditor {
+  return {
+    load: (id) => getJson<User>(`admin/users/${id}`),
+    Modal: ({ user, onClose }) => (
+      <div role="dialog" aria-label={`Editing ${user.user_name}`}>
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    ),
+  };
+}
+
+/** Serves the modules, the units and GET admin/progress with `answer` (given the call's query). */
+function serve(answer: (query: URLSearchParams) => Response) {
+  server.use(
+    http.get('/api/modules', () => HttpResponse.json([makeModule({ id: 'fitness', game_title: 'Fitness Basics' })])),
+    http.get('/api/admin/units', () => HttpResponse.json({ units: [{ unit: '99 ABW', users: 4 }] })),
+    http.get('/api/admin/progress', ({ request }) => answer(new URL(request.url).searchParams)),
+  );
+}
+
+const progressCalls = (sent: ReturnType<typeof recordRequests>) =>
+  sent.filter((r) => r.path.startsWith('/api/admin/progress')).map((r) => r.path);
+
+describe('ProgressScreen', () => {
+  it('asks for the progress with the filters of its URL', async () => {
+    serve(() => HttpResponse.json(emptyProgress()));
+    const sent = recordRequests();
+    renderWithApp(<ProgressScreen userEditor={userEditor()} />, {
+      path: '/progress?unit=99%20ABW&rank=SrA&from=2026-01-05',
+    });
+    // The first render sets up the charts: slow on a busy machine.
+    await screen.findByRole('heading', { name: 'By module' }, { timeout: 10_000 });
+    expect(progressCalls(sent)).toEqual(['/api/admin/progress?unit=99+ABW&rank=SrA&from=2026-01-05']);
+    expect(screen.getByLabelText<HTMLSelectElement>('Rank').value).toBe('SrA');
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Unit' }).value).toBe('99 ABW');
+  });
+
+  it('says so when no assignment matches the filters and none is overdue', async () => {
+    serve(() => HttpResponse.json(emptyProgress()));
+    renderWithApp(<ProgressScreen userEditor={userEditor()} />, { path: '/progress?unit=Nobody' });
+    expect(await screen.findByText('No assignments match these filters.')).toBeTruthy();
+    expect(screen.getByText('No assignment is overdue.')).toBeTruthy();
+    // No unit has assignments: no unit section at all.
+    expect(screen.queryByRole('heading', { name: 'By unit' })).toBeNull();
+    // Announced, so a filter's effect is heard.
+    expect(screen.getByText('Showing 0 assignments.').getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('lists a module chosen in the filters even with nothing assigned', async () => {
+    serve(() => HttpResponse.json(emptyProgress()));
+    renderWithApp(<ProgressScreen userEditor={userEditor()} />, { path: '/progress?module=fitness' });
+    await screen.findByRole('heading', { name: 'By module' });
+    expect(screen.queryByText('No assignments match these filters.')).toBeNull();
+    const table = screen.getByRole('table', { name: 'Assignments by module and status' });
+    expect(within(table).getByRole('rowheader', { name: 'Fitness Basics' })).toBeTruthy();
+  });
+
+  it("names a module of the URL that no longer exists, with the server's refusal", async () => {
+    serve((query) =>
+      query.get('module') === 'deleted_module'
+        ? errorAnswer(400, "No module 'deleted_module'")
+        : HttpResponse.json(emptyProgress()),
+    );
+    renderWithApp(<ProgressScreen userEditor={userEditor()} />, { path: '/progress?module=deleted_module' });
+    expect(await screen.findByText('Error loading progress')).toBeTruthy();
+    expect(screen.getByText("No module 'deleted_module'")).toBeTruthy();
+    const module = screen.getByLabelText<HTMLSelectElement>('Module');
+    await waitFor(() => expect(module.selectedOptions[0]?.text).toBe('Module not found: deleted_module'));
+    expect(screen.queryByRole('heading', { name: 'By module' })).toBeNull();
+  });
+
+  it("refuses a bad date from the URL with the server's reason, and Clear filters brings the progress back", async () => {
+    serve((query) =>
+      query.get('from') === '2026-02-30'
+        ? errorAnswer(400, 'from: must be a real calendar date')
+        : HttpResponse.json(emptyProgress()),
+    );
+    const sent = recordRequests();
+    const { user } = renderWithApp(<ProgressScreen userEditor={userEditor()} />, {
+      path: '/progress?from=2026-02-30',
+    });
+    expect(await screen.findByText('Error loading progress')).toBeTruthy();
+    expect(screen.getByText('from: must be a real calendar date')).toBeTruthy();
+    const clear = screen.getByRole('button', { name: 'Clear filters' });
+    await user.click(clear);
+    expect(await screen.findByRole('heading', { name: 'By module' })).toBeTruthy();
+    expect(screen.queryByText('Error loading progress')).toBeNull();
+    expect(progressCalls(sent)).toEqual(['/api/admin/progress?from=2026-02-30', '/api/admin/progress']);
+    // Nothing left to clear: the button disables itself, and the focus is on the first filter.
+    expect(clear).toHaveProperty('disabled', true);
+    expect(document.activeElement).toBe(screen.getByLabelText('Module'));
+  });
+
+  it('reads the progress again for a filter changed on the screen', async () => {
+    serve(() => HttpResponse.json(emptyProgress()));
+    const sent = recordRequests();
+    const { user } = renderWithApp(<ProgressScreen userEditor={userEditor()} />, { path: '/progress' });
+    await screen.findByRole('heading', { name: 'By module' });
+    await user.selectOptions(screen.getByLabelText('Rank'), 'SrA');
+    await waitFor(() => expect(progressCalls(sent)).toEqual(['/api/admin/progress', '/api/admin/progress?rank=SrA']));
+  });
+
+  it('opens an overdue trainee in the user editor, and gives the focus back to the row on Close', async () => {
+    serve(() => HttpResponse.json(emptyProgress({ overdue_total: 1, overdue: [overdueRow] })));
+    server.use(
+      http.get('/api/admin/users/late', () =>
+        HttpResponse.json(makeUser({ id: 'late', user_name: 'lou@example.com' })),
+      ),
+    );
+    const sent = recordRequests();
+    const { user } = renderWithApp(<ProgressScreen userEditor={userEditor()} />, { path: '/progress' });
+    const table = await screen.findByRole('table', { name: 'Overdue assignments' });
+    const open = within(table).getByRole('button', { name: 'Late, Lou' });
+    await user.click(open);
+    const dialog = await screen.findByRole('dialog', { name: 'Editing lou@example.com' });
+    expect(sent.filter((r) => r.path.startsWith('/api/admin/users/')).map((r) => r.path)).toEqual([
+      '/api/admin/users/late',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(open));
+  });
+
+  it('says an overdue trainee deleted meanwhile no longer exists, and reads the progress again', async () => {
+    let reads = 0;
+    serve(() => {
+      reads += 1;
+      return HttpResponse.json(emptyProgress({ overdue_total: 1, overdue: [overdueRow] }));
+    });
+    server.use(http.get('/api/admin/users/late', () => errorAnswer(404, 'User not found')));
+    const { user } = renderWithApp(<ProgressScreen userEditor={userEditor()} />, { path: '/progress' });
+    const table = await screen.findByRole('table', { name: 'Overdue assignments' });
+    await user.click(within(table).getByRole('button', { name: 'Late, Lou' }));
+    expect(await screen.findByText('This user no longer exists.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(reads).toBe(2));
+  });
+});
