@@ -6,6 +6,7 @@ import { makeModule } from '#testing/fixtures.ts';
 import { renderWithApp } from '#testing/render.tsx';
 import { recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
+import { seriousViolations } from '#testing/axe.ts';
 import { ModulesScreen } from './modules-screen.tsx';
 
 // CodeMirror measures text through Range rectangles, which jsdom lacks: empty ones here.
@@ -56,6 +57,7 @@ describe('closing an editor with unsaved changes', () => {
     expect(within(guard).getByText('Your changes have not been saved. Closing now loses them.')).toBeTruthy();
     const keep = within(guard).getByRole('button', { name: 'Keep editing' });
     await waitFor(() => expect(document.activeElement).toBe(keep));
+    expect(await seriousViolations()).toEqual([]);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: GUARD })).toBeNull());
     expect(screen.getByRole('dialog', { name: 'Edit Module: Guarded' })).toBe(dialog);

@@ -7,6 +7,7 @@ import { makeModule } from '#testing/fixtures.ts';
 import { renderWithApp } from '#testing/render.tsx';
 import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
+import { seriousViolations } from '#testing/axe.ts';
 import { ModulesScreen } from './modules-screen.tsx';
 
 // CodeMirror measures text through Range rectangles, which jsdom lacks: empty ones here.
@@ -179,6 +180,7 @@ describe("a module's table editor, loading", () => {
     expect(await within(dialog).findByText('The module could not be loaded.')).toBeTruthy();
     expect(within(dialog).queryByLabelText('Title')).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    expect(await seriousViolations()).toEqual([]);
   });
 });
 
@@ -192,6 +194,7 @@ describe('the questionnaire’s JSON editor', () => {
     expect(alert.textContent).toContain('The database is unreachable.');
     expect(screen.queryByText('There was an error updating the questionnaire.')).toBeNull();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    expect(await seriousViolations()).toEqual([]);
   });
 
   it("shows the update's error alert when the server refuses the questionnaire, and stays open", async () => {

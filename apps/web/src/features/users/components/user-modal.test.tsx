@@ -8,6 +8,7 @@ import { makeAssignment, makeModule, makeUser } from '#testing/fixtures.ts';
 import { ADMIN, renderWithApp } from '#testing/render.tsx';
 import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
+import { seriousViolations } from '#testing/axe.ts';
 import { UserModal } from './user-modal.tsx';
 
 const modules = [
@@ -133,6 +134,7 @@ describe('UserModal', () => {
     ).toBeTruthy();
     expect(screen.queryByLabelText('First name')).toBeNull();
     expect(onChanged).toHaveBeenCalledOnce();
+    expect(await seriousViolations()).toEqual([]);
   });
 
   it('flags an invalid e-mail at once and sends nothing for it', async () => {

@@ -7,6 +7,7 @@ import { makeModule, makeUser } from '#testing/fixtures.ts';
 import { ADMIN, renderWithApp } from '#testing/render.tsx';
 import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
+import { seriousViolations } from '#testing/axe.ts';
 import { UsersScreen } from './users-screen.tsx';
 
 const jane = makeUser({ id: 'jane', user_name: 'jane@example.com', first_name: 'Jane', last_name: 'Doe' });
@@ -266,6 +267,7 @@ describe('UsersScreen', () => {
     await user.type(box, '  zz-nobody ');
     const empty = await screen.findByRole('heading', { name: "No users match 'zz-nobody'" });
     expect(screen.getByText('Check the spelling, or search by another part of the name or e-mail.')).toBeTruthy();
+    expect(await seriousViolations()).toEqual([]);
     // One call for the search, trimmed, a debounce after the last key.
     expect(sent.filter((r) => r.path.includes('search=')).map((r) => r.path)).toEqual([
       '/api/admin/users?search=zz-nobody',

@@ -1,0 +1,21 @@
+/**
+ * axe-core in jsdom, for a component test's state that no e2e test reaches: the same WCAG 2.1 A
+ * and AA rules as the e2e suite's check (e2e/axe.ts), serious and critical violations only. jsdom
+ * draws nothing, so what depends on rendering (colour contrast, a target's size, text hidden by
+ * overflow) is left to the browser's checks of the screens around the state.
+ */
+import axe from 'axe-core';
+
+/**
+ * The serious and critical violations in `context`, as lines: the rendered body by default, since
+ * the document around it (its language, its title) is index.html's, which the e2e checks read.
+ */
+export async function seriousViolations(context: Element = document.body): Promise<string[]> {
+  const result = await axe.run(context, {
+    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
