@@ -8,8 +8,9 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { staticMediaQueryList } from '../src/testing/media-query.ts';
 import { server } from '../src/testing/server.ts';
 
-// findBy… and waitFor wait up to 3 s: the machine running them may be busy.
-configure({ asyncUtilTimeout: 3000 });
+// findBy… and waitFor wait up to 8 s: in `npm test` the e2e suite runs beside these tests, and a
+// wait that is met returns at once, so only a failure waits that long.
+configure({ asyncUtilTimeout: 8000 });
 
 class NoResizeObserver {
   observe(): void {}
