@@ -4,11 +4,6 @@ import { E2E_WORKERS } from './e2e/constants.ts';
 // Four projects: unit tests beside the code, the web app's component tests (jsdom, the
 // server mocked at the HTTP boundary by MSW), API tests over HTTP against real databases,
 // and browser end-to-end tests against the built product.
-
-// `npm test` runs the e2e project in a process of its own, beside the others (scripts/test.mjs):
-// they then take one file at a time, leaving the e2e suite its core. Alone, they take two.
-const workers = process.env.TESTS_BESIDE_E2E === '1' ? 1 : 2;
-
 export default defineConfig({
   test: {
     // Carbon says in every web test file which of its next version's flags are off.
@@ -17,9 +12,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          // Projects run one group after another: unit and web, then API, then browser.
+          // Projects run one group after another: unit, then API, then browser.
           sequence: { groupOrder: 0 },
-          maxWorkers: workers,
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.test.{ts,tsx}',
@@ -35,7 +29,6 @@ export default defineConfig({
           name: 'web',
           // With the unit tests: nothing here needs a database or a build.
           sequence: { groupOrder: 0 },
-          maxWorkers: workers,
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
@@ -53,7 +46,8 @@ export default defineConfig({
           include: ['apps/server/src/**/*.api.test.ts', 'scripts/**/*.api.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          maxWorkers: workers,
+          // API tests run on real databases; files in parallel would compete for 2 cores.
+          maxWorkers: 2,
           // A worker imports the app once for all its files rather than once per file (the
           // imports were most of a small file's time); each file still builds its own app and
           // database (test/harness.ts), so no state passes from one file to the next.
