@@ -12,8 +12,10 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          // Projects run one group after another: unit, then API, then browser.
+          // Projects run one group after another: unit and web, then API, then browser.
           sequence: { groupOrder: 0 },
+          // Vitest's default is one worker fewer than the cores: one, here.
+          maxWorkers: 2,
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.test.{ts,tsx}',
@@ -29,6 +31,7 @@ export default defineConfig({
           name: 'web',
           // With the unit tests: nothing here needs a database or a build.
           sequence: { groupOrder: 0 },
+          maxWorkers: 2,
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
