@@ -5,17 +5,9 @@ import type { SignInOptions } from '@airman/contracts/sign-in.ts';
 import { renderWithApp } from '#testing/render.tsx';
 import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
+import { errorNotification as notification, titleOf } from '#testing/notifications.ts';
 import { INVALID_CREDENTIALS_MESSAGE } from '#lib/auth/login-error.ts';
 import { Component as Login } from './login.tsx';
-
-/** The page's error notification (the toast region has an alert role of its own), once shown. */
-const notification = () =>
-  waitFor(() => {
-    const found = document.querySelector<HTMLElement>('.cds--inline-notification[role="alert"]');
-    if (!found) throw new Error('no error notification');
-    return found;
-  });
-const titleOf = (element: HTMLElement) => element.querySelector('.cds--inline-notification__title')?.textContent;
 
 function serveOptions(options: SignInOptions = { provider: null, passwords_for_all: true }) {
   server.use(http.get('/api/sign-in/options', () => HttpResponse.json(options)));

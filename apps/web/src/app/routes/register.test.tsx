@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { Providers, testQueryClient } from '#testing/render.tsx';
 import { errorAnswer, recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
+import { errorNotification as notification, titleOf } from '#testing/notifications.ts';
 import { Component as Register, INVITE_LOOKUP_FAILED, MISSING_INVITE_CODE } from './register.tsx';
-
-/** The page's error notification (the toast region has an alert role of its own), once shown. */
-const notification = () =>
-  waitFor(() => {
-    const found = document.querySelector<HTMLElement>('.cds--inline-notification[role="alert"]');
-    if (!found) throw new Error('no error notification');
-    return found;
-  });
-const titleOf = (element: HTMLElement) => element.querySelector('.cds--inline-notification__title')?.textContent;
 
 function LoginPage() {
   return <p data-testid="login">{useLocation().pathname}</p>;

@@ -137,19 +137,21 @@ describe("a module's JSON editor", () => {
   });
 });
 
+/** On the modules screen, the copy's Edit button: its table editor opens (its code loads on first use). */
+async function openTableEditor() {
+  const { user } = renderWithApp(<ModulesScreen />, { path: '/modules' });
+  await screen.findByRole('table', { name: 'Training Modules' });
+  const cell = screen
+    .getAllByText('Fitness Copy', { selector: 'td' })
+    .find((c) => (c as HTMLTableCellElement).cellIndex === 0);
+  await user.click(within(cell?.closest('tr') ?? document.body).getByRole('button', { name: /^Edit\s*Fitness Copy$/ }));
+}
+
 describe("a module's table editor", () => {
   it('opens on the module as the server has it now (GET modules/{id}) too', async () => {
     serveModules();
     server.use(http.get('/api/modules/copy-1', () => HttpResponse.json({ ...copy, days: 4 })));
-    const { user } = renderWithApp(<ModulesScreen />, { path: '/modules' });
-    await screen.findByRole('table', { name: 'Training Modules' });
-    const cell = screen
-      .getAllByText('Fitness Copy', { selector: 'td' })
-      .find((c) => (c as HTMLTableCellElement).cellIndex === 0);
-    await user.click(
-      within(cell?.closest('tr') ?? document.body).getByRole('button', { name: /^Edit\s*Fitness Copy$/ }),
-    );
-    // The editor's code loads on its first opening: slow on a busy machine.
+    await openTableEditor();
     const dialog = await screen.findByRole('dialog', { name: 'Edit Module: Fitness Copy' }, { timeout: 10_000 });
     await waitFor(() => expect(within(dialog).getByLabelText<HTMLInputElement>('Days').value).toBe('4'));
   });
@@ -165,14 +167,7 @@ describe("a module's table editor, loading", () => {
         return errorAnswer(500, 'The database is unreachable.');
       }),
     );
-    const { user } = renderWithApp(<ModulesScreen />, { path: '/modules' });
-    await screen.findByRole('table', { name: 'Training Modules' });
-    const cell = screen
-      .getAllByText('Fitness Copy', { selector: 'td' })
-      .find((c) => (c as HTMLTableCellElement).cellIndex === 0);
-    await user.click(
-      within(cell?.closest('tr') ?? document.body).getByRole('button', { name: /^Edit\s*Fitness Copy$/ }),
-    );
+    await openTableEditor();
     const dialog = await screen.findByRole('dialog', { name: 'Edit Module: Fitness Copy' }, { timeout: 10_000 });
     expect(within(dialog).getByText('Loading the module')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
