@@ -3,7 +3,9 @@ import { E2E_WORKERS } from './e2e/constants.ts';
 
 // Four projects: unit tests beside the code, the web app's component tests (jsdom, the
 // server mocked at the HTTP boundary by MSW), API tests over HTTP against real databases,
-// and browser end-to-end tests against the built product.
+// and browser end-to-end tests against the built product. `npm test` runs the e2e project in a
+// Vitest process of its own beside one running the other three at the lowest CPU priority
+// (scripts/test.mjs); `vitest run` alone runs the four one group after another.
 export default defineConfig({
   test: {
     // Carbon says in every web test file which of its next version's flags are off.
@@ -12,7 +14,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          // Projects run one group after another: unit and web, then API, then browser.
+          // In one process, projects run one group after another: unit and web, then API, then browser.
           sequence: { groupOrder: 0 },
           // Vitest's default is one worker fewer than the cores: one, here.
           maxWorkers: 2,

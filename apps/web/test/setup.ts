@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { staticMediaQueryList } from '../src/testing/media-query.ts';
 import { server } from '../src/testing/server.ts';
 
-// findBy… and waitFor wait up to 8 s: two test files run at once on a machine that may be busy,
-// and a wait that is met returns at once, so only a failure waits that long.
+// findBy… and waitFor wait up to 8 s: two test files run at once, beside the e2e suite at the lowest
+// CPU priority (scripts/test.mjs), and a wait that is met returns at once: only a failure waits that long.
 configure({ asyncUtilTimeout: 8000 });
 
 class NoResizeObserver {
