@@ -2,16 +2,10 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { seriousLines, WCAG_TAGS } from '../apps/web/src/testing/axe-rules.ts';
 
 const require = createRequire(import.meta.url);
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-export interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
 
 /**
  * The serious and critical violations on the page as it is now. axe is
@@ -32,16 +26,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await settled();
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
+  const violations = await page.evaluate(async (tags) => {
+    type Found = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Found[] }> } })
+      .axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
     return result.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, WCAG_TAGS);
+  return seriousLines(violations);
 }

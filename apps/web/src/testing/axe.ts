@@ -1,10 +1,12 @@
 /**
  * axe-core in jsdom, for a component test's state that no e2e test reaches: the same WCAG 2.1 A
- * and AA rules as the e2e suite's check (e2e/axe.ts), serious and critical violations only. jsdom
- * draws nothing, so what depends on rendering (colour contrast, a target's size, text hidden by
- * overflow) is left to the browser's checks of the screens around the state.
+ * and AA rules as the e2e suite's check (e2e/axe.ts, both from axe-rules.ts), serious and
+ * critical violations only. jsdom draws nothing, so what depends on rendering (colour contrast, a
+ * target's size, text hidden by overflow) is left to the browser's checks of the screens around
+ * the state.
  */
 import axe from 'axe-core';
+import { seriousLines, WCAG_TAGS } from './axe-rules.ts';
 
 /**
  * The serious and critical violations in `context`, as lines: the rendered body by default, since
@@ -12,10 +14,8 @@ import axe from 'axe-core';
  */
 export async function seriousViolations(context: Element = document.body): Promise<string[]> {
   const result = await axe.run(context, {
-    runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    runOnly: { type: 'tag', values: WCAG_TAGS },
     rules: { 'color-contrast': { enabled: false }, 'target-size': { enabled: false } },
   });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return seriousLines(result.violations);
 }
