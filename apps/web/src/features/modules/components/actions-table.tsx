@@ -63,7 +63,6 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
     numberColumn({
       label: ACTION_LABELS.token_cost,
       field: 'cost',
-      headerClass: 'editor-table__number',
       min: 0,
       value: (a) => a.token_cost,
       onChange: (text, { index }) => setAction(index, { token_cost: parseInteger(text) }),
@@ -71,7 +70,6 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
     numberColumn({
       label: ACTION_LABELS.set_cooldown,
       field: 'cooldown',
-      headerClass: 'editor-table__number',
       min: 0,
       value: (a) => a.set_cooldown,
       onChange: (text, { index }) => setAction(index, { set_cooldown: parseInteger(text) }),

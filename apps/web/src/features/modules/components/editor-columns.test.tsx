@@ -45,7 +45,6 @@ function DrillTable({ gauges, errors }: { gauges: string[]; errors: FieldErrors 
     numberColumn({
       label: 'Reps',
       field: 'reps',
-      headerClass: 'editor-table__number',
       min: 0,
       value: (d) => d.reps,
       onChange: (text, { index }) => set(index, { reps: Number(text) }),
@@ -112,6 +111,14 @@ describe('the editor column toolkit', () => {
     expect(drill!.getAttribute('rowspan')).toBeNull();
     // Expand buttons, five fields, no result, Remove.
     expect(screen.getByTestId('count').textContent).toBe('7');
+  });
+
+  it('draws a number column narrow unless told to take its share of the table', () => {
+    const column = (narrow?: boolean) =>
+      numberColumn<Drill>({ label: 'Reps', field: 'reps', narrow, value: (d) => d.reps, onChange: () => undefined });
+    expect(column().header.className).toBe('editor-table__number');
+    expect(column(true).header.className).toBe('editor-table__number');
+    expect(column(false).header.className).toBeUndefined();
   });
 
   it("spans 'Results' over a column per gauge, named in a second row, the other headers over both", () => {

@@ -151,7 +151,12 @@ export function nameColumn<T>(spec: {
 
 /** A whole number; blank while the row has none. `onChange` is given the text as typed, to parse. */
 export function numberColumn<T>(
-  spec: FieldSpec & {
+  spec: Omit<FieldSpec, 'headerClass'> & {
+    /**
+     * The header's width: narrow (`editor-table__number`) unless false, where the column takes
+     * its share of a table of few columns (the gauges').
+     */
+    narrow?: boolean;
     min?: number;
     max?: number;
     value(item: T): number | undefined;
@@ -160,7 +165,7 @@ export function numberColumn<T>(
 ): Column<T> {
   return {
     key: spec.field,
-    header: { label: spec.label, className: spec.headerClass },
+    header: { label: spec.label, className: spec.narrow === false ? undefined : 'editor-table__number' },
     cell: (row) => (
       <NumberCell
         id={`${row.id}-${spec.field}`}

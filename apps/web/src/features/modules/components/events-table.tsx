@@ -83,7 +83,6 @@ export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) 
     numberColumn({
       label: EVENT_LABELS.first_day,
       field: 'from',
-      headerClass: 'editor-table__number',
       min: 1,
       value: (e) => e.days[0],
       onChange: (text, { item, index }) => change(index, { days: [parseInteger(text), item.days[1]] }),
@@ -91,7 +90,6 @@ export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) 
     numberColumn({
       label: EVENT_LABELS.last_day,
       field: 'to',
-      headerClass: 'editor-table__number',
       min: 1,
       value: (e) => e.days[1],
       onChange: (text, { item, index }) => change(index, { days: [item.days[0], parseInteger(text)] }),
@@ -99,7 +97,6 @@ export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) 
     numberColumn({
       label: EVENT_LABELS.chance,
       field: 'chance',
-      headerClass: 'editor-table__number',
       min: 0,
       max: 100,
       value: (e) => e.chance,
@@ -212,7 +209,6 @@ function EventDetails({
     numberColumn({
       label: CHOICE_LABELS.token_cost,
       field: 'cost',
-      headerClass: 'editor-table__number',
       min: 0,
       value: (c) => c.token_cost,
       onChange: (text, { index: n }) => set(n, { token_cost: parseOptionalInteger(text) ?? undefined }),
@@ -220,7 +216,6 @@ function EventDetails({
     numberColumn({
       label: hinted(CHOICE_LABELS.next_day_tokens, LABEL_HINTS.signed),
       field: 'next-day',
-      headerClass: 'editor-table__number',
       value: (c) => c.next_day_tokens,
       onChange: (text, { index: n }) => set(n, { next_day_tokens: parseOptionalInteger(text) ?? undefined }),
     }),

@@ -52,6 +52,7 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
       onChange: (name, { index }) => setModel((m) => renameGauge(m, index, name)),
     }),
     numberColumn({
+      narrow: false,
       label: GAUGE_LABELS.starting_gauges,
       field: 'value',
       min: 0,
@@ -64,6 +65,7 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
         })),
     }),
     numberColumn({
+      narrow: false,
       label: GAUGE_LABELS.daily_change,
       field: 'daily',
       min: -100,
@@ -72,6 +74,7 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
       onChange: (text, { item }) => setModel((m) => setDailyChange(m, item.ref, parseOptionalInteger(text))),
     }),
     numberColumn({
+      narrow: false,
       label: GAUGE_LABELS.healthy_from,
       field: 'healthy-min',
       min: 0,
@@ -80,6 +83,7 @@ export function GaugesTable({ model, locked, setModel, focusSoon }: TableProps) 
       onChange: (text, { item }) => setModel((m) => withRangeEnd(m, item.ref, 0, text)),
     }),
     numberColumn({
+      narrow: false,
       label: GAUGE_LABELS.healthy_to,
       field: 'healthy-max',
       min: 0,

@@ -49,7 +49,6 @@ export function LaterTable({
     numberColumn({
       label: LATER_LABELS.in_days,
       field: 'days',
-      headerClass: 'editor-table__number',
       min: 1,
       value: (l) => l.in_days,
       onChange: (text, { index }) => set(index, { in_days: parseInteger(text) }),
@@ -64,7 +63,6 @@ export function LaterTable({
     numberColumn({
       label: hinted(LATER_LABELS.next_day_tokens, LABEL_HINTS.signed),
       field: 'tokens',
-      headerClass: 'editor-table__number',
       value: (l) => l.next_day_tokens,
       onChange: (text, { index }) => set(index, { next_day_tokens: parseOptionalInteger(text) ?? undefined }),
     }),
