@@ -18,8 +18,10 @@ import { waitForHealth } from '../apps/server/test/wait-for-health.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One per worker, in the order of the workers' pool ids (e2e/server.ts). */
+    /** One per worker: each worker claims one (e2e/server.ts). */
     servers: E2EServer[];
+    /** The directory of the workers' claims on the servers. */
+    serverClaims: string;
   }
 }
 
@@ -41,8 +43,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     'servers',
     servers.map(({ baseUrl, mailDir }) => ({ baseUrl, mailDir })),
   );
+  const claims = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-server-claims-'));
+  project.provide('serverClaims', claims);
   return async () => {
     await Promise.all(servers.map((s) => s.stop()));
+    fs.rmSync(claims, { recursive: true, force: true });
   };
 }
 
