@@ -31,7 +31,7 @@ export function ourServer(): E2EServer {
 }
 
 /** Whether this process holds the claim `file`, taking it when it is free. */
-function claim(file: string): boolean {
+export function claim(file: string): boolean {
   for (;;) {
     if (create(file)) return true;
     const holder = Number(readOrEmpty(file));
