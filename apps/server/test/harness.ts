@@ -191,3 +191,17 @@ async function createUser(
   }
   return { id, email, password: TEST_PASSWORD, token };
 }
+
+/**
+ * The messages the app's sender wrote in outbox mode (no SMTP_URL: DATA_DIR/outbox), newest
+ * first, as raw text with quoted-printable soft line breaks undone.
+ */
+export function sentMessages(ctx: TestContext): string[] {
+  const dir = path.join(ctx.config.dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .reverse()
+    .map((file) => fs.readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, ''));
+}

@@ -1,39 +1,34 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { dueAtFromDay } from '@airman/contracts/due-date.ts';
 import type { InviteFileReport } from '@airman/contracts/invite-file.ts';
 import { assignments, emailLog, emailOutbox, users } from '#db/schema.ts';
-import { adminToken, describeApi, type TestContext } from '#test/harness.ts';
+import { adminToken, describeApi, sentMessages, type TestContext } from '#test/harness.ts';
 
 const MODULE = 'ready_airman_training';
 
-/**
- * Counted by hand: lines 2, 3 and 4 are new, 5 (the seeded admin) and 6 (a
- * user the test creates) exist, 7, 8 and 9 are invalid.
- */
 /**
  * The text of the message to `address`: from the outbox while it is queued, else from the file
  * the app's sender wrote once it was sent (outbox mode: DATA_DIR/outbox).
  */
 async function messageTo(ctx: TestContext, address: string): Promise<string> {
-  const dir = path.join(ctx.config.dataDir, 'outbox');
   for (let i = 0; i < 100; i++) {
     const [queued] = await ctx.database.db
       .select({ text: emailOutbox.text_body })
       .from(emailOutbox)
       .where(eq(emailOutbox.to_address, address));
     if (queued) return queued.text;
-    for (const file of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
-      const eml = fs.readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, '');
-      if (eml.includes(`To: ${address}`)) return eml;
-    }
+    const sent = sentMessages(ctx).find((eml) => eml.includes(`To: ${address}`));
+    if (sent) return sent;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no message to ${address}`);
 }
 
+/**
+ * Counted by hand: lines 2, 3 and 4 are new, 5 (the seeded admin) and 6 (a
+ * user the test creates) exist, 7, 8 and 9 are invalid.
+ */
 function fixtureFile(existing: string, tag: string): string {
   return [
     'email,first_name,last_name,rank,unit,module,due',

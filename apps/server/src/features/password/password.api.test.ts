@@ -1,19 +1,14 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { setTimeout as after } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { passwordResets } from '#db/schema.ts';
-import { describeApi, TEST_PASSWORD, type TestContext } from '#test/harness.ts';
+import { describeApi, sentMessages, TEST_PASSWORD, type TestContext } from '#test/harness.ts';
 import { FORGOT_PASSWORD_ANSWER } from './routes.ts';
 
 /** The reset token of the last reset e-mail to this address in the outbox (outbox mode). */
 async function resetTokenFor(ctx: TestContext, email: string): Promise<string> {
-  const dir = path.join(ctx.config.dataDir, 'outbox');
   for (let i = 0; i < 50; i++) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
-    for (const f of files) {
-      const eml = fs.readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, '');
+    for (const eml of sentMessages(ctx)) {
       const m = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(eml);
       if (eml.includes(`To: ${email}`) && m?.[1]) return m[1];
     }
