@@ -1,7 +1,10 @@
 // Lint: typescript-eslint strict, React hooks rules, and the import directions
 // of the architecture (docs/architecture.md): contracts and engine import
-// neither apps nor UI; a web feature imports no other feature; a server route
-// works through its repository; no import cycles anywhere.
+// neither apps nor UI; the engine is deterministic; a web feature imports no other
+// feature; shared web code imports no feature and nothing of app/; a server route works
+// through its repository; product code imports nothing of the tests; no import cycles
+// anywhere. Every path rule lives in the one `import-x/no-restricted-paths` block below
+// (a later block would replace it for the files it matches, not add to it).
 import fs from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -72,6 +75,19 @@ export default tseslint.config(
           message: 'the engine is pure: no DOM, no Node globals',
         })),
       ],
+      // Deterministic: a run replays from its seed and moves, so no clock and no randomness of its own.
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'the engine is deterministic: draw from the seeded random' },
+        { object: 'Date', property: 'now', message: 'the engine is deterministic: take the time as an input' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'the engine is deterministic: take the time as an input',
+        },
+      ],
     },
   },
   {
@@ -123,23 +139,26 @@ export default tseslint.config(
               from: './apps/web/src/features',
               message: 'shared code imports no feature',
             },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['apps/server/src/{auth,db,lib,mail,plugins,xapi}/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
             {
-              target: './apps/server/src',
+              target: ['./apps/web/src/lib', './apps/web/src/components'],
+              from: './apps/web/src/app',
+              message: 'shared code imports nothing of app/: app/ composes it',
+            },
+            {
+              target: './apps/server/src/{auth,db,lib,mail,plugins,xapi}/**/!(*.test).ts',
               from: './apps/server/src/features',
               message: 'cross-cutting server code imports no feature',
+            },
+            {
+              // However it is written (relative, #db/schema.ts): the schema is the repository's to use.
+              target: './apps/server/src/features/*/routes.ts',
+              from: './apps/server/src/db/schema.ts',
+              message: "a route works through its feature's repository.ts: no Drizzle, no db/schema",
+            },
+            {
+              target: ['./apps/server/src/**/!(*.test).ts', './apps/server/build.mjs'],
+              from: './apps/server/test',
+              message: 'product code imports nothing of the test harness (#test/…)',
             },
           ],
         },

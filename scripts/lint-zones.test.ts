@@ -146,6 +146,62 @@ const cases: Case[] = [
     says: 'contracts are shared',
   },
   {
+    rule: 'a server route reaches no db/schema by its subpath import either',
+    file: 'apps/server/src/features/game/routes.ts',
+    code: `import '#db/schema.ts';\n`,
+    ruleId: 'import-x/no-restricted-paths',
+    says: "a route works through its feature's repository.ts",
+  },
+  {
+    rule: "the web's shared code imports nothing of app/",
+    file: 'apps/web/src/components/lint-fixture.ts',
+    code: `import '${someFile('apps/web/src/app', 'apps/web/src/components')}';\n`,
+    ruleId: 'import-x/no-restricted-paths',
+    says: 'shared code imports nothing of app/',
+  },
+  {
+    rule: "the web's lib/ imports nothing of app/ either",
+    file: 'apps/web/src/lib/lint-fixture.ts',
+    code: `import '${someFile('apps/web/src/app', 'apps/web/src/lib')}';\n`,
+    ruleId: 'import-x/no-restricted-paths',
+    says: 'shared code imports nothing of app/',
+  },
+  {
+    rule: 'server product code imports nothing of the test harness',
+    file: 'apps/server/src/features/game/lint-fixture.ts',
+    code: `import '#test/harness.ts';\n`,
+    ruleId: 'import-x/no-restricted-paths',
+    says: 'product code imports nothing of the test harness',
+  },
+  {
+    rule: 'server cross-cutting code imports nothing of the test harness',
+    file: 'apps/server/src/lib/lint-fixture.ts',
+    code: `import '#test/databases.ts';\n`,
+    ruleId: 'import-x/no-restricted-paths',
+    says: 'product code imports nothing of the test harness',
+  },
+  {
+    rule: 'the engine draws no random number of its own',
+    file: 'packages/engine/src/lint-fixture.ts',
+    code: `export const roll = Math.random();\n`,
+    ruleId: 'no-restricted-properties',
+    says: 'the engine is deterministic',
+  },
+  {
+    rule: 'the engine reads no clock',
+    file: 'packages/engine/src/lint-fixture.ts',
+    code: `export const at = Date.now();\n`,
+    ruleId: 'no-restricted-properties',
+    says: 'the engine is deterministic',
+  },
+  {
+    rule: 'the engine reads no clock through a new Date()',
+    file: 'packages/engine/src/lint-fixture.ts',
+    code: `export const at = new Date();\n`,
+    ruleId: 'no-restricted-syntax',
+    says: 'the engine is deterministic',
+  },
+  {
     rule: 'the game bundle imports no zod',
     file: 'packages/game/src/lint-fixture.ts',
     code: `import 'zod';\n`,
@@ -159,6 +215,45 @@ describe('the import rules of eslint.config.js', () => {
     it(`refuse: ${c.rule}`, { timeout: 120_000 }, async () => {
       const found = await refusals(c.file, c.code);
       expect(found.filter((m) => m.ruleId === c.ruleId && m.message.includes(c.says))).toHaveLength(1);
+    });
+  }
+
+  /** Each rule's neighbour: the nearest file that keeps to it, which it must not refuse. */
+  const neighbours: { rule: string; file: string; code: string }[] = [
+    {
+      rule: "a feature's repository uses db/schema by its subpath import",
+      file: 'apps/server/src/features/game/repository-fixture.ts',
+      code: `import '#db/schema.ts';\n`,
+    },
+    {
+      rule: "the web's app/ composes shared code",
+      file: 'apps/web/src/app/lint-fixture.ts',
+      code: `import '${someFile('apps/web/src/components', 'apps/web/src/app')}';\n`,
+    },
+    {
+      rule: "a server feature's test uses the test harness",
+      file: 'apps/server/src/features/game/lint-fixture.api.test.ts',
+      code: `import '#test/harness.ts';\n`,
+    },
+    {
+      rule: 'a cross-cutting test uses a feature and the test harness',
+      file: 'apps/server/src/lib/lint-fixture.api.test.ts',
+      code: `import '#test/harness.ts';\nimport '../features/game/repository.ts';\n`,
+    },
+    {
+      rule: "the engine's tests may read the clock and draw at random",
+      file: 'packages/engine/src/lint-fixture.test.ts',
+      code: `export const at = Date.now() + Math.random() + new Date().getTime();\n`,
+    },
+    {
+      rule: 'the engine may make a Date from a given time and use Math',
+      file: 'packages/engine/src/lint-fixture.ts',
+      code: `export const at = (ms: number): number => new Date(ms).getTime() + Math.floor(ms / 2);\n`,
+    },
+  ];
+  for (const n of neighbours) {
+    it(`allow: ${n.rule}`, { timeout: 120_000 }, async () => {
+      expect(await refusals(n.file, n.code)).toEqual([]);
     });
   }
 
