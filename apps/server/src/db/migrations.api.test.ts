@@ -20,6 +20,32 @@ function statements(file: string): string[] {
 }
 
 describeApi('data migrations', (ctx) => {
+  it('0032 deletes the Idempotency-Key rows that hold a credential, and only those', async () => {
+    const kept = (key: string, caller: string, answer: unknown) =>
+      ctx.database.query(
+        `INSERT INTO idempotency_keys (caller, key, fingerprint, created_at, status, content_type, body)
+         VALUES ($1, $2, 'f', $3, 200, 'application/json; charset=utf-8', $4)`,
+        [caller, key, Date.now(), JSON.stringify(answer)],
+      );
+    const user = 'user:m-idempotency';
+    await kept('m-password', user, { id: 'u', user_name: 'a@example.com', invite_code: null, auth: 'eyJ.a.b' });
+    await kept('m-report', user, { token: 'r-token' });
+    await kept('m-pending', user, { id: 'p', assignments: [], invite_code: 'Xy12' });
+    await kept('m-trust', 'address:9f86d0', { auth: 'eyJ.c.d' });
+    await kept('m-register', 'address:9f86d0', {});
+    // Not a credential: a field of another name, a string that spells one, an invite code of none.
+    await kept('m-invite', user, { invited: ['b@example.com'], existing: [], queued: [] });
+    await kept('m-module', user, { id: 'm', game_title: 'say "auth":"x" and "token":"y"', token_cost: 2 });
+    await kept('m-profile', user, { id: 'u', user_name: 'a@example.com', invite_code: null });
+    await kept('m-run', user, { run_id: 'r', daily_time_tokens: 12 });
+    const [purge] = statements('0032_idempotency_no_credentials.sql');
+    await ctx.database.query(purge ?? '');
+    const left = await ctx.database.query<{ key: string }>(
+      "SELECT key FROM idempotency_keys WHERE key LIKE 'm-%' ORDER BY key",
+    );
+    expect(left.map((row) => row.key)).toEqual(['m-invite', 'm-module', 'm-profile', 'm-run']);
+  });
+
   it('0012 gives each started assignment the results of its latest finished run', async () => {
     const now = Date.now();
     const module = READY_AIRMAN_MODULE_ID;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { adminToken, describeApi } from '#test/harness.ts';
-import { IDEMPOTENCY_TTL_MS, parseIdempotencyKey } from './idempotency.ts';
+import { ANSWER_NOT_KEPT, IDEMPOTENCY_TTL_MS, parseIdempotencyKey } from './idempotency.ts';
 
 describe('parseIdempotencyKey', () => {
   it('takes a Structured Field string or the same text bare, and nothing else', () => {
@@ -129,6 +129,34 @@ describeApi(
       const res = await invite(token, 'x'.repeat(256), [email]);
       expect(res.statusCode).toBe(400);
       expect(await emailsTo(email)).toBe(0);
+    });
+
+    it('carries out once a write whose answer holds an invite code, keeping its status only', async () => {
+      const token = await adminToken(ctx);
+      const email = address();
+      expect((await invite(token, undefined, [email])).statusCode).toBe(200);
+      const [pending] = await ctx.database.query<{ id: string; invite_code: string }>(
+        'SELECT id, invite_code FROM users WHERE user_name = $1',
+        [email],
+      );
+      const rename = () =>
+        ctx.request(token, {
+          method: 'POST',
+          url: `/api/admin/users/${pending?.id}`,
+          headers: { 'idempotency-key': 'rename-pending' },
+          payload: { first_name: 'Pat' },
+        });
+      const first = await rename();
+      expect([first.statusCode, first.json<{ invite_code: string }>().invite_code]).toEqual([
+        200,
+        pending?.invite_code,
+      ]);
+      const kept = await ctx.database.query<{ status: number; content_type: string; body: string }>(
+        "SELECT status, content_type, body FROM idempotency_keys WHERE key = 'rename-pending'",
+      );
+      expect(kept).toEqual([{ status: 200, content_type: '', body: '' }]);
+      const repeat = await rename();
+      expect([repeat.statusCode, repeat.json()]).toEqual([409, { message: ANSWER_NOT_KEPT }]);
     });
 
     it('ignores the key of a sign-in, whose answer is a credential', async () => {

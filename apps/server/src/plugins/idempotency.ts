@@ -13,6 +13,10 @@
  * its answer in its transaction (answerInTransaction) for when even that lookup fails. A
  * committed write is never done twice: a repeat gets its answer, or 409 when none could
  * be kept. docs/decisions/014-idempotent-writes.md explains the choice.
+ *
+ * Whether the answer may be kept is the route's own say (`config: { idempotency }`, below):
+ * an answer that carries a credential (a token, an invite code) is never kept, and a body
+ * that carries a password is never fingerprinted. docs/decisions/025-idempotency-per-route.md.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -38,23 +42,62 @@ const PURGE_EVERY_MS = 60_000;
 const MAX_KEY_LENGTH = 255;
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/**
- * Writes whose answer is a credential (a session token, a report link): it is not stored,
- * and a repeat is harmless (it mints another), so their key is ignored.
- */
-const CREDENTIAL_ROUTES = new Set(['/api/login', '/api/session/refresh', '/api/admin/reports/token']);
 
-/** Whether a write to this route honours an Idempotency-Key (its path as Fastify or OpenAPI spells it). */
-export function takesIdempotencyKey(url: string): boolean {
-  return !CREDENTIAL_ROUTES.has(url);
+/**
+ * What a write does with an Idempotency-Key, declared where the route is (`config: { idempotency }`):
+ * - `replay`: carried out once; its answer is kept 24 hours and a repeat gets it again. Only for
+ *   answers without a credential (no token, code or password) and bodies without a password.
+ * - `once`: carried out once, but its answer carries a credential and is not kept: a repeat
+ *   after it was done answers 409 (reload to see the result). Bodies without a password only.
+ * - `ignore`: the key is not used and nothing is kept: every repeat is carried out again. For
+ *   writes a repeat cannot harm (they mint another credential, or their single-use link, code
+ *   or token refuses a second use) and whose body or answer is a credential.
+ * A write route that says nothing is `once`: nothing it answers is kept, nor done twice. Every
+ * write route says (plugins/idempotency-routes.api.test.ts).
+ */
+export type Idempotency = 'replay' | 'once' | 'ignore';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    idempotency?: Idempotency;
+  }
+  interface FastifyInstance {
+    /** Every write route registered, with what it declared (undefined: nothing). Read after app.ready(). */
+    routeIdempotency(): RouteIdempotency[];
+  }
 }
 
-/** The header as the OpenAPI document describes it. */
-export const IDEMPOTENCY_KEY_DESCRIPTION =
+export interface RouteIdempotency {
+  method: string;
+  url: string;
+  declared: Idempotency | undefined;
+}
+
+/** What a route does with an Idempotency-Key (its `config.idempotency`, or the safe default). */
+export function idempotencyOf(config: { idempotency?: Idempotency } | undefined): Idempotency {
+  return config?.idempotency ?? 'once';
+}
+
+const KEY_FORM =
   'Makes the write safe to retry (IETF httpapi draft "The Idempotency-Key HTTP Header Field"): a unique key, ' +
-  'as a Structured Field string ("…") or bare, 1–255 printable ASCII characters. The first answer is kept 24 hours ' +
-  'for the caller and key and a repeat gets it again; a repeat with another request → 422; ' +
+  'as a Structured Field string ("…") or bare, 1–255 printable ASCII characters. ';
+
+/** The header as the OpenAPI document describes it, on a write whose answer is kept. */
+export const IDEMPOTENCY_KEY_DESCRIPTION =
+  KEY_FORM +
+  'The first answer is kept 24 hours for the caller and key and a repeat gets it again; a repeat with another ' +
+  'request → 422; while the first is still running → 409.';
+
+/** The header as the OpenAPI document describes it, on a write whose answer holds a credential. */
+export const IDEMPOTENCY_KEY_ONCE_DESCRIPTION =
+  KEY_FORM +
+  'The write is carried out once for the caller and key, but its answer holds a credential and is not kept: ' +
+  'a repeat after it was done → 409 (reload to see its result); a repeat with another request → 422; ' +
   'while the first is still running → 409.';
+
+/** A repeat of a write done whose answer was not kept because it holds a credential. */
+export const ANSWER_NOT_KEPT =
+  'The request with this Idempotency-Key was carried out. Its answer is not kept, as it holds a credential: reload to see its result.';
 
 interface Claim {
   caller: string;
@@ -64,6 +107,8 @@ interface Claim {
 }
 
 interface RequestIdempotency extends CommitContext {
+  /** The route's choice: `replay` or `once` (an `ignore` route has no context). */
+  mode: Exclude<Idempotency, 'ignore'>;
   claim?: Claim;
   /** Renews the claim's lease while the request runs. */
   renewal?: NodeJS.Timeout;
@@ -77,7 +122,7 @@ function rowCount(result: unknown): number {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set while this request holds its Idempotency-Key (its answer is then stored). */
+    /** Set while this request holds its Idempotency-Key (its answer is then stored, or its status alone). */
     idempotency: RequestIdempotency | null;
   }
 }
@@ -113,11 +158,20 @@ export function registerIdempotency(app: FastifyInstance, database: Database, no
   // Each transaction's mark is unique, so that a lost COMMIT can be looked up by it.
   let lastMark = 0;
   app.decorateRequest('idempotency', null);
+  const routes: RouteIdempotency[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (WRITES.has(method)) routes.push({ method, url: route.url, declared: route.config?.idempotency });
+  });
+  app.decorate('routeIdempotency', () => [...routes]);
 
   // The request's context for its transactions (AsyncLocalStorage), entered before anything else runs.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!WRITES.has(request.method) || request.headers[IDEMPOTENCY_HEADER] === undefined) return done();
-    const context: RequestIdempotency = {};
+    // Decided on the route that matched (its declaration), never on the URL's text.
+    const mode = idempotencyOf(request.routeOptions.config);
+    if (request.is404 || mode === 'ignore') return done();
+    const context: RequestIdempotency = { mode };
     request.idempotency = context;
     commitContext.run(context, done);
   });
@@ -126,10 +180,6 @@ export function registerIdempotency(app: FastifyInstance, database: Database, no
   app.addHook('preHandler', async (request, reply) => {
     const context = request.idempotency;
     if (!context) return;
-    if (!takesIdempotencyKey(request.routeOptions.url ?? '')) {
-      request.idempotency = null;
-      return;
-    }
     const header = request.headers[IDEMPOTENCY_HEADER];
     const key = typeof header === 'string' ? parseIdempotencyKey(header) : undefined;
     if (key === undefined) {
@@ -209,7 +259,11 @@ export function registerIdempotency(app: FastifyInstance, database: Database, no
         'This Idempotency-Key was used for a different request. Use a new key for a new request.',
       );
     }
-    if (row.status > 0) return replay(reply, row);
+    if (row.status > 0) {
+      // A credential's answer is not kept: a done write says so rather than be done again.
+      if (context.mode === 'once' && row.status < 300) throw new HttpError(409, ANSWER_NOT_KEPT);
+      return replay(reply, row);
+    }
     if (row.committed_at === 0 || row.running_until > t) {
       reply.header(
         'Retry-After',
@@ -244,6 +298,8 @@ export function registerIdempotency(app: FastifyInstance, database: Database, no
             body: payload.toString(),
           }
         : null;
+    // A credential's answer: only its status is kept (an error's body names no credential).
+    if (answer && context.mode === 'once' && answer.status < 300) Object.assign(answer, { contentType: '', body: '' });
     const settle = () => settleClaim(database, claim, answer);
     try {
       await settle();
@@ -332,10 +388,11 @@ function replay(reply: FastifyReply, row: KeyRow): FastifyReply {
 /**
  * Records, in the write's own transaction, the answer it will give (status 200, JSON), for a
  * request holding an Idempotency-Key: if the answer is lost after the COMMIT, a repeat gets
- * this one. The answer actually sent replaces it when it can be kept.
+ * this one. The answer actually sent replaces it when it can be kept. Only a `replay` route
+ * keeps an answer: on any other this does nothing.
  */
 export async function answerInTransaction(tx: Db, request: FastifyRequest, body: unknown): Promise<void> {
-  const claim = request.idempotency?.claim;
+  const claim = request.idempotency?.mode === 'replay' ? request.idempotency.claim : undefined;
   if (!claim) return;
   await tx.execute(
     sql`UPDATE idempotency_keys SET status = 200, content_type = 'application/json; charset=utf-8', body = ${JSON.stringify(body)}

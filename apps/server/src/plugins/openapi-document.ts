@@ -4,7 +4,7 @@
  */
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_DESCRIPTION, takesIdempotencyKey } from './idempotency.ts';
+import { IDEMPOTENCY_KEY_DESCRIPTION, IDEMPOTENCY_KEY_ONCE_DESCRIPTION, type Idempotency } from './idempotency.ts';
 import { errorResponses } from './schemas.ts';
 
 const SCHEMAS = '#/components/schemas/';
@@ -41,29 +41,41 @@ export function describedResponses(declared: unknown, transformed: unknown): unk
   return responses;
 }
 
+/** An operation's Idempotency-Key choice (plugins/idempotency.ts), by method and path. */
+export type IdempotencyOf = (method: string, path: string) => Idempotency | undefined;
+
 /** The whole document's pass, once every route's schema is in. */
-export function shapeDocument(doc: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
-  return withoutUnusedSchemas(withSameInputsMerged(withSharedResponses(withIdempotencyKey(doc))));
+export function shapeDocument(doc: OpenAPIV3_1.Document, idempotency: IdempotencyOf): OpenAPIV3_1.Document {
+  return withoutUnusedSchemas(withSameInputsMerged(withSharedResponses(withIdempotencyKey(doc, idempotency))));
 }
 
-/** The Idempotency-Key header (plugins/idempotency.ts) on every write that takes it. */
-function withIdempotencyKey(doc: OpenAPIV3_1.Document): OpenAPIV3_1.Document {
-  const parameter: OpenAPIV3_1.ParameterObject = {
+/** The names of the Idempotency-Key header's two forms under components/parameters. */
+export const IDEMPOTENCY_PARAMETERS = { replay: 'IdempotencyKey', once: 'IdempotencyKeyOnce' } as const;
+
+/**
+ * The Idempotency-Key header (plugins/idempotency.ts) on every write that takes it: one form
+ * where a repeat gets the first answer, another where the answer holds a credential and is not kept.
+ */
+function withIdempotencyKey(doc: OpenAPIV3_1.Document, idempotency: IdempotencyOf): OpenAPIV3_1.Document {
+  const header = (description: string): OpenAPIV3_1.ParameterObject => ({
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
-    description: IDEMPOTENCY_KEY_DESCRIPTION,
+    description,
     schema: { type: 'string', minLength: 1, maxLength: 257 },
-  };
-  const ref = { $ref: '#/components/parameters/IdempotencyKey' };
+  });
+  const parameters: Record<string, OpenAPIV3_1.ParameterObject> = {};
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    if (!item || !takesIdempotencyKey(path)) continue;
     for (const method of WRITES) {
-      const op = item[method];
-      if (op) op.parameters = [...(op.parameters ?? []), ref];
+      const op = item?.[method];
+      const mode = op && idempotency(method, path);
+      if (!op || !mode || mode === 'ignore') continue;
+      const name = IDEMPOTENCY_PARAMETERS[mode];
+      parameters[name] = header(mode === 'replay' ? IDEMPOTENCY_KEY_DESCRIPTION : IDEMPOTENCY_KEY_ONCE_DESCRIPTION);
+      op.parameters = [...(op.parameters ?? []), { $ref: `#/components/parameters/${name}` }];
     }
   }
-  return { ...doc, components: { ...doc.components, parameters: { IdempotencyKey: parameter } } };
+  return { ...doc, components: { ...doc.components, parameters } };
 }
 
 /** The 4XX and 5XX answers every route declares through `errorResponses`, said once. */

@@ -12,11 +12,14 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { escapeHtml } from '../lib/escape-html.ts';
 import { API_TAGS } from './openapi-components.ts';
 import { describedResponses, shapeDocument } from './openapi-document.ts';
+import { idempotencyOf, type Idempotency } from './idempotency.ts';
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 
 /** Registered before the routes, whose schemas it collects as they are added. */
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  // Each write's Idempotency-Key choice (plugins/idempotency.ts), by method and path as the document spells them.
+  const idempotency = new Map<string, Idempotency>();
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -39,6 +42,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         return { schema: { ...route.schema, hide: true }, url };
       }
       const transformed = zodTransform(route);
+      for (const method of [route.route.method].flat())
+        idempotency.set(operationKey(method, transformed.url), idempotencyOf(route.route.config));
       const access = route.route.config?.access ?? 'user';
       const schema = { ...transformed.schema } as Record<string, unknown>;
       schema.response = describedResponses(route.schema.response, schema.response);
@@ -47,8 +52,16 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
         schema.description = `${typeof schema.description === 'string' ? schema.description + ' ' : ''}Administrators only.`;
       return { schema, url: transformed.url };
     },
-    transformObject: (input) => shapeDocument(jsonSchemaTransformObject(input) as OpenAPIV3_1.Document),
+    transformObject: (input) =>
+      shapeDocument(jsonSchemaTransformObject(input) as OpenAPIV3_1.Document, (method, path) =>
+        idempotency.get(operationKey(method, path)),
+      ),
   });
+}
+
+/** A route's method and path, as the document spells them (`/api/x/{id}`). */
+function operationKey(method: string, url: string): string {
+  return `${method.toLowerCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
 }
 
 /** The document, once the app is ready. */

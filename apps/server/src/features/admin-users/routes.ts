@@ -110,11 +110,18 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
     body: userUpdateRequestSchema.optional(),
     response: user,
   };
-  app.post('/api/admin/users/:id', { config: { access: 'admin' }, schema: update }, async (request, reply) => {
-    const { id } = request.params;
-    await updateUser(db, id, request.body ?? {});
-    return sendJsonText(reply, await adminViewOfUser(db, id));
-  });
+  // The user as answered holds a pending user's invite code, a credential: the change is carried
+  // out once per Idempotency-Key, but its answer is not kept (a repeat answers 409). So for the
+  // assignments below.
+  app.post(
+    '/api/admin/users/:id',
+    { config: { access: 'admin', idempotency: 'once' }, schema: update },
+    async (request, reply) => {
+      const { id } = request.params;
+      await updateUser(db, id, request.body ?? {});
+      return sendJsonText(reply, await adminViewOfUser(db, id));
+    },
+  );
 
   const assign = {
     operationId: 'assignModule',
@@ -124,11 +131,15 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
     body: assignRequestSchema,
     response: user,
   };
-  app.post('/api/admin/users/:id/assign', { config: { access: 'admin' }, schema: assign }, async (request, reply) => {
-    const { id } = request.params;
-    await assignModule(db, id, request.body.module);
-    return sendJsonText(reply, await adminViewOfUser(db, id));
-  });
+  app.post(
+    '/api/admin/users/:id/assign',
+    { config: { access: 'admin', idempotency: 'once' }, schema: assign },
+    async (request, reply) => {
+      const { id } = request.params;
+      await assignModule(db, id, request.body.module);
+      return sendJsonText(reply, await adminViewOfUser(db, id));
+    },
+  );
 
   const unassign = {
     operationId: 'unassignModule',
@@ -139,7 +150,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
   };
   app.delete(
     '/api/admin/users/:id/assign/:moduleId',
-    { config: { access: 'admin' }, schema: unassign },
+    { config: { access: 'admin', idempotency: 'once' }, schema: unassign },
     async (request, reply) => {
       const { id, moduleId } = request.params;
       await unassignModule(db, id, moduleId);
@@ -171,7 +182,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
   app.delete(
     '/api/admin/users/:id/sign-in',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', idempotency: 'replay' },
       schema: {
         operationId: 'clearSignInLock',
         summary: "Clear a user's sign-in failures and lock",
@@ -192,7 +203,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
   app.delete(
     '/api/admin/users/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', idempotency: 'replay' },
       schema: {
         operationId: 'deleteUser',
         summary: 'Delete a user',

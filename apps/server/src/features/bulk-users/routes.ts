@@ -20,7 +20,7 @@ export function bulkUserRoutes(server: FastifyInstance, db: Db, config: Config):
     body: bulkUsersRequestSchema,
     response: { 200: bulkUsersResponseSchema, ...errorResponses },
   };
-  app.post('/api/admin/users/bulk', { config: { access: 'admin' }, schema }, async (request) =>
+  app.post('/api/admin/users/bulk', { config: { access: 'admin', idempotency: 'replay' }, schema }, async (request) =>
     applyBulkAction(db, config, caller(request).id, request.body),
   );
 }

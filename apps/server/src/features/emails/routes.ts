@@ -47,7 +47,7 @@ export function emailRoutes(server: FastifyInstance, db: Db): void {
   app.post(
     '/api/self/email-settings',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', idempotency: 'replay' },
       schema: {
         operationId: 'updateEmailSettings',
         summary: "Change the caller's digest setting",

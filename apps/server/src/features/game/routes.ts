@@ -95,7 +95,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     body: startRunRequestSchema,
     response: { 200: startRunResponseSchema, ...errorResponses },
   };
-  app.post('/api/game/runs', { schema: start }, async (request) => {
+  app.post('/api/game/runs', { config: { idempotency: 'replay' }, schema: start }, async (request) => {
     const { id: userId, row: account } = caller(request);
     const { module: moduleId } = request.body;
     return db.transaction(async (tx) => {
@@ -165,6 +165,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
   app.post(
     '/api/game/runs/:id/progress',
     {
+      config: { idempotency: 'replay' },
       schema: {
         operationId: 'saveRunProgress',
         summary: 'Save the moves played so far',
@@ -192,6 +193,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
   app.post(
     '/api/game/runs/:id/answers',
     {
+      config: { idempotency: 'replay' },
       schema: {
         operationId: 'saveRunAnswers',
         summary: "Save the questionnaire's answers of a run",
@@ -238,7 +240,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     body: finishRunRequestSchema,
     response: { 200: finishRunResponseSchema, ...errorResponses },
   };
-  app.post('/api/game/runs/:id/finish', { schema: finish }, async (request) => {
+  app.post('/api/game/runs/:id/finish', { config: { idempotency: 'replay' }, schema: finish }, async (request) => {
     const { id: userId, row: account } = caller(request);
     const runId = request.params.id;
     const { body } = request;
@@ -277,7 +279,10 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
 
   app.post(
     '/api/game/runs/:id/quit',
-    { schema: { operationId: 'quitRun', summary: 'Quit a run', tags, params: idParamsSchema, response: empty } },
+    {
+      config: { idempotency: 'replay' },
+      schema: { operationId: 'quitRun', summary: 'Quit a run', tags, params: idParamsSchema, response: empty },
+    },
     async (request) => {
       const { id: userId, row: account } = caller(request);
       const runId = request.params.id;

@@ -60,6 +60,7 @@ function fileRoutes(scope: FastifyInstance, db: Db, config: Config): void {
     '/api/admin/invite/file/check',
     {
       ...options,
+      config: { ...options.config, idempotency: 'replay' as const },
       schema: {
         ...options.schema,
         operationId: 'checkInviteFile',
@@ -76,6 +77,7 @@ function fileRoutes(scope: FastifyInstance, db: Db, config: Config): void {
     '/api/admin/invite/file',
     {
       ...options,
+      config: { ...options.config, idempotency: 'replay' as const },
       schema: { ...options.schema, operationId: 'inviteFromFile', summary: 'Invite the people of a CSV file', tags },
     },
     async (request) => {

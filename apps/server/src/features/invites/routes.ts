@@ -43,52 +43,62 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
     body: inviteRequestSchema,
     response: { 200: inviteResponseSchema, ...errorResponses },
   };
-  app.put('/api/admin/invite', { config: { access: 'admin' }, schema: invite }, async (request) => {
-    const { body } = request;
-    const emails = [...new Set(body.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
-    const invalid = invalidEmails(emails);
-    if (invalid.length > 0) throw new HttpError(400, invalidEmailsMessage(invalid));
-    if (emails.length === 0) throw new HttpError(400, 'emails: give at least one address');
-    if (body.due_at !== undefined && !body.module)
-      throw new HttpError(400, 'due_at: give the module it is the due date of');
+  app.put(
+    '/api/admin/invite',
+    { config: { access: 'admin', idempotency: 'replay' }, schema: invite },
+    async (request) => {
+      const { body } = request;
+      const emails = [...new Set(body.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+      const invalid = invalidEmails(emails);
+      if (invalid.length > 0) throw new HttpError(400, invalidEmailsMessage(invalid));
+      if (emails.length === 0) throw new HttpError(400, 'emails: give at least one address');
+      if (body.due_at !== undefined && !body.module)
+        throw new HttpError(400, 'due_at: give the module it is the due date of');
 
-    const { invited, existing, queued } = await db.transaction(async (tx) => {
-      let module: Invitee['module'];
-      if (body.module) {
-        const m = await findModuleTitle(tx, body.module);
-        if (!m || m.archived_at > 0) throw new HttpError(400, `module: '${body.module}' is not a live module`);
-        module = { id: body.module, title: m.title, due_at: body.due_at ?? 0 };
-      }
-      const taken = await takenEmails(tx, emails);
-      const fresh = emails.filter((e) => !taken.has(e));
-      const created = await createInvites(
-        tx,
-        config,
-        fresh.map((email) => ({ email, module })),
-      );
-      const existing = emails.filter((e) => taken.has(e));
-      // If this answer is lost after the COMMIT, a repeat with the same Idempotency-Key gets it:
-      // every new address queued (as it is at the COMMIT), none "existing".
-      await answerInTransaction(tx, request, { invited: fresh, existing, not_emailed: [], refused: [], queued: fresh });
-      return { invited: fresh, existing, queued: created.emails };
-    });
-    // Stored and queued: now try to send the first ones; say which failed, and which wait their turn.
-    const delivery = await mail.deliverNow(queued);
-    const failed = new Map(delivery.failed.map((f) => [f.id, f]));
-    const waiting = new Set(delivery.queued);
-    return {
-      invited,
-      existing,
-      not_emailed: invited.filter((_, i) => failed.has(queued[i] as string)),
-      refused: invited.filter((_, i) => failed.get(queued[i] as string)?.refused !== undefined),
-      queued: invited.filter((_, i) => waiting.has(queued[i] as string)),
-    };
-  });
+      const { invited, existing, queued } = await db.transaction(async (tx) => {
+        let module: Invitee['module'];
+        if (body.module) {
+          const m = await findModuleTitle(tx, body.module);
+          if (!m || m.archived_at > 0) throw new HttpError(400, `module: '${body.module}' is not a live module`);
+          module = { id: body.module, title: m.title, due_at: body.due_at ?? 0 };
+        }
+        const taken = await takenEmails(tx, emails);
+        const fresh = emails.filter((e) => !taken.has(e));
+        const created = await createInvites(
+          tx,
+          config,
+          fresh.map((email) => ({ email, module })),
+        );
+        const existing = emails.filter((e) => taken.has(e));
+        // If this answer is lost after the COMMIT, a repeat with the same Idempotency-Key gets it:
+        // every new address queued (as it is at the COMMIT), none "existing".
+        await answerInTransaction(tx, request, {
+          invited: fresh,
+          existing,
+          not_emailed: [],
+          refused: [],
+          queued: fresh,
+        });
+        return { invited: fresh, existing, queued: created.emails };
+      });
+      // Stored and queued: now try to send the first ones; say which failed, and which wait their turn.
+      const delivery = await mail.deliverNow(queued);
+      const failed = new Map(delivery.failed.map((f) => [f.id, f]));
+      const waiting = new Set(delivery.queued);
+      return {
+        invited,
+        existing,
+        not_emailed: invited.filter((_, i) => failed.has(queued[i] as string)),
+        refused: invited.filter((_, i) => failed.get(queued[i] as string)?.refused !== undefined),
+        queued: invited.filter((_, i) => waiting.has(queued[i] as string)),
+      };
+    },
+  );
 
   app.post(
     '/api/admin/users/:id/reinvite',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', idempotency: 'replay' },
       schema: {
         operationId: 'resendInvite',
         summary: 'Send a pending user a new invite',
@@ -138,9 +148,11 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
     body: registerRequestSchema,
     response: empty,
   };
+  // The body holds a password and the path a code: nothing is kept for an Idempotency-Key. A
+  // repeat finds the code used (401), and the new account signs in.
   app.post(
     '/api/register/:code',
-    { config: { access: 'public', anonymousWork: true }, schema: register },
+    { config: { access: 'public', anonymousWork: true, idempotency: 'ignore' }, schema: register },
     async (request, reply) => {
       const {
         body,

@@ -78,7 +78,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
   };
   app.post(
     '/api/modules',
-    { config: { access: 'admin' }, schema: create, attachValidation: true },
+    { config: { access: 'admin', idempotency: 'replay' }, schema: create, attachValidation: true },
     async (request, reply) => {
       refuseInvalidParts(request);
       const input = checkModule(request.body);
@@ -105,7 +105,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
   app.put(
     '/api/modules/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', idempotency: 'replay' },
       schema: {
         operationId: 'updateModule',
         summary: 'Save a module (a new version)',
@@ -141,7 +141,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
   app.delete(
     '/api/modules/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', idempotency: 'replay' },
       schema: {
         operationId: 'archiveModule',
         summary: 'Archive a module',
@@ -206,7 +206,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
   app.post(
     '/api/modules/:id/versions/:n/restore',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', idempotency: 'replay' },
       schema: {
         operationId: 'restoreModuleVersion',
         summary: 'Restore a saved version as the next version',
@@ -243,7 +243,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
   app.post(
     '/api/modules/:id/unarchive',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', idempotency: 'replay' },
       schema: {
         operationId: 'unarchiveModule',
         summary: 'Make an archived module live again',

@@ -75,7 +75,7 @@ export function oidcRoutes(
   app.delete(
     '/api/admin/users/:id/provider-link',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', idempotency: 'replay' },
       schema: {
         ...methodSchema,
         operationId: 'unlinkProvider',

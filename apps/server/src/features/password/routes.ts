@@ -71,7 +71,7 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
   app.post(
     '/api/password/forgot',
     {
-      config: { access: 'public', anonymousWork: true },
+      config: { access: 'public', anonymousWork: true, idempotency: 'replay' },
       schema: forgot,
       onResponse: (request, reply, done) => {
         if (reply.statusCode === 200) {
@@ -95,9 +95,11 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
     body: resetRequestSchema,
     response: { 200: emptyResponseSchema, ...errorResponses },
   };
+  // The body holds a password and a reset token: nothing is kept for an Idempotency-Key. A
+  // repeat finds the link used (400), and the new password signs in.
   app.post(
     '/api/password/reset',
-    { config: { access: 'public', anonymousWork: true }, schema: reset },
+    { config: { access: 'public', anonymousWork: true, idempotency: 'ignore' }, schema: reset },
     async (request, reply) => {
       const { token, password } = request.body;
       const wait = await guessWait(db, 'reset', request.ip, token);

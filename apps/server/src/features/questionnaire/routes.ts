@@ -32,7 +32,7 @@ export function questionnaireRoutes(server: FastifyInstance, db: Db): void {
   app.put(
     '/api/modules/questionnaire',
     {
-      config: { access: 'admin' },
+      config: { access: 'admin', idempotency: 'replay' },
       schema: {
         operationId: 'updateQuestionnaire',
         summary: 'Save the questionnaire',

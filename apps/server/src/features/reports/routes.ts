@@ -27,11 +27,16 @@ export function reportRoutes(server: FastifyInstance, db: Db): void {
     body: reportTokenRequestSchema,
     response: { 200: reportTokenResponseSchema, ...errorResponses },
   };
-  app.post('/api/admin/reports/token', { config: { access: 'admin' }, schema }, async (request) => {
-    const { module } = request.body;
-    if (!(await moduleExists(db, module))) throw new HttpError(404, `No module '${module}'`);
-    return { token: await issueReportToken(db, caller(request).id, module) };
-  });
+  // The answer is a token, never kept for an Idempotency-Key: a repeat mints another.
+  app.post(
+    '/api/admin/reports/token',
+    { config: { access: 'admin', idempotency: 'ignore' }, schema },
+    async (request) => {
+      const { module } = request.body;
+      if (!(await moduleExists(db, module))) throw new HttpError(404, `No module '${module}'`);
+      return { token: await issueReportToken(db, caller(request).id, module) };
+    },
+  );
 }
 
 const ndjson = z

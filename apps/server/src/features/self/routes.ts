@@ -28,7 +28,9 @@ export function selfRoutes(server: FastifyInstance, db: Db, tokens: TokenService
     body: selfRequestSchema,
     response: { 200: selfResponseSchema, ...errorResponses },
   };
-  app.post('/api/self', { schema }, async (request, reply) => {
+  // The answer may hold a fresh token, and the body a password: neither is kept. A repeat runs
+  // again: the same profile saves the same, and after a password change the old token is refused.
+  app.post('/api/self', { config: { idempotency: 'ignore' }, schema }, async (request, reply) => {
     const { row } = caller(request);
     const { body } = request;
 

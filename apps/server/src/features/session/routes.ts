@@ -81,7 +81,8 @@ export function sessionRoutes(
   app.post(
     '/api/login',
     {
-      config: { access: 'public' },
+      // Each sign-in stands alone (the throttle counts each): a repeat signs in again.
+      config: { access: 'public', idempotency: 'ignore' },
       schema: login,
       onResponse: (request, _reply, done) => {
         const offer = offers.get(request);
@@ -152,6 +153,7 @@ export function sessionRoutes(
   );
 
   // The link of a new-device e-mail (device-trust.ts): signs in, and this browser becomes a known device.
+  // The answer is a token, never kept: a repeat finds the link used (400) and signs in again.
   const trust = {
     operationId: 'trustDevice',
     summary: 'Sign in with a new-device link and trust this browser',
@@ -161,7 +163,7 @@ export function sessionRoutes(
   };
   app.post(
     '/api/login/trust',
-    { config: { access: 'public', anonymousWork: true }, schema: trust },
+    { config: { access: 'public', anonymousWork: true, idempotency: 'ignore' }, schema: trust },
     async (request, reply) => {
       const { token } = request.body;
       const wait = await guessWait(db, 'trust', request.ip, token);
@@ -204,6 +206,8 @@ export function sessionRoutes(
   app.post(
     '/api/session/refresh',
     {
+      // The answer is a token, never kept: a repeat mints another.
+      config: { idempotency: 'ignore' },
       schema: {
         operationId: 'refreshSession',
         summary: 'Get a fresh token',
@@ -222,6 +226,7 @@ export function sessionRoutes(
   app.post(
     '/api/logout',
     {
+      config: { idempotency: 'replay' },
       schema: {
         operationId: 'signOut',
         summary: 'Sign out: every token of the account stops working',
