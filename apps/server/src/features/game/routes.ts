@@ -96,7 +96,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     response: { 200: startRunResponseSchema, ...errorResponses },
   };
   app.post('/api/game/runs', { schema: start }, async (request) => {
-    const { id: userId, row: account } = caller(request);
+    const { id: userId } = caller(request);
     const { module: moduleId } = request.body;
     return db.transaction(async (tx) => {
       const row = await assignmentWithModule(tx, userId, moduleId);
@@ -134,17 +134,14 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
         started_at: now,
       };
       await insertRun(tx, inserted);
-      const facts = runFacts(
-        {
-          ...inserted,
-          status: 'in_progress',
-          finished_at: 0,
-          score_points: null,
-          answers_before: null,
-          answers_after: null,
-        },
-        account.user_name,
-      );
+      const facts = runFacts({
+        ...inserted,
+        status: 'in_progress',
+        finished_at: 0,
+        score_points: null,
+        answers_before: null,
+        answers_after: null,
+      });
       await queueStatements(tx, xapi, facts, (b) => b.started(facts));
       await updateAssignment(tx, userId, moduleId, {
         started_at: row.a.started_at > 0 ? row.a.started_at : now,
@@ -203,7 +200,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
       },
     },
     async (request) => {
-      const { id: userId, row: account } = caller(request);
+      const { id: userId } = caller(request);
       const runId = request.params.id;
       const { body } = request;
       await db.transaction(async (tx) => {
@@ -227,7 +224,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
         );
         // The before-set is stated once it is complete (the after-set when the run finishes).
         if (q && answers.before && unanswered(q, before) === 0) {
-          const facts = runFacts({ ...run, answers_before: before }, account.user_name);
+          const facts = runFacts({ ...run, answers_before: before });
           await queueStatements(tx, xapi, facts, (b) => [b.answered(facts, q, 'before')]);
         }
       });
@@ -244,7 +241,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     response: { 200: finishRunResponseSchema, ...errorResponses },
   };
   app.post('/api/game/runs/:id/finish', { schema: finish }, async (request) => {
-    const { id: userId, row: account } = caller(request);
+    const { id: userId } = caller(request);
     const runId = request.params.id;
     const { body } = request;
     const over = 'This run is already finished';
@@ -271,7 +268,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
         now,
       });
       await updateOpen(tx, runId, { ...finished.run, log: body.log }, over);
-      const facts = runFacts({ ...run, ...finished.run }, account.user_name);
+      const facts = runFacts({ ...run, ...finished.run });
       await queueStatements(tx, xapi, facts, (b) => finishedStatements(b, facts, q));
       if (finished.assignment) await updateAssignment(tx, userId, run.module_id, finished.assignment);
       return { outcome, game_status: finished.gameStatus, score: judged.score };
@@ -282,14 +279,14 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     '/api/game/runs/:id/quit',
     { schema: { operationId: 'quitRun', summary: 'Quit a run', tags, params: idParamsSchema, response: empty } },
     async (request) => {
-      const { id: userId, row: account } = caller(request);
+      const { id: userId } = caller(request);
       const runId = request.params.id;
       const over = 'This run is already finished';
       await db.transaction(async (tx) => {
         const run = await ownOpenRun(tx, runId, userId, over);
         const now = Date.now();
         await updateOpen(tx, runId, { status: 'quit', finished_at: now }, over);
-        const facts = runFacts({ ...run, status: 'quit', finished_at: now }, account.user_name);
+        const facts = runFacts({ ...run, status: 'quit', finished_at: now });
         await queueStatements(tx, xapi, facts, (b) => b.quit(facts));
         const a = await findAssignment(tx, userId, run.module_id);
         if (a && a.completed_at === 0)

@@ -32,13 +32,13 @@ type PageRun = Pick<
   | 'score_points'
   | 'answers_before'
   | 'answers_after'
-> & { email: string };
+>;
 
 // One page as one JSON text: PGlite hands rows over field by field, dearer than one text.
 const PAGE_SQL = `SELECT coalesce(json_agg(p ORDER BY p.started_at, p.id), '[]')::text AS page FROM (
   SELECT r.id, r.user_id, r.module_id, r.module_snapshot, r.status, r.started_at, r.finished_at,
-         r.score_points, r.answers_before, r.answers_after, u.user_name AS email
-  FROM game_runs r JOIN users u ON u.id = r.user_id
+         r.score_points, r.answers_before, r.answers_after
+  FROM game_runs r
   WHERE (r.started_at, r.id) > ($1::bigint, $2) AND r.started_at < $3
     AND ($4::text IS NULL OR r.module_id = $4)
   ORDER BY r.started_at, r.id
@@ -69,7 +69,7 @@ async function* lines(database: Database, builder: StatementBuilder, query: Xapi
         questionnaires.set(run.module_id, await moduleQuestionnaire(database.db, run.module_id));
       }
       const q = questionnaires.get(run.module_id) ?? null;
-      for (const s of builder.all(runFacts(run, run.email), q)) text += `${JSON.stringify(s)}\n`;
+      for (const s of builder.all(runFacts(run), q)) text += `${JSON.stringify(s)}\n`;
     }
     yield text;
   }
