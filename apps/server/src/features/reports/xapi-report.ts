@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import { NDJSON_TYPE, type XapiReportQuery } from '@airman/contracts/xapi.ts';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 import type { Database } from '#db/database.ts';
+import { audit } from '#lib/audit.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { StatementBuilder } from '#xapi/statements.ts';
 import { moduleQuestionnaire } from '../game/run-questionnaire.ts';
@@ -84,6 +85,12 @@ export async function sendXapiReport(
 ): Promise<void> {
   if (query.module !== undefined && !(await moduleExists(database.db, query.module)))
     throw new HttpError(404, `No module '${query.module}'`);
+  // An export changes nothing but is audited, as a report download is: who took which records, when.
+  await audit(database.db, {
+    action: 'report.xapi',
+    target: { kind: 'report', id: query.module ?? '' },
+    after: { module: query.module ?? null, from: query.from ?? null, to: query.to ?? null },
+  });
   const day = new Date().toISOString().slice(0, 10);
   reply
     .header('Content-Type', `${NDJSON_TYPE}; charset=utf-8`)
