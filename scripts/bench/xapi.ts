@@ -42,7 +42,6 @@ function facts(i: number, now: number): RunFacts {
   return {
     run_id: `bench-run-${i}`,
     user_id: `bench-user-${i}`,
-    email: `trainee-${i}@example.com`,
     module_id: READY_AIRMAN_MODULE_ID,
     module_title: readyAirmanModule.game_title,
     status: i % 4 === 0 ? 'failed' : 'complete',

@@ -221,7 +221,20 @@ export const trustDeviceRequestSchema = z.strictObject({ token: z.string().min(1
 export type TrustDeviceRequest = z.infer<typeof trustDeviceRequestSchema>;
 
 // GET modules, GET/POST/PUT modules/{id}
-export const modulesResponseSchema = z.array(moduleSchema);
+/**
+ * A stored module that fails today's checks (saved before a cap was lowered, say): listed with its
+ * problem in the editor's words, so that one such module never keeps the list from loading.
+ */
+export const moduleWithProblemSchema = z.looseObject({
+  id: z.string(),
+  game_title: z.string(),
+  game_description: z.string(),
+  game_type: z.string(),
+  archived_at: z.number(),
+  problem: z.string(),
+});
+export type ModuleWithProblem = z.infer<typeof moduleWithProblemSchema>;
+export const modulesResponseSchema = z.array(z.union([moduleSchema, moduleWithProblemSchema]));
 
 // POST admin/reports/token
 export const reportTokenRequestSchema = z.strictObject({ module: z.string().min(1).max(100) });

@@ -30,6 +30,8 @@ export const AUDIT_ACTION_LABELS = {
   'module.restore': 'Module version restored',
   'questionnaire.edit': 'Questionnaire edited',
   'report.download': 'Report downloaded',
+  'report.xapi': 'xAPI statements exported',
+  'audit.download': 'Audit log downloaded',
   'audit.retention': 'Old audit entries removed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

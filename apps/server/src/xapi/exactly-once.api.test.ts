@@ -108,7 +108,6 @@ async function queueRuns(location: DatabaseLocation): Promise<string[]> {
         {
           run_id: runId,
           user_id: crypto.randomUUID(),
-          email: `trainee-${i}@example.com`,
           module_id: READY_AIRMAN_MODULE_ID,
           module_title: 'Ready Airman Training',
           status: i % 3 === 0 ? 'failed' : 'complete',

@@ -1,6 +1,6 @@
 /**
  * A run's xAPI statements (docs/xapi.md): built from what the run row holds and
- * nothing else, so the statement queued when an event happens and the one the
+ * nothing else (the actor is the trainee's account id, which never changes), so the statement queued when an event happens and the one the
  * export rebuilds later are the same, byte for byte, with the same id (UUID v5
  * of the run and the verb). Verbs are ADL's, and cmi5's where it has one.
  */
@@ -27,11 +27,13 @@ const SIMULATION = 'http://adlnet.gov/expapi/activities/simulation';
 const SURVEY = 'http://id.tincanapi.com/activitytype/survey';
 const PLATFORM = 'Ready Airman Training';
 
-/** What a run's statements are made of: the run row, its trainee's e-mail and its module's questionnaire. */
+/**
+ * What a run's statements are made of: the run row and its module's questionnaire. Nothing of
+ * the trainee's that can change (an e-mail address) is in them: the actor is the account's id.
+ */
 export interface RunFacts {
   run_id: string;
   user_id: string;
-  email: string;
   module_id: string;
   module_title: string;
   status: string;
@@ -46,7 +48,7 @@ export interface RunFacts {
 
 export interface Statement {
   id: string;
-  actor: { objectType: 'Agent'; mbox: string };
+  actor: { objectType: 'Agent'; account: { homePage: string; name: string } };
   verb: { id: string; display: { 'en-US': string } };
   object: {
     objectType: 'Activity';
@@ -127,7 +129,8 @@ export class StatementBuilder {
       : { objectType: 'Activity', id: module, definition: { type: SIMULATION, name: { 'en-US': f.module_title } } };
     return {
       id: statementId(f.run_id, verb, extra.set),
-      actor: { objectType: 'Agent', mbox: `mailto:${f.email}` },
+      // The account, not the address: an e-mail changes, and the LRS would see two people.
+      actor: { objectType: 'Agent', account: { homePage: this.publicUrl, name: f.user_id } },
       verb: { id: VERBS[verb], display: { 'en-US': verb } },
       object,
       ...(extra.result ? { result: extra.result } : {}),

@@ -75,7 +75,6 @@ function fakeRuns(count: number): { runIds: string[]; statements: ReturnType<Sta
     const facts: RunFacts = {
       run_id: crypto.randomUUID(),
       user_id: crypto.randomUUID(),
-      email: `trainee-${i}@example.com`,
       module_id: READY_AIRMAN_MODULE_ID,
       module_title: 'Ready Airman Training',
       status: i % 2 === 0 ? 'complete' : 'failed',
@@ -157,7 +156,7 @@ describeApi(
           registration(user.id, READY_AIRMAN_MODULE_ID),
       ) as unknown as {
         id: string;
-        actor: { mbox: string };
+        actor: { account: { homePage: string; name: string } };
         verb: { id: string };
         object: { id: string };
         result?: {
@@ -183,7 +182,7 @@ describeApi(
           VERBS.abandoned,
         ].sort(),
       );
-      expect(new Set(mine.map((s) => s.actor.mbox))).toEqual(new Set([`mailto:${user.email}`]));
+      expect(mine.map((s) => s.actor.account)).toEqual(mine.map(() => ({ homePage: PUBLIC_URL, name: user.id })));
       expect(new Set(mine.map((s) => s.object.id))).toEqual(
         new Set([
           `${PUBLIC_URL}/xapi/modules/${READY_AIRMAN_MODULE_ID}`,
@@ -333,8 +332,8 @@ describeApi(
       const ids = runs.statements.flat().map((s) => s.id);
       const bad = runs.statements[1]?.[0];
       if (!bad) throw new Error('no statement');
-      // Not a valid actor: the LRS refuses the batch, then this one alone.
-      (bad.actor as { mbox: string }).mbox = 'not-a-mailbox';
+      // Not a valid actor (an agent with no account): the LRS refuses the batch, then this one alone.
+      delete (bad.actor as Partial<typeof bad.actor>).account;
       await enqueueRuns(ctx, runs);
       await until(async () => (await queued(ctx, runs.runIds)) === 0, 'the queue to settle');
       const [row] = await ctx.database.query<{ given_up_at: number | string; last_error: string }>(

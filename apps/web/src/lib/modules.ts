@@ -12,6 +12,12 @@ export function modulesQueryOptions() {
   return queryOptions({ queryKey: ['modules'], queryFn: getModules });
 }
 
+/** What a listed module fails of today's checks (stored before a cap was lowered), or undefined. */
+export function moduleProblem(m: Module): string | undefined {
+  const { problem } = m as Module & { problem?: unknown };
+  return typeof problem === 'string' ? problem : undefined;
+}
+
 export function useModules() {
   return useQuery(modulesQueryOptions());
 }

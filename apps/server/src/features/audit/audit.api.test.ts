@@ -312,6 +312,32 @@ describeApi('audit log', (ctx) => {
     });
   });
 
+  it('records the xAPI export and the audit log downloaded, by the admin who took them', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const xapi = await ctx.request(admin.token, {
+      method: 'GET',
+      url: `/api/admin/reports/xapi?module=${MODULE}&from=2026-01-01`,
+    });
+    expect(xapi.statusCode).toBe(200);
+    const csv = await ctx.request(admin.token, {
+      method: 'GET',
+      url: `/api/admin/audit?csv=1&action=module.edit&tz=America/Denver`,
+    });
+    expect(csv.statusCode).toBe(200);
+    const [exported] = await entries(ctx, admin.token, { actor: admin.id, action: 'report.xapi' });
+    expect(exported).toMatchObject({
+      target_kind: 'report',
+      target_id: MODULE,
+      after: { module: MODULE, from: '2026-01-01', to: null },
+    });
+    const [downloaded] = await entries(ctx, admin.token, { actor: admin.id, action: 'audit.download' });
+    expect(downloaded).toMatchObject({
+      target_kind: 'audit',
+      target_id: 'audit_log',
+      after: { action: 'module.edit', tz: 'America/Denver' },
+    });
+  });
+
   it('keeps sign-ins and failed sign-ins in their own stream', async () => {
     const user = await ctx.createUser();
     await ctx.request(undefined, {

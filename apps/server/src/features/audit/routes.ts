@@ -7,6 +7,7 @@ import type { Db } from '#db/database.ts';
 import { errorResponses } from '#plugins/schemas.ts';
 import { allEntries, auditPage, resolveFilter } from './repository.ts';
 import { sendAuditCsv } from './csv.ts';
+import { audit } from '#lib/audit.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const csvText = z.string().describe('With csv=1: every matching entry as CSV (text/csv), newest first.');
@@ -32,6 +33,12 @@ export function auditRoutes(server: FastifyInstance, db: Db): void {
     const { cursor, limit, csv, ...query } = request.query;
     const filter = await resolveFilter(db, query);
     if (csv === '1') {
+      // Reading the whole log out is audited, as a report download is: who took which entries, when.
+      await audit(db, {
+        action: 'audit.download',
+        target: { kind: 'audit', id: 'audit_log' },
+        after: Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)),
+      });
       await sendAuditCsv(reply, allEntries(db, filter));
       return undefined;
     }

@@ -79,16 +79,19 @@ export async function insertRun(db: Db, run: NewRun): Promise<void> {
   await db.insert(gameRuns).values(run);
 }
 
-export async function findRun(db: Db, runId: string): Promise<RunRow | undefined> {
-  const [run] = await db.select().from(gameRuns).where(eq(gameRuns.id, runId)).limit(1);
+/**
+ * The run, locked until the caller's transaction ends (SELECT … FOR UPDATE): a second
+ * transition of the same run waits for this one and then reads what it left.
+ */
+export async function lockRun(tx: Db, runId: string): Promise<RunRow | undefined> {
+  const [run] = await tx.select().from(gameRuns).where(eq(gameRuns.id, runId)).limit(1).for('update');
   return run;
 }
 
-export async function updateRun(db: Db, runId: string, change: RunChange): Promise<void> {
-  await db.update(gameRuns).set(change).where(eq(gameRuns.id, runId));
-}
-
-/** Changes the run only while it is in progress: false when it was over. One statement, so a run finishes once. */
+/**
+ * Changes the run only while it is in progress: false when it was over. Every transition
+ * (progress, answers, finish, quit) goes through it, so a run ends once, whatever races.
+ */
 export async function updateOpenRun(db: Db, runId: string, change: RunChange): Promise<boolean> {
   const updated = await db
     .update(gameRuns)

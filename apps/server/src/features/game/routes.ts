@@ -35,14 +35,14 @@ import { finishedStatements, queueStatements, runFacts } from './run-statements.
 import {
   assignmentWithModule,
   findAssignment,
-  findRun,
   insertRun,
   liveAssignments,
+  lockRun,
   openRun,
   runsWithBeforeAnswers,
   updateAssignment,
   updateOpenRun,
-  updateRun,
+  type RunRow,
 } from './repository.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
 
@@ -96,7 +96,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     response: { 200: startRunResponseSchema, ...errorResponses },
   };
   app.post('/api/game/runs', { config: { idempotency: 'replay' }, schema: start }, async (request) => {
-    const { id: userId, row: account } = caller(request);
+    const { id: userId } = caller(request);
     const { module: moduleId } = request.body;
     return db.transaction(async (tx) => {
       const row = await assignmentWithModule(tx, userId, moduleId);
@@ -134,17 +134,14 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
         started_at: now,
       };
       await insertRun(tx, inserted);
-      const facts = runFacts(
-        {
-          ...inserted,
-          status: 'in_progress',
-          finished_at: 0,
-          score_points: null,
-          answers_before: null,
-          answers_after: null,
-        },
-        account.user_name,
-      );
+      const facts = runFacts({
+        ...inserted,
+        status: 'in_progress',
+        finished_at: 0,
+        score_points: null,
+        answers_before: null,
+        answers_after: null,
+      });
       await queueStatements(tx, xapi, facts, (b) => b.started(facts));
       await updateAssignment(tx, userId, moduleId, {
         started_at: row.a.started_at > 0 ? row.a.started_at : now,
@@ -179,12 +176,13 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
       const { id: userId } = caller(request);
       const runId = request.params.id;
       const { log } = request.body;
-      const run = await ownRun(db, runId, userId);
-      if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
-      extendsStored(run.log, log);
-      const judged = judgeRun(run.module_snapshot as Module, run.seed, log);
-      if (!judged.ok) throw new HttpError(422, `Illegal move ${judged.index + 1}: ${judged.error}`);
-      await updateRun(db, runId, { log });
+      await db.transaction(async (tx) => {
+        const run = await ownOpenRun(tx, runId, userId, 'This run is over');
+        extendsStored(run.log, log);
+        const judged = judgeRun(run.module_snapshot as Module, run.seed, log);
+        if (!judged.ok) throw new HttpError(422, `Illegal move ${judged.index + 1}: ${judged.error}`);
+        await updateOpen(tx, runId, { log }, 'This run is over');
+      });
       return {};
     },
   );
@@ -204,27 +202,31 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
       },
     },
     async (request) => {
-      const { id: userId, row: account } = caller(request);
+      const { id: userId } = caller(request);
       const runId = request.params.id;
       const { body } = request;
-      const run = await ownRun(db, runId, userId);
-      if (run.status !== 'in_progress') throw new HttpError(409, 'This run is over');
-      const q = await moduleQuestionnaire(db, run.module_id);
-      const answers = checkAnswers(q, body);
-      if (answers.before && q && (await firstBeforeSet(db, q, userId, run.module_id, runId)) !== null)
-        throw new HttpError(409, 'This run asks no questionnaire before it: an earlier run answered it');
-      if (answers.after && (await findAssignment(db, userId, run.module_id))?.completed_at)
-        throw new HttpError(409, 'This run asks no questionnaire after it: the first completed run answered it');
-      // Each answer is kept as it is given, added to those already kept.
-      const before = answers.before ? { ...run.answers_before, ...answers.before } : run.answers_before;
       await db.transaction(async (tx) => {
-        const open = await updateOpenRun(tx, runId, {
-          ...(answers.before ? { answers_before: before } : {}),
-          ...(answers.after ? { answers_after: { ...run.answers_after, ...answers.after } } : {}),
-        });
+        const run = await ownOpenRun(tx, runId, userId, 'This run is over');
+        const q = await moduleQuestionnaire(tx, run.module_id);
+        const answers = checkAnswers(q, body);
+        if (answers.before && q && (await firstBeforeSet(tx, q, userId, run.module_id, runId)) !== null)
+          throw new HttpError(409, 'This run asks no questionnaire before it: an earlier run answered it');
+        if (answers.after && (await findAssignment(tx, userId, run.module_id))?.completed_at)
+          throw new HttpError(409, 'This run asks no questionnaire after it: the first completed run answered it');
+        // Each answer is kept as it is given, added to those already kept.
+        const before = answers.before ? { ...run.answers_before, ...answers.before } : run.answers_before;
+        await updateOpen(
+          tx,
+          runId,
+          {
+            ...(answers.before ? { answers_before: before } : {}),
+            ...(answers.after ? { answers_after: { ...run.answers_after, ...answers.after } } : {}),
+          },
+          'This run is over',
+        );
         // The before-set is stated once it is complete (the after-set when the run finishes).
-        if (open && q && answers.before && unanswered(q, before) === 0) {
-          const facts = runFacts({ ...run, answers_before: before }, account.user_name);
+        if (q && answers.before && unanswered(q, before) === 0) {
+          const facts = runFacts({ ...run, answers_before: before });
           await queueStatements(tx, xapi, facts, (b) => [b.answered(facts, q, 'before')]);
         }
       });
@@ -241,23 +243,23 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     response: { 200: finishRunResponseSchema, ...errorResponses },
   };
   app.post('/api/game/runs/:id/finish', { config: { idempotency: 'replay' }, schema: finish }, async (request) => {
-    const { id: userId, row: account } = caller(request);
+    const { id: userId } = caller(request);
     const runId = request.params.id;
     const { body } = request;
-    const run = await ownRun(db, runId, userId);
-    if (run.status !== 'in_progress') throw new HttpError(409, 'This run is already finished');
-    extendsStored(run.log, body.log);
-    const judged = judgeRun(run.module_snapshot as Module, run.seed, body.log);
-    if (!judged.ok) throw new HttpError(422, `Illegal move ${judged.index + 1}: ${judged.error}`);
-    const { outcome } = judged;
-    if (outcome === 'in_progress') throw new HttpError(422, 'The run is not over: play to the last day');
-    const now = Date.now();
-    const moves = body.log.filter((c) => !('end_day' in c)).length;
-    if (now - run.started_at < moves * options.minMsPerMove)
-      throw new HttpError(422, 'This run was finished faster than it can be played');
-    const q = await moduleQuestionnaire(db, run.module_id);
-    const given = checkAnswers(q, body.answers);
+    const over = 'This run is already finished';
     return db.transaction(async (tx) => {
+      const run = await ownOpenRun(tx, runId, userId, over);
+      extendsStored(run.log, body.log);
+      const judged = judgeRun(run.module_snapshot as Module, run.seed, body.log);
+      if (!judged.ok) throw new HttpError(422, `Illegal move ${judged.index + 1}: ${judged.error}`);
+      const { outcome } = judged;
+      if (outcome === 'in_progress') throw new HttpError(422, 'The run is not over: play to the last day');
+      const now = Date.now();
+      const moves = body.log.filter((c) => !('end_day' in c)).length;
+      if (now - run.started_at < moves * options.minMsPerMove)
+        throw new HttpError(422, 'This run was finished faster than it can be played');
+      const q = await moduleQuestionnaire(tx, run.module_id);
+      const given = checkAnswers(q, body.answers);
       const finished = finishRun({
         assignment: await findAssignment(tx, userId, run.module_id),
         run,
@@ -267,10 +269,8 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
         play: { outcome, gauges: judged.gauges, objectivesCompleted: judged.objectivesCompleted, score: judged.score },
         now,
       });
-      // Finished once: the status check and the update are one statement.
-      const updated = await updateOpenRun(tx, runId, { ...finished.run, log: body.log });
-      if (!updated) throw new HttpError(409, 'This run is already finished');
-      const facts = runFacts({ ...run, ...finished.run }, account.user_name);
+      await updateOpen(tx, runId, { ...finished.run, log: body.log }, over);
+      const facts = runFacts({ ...run, ...finished.run });
       await queueStatements(tx, xapi, facts, (b) => finishedStatements(b, facts, q));
       if (finished.assignment) await updateAssignment(tx, userId, run.module_id, finished.assignment);
       return { outcome, game_status: finished.gameStatus, score: judged.score };
@@ -284,14 +284,14 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
       schema: { operationId: 'quitRun', summary: 'Quit a run', tags, params: idParamsSchema, response: empty },
     },
     async (request) => {
-      const { id: userId, row: account } = caller(request);
+      const { id: userId } = caller(request);
       const runId = request.params.id;
-      const run = await ownRun(db, runId, userId);
-      if (run.status !== 'in_progress') throw new HttpError(409, 'This run is already finished');
+      const over = 'This run is already finished';
       await db.transaction(async (tx) => {
+        const run = await ownOpenRun(tx, runId, userId, over);
         const now = Date.now();
-        await updateRun(tx, runId, { status: 'quit', finished_at: now });
-        const facts = runFacts({ ...run, status: 'quit', finished_at: now }, account.user_name);
+        await updateOpen(tx, runId, { status: 'quit', finished_at: now }, over);
+        const facts = runFacts({ ...run, status: 'quit', finished_at: now });
         await queueStatements(tx, xapi, facts, (b) => b.quit(facts));
         const a = await findAssignment(tx, userId, run.module_id);
         if (a && a.completed_at === 0)
@@ -302,11 +302,25 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
   );
 }
 
-/** The caller's run; someone else's run is as unknown as a missing one (404). */
-async function ownRun(db: Db, runId: string, userId: string) {
-  const run = await findRun(db, runId);
+/**
+ * The caller's run while it is open, locked until the transaction ends, so that two
+ * transitions of one run take turns; someone else's run is as unknown as a missing one (404),
+ * a run that is over is a 409 saying `over`.
+ */
+async function ownOpenRun(tx: Db, runId: string, userId: string, over: string): Promise<RunRow> {
+  const run = await lockRun(tx, runId);
   if (!run || run.user_id !== userId) throw new HttpError(404, 'No such run');
+  if (run.status !== 'in_progress') throw new HttpError(409, over);
   return run;
+}
+
+/**
+ * Stores a transition of an open run: one UPDATE … WHERE status = 'in_progress', its row
+ * count checked, so a run that another request ended meanwhile is a 409 and the transaction
+ * (with what it would have queued) rolls back.
+ */
+async function updateOpen(tx: Db, runId: string, change: Parameters<typeof updateOpenRun>[2], over: string) {
+  if (!(await updateOpenRun(tx, runId, change))) throw new HttpError(409, over);
 }
 
 /** A saved log only grows: a move once kept is never taken back, so no day is played twice (409). */

@@ -25,13 +25,12 @@ type RunFields = Pick<
   | 'answers_after'
 >;
 
-/** What the statements of a run are built from: the run and its trainee's e-mail. */
-export function runFacts(run: RunFields, email: string): RunFacts {
+/** What the statements of a run are built from: the run alone. */
+export function runFacts(run: RunFields): RunFacts {
   const module = run.module_snapshot as Module;
   return {
     run_id: run.id,
     user_id: run.user_id,
-    email,
     module_id: run.module_id,
     module_title: module.game_title,
     status: run.status,

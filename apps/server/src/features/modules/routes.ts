@@ -2,15 +2,22 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamsSchema, modulesResponseSchema } from '@airman/contracts/api.ts';
+import {
+  idParamsSchema,
+  moduleWithProblemSchema,
+  modulesResponseSchema,
+  type ModuleWithProblem,
+} from '@airman/contracts/api.ts';
 import { moduleSchema, type Module } from '@airman/contracts/module.ts';
+import { questionnaireSchema } from '@airman/contracts/questionnaire.ts';
+import { describeZodError } from '@airman/contracts/zod-error.ts';
 import { say } from '@airman/engine/check-messages.ts';
 import { describeProblem } from '@airman/engine/problem-place.ts';
 import type { Db } from '#db/database.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { checkArchivable, checkSavedType } from './base-module-rules.ts';
 import { presentModule } from './present-module.ts';
-import { checkModule, moduleFields, refuseInvalidParts } from './save-module.ts';
+import { checkModule, moduleErrors, moduleFields, refuseInvalidParts } from './save-module.ts';
 import { errorResponses } from '#plugins/schemas.ts';
 import {
   archiveModule,
@@ -38,6 +45,15 @@ async function findModule(db: Db, id: string): Promise<Module> {
   return presentModule(row);
 }
 
+/**
+ * A module as the admin screens read it: as stored when it passes today's checks, else with
+ * its problem (a module stored before a cap was lowered must not break the list or the editor).
+ */
+function listed(module: Module): Module | ModuleWithProblem {
+  if (moduleSchema.safeParse(module).success) return module;
+  return { ...module, problem: moduleErrors(module) };
+}
+
 const tags: ApiTag[] = ['Modules'];
 
 export function moduleRoutes(server: FastifyInstance, db: Db): void {
@@ -55,7 +71,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
       },
     },
     async () => {
-      return (await listModules(db)).map(presentModule);
+      return (await listModules(db)).map((row) => listed(presentModule(row)));
     },
   );
 
@@ -63,9 +79,15 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
     '/api/modules/:id',
     {
       config: { access: 'admin' },
-      schema: { operationId: 'getModule', summary: 'Get a module', tags, params: idParamsSchema, response: one },
+      schema: {
+        operationId: 'getModule',
+        summary: 'Get a module',
+        tags,
+        params: idParamsSchema,
+        response: { 200: moduleSchema.or(moduleWithProblemSchema), ...errorResponses },
+      },
     },
-    async (request) => findModule(db, request.params.id),
+    async (request) => listed(await findModule(db, request.params.id)),
   );
 
   // The body's shape and its rules (gauges named, objectives reachable…) are checked by checkModule, its words the editor's.
@@ -221,6 +243,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
         const v = await findVersion(tx, id, n);
         if (!v) throw new HttpError(404, `Module '${id}' has no version ${n}`);
         const existing = await findModule(tx, id);
+        checkRestorable(existing, v.module, v.questionnaire, n);
         const saved = await saveVersioned(tx, id, async () => {
           const row = await updateModule(tx, id, moduleFields(v.module), Date.now());
           if (v.questionnaire) await saveQuestionnaire(tx, id, v.questionnaire, Date.now());
@@ -268,4 +291,25 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
       });
     },
   );
+}
+
+/**
+ * A restore is a save: the version must pass what a save checks today (the schema and its caps,
+ * the engine's rules, the module's id and type, the questionnaire's schema), or it is refused
+ * (422) and nothing changes. A version saved before a cap was lowered can no longer be restored.
+ */
+function checkRestorable(existing: Module, module: Module, questionnaire: unknown, n: number): void {
+  const refuse = (why: string) => new HttpError(422, `Version ${n} cannot be restored: ${why}`);
+  const errors = moduleErrors(module);
+  if (errors !== '') throw refuse(errors);
+  if (module.id !== existing.id) throw refuse(`it is the version of module '${module.id}'`);
+  try {
+    checkSavedType(existing, module);
+  } catch (err) {
+    throw err instanceof HttpError ? refuse(err.message) : err;
+  }
+  if (questionnaire !== null) {
+    const parsed = questionnaireSchema.safeParse(questionnaire);
+    if (!parsed.success) throw refuse(`its questionnaire: ${describeZodError(parsed.error)}`);
+  }
 }

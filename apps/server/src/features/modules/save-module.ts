@@ -11,7 +11,7 @@ import { HttpError } from '#lib/http-error.ts';
  * Every error of a module, as the editor's Check lists them: 'Actions, “Run”,
  * Token cost: Must be a whole number, 0 or more. Gauges: …'; '' when it has none.
  */
-function moduleErrors(input: unknown): string {
+export function moduleErrors(input: unknown): string {
   return validateStructure(input)
     .filter((p) => p.severity === 'error')
     .map((p) => describeProblem(input, p))

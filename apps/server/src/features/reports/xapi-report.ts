@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import { NDJSON_TYPE, type XapiReportQuery } from '@airman/contracts/xapi.ts';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 import type { Database } from '#db/database.ts';
+import { audit } from '#lib/audit.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { StatementBuilder } from '#xapi/statements.ts';
 import { moduleQuestionnaire } from '../game/run-questionnaire.ts';
@@ -32,13 +33,13 @@ type PageRun = Pick<
   | 'score_points'
   | 'answers_before'
   | 'answers_after'
-> & { email: string };
+>;
 
 // One page as one JSON text: PGlite hands rows over field by field, dearer than one text.
 const PAGE_SQL = `SELECT coalesce(json_agg(p ORDER BY p.started_at, p.id), '[]')::text AS page FROM (
   SELECT r.id, r.user_id, r.module_id, r.module_snapshot, r.status, r.started_at, r.finished_at,
-         r.score_points, r.answers_before, r.answers_after, u.user_name AS email
-  FROM game_runs r JOIN users u ON u.id = r.user_id
+         r.score_points, r.answers_before, r.answers_after
+  FROM game_runs r
   WHERE (r.started_at, r.id) > ($1::bigint, $2) AND r.started_at < $3
     AND ($4::text IS NULL OR r.module_id = $4)
   ORDER BY r.started_at, r.id
@@ -69,7 +70,7 @@ async function* lines(database: Database, builder: StatementBuilder, query: Xapi
         questionnaires.set(run.module_id, await moduleQuestionnaire(database.db, run.module_id));
       }
       const q = questionnaires.get(run.module_id) ?? null;
-      for (const s of builder.all(runFacts(run, run.email), q)) text += `${JSON.stringify(s)}\n`;
+      for (const s of builder.all(runFacts(run), q)) text += `${JSON.stringify(s)}\n`;
     }
     yield text;
   }
@@ -84,6 +85,12 @@ export async function sendXapiReport(
 ): Promise<void> {
   if (query.module !== undefined && !(await moduleExists(database.db, query.module)))
     throw new HttpError(404, `No module '${query.module}'`);
+  // An export changes nothing but is audited, as a report download is: who took which records, when.
+  await audit(database.db, {
+    action: 'report.xapi',
+    target: { kind: 'report', id: query.module ?? '' },
+    after: { module: query.module ?? null, from: query.from ?? null, to: query.to ?? null },
+  });
   const day = new Date().toISOString().slice(0, 10);
   reply
     .header('Content-Type', `${NDJSON_TYPE}; charset=utf-8`)

@@ -52,6 +52,26 @@ describe('ModulesScreen', () => {
     expect(row('Old One').className).toBe('is-archived');
   });
 
+  it('shows a stored module that fails the checks with its problem, open to Edit JSON only', async () => {
+    const problem = 'Days: Must be a whole number from 1 to 60.';
+    serveModules([base, { ...copy, days: 61, problem } as Module]);
+    renderWithApp(<ModulesScreen />, { path: '/modules' });
+    await screen.findByRole('table', { name: 'Training Modules' });
+    const note = screen.getByText(problem, { exact: false });
+    expect(note.textContent).toBe(`Needs fixing in Edit JSON: ${problem}`);
+    const broken = note.closest('tr') as HTMLElement;
+    expect(within(broken).getByRole('button', { name: /^Edit\s*Fitness Copy$/ })).toHaveProperty('disabled', true);
+    expect(within(broken).getByRole('button', { name: /Customize A Copy/ })).toHaveProperty('disabled', true);
+    expect(within(broken).getByRole('button', { name: /^Edit JSON\s*of Fitness Copy$/ })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    expect(within(row('Ready Airman')).getByRole('button', { name: /^Edit\s*Ready Airman$/ })).toHaveProperty(
+      'disabled',
+      false,
+    );
+  });
+
   it('says when nothing matches a search, and clears it back to the search box', async () => {
     serveModules([base]);
     const { user } = renderWithApp(<ModulesScreen />, { path: '/modules' });

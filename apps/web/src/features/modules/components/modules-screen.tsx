@@ -5,7 +5,7 @@ import { copyTitle, DEFAULT_GAME_RECORD, isArchived, isBaseModule, type Module }
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { useToast } from '#components/toasts.tsx';
-import { useModules } from '#lib/modules.ts';
+import { moduleProblem, useModules } from '#lib/modules.ts';
 import { useArchiveModule } from '../api/archive-module.ts';
 import { useDownloadReport } from '../api/download-report.ts';
 import { useFreshModule } from '../api/get-module.ts';
@@ -191,22 +191,29 @@ export function ModulesScreen() {
         >
           {rows.map((m) => {
             const archived = isArchived(m);
+            // A module that fails today's checks opens in Edit JSON only: the table editor needs a valid one.
+            const problem = moduleProblem(m);
             return (
               <tr
                 key={m.id}
                 className={archived ? 'is-archived' : undefined}
-                onDoubleClick={() => !archived && setDialog({ kind: 'edit', module: m })}
+                onDoubleClick={() => !archived && !problem && setDialog({ kind: 'edit', module: m })}
               >
                 <td>
                   {m.game_title}
                   {archived && <span className="visually-hidden"> (archived)</span>}
+                  {problem && (
+                    <p className="modules-table__problem">
+                      <strong>Needs fixing in Edit JSON:</strong> {problem}
+                    </p>
+                  )}
                 </td>
                 <td>{isBaseModule(m) ? 'Yes' : (modules.data.find((b) => b.id === m.game_type)?.game_title ?? '—')}</td>
                 <td className="modules-table__actions">
                   <Button
                     kind="ghost"
                     size="sm"
-                    disabled={archived}
+                    disabled={archived || problem !== undefined}
                     onClick={() => setDialog({ kind: 'edit', module: m })}
                   >
                     Edit<span className="visually-hidden"> {m.game_title}</span>
@@ -227,6 +234,7 @@ export function ModulesScreen() {
                   <Button
                     kind="ghost"
                     size="sm"
+                    disabled={problem !== undefined}
                     onClick={() =>
                       setDialog({
                         kind: 'edit',
