@@ -29,6 +29,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.mil' })).toThrow(/together/);
   });
 
+  it('takes DATABASE_OWNER_URL only beside a DATABASE_URL that names its user', () => {
+    const owner = 'postgres://airman_owner:o@db/airman';
+    expect(loadConfig({ DATABASE_URL: 'postgres://airman_app:a@db/airman', DATABASE_OWNER_URL: owner })).toMatchObject({
+      databaseUrl: 'postgres://airman_app:a@db/airman',
+      databaseOwnerUrl: owner,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/airman' }).databaseOwnerUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_OWNER_URL: owner })).toThrow(/DATABASE_OWNER_URL needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/airman', DATABASE_OWNER_URL: owner })).toThrow(
+      /DATABASE_URL must name its user/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://a@db/x', DATABASE_OWNER_URL: 'mysql://x' })).toThrow(
+      /DATABASE_OWNER_URL: must start with postgres/,
+    );
+  });
+
   it('reads the LRS: none unless LRS_ENDPOINT is set, then its credentials and xAPI version (1.0.3 unless given)', () => {
     expect(loadConfig({})).toMatchObject({ lrs: undefined, lrsClaimMs: 60_000 });
     expect(loadConfig({ LRS_ENDPOINT: 'https://lrs.example.mil/xapi/' }).lrs).toEqual({

@@ -111,6 +111,10 @@ const envSchema = z.object({
     (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
     'must start with postgres:// or postgresql://',
   ),
+  DATABASE_OWNER_URL: optionalNonEmpty.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'must start with postgres:// or postgresql://',
+  ),
   JWT_SECRET: optionalNonEmpty.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   ADMIN_EMAIL: optionalNonEmpty,
   ADMIN_PASSWORD: optionalNonEmpty,
@@ -182,6 +186,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The schema's owner (DATABASE_OWNER_URL): runs the migrations, grants DATABASE_URL's role and
+   * writes the audit retention; undefined: DATABASE_URL's role does that itself.
+   */
+  databaseOwnerUrl: string | undefined;
   jwtSecret: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -262,6 +271,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
     throw new ConfigError('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
   }
+  if (e.DATABASE_OWNER_URL !== undefined) {
+    if (e.DATABASE_URL === undefined)
+      throw new ConfigError(
+        'Invalid environment:\n  DATABASE_OWNER_URL needs DATABASE_URL, the role the server works as',
+      );
+    if (!new URL(e.DATABASE_URL).username)
+      throw new ConfigError(
+        "Invalid environment:\n  DATABASE_URL must name its user when DATABASE_OWNER_URL is set: that role is granted the server's rights",
+      );
+  }
   const oidcSet = OIDC_VARIABLES.filter((name) => e[name] !== undefined);
   if (oidcSet.length > 0 && oidcSet.length < OIDC_VARIABLES.length) {
     throw new ConfigError(`Invalid environment:\n  ${OIDC_VARIABLES.join(', ')} must be set together`);
@@ -297,6 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     jwtSecret: e.JWT_SECRET,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
