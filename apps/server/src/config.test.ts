@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -27,6 +30,42 @@ describe('loadConfig', () => {
 
   it('requires ADMIN_EMAIL and ADMIN_PASSWORD together', () => {
     expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.mil' })).toThrow(/together/);
+  });
+
+  it('reads the administrator’s password from ADMIN_PASSWORD_FILE, without its final line break', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'airman-config-'));
+    try {
+      const file = path.join(dir, 'admin_password');
+      fs.writeFileSync(file, 'Secret Pass 1\n');
+      expect(loadConfig({ ADMIN_EMAIL: 'a@b.mil', ADMIN_PASSWORD_FILE: file }).adminPassword).toBe('Secret Pass 1');
+      expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.mil', ADMIN_PASSWORD_FILE: file, ADMIN_PASSWORD: 'x' })).toThrow(
+        /set one, not both/,
+      );
+      expect(() => loadConfig({ ADMIN_PASSWORD_FILE: file })).toThrow(/must be set together/);
+      expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.mil', ADMIN_PASSWORD_FILE: path.join(dir, 'none') })).toThrow(
+        /ADMIN_PASSWORD_FILE: cannot read .*none \(ENOENT\)/,
+      );
+      fs.writeFileSync(file, '\n');
+      expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.mil', ADMIN_PASSWORD_FILE: file })).toThrow(/is empty/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes DATABASE_OWNER_URL only beside a DATABASE_URL that names its user', () => {
+    const owner = 'postgres://airman_owner:o@db/airman';
+    expect(loadConfig({ DATABASE_URL: 'postgres://airman_app:a@db/airman', DATABASE_OWNER_URL: owner })).toMatchObject({
+      databaseUrl: 'postgres://airman_app:a@db/airman',
+      databaseOwnerUrl: owner,
+    });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/airman' }).databaseOwnerUrl).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_OWNER_URL: owner })).toThrow(/DATABASE_OWNER_URL needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/airman', DATABASE_OWNER_URL: owner })).toThrow(
+      /DATABASE_URL must name its user/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://a@db/x', DATABASE_OWNER_URL: 'mysql://x' })).toThrow(
+      /DATABASE_OWNER_URL: must start with postgres/,
+    );
   });
 
   it('reads the LRS: none unless LRS_ENDPOINT is set, then its credentials and xAPI version (1.0.3 unless given)', () => {

@@ -1,4 +1,5 @@
 /** Configuration from the environment (README.md, "Configuration"), validated once at start. */
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { Cron } from 'croner';
@@ -111,9 +112,14 @@ const envSchema = z.object({
     (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
     'must start with postgres:// or postgresql://',
   ),
+  DATABASE_OWNER_URL: optionalNonEmpty.refine(
+    (v) => v === undefined || /^postgres(ql)?:\/\//.test(v),
+    'must start with postgres:// or postgresql://',
+  ),
   JWT_SECRET: optionalNonEmpty.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   ADMIN_EMAIL: optionalNonEmpty,
   ADMIN_PASSWORD: optionalNonEmpty,
+  ADMIN_PASSWORD_FILE: optionalNonEmpty,
   SMTP_URL: optionalNonEmpty.refine(
     (v) => v === undefined || /^smtps?:\/\//.test(v),
     'must start with smtp:// or smtps://',
@@ -182,6 +188,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The schema's owner (DATABASE_OWNER_URL): runs the migrations, grants DATABASE_URL's role and
+   * writes the audit retention; undefined: DATABASE_URL's role does that itself.
+   */
+  databaseOwnerUrl: string | undefined;
   jwtSecret: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -251,6 +262,23 @@ const OIDC_VARIABLES = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] a
 
 export class ConfigError extends Error {}
 
+/**
+ * A secret kept in a file (a Docker or Compose secret, say) rather than in the environment, which
+ * whoever may inspect the container reads: the file's text without its final line break.
+ */
+function readSecretFile(file: string): string {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    const reason = err instanceof Error && 'code' in err ? String(err.code) : String(err);
+    throw new ConfigError(`Invalid environment:\n  ADMIN_PASSWORD_FILE: cannot read ${file} (${reason})`);
+  }
+  const secret = text.replace(/\r?\n$/, '');
+  if (secret.trim() === '') throw new ConfigError(`Invalid environment:\n  ADMIN_PASSWORD_FILE: ${file} is empty`);
+  return secret;
+}
+
 /** Parses the environment; throws a ConfigError listing every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
   const parsed = envSchema.safeParse(env);
@@ -259,8 +287,24 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined)) {
-    throw new ConfigError('Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  if (e.ADMIN_PASSWORD !== undefined && e.ADMIN_PASSWORD_FILE !== undefined) {
+    throw new ConfigError('Invalid environment:\n  ADMIN_PASSWORD and ADMIN_PASSWORD_FILE: set one, not both');
+  }
+  const adminPassword = e.ADMIN_PASSWORD_FILE === undefined ? e.ADMIN_PASSWORD : readSecretFile(e.ADMIN_PASSWORD_FILE);
+  if ((e.ADMIN_EMAIL === undefined) !== (adminPassword === undefined)) {
+    throw new ConfigError(
+      'Invalid environment:\n  ADMIN_EMAIL and ADMIN_PASSWORD (or ADMIN_PASSWORD_FILE) must be set together',
+    );
+  }
+  if (e.DATABASE_OWNER_URL !== undefined) {
+    if (e.DATABASE_URL === undefined)
+      throw new ConfigError(
+        'Invalid environment:\n  DATABASE_OWNER_URL needs DATABASE_URL, the role the server works as',
+      );
+    if (!new URL(e.DATABASE_URL).username)
+      throw new ConfigError(
+        "Invalid environment:\n  DATABASE_URL must name its user when DATABASE_OWNER_URL is set: that role is granted the server's rights",
+      );
   }
   const oidcSet = OIDC_VARIABLES.filter((name) => e[name] !== undefined);
   if (oidcSet.length > 0 && oidcSet.length < OIDC_VARIABLES.length) {
@@ -297,9 +341,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     jwtSecret: e.JWT_SECRET,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
-    adminPassword: e.ADMIN_PASSWORD,
+    adminPassword,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -1,4 +1,7 @@
-/** Starts the product: configuration, database and migrations, seed, HTTP server. */
+/**
+ * Starts the product: configuration, database and migrations, seed, HTTP server. With the argument
+ * `migrate`, only the database's part (migrations, grants, audit retention), then exits.
+ */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
@@ -8,6 +11,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { loadOrCreateSecret } from './auth/secret.ts';
 import { seed } from './seed/seed.ts';
+import { writeRetention } from './features/audit/retention.ts';
 import { loggerOptions } from './lib/logging.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -36,9 +40,21 @@ async function main(): Promise<void> {
   // the app's logger, made just below.
   const logger: { app?: FastifyBaseLogger } = {};
   const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'db') },
-    { warn: (message, err) => (logger.app ? logger.app.warn({ err }, message) : console.warn(message, err)) },
+    config.databaseUrl
+      ? { url: config.databaseUrl, ownerUrl: config.databaseOwnerUrl }
+      : { dataDir: path.join(config.dataDir, 'db') },
+    {
+      warn: (message, err) => (logger.app ? logger.app.warn({ err }, message) : console.warn(message, err)),
+      asOwner: (owner) => writeRetention(owner, config),
+    },
   );
+  // `main.js migrate`: the migrations, the grants and the retention, then exit (a deployment's
+  // one-shot step with the owner's credentials, so that the servers need only their own).
+  if (process.argv[2] === 'migrate') {
+    await database.close();
+    console.log(`database ready (${database.kind}): migrations applied, application role granted`);
+    return;
+  }
   const jwtSecret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
   const app = await buildApp({
     config,

@@ -119,7 +119,7 @@ function postgres(url: string): DatabaseTarget {
       const name = `test_${Date.now()}_${crypto.randomBytes(4).toString('hex')}`;
       const from = inject('postgresTemplate');
       await onServer(url, (admin) => admin.query(`CREATE DATABASE "${name}"${from ? ` TEMPLATE "${from}"` : ''}`));
-      // openDatabase still runs the migrator, which finds every migration applied.
+      // From the template, every migration is applied and openDatabase runs none.
       const database = await openDatabase({ url: adminUrl(url, name) });
       return {
         database,

@@ -55,7 +55,18 @@ export interface Database {
  * Embedded, in a directory or in memory: empty, or started from another embedded database's
  * dump (its migrations then already applied; a directory that holds a database ignores it).
  */
-export type DatabaseLocation = { url: string } | { dataDir: string; from?: Blob } | { memory: true; from?: Blob };
+export type DatabaseLocation =
+  | {
+      url: string;
+      /**
+       * The schema's owner (DATABASE_OWNER_URL): it runs the migrations, grants the `url` role what it
+       * may do (grantApplicationRole) and runs `asOwner`, on one connection it then closes. Without it,
+       * `url`'s role does that itself when it can (one role, as before).
+       */
+      ownerUrl?: string;
+    }
+  | { dataDir: string; from?: Blob }
+  | { memory: true; from?: Blob };
 
 /** Where the migrations are: beside src/ in development, beside dist/ when built. */
 function migrationsFolder(): string {
@@ -73,6 +84,12 @@ const MIGRATION_LOCK = 4_201_733;
 export interface DatabaseOptions {
   /** Where the embedded database's maintenance reports a failure (default: console.warn). */
   warn?: (message: string, err: unknown) => void;
+  /**
+   * Work for the schema's owner once the migrations are applied, under their lock: the owner's
+   * connection when there is one, else the only connection when its role may write the owner's
+   * settings (the audit retention, features/audit/retention.ts), else not at all.
+   */
+  asOwner?: (owner: Db) => Promise<void>;
 }
 
 /**
@@ -100,13 +117,25 @@ export async function openDatabase(location: DatabaseLocation, options: Database
     });
     const db = drizzlePg(pool, { schema });
     db.transaction = (work, config) => transactionOnOwnClient(pool, work, config);
-    const client = await pool.connect();
-    try {
-      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      client.release();
+    if (location.ownerUrl) {
+      await prepareAsOwner(location.ownerUrl, location.url, options.asOwner).catch(async (err: unknown) => {
+        await pool.end();
+        throw err;
+      });
+    } else {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        // Up to date: nothing to run, so a role that may not create anything starts too.
+        if (!(await migrationsCurrent(client))) await migrateOn(client);
+        const { rows } = await client.query<{ owner: boolean }>(
+          "SELECT has_table_privilege('public.audit_retention', 'UPDATE') AS owner",
+        );
+        if (options.asOwner && rows[0]?.owner) await options.asOwner(drizzlePg(client, { schema }));
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
     }
     return {
       db,
@@ -149,6 +178,8 @@ export async function openDatabase(location: DatabaseLocation, options: Database
       (tx) => (statement) => tx.execute(statement),
     );
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  // One role here: it owns everything and writes the owner's settings itself.
+  if (options.asOwner) await options.asOwner(db);
   const maintenance = scheduleVacuum(client, options.warn ?? ((message, err) => console.warn(message, err)));
   return {
     db,
@@ -161,6 +192,82 @@ export async function openDatabase(location: DatabaseLocation, options: Database
       await client.close();
     },
   };
+}
+
+async function migrateOn(client: pg.Client | pg.PoolClient): Promise<void> {
+  await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+}
+
+/** Whether this build's newest migration is applied (false when there is no migrations table yet). */
+async function migrationsCurrent(client: pg.ClientBase): Promise<boolean> {
+  const { rows } = await client.query<{ table: string | null }>(
+    "SELECT to_regclass('drizzle.__drizzle_migrations')::text AS table",
+  );
+  if (!rows[0]?.table) return false;
+  const applied = await client.query<{ newest: number | string | null }>(
+    'SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations',
+  );
+  return Number(applied.rows[0]?.newest ?? 0) >= newestMigration();
+}
+
+/**
+ * On the owner's connection, under the migrations' lock: the migrations, the application role's
+ * grants and `asOwner`. Several servers starting at once take turns; each grants its own role.
+ */
+async function prepareAsOwner(ownerUrl: string, appUrl: string, asOwner: DatabaseOptions['asOwner']): Promise<void> {
+  const owner = new pg.Client({ connectionString: ownerUrl, connectionTimeoutMillis: 5000 });
+  owner.on('error', () => undefined);
+  await owner.connect();
+  try {
+    await owner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrateOn(owner);
+    await grantApplicationRole(owner, decodeURIComponent(new URL(appUrl).username));
+    if (asOwner) await asOwner(drizzlePg(owner, { schema }));
+  } finally {
+    await owner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await owner.end().catch(() => undefined);
+  }
+}
+
+/** Tables the application may add to and read, never change or empty (docs/audit.md). */
+const APPEND_ONLY_TABLES = ['audit_log', 'sign_in_log', 'module_versions'];
+/** The owner's own: the audit retention and the retention job's permits. */
+const OWNER_ONLY_TABLES = ['audit_retention', 'audit_purge_permits'];
+
+/**
+ * What the application's role may do, granted by the schema's owner (again at every start, so
+ * tables of later migrations are covered): read and write the product's tables, but only INSERT
+ * and SELECT the audit log, its sign-in stream and module versions, nothing on the owner's
+ * tables, and the retention job through audit_apply_retention. It owns nothing, so it cannot
+ * alter a table or disable a trigger; a superuser could, and is refused here.
+ */
+export async function grantApplicationRole(owner: pg.ClientBase, role: string): Promise<void> {
+  if (!role) throw new Error('DATABASE_URL names no user: the application role to grant cannot be told');
+  const { rows } = await owner.query<{ me: string; exists: boolean; superuser: boolean | null }>(
+    'SELECT current_user AS me, r.rolname IS NOT NULL AS exists, r.rolsuper AS superuser FROM (SELECT 1) one LEFT JOIN pg_roles r ON r.rolname = $1',
+    [role],
+  );
+  const info = rows[0];
+  if (!info?.exists) throw new Error(`DATABASE_URL's role ${role} does not exist`);
+  // The same role for both: nothing to grant, and revoking would take the owner's own rights.
+  if (info.me === role) return;
+  if (info.superuser)
+    throw new Error(
+      `DATABASE_URL's role ${role} is a superuser: it could disable the audit log's triggers; give the server a role of its own`,
+    );
+  const r = owner.escapeIdentifier(role);
+  const list = (tables: string[]) => tables.map((t) => `public.${owner.escapeIdentifier(t)}`).join(', ');
+  await owner.query(`
+    GRANT USAGE ON SCHEMA public TO ${r};
+    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${r};
+    REVOKE TRUNCATE, REFERENCES, TRIGGER ON ALL TABLES IN SCHEMA public FROM ${r};
+    REVOKE UPDATE, DELETE ON ${list(APPEND_ONLY_TABLES)} FROM ${r};
+    REVOKE ALL ON ${list(OWNER_ONLY_TABLES)} FROM ${r};
+    GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO ${r};
+    GRANT EXECUTE ON FUNCTION public.audit_apply_retention(text, bigint) TO ${r};
+    GRANT USAGE ON SCHEMA drizzle TO ${r};
+    GRANT SELECT ON drizzle.__drizzle_migrations TO ${r};
+  `);
 }
 
 type NodePgTransaction = Parameters<Parameters<NodePgDatabase<Schema>['transaction']>[0]>[0];

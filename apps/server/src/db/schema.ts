@@ -634,8 +634,8 @@ export const idempotencyKeys = pgTable(
 
 /**
  * The audit log (features/audit): one row per administrative change, written in the change's own
- * transaction (lib/audit.ts). Append-only: a trigger (migration 0027) refuses UPDATE, TRUNCATE and
- * any DELETE but the retention job's (rows older than the cutoff it sets for its transaction).
+ * transaction (lib/audit.ts). Append-only: a trigger (migrations 0029, 0033) refuses UPDATE,
+ * TRUNCATE and any DELETE but the retention job's (audit_apply_retention, features/audit/retention.ts).
  * Never holds a password, hash, code or token (lib/audit.ts drops such fields).
  */
 export const auditLog = pgTable(
@@ -695,6 +695,7 @@ export const signInLog = pgTable(
 /**
  * Every saved version of a module with its questionnaire (features/modules/versions.ts): version 1
  * is the module as created (or as it was when versions began), each save adds the next.
+ * Append-only: the audit log's trigger refuses UPDATE, DELETE and TRUNCATE (migration 0033).
  */
 export const moduleVersions = pgTable(
   'module_versions',

@@ -11,7 +11,7 @@ import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { adminToken, describeApi, TEST_PASSWORD, type TestContext } from '#test/harness.ts';
 import { auditLog, signInLog, users } from '#db/schema.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
-import { applyRetention } from './retention.ts';
+import { applyRetention, writeRetention } from './retention.ts';
 import { SECRET_FIELD } from '#lib/audit.ts';
 
 const DAY = 86_400_000;
@@ -375,22 +375,49 @@ describeApi('audit log', (ctx) => {
       )) as { message?: string; cause?: { message?: string } };
       expect(`${error.message} ${error.cause?.message ?? ''}`).toMatch(/append-only: (UPDATE|DELETE|TRUNCATE) refused/);
     };
+    await ctx.database.db.insert(signInLog).values({ at: Date.now() - 400 * DAY, user_name: 'old', outcome: 'failed' });
+    await ctx.database.db.insert(auditLog).values({
+      at: Date.now() - 400 * DAY,
+      action: 'user.role',
+      target_kind: 'user',
+      target_id: 'old',
+    });
     for (const table of ['audit_log', 'sign_in_log']) {
       await refused(ctx.database.query(`UPDATE ${table} SET address = 'x'`));
       await refused(ctx.database.query(`DELETE FROM ${table}`));
       await refused(ctx.database.query(`TRUNCATE ${table}`));
-      // The retention job's way in, with a cutoff of now: not even the last day's rows may go.
+      // What once let the retention job through, with a cutoff a year old: no setting opens a delete.
       await refused(
         ctx.database.db.transaction(async (tx) => {
-          await tx.execute(sql`SELECT set_config('audit.purge_before', ${String(Date.now())}, true)`);
-          await tx.execute(sql.raw(`DELETE FROM ${table}`));
+          await tx.execute(sql`SELECT set_config('audit.purge_before', ${String(Date.now() - 365 * DAY)}, true)`);
+          await tx.execute(sql.raw(`DELETE FROM ${table} WHERE at < ${Date.now() - 366 * DAY}`));
         }),
       );
     }
-    const [{ n }] = (await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log')) as [
-      { n: number },
-    ];
-    expect(n).toBeGreaterThan(0);
+    const count = async (table: string) =>
+      (await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n;
+    expect(await count('audit_log')).toBeGreaterThan(1);
+    expect(await count('sign_in_log')).toBeGreaterThan(0);
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE of module versions', async () => {
+    const admin = await adminToken(ctx);
+    const created = await ctx.request(admin, {
+      method: 'POST',
+      url: '/api/modules',
+      payload: smallModule(`Versions ${tag()}`),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json<Module>().id;
+    const refused = async (text: string) =>
+      expect(ctx.database.query(text, text.includes('$1') ? [id] : [])).rejects.toThrow(
+        /module_versions is append-only: (UPDATE|DELETE|TRUNCATE) refused/,
+      );
+    await refused(`UPDATE module_versions SET author_name = 'x' WHERE module_id = $1`);
+    await refused(`DELETE FROM module_versions WHERE module_id = $1`);
+    await refused(`TRUNCATE module_versions`);
+    const kept = await ctx.database.query('SELECT 1 FROM module_versions WHERE module_id = $1', [id]);
+    expect(kept.length).toBe(1);
   });
 
   it('removes entries past AUDIT_RETENTION_DAYS and the sign-in stream past AUDIT_SIGNIN_DAYS, and audits it', async () => {
@@ -405,7 +432,8 @@ describeApi('audit log', (ctx) => {
       { at: now - 5 * DAY, user_name: `${old}@example.com`, outcome: 'signed_in' },
     ]);
     // Default: the audit log is kept for ever.
-    await applyRetention(ctx.database.db, { auditRetentionDays: undefined, auditSignInDays: 90 }, now);
+    await writeRetention(ctx.database.db, { auditRetentionDays: undefined, auditSignInDays: 90 });
+    await applyRetention(ctx.database.db, now);
     const kept = () => ctx.database.db.select().from(auditLog).where(eq(auditLog.target_id, old));
     expect((await kept()).length).toBe(2);
     expect(
@@ -417,8 +445,19 @@ describeApi('audit log', (ctx) => {
       ).map((r) => r.outcome),
     ).toEqual(['signed_in']);
 
-    const removed = await applyRetention(ctx.database.db, { auditRetentionDays: 365, auditSignInDays: 90 }, now);
-    expect(removed.audit).toBeGreaterThanOrEqual(1);
+    await writeRetention(ctx.database.db, { auditRetentionDays: 365, auditSignInDays: 90 });
+    // A clock ahead of the database's removes no more: the entry of 10 days ago stays.
+    const older = async () =>
+      (
+        await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE at < $1', [
+          now - 365 * DAY,
+        ])
+      )[0]!.n;
+    const expected = await older();
+    expect(expected).toBeGreaterThanOrEqual(1);
+    const removed = await applyRetention(ctx.database.db, now + 1000 * DAY);
+    expect(removed.audit).toBe(expected);
+    expect(await older()).toBe(0);
     expect((await kept()).map((r) => r.at)).toEqual([now - 10 * DAY]);
     const admin = await adminToken(ctx);
     const [purge] = await entries(ctx, admin, {

@@ -13,13 +13,7 @@ import { applyRetention } from '../audit/retention.ts';
 
 export type SchedulerConfig = Pick<
   Config,
-  | 'publicUrl'
-  | 'reminderDays'
-  | 'reminderIntervalMs'
-  | 'digestCron'
-  | 'digestTz'
-  | 'auditRetentionDays'
-  | 'auditSignInDays'
+  'publicUrl' | 'reminderDays' | 'reminderIntervalMs' | 'digestCron' | 'digestTz'
 >;
 
 export class ReminderScheduler {
@@ -69,9 +63,10 @@ export class ReminderScheduler {
       now,
     });
     if (digests > 0) this.log.info({ digests }, "administrators' digests queued");
-    // The audit log's retention (features/audit/retention.ts), on the same beat.
+    // The audit log's retention (features/audit/retention.ts), on the same beat: what the owner's
+    // connection wrote at start (AUDIT_RETENTION_DAYS, AUDIT_SIGNIN_DAYS) decides what goes.
     // By the real clock: a test moving the scheduler's clock ahead does not age the log.
-    const removed = await applyRetention(this.database.db, this.config, Math.min(now, Date.now()));
+    const removed = await applyRetention(this.database.db, Math.min(now, Date.now()));
     if (removed.audit + removed.signIns > 0) this.log.info(removed, 'old audit entries removed');
   }
 }
