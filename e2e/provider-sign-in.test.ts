@@ -2,9 +2,12 @@
  * Sign-in through the unit's identity provider, in the browser: a real
  * OpenID Connect provider (oidc-provider, apps/server/test/oidc-provider.ts)
  * in this process and the built product started with it configured. The
- * login form's button → the provider's login and consent pages → back signed
- * in → the trainee plays; a refusal lands on the login page saying why; the
- * administrator sees and unlinks the provider in the user modal.
+ * login form's button → the provider's login and consent pages → back to the
+ * login page, which trades its one-time code for a session → the trainee
+ * plays; a refusal lands on the login page saying why; the code in another
+ * browser signs nobody in; an administrator's first provider sign-in asks the
+ * account's password once; the administrator unlinks the provider in the
+ * user modal after confirming.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -87,71 +90,130 @@ const root = path.resolve(import.meta.dirname, '..');
     await page.getByRole('button', { name: 'Continue' }).click();
   }
 
-  it('signs an invited trainee in through the provider, who then plays; sign-out ends the provider session', async () => {
-    const email = uniqueEmail('provider-trainee');
-    const admin = await apiLogin(base);
-    await api(base, admin, 'PUT', 'admin/invite', { emails: [email], module: 'ready_airman_training' });
-    provider.people.set('trainee-1', { email, email_verified: true, given_name: 'Ida', family_name: 'Provider' });
+  it(
+    'signs an invited trainee in through the provider, who then plays; sign-out ends the provider session',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const email = uniqueEmail('provider-trainee');
+      const admin = await apiLogin(base);
+      await api(base, admin, 'PUT', 'admin/invite', { emails: [email], module: 'ready_airman_training' });
+      provider.people.set('trainee-1', { email, email_verified: true, given_name: 'Ida', family_name: 'Provider' });
 
+      const page = await newPage();
+      await page.goto('/login');
+      const button = page.getByRole('link', { name: 'Sign in with Test Wing ID' });
+      await button.waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await button.click();
+      await passProvider(page, 'trainee-1');
+      await page.waitForURL((u) => u.origin === base && u.pathname === '/');
+      expect(page.url()).not.toContain('provider_code');
+      // Rank and unit are asked on the first visit, as registration asks them.
+      await page.getByRole('heading', { name: 'Complete your profile' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      // The form reads at every size: nothing scrolls sideways.
+      const opened = page.viewportSize();
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize(viewport);
+        const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        expect(sideways, `the profile form scrolls sideways at ${viewport.width}px`).toBe(false);
+        if (process.env.GAME_SHOTS) {
+          await page.screenshot({ path: path.join(process.env.GAME_SHOTS, `provider-profile-${viewport.width}.png`) });
+        }
+      }
+      if (opened) await page.setViewportSize(opened);
+      await page.getByLabel('Unit').fill('655 ISRW');
+      await page.getByRole('combobox', { name: 'Rank' }).fill('Senior Air');
+      await page.getByRole('option', { name: 'Senior Airman (SrA, E-4)' }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
+
+      const controls = page.getByRole('region', { name: 'Game controls' });
+      await controls
+        .getByRole('button', { name: /^Play Ready Airman Training/ })
+        .first()
+        .click();
+      await controls.getByRole('button', { name: 'Continue to the questionnaire' }).click();
+      await controls.getByText('Comprehensive Airman Fitness (before the run)').waitFor();
+
+      // The administrator sees how this trainee signs in, and unlinks the provider.
+      const adminPage = await newPage();
+      await adminPage.goto('/login');
+      await adminPage.getByLabel('E-mail').fill(E2E_ADMIN_EMAIL);
+      await adminPage.getByLabel('Password', { exact: true }).fill(E2E_ADMIN_PASSWORD);
+      await adminPage.getByRole('button', { name: 'Sign In' }).click();
+      await adminPage.waitForURL((u) => u.pathname === '/admin');
+      await openUser(adminPage, email);
+      const dialog = adminPage.getByRole('dialog');
+      await expect.poll(() => dialog.getByTestId('sign-in-method').textContent()).toBe('Identity provider');
+      await dialog.getByRole('button', { name: 'Unlink identity provider' }).click();
+      // Asked first, in a dialog over the user modal.
+      const confirm = adminPage.getByRole('dialog', { name: 'Unlink the identity provider?' });
+      await confirm.getByRole('button', { name: 'Unlink' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await expect
+        .poll(() => dialog.getByTestId('sign-in-method').textContent())
+        .toBe('None (no password and no identity provider)');
+      await dialog.getByRole('status').filter({ hasText: 'Identity provider unlinked.' }).waitFor();
+      // The button is gone; focus is on what replaced it, not on the page.
+      expect(await adminPage.evaluate(() => document.activeElement?.textContent)).toBe('Identity provider unlinked.');
+
+      // Signing out also signs out at the provider (RP-initiated logout), which asks first.
+      await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Log Out' }).click();
+      await page.waitForURL((u) => u.origin === provider.issuer && u.pathname === '/session/end');
+      await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+      await page.waitForURL((u) => u.origin === base && u.pathname === '/login');
+    },
+  );
+
+  it('signs nobody in when the login address with its code is opened in another browser', async () => {
+    const email = uniqueEmail('provider-stolen');
+    const admin = await apiLogin(base);
+    await api(base, admin, 'PUT', 'admin/invite', { emails: [email] });
+    provider.people.set('trainee-3', { email, email_verified: true, given_name: 'Ada', family_name: 'Other' });
     const page = await newPage();
+    // Where the callback sends this browser; the login page here never gets to use it.
+    let landing = '';
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/oidc/callback') landing = response.headers().location ?? '';
+    });
+    await page.route('**/api/oidc/session', (route) => route.abort());
     await page.goto('/login');
-    const button = page.getByRole('link', { name: 'Sign in with Test Wing ID' });
-    await button.waitFor();
+    await page.getByRole('link', { name: 'Sign in with Test Wing ID' }).click();
+    await passProvider(page, 'trainee-3');
+    await expect.poll(() => landing).toMatch(/\/login#provider_code=/);
+    const elsewhere = await newPage();
+    await elsewhere.goto(landing);
+    await elsewhere.getByRole('alert').filter({ hasText: SIGN_IN_ERROR_MESSAGES.handoff }).waitFor();
+    expect(await elsewhere.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+    expect(new URL(elsewhere.url()).hash).toBe('');
+  });
+
+  it("asks an administrator's password once, on the first sign-in through the provider", async () => {
+    provider.people.set('admin-2', { email: E2E_ADMIN_EMAIL, email_verified: true });
+    const page = await newPage(VIEWPORTS[0]);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Sign in with Test Wing ID' }).click();
+    await passProvider(page, 'admin-2');
+    await page.getByRole('heading', { name: 'Confirm your account' }).waitFor();
+    const field = page.getByLabel('Password', { exact: true });
+    await expect.poll(() => field.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-    await button.click();
-    await passProvider(page, 'trainee-1');
-    await page.waitForURL((u) => u.origin === base && u.pathname === '/');
-    expect(page.url()).not.toContain('provider_auth');
-    // Rank and unit are asked on the first visit, as registration asks them.
-    await page.getByRole('heading', { name: 'Complete your profile' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    // The form reads at every size: nothing scrolls sideways.
-    const opened = page.viewportSize();
     for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-      expect(sideways, `the profile form scrolls sideways at ${viewport.width}px`).toBe(false);
+      expect(sideways, `the password step scrolls sideways at ${viewport.width}px`).toBe(false);
       if (process.env.GAME_SHOTS) {
-        await page.screenshot({ path: path.join(process.env.GAME_SHOTS, `provider-profile-${viewport.width}.png`) });
+        await page.screenshot({ path: path.join(process.env.GAME_SHOTS, `provider-password-${viewport.width}.png`) });
       }
     }
-    if (opened) await page.setViewportSize(opened);
-    await page.getByLabel('Unit').fill('655 ISRW');
-    await page.getByRole('combobox', { name: 'Rank' }).fill('Senior Air');
-    await page.getByRole('option', { name: 'Senior Airman (SrA, E-4)' }).click();
-    await page.getByRole('button', { name: 'Save' }).click();
-
-    const controls = page.getByRole('region', { name: 'Game controls' });
-    await controls
-      .getByRole('button', { name: /^Play Ready Airman Training/ })
-      .first()
-      .click();
-    await controls.getByRole('button', { name: 'Continue to the questionnaire' }).click();
-    await controls.getByText('Comprehensive Airman Fitness (before the run)').waitFor();
-
-    // The administrator sees how this trainee signs in, and unlinks the provider.
-    const adminPage = await newPage();
-    await adminPage.goto('/login');
-    await adminPage.getByLabel('E-mail').fill(E2E_ADMIN_EMAIL);
-    await adminPage.getByLabel('Password', { exact: true }).fill(E2E_ADMIN_PASSWORD);
-    await adminPage.getByRole('button', { name: 'Sign In' }).click();
-    await adminPage.waitForURL((u) => u.pathname === '/admin');
-    await openUser(adminPage, email);
-    const dialog = adminPage.getByRole('dialog');
-    await expect.poll(() => dialog.getByTestId('sign-in-method').textContent()).toBe('Identity provider');
-    await dialog.getByRole('button', { name: 'Unlink identity provider' }).click();
-    await expect
-      .poll(() => dialog.getByTestId('sign-in-method').textContent())
-      .toBe('None (no password and no identity provider)');
-    await dialog.getByRole('status').filter({ hasText: 'Identity provider unlinked.' }).waitFor();
-    // The button is gone; focus is on what replaced it, not on the page.
-    expect(await adminPage.evaluate(() => document.activeElement?.textContent)).toBe('Identity provider unlinked.');
-
-    // Signing out also signs out at the provider (RP-initiated logout), which asks first.
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Log Out' }).click();
-    await page.waitForURL((u) => u.origin === provider.issuer && u.pathname === '/session/end');
-    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
-    await page.waitForURL((u) => u.origin === base && u.pathname === '/login');
+    await field.fill('not the password');
+    await page.getByRole('button', { name: 'Link and sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Wrong password. Nothing was linked.' }).waitFor();
+    await field.fill(E2E_ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Link and sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin');
   });
 
   it('refuses an unverified e-mail with a page that says so, and signs nobody in', async () => {

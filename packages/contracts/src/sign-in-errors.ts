@@ -2,7 +2,8 @@
 
 /**
  * Why a provider sign-in signed nobody in: the callback sends the browser to
- * /login?sign_in_error=<reason>, and the login page says what happened.
+ * /login?sign_in_error=<reason>, or POST oidc/session answers the reason as its
+ * error's code, and the login page says what happened.
  */
 export const SIGN_IN_ERRORS = [
   'provider_down',
@@ -15,7 +16,9 @@ export const SIGN_IN_ERRORS = [
   'invite_expired',
   'inactive',
   'linked_elsewhere',
+  'admin_unlinked',
   'throttled',
+  'handoff',
 ] as const;
 export type SignInError = (typeof SIGN_IN_ERRORS)[number];
 
@@ -35,5 +38,9 @@ export const SIGN_IN_ERROR_MESSAGES: Record<SignInError, string> = {
   inactive: 'This account is deactivated. Nobody was signed in. Ask your administrator.',
   linked_elsewhere:
     'This account is already linked to another identity at the provider. Nobody was signed in. Ask your administrator.',
+  admin_unlinked:
+    'This administrator account is not linked to the identity provider yet, and it has no password to confirm the link with. Nobody was signed in. Ask another administrator.',
   throttled: 'Too many failed sign-ins from this address. Nobody was signed in. Try again in a few minutes.',
+  handoff:
+    'This sign-in can only finish once, in the browser that started it, within 2 minutes. Nobody was signed in. Start again with the button below.',
 };

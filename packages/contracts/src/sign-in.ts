@@ -21,3 +21,21 @@ export const signInMethodSchema = z.object({
   linked_at: z.number().int().nullable(),
 });
 export type SignInMethodResponse = z.infer<typeof signInMethodSchema>;
+
+// POST oidc/session: the login page's half of a provider sign-in (the code of /login#provider_code=…).
+export const providerCodeRequestSchema = z.strictObject({ code: z.string().min(1).max(100) });
+export type ProviderCodeRequest = z.infer<typeof providerCodeRequestSchema>;
+/** Signed in; or a first sign-in to an administrator's account, which asks its password once (POST oidc/link). */
+export const providerSessionResponseSchema = z.union([
+  z.object({ auth: z.string() }),
+  z.object({ password_needed: z.object({ user_name: z.string() }) }),
+]);
+export type ProviderSessionResponse = z.infer<typeof providerSessionResponseSchema>;
+
+// POST oidc/link: the password step; answers {auth}.
+export const providerLinkRequestSchema = z.strictObject({
+  code: z.string().min(1).max(100),
+  /** Any length: a longer one than PASSWORD_MAX_LENGTH is simply wrong, as at POST login. */
+  password: z.string().min(1),
+});
+export type ProviderLinkRequest = z.infer<typeof providerLinkRequestSchema>;

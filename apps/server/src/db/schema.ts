@@ -16,6 +16,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Module } from '@airman/contracts/module.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
@@ -439,7 +440,38 @@ export const oidcLinks = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     linked_at: ms('linked_at'),
   },
-  (t) => [primaryKey({ columns: [t.issuer, t.subject] }), index('oidc_links_user_idx').on(t.user_id)],
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.subject] }),
+    index('oidc_links_user_idx').on(t.user_id),
+    // One provider identity per account and issuer (migration 0034).
+    uniqueIndex('oidc_links_user_issuer_idx').on(t.user_id, t.issuer),
+  ],
+);
+
+/**
+ * A provider sign-in on its way to the browser that started it (features/oidc/handoff.ts):
+ * the callback's one-time code, usable once, briefly, and only with that browser's cookie.
+ * Both are stored hashed; the row is never a bearer token.
+ */
+export const oidcHandoffs = pgTable(
+  'oidc_handoffs',
+  {
+    code_hash: text('code_hash').primaryKey(),
+    /** sha256 of the browser's hand-off cookie (flow-cookie.ts). */
+    browser_hash: text('browser_hash').notNull(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** session: signs in; password: a first sign-in to an administrator's account, which asks its password. */
+    step: text('step').notNull(),
+    /** The provider identity the password step links. */
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    created_at: ms('created_at'),
+    expires_at: ms('expires_at'),
+    used_at: ms('used_at'),
+  },
+  (t) => [index('oidc_handoffs_expires_idx').on(t.expires_at), index('oidc_handoffs_user_idx').on(t.user_id)],
 );
 
 /**
@@ -684,8 +716,12 @@ export const signInLog = pgTable(
     user_id: text('user_id'),
     /** The name given, lower case. */
     user_name: text('user_name').notNull(),
-    /** signed_in, failed, locked. */
+    /** signed_in, failed, locked, refused. */
     outcome: text('outcome').notNull(),
+    /** password, device_link or provider. */
+    method: text('method').notNull().default('password'),
+    /** A refused or failed provider sign-in's reason (a sign-in error of the contracts, or password). */
+    reason: text('reason').notNull().default(''),
     address: text('address').notNull().default(''),
     request_id: text('request_id').notNull().default(''),
   },

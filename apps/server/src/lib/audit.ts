@@ -119,10 +119,21 @@ export async function audit(tx: Db, ...entries: AuditEntry[]): Promise<void> {
 /** Signed in; a wrong name or password; held by the account's lock; refused for too many failures. */
 export type SignInOutcome = 'signed_in' | 'failed' | 'locked' | 'refused';
 
+/** How a sign-in came: a password, an e-mailed new-device link, or the identity provider. */
+export type SignInMethod = 'password' | 'device_link' | 'provider';
+
 /** A sign-in or a refused one, in the lighter stream (kept AUDIT_SIGNIN_DAYS). */
 export async function auditSignIn(
   db: Db,
-  entry: { userId: string | null; userName: string; outcome: SignInOutcome },
+  entry: {
+    userId: string | null;
+    userName: string;
+    outcome: SignInOutcome;
+    /** password unless said. */
+    method?: SignInMethod;
+    /** Why a provider sign-in was refused or failed. */
+    reason?: string;
+  },
 ): Promise<void> {
   const source = currentSource();
   await db.insert(signInLog).values({
@@ -130,6 +141,8 @@ export async function auditSignIn(
     user_id: entry.userId,
     user_name: entry.userName,
     outcome: entry.outcome,
+    method: entry.method ?? 'password',
+    reason: entry.reason ?? '',
     address: source.address,
     request_id: source.requestId,
   });

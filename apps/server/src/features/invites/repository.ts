@@ -1,5 +1,5 @@
 /** Invitees and their codes: creating them, sending again, registering. */
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, type SQL } from 'drizzle-orm';
 import type { Db } from '#db/database.ts';
 import { modules, users } from '#db/schema.ts';
 import type { UserRow } from '#auth/account.ts';
@@ -50,22 +50,25 @@ export interface Registration {
 }
 
 /**
+ * The rule of an invite that may still be accepted, by registration or by a
+ * provider sign-in: the invitee is still pending, the invite's code was not
+ * voided (deactivating an invitee voids it) and was sent less than the TTL ago.
+ */
+export function openInvite(ttlMs: number, now: number): SQL {
+  return and(eq(users.pending, true), isNotNull(users.invite_code), gt(users.last_invite_at, now - ttlMs)) as SQL;
+}
+
+/**
  * Registers the invitee, in one statement under the code's conditions (a
  * pending invitee's current code, sent less than the TTL ago): of two
  * registrations racing with one code, one wins. False when the code no longer holds.
  */
 export async function register(db: Db, id: string, code: string, ttlMs: number, r: Registration): Promise<boolean> {
+  const now = Date.now();
   const done = await db
     .update(users)
-    .set({ ...r, pending: false, active_at: Date.now(), invite_code: null })
-    .where(
-      and(
-        eq(users.id, id),
-        eq(users.invite_code, code),
-        eq(users.pending, true),
-        gt(users.last_invite_at, Date.now() - ttlMs),
-      ),
-    )
+    .set({ ...r, pending: false, active_at: now, invite_code: null })
+    .where(and(eq(users.id, id), eq(users.invite_code, code), openInvite(ttlMs, now)))
     .returning({ id: users.id });
   return done.length > 0;
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { loginFailures, oidcLinks, passwordResets, users } from '#db/schema.ts';
+import { auditLog, loginFailures, oidcHandoffs, oidcLinks, passwordResets, signInLog, users } from '#db/schema.ts';
 import { guessFailed } from '#auth/throttle.ts';
 import { describeApi, TEST_PASSWORD, type TestContext } from '#test/harness.ts';
 import { passProviderPages, startTestProvider, type IdTokenTamper, type TestProvider } from '#test/oidc-provider.ts';
@@ -41,31 +41,60 @@ async function start(ctx: TestContext): Promise<Started> {
   return { location: String(res.headers.location), cookie: cookieOf(res.headers['set-cookie']) };
 }
 
+/** Where the callback sent the browser, and the hand-off cookie it set (empty: none). */
+interface Landing {
+  url: URL;
+  handoff: string;
+}
+
 /** The product's answer to the provider's redirect back. */
-async function callback(ctx: TestContext, back: URL, cookie: string): Promise<URL> {
+async function callback(ctx: TestContext, back: URL, cookie: string): Promise<Landing> {
   const res = await ctx.app.inject({
     method: 'GET',
     url: `${back.pathname}${back.search}`,
     headers: cookie ? { cookie } : {},
   });
   expect(res.statusCode).toBe(303);
-  return new URL(String(res.headers.location));
+  const handoff = [res.headers['set-cookie'] ?? []]
+    .flat()
+    .map((line) => line.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('airman_oidc_handoff=') && pair.length > 'airman_oidc_handoff='.length);
+  return { url: new URL(String(res.headers.location)), handoff: handoff ?? '' };
 }
 
-/** A whole provider sign-in as `subject`; the URL the browser ends on. */
-async function signIn(ctx: TestContext, subject: string): Promise<URL> {
+/** A whole provider sign-in as `subject`, up to the login page. */
+async function signIn(ctx: TestContext, subject: string): Promise<Landing> {
   const { location, cookie } = await start(ctx);
   const back = await passProviderPages(location, subject, PUBLIC_URL);
   return callback(ctx, back, cookie);
 }
 
-function tokenOf(url: URL): string | undefined {
-  return new URLSearchParams(url.hash.slice(1)).get('provider_auth') ?? undefined;
+function codeOf(url: URL): string {
+  return new URLSearchParams(url.hash.slice(1)).get('provider_code') ?? '';
 }
 
-function refusal(url: URL): string | null {
+/** The login page's POST oidc/session with the landing's code, from a browser holding `cookie`. */
+function take(ctx: TestContext, landing: Landing, cookie = landing.handoff) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/oidc/session',
+    headers: cookie ? { cookie } : {},
+    payload: { code: codeOf(landing.url) },
+  });
+}
+
+/** The session a landing signs in to, in the browser that started it; undefined when none. */
+async function tokenOf(ctx: TestContext, landing: Landing): Promise<string | undefined> {
+  if (!codeOf(landing.url)) return undefined;
+  const res = await take(ctx, landing);
+  return res.statusCode === 200 ? res.json<{ auth?: string }>().auth : undefined;
+}
+
+function refusal(landing: Landing): string | null {
+  const { url } = landing;
   expect(url.pathname).toBe('/login');
   expect(url.hash).toBe('');
+  expect(landing.handoff).toBe('');
   return url.searchParams.get('sign_in_error');
 }
 
@@ -113,8 +142,8 @@ describeApi(
       const user = await ctx.createUser();
       const sub = person(user.email);
       const first = await signIn(ctx, sub);
-      const token = tokenOf(first);
-      expect(first.pathname).toBe('/login');
+      expect(first.url.pathname).toBe('/login');
+      const token = await tokenOf(ctx, first);
       expect(token).toBeDefined();
       const session = await ctx.request(token, { method: 'GET', url: '/api/session' });
       expect(session.statusCode).toBe(200);
@@ -128,7 +157,7 @@ describeApi(
       // The provider's e-mail changes; the subject still finds the account.
       provider.people.set(sub, { email: 'renamed@elsewhere.example', email_verified: true });
       const again = await signIn(ctx, sub);
-      const second = await ctx.request(tokenOf(again), { method: 'GET', url: '/api/session' });
+      const second = await ctx.request(await tokenOf(ctx, again), { method: 'GET', url: '/api/session' });
       expect(second.json()).toMatchObject({ user_name: user.email });
     });
 
@@ -139,7 +168,7 @@ describeApi(
         .set({ invite_code: `code-${invitee.id}`, last_invite_at: Date.now() })
         .where(eq(users.id, invitee.id));
       const back = await signIn(ctx, person(invitee.email));
-      expect(tokenOf(back)).toBeDefined();
+      expect(await tokenOf(ctx, back)).toBeDefined();
       const [row] = await ctx.database.db.select().from(users).where(eq(users.id, invitee.id));
       expect(row).toMatchObject({ pending: false, invite_code: null });
     });
@@ -163,7 +192,7 @@ describeApi(
     it('refuses a linked account at once when it is deactivated', async () => {
       const user = await ctx.createUser();
       const sub = person(user.email);
-      expect(tokenOf(await signIn(ctx, sub))).toBeDefined();
+      expect(await tokenOf(ctx, await signIn(ctx, sub))).toBeDefined();
       await ctx.database.db.update(users).set({ active_at: 0 }).where(eq(users.id, user.id));
       expect(refusal(await signIn(ctx, sub))).toBe('inactive');
     });
@@ -182,7 +211,7 @@ describeApi(
       const user = await ctx.createUser();
       const { location, cookie } = await start(ctx);
       const back = await passProviderPages(location, person(user.email), PUBLIC_URL);
-      expect(tokenOf(await callback(ctx, back, cookie))).toBeDefined();
+      expect(await tokenOf(ctx, await callback(ctx, back, cookie))).toBeDefined();
       expect(refusal(await callback(ctx, back, cookie))).toBe('code_used');
     });
 
@@ -216,11 +245,11 @@ describeApi(
       let ahead = 400_000;
       const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ahead);
       try {
-        expect(tokenOf(await signIn(ctx, sub))).toBeDefined();
+        expect(await tokenOf(ctx, await signIn(ctx, sub))).toBeDefined();
         await provider.rotateKey();
         expect(refusal(await signIn(ctx, sub))).toBe('token_invalid');
         ahead += 61_000;
-        expect(tokenOf(await signIn(ctx, sub))).toBeDefined();
+        expect(await tokenOf(ctx, await signIn(ctx, sub))).toBeDefined();
       } finally {
         clock.mockRestore();
       }
@@ -245,6 +274,237 @@ describeApi(
       expect(unlinked.json()).toEqual({ method: 'password', linked_at: null });
     });
 
+    /** A pending invitee, invited by an administrator as the product does it. */
+    async function invite(admin: { token: string }): Promise<{ id: string; email: string }> {
+      const email = `invitee-${crypto.randomUUID()}@example.com`;
+      const res = await ctx.request(admin.token, {
+        method: 'PUT',
+        url: '/api/admin/invite',
+        payload: { emails: [email] },
+      });
+      expect(res.statusCode).toBeLessThan(300);
+      const [row] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.user_name, email));
+      return { id: String(row?.id), email };
+    }
+
+    const auditOf = (id: string) =>
+      ctx.database.db
+        .select({ action: auditLog.action, actor: auditLog.actor_id, before: auditLog.before, after: auditLog.after })
+        .from(auditLog)
+        .where(eq(auditLog.target_id, id))
+        .orderBy(auditLog.id);
+    const signInsOf = (userName: string) =>
+      ctx.database.db
+        .select({
+          outcome: signInLog.outcome,
+          method: signInLog.method,
+          reason: signInLog.reason,
+          user: signInLog.user_id,
+        })
+        .from(signInLog)
+        .where(eq(signInLog.user_name, userName))
+        .orderBy(signInLog.id);
+
+    it('refuses an invitee an administrator deactivated, leaves the invite as it was, and logs the refusal', async () => {
+      const admin = await ctx.createUser({ role: 'admin' });
+      const invitee = await invite(admin);
+      const off = await ctx.request(admin.token, {
+        method: 'POST',
+        url: `/api/admin/users/${invitee.id}`,
+        payload: { active_at: 0 },
+      });
+      expect(off.statusCode).toBe(200);
+      const before = await auditOf(invitee.id);
+      expect(refusal(await signIn(ctx, person(invitee.email)))).toBe('inactive');
+      const [row] = await ctx.database.db.select().from(users).where(eq(users.id, invitee.id));
+      expect(row).toMatchObject({ pending: true, active_at: 0 });
+      expect(await ctx.database.db.select().from(oidcLinks).where(eq(oidcLinks.user_id, invitee.id))).toEqual([]);
+      expect(await auditOf(invitee.id)).toEqual(before);
+      expect(await signInsOf(invitee.email)).toEqual([
+        { outcome: 'refused', method: 'provider', reason: 'inactive', user: invitee.id },
+      ]);
+    });
+
+    it('refuses an invite past its time to live', async () => {
+      const admin = await ctx.createUser({ role: 'admin' });
+      const invitee = await invite(admin);
+      await ctx.database.db
+        .update(users)
+        .set({ last_invite_at: Date.now() - ctx.config.inviteTtlMs - 1000 })
+        .where(eq(users.id, invitee.id));
+      expect(refusal(await signIn(ctx, person(invitee.email)))).toBe('invite_expired');
+      const [row] = await ctx.database.db
+        .select({ pending: users.pending })
+        .from(users)
+        .where(eq(users.id, invitee.id));
+      expect(row?.pending).toBe(true);
+    });
+
+    it('puts no session in the address: the code alone, without its browser, signs nobody in', async () => {
+      const user = await ctx.createUser();
+      const landing = await signIn(ctx, person(user.email));
+      expect(landing.url.href).not.toMatch(/provider_auth|eyJ/);
+      expect(codeOf(landing.url)).toMatch(/^[\w-]{40,}$/);
+      expect(landing.handoff).toMatch(/^airman_oidc_handoff=[\w-]{40,}$/);
+      // Only hashes at rest.
+      const stored = await ctx.database.db.select().from(oidcHandoffs).where(eq(oidcHandoffs.user_id, user.id));
+      expect(JSON.stringify(stored)).not.toContain(codeOf(landing.url));
+      expect(JSON.stringify(stored)).not.toContain(landing.handoff.split('=')[1]);
+      // Another browser: no hand-off cookie, or one of its own flow's.
+      const bare = await take(ctx, landing, '');
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json()).toMatchObject({ code: 'handoff' });
+      const mine = await signIn(ctx, person((await ctx.createUser()).email));
+      expect((await take(ctx, landing, mine.handoff)).statusCode).toBe(400);
+      // The right browser still can, once.
+      expect((await take(ctx, landing)).statusCode).toBe(200);
+      const again = await take(ctx, landing);
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toMatchObject({ code: 'handoff' });
+    });
+
+    it('lets a code expire after 2 minutes', async () => {
+      const user = await ctx.createUser();
+      const landing = await signIn(ctx, person(user.email));
+      const realNow = Date.now.bind(Date);
+      const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + 121_000);
+      try {
+        expect((await take(ctx, landing)).statusCode).toBe(400);
+      } finally {
+        clock.mockRestore();
+      }
+    });
+
+    it('refuses the code of an account deactivated between the callback and the login page', async () => {
+      const user = await ctx.createUser();
+      const landing = await signIn(ctx, person(user.email));
+      await ctx.database.db.update(users).set({ active_at: 0 }).where(eq(users.id, user.id));
+      const res = await take(ctx, landing);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'inactive' });
+    });
+
+    it('audits the link and logs each provider sign-in, signed in or refused', async () => {
+      const user = await ctx.createUser();
+      const sub = person(user.email);
+      expect(await tokenOf(ctx, await signIn(ctx, sub))).toBeDefined();
+      expect(await auditOf(user.id)).toEqual([
+        {
+          action: 'user.provider_link',
+          actor: user.id,
+          before: null,
+          after: { issuer: provider.issuer, subject: sub, proof: 'verified_email' },
+        },
+      ]);
+      await ctx.database.db.update(users).set({ active_at: 0 }).where(eq(users.id, user.id));
+      expect(refusal(await signIn(ctx, sub))).toBe('inactive');
+      // The password sign-in of createUser first, then the provider's.
+      expect((await signInsOf(user.email)).slice(1)).toEqual([
+        { outcome: 'signed_in', method: 'provider', reason: '', user: user.id },
+        { outcome: 'refused', method: 'provider', reason: 'inactive', user: user.id },
+      ]);
+    });
+
+    it('audits an invite accepted through the provider', async () => {
+      const admin = await ctx.createUser({ role: 'admin' });
+      const invitee = await invite(admin);
+      const sub = person(invitee.email);
+      expect(await tokenOf(ctx, await signIn(ctx, sub))).toBeDefined();
+      const actions = (await auditOf(invitee.id)).map((e) => [e.action, e.actor, e.after]);
+      expect(actions.slice(1)).toEqual([
+        ['user.register', invitee.id, { pending: false, via: 'provider', first_name: 'Pat', last_name: 'Doe' }],
+        ['user.provider_link', invitee.id, { issuer: provider.issuer, subject: sub, proof: 'verified_email' }],
+      ]);
+    });
+
+    it("audits an administrator's unlink as theirs", async () => {
+      const admin = await ctx.createUser({ role: 'admin' });
+      const user = await ctx.createUser();
+      const sub = person(user.email);
+      await signIn(ctx, sub);
+      const res = await ctx.request(admin.token, {
+        method: 'DELETE',
+        url: `/api/admin/users/${user.id}/provider-link`,
+      });
+      expect(res.statusCode).toBe(200);
+      const last = (await auditOf(user.id)).at(-1);
+      expect(last).toMatchObject({
+        action: 'user.provider_unlink',
+        actor: admin.id,
+        before: { issuer: provider.issuer, subject: sub },
+        after: null,
+      });
+    });
+
+    it('links one identity to an account when two first sign-ins race', async () => {
+      const user = await ctx.createUser();
+      // Two people at the provider with the account's address: one link wins.
+      const two = await Promise.all([person(user.email), person(user.email)].map((sub) => signIn(ctx, sub)));
+      const outcomes = two.map((landing) => (codeOf(landing.url) ? 'signed_in' : refusal(landing))).sort();
+      expect(outcomes).toEqual(['linked_elsewhere', 'signed_in']);
+      // The same person twice at once: both in, one link.
+      const other = await ctx.createUser();
+      const sub = person(other.email);
+      const same = await Promise.all([signIn(ctx, sub), signIn(ctx, sub)]);
+      for (const landing of same) expect(await tokenOf(ctx, landing)).toBeDefined();
+      const links = await ctx.database.db.select().from(oidcLinks).where(eq(oidcLinks.user_id, other.id));
+      expect(links).toHaveLength(1);
+      expect((await auditOf(other.id)).filter((e) => e.action === 'user.provider_link')).toHaveLength(1);
+    });
+
+    it('holds a second identity for the same account out at the database', async () => {
+      const user = await ctx.createUser();
+      await ctx.database.db
+        .insert(oidcLinks)
+        .values({ issuer: provider.issuer, subject: `a-${user.id}`, user_id: user.id, linked_at: 1 });
+      await expect(
+        ctx.database.db
+          .insert(oidcLinks)
+          .values({ issuer: provider.issuer, subject: `b-${user.id}`, user_id: user.id, linked_at: 2 }),
+      ).rejects.toThrow();
+    });
+
+    it("asks for an administrator's password once before linking the account", async () => {
+      const admin = await ctx.createUser({ role: 'admin' });
+      const sub = person(admin.email);
+      const landing = await signIn(ctx, sub);
+      const linkOf = () =>
+        ctx.database.db
+          .select()
+          .from(oidcLinks)
+          .where(and(eq(oidcLinks.user_id, admin.id), eq(oidcLinks.issuer, provider.issuer)));
+      expect(await linkOf()).toEqual([]);
+      const asked = await take(ctx, landing);
+      expect(asked.json()).toEqual({ password_needed: { user_name: admin.email } });
+      const link = (password: string, cookie = landing.handoff) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/oidc/link',
+          headers: cookie ? { cookie } : {},
+          payload: { code: codeOf(landing.url), password },
+        });
+      expect((await link(TEST_PASSWORD, '')).statusCode).toBe(400);
+      const wrong = await link('not-the-password');
+      expect(wrong.statusCode).toBe(401);
+      expect(await linkOf()).toEqual([]);
+      const right = await link(TEST_PASSWORD);
+      expect(right.statusCode).toBe(200);
+      const session = await ctx.request(right.json<{ auth: string }>().auth, { method: 'GET', url: '/api/session' });
+      expect(session.json()).toMatchObject({ user_name: admin.email, role: 'admin' });
+      expect(await linkOf()).toHaveLength(1);
+      expect((await auditOf(admin.id)).at(-1)).toMatchObject({
+        action: 'user.provider_link',
+        after: { subject: sub, proof: 'password' },
+      });
+      expect((await signInsOf(admin.email)).slice(1)).toEqual([
+        { outcome: 'failed', method: 'provider', reason: 'password', user: admin.id },
+        { outcome: 'signed_in', method: 'provider', reason: '', user: admin.id },
+      ]);
+      expect((await link(TEST_PASSWORD)).statusCode).toBe(400);
+      // Linked now: the next provider sign-in asks nothing.
+      expect(await tokenOf(ctx, await signIn(ctx, sub))).toBeDefined();
+    });
+
     it('ends the provider session too on logout when the provider offers it', async () => {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/oidc/logout' });
       expect(res.statusCode).toBe(303);
@@ -262,7 +522,7 @@ describeApi(
     it('gives an unknown verified e-mail a trainee account without rank and unit', async () => {
       const email = `new-${crypto.randomUUID()}@example.com`;
       const back = await signIn(ctx, person(email));
-      const session = await ctx.request(tokenOf(back), { method: 'GET', url: '/api/session' });
+      const session = await ctx.request(await tokenOf(ctx, back), { method: 'GET', url: '/api/session' });
       expect(session.json()).toMatchObject({
         user_name: email,
         role: 'user',
@@ -271,6 +531,30 @@ describeApi(
         first_name: 'Pat',
         last_name: 'Doe',
       });
+    });
+
+    it('audits the account it makes and its link', async () => {
+      const email = `new-${crypto.randomUUID()}@example.com`;
+      const sub = person(email);
+      expect(await tokenOf(ctx, await signIn(ctx, sub))).toBeDefined();
+      const [made] = await ctx.database.db.select({ id: users.id }).from(users).where(eq(users.user_name, email));
+      const entries = await ctx.database.db
+        .select({ action: auditLog.action, actor: auditLog.actor_id, after: auditLog.after })
+        .from(auditLog)
+        .where(eq(auditLog.target_id, String(made?.id)))
+        .orderBy(auditLog.id);
+      expect(entries).toEqual([
+        {
+          action: 'user.provision',
+          actor: made?.id,
+          after: { user_name: email, first_name: 'Pat', last_name: 'Doe', role: 'user' },
+        },
+        {
+          action: 'user.provider_link',
+          actor: made?.id,
+          after: { issuer: provider.issuer, subject: sub, proof: 'verified_email' },
+        },
+      ]);
     });
 
     it('still refuses an unverified e-mail', async () => {
@@ -333,7 +617,7 @@ describeApi(
     it('answers the provider-down page and sets no flow', async () => {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/oidc/start' });
       expect(res.statusCode).toBe(303);
-      expect(refusal(new URL(String(res.headers.location)))).toBe('provider_down');
+      expect(refusal({ url: new URL(String(res.headers.location)), handoff: '' })).toBe('provider_down');
     });
   },
   {
@@ -354,7 +638,7 @@ describeApi(
   (ctx) => {
     it('counts a wrong state against the address, and refuses an address past its failures', async () => {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/oidc/callback?code=x&state=guess' });
-      expect(refusal(new URL(String(res.headers.location)))).toBe('state');
+      expect(refusal({ url: new URL(String(res.headers.location)), handoff: '' })).toBe('state');
       const counted = await ctx.database.db
         .select()
         .from(loginFailures)

@@ -181,7 +181,7 @@ export function sessionRoutes(
       const row = await findUserById(db, used.userId);
       if (!row || !isUsableAccount(row)) throw new HttpError(400, TRUST_LINK_INVALID);
       await recordSignIn(db, row.id, now);
-      await auditSignIn(db, { userId: row.id, userName: row.user_name, outcome: 'signed_in' });
+      await auditSignIn(db, { userId: row.id, userName: row.user_name, outcome: 'signed_in', method: 'device_link' });
       reply.header('Set-Cookie', [devices.issue(row.id), clearTrustCookie(devices.secure)]);
       const auth = tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
       return { auth };

@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { renderWithApp } from '#testing/render.tsx';
-import { errorAnswer, gate } from '#testing/requests.ts';
+import { renderWithApp, type Rendered } from '#testing/render.tsx';
+import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
 import { SignInMethod } from './sign-in-method.tsx';
 
 const PATH = '/api/admin/users/u1/sign-in-method';
+
+/** Unlink, then the confirmation's Unlink. */
+async function unlinkConfirmed(user: Rendered['user']): Promise<void> {
+  await user.click(await screen.findByRole('button', { name: 'Unlink identity provider' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Unlink the identity provider?' });
+  await user.click(within(dialog).getByRole('button', { name: 'Unlink' }));
+}
 
 describe('SignInMethod', () => {
   it.each([
@@ -16,7 +23,7 @@ describe('SignInMethod', () => {
     ['none', 'None (no password and no identity provider)'],
   ] as const)('says %s in words', async (method, words) => {
     server.use(http.get(PATH, () => HttpResponse.json({ method, linked_at: null })));
-    renderWithApp(<SignInMethod userId="u1" />);
+    renderWithApp(<SignInMethod userId="u1" userName="Pat Doe" />);
     expect((await screen.findByTestId('sign-in-method')).textContent).toBe(words);
     expect(screen.queryByRole('button', { name: 'Unlink identity provider' })).toBeNull();
   });
@@ -28,8 +35,8 @@ describe('SignInMethod', () => {
         HttpResponse.json({ method: 'password', linked_at: null }),
       ),
     );
-    const { user } = renderWithApp(<SignInMethod userId="u1" />);
-    await user.click(await screen.findByRole('button', { name: 'Unlink identity provider' }));
+    const { user } = renderWithApp(<SignInMethod userId="u1" userName="Pat Doe" />);
+    await unlinkConfirmed(user);
     expect(await screen.findByText('Identity provider unlinked.')).toBeTruthy();
     expect(screen.getByTestId('sign-in-method').textContent).toBe('Password');
     expect(screen.queryByRole('button', { name: 'Unlink identity provider' })).toBeNull();
@@ -45,9 +52,9 @@ describe('SignInMethod', () => {
         return HttpResponse.json({ method: 'password', linked_at: null });
       }),
     );
-    const { user } = renderWithApp(<SignInMethod userId="u1" />);
+    const { user } = renderWithApp(<SignInMethod userId="u1" userName="Pat Doe" />);
     const button = await screen.findByRole('button', { name: 'Unlink identity provider' });
-    await user.click(button);
+    await unlinkConfirmed(user);
     await waitFor(() => expect(button).toHaveProperty('disabled', true));
     held.open();
     await screen.findByText('Identity provider unlinked.');
@@ -58,10 +65,24 @@ describe('SignInMethod', () => {
       http.get(PATH, () => HttpResponse.json({ method: 'both', linked_at: 1 })),
       http.delete('/api/admin/users/u1/provider-link', () => errorAnswer(409, 'The account has no password.')),
     );
-    const { user } = renderWithApp(<SignInMethod userId="u1" />);
-    await user.click(await screen.findByRole('button', { name: 'Unlink identity provider' }));
+    const { user } = renderWithApp(<SignInMethod userId="u1" userName="Pat Doe" />);
+    await unlinkConfirmed(user);
     const message = await screen.findByText('Error unlinking the identity provider.');
     await waitFor(() => expect(document.activeElement).toBe(message));
     expect(screen.getByRole('button', { name: 'Unlink identity provider' })).toHaveProperty('disabled', false);
+  });
+
+  it('asks first: Cancel unlinks nothing and puts focus back on the button', async () => {
+    const sent = recordRequests();
+    server.use(http.get(PATH, () => HttpResponse.json({ method: 'both', linked_at: 1 })));
+    const { user } = renderWithApp(<SignInMethod userId="u1" userName="Pat Doe" />);
+    const button = await screen.findByRole('button', { name: 'Unlink identity provider' });
+    await user.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Unlink the identity provider?' });
+    expect(dialog.textContent).toContain('Pat Doe');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    expect(sent.filter((r) => r.method === 'DELETE')).toEqual([]);
   });
 });

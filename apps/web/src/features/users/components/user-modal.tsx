@@ -289,7 +289,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
             ))}
           </Select>
         </div>
-        <SignInMethod userId={user.id} />
+        <SignInMethod userId={user.id} userName={name || user.user_name} />
         <SignInLock userId={user.id} />
         <AssignmentsTable
           assignments={user.assignments}
