@@ -31,6 +31,7 @@ export const AUDIT_ACTION_LABELS = {
   'questionnaire.edit': 'Questionnaire edited',
   'report.download': 'Report downloaded',
   'audit.retention': 'Old audit entries removed',
+  'audit.redaction': 'Unknown sign-in names replaced',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -12,6 +12,7 @@ import { forgotRequestSchema, forgotResponseSchema, resetRequestSchema } from '@
 import { hashPassword } from '#auth/passwords.ts';
 import { claimForgot, guessFailed, guessWait, tryAgainIn } from '#auth/throttle.ts';
 import type { Config } from '#config.ts';
+import type { SignInNames } from '#auth/sign-in-names.ts';
 import type { Db } from '#db/database.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { afterAnswerQueue } from '#lib/after-answer.ts';
@@ -30,7 +31,13 @@ export const FORGOT_PASSWORD_ANSWER =
 
 const tags: ApiTag[] = ['Passwords'];
 
-export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, mail: MailWorker): void {
+export function passwordRoutes(
+  server: FastifyInstance,
+  db: Db,
+  config: Config,
+  mail: MailWorker,
+  names: SignInNames,
+): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   /**
@@ -45,7 +52,8 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
   async function forgotWork(userName: string, ip: string, now: number): Promise<void> {
     // OIDC_ONLY: no password but the break-glass administrator's signs in, so no other gets a reset link.
     if (config.oidc?.only && userName.trim().toLowerCase() !== config.adminEmail) return;
-    if ((await claimForgot(db, userName, ip, now)) > 0) return;
+    // Counted under the name's digest: the throttle keeps no name, typed right or not.
+    if ((await claimForgot(db, names.digest(userName), ip, now)) > 0) return;
     const token = crypto.randomBytes(32).toString('base64url');
     const email = passwordResetEmail(config.publicUrl, token);
     const outboxId = crypto.randomUUID();
