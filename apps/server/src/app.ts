@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   xapiReportRoutes(app, database, config.publicUrl);
   progressRoutes(app, database);
   selfRoutes(app, database.db, tokens);
-  passwordRoutes(app, database.db, config, mail, names);
+  passwordRoutes(app, database.db, config, names);
   emailRoutes(app, database.db);
   bulkUserRoutes(app, database.db, config);
   await inviteFileRoutes(app, database.db, config);
