@@ -26,6 +26,7 @@ import { registerBodyRules } from './plugins/bodies.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
+import { SignInNames } from './auth/sign-in-names.ts';
 import { MIN_MS_PER_MOVE } from '@airman/contracts/constants.ts';
 import { gameRoutes } from './features/game/routes.ts';
 import { moduleRoutes } from './features/modules/routes.ts';
@@ -136,7 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = createMailer(config);
   const mail = new MailWorker(database, mailer, app.log, config.mailClaimMs);
   const devices = new DeviceCookies(deps.jwtSecret, config.publicUrl.startsWith('https://'));
-  sessionRoutes(app, database.db, tokens, devices, config, mail);
+  // What the sign-in log and the throttle keep of a name that is not an account's (auth/sign-in-names.ts).
+  const names = new SignInNames(deps.jwtSecret);
+  sessionRoutes(app, database.db, tokens, devices, config, mail, names);
   app.addHook('onReady', async () => mail.start());
   app.addHook('onClose', async () => {
     await mail.stop();
@@ -165,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   xapiReportRoutes(app, database, config.publicUrl);
   progressRoutes(app, database);
   selfRoutes(app, database.db, tokens);
-  passwordRoutes(app, database.db, config, mail);
+  passwordRoutes(app, database.db, config, names);
   emailRoutes(app, database.db);
   bulkUserRoutes(app, database.db, config);
   await inviteFileRoutes(app, database.db, config);

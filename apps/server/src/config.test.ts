@@ -91,6 +91,18 @@ describe('loadConfig', () => {
 
   it('refuses a bad LRS endpoint or version, and credentials without both halves or an endpoint', () => {
     expect(() => loadConfig({ LRS_ENDPOINT: 'ftp://lrs.example.mil' })).toThrow(/LRS_ENDPOINT: must be an http/);
+    for (const endpoint of [
+      'https://key:s3cret@lrs.example.mil/xapi',
+      'https://key@lrs.example.mil',
+      'http://:s3cret@lrs.example.mil',
+    ]) {
+      expect(() => loadConfig({ LRS_ENDPOINT: endpoint, PORT: 'x' })).toThrow(
+        /LRS_ENDPOINT: must not hold a user name or password \(user:password@\); give them in LRS_KEY and LRS_SECRET/,
+      );
+      // Named with every other bad variable, and never repeated in the message.
+      expect(() => loadConfig({ LRS_ENDPOINT: endpoint, PORT: 'x' })).toThrow(/PORT: /);
+      expect(() => loadConfig({ LRS_ENDPOINT: endpoint })).not.toThrow(/s3cret/);
+    }
     expect(() => loadConfig({ LRS_ENDPOINT: 'https://lrs.example.mil', LRS_VERSION: '0.95' })).toThrow(
       /LRS_VERSION: must be an xAPI version/,
     );

@@ -139,10 +139,13 @@ const envSchema = z.object({
   AUDIT_SIGNIN_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(36_500).default(90),
   REMINDER_INTERVAL_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(86_400).default(300),
   MAIL_CLAIM_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(3_600).default(60),
-  LRS_ENDPOINT: optionalNonEmpty.refine(
-    (v) => v === undefined || (/^https?:\/\//.test(v) && URL.canParse(v)),
-    'must be an http:// or https:// URL',
-  ),
+  LRS_ENDPOINT: optionalNonEmpty
+    .refine((v) => v === undefined || (/^https?:\/\//.test(v) && URL.canParse(v)), 'must be an http:// or https:// URL')
+    // fetch refuses such a URL (nothing would be sent) and its error, logged at every retry, names it.
+    .refine(
+      (v) => v === undefined || !URL.canParse(v) || (new URL(v).username === '' && new URL(v).password === ''),
+      'must not hold a user name or password (user:password@); give them in LRS_KEY and LRS_SECRET',
+    ),
   LRS_KEY: optionalNonEmpty,
   LRS_SECRET: optionalNonEmpty,
   LRS_VERSION: z

@@ -36,6 +36,7 @@ export const AUDIT_ACTION_LABELS = {
   'report.xapi': 'xAPI statements exported',
   'audit.download': 'Audit log downloaded',
   'audit.retention': 'Old audit entries removed',
+  'audit.redaction': 'Unknown sign-in names replaced',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -27,6 +27,7 @@ import { userJson } from '#auth/account.ts';
 import { findUserByEmail, findUserById, recordSignIn, revokeTokens } from './repository.ts';
 import { isUsableAccount } from '#auth/usable-account.ts';
 import { auditSignIn, type SignInOutcome } from '#lib/audit.ts';
+import type { SignInNames } from '#auth/sign-in-names.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
 
 /** The one answer to any failed login: it never tells whether the account exists. */
@@ -58,6 +59,7 @@ export function sessionRoutes(
   devices: DeviceCookies,
   config: Config,
   mail: MailWorker,
+  names: SignInNames,
 ): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
@@ -98,13 +100,14 @@ export function sessionRoutes(
         throw new HttpError(403, passwordsOffMessage(config.oidc.name), 'passwords_off');
       }
       const row = await findUserByEmail(db, body.user_name);
+      // Not an account's address (perhaps a password typed in the wrong field): kept only as a digest.
+      const name = names.kept(body.user_name, row);
       // A device this account signed in from before is counted on its own (auth/device-cookie.ts).
       const device = devices.read(request.headers.cookie);
       const trusted = row !== undefined && device?.userId === row.id ? device.id : undefined;
       // Counted as a failure until the password proves right (see auth/throttle.ts).
-      const attempt = await claimLoginAttempt(db, body.user_name, { ip: request.ip, device: trusted });
-      const signIn = (outcome: SignInOutcome) =>
-        auditSignIn(db, { userId: row?.id ?? null, userName: body.user_name.trim().toLowerCase(), outcome });
+      const attempt = await claimLoginAttempt(db, name, { ip: request.ip, device: trusted });
+      const signIn = (outcome: SignInOutcome) => auditSignIn(db, { userId: row?.id ?? null, userName: name, outcome });
       if (attempt.waitMs > 0) {
         await signIn('refused');
         reply.header('Retry-After', String(Math.ceil(attempt.waitMs / 1000)));
