@@ -49,6 +49,11 @@ export const API_TAGS = [
   { name: 'Modules', description: 'Training modules, their saved versions and archiving. Administrators only.' },
   { name: 'Questionnaire', description: 'The questionnaire asked before and after a module.' },
   { name: 'Game', description: "The caller's assignments and the runs of the game that plays them." },
+  {
+    name: 'Training record',
+    description:
+      "A trainee's record of assignments, runs and certificates; certificates and their public check; reminders to overdue trainees.",
+  },
   { name: 'Progress', description: 'Progress at a glance across users and modules. Administrators only.' },
   { name: 'Reports', description: 'The module report (CSV) and the xAPI export. Administrators only.' },
   { name: 'E-mails', description: "A user's e-mail history and an administrator's digest setting." },
