@@ -9,6 +9,7 @@
  * Where a named schema is read in a request it gets a second component, `<Name>Input`,
  * since what a client may send (defaults left out) differs from what it gets back.
  */
+import { trainingRecordSchema } from '@airman/contracts/record.ts';
 import { z } from 'zod';
 import { errorResponseSchema } from '@airman/contracts/api.ts';
 import { auditEntrySchema, moduleVersionSummarySchema } from '@airman/contracts/audit.ts';
@@ -86,6 +87,7 @@ const NAMED: [z.ZodType, string][] = [
   [bulkUserResultSchema, 'BulkUserResult'],
   [inviteFileInviteeSchema, 'InviteFileInvitee'],
   [auditEntrySchema, 'AuditEntry'],
+  [trainingRecordSchema, 'TrainingRecord'],
 ];
 for (const [schema, id] of NAMED) {
   const meta = z.globalRegistry.get(schema);
