@@ -5,7 +5,7 @@ import { moduleSchema } from './module.ts';
 import { questionnaireSchema } from './questionnaire.ts';
 
 /** What an entry is about. */
-export const AUDIT_TARGET_KINDS = ['user', 'module', 'questionnaire', 'report', 'audit'] as const;
+export const AUDIT_TARGET_KINDS = ['user', 'module', 'questionnaire', 'report', 'audit', 'reminder'] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 /** Every action the log records, and what the Audit screen calls it (docs/audit.md). */
@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS = {
   'assignment.assign': 'Module assigned',
   'assignment.unassign': 'Module unassigned',
   'assignment.due_date': 'Due date changed',
+  'assignment.renew': 'Due again for recertification',
   'module.create': 'Module created (copy)',
   'module.edit': 'Module edited',
   'module.archive': 'Module archived',
@@ -35,6 +36,8 @@ export const AUDIT_ACTION_LABELS = {
   'report.download': 'Report downloaded',
   'report.xapi': 'xAPI statements exported',
   'audit.download': 'Audit log downloaded',
+  'record.download': 'Training record downloaded',
+  'reminder.nudge': 'Reminder sent to overdue trainees',
   'audit.retention': 'Old audit entries removed',
   'audit.redaction': 'Unknown sign-in names replaced',
 } as const;

@@ -29,6 +29,7 @@ import { presentModule } from '../modules/present-module.ts';
 import { caller } from '#plugins/auth.ts';
 import { emptyResponseSchema, errorResponses } from '#plugins/schemas.ts';
 import { checkAnswers, firstBeforeSet, moduleQuestionnaire, unanswered } from './run-questionnaire.ts';
+import { issueCertificate } from '../record/certificates.ts';
 import { finishRun } from './finish-run.ts';
 import type { StatementBuilder } from '#xapi/statements.ts';
 import { finishedStatements, queueStatements, runFacts } from './run-statements.ts';
@@ -243,7 +244,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     response: { 200: finishRunResponseSchema, ...errorResponses },
   };
   app.post('/api/game/runs/:id/finish', { config: { idempotency: 'replay' }, schema: finish }, async (request) => {
-    const { id: userId } = caller(request);
+    const { id: userId, row: account } = caller(request);
     const runId = request.params.id;
     const { body } = request;
     const over = 'This run is already finished';
@@ -260,8 +261,9 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
         throw new HttpError(422, 'This run was finished faster than it can be played');
       const q = await moduleQuestionnaire(tx, run.module_id);
       const given = checkAnswers(q, body.answers);
+      const assignment = await findAssignment(tx, userId, run.module_id);
       const finished = finishRun({
-        assignment: await findAssignment(tx, userId, run.module_id),
+        assignment,
         run,
         runs: q ? await runsWithBeforeAnswers(tx, userId, run.module_id) : [],
         questionnaire: q,
@@ -272,7 +274,20 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
       await updateOpen(tx, runId, { ...finished.run, log: body.log }, over);
       const facts = runFacts({ ...run, ...finished.run });
       await queueStatements(tx, xapi, facts, (b) => finishedStatements(b, facts, q));
-      if (finished.assignment) await updateAssignment(tx, userId, run.module_id, finished.assignment);
+      if (assignment && finished.assignment) {
+        // A completion issues its certificate, and a recertifying module's completion lapses in time.
+        const completes = assignment.completed_at === 0 && finished.assignment.completed_at > 0;
+        const renews_at = completes
+          ? await issueCertificate(tx, {
+              user: account,
+              moduleId: run.module_id,
+              runId,
+              completedAt: finished.assignment.completed_at,
+              dueAt: assignment.due_at,
+            })
+          : assignment.renews_at;
+        await updateAssignment(tx, userId, run.module_id, { ...finished.assignment, renews_at });
+      }
       return { outcome, game_status: finished.gameStatus, score: judged.score };
     });
   });

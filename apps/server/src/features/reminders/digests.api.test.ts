@@ -4,6 +4,7 @@ import { describeApi, type TestContext } from '#test/harness.ts';
 import { SmtpCapture } from '#test/smtp-capture.ts';
 import { assignments, digests, users } from '#db/schema.ts';
 import { dueDigestPeriod, planDigests } from './plan-digests.ts';
+import { progressReport } from '../progress/progress.ts';
 
 const MODULE = 'ready_airman_training';
 const DAY = 24 * 60 * 60 * 1000;
@@ -15,8 +16,15 @@ const smtp = new SmtpCapture();
 beforeAll(() => smtp.start());
 afterAll(() => smtp.stop());
 
-async function overdue(ctx: TestContext, unit: string, dueAt: number, completedAt = 0, lastName?: string) {
-  const u = await ctx.createUser({ lastName });
+async function overdue(
+  ctx: TestContext,
+  unit: string,
+  dueAt: number,
+  completedAt = 0,
+  lastName?: string,
+  account: { pending?: boolean; active?: boolean } = {},
+) {
+  const u = await ctx.createUser({ lastName, ...account });
   await ctx.database.db.update(users).set({ unit }).where(eq(users.id, u.id));
   await ctx.database.db
     .insert(assignments)
@@ -143,6 +151,34 @@ describeApi(
       const listed = (mail.text ?? '').match(/^Late\d\d, Test/gm) ?? [];
       expect(listed).toEqual(Array.from({ length: 20 }, (_, i) => `Late${String(i).padStart(2, '0')}, Test`));
       expect(mail.text).toContain(`See all 23 on Progress:\n${PUBLIC_URL}/progress?module=${MODULE}`);
+    });
+  },
+  { env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL, DIGEST_CRON: '0 8 * * 1', DIGEST_TZ: 'America/Denver' }) },
+);
+
+describeApi(
+  "the administrators' weekly digest and Progress",
+  (ctx) => {
+    it('count the same overdue assignments: invitees not yet registered and deactivated accounts included', async () => {
+      const now = MONDAY_8_DENVER + 60_000;
+      smtp.received = [];
+      await overdue(ctx, '655 ISRW', now - DAY, 0, 'Active');
+      await overdue(ctx, '655 ISRW', now - 2 * DAY, 0, 'Invitee', { pending: true });
+      await overdue(ctx, '480 ISRW', now - 3 * DAY, 0, 'Gone', { active: false });
+      await overdue(ctx, '480 ISRW', now + DAY); // not due yet
+      const admin = await ctx.createUser({ role: 'admin' });
+      await planDigests(ctx.database, {
+        publicUrl: PUBLIC_URL,
+        cron: ctx.config.digestCron,
+        tz: ctx.config.digestTz,
+        now,
+      });
+      const progress = await progressReport(ctx.database, {}, now);
+      expect(progress.overdue_total).toBe(3);
+      await expect.poll(() => smtp.to(admin.email).length, { timeout: 15_000 }).toBe(1);
+      const mail = smtp.to(admin.email)[0]!;
+      expect(mail.subject).toBe(`Ready Airman Training: ${progress.overdue_total} past due in 1 module`);
+      expect(mail.text).toContain('invitees who have not registered yet and deactivated accounts included');
     });
   },
   { env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL, DIGEST_CRON: '0 8 * * 1', DIGEST_TZ: 'America/Denver' }) },

@@ -120,13 +120,13 @@ describeApi('module report', (ctx) => {
     const lines = csvLines(res.body);
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(
-      /^Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final mental,Final physical,Final social,Final spiritual,Objectives Completed,Score,Stars,Module Version,Mental Before,Mental After,Mental Change,.*,mental_1 Before,mental_1 After,/,
+      /^Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Late,Expires,Final mental,Final physical,Final social,Final spiritual,Objectives Completed,Score,Stars,Module Version,Mental Before,Mental After,Mental Change,.*,mental_1 Before,mental_1 After,/,
     );
     expect(lines.some((l) => l.includes('other@example.com'))).toBe(false);
     const iso = new Date(now).toISOString().slice(0, 10);
     // In the users list's order: registered users by last name, then the pending invitee.
     expect(lines[1]).toContain(
-      `SrA,655 ISRW,'=cmd(),Eve,evil@example.com,Complete,${iso},${iso},,${iso},70,61,55,80,Pass the PT test; Complete readiness training,640,2,4,25,75,50,`,
+      `SrA,655 ISRW,'=cmd(),Eve,evil@example.com,Complete,${iso},${iso},,${iso},No,,70,61,55,80,Pass the PT test; Complete readiness training,640,2,4,25,75,50,`,
     );
     expect(lines[1]).toContain(',2,4,2,4,4,2,2,4,');
     expect(lines[2]).toMatch(/^\*,\*,,,pending@example\.com,Not Started,/);
@@ -151,7 +151,7 @@ describeApi('module report', (ctx) => {
     );
     const lines = csvLines(res.body);
     expect(lines[0]).toBe(
-      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final focus,Final morale,Objectives Completed,Score,Stars,Module Version',
+      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Late,Expires,Final focus,Final morale,Objectives Completed,Score,Stars,Module Version',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toMatch(new RegExp(`^A1C,655 ISRW,'\\+SUM\\(A1\\),Test,${user.email},Not Started,`));

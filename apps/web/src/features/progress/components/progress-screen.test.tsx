@@ -16,7 +16,17 @@ Object.defineProperty(SVGElement.prototype, 'transform', {
   get: () => ({ baseVal: { consolidate: () => null } }),
 });
 
-const counts = { assigned: 0, not_started: 0, in_progress: 0, complete: 0, failed: 0, quit: 0, past_due: 0 };
+const counts = {
+  assigned: 0,
+  not_started: 0,
+  in_progress: 0,
+  complete: 0,
+  failed: 0,
+  quit: 0,
+  past_due: 0,
+  current: 0,
+  current_share: 0,
+};
 
 /** A progress answer with nothing assigned: the module listed, no unit, no week with a completion. */
 function emptyProgress(overrides: Partial<ProgressResponse> = {}): ProgressResponse {
