@@ -16,14 +16,15 @@ export const BULK_LABELS: Record<BulkAction, { button: string; heading: (n: stri
   deactivate: { button: 'Deactivate', heading: (n) => `Deactivate ${n}`, apply: 'Deactivate' },
 };
 
+/** Said of the actions on assignments: the server skips these users (decision 011). */
+const LEFT_ALONE = 'Your own account and inactive users are skipped.';
+
 const EXPLAIN: Record<BulkAction, string> = {
-  assign: 'The module is added to every selected user who does not have it yet, with this due date (or none).',
-  due_date:
-    'The new due date is set on the module for every selected user who has it and has not completed it. Reminders follow the new date.',
-  unassign:
-    'The module is removed from every selected user who has it and has not completed it. Completed modules are kept.',
+  assign: `The module is added to every selected user who does not have it yet, with this due date (or none). ${LEFT_ALONE}`,
+  due_date: `The new due date is set on the module for every selected user who has it and has not completed it. Reminders follow the new date. ${LEFT_ALONE}`,
+  unassign: `The module is removed from every selected user who has it and has not completed it. Completed modules are kept. ${LEFT_ALONE}`,
   reinvite:
-    'Every selected pending invitee gets a new invite e-mail; their earlier link stops working. Registered users are skipped.',
+    'Every selected pending invitee gets a new invite e-mail; their earlier link stops working. Registered users and your own account are skipped.',
   deactivate:
     'Selected accounts can no longer sign in and are signed out; pending invites are voided. Your own account is skipped.',
 };
