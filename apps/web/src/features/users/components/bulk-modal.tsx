@@ -6,6 +6,7 @@ import { dueAtFromLocalDate, dueLocalDate } from '@airman/contracts/due-date.ts'
 import { isArchived, type Module } from '@airman/contracts/module.ts';
 import { AppModal } from '#components/app-modal.tsx';
 import { DateField } from '#components/date-field.tsx';
+import { useDiscardGuard } from '#components/discard-guard.tsx';
 import { useBulkUsers } from '../api/bulk-users.ts';
 
 export const BULK_LABELS: Record<BulkAction, { button: string; heading: (n: string) => string; apply: string }> = {
@@ -51,6 +52,14 @@ export function BulkModal({ action, ids, modules, onClose, onDone }: Props) {
   const missing =
     (fields.module === 'required' && module === '') || (fields.due_at === 'required' && dueAt === undefined);
   const labels = BULK_LABELS[action];
+  // A module or date chosen and not applied: closing asks first.
+  const { requestClose, guard } = useDiscardGuard(
+    (module !== '' || dueAt !== undefined) && !mutation.isPending && !mutation.isSuccess,
+    onClose,
+    {
+      message: 'The module and date chosen here have not been applied. Closing now loses them.',
+    },
+  );
 
   function apply() {
     mutation.mutate(
@@ -65,61 +74,69 @@ export function BulkModal({ action, ids, modules, onClose, onDone }: Props) {
   }
 
   return (
-    <AppModal
-      open
-      passiveModal
-      modalHeading={labels.heading(usersCount(ids.length))}
-      onRequestClose={onClose}
-      size="sm"
-    >
-      <div className="form-stack">
-        {mutation.isError && (
-          <InlineNotification
-            kind="error"
-            title="Nothing was changed."
-            subtitle={mutation.error.message}
-            lowContrast
-            hideCloseButton
-            role="alert"
-          />
-        )}
-        <p>{EXPLAIN[action]}</p>
-        {fields.module === 'required' && (
-          <Select
-            id="bulk-module"
-            data-modal-primary-focus
-            labelText="Module"
-            value={module}
-            onChange={(e) => setModule(e.target.value)}
-          >
-            <SelectItem value="" text="Choose a module" />
-            {offered.map((m) => (
-              <SelectItem key={m.id} value={m.id} text={isArchived(m) ? `${m.game_title} (archived)` : m.game_title} />
-            ))}
-          </Select>
-        )}
-        {fields.due_at !== 'absent' && (
-          <DateField
-            id="bulk-due"
-            labelText={fields.due_at === 'required' ? 'New due date' : 'Due date (optional)'}
-            value={dueAt === undefined ? undefined : dueLocalDate(dueAt)}
-            onChange={(date) => setDueAt(date ? dueAtFromLocalDate(date) : undefined)}
-          />
-        )}
-        <div className="button-row">
-          <Button kind="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            kind={action === 'deactivate' ? 'danger' : 'primary'}
-            // Still pending once done: the modal closes with the answer.
-            disabled={mutation.isPending || mutation.isSuccess || missing}
-            onClick={apply}
-          >
-            {labels.apply} ({usersCount(ids.length)})
-          </Button>
+    <>
+      <AppModal
+        open
+        passiveModal
+        modalHeading={labels.heading(usersCount(ids.length))}
+        onRequestClose={requestClose}
+        size="sm"
+      >
+        <div className="form-stack">
+          {mutation.isError && (
+            <InlineNotification
+              kind="error"
+              title="Nothing was changed."
+              subtitle={mutation.error.message}
+              lowContrast
+              hideCloseButton
+              role="alert"
+            />
+          )}
+          <p>{EXPLAIN[action]}</p>
+          {fields.module === 'required' && (
+            <Select
+              id="bulk-module"
+              data-modal-primary-focus
+              labelText="Module"
+              value={module}
+              onChange={(e) => setModule(e.target.value)}
+            >
+              <SelectItem value="" text="Choose a module" />
+              {offered.map((m) => (
+                <SelectItem
+                  key={m.id}
+                  value={m.id}
+                  text={isArchived(m) ? `${m.game_title} (archived)` : m.game_title}
+                />
+              ))}
+            </Select>
+          )}
+          {fields.due_at !== 'absent' && (
+            <DateField
+              id="bulk-due"
+              labelText={fields.due_at === 'required' ? 'New due date' : 'Due date (optional)'}
+              value={dueAt === undefined ? undefined : dueLocalDate(dueAt)}
+              onChange={(date) => setDueAt(date ? dueAtFromLocalDate(date) : undefined)}
+            />
+          )}
+          <div className="button-row">
+            <Button kind="secondary" onClick={requestClose}>
+              Cancel
+            </Button>
+            <Button
+              kind={action === 'deactivate' ? 'danger' : 'primary'}
+              // Still pending once done: the modal closes with the answer.
+              disabled={mutation.isPending || mutation.isSuccess || missing}
+              onClick={apply}
+            >
+              {labels.apply} ({usersCount(ids.length)})
+            </Button>
+          </div>
         </div>
-      </div>
-    </AppModal>
+      </AppModal>
+      {/* After the modal: Carbon takes the last open modal in the page for the topmost. */}
+      {guard}
+    </>
   );
 }
