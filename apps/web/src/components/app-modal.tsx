@@ -30,16 +30,59 @@ function firstTarget(root: HTMLElement): HTMLElement | null {
   );
 }
 
-/** Where focus goes back to when the opener is gone (its row removed, say): the page's main region. */
+/** An open AppModal: its root, and the element inside it that last had the focus. */
+interface OpenModal {
+  root: HTMLElement;
+  last: HTMLElement | null;
+}
+
+/** The AppModals open now, in the order they opened (the last one is on top). */
+const openModals: OpenModal[] = [];
+
+/**
+ * Where focus goes back to when the opener is gone or was never known: into the modal still open
+ * beneath, where its focus last was (else its first field), never the page behind it; with no
+ * modal open, the page's main region. A confirmation over an editor, opened by a click outside
+ * the editor (focus on the body then), goes back into the editor this way.
+ */
 function fallbackTarget(): HTMLElement | null {
+  const below = openModals.at(-1);
+  if (below) {
+    const { root, last } = below;
+    return last?.isConnected && root.contains(last) ? last : firstTarget(root);
+  }
   return document.getElementById('main');
 }
 
 /** Carbon's props; closing needs no event (ours only unmount the modal). */
-export type AppModalProps = Omit<ModalProps, 'onRequestClose'> & { onRequestClose(): void };
+export type AppModalProps = Omit<ModalProps, 'onRequestClose'> & {
+  onRequestClose(): void;
+  /** The dialog is described by its body's text (a confirmation's question), read with its name. */
+  describedByBody?: boolean;
+};
 
-export function AppModal(props: AppModalProps) {
+export function AppModal({ describedByBody, ...props }: AppModalProps) {
   const ref = useRef<HTMLDivElement>(null);
+  // Counted among the open modals, with where its focus last was, from the first paint to unmounting.
+  useLayoutEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const entry: OpenModal = { root, last: null };
+    openModals.push(entry);
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement) entry.last = event.target;
+    };
+    root.addEventListener('focusin', onFocusIn);
+    return () => {
+      root.removeEventListener('focusin', onFocusIn);
+      openModals.splice(openModals.indexOf(entry), 1);
+    };
+  }, []);
+  useLayoutEffect(() => {
+    const dialog = ref.current?.querySelector('[role="dialog"]');
+    const body = ref.current?.querySelector('.cds--modal-content');
+    if (describedByBody && dialog && body?.id) dialog.setAttribute('aria-describedby', body.id);
+  }, [describedByBody]);
   const toastSlot = useRef<HTMLDivElement>(null);
   // Toasts raised while the modal is open show in it (modal-toast-slots.ts).
   useLayoutEffect(() => (toastSlot.current ? addModalToastSlot(toastSlot.current) : undefined), []);
@@ -95,7 +138,8 @@ export function AppModal(props: AppModalProps) {
         const back = opener?.isConnected ? opener : opener?.id ? document.getElementById(opener.id) : null;
         if (back) back.focus();
         // The opener went with the modal (a guard over an editor that closed too): the
-        // editor's own opener takes focus first; the main region only if nothing did.
+        // editor's own opener takes focus first; the modal beneath or the main region only if
+        // nothing did.
         else setTimeout(() => unfocused() && fallbackTarget()?.focus());
       });
     },

@@ -6,7 +6,8 @@
  * today over the typed one, and the form's button stayed disabled meanwhile. Here
  * a complete date (mm/dd/yyyy) counts as it is typed; Tab keeps it and moves
  * into the calendar opened on it (decision 010); Enter keeps it and stays in the
- * field; leaving the field keeps it. Anything else typed is marked invalid and
+ * field; leaving the field keeps it. Escape with the calendar open closes the
+ * calendar alone, never the modal the field is in. Anything else typed is marked invalid and
  * left as it was, never read as some other date.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -26,6 +27,7 @@ export function parseTypedDate(text: string): Date | null {
 /** What this field uses of the flatpickr instance Carbon puts on its input. */
 interface Picker {
   selectedDates: Date[];
+  isOpen: boolean;
   calendarContainer?: HTMLElement;
   setDate(date: Date, triggerChange: boolean): void;
   clear(): void;
@@ -119,10 +121,30 @@ export function DateField({ id, labelText, hideLabel, size, value, onChange, pri
         latest.current(date);
       }
     };
+    // Escape with the calendar open closes the calendar, and only it: the modal around the field
+    // (Carbon's Escape listener on the document) never sees the key, so neither it nor what was
+    // typed in it goes. Focus returns to the field, where the date is read out. On the window,
+    // in the capture phase: before flatpickr's and Carbon's listeners, wherever the focus is.
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      const field = input();
+      const fp = picker();
+      const calendar = fp?.calendarContainer;
+      if (!field || !fp || !(fp.isOpen || calendar?.classList.contains('open'))) return;
+      const target = event.target;
+      if (!(target instanceof Node) || !(wrapper.contains(target) || calendar?.contains(target))) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (document.activeElement !== field) field.focus();
+      fp.close();
+      calendar?.classList.remove('open');
+    };
+    window.addEventListener('keydown', onEscape, true);
     wrapper.addEventListener('keydown', onKeyDown, true);
     wrapper.addEventListener('blur', onBlur, true);
     wrapper.addEventListener('input', onInput, true);
     return () => {
+      window.removeEventListener('keydown', onEscape, true);
       wrapper.removeEventListener('keydown', onKeyDown, true);
       wrapper.removeEventListener('blur', onBlur, true);
       wrapper.removeEventListener('input', onInput, true);

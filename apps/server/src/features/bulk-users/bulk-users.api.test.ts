@@ -1,9 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
 import type { BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
 import { dueAtFromDay } from '@airman/contracts/due-date.ts';
-import { assignments, emailLog, users } from '#db/schema.ts';
+import { assignments, auditLog, emailLog, users } from '#db/schema.ts';
 import { describeApi, TEST_PASSWORD, type TestContext, type TestUser } from '#test/harness.ts';
 import { SKIP } from './repository.ts';
 
@@ -71,21 +71,20 @@ describeApi('POST admin/users/bulk', (ctx) => {
     const res = await bulk(token, { ids, action: 'assign', module: MODULE, due_at: LATER });
     expect(res.statusCode).toBe(200);
     const body = res.json<BulkUsersResponse>();
-    expect(body).toMatchObject({ action: 'assign', done: 3, skipped: 2 });
+    expect(body).toMatchObject({ action: 'assign', done: 2, skipped: 3 });
     expect(body.results.map((r) => r.id)).toEqual(ids);
     expect(body.results[2]?.user_name).toBe(f.c.email);
     expect(outcomes(body)).toEqual({
       [f.a.id]: SKIP.alreadyAssigned,
       [f.b.id]: SKIP.alreadyAssigned,
       [f.c.id]: 'done',
-      [f.d.id]: 'done',
+      [f.d.id]: SKIP.inactive,
       [f.p.id]: 'done',
     });
     expect(await dueOf(ids)).toEqual({
       [f.a.id]: DUE,
       [f.b.id]: DUE,
       [f.c.id]: LATER,
-      [f.d.id]: LATER,
       [f.p.id]: LATER,
     });
     // The users' stored JSON shows it too.
@@ -114,7 +113,7 @@ describeApi('POST admin/users/bulk', (ctx) => {
       [f.a.id]: SKIP.completed,
       [f.b.id]: 'done',
       [f.c.id]: 'done',
-      [f.d.id]: SKIP.notAssigned,
+      [f.d.id]: SKIP.inactive,
     });
     expect(await dueOf(ids)).toEqual({ [f.a.id]: DUE, [f.b.id]: LATER, [f.c.id]: LATER });
     // The same date again changes nothing; 0 takes the due date away.
@@ -170,7 +169,7 @@ describeApi('POST admin/users/bulk', (ctx) => {
     expect(outcomes(body)).toEqual({
       [me]: SKIP.self,
       [f.a.id]: 'done',
-      [f.d.id]: SKIP.inactive,
+      [f.d.id]: SKIP.alreadyInactive,
       [f.p.id]: 'done',
       [f.v.id]: SKIP.voided,
       [other.id]: 'done',
@@ -183,6 +182,50 @@ describeApi('POST admin/users/bulk', (ctx) => {
       .from(users)
       .where(eq(users.id, f.p.id));
     expect(p).toEqual({ code: null, pending: true });
+  });
+
+  it('leaves the acting administrator and inactive users alone in every action on assignments', async () => {
+    const { token, id: me } = await adminLogin(ctx);
+    const f = await fixture(ctx);
+    // Each already has the module, so that only who they are can keep due_date and unassign from them.
+    const { db } = ctx.database;
+    await db
+      .insert(assignments)
+      .values(
+        [me, f.c.id, f.d.id, f.v.id].map((user_id) => ({ user_id, module_id: MODULE, created_at: 1, due_at: DUE })),
+      );
+    const ids = [me, f.c.id, f.d.id, f.v.id];
+    const mine = await dueOf(ids);
+    const expected = (done: string) => ({
+      [me]: 'your own account',
+      [f.c.id]: done,
+      [f.d.id]: 'inactive',
+      [f.v.id]: 'inactive: the invite was voided',
+    });
+
+    const moved = (
+      await bulk(token, { ids, action: 'due_date', module: MODULE, due_at: LATER })
+    ).json<BulkUsersResponse>();
+    expect(moved).toMatchObject({ done: 1, skipped: 3 });
+    expect(outcomes(moved)).toEqual(expected('done'));
+    expect(await dueOf(ids)).toEqual({ ...mine, [f.c.id]: LATER });
+
+    const removed = (await bulk(token, { ids, action: 'unassign', module: MODULE })).json<BulkUsersResponse>();
+    expect(outcomes(removed)).toEqual(expected('done'));
+    expect(await dueOf(ids)).toEqual({ [me]: DUE, [f.d.id]: DUE, [f.v.id]: DUE });
+
+    await db.delete(assignments).where(and(eq(assignments.module_id, MODULE), inArray(assignments.user_id, ids)));
+    const given = (
+      await bulk(token, { ids, action: 'assign', module: MODULE, due_at: LATER })
+    ).json<BulkUsersResponse>();
+    expect(outcomes(given)).toEqual(expected('done'));
+    expect(await dueOf(ids)).toEqual({ [f.c.id]: LATER });
+    // Nothing was written about those skipped.
+    const audited = await db
+      .select({ id: auditLog.target_id })
+      .from(auditLog)
+      .where(and(like(auditLog.action, 'assignment.%'), inArray(auditLog.target_id, [me, f.d.id, f.v.id])));
+    expect(audited).toEqual([]);
   });
 
   it('answers each id once, in the order first sent', async () => {

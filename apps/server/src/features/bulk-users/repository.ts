@@ -59,10 +59,27 @@ export const SKIP = {
   completed: 'has completed this module: a completed assignment is kept as it is',
   sameDueDate: 'already has this due date',
   registered: 'already registered: there is no invite to resend',
-  self: 'your own account: an administrator cannot deactivate themself',
-  inactive: 'already inactive',
+  self: 'your own account',
+  inactive: 'inactive',
+  voidedInvite: 'inactive: the invite was voided',
+  alreadyInactive: 'already inactive',
   voided: 'pending invite already voided',
 } as const;
+
+/**
+ * Who a bulk action leaves alone whatever it is: the administrator acting (a page
+ * selected whole includes them, and a change to one's own account is never meant
+ * there), and, for the actions on assignments, deactivated accounts (a registered
+ * user with active_at 0, an invitee whose invite was voided): they cannot play, and
+ * a module or a due date given to them would count against their unit's figures.
+ */
+function commonSkip(action: BulkUsersRequest['action'], t: Target, callerId: string): string | undefined {
+  if (t.id === callerId) return SKIP.self;
+  if (action !== 'assign' && action !== 'due_date' && action !== 'unassign') return undefined;
+  if (!t.pending && !isUsableAccount(t)) return SKIP.inactive;
+  if (t.pending && t.invite_code === null) return SKIP.voidedInvite;
+  return undefined;
+}
 
 interface Target {
   id: string;
@@ -142,12 +159,16 @@ export async function applyBulkAction(
     const skipped = new Map<string, string>();
     const skip = (id: string, reason: string) => skipped.set(id, reason);
     const rest = () => targets.filter((t) => !skipped.has(t.id));
+    for (const t of targets) {
+      const reason = commonSkip(request.action, t, callerId);
+      if (reason !== undefined) skip(t.id, reason);
+    }
 
     switch (request.action) {
       case 'assign': {
         const moduleId = await namedModule(tx, request);
         const had = await assignmentsOf(tx, ids, moduleId);
-        for (const t of targets) if (had.has(t.id)) skip(t.id, SKIP.alreadyAssigned);
+        for (const t of rest()) if (had.has(t.id)) skip(t.id, SKIP.alreadyAssigned);
         const wanted = rest().map((t) => t.id);
         const added = await assignModuleToUsers(tx, wanted, moduleId, request.due_at ?? 0);
         // Assigned by another request meanwhile: theirs stands.
@@ -159,7 +180,7 @@ export async function applyBulkAction(
         const dueAt = request.due_at as number;
         const had = await assignmentsOf(tx, ids, moduleId);
         dueBefore = had;
-        for (const t of targets) {
+        for (const t of rest()) {
           const a = had.get(t.id);
           if (!a) skip(t.id, SKIP.notAssigned);
           else if (a.completed_at > 0) skip(t.id, SKIP.completed);
@@ -188,7 +209,7 @@ export async function applyBulkAction(
         const moduleId = await namedModule(tx, request);
         const had = await assignmentsOf(tx, ids, moduleId);
         dueBefore = had;
-        for (const t of targets) {
+        for (const t of rest()) {
           const a = had.get(t.id);
           if (!a) skip(t.id, SKIP.notAssigned);
           else if (a.completed_at > 0) skip(t.id, SKIP.completed);
@@ -199,15 +220,14 @@ export async function applyBulkAction(
         break;
       }
       case 'reinvite': {
-        for (const t of targets) if (!t.pending) skip(t.id, SKIP.registered);
+        for (const t of rest()) if (!t.pending) skip(t.id, SKIP.registered);
         await reinviteUsers(tx, site, rest());
         break;
       }
       case 'deactivate': {
-        for (const t of targets) {
-          if (t.id === callerId) skip(t.id, SKIP.self);
-          else if (t.pending && t.invite_code === null) skip(t.id, SKIP.voided);
-          else if (!t.pending && !isUsableAccount(t)) skip(t.id, SKIP.inactive);
+        for (const t of rest()) {
+          if (t.pending && t.invite_code === null) skip(t.id, SKIP.voided);
+          else if (!t.pending && !isUsableAccount(t)) skip(t.id, SKIP.alreadyInactive);
         }
         await deactivateUsers(tx, rest());
         break;

@@ -54,7 +54,7 @@ describe('BulkModal', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Module')));
     expect(
       screen.getByText(
-        'The module is added to every selected user who does not have it yet, with this due date (or none).',
+        'The module is added to every selected user who does not have it yet, with this due date (or none). Your own account and inactive users are skipped.',
       ),
     ).toBeTruthy();
   });

@@ -6,6 +6,7 @@ import { dueAtFromLocalDate, dueLocalDate } from '@airman/contracts/due-date.ts'
 import { isArchived, type Module } from '@airman/contracts/module.ts';
 import { AppModal } from '#components/app-modal.tsx';
 import { DateField } from '#components/date-field.tsx';
+import { useDiscardGuard } from '#components/discard-guard.tsx';
 import { useBulkUsers } from '../api/bulk-users.ts';
 
 export const BULK_LABELS: Record<BulkAction, { button: string; heading: (n: string) => string; apply: string }> = {
@@ -16,14 +17,15 @@ export const BULK_LABELS: Record<BulkAction, { button: string; heading: (n: stri
   deactivate: { button: 'Deactivate', heading: (n) => `Deactivate ${n}`, apply: 'Deactivate' },
 };
 
+/** Said of the actions on assignments: the server skips these users (decision 011). */
+const LEFT_ALONE = 'Your own account and inactive users are skipped.';
+
 const EXPLAIN: Record<BulkAction, string> = {
-  assign: 'The module is added to every selected user who does not have it yet, with this due date (or none).',
-  due_date:
-    'The new due date is set on the module for every selected user who has it and has not completed it. Reminders follow the new date.',
-  unassign:
-    'The module is removed from every selected user who has it and has not completed it. Completed modules are kept.',
+  assign: `The module is added to every selected user who does not have it yet, with this due date (or none). ${LEFT_ALONE}`,
+  due_date: `The new due date is set on the module for every selected user who has it and has not completed it. Reminders follow the new date. ${LEFT_ALONE}`,
+  unassign: `The module is removed from every selected user who has it and has not completed it. Completed modules are kept. ${LEFT_ALONE}`,
   reinvite:
-    'Every selected pending invitee gets a new invite e-mail; their earlier link stops working. Registered users are skipped.',
+    'Every selected pending invitee gets a new invite e-mail; their earlier link stops working. Registered users and your own account are skipped.',
   deactivate:
     'Selected accounts can no longer sign in and are signed out; pending invites are voided. Your own account is skipped.',
 };
@@ -50,6 +52,14 @@ export function BulkModal({ action, ids, modules, onClose, onDone }: Props) {
   const missing =
     (fields.module === 'required' && module === '') || (fields.due_at === 'required' && dueAt === undefined);
   const labels = BULK_LABELS[action];
+  // A module or date chosen and not applied: closing asks first.
+  const { requestClose, guard } = useDiscardGuard(
+    (module !== '' || dueAt !== undefined) && !mutation.isPending && !mutation.isSuccess,
+    onClose,
+    {
+      message: 'The module and date chosen here have not been applied. Closing now loses them.',
+    },
+  );
 
   function apply() {
     mutation.mutate(
@@ -64,61 +74,69 @@ export function BulkModal({ action, ids, modules, onClose, onDone }: Props) {
   }
 
   return (
-    <AppModal
-      open
-      passiveModal
-      modalHeading={labels.heading(usersCount(ids.length))}
-      onRequestClose={onClose}
-      size="sm"
-    >
-      <div className="form-stack">
-        {mutation.isError && (
-          <InlineNotification
-            kind="error"
-            title="Nothing was changed."
-            subtitle={mutation.error.message}
-            lowContrast
-            hideCloseButton
-            role="alert"
-          />
-        )}
-        <p>{EXPLAIN[action]}</p>
-        {fields.module === 'required' && (
-          <Select
-            id="bulk-module"
-            data-modal-primary-focus
-            labelText="Module"
-            value={module}
-            onChange={(e) => setModule(e.target.value)}
-          >
-            <SelectItem value="" text="Choose a module" />
-            {offered.map((m) => (
-              <SelectItem key={m.id} value={m.id} text={isArchived(m) ? `${m.game_title} (archived)` : m.game_title} />
-            ))}
-          </Select>
-        )}
-        {fields.due_at !== 'absent' && (
-          <DateField
-            id="bulk-due"
-            labelText={fields.due_at === 'required' ? 'New due date' : 'Due date (optional)'}
-            value={dueAt === undefined ? undefined : dueLocalDate(dueAt)}
-            onChange={(date) => setDueAt(date ? dueAtFromLocalDate(date) : undefined)}
-          />
-        )}
-        <div className="button-row">
-          <Button kind="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            kind={action === 'deactivate' ? 'danger' : 'primary'}
-            // Still pending once done: the modal closes with the answer.
-            disabled={mutation.isPending || mutation.isSuccess || missing}
-            onClick={apply}
-          >
-            {labels.apply} ({usersCount(ids.length)})
-          </Button>
+    <>
+      <AppModal
+        open
+        passiveModal
+        modalHeading={labels.heading(usersCount(ids.length))}
+        onRequestClose={requestClose}
+        size="sm"
+      >
+        <div className="form-stack">
+          {mutation.isError && (
+            <InlineNotification
+              kind="error"
+              title="Nothing was changed."
+              subtitle={mutation.error.message}
+              lowContrast
+              hideCloseButton
+              role="alert"
+            />
+          )}
+          <p>{EXPLAIN[action]}</p>
+          {fields.module === 'required' && (
+            <Select
+              id="bulk-module"
+              data-modal-primary-focus
+              labelText="Module"
+              value={module}
+              onChange={(e) => setModule(e.target.value)}
+            >
+              <SelectItem value="" text="Choose a module" />
+              {offered.map((m) => (
+                <SelectItem
+                  key={m.id}
+                  value={m.id}
+                  text={isArchived(m) ? `${m.game_title} (archived)` : m.game_title}
+                />
+              ))}
+            </Select>
+          )}
+          {fields.due_at !== 'absent' && (
+            <DateField
+              id="bulk-due"
+              labelText={fields.due_at === 'required' ? 'New due date' : 'Due date (optional)'}
+              value={dueAt === undefined ? undefined : dueLocalDate(dueAt)}
+              onChange={(date) => setDueAt(date ? dueAtFromLocalDate(date) : undefined)}
+            />
+          )}
+          <div className="button-row">
+            <Button kind="secondary" onClick={requestClose}>
+              Cancel
+            </Button>
+            <Button
+              kind={action === 'deactivate' ? 'danger' : 'primary'}
+              // Still pending once done: the modal closes with the answer.
+              disabled={mutation.isPending || mutation.isSuccess || missing}
+              onClick={apply}
+            >
+              {labels.apply} ({usersCount(ids.length)})
+            </Button>
+          </div>
         </div>
-      </div>
-    </AppModal>
+      </AppModal>
+      {/* After the modal: Carbon takes the last open modal in the page for the topmost. */}
+      {guard}
+    </>
   );
 }

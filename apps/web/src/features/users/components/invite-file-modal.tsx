@@ -8,6 +8,7 @@ import {
   type InviteFileReport,
 } from '@airman/contracts/invite-file.ts';
 import { AppModal } from '#components/app-modal.tsx';
+import { useDiscardGuard } from '#components/discard-guard.tsx';
 import { useApplyInviteFile } from '../api/apply-invite-file.ts';
 import { useCheckInviteFile } from '../api/check-invite-file.ts';
 import { usersCount } from './bulk-modal.tsx';
@@ -45,101 +46,109 @@ export function InviteFileModal({ onClose, onApplied }: Props) {
   }
 
   const toInvite = report?.invitees.length ?? 0;
+  // A file checked with invitees in it and not applied: closing asks first.
+  const { requestClose, guard } = useDiscardGuard(toInvite > 0 && !applying.isPending && !applying.isSuccess, onClose, {
+    message: 'The checked file has not been applied: nobody was invited. Closing now loses it.',
+  });
   return (
-    <AppModal open passiveModal modalHeading="Invite from a file" onRequestClose={onClose} size="lg">
-      <div className="form-stack invite-file">
-        <FileUploader
-          labelTitle="CSV file"
-          labelDescription={`A header row naming the columns ${INVITE_FILE_COLUMNS.join(', ')} (email required; due as YYYY-MM-DD; module by title or id), then one invitee a line. At most ${INVITE_FILE_MAX_ROWS.toLocaleString()} rows and ${INVITE_FILE_MAX_BYTES / 1024 / 1024} MB.`}
-          buttonLabel="Choose file"
-          buttonKind="tertiary"
-          accept={['.csv', 'text/csv']}
-          filenameStatus={checking.isPending ? 'uploading' : 'edit'}
-          iconDescription="Remove the file"
-          size="md"
-          onChange={(event) => {
-            const chosen = (event.target as HTMLInputElement | null)?.files?.[0];
-            if (chosen) check(chosen);
-          }}
-          onDelete={() => {
-            setFile(null);
-            checking.reset();
-            applying.reset();
-          }}
-        />
-        <div role="status" aria-live="polite" className="invite-file__status">
-          {checking.isPending && 'Checking the file…'}
-          {applying.isPending && `Inviting ${usersCount(toInvite)}…`}
-        </div>
-        {error && (
-          <InlineNotification
-            kind="error"
-            title="The file could not be used."
-            subtitle={error}
-            lowContrast
-            hideCloseButton
-            role="alert"
+    <>
+      <AppModal open passiveModal modalHeading="Invite from a file" onRequestClose={requestClose} size="lg">
+        <div className="form-stack invite-file">
+          <FileUploader
+            labelTitle="CSV file"
+            labelDescription={`A header row naming the columns ${INVITE_FILE_COLUMNS.join(', ')} (email required; due as YYYY-MM-DD; module by title or id), then one invitee a line. At most ${INVITE_FILE_MAX_ROWS.toLocaleString()} rows and ${INVITE_FILE_MAX_BYTES / 1024 / 1024} MB.`}
+            buttonLabel="Choose file"
+            buttonKind="tertiary"
+            accept={['.csv', 'text/csv']}
+            filenameStatus={checking.isPending ? 'uploading' : 'edit'}
+            iconDescription="Remove the file"
+            size="md"
+            onChange={(event) => {
+              const chosen = (event.target as HTMLInputElement | null)?.files?.[0];
+              if (chosen) check(chosen);
+            }}
+            onDelete={() => {
+              setFile(null);
+              checking.reset();
+              applying.reset();
+            }}
           />
-        )}
-        {report && (
-          <section aria-labelledby="invite-file-summary">
-            <h3
-              id="invite-file-summary"
-              ref={summary}
-              tabIndex={-1}
-              className="invite-file__summary"
-              aria-live="polite"
+          <div role="status" aria-live="polite" className="invite-file__status">
+            {checking.isPending && 'Checking the file…'}
+            {applying.isPending && `Inviting ${usersCount(toInvite)}…`}
+          </div>
+          {error && (
+            <InlineNotification
+              kind="error"
+              title="The file could not be used."
+              subtitle={error}
+              lowContrast
+              hideCloseButton
+              role="alert"
+            />
+          )}
+          {report && (
+            <section aria-labelledby="invite-file-summary">
+              <h3
+                id="invite-file-summary"
+                ref={summary}
+                tabIndex={-1}
+                className="invite-file__summary"
+                aria-live="polite"
+              >
+                {`${report.rows.toLocaleString()} rows: ${toInvite.toLocaleString()} to invite, ${report.existing.length.toLocaleString()} already have an account, ${report.invalid.length.toLocaleString()} invalid`}
+              </h3>
+              {report.invalid.length > 0 && (
+                <FileTable
+                  caption="Invalid lines (not used)"
+                  header={['Line', 'E-mail', 'Reason']}
+                  rows={report.invalid.map((r) => [String(r.line), r.email, r.reason])}
+                />
+              )}
+              {report.existing.length > 0 && (
+                <FileTable
+                  caption="Already have an account (nothing is done)"
+                  header={['Line', 'E-mail']}
+                  rows={report.existing.map((r) => [String(r.line), r.email])}
+                />
+              )}
+              {toInvite > 0 && (
+                <FileTable
+                  caption={
+                    toInvite > SHOWN ? `To invite (the first ${SHOWN} of ${toInvite.toLocaleString()})` : 'To invite'
+                  }
+                  header={['Line', 'E-mail', 'Name', 'Rank', 'Unit', 'Module', 'Due']}
+                  rows={report.invitees
+                    .slice(0, SHOWN)
+                    .map((r) => [
+                      String(r.line),
+                      r.email,
+                      `${r.first_name} ${r.last_name}`.trim(),
+                      r.rank,
+                      r.unit,
+                      r.module_title,
+                      r.due,
+                    ])}
+                />
+              )}
+            </section>
+          )}
+          <div className="button-row">
+            <Button kind="secondary" onClick={requestClose}>
+              Close
+            </Button>
+            <Button
+              disabled={checking.isPending || applying.isPending || applying.isSuccess || !report || toInvite === 0}
+              onClick={apply}
             >
-              {`${report.rows.toLocaleString()} rows: ${toInvite.toLocaleString()} to invite, ${report.existing.length.toLocaleString()} already have an account, ${report.invalid.length.toLocaleString()} invalid`}
-            </h3>
-            {report.invalid.length > 0 && (
-              <FileTable
-                caption="Invalid lines (not used)"
-                header={['Line', 'E-mail', 'Reason']}
-                rows={report.invalid.map((r) => [String(r.line), r.email, r.reason])}
-              />
-            )}
-            {report.existing.length > 0 && (
-              <FileTable
-                caption="Already have an account (nothing is done)"
-                header={['Line', 'E-mail']}
-                rows={report.existing.map((r) => [String(r.line), r.email])}
-              />
-            )}
-            {toInvite > 0 && (
-              <FileTable
-                caption={
-                  toInvite > SHOWN ? `To invite (the first ${SHOWN} of ${toInvite.toLocaleString()})` : 'To invite'
-                }
-                header={['Line', 'E-mail', 'Name', 'Rank', 'Unit', 'Module', 'Due']}
-                rows={report.invitees
-                  .slice(0, SHOWN)
-                  .map((r) => [
-                    String(r.line),
-                    r.email,
-                    `${r.first_name} ${r.last_name}`.trim(),
-                    r.rank,
-                    r.unit,
-                    r.module_title,
-                    r.due,
-                  ])}
-              />
-            )}
-          </section>
-        )}
-        <div className="button-row">
-          <Button kind="secondary" onClick={onClose}>
-            Close
-          </Button>
-          <Button
-            disabled={checking.isPending || applying.isPending || applying.isSuccess || !report || toInvite === 0}
-            onClick={apply}
-          >
-            {toInvite > 0 ? `Invite ${usersCount(toInvite)}` : 'Invite'}
-          </Button>
+              {toInvite > 0 ? `Invite ${usersCount(toInvite)}` : 'Invite'}
+            </Button>
+          </div>
         </div>
-      </div>
-    </AppModal>
+      </AppModal>
+      {/* After the modal: Carbon takes the last open modal in the page for the topmost. */}
+      {guard}
+    </>
   );
 }
 

@@ -11,6 +11,7 @@ import { useToast } from '#components/toasts.tsx';
 import { useInviteUsers } from '../api/invite-users.ts';
 import { AppModal } from '#components/app-modal.tsx';
 import { DateField } from '#components/date-field.tsx';
+import { useDiscardGuard } from '#components/discard-guard.tsx';
 
 interface Props {
   modules: Module[];
@@ -39,6 +40,13 @@ export function InviteModal({ modules, onClose }: Props) {
       : emails.length > 0 && !request.success
         ? describeZodError(request.error)
         : '';
+
+  // Addresses typed, or a module or date chosen and not yet sent: closing asks first.
+  const unsent =
+    !invite.isPending && (text.trim() !== '' || (!invite.isSuccess && (withModule || dueAt !== undefined)));
+  const { requestClose, guard } = useDiscardGuard(unsent, onClose, {
+    message: 'The addresses and choices in this form have not been sent. Closing now loses them.',
+  });
 
   // The message appears after a second without typing (spec §5).
   useEffect(() => {
@@ -88,49 +96,53 @@ export function InviteModal({ modules, onClose }: Props) {
   }
 
   return (
-    <AppModal open passiveModal modalHeading="Invite Users" onRequestClose={onClose}>
-      <div className="form-stack">
-        {alert && <InlineNotification kind="warning" title={alert} lowContrast hideCloseButton role="alert" />}
-        <TextArea
-          id="invite-emails"
-          labelText="E-mail addresses"
-          helperText="Separate addresses with spaces or new lines."
-          rows={6}
-          value={text}
-          invalid={message !== ''}
-          invalidText={message}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <Select
-          id="invite-module"
-          labelText="Module for all invitees (optional)"
-          value={module}
-          onChange={(e) => setModule(e.target.value)}
-        >
-          <SelectItem value={DEFAULT_GAME_RECORD.id} text={DEFAULT_GAME_RECORD.game_title} />
-          {modules
-            .filter((m) => !isArchived(m))
-            .map((m) => (
-              <SelectItem key={m.id} value={m.id} text={m.game_title} />
-            ))}
-        </Select>
-        {/* The module's due date for every invitee: offered once a module is chosen. */}
-        {withModule && (
-          <DateField
-            id="invite-due"
-            labelText="Due date (optional)"
-            onChange={(date) => setDueAt(date ? dueAtFromLocalDate(date) : undefined)}
+    <>
+      <AppModal open passiveModal modalHeading="Invite Users" onRequestClose={requestClose}>
+        <div className="form-stack">
+          {alert && <InlineNotification kind="warning" title={alert} lowContrast hideCloseButton role="alert" />}
+          <TextArea
+            id="invite-emails"
+            labelText="E-mail addresses"
+            helperText="Separate addresses with spaces or new lines."
+            rows={6}
+            value={text}
+            invalid={message !== ''}
+            invalidText={message}
+            onChange={(e) => setText(e.target.value)}
           />
-        )}
-        <div className="button-row">
-          <Button kind="secondary" onClick={onClose}>
-            Close
-          </Button>
-          <Button disabled={invite.isPending || !request.success || invalid.length > 0} onClick={() => void send()}>
-            Invite
-          </Button>
+          <Select
+            id="invite-module"
+            labelText="Module for all invitees (optional)"
+            value={module}
+            onChange={(e) => setModule(e.target.value)}
+          >
+            <SelectItem value={DEFAULT_GAME_RECORD.id} text={DEFAULT_GAME_RECORD.game_title} />
+            {modules
+              .filter((m) => !isArchived(m))
+              .map((m) => (
+                <SelectItem key={m.id} value={m.id} text={m.game_title} />
+              ))}
+          </Select>
+          {/* The module's due date for every invitee: offered once a module is chosen. */}
+          {withModule && (
+            <DateField
+              id="invite-due"
+              labelText="Due date (optional)"
+              onChange={(date) => setDueAt(date ? dueAtFromLocalDate(date) : undefined)}
+            />
+          )}
+          <div className="button-row">
+            <Button kind="secondary" onClick={requestClose}>
+              Close
+            </Button>
+            <Button disabled={invite.isPending || !request.success || invalid.length > 0} onClick={() => void send()}>
+              Invite
+            </Button>
+          </div>
         </div>
-      </div>
-    </AppModal>
+      </AppModal>
+      {/* After the modal: Carbon takes the last open modal in the page for the topmost. */}
+      {guard}
+    </>
   );
 }

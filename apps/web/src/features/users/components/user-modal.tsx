@@ -21,6 +21,7 @@ import { SignInLock } from './sign-in-lock.tsx';
 import { SignInMethod } from './sign-in-method.tsx';
 import { EmailHistory } from './email-history.tsx';
 import { AppModal } from '#components/app-modal.tsx';
+import { useDiscardGuard } from '#components/discard-guard.tsx';
 
 /**
  * Carbon's TextInput points `aria-errormessage` at its error text but neither
@@ -180,6 +181,14 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
     void saver.flush();
     onClose();
   }
+  // Every valid change is saved as it is made; text the server would refuse (an e-mail that is not
+  // one, an emptied name) is never sent, and closing would lose it: closing asks first.
+  const refused = (['user_name', 'last_name', 'first_name'] as const).filter(
+    (field) => form[field] !== user[field] && fieldPatch(field, form[field]) === null,
+  );
+  const { requestClose, guard } = useDiscardGuard(!gone && refused.length > 0, close, {
+    message: 'Some fields hold text that cannot be saved (an invalid e-mail or an empty name). Closing now loses it.',
+  });
 
   if (gone) {
     return (
@@ -211,7 +220,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
         passiveModal
         size="lg"
         modalHeading="User Management (autosaves)"
-        onRequestClose={close}
+        onRequestClose={requestClose}
         className="user-modal"
       >
         <div className="user-modal__fields">
@@ -311,6 +320,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
         </p>
       </AppModal>
       {confirmUnassign}
+      {guard}
     </>
   );
 }
