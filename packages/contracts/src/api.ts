@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ROLES, SEX_OPTIONS } from './constants.ts';
 import { moduleSchema } from './module.ts';
+import { RECERT_FILTERS } from './progress.ts';
 import { findRank } from './ranks.ts';
 import { assignmentSchema, epochDate, userSchema } from './user.ts';
 import { isValidEmail, passwordPolicyProblems } from './validation.ts';
@@ -88,6 +89,8 @@ export const usersQuerySchema = z.object({
   status: z.enum(USER_STATUSES).optional(),
   /** With `module`: only users whose assignment of it has this status. */
   assignment_status: z.enum(ASSIGNMENT_STATUSES).optional(),
+  /** 'due': only users with an assignment (of `module`, when given) whose completion has lapsed. */
+  recert: z.enum(RECERT_FILTERS).optional(),
   sort: z.enum(USER_SORTS).optional(),
   token: z.string().max(500).optional(),
   /** The admin's IANA time zone, which dates the report's file name (checked against the runtime's zones by the server). */

@@ -2,7 +2,15 @@
 import { z } from 'zod';
 
 /** One template per kind (apps/server/src/mail/templates.ts). */
-export const EMAIL_KINDS = ['invite', 'password_reset', 'device_trust', 'reminder', 'past_due', 'digest'] as const;
+export const EMAIL_KINDS = [
+  'invite',
+  'password_reset',
+  'device_trust',
+  'reminder',
+  'past_due',
+  'digest',
+  'nudge',
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 /** What the user modal calls each kind. */
@@ -13,6 +21,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   reminder: 'Due date reminder',
   past_due: 'Past due reminder',
   digest: 'Weekly digest',
+  nudge: 'Reminder from an administrator',
 };
 
 /**

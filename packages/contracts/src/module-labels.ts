@@ -23,6 +23,7 @@ export const SETTINGS_LABELS = {
   days: 'Days',
   daily_time_tokens: 'Daily time tokens',
   game_description: 'Description',
+  recertify_months: 'Recertify every (months)',
 } as const;
 
 /** The scoring form: the stars' pair is two fields. */

@@ -14,6 +14,9 @@ import {
 } from './constants.ts';
 import { schemaMessage } from './module-messages.ts';
 
+/** A module's "Recertify every N months": null (once) or 1–60. */
+export const RECERTIFY_MONTHS_MAX = 60;
+
 // Every refusal in the words of module-messages.ts: the module's authors are trainers, not developers.
 
 /** A refusal of a value's kind: 'Is missing' when there is none at all, else `expected`. */
@@ -261,6 +264,11 @@ export const moduleSchema = strict({
   scoring: scoringSchema.optional(),
   /** Gauge → the lesson for a run that kept it below (low) or above (high) its healthy range. */
   lessons: gaugeTable(lessonSchema).optional(),
+  /**
+   * Recertify every N calendar months (1–RECERTIFY_MONTHS_MAX): a completion lapses N months
+   * after it and the assignment is due again. Absent or null: completed once, for good.
+   */
+  recertify_months: wholeNumber(1, RECERTIFY_MONTHS_MAX).nullable().optional(),
 });
 export type Module = z.infer<typeof moduleSchema>;
 

@@ -30,6 +30,9 @@ export const PROGRESS_MAX_RANGE_DAYS = 1100;
 /** Rows of the overdue list in one answer (most overdue first); `overdue_total` counts them all. */
 export const PROGRESS_OVERDUE_LIMIT = 200;
 
+/** The "Expired / due for recertification" filter of Progress and the users list. */
+export const RECERT_FILTERS = ['due'] as const;
+
 export const progressQuerySchema = z
   .strictObject({
     /** A module id: every figure about that module only. */
@@ -42,6 +45,12 @@ export const progressQuerySchema = z
     from: isoDateSchema.optional(),
     /** Last day of the completions chart (UTC), included. Default: today. */
     to: isoDateSchema.optional(),
+    /**
+     * 'due': only assignments whose completion has lapsed (expired, due for recertification) —
+     * the status counts, the module and unit rows and the overdue list. The completions chart
+     * and the questionnaire means are not narrowed by it.
+     */
+    recert: z.enum(RECERT_FILTERS).optional(),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
     message: 'from must not be after to',
@@ -59,6 +68,10 @@ export const statusCountsSchema = z.object({
   past_due: z.number().int().min(0),
   /** complete ÷ assigned, 0–1 (0 when nothing is assigned). */
   completion: z.number().min(0).max(1),
+  /** Assignments completed and not expired (a recertifying module's completion lapses at its renewal). */
+  current: z.number().int().min(0),
+  /** current ÷ assigned, 0–1 (0 when nothing is assigned): the share of people current in it. */
+  current_share: z.number().min(0).max(1),
 });
 export type StatusCounts = z.infer<typeof statusCountsSchema>;
 
@@ -94,7 +107,11 @@ export const progressResponseSchema = z.object({
       ),
     }),
   ),
-  /** Assignments past their due date and not completed: how many in all. */
+  /**
+   * Assignments past their due date and not completed: how many in all. Every such assignment
+   * counts, whoever holds it: invitees who have not registered yet and deactivated accounts
+   * included, in archived modules too. The administrators' weekly digest counts the same.
+   */
   overdue_total: z.number().int().min(0),
   /** The first PROGRESS_OVERDUE_LIMIT of them, most overdue first. */
   overdue: z.array(

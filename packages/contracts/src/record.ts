@@ -102,10 +102,19 @@ export const nudgeRequestSchema = z.strictObject({
 });
 export type NudgeRequest = z.infer<typeof nudgeRequestSchema>;
 export const nudgeResponseSchema = z.object({
+  /** Trainees e-mailed. */
   sent: z.number().int().min(0),
+  /** Trainees not e-mailed: the sum of `skipped_by`. */
   skipped: z.number().int().min(0),
+  /** Why they were not: no such user; a deactivated account or an invitee not yet registered; nothing overdue (of `module`); reminded in the last 24 hours. */
+  skipped_by: z.object({
+    unknown: z.number().int().min(0),
+    inactive: z.number().int().min(0),
+    pending: z.number().int().min(0),
+    not_overdue: z.number().int().min(0),
+    recently_reminded: z.number().int().min(0),
+  }),
 });
 export type NudgeResponse = z.infer<typeof nudgeResponseSchema>;
 
-/** A module's "Recertify every N months": null (once) or 1–60. */
-export const RECERTIFY_MONTHS_MAX = 60;
+export { RECERTIFY_MONTHS_MAX } from './module.ts';

@@ -186,6 +186,12 @@ export const assignments = pgTable(
     run_stars: integer('run_stars'),
     /** The module version (module_versions) the kept run was played on; null: none kept, or from before versions. */
     run_module_version: integer('run_module_version'),
+    /**
+     * When a recertifying module's completion lapses (completed + N calendar months; 0 = never).
+     * Kept when the assignment is renewed (features/record/renewals.ts): renews_at > 0 and at or
+     * before now is the assignment due for recertification.
+     */
+    renews_at: ms('renews_at'),
   },
   (t) => [
     primaryKey({ columns: [t.user_id, t.module_id] }),
@@ -203,8 +209,51 @@ export const assignments = pgTable(
     index('assignments_overdue_user_idx')
       .on(t.user_id, t.due_at, t.module_id)
       .where(sql`${t.completed_at} = 0 AND ${t.due_at} > 0`),
+    // Renewals by when (the scheduler's pass, Progress's lapsed completions) and by trainee (the users list's filter).
+    index('assignments_renews_idx')
+      .on(t.renews_at, t.user_id, t.module_id)
+      .where(sql`${t.renews_at} > 0`),
+    index('assignments_renews_user_idx')
+      .on(t.user_id, t.renews_at, t.module_id)
+      .where(sql`${t.renews_at} > 0`),
   ],
 );
+
+/**
+ * A certificate: one per completion (features/record/certificates.ts). What it shows is copied at
+ * issue, so it reads the same after its holder is deleted (user_id null) or its module renamed or
+ * copied. The code is random (144 bits, base64url) and kept as it is: it proves the completion the
+ * row already tells in clear, and the holder's record shows it (docs/decisions/023).
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    code: text('code').primaryKey(),
+    user_id: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    module_id: text('module_id').notNull(),
+    /** The run that completed the assignment. */
+    run_id: text('run_id'),
+    /** The holder's rank and name at completion ("SSgt Jane Doe"). */
+    holder_name: text('holder_name').notNull(),
+    module_title: text('module_title').notNull(),
+    completed_at: bigint('completed_at', { mode: 'number' }).notNull(),
+    /** The assignment's due date then (0 = none): the completion was late when after it. */
+    due_at: ms('due_at'),
+    /** When the completion lapses (0 = never). */
+    expires_at: ms('expires_at'),
+    issued_at: ms('issued_at'),
+  },
+  (t) => [index('certificates_user_module_idx').on(t.user_id, t.module_id, t.completed_at)],
+);
+
+/** The last administrator's reminder to each trainee (POST admin/reminders/nudge): at most one a day. */
+export const nudges = pgTable('nudges', {
+  user_id: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  nudged_at: bigint('nudged_at', { mode: 'number' }).notNull(),
+  email_id: text('email_id').notNull(),
+});
 
 /**
  * The narrow copy of assignments for the users list's module filters, one row

@@ -202,6 +202,8 @@ describeApi('GET admin/progress', (ctx) => {
       quit: 1,
       past_due: 3,
       completion: 1 / 8,
+      current: 1,
+      current_share: 1 / 8,
     });
     expect(p.modules.find((m) => m.id === copy)).toMatchObject({
       assigned: 3,
@@ -226,6 +228,8 @@ describeApi('GET admin/progress', (ctx) => {
         quit: 1,
         past_due: 4,
         completion: 3 / 11,
+        current: 3,
+        current_share: 3 / 11,
       },
     ]);
 
@@ -296,6 +300,8 @@ describeApi('GET admin/progress', (ctx) => {
         quit: 1,
         past_due: 3,
         completion: 0,
+        current: 0,
+        current_share: 0,
       },
     ]);
     expect(ssgt.overdue.map((o) => o.days_overdue)).toEqual([5, 2]);
@@ -319,6 +325,8 @@ describeApi('GET admin/progress', (ctx) => {
         quit: 0,
         past_due: 1,
         completion: 2 / 3,
+        current: 2,
+        current_share: 2 / 3,
       },
     ]);
     expect(onlyCopy.weeks).toEqual([{ week: '2026-02-23', completions: 1 }]);
@@ -410,7 +418,9 @@ describeApi('GET admin/progress', (ctx) => {
       const p = await progress({ unit });
       const expected = await expectedFromRows(ctx, unit, questionnaire, p.now);
       for (const m of p.modules) {
-        const { id: _id, title: _t, archived: _a, completion: _c, ...counts } = m;
+        const { id: _id, title: _t, archived: _a, completion: _c, current, current_share: _s, ...counts } = m;
+        // Nothing here recertifies: every completed assignment is current.
+        expect(current, m.id).toBe(counts.complete);
         expect(counts, m.id).toEqual(
           expected.modules.get(m.id) ?? {
             assigned: 0,

@@ -3,8 +3,13 @@
  * the progress tables that triggers keep as assignments change (db/schema.ts,
  * migrations 0017 and 0021): a page sums a few thousand rows of counts instead
  * of reading every assignment, those summed over ranks unless it asks for one.
- * The overdue list reads the assignments through their overdue index. Four
+ * The overdue list reads the assignments through their overdue index. Five
  * statements, run side by side.
+ *
+ * `current` is the completed assignments less those whose completion has lapsed but that the
+ * scheduler has not renewed yet (features/record/renewals.ts; read through assignments_renews_idx,
+ * a few at any time). With recert=due the counts are of the assignments due for recertification,
+ * read through the same index (those are not in the counts' keys).
  */
 import type { ProgressQuery, ProgressResponse, StatusCounts } from '@airman/contracts/progress.ts';
 import { PROGRESS_DEFAULT_WEEKS, PROGRESS_MAX_RANGE_DAYS, PROGRESS_OVERDUE_LIMIT } from '@airman/contracts/progress.ts';
@@ -64,11 +69,20 @@ interface CountsRow {
   quit: number;
   past_due: number;
   overdue: number;
+  completed: number;
 }
 
-function countsOf(row: CountsRow | undefined): StatusCounts {
-  const n = (k: keyof Omit<StatusCounts, 'completion'>) => Number(row?.[k] ?? 0);
+interface LapsedRow {
+  by_unit: number;
+  module_id: string | null;
+  unit: string | null;
+  n: number;
+}
+
+function countsOf(row: CountsRow | undefined, lapsed: number): StatusCounts {
+  const n = (k: keyof Omit<StatusCounts, 'completion' | 'current' | 'current_share'>) => Number(row?.[k] ?? 0);
   const assigned = n('assigned');
+  const current = Math.max(0, Number(row?.completed ?? 0) - lapsed);
   return {
     assigned,
     not_started: n('not_started'),
@@ -78,6 +92,8 @@ function countsOf(row: CountsRow | undefined): StatusCounts {
     quit: n('quit'),
     past_due: n('past_due'),
     completion: assigned === 0 ? 0 : n('complete') / assigned,
+    current,
+    current_share: assigned === 0 ? 0 : current / assigned,
   };
 }
 
@@ -115,20 +131,37 @@ export async function progressReport(
   const overdueFilter = filterSql(query, 2, true);
   // Without a rank the counts summed over ranks (migration 0021) serve: a tenth of the rows.
   const byRank = query.rank !== undefined;
-  const statusTable = byRank ? 'progress_status' : 'progress_status_by_unit';
+  const recertDue = query.recert === 'due';
+  // Due for recertification: the assignments themselves, through assignments_renews_idx, in the counts' columns.
+  const statusTable = recertDue
+    ? `(SELECT a.module_id, u.unit, u.rank, 1 AS n, a.started_at > 0 AS started, a.completed_at > 0 AS completed,
+               a.game_status, a.due_at
+        FROM assignments a JOIN user_search u ON u.id = a.user_id
+        WHERE a.renews_at > 0 AND a.renews_at <= $1) t`
+    : byRank
+      ? 'progress_status'
+      : 'progress_status_by_unit';
   const completionsTable = byRank ? 'progress_completions' : 'progress_completions_by_unit';
-  const [counts, days, overdue, domains] = await Promise.all([
+  const [counts, lapsedRows, days, overdue, domains] = await Promise.all([
     database.query<CountsRow>(
       `SELECT grouping(module_id) AS by_unit, module_id, unit, sum(n) AS assigned,
               sum(n) FILTER (WHERE st = 0) AS not_started, sum(n) FILTER (WHERE st = 1) AS in_progress,
               sum(n) FILTER (WHERE st = 2) AS complete, sum(n) FILTER (WHERE st = 3) AS failed,
               sum(n) FILTER (WHERE st = 4) AS quit, sum(n) FILTER (WHERE st = 5) AS past_due,
-              sum(n) FILTER (WHERE overdue) AS overdue
-       FROM (SELECT module_id, unit, n, ${STATUS_SQL} AS st, (NOT completed AND due_at > 0 AND due_at < $1) AS overdue
+              sum(n) FILTER (WHERE overdue) AS overdue, sum(n) FILTER (WHERE completed) AS completed
+       FROM (SELECT module_id, unit, n, completed, ${STATUS_SQL} AS st, (NOT completed AND due_at > 0 AND due_at < $1) AS overdue
              FROM ${statusTable} WHERE ${counted.where}) s
        GROUP BY GROUPING SETS ((module_id), (unit))
        HAVING sum(n) > 0`,
       [now, ...counted.params],
+    ),
+    // Completions that have lapsed and wait for the scheduler's renewal: counted completed, not current.
+    database.query<LapsedRow>(
+      `SELECT grouping(a.module_id) AS by_unit, a.module_id, u.unit, count(*) AS n
+       FROM assignments a JOIN user_search u ON u.id = a.user_id
+       WHERE a.renews_at > 0 AND a.renews_at <= $1 AND a.completed_at > 0 AND ${overdueFilter.where}
+       GROUP BY GROUPING SETS ((a.module_id), (u.unit))`,
+      [now, ...overdueFilter.params],
     ),
     database.query<{ day: number; completions: number }>(
       `SELECT day, sum(n) AS completions FROM ${completionsTable}
@@ -157,7 +190,7 @@ export async function progressReport(
        SELECT u.id AS user_id, u.first_name, u.last_name, u.user_name, u.rank, u.unit, u.pending, a.module_id AS module, a.due_at
        FROM assignments a JOIN ${byRank ? 'u' : 'user_search u'} ON u.id = a.user_id
        WHERE a.completed_at = 0 AND a.due_at > 0 AND a.due_at < $1
-         AND ${byRank ? overdueFilter.moduleWhere : overdueFilter.where}
+         AND ${byRank ? overdueFilter.moduleWhere : overdueFilter.where}${recertDue ? ' AND a.renews_at > 0 AND a.renews_at <= $1' : ''}
        ORDER BY a.due_at, a.user_id, a.module_id
        LIMIT ${PROGRESS_OVERDUE_LIMIT}`,
       [now, ...overdueFilter.params],
@@ -184,6 +217,10 @@ export async function progressReport(
   ]);
 
   const byModule = new Map(counts.filter((r) => Number(r.by_unit) === 0).map((r) => [r.module_id, r]));
+  const lapsed = new Map(
+    lapsedRows.map((r) => [`${Number(r.by_unit)}:${(Number(r.by_unit) ? r.unit : r.module_id) ?? ''}`, Number(r.n)]),
+  );
+  const lapsedOf = (byUnit: number, key: string | null) => lapsed.get(`${byUnit}:${key ?? ''}`) ?? 0;
   const titles = new Map(moduleRows.map((m) => [m.id, m.title]));
   const perDay = new Map(days.map((d) => [Number(d.day), Number(d.completions)]));
   const weekRows: ProgressResponse['weeks'] = [];
@@ -198,10 +235,15 @@ export async function progressReport(
     ...range,
     modules: moduleRows
       .filter((m) => m.archived_at === 0 || byModule.has(m.id) || query.module !== undefined)
-      .map((m) => ({ id: m.id, title: m.title, archived: m.archived_at > 0, ...countsOf(byModule.get(m.id)) })),
+      .map((m) => ({
+        id: m.id,
+        title: m.title,
+        archived: m.archived_at > 0,
+        ...countsOf(byModule.get(m.id), lapsedOf(0, m.id)),
+      })),
     units: counts
       .filter((r) => Number(r.by_unit) === 1)
-      .map((r) => ({ unit: r.unit ?? '', ...countsOf(r) }))
+      .map((r) => ({ unit: r.unit ?? '', ...countsOf(r, lapsedOf(1, r.unit)) }))
       .sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0)),
     weeks: weekRows,
     questionnaires: questionnaireMeans(domains, titles),
