@@ -41,6 +41,7 @@ import { bulkUserRoutes } from './features/bulk-users/routes.ts';
 import { inviteFileRoutes } from './features/invite-file/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { oidcRoutes } from './features/oidc/routes.ts';
+import { recordRoutes } from './features/record/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { MailWorker } from './mail/outbox.ts';
 import { ReminderScheduler } from './features/reminders/scheduler.ts';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await inviteFileRoutes(app, database.db, config);
   auditRoutes(app, database.db);
   oidcRoutes(app, database.db, tokens, config, deps.jwtSecret);
+  recordRoutes(app, database, config.publicUrl);
 
   await registerWebApp(app, config.webDist);
   return app;

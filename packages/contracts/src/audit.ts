@@ -5,7 +5,7 @@ import { moduleSchema } from './module.ts';
 import { questionnaireSchema } from './questionnaire.ts';
 
 /** What an entry is about. */
-export const AUDIT_TARGET_KINDS = ['user', 'module', 'questionnaire', 'report', 'audit'] as const;
+export const AUDIT_TARGET_KINDS = ['user', 'module', 'questionnaire', 'report', 'audit', 'reminder'] as const;
 export type AuditTargetKind = (typeof AUDIT_TARGET_KINDS)[number];
 
 /** Every action the log records, and what the Audit screen calls it (docs/audit.md). */
@@ -23,6 +23,7 @@ export const AUDIT_ACTION_LABELS = {
   'assignment.assign': 'Module assigned',
   'assignment.unassign': 'Module unassigned',
   'assignment.due_date': 'Due date changed',
+  'assignment.renew': 'Due again for recertification',
   'module.create': 'Module created (copy)',
   'module.edit': 'Module edited',
   'module.archive': 'Module archived',
@@ -30,6 +31,8 @@ export const AUDIT_ACTION_LABELS = {
   'module.restore': 'Module version restored',
   'questionnaire.edit': 'Questionnaire edited',
   'report.download': 'Report downloaded',
+  'record.download': 'Training record downloaded',
+  'reminder.nudge': 'Reminder sent to overdue trainees',
   'audit.retention': 'Old audit entries removed',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;

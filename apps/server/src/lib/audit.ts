@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.ts';
 import { auditLog, signInLog } from '../db/schema.ts';
 
-export type AuditTargetKind = 'user' | 'module' | 'questionnaire' | 'report' | 'audit';
+export type AuditTargetKind = 'user' | 'module' | 'questionnaire' | 'report' | 'audit' | 'reminder';
 
 export type AuditFields = Record<string, unknown>;
 

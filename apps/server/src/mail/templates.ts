@@ -200,6 +200,36 @@ export function pastDueEmail(publicUrl: string, facts: ReminderFacts): RenderedE
   ]);
 }
 
+/** What an administrator's reminder says: the trainee's overdue modules and the administrator's note. */
+export interface NudgeFacts {
+  firstName: string;
+  /** The overdue modules, each with the due date it passed. */
+  modules: NamedModule[];
+  /** The administrator in words ("Jane Smith (jane@example.com)"). */
+  sender: string;
+  /** Their note, as they typed it (escaped in the HTML part like every text); empty: none. */
+  note: string;
+}
+
+/** An administrator's reminder to an overdue trainee (POST admin/reminders/nudge). */
+export function nudgeEmail(publicUrl: string, facts: NudgeFacts): RenderedEmail {
+  const [first] = facts.modules;
+  const subject =
+    facts.modules.length === 1 && first
+      ? `Reminder: ${first.title} is past due`
+      : 'Reminder: your training is past due';
+  const blocks = [
+    p(greeting(facts.firstName)),
+    p(
+      `${facts.sender || 'Your administrator'} reminds you that your training is past due: ` +
+        `${facts.modules.map((m) => (m.due_at > 0 ? `${m.title}, due ${dueDateInWords(m.due_at)}` : m.title)).join('; ')}.`,
+    ),
+  ];
+  if (facts.note.trim()) blocks.push(p(`Their note: ${facts.note.trim()}`));
+  blocks.push(link('Play it now', `${publicUrl}/`));
+  return render('nudge', publicUrl, subject, blocks);
+}
+
 /** How many names the digest lists under each module; the rest are on Progress, filtered to it. */
 export const DIGEST_NAMES_PER_MODULE = 20;
 
@@ -232,6 +262,10 @@ export function digestEmail(publicUrl: string, firstName: string, modules: Overd
   const blocks = [
     p(greeting(firstName)),
     p(`${plural(total, 'assignment is', 'assignments are')} past due and not complete, in ${inModules}.`),
+    p(
+      'Counted as Progress counts them: every assignment past its due date and not complete, ' +
+        'invitees who have not registered yet and deactivated accounts included.',
+    ),
   ];
   for (const m of modules) {
     const shown = m.trainees.length;

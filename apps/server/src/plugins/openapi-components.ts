@@ -9,6 +9,7 @@
  * Where a named schema is read in a request it gets a second component, `<Name>Input`,
  * since what a client may send (defaults left out) differs from what it gets back.
  */
+import { trainingRecordSchema } from '@airman/contracts/record.ts';
 import { z } from 'zod';
 import { errorResponseSchema } from '@airman/contracts/api.ts';
 import { auditEntrySchema, moduleVersionSummarySchema } from '@airman/contracts/audit.ts';
@@ -49,6 +50,11 @@ export const API_TAGS = [
   { name: 'Modules', description: 'Training modules, their saved versions and archiving. Administrators only.' },
   { name: 'Questionnaire', description: 'The questionnaire asked before and after a module.' },
   { name: 'Game', description: "The caller's assignments and the runs of the game that plays them." },
+  {
+    name: 'Training record',
+    description:
+      "A trainee's record of assignments, runs and certificates; certificates and their public check; reminders to overdue trainees.",
+  },
   { name: 'Progress', description: 'Progress at a glance across users and modules. Administrators only.' },
   { name: 'Reports', description: 'The module report (CSV) and the xAPI export. Administrators only.' },
   { name: 'E-mails', description: "A user's e-mail history and an administrator's digest setting." },
@@ -81,6 +87,7 @@ const NAMED: [z.ZodType, string][] = [
   [bulkUserResultSchema, 'BulkUserResult'],
   [inviteFileInviteeSchema, 'InviteFileInvitee'],
   [auditEntrySchema, 'AuditEntry'],
+  [trainingRecordSchema, 'TrainingRecord'],
 ];
 for (const [schema, id] of NAMED) {
   const meta = z.globalRegistry.get(schema);

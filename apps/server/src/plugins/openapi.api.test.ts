@@ -172,8 +172,9 @@ describeApi('the API reference', (ctx) => {
     for (const name of Object.keys(schemas).filter((n) => n.endsWith('Input')))
       expect(schemas[name], name).not.toEqual(schemas[name.slice(0, -'Input'.length)]);
     for (const name of Object.keys(schemas)) expect(res.body, name).toContain(`"#/components/schemas/${name}"`);
-    // With every schema inlined in every operation the document was more than twice this bound.
-    expect(res.body.length).toBeLessThan(75_000);
+    // With every schema inlined in every operation the document was more than twice this bound
+    // (75,000 before the training record's six calls).
+    expect(res.body.length).toBeLessThan(85_000);
   });
 
   it('serves a page for people that the CSP allows as it is: no script, no style element, nothing from elsewhere', async () => {

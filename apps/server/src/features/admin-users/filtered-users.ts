@@ -29,7 +29,14 @@ const STATUS_CODES: Record<NonNullable<UsersQuery['assignment_status']>, number>
  * module at most once, so its assignments are its users. Otherwise undefined.
  */
 function countFromProgress(q: FilterQuery, now: number): { sql: string; params: unknown[] } | undefined {
-  if (q.module === undefined || q.search?.trim() || q.role !== undefined || q.status !== undefined) return undefined;
+  if (
+    q.module === undefined ||
+    q.search?.trim() ||
+    q.role !== undefined ||
+    q.status !== undefined ||
+    q.recert !== undefined
+  )
+    return undefined;
   const params: unknown[] = [q.module];
   const where = ['module_id = $1'];
   if (q.unit !== undefined) where.push(`unit = $${params.push(q.unit)}`);
@@ -43,13 +50,13 @@ function countFromProgress(q: FilterQuery, now: number): { sql: string; params: 
 
 export type FilterQuery = Pick<
   UsersQuery,
-  'search' | 'unit' | 'role' | 'status' | 'module' | 'assignment_status' | 'sort'
+  'search' | 'unit' | 'role' | 'status' | 'module' | 'assignment_status' | 'recert' | 'sort'
 >;
 
 /** True when the list must go this way rather than the plain pages by name. */
 export function isFiltered(q: FilterQuery): boolean {
   return (
-    [q.unit, q.role, q.status, q.module, q.assignment_status].some((v) => v !== undefined) ||
+    [q.unit, q.role, q.status, q.module, q.assignment_status, q.recert].some((v) => v !== undefined) ||
     (q.sort !== undefined && q.sort !== 'name')
   );
 }
@@ -129,6 +136,14 @@ function conditions(q: FilterQuery, params: unknown[], now: number, byModule = f
       q.assignment_status !== undefined ? ` AND ${assignmentStatusSql(add(now))} = ${add(q.assignment_status)}` : '';
     where.push(
       `EXISTS (SELECT 1 FROM assignments a WHERE a.user_id = s.id AND a.module_id = ${add(q.module)}${status})`,
+    );
+  }
+  // Due for recertification: an assignment (of the module, when given) whose completion has lapsed,
+  // looked up by the user in assignments_renews_user_idx.
+  if (q.recert === 'due') {
+    const of = q.module !== undefined ? ` AND r.module_id = ${add(q.module)}` : '';
+    where.push(
+      `EXISTS (SELECT 1 FROM assignments r WHERE r.user_id = s.id AND r.renews_at > 0 AND r.renews_at <= ${add(now)}${of})`,
     );
   }
   return where;

@@ -29,6 +29,7 @@ import { presentModule } from '../modules/present-module.ts';
 import { caller } from '#plugins/auth.ts';
 import { emptyResponseSchema, errorResponses } from '#plugins/schemas.ts';
 import { checkAnswers, firstBeforeSet, moduleQuestionnaire, unanswered } from './run-questionnaire.ts';
+import { issueCertificate } from '../record/certificates.ts';
 import { finishRun } from './finish-run.ts';
 import type { StatementBuilder } from '#xapi/statements.ts';
 import { finishedStatements, queueStatements, runFacts } from './run-statements.ts';
@@ -256,8 +257,9 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     const q = await moduleQuestionnaire(db, run.module_id);
     const given = checkAnswers(q, body.answers);
     return db.transaction(async (tx) => {
+      const assignment = await findAssignment(tx, userId, run.module_id);
       const finished = finishRun({
-        assignment: await findAssignment(tx, userId, run.module_id),
+        assignment,
         run,
         runs: q ? await runsWithBeforeAnswers(tx, userId, run.module_id) : [],
         questionnaire: q,
@@ -270,7 +272,20 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
       if (!updated) throw new HttpError(409, 'This run is already finished');
       const facts = runFacts({ ...run, ...finished.run }, account.user_name);
       await queueStatements(tx, xapi, facts, (b) => finishedStatements(b, facts, q));
-      if (finished.assignment) await updateAssignment(tx, userId, run.module_id, finished.assignment);
+      if (assignment && finished.assignment) {
+        // A completion issues its certificate, and a recertifying module's completion lapses in time.
+        const completes = assignment.completed_at === 0 && finished.assignment.completed_at > 0;
+        const renews_at = completes
+          ? await issueCertificate(tx, {
+              user: account,
+              moduleId: run.module_id,
+              runId,
+              completedAt: finished.assignment.completed_at,
+              dueAt: assignment.due_at,
+            })
+          : assignment.renews_at;
+        await updateAssignment(tx, userId, run.module_id, { ...finished.assignment, renews_at });
+      }
       return { outcome, game_status: finished.gameStatus, score: judged.score };
     });
   });

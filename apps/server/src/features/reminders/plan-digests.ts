@@ -44,9 +44,10 @@ function traineeName(r: OverdueRow): string {
 }
 
 /**
- * Overdue assignments (not completed, past the due date) of active users and
- * live modules, by module (by title): each module's count and its
- * DIGEST_NAMES_PER_MODULE most overdue (then by name).
+ * Overdue assignments (not completed, past the due date), by module (by title): each module's
+ * count and its DIGEST_NAMES_PER_MODULE most overdue (then by name). The same assignments as
+ * Progress's overdue_total (features/progress/progress.ts): whoever holds them, invitees not yet
+ * registered and deactivated accounts included, in any module, archived or not.
  */
 async function overdueModules(database: Database, now: number): Promise<OverdueModule[]> {
   const rows = await database.query<OverdueRow>(
@@ -55,8 +56,7 @@ async function overdueModules(database: Database, now: number): Promise<OverdueM
               count(*) OVER (PARTITION BY m.id)::int AS count,
               row_number() OVER (PARTITION BY m.id ORDER BY a.due_at, u.last_name, u.first_name, u.user_name, u.id) AS n
        FROM assignments a JOIN users u ON u.id = a.user_id JOIN modules m ON m.id = a.module_id
-       WHERE a.due_at > 0 AND a.due_at < $1 AND a.completed_at = 0 AND a.revoked_at = 0
-         AND ${usableAccountSql('u')} AND m.archived_at = 0
+       WHERE a.due_at > 0 AND a.due_at < $1 AND a.completed_at = 0
      ) o
      WHERE n <= $2
      ORDER BY title, module_id, n`,

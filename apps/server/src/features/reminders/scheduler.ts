@@ -1,6 +1,7 @@
 /**
- * Every REMINDER_INTERVAL_S seconds, in every server process: queues the
- * trainee reminders owed and the administrators' digest when one is due. Work
+ * Every REMINDER_INTERVAL_S seconds, in every server process: makes lapsed
+ * completions due again (features/record/renewals.ts), queues the trainee
+ * reminders owed and the administrators' digest when one is due. Work
  * is claimed in the database (row locks, unique keys), so any number of
  * processes queue each e-mail once; the outbox's worker sends them.
  */
@@ -10,6 +11,7 @@ import type { Database } from '#db/database.ts';
 import { planDigests } from './plan-digests.ts';
 import { planReminders } from './plan-reminders.ts';
 import { applyRetention } from '../audit/retention.ts';
+import { renewLapsed } from '../record/renewals.ts';
 
 export type SchedulerConfig = Pick<
   Config,
@@ -56,6 +58,9 @@ export class ReminderScheduler {
   }
 
   private async runOnce(now = Date.now()): Promise<void> {
+    // Lapsed completions first: an assignment due again is reminded on this same beat.
+    const renewed = await renewLapsed(this.database, now);
+    if (renewed > 0) this.log.info({ renewed }, 'assignments due again for recertification');
     const queued = await planReminders(this.database, {
       publicUrl: this.config.publicUrl,
       days: this.config.reminderDays,

@@ -37,7 +37,7 @@ SELECT u.id, u.sort_key, u.rank, u.unit, u.last_name, u.first_name, u.user_name,
        a.created_at, a.started_at, a.completed_at, a.due_at, a.game_status,
        a.run_final_gauges AS final_gauges, a.run_objectives_completed AS objectives_completed,
        a.run_answers_before AS answers_before, a.run_answers_after AS answers_after,
-       a.run_score_points AS score_points, a.run_stars AS stars, a.run_module_version AS module_version
+       a.run_score_points AS score_points, a.run_stars AS stars, a.run_module_version AS module_version, a.renews_at
 FROM user_search u
 JOIN assignments a ON a.user_id = u.id AND a.module_id = $1`;
 
@@ -65,6 +65,7 @@ const PAGE_COLUMNS = [
   'score_points',
   'stars',
   'module_version',
+  'renews_at',
 ] as const satisfies readonly (keyof PageRow)[];
 type PageTuple = {
   -readonly [I in keyof typeof PAGE_COLUMNS]: (typeof PAGE_COLUMNS)[I] extends keyof PageRow
@@ -107,6 +108,7 @@ function pageRow(t: PageTuple): PageRow {
     score_points: t[17],
     stars: t[18],
     module_version: t[19],
+    renews_at: t[20],
   };
 }
 

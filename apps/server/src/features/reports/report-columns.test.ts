@@ -32,6 +32,7 @@ const row: ReportRow = {
   score_points: null,
   stars: null,
   module_version: null,
+  renews_at: 0,
   objectives_completed: null,
   answers_before: { m1: 5 },
   answers_after: { m1: 2 },
@@ -41,17 +42,17 @@ describe('report layout', () => {
   it('writes a fall in a domain score as a negative number, not as escaped text', () => {
     const layout = reportLayout({ ...readyAirmanModule, starting_gauges: {} }, questionnaire, day);
     expect(layout.header).toBe(
-      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Objectives Completed,Score,Stars,Module Version,Mental Before,Mental After,Mental Change,m1 Before,m1 After\r\n',
+      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Late,Expires,Objectives Completed,Score,Stars,Module Version,Mental Before,Mental After,Mental Change,m1 Before,m1 After\r\n',
     );
     expect(layout.line(row)).toBe(
-      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22,2026-11-22,,,,,,,100,25,-75,5,2\r\n',
+      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22,2026-11-22,,,,,,,,,100,25,-75,5,2\r\n',
     );
   });
 
   it('escapes what users typed, marks a pending invitee and writes gauges and objectives', () => {
     const layout = reportLayout({ ...readyAirmanModule, starting_gauges: { Fitness: 1, Morale: 1 } }, null, day);
     expect(layout.header).toBe(
-      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Final Fitness,Final Morale,Objectives Completed,Score,Stars,Module Version\r\n',
+      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Late,Expires,Final Fitness,Final Morale,Objectives Completed,Score,Stars,Module Version\r\n',
     );
     const finished = {
       ...row,
@@ -64,7 +65,7 @@ describe('report layout', () => {
       module_version: 3,
     };
     expect(layout.line({ ...finished, last_name: '=HYPERLINK("x")', first_name: '@Ann', pending: true })).toBe(
-      `*,*,"'=HYPERLINK(""x"")",'@Ann,ann@example.com,Complete,2026-11-22,2026-11-22,,2026-11-22,-3,7,"Run, then rest; Sleep",640,2,3\r\n`,
+      `*,*,"'=HYPERLINK(""x"")",'@Ann,ann@example.com,Complete,2026-11-22,2026-11-22,,2026-11-22,No,,-3,7,"Run, then rest; Sleep",640,2,3\r\n`,
     );
   });
 
@@ -75,7 +76,7 @@ describe('report layout', () => {
       day,
     );
     const line = layout.line({ ...row, answers_before: null, answers_after: null });
-    expect(line).toBe('SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22,2026-11-22,,,,,,,,,,,,,\r\n');
+    expect(line).toBe('SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22,2026-11-22,,,,,,,,,,,,,,,\r\n');
     expect(line.split(',')).toHaveLength(layout.header.split(',').length);
   });
 
@@ -87,6 +88,15 @@ describe('report layout', () => {
     expect(layout.line(dated)).toContain(',2026-12-15,2026-12-15,2026-12-15,2026-12-15,');
     const utc = reportLayout({ ...readyAirmanModule, starting_gauges: {} }, null, evening);
     expect(utc.line(dated)).toContain(',2026-12-16,2026-12-16,2026-12-15,2026-12-16,');
+  });
+
+  it('says whether a completion was late, and when a recertifying one expires', () => {
+    const layout = reportLayout({ ...readyAirmanModule, starting_gauges: {} }, null, day);
+    const dueAt = Date.parse('2026-11-20T23:00:00Z');
+    const renewsAt = Date.parse('2027-11-22T10:00:00Z');
+    const done = { ...row, game_status: 1, completed_at: day, renews_at: renewsAt };
+    expect(layout.line({ ...done, due_at: dueAt })).toContain(',2026-11-20,2026-11-22,Yes,2027-11-22,');
+    expect(layout.line({ ...done, due_at: day + 1, renews_at: 0 })).toContain(',2026-11-22,No,,');
   });
 
   it('labels a past due assignment by the time the report is made', () => {

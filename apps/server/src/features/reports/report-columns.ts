@@ -30,6 +30,8 @@ export interface ReportRow {
   stars: number | null;
   /** The module version the run was played on (features/modules/versions.ts); null when unknown. */
   module_version: number | null;
+  /** When a recertifying module's completion lapses (0: never). */
+  renews_at: number;
 }
 
 export interface ReportLayout {
@@ -38,6 +40,12 @@ export interface ReportLayout {
 }
 
 type Cell = string | number;
+
+/** Late: 'Yes' for a completion after its due date, 'No' for one on time, empty before a completion. */
+function lateCell(r: Pick<ReportRow, 'completed_at' | 'due_at'>): string {
+  if (r.completed_at === 0) return '';
+  return r.due_at > 0 && r.completed_at > r.due_at ? 'Yes' : 'No';
+}
 
 /** The columns every report has, before the run's results. */
 const ASSIGNMENT_COLUMNS = [
@@ -51,6 +59,8 @@ const ASSIGNMENT_COLUMNS = [
   'Started',
   'Due',
   'Completed',
+  'Late',
+  'Expires',
 ];
 
 /**
@@ -58,7 +68,8 @@ const ASSIGNMENT_COLUMNS = [
  * for a module with a questionnaire its domain scores and every item's answers.
  * `now` decides 'Past Due' once for the whole file. Added, Started and
  * Completed are the dates those happened on in `timeZone` (the admin's); Due is
- * the calendar date picked, the same in every zone.
+ * the calendar date picked, the same in every zone. Late says whether the completion came after
+ * the due date; Expires is the day a recertifying module's completion lapses (empty: never).
  */
 export function reportLayout(
   module: Module,
@@ -105,7 +116,7 @@ export function reportLayout(
     // Written out cell by cell rather than through csvLine: a report runs this 100,000 times.
     line: (r) => {
       // The users screen's marks for a pending invitee (spec §3).
-      let line = `${csvCell(r.pending ? '*' : r.rank)},${csvCell(r.pending ? '*' : r.unit)},${csvCell(r.last_name)},${csvCell(r.first_name)},${csvCell(r.user_name)},${assignmentStatusLabel(r, now)},${localDay(r.created_at)},${localDay(r.started_at)},${dueDayOrEmpty(r.due_at)},${localDay(r.completed_at)}`;
+      let line = `${csvCell(r.pending ? '*' : r.rank)},${csvCell(r.pending ? '*' : r.unit)},${csvCell(r.last_name)},${csvCell(r.first_name)},${csvCell(r.user_name)},${assignmentStatusLabel(r, now)},${localDay(r.created_at)},${localDay(r.started_at)},${dueDayOrEmpty(r.due_at)},${localDay(r.completed_at)},${lateCell(r)},${localDay(r.renews_at)}`;
       if (!r.final_gauges && !r.objectives_completed && !r.answers_before && !r.answers_after)
         return `${line}${noRun}\r\n`;
       for (const g of gauges) line += `,${csvCell(own(r.final_gauges, g))}`;

@@ -17,6 +17,7 @@ export const TARGET_KIND_LABELS: Record<string, string> = {
   questionnaire: 'Questionnaire',
   report: 'Report',
   audit: 'Audit log',
+  reminder: 'Reminders',
 };
 
 /** Kinds whose target id is a module's. */

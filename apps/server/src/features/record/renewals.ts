@@ -1,0 +1,54 @@
+/**
+ * Recertification: an assignment whose completion has lapsed (renews_at at or before now) is
+ * due again. On each beat of the reminder scheduler, in batches of RENEW_BATCH (rows locked,
+ * SKIP LOCKED: several processes share the work), each such assignment loses its completion and
+ * is due on renews_at; its status goes back to Not Started, or In Progress when a run begun
+ * since the completion is still open. renews_at stays: it marks the assignment as due for
+ * recertification until the next completion sets a new one. The completion itself stays on the
+ * record through its certificate and run. Triggers keep the users list and Progress as for any
+ * change; one audit entry per module and batch, by the server.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '#db/database.ts';
+import { audit } from '#lib/audit.ts';
+
+export const RENEW_BATCH = 2000;
+
+/** Renews every lapsed completion; returns how many. */
+export async function renewLapsed(database: Database, now = Date.now(), batch = RENEW_BATCH): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const renewed = await database.db.transaction(async (tx) => {
+      const result = await tx.execute(sql`
+        WITH due AS (
+          SELECT a.user_id, a.module_id, a.renews_at FROM assignments a
+          WHERE a.renews_at > 0 AND a.renews_at <= ${now} AND a.completed_at > 0
+          ORDER BY a.renews_at, a.user_id, a.module_id
+          LIMIT ${batch}
+          FOR UPDATE SKIP LOCKED
+        ), renewed AS (
+          UPDATE assignments a
+          SET completed_at = 0, due_at = due.renews_at, game_status = 0,
+              started_at = coalesce((SELECT max(r.started_at) FROM game_runs r
+                                     WHERE r.user_id = a.user_id AND r.module_id = a.module_id
+                                       AND r.status = 'in_progress' AND r.started_at > a.completed_at), 0)
+          FROM due WHERE a.user_id = due.user_id AND a.module_id = due.module_id
+          RETURNING a.module_id
+        )
+        SELECT r.module_id, m.game_title AS title, count(*)::int AS n
+        FROM renewed r JOIN modules m ON m.id = r.module_id GROUP BY r.module_id, m.game_title ORDER BY r.module_id`);
+      const rows = (result as unknown as { rows: { module_id: string; title: string; n: number }[] }).rows;
+      await audit(
+        tx,
+        ...rows.map((r) => ({
+          action: 'assignment.renew',
+          target: { kind: 'module' as const, id: r.module_id, name: r.title },
+          after: { renewed: Number(r.n) },
+        })),
+      );
+      return rows.reduce((n, r) => n + Number(r.n), 0);
+    });
+    total += renewed;
+    if (renewed < batch) return total;
+  }
+}
