@@ -18,8 +18,8 @@ export function useUserRecord(userId: string) {
   );
 }
 
-/** GET admin/users/{id}/record?csv=1: the transcript as CSV, saved in place. Resolves with the file's name. */
+/** GET admin/users/{id}/record.csv: the transcript as CSV, saved in place. Resolves with the file's name. */
 export async function downloadRecordCsv(userId: string): Promise<string> {
-  const response = await api.get(recordPath(userId), { searchParams: { csv: '1' } });
+  const response = await api.get(`${recordPath(userId)}.csv`);
   return saveDownload(response, 'record.csv');
 }

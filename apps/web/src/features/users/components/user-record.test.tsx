@@ -25,12 +25,13 @@ describe('UserRecord', () => {
 
   it("downloads the trainee's record as CSV", async () => {
     server.use(
-      http.get('/api/admin/users/jane/record', ({ request }) =>
-        new URL(request.url).searchParams.get('csv') === '1'
-          ? new HttpResponse('module,started\n', {
-              headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="jane-record.csv"' },
-            })
-          : HttpResponse.json(makeRecord([])),
+      http.get('/api/admin/users/jane/record', () => HttpResponse.json(makeRecord([]))),
+      http.get(
+        '/api/admin/users/jane/record.csv',
+        () =>
+          new HttpResponse('module,started\n', {
+            headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="jane-record.csv"' },
+          }),
       ),
     );
     downloads = catchDownloads();
@@ -39,7 +40,7 @@ describe('UserRecord', () => {
     await user.click(screen.getByRole('button', { name: 'Download record (CSV) of jane@example.com' }));
     expect(await screen.findByText('Record downloaded: jane-record.csv')).toBeTruthy();
     expect(downloads.names).toEqual(['jane-record.csv']);
-    expect(sent.map((r) => r.path)).toContain('/api/admin/users/jane/record?csv=1');
+    expect(sent.map((r) => r.path)).toContain('/api/admin/users/jane/record.csv');
   });
 
   it("says when the record could not be loaded, in the server's words", async () => {
