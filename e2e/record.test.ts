@@ -77,7 +77,10 @@ describeE2E('the training record', (e2e) => {
     await stranger.page.keyboard.press('Enter');
     await stranger.page.getByText('This certificate is valid.').waitFor();
     expect(stranger.page.url()).toBe(`${e2e.baseUrl}/verify/${code}`);
-    await stranger.page.getByText('Ready Airman Training', { exact: true }).waitFor();
+    await stranger.page
+      .locator('.verify-page__certificate')
+      .getByText('Ready Airman Training', { exact: true })
+      .waitFor();
     expect(await seriousViolations(stranger.page), '/verify/{code}').toEqual([]);
     await stranger.context.close();
   }, 120_000);
