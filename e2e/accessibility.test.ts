@@ -60,6 +60,7 @@ describeE2E('accessibility (axe-core, WCAG 2.1 AA): no serious or critical viola
       ['/forgot-password', 'Forgot password'],
       ['/reset-password/not-a-real-token', 'Set a new password'],
       ['/login/trust#not-a-real-token', 'Sign in on this device'],
+      ['/verify', 'Verify a certificate'],
     ]);
     await visitor.context.close();
     const admin = await e2e.adminPage();
@@ -68,6 +69,7 @@ describeE2E('accessibility (axe-core, WCAG 2.1 AA): no serious or critical viola
       ['/progress', 'Progress'],
       ['/modules', 'Training Modules'],
       ['/profile', 'User Settings'],
+      ['/record', 'My record'],
       ['/no/such/page', 'Page not found'],
       ['/', 'Training game'],
     ]);
@@ -113,6 +115,18 @@ describeE2E('axe-core on every screen and modal, hovered included', (e2e) => {
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await check(page, '404');
+    await page.goto('/record');
+    await page.getByRole('heading', { name: 'My record' }).waitFor();
+    await page.getByText('Loading your record…').waitFor({ state: 'detached' });
+    await check(page, '/record');
+    await context.close();
+  });
+
+  it('on the verify page, signed out', async () => {
+    const { context, page } = await e2e.newPage();
+    await page.goto('/verify/AAAAAAAAAAAAAAAAAAAAAA');
+    await page.getByText('No certificate has this code.').waitFor();
+    await check(page, '/verify/{code}', [page.getByRole('button', { name: 'Verify' })]);
     await context.close();
   });
 

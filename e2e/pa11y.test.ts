@@ -116,6 +116,8 @@ describeE2E('WCAG2AA by pa11y (HTML_CodeSniffer)', (e2e) => {
       ['/register/not-a-real-code', '::-p-text(There is an issue with this invite code)'],
       ['/forgot-password', aria('Send Reset Link', 'button')],
       ['/login/trust#not-a-real-token', aria('Sign In on This Device', 'button')],
+      ['/verify', aria('Verify', 'button')],
+      ['/verify/AAAAAAAAAAAAAAAAAAAAAA', '::-p-text(No certificate has this code.)'],
     ] as const) {
       await go(page, path);
       await page.waitForSelector(ready);
@@ -133,6 +135,10 @@ describeE2E('WCAG2AA by pa11y (HTML_CodeSniffer)', (e2e) => {
     await go(page, '/profile');
     await page.waitForSelector(aria('User Settings', 'heading'));
     expect(await errors(page), '/profile').toEqual([]);
+    await go(page, '/record');
+    await page.waitForSelector(aria('My record', 'heading'));
+    await page.waitForFunction(() => !document.body.textContent?.includes('Loading your record'));
+    expect(await errors(page), '/record').toEqual([]);
     await context.close();
   });
 

@@ -100,7 +100,7 @@ describeE2E('the admin area on a phone', (e2e) => {
       'true',
     );
     expect(await focused()).toBe('User Admin');
-    for (const entry of ['Progress', 'Module Editor', 'Audit', 'Profile', 'Log Out']) {
+    for (const entry of ['Progress', 'Module Editor', 'Audit', 'My record', 'Profile', 'Log Out']) {
       await page.keyboard.press('Tab');
       expect(await focused()).toBe(entry);
     }

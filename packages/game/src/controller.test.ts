@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { GameAssignment, GameCommand, StartRunResponse } from '@airman/contracts/game.ts';
+import type { GameCommand, StartRunResponse } from '@airman/contracts/game.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import { tinyModule } from '@airman/engine/test-modules.ts';
 import { replay } from '@airman/engine/replay.ts';
 import { score } from '@airman/engine/score.ts';
 import { GameController, type Screen } from './controller.ts';
 import type { GameApi } from './game-api.ts';
+import type { ListedAssignment } from './training-list.ts';
 
 const questionnaire: Questionnaire = {
   title: 'Check-in',
@@ -21,7 +22,7 @@ const questionnaire: Questionnaire = {
   ],
 };
 
-const assignment: GameAssignment = {
+const assignment: ListedAssignment = {
   module: 'tiny',
   title: 'Tiny',
   description: '',
@@ -31,6 +32,10 @@ const assignment: GameAssignment = {
   started_at: 0,
   completed_at: 0,
   has_questionnaire: true,
+  best: null,
+  late: false,
+  pastDue: false,
+  done: false,
 };
 
 /**
@@ -48,6 +53,7 @@ class RunStore implements GameApi {
   private completed = false;
 
   assignments = () => Promise.resolve([assignment]);
+  record = () => Promise.resolve(null);
   questionnaire = () => Promise.resolve(questionnaire);
   quit = () => Promise.resolve();
 

@@ -2,9 +2,10 @@
  * The game's screens as a state machine, independent of how they are drawn:
  * the play interface renders its screens and sends it the player's intents.
  */
-import type { GameAssignment, GameCommand, RunScore } from '@airman/contracts/game.ts';
+import type { GameCommand, RunScore } from '@airman/contracts/game.ts';
 import type { EventChoice, Module } from '@airman/contracts/module.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
+import type { RecordScore } from '@airman/contracts/record.ts';
 import { own } from '@airman/contracts/own.ts';
 import { domainScores } from '@airman/contracts/questionnaire-score.ts';
 import { pendingEvent, shownChoices, start, type GameState } from '@airman/engine/game-state.ts';
@@ -16,6 +17,7 @@ import { cameBackNotice } from './event-panel.ts';
 import { describeChanges, plural } from './describe.ts';
 import type { GameApi } from './game-api.ts';
 import { Saves } from './saves.ts';
+import { bestAfter, bestWords, trainingList, type ListedAssignment } from './training-list.ts';
 
 /** Today's event while it awaits the player's choice. */
 export interface EventView {
@@ -32,8 +34,8 @@ export interface FitnessView {
 export type Screen =
   | { kind: 'loading'; message: string }
   | { kind: 'error'; message: string }
-  | { kind: 'list'; assignments: GameAssignment[] }
-  | { kind: 'briefing'; title: string; module: Module; hasQuestionnaire: boolean }
+  | { kind: 'list'; assignments: ListedAssignment[] }
+  | { kind: 'briefing'; title: string; module: Module; hasQuestionnaire: boolean; best: RecordScore | null }
   | {
       kind: 'questionnaire';
       phase: 'before' | 'after';
@@ -64,7 +66,7 @@ export type Screen =
 interface Run {
   id: string;
   seed: number;
-  assignment: GameAssignment;
+  assignment: ListedAssignment;
   log: GameCommand[];
   state: GameState;
   /** Which questionnaire this run asks: before day 1, after a completed last day. */
@@ -127,7 +129,8 @@ export class GameController {
     this.run = null;
     this.show({ kind: 'loading', message: 'Loading your training…' }, '');
     try {
-      const assignments = await this.api.assignments();
+      const [listed, record] = await Promise.all([this.api.assignments(), this.api.record()]);
+      const assignments = trainingList(listed, record, Date.now());
       this.show(
         { kind: 'list', assignments },
         `${assignments.length} training module${assignments.length === 1 ? '' : 's'} assigned.`,
@@ -137,7 +140,7 @@ export class GameController {
     }
   }
 
-  async open(assignment: GameAssignment): Promise<void> {
+  async open(assignment: ListedAssignment): Promise<void> {
     this.show({ kind: 'loading', message: `Starting ${assignment.title}…` }, `Starting ${assignment.title}.`);
     try {
       const started = await this.api.startRun(assignment.module);
@@ -163,8 +166,14 @@ export class GameController {
       }
       if (this.run.log.length === 0) {
         this.show(
-          { kind: 'briefing', title: assignment.title, module: started.module, hasQuestionnaire: this.needsBefore() },
-          `${assignment.title}: briefing.`,
+          {
+            kind: 'briefing',
+            title: assignment.title,
+            module: started.module,
+            hasQuestionnaire: this.needsBefore(),
+            best: assignment.best,
+          },
+          `${assignment.title}: briefing.${assignment.best ? ` Your best: ${bestWords(assignment.best)}.` : ''}`,
         );
         return;
       }
@@ -405,7 +414,8 @@ export class GameController {
   async playAgain(): Promise<void> {
     const run = this.run;
     if (!run || this.screen.kind !== 'debrief' || this.screen.stage !== 'saved') return;
-    await this.open(run.assignment);
+    const best = this.api.keepsResults ? bestAfter(run.assignment.best, this.screen.score) : run.assignment.best;
+    await this.open({ ...run.assignment, best });
   }
 
   askQuit(confirm: boolean): void {

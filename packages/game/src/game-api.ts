@@ -8,11 +8,14 @@ import type {
   StartRunResponse,
 } from '@airman/contracts/game.ts';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
+import type { TrainingRecord } from '@airman/contracts/record.ts';
 
 export interface GameApi {
   /** Whether a finished run is stored (false for the module editor's play-test, which keeps nothing). */
   readonly keepsResults: boolean;
   assignments(): Promise<GameAssignment[]>;
+  /** The player's training record (best results, late completions); null when there is none to read. */
+  record(): Promise<TrainingRecord | null>;
   startRun(module: string): Promise<StartRunResponse>;
   progress(runId: string, log: GameCommand[]): Promise<void>;
   answers(runId: string, body: RunAnswersRequest): Promise<void>;
@@ -43,6 +46,8 @@ export function createGameApi(http: GameHttp, saveToken: (token: string) => void
   return {
     keepsResults: true,
     assignments: () => http.get('game/assignments'),
+    // What the record adds to the list is a help, not a need: the list shows without it.
+    record: () => http.get<TrainingRecord>('self/record').catch(() => null),
     startRun: (module) => http.post('game/runs', { module }),
     progress: async (runId, log) => {
       await http.post(run(runId, 'progress'), { log });

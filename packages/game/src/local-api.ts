@@ -5,7 +5,7 @@
  * the server replays with. Nothing is sent, so no run and no report row is
  * stored.
  */
-import type { GameAssignment } from '@airman/contracts/game.ts';
+import type { ListedAssignment } from './training-list.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { replay } from '@airman/engine/replay.ts';
 import { score } from '@airman/engine/score.ts';
@@ -15,7 +15,7 @@ import type { GameApi } from './game-api.ts';
 const COMPLETE = 1;
 const FAILED = 2;
 
-export function playTestAssignment(module: Module): GameAssignment {
+export function playTestAssignment(module: Module): ListedAssignment {
   return {
     module: module.id || 'play-test',
     title: module.game_title,
@@ -26,6 +26,10 @@ export function playTestAssignment(module: Module): GameAssignment {
     started_at: 0,
     completed_at: 0,
     has_questionnaire: false,
+    best: null,
+    late: false,
+    pastDue: false,
+    done: false,
   };
 }
 
@@ -37,6 +41,7 @@ export function localGameApi(
   return {
     keepsResults: false,
     assignments: () => Promise.resolve([playTestAssignment(module)]),
+    record: () => Promise.resolve(null),
     startRun: () => {
       const runId = `play-test-${seeds.size + 1}`;
       const seed = randomSeed();

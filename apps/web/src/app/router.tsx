@@ -21,11 +21,14 @@ export const router = createBrowserRouter([
           { path: 'login/trust', lazy: () => import('./routes/login-trust.tsx') },
           { path: 'forgot-password', lazy: () => import('./routes/forgot-password.tsx') },
           { path: 'reset-password/:token', lazy: () => import('./routes/reset-password.tsx') },
+          // Anyone may check a certificate, signed in or not.
+          { path: 'verify/:code?', lazy: () => import('./routes/verify.tsx') },
           {
             element: <RequireAuth />,
             children: [
               { index: true, lazy: () => import('./routes/game.tsx') },
               { path: 'profile', lazy: () => import('./routes/profile.tsx') },
+              { path: 'record', lazy: () => import('./routes/record.tsx') },
               {
                 element: <RequireAdmin />,
                 children: [

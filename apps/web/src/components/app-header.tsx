@@ -40,6 +40,7 @@ const NAV_ITEMS: { to: string; label: string; shown(viewer: Viewer): boolean }[]
   { to: '/progress', label: 'Progress', shown: (v) => v.isAdmin },
   { to: '/modules', label: 'Module Editor', shown: (v) => v.isAdmin },
   { to: '/audit', label: 'Audit', shown: (v) => v.isAdmin },
+  { to: '/record', label: 'My record', shown: (v) => v.signedIn },
   { to: '/profile', label: 'Profile', shown: (v) => v.signedIn },
 ];
 

@@ -4,6 +4,7 @@ import { objectivePoints, rangeDayPoints, starThresholds } from '@airman/engine/
 import type { GameController } from '../controller.ts';
 import { gaugeLabel, resultWords } from '../describe.ts';
 import { el } from '../dom.ts';
+import { bestWords } from '../training-list.ts';
 import type { Nodes, ScreenOf, ViewParts } from './parts.ts';
 
 export function briefingScreen(
@@ -18,6 +19,7 @@ export function briefingScreen(
   const night = resultWords(m.daily_change);
   return [
     heading(screen.title),
+    screen.best ? el('p', { class: 'game-briefing__best' }, `Your best so far: ${bestWords(screen.best)}.`) : null,
     m.game_description ? el('p', { class: 'game-briefing__lead' }, m.game_description) : null,
     el('h3', {}, 'Your goals'),
     goals.length > 0

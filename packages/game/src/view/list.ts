@@ -1,8 +1,12 @@
-/** The list screen: the player's assignments, each with its status, due date and Play button. */
-import type { GameAssignment } from '@airman/contracts/game.ts';
+/**
+ * The list screen: the player's assignments, past due first, then due soonest, then completed;
+ * each with its status, due and completed dates, best result, a "Late" tag for a completion after
+ * its due date, and its Play button.
+ */
 import { formatDueDate } from '@airman/contracts/due-date.ts';
 import type { GameController } from '../controller.ts';
 import { el } from '../dom.ts';
+import { bestWords, type ListedAssignment } from '../training-list.ts';
 import type { Nodes, ScreenOf, ViewParts } from './parts.ts';
 
 export function listScreen(screen: ScreenOf<'list'>, controller: GameController, parts: ViewParts): Nodes {
@@ -20,11 +24,32 @@ export function listScreen(screen: ScreenOf<'list'>, controller: GameController,
   ];
 }
 
-function assignmentCard(a: GameAssignment, controller: GameController, { button }: ViewParts): Nodes {
-  const due = a.due_at > 0 ? `, due ${formatDueDate(a.due_at)}` : '';
+const day = (ms: number) => new Date(ms).toLocaleDateString([], { dateStyle: 'medium' });
+
+function fact(term: string, ...value: (Node | string | null)[]): HTMLElement {
+  return el('div', {}, el('dt', {}, term), el('dd', {}, ...value));
+}
+
+function assignmentCard(a: ListedAssignment, controller: GameController, { button }: ViewParts): Nodes {
+  const stars = a.best ? '★'.repeat(a.best.stars) + '☆'.repeat(3 - a.best.stars) : '';
   return [
     el('h3', { class: 'game-list__title' }, a.title),
-    el('p', {}, `${a.status}${due}`),
+    el(
+      'dl',
+      { class: 'game-list__facts' },
+      fact('Status', a.pastDue ? el('strong', {}, a.status) : a.status),
+      fact('Due', a.due_at > 0 ? formatDueDate(a.due_at) : 'No due date'),
+      a.completed_at > 0
+        ? fact(
+            'Completed',
+            day(a.completed_at),
+            a.late ? el('span', { class: 'cds--tag cds--tag--sm cds--tag--magenta game-list__late' }, 'Late') : null,
+          )
+        : null,
+      a.best
+        ? fact('Best', el('span', { 'aria-hidden': 'true', class: 'game-list__stars' }, stars), ` ${bestWords(a.best)}`)
+        : null,
+    ),
     button(`Play ${a.title}`, `play:${a.module}`, () => void controller.open(a), { kind: 'primary' }),
   ];
 }

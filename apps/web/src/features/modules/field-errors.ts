@@ -82,6 +82,8 @@ function settingsTarget([head, part, end]: Path): Target | null {
       return field('module-days');
     case 'daily_time_tokens':
       return field('module-tokens');
+    case 'recertify_months':
+      return field('module-recertify');
     case 'scoring':
       if (part === 'objective_points') return field('scoring-objective-points');
       if (part === 'range_day_points') return field('scoring-range-points');

@@ -161,6 +161,7 @@ function settings(a: Module, b: Module): DiffSection {
     ['game_description', 'Description'],
     ['days', 'Days'],
     ['daily_time_tokens', 'Daily time tokens'],
+    ['recertify_months', 'Recertify every (months)'],
   ];
   const rows: DiffRow[] = [];
   for (const [field, name] of fields) {

@@ -43,6 +43,19 @@ const openEditor = (module: Module = drill) => {
 };
 
 describe('the module editor', () => {
+  it('takes "Recertify every N months" from 1 to 60, empty for once, and refuses 61 beside the field', async () => {
+    const { user, dialog, save } = openEditor();
+    const months = within(dialog).getByRole('spinbutton', { name: 'Recertify every (months)' });
+    expect((months as HTMLInputElement).value).toBe('');
+    await user.type(months, '61');
+    await waitFor(() => expect(months.getAttribute('aria-invalid')).toBe('true'));
+    expect(description(months)).toContain(messageAt({ ...drill, recertify_months: 61 }, 'recertify_months'));
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    await user.type(months, '{Backspace}{Backspace}12');
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+    expect(months.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('disables Save while the Check has an error, says why beside it, and enables it once fixed', async () => {
     const { user, dialog, save } = openEditor();
     const days = within(dialog).getByRole('spinbutton', { name: 'Days' });

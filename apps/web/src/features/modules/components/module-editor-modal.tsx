@@ -7,7 +7,7 @@
 import { useLayoutEffect, useMemo, useState } from 'react';
 import { Button, InlineLoading, InlineNotification, TextArea, TextInput, Toggle } from '@carbon/react';
 import { useNavigate } from 'react-router';
-import { isBaseModule, type Module } from '@airman/contracts/module.ts';
+import { isBaseModule, RECERTIFY_MONTHS_MAX, type Module } from '@airman/contracts/module.ts';
 import { SCORING_LABELS, SECTION_LABELS, SETTINGS_LABELS } from '@airman/contracts/module-labels.ts';
 import { validateStructure } from '@airman/engine/validate.ts';
 import { DEFAULT_OBJECTIVE_POINTS, DEFAULT_RANGE_DAY_POINTS, starThresholds } from '@airman/engine/score.ts';
@@ -293,6 +293,16 @@ function EditorTables({
             disabled={locked}
             onChange={(text) => set({ daily_time_tokens: parseInteger(text) })}
           />
+          <NumberField
+            id="module-recertify"
+            label={SETTINGS_LABELS.recertify_months}
+            helperText="Empty: completed once, for good. 1–60: a completion lapses after that many months and the module is due again."
+            min={1}
+            max={RECERTIFY_MONTHS_MAX}
+            value={model.recertify_months ?? undefined}
+            disabled={locked}
+            onChange={(text) => set({ recertify_months: parseOptionalInteger(text) })}
+          />
           <TextArea
             id="module-description"
             className="editor-grid__wide"
@@ -393,6 +403,8 @@ function NumberField({
   id,
   label,
   min,
+  max,
+  helperText,
   placeholder,
   value,
   disabled,
@@ -401,6 +413,8 @@ function NumberField({
   id: string;
   label: string;
   min: number;
+  max?: number;
+  helperText?: string;
   /** What a blank field stands for: the default. */
   placeholder?: number;
   value: number | undefined;
@@ -415,6 +429,8 @@ function NumberField({
       labelText={label}
       type="number"
       min={min}
+      max={max}
+      helperText={helperText}
       step={1}
       placeholder={placeholder === undefined ? undefined : String(placeholder)}
       value={value === undefined ? '' : String(value)}

@@ -10,9 +10,11 @@ export interface ProgressFilters {
   rank?: string;
   from?: string;
   to?: string;
+  /** 'due': only expired assignments, due for recertification. */
+  recert?: string;
 }
 
-export const PROGRESS_FILTER_KEYS = ['module', 'unit', 'rank', 'from', 'to'] as const;
+export const PROGRESS_FILTER_KEYS = ['module', 'unit', 'rank', 'from', 'to', 'recert'] as const;
 
 /** The filters given in these search parameters (empty ones left out). */
 export function filtersFrom(params: URLSearchParams): ProgressFilters {
@@ -28,7 +30,7 @@ export function filtersFrom(params: URLSearchParams): ProgressFilters {
 export const progressSearch = (filters: ProgressFilters): URLSearchParams =>
   filterSearch(PROGRESS_FILTER_KEYS, filters);
 
-/** GET admin/progress?module&unit&rank&from&to. */
+/** GET admin/progress?module&unit&rank&from&to&recert. */
 function getProgress(filters: ProgressFilters): Promise<ProgressResponse> {
   return getJson<ProgressResponse>('admin/progress', { searchParams: progressSearch(filters) });
 }

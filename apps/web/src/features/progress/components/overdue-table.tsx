@@ -1,4 +1,8 @@
-/** The overdue list: assignments not completed and past their due date, most overdue first. */
+/**
+ * The overdue list: assignments not completed and past their due date, most overdue first. Each
+ * row's trainee can be chosen for a reminder.
+ */
+import { Checkbox } from '@carbon/react';
 import { dueDay, formatDueDate } from '@airman/contracts/due-date.ts';
 import type { ProgressResponse } from '@airman/contracts/progress.ts';
 import { SimpleTable } from '#components/simple-table.tsx';
@@ -23,10 +27,15 @@ export function OverdueTable({
   rows,
   total,
   onOpen,
+  selected,
+  onSelect,
 }: {
   rows: Overdue[];
   total: number;
   onOpen(row: Overdue, opener: HTMLElement): void;
+  /** The trainees chosen for a reminder, by user id. */
+  selected: ReadonlySet<string>;
+  onSelect(userId: string, on: boolean): void;
 }) {
   if (rows.length === 0) return <p>No assignment is overdue.</p>;
   return (
@@ -42,7 +51,17 @@ export function OverdueTable({
         className="progress-overdue"
         label="Overdue assignments"
         // The due date and days next to the name: on a phone they are in view without scrolling.
-        headers={['Name', 'Due Date', 'Days Overdue', 'Rank', 'Unit', 'Module']}
+        headers={[
+          <span key="select" className="visually-hidden">
+            Remind
+          </span>,
+          'Name',
+          'Due Date',
+          'Days Overdue',
+          'Rank',
+          'Unit',
+          'Module',
+        ]}
         scroll={{ label: 'Overdue assignments, scrollable' }}
       >
         {rows.map((o) => (
@@ -50,6 +69,16 @@ export function OverdueTable({
             key={`${o.user_id} ${o.module}`}
             onClick={(e) => onOpen(o, e.currentTarget.querySelector('button') ?? e.currentTarget)}
           >
+            {/* The checkbox's own clicks choose the trainee; they do not open the modal. */}
+            <td className="progress-overdue__select" onClick={(e) => e.stopPropagation()}>
+              <Checkbox
+                id={`remind-${o.user_id}-${o.module}`}
+                labelText={`Remind ${nameOf(o)} (${o.module_title})`}
+                hideLabel
+                checked={selected.has(o.user_id)}
+                onChange={(_, { checked }) => onSelect(o.user_id, checked)}
+              />
+            </td>
             <td>
               {/* The row opens the user modal on a click; the button is how a keyboard opens it. */}
               <button

@@ -8,6 +8,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import {
   GroupedBarChart,
   LineChart,
+  SimpleBarChart,
   ScaleTypes,
   StackedBarChart,
   ToolbarControlTypes,
@@ -136,6 +137,45 @@ export function StatusBars({
   return (
     <ChartFrame className="progress-chart--wide">
       <StackedBarChart key={JSON.stringify(rows)} data={statusRows(rows)} options={options} />
+    </ChartFrame>
+  );
+}
+
+/**
+ * "% current" of each row (a module or a unit): completed and not expired, over those assigned.
+ * One horizontal bar per row on a 0–100 scale; like StatusBars, not shown on a phone, where the
+ * table under it holds the same figures.
+ */
+export function CurrentBars({
+  title,
+  rows,
+  axisTitle,
+}: {
+  title: string;
+  rows: (StatusCounts & { label: string })[];
+  axisTitle: string;
+}) {
+  const options: BarChartOptions = {
+    title,
+    axes: {
+      left: {
+        mapsTo: 'key',
+        scaleType: ScaleTypes.LABELS,
+        title: axisTitle,
+        domain: rows.map((r) => r.label).reverse(),
+        truncation: { type: TruncationTypes.END_LINE, threshold: 40, numCharacter: 40 },
+      },
+      bottom: { mapsTo: 'value', domain: [0, 100], title: '% current' },
+    },
+    legend: { enabled: false },
+    color: { scale: { Current: '#198038' } },
+    height: `${Math.max(160, rows.length * 36 + 110)}px`,
+    toolbar,
+  };
+  const data = rows.map((r) => ({ group: 'Current', key: r.label, value: Math.round(r.current_share * 1000) / 10 }));
+  return (
+    <ChartFrame className="progress-chart--wide">
+      <SimpleBarChart key={JSON.stringify(data)} data={data} options={options} />
     </ChartFrame>
   );
 }

@@ -1,4 +1,7 @@
-/** The Progress page's filters: module, unit, rank and the completions chart's date range (the app's DateField). */
+/**
+ * The Progress page's filters: module, unit, rank, expired only, and the completions chart's date
+ * range (the app's DateField).
+ */
 import { useRef } from 'react';
 import { Button } from '@carbon/react';
 import type { UnitCount } from '@airman/contracts/api.ts';
@@ -9,6 +12,7 @@ import { FilterSelect } from '#components/filter-select.tsx';
 import { UnitFilter } from '#components/unit-filter.tsx';
 import { dateToDay, dayToDate } from '#lib/days.ts';
 import { moduleFilterOptions } from '#lib/modules.ts';
+import { RECERT_DUE_LABEL } from '#lib/recert.ts';
 import type { ProgressFilters } from '../api/get-progress.ts';
 
 interface Props {
@@ -54,6 +58,14 @@ export function ProgressFiltersBar({ filters, modules, units, onChange }: Props)
         all="All ranks"
         options={RANKS.map((r) => ({ value: r.abbreviation, text: rankLabel(r) }))}
         onChange={(v) => set('rank', v)}
+      />
+      <FilterSelect
+        id="progress-recert"
+        label="Recertification"
+        value={filters.recert ?? ''}
+        all="All assignments"
+        options={[{ value: 'due', text: RECERT_DUE_LABEL }]}
+        onChange={(v) => set('recert', v)}
       />
       <DateField
         id="progress-from"

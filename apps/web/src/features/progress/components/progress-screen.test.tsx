@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { ProgressResponse } from '@airman/contracts/progress.ts';
+import { progressResponseSchema, type ProgressResponse } from '@airman/contracts/progress.ts';
+import { nudgeRequestSchema, nudgeResponseSchema } from '@airman/contracts/record.ts';
 import type { User } from '@airman/contracts/user.ts';
 import { makeModule, makeUser } from '#testing/fixtures.ts';
 import { renderWithApp } from '#testing/render.tsx';
@@ -197,5 +198,72 @@ describe('ProgressScreen', () => {
     expect(await screen.findByText('This user no longer exists.')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(reads).toBe(2));
+  });
+
+  it('shows the share current of each module and unit as a column', async () => {
+    const row = { ...counts, assigned: 4, complete: 3, completion: 0.75, current: 2, current_share: 0.5 };
+    serve(() =>
+      HttpResponse.json(
+        progressResponseSchema.parse(
+          emptyProgress({
+            modules: [{ ...row, id: 'fitness', title: 'Fitness Basics', archived: false }],
+            units: [{ ...row, unit: '99 ABW' }],
+          }),
+        ),
+      ),
+    );
+    renderWithApp(<ProgressScreen userEditor={userEditor()} />, { path: '/progress' });
+    for (const name of ['Assignments by module and status', 'Assignments by unit and status']) {
+      const table = await screen.findByRole('table', { name });
+      const headers = within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent);
+      expect(headers.at(-1)).toBe('% current');
+      expect(within(table).getAllByRole('row')[1]?.lastElementChild?.textContent).toBe('50%');
+    }
+  });
+
+  it('asks for the expired assignments only with the recertification filter', async () => {
+    serve(() => HttpResponse.json(emptyProgress()));
+    const sent = recordRequests();
+    const { user } = renderWithApp(<ProgressScreen userEditor={userEditor()} />, { path: '/progress' });
+    await screen.findByRole('heading', { name: 'By module' });
+    await user.selectOptions(screen.getByLabelText('Recertification'), 'Expired / due for recertification');
+    await waitFor(() => expect(progressCalls(sent)).toEqual(['/api/admin/progress', '/api/admin/progress?recert=due']));
+  });
+
+  it('reminds the chosen overdue trainees with a note, and says how many were sent and skipped', async () => {
+    const other = { ...overdueRow, user_id: 'slow', first_name: 'Sam', last_name: 'Slow', days_overdue: 3 };
+    serve(() => HttpResponse.json(emptyProgress({ overdue_total: 2, overdue: [overdueRow, other] })));
+    server.use(
+      http.post('/api/admin/reminders/nudge', () =>
+        HttpResponse.json(
+          nudgeResponseSchema.parse({
+            sent: 0,
+            skipped: 1,
+            skipped_by: { unknown: 0, inactive: 0, pending: 0, not_overdue: 0, recently_reminded: 1 },
+          }),
+        ),
+      ),
+    );
+    const sent = recordRequests();
+    const { user } = renderWithApp(<ProgressScreen userEditor={userEditor()} />, { path: '/progress?module=fitness' });
+    const table = await screen.findByRole('table', { name: 'Overdue assignments' });
+    expect(screen.getByRole('button', { name: 'Send a reminder to all 2 trainees listed' })).toBeTruthy();
+    await user.click(within(table).getByRole('checkbox', { name: 'Remind Slow, Sam (Fitness Basics)' }));
+    await user.click(screen.getByRole('button', { name: 'Send a reminder to 1 trainee selected' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a reminder to 1 trainee' });
+    await user.type(within(dialog).getByLabelText('Note (optional)'), ' Please finish this week. ');
+    expect(within(dialog).getByText('Added to the e-mail. 476 of 500 characters left.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Send reminder (1 trainee)' }));
+    const status = await screen.findByText('Reminders: 0 sent, 1 skipped (1 reminded in the last 24 hours).');
+    expect(status.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const nudge = sent.find((r) => r.path === '/api/admin/reminders/nudge');
+    expect(nudgeRequestSchema.parse(nudge?.body)).toEqual({
+      user_ids: ['slow'],
+      module: 'fitness',
+      note: 'Please finish this week.',
+    });
   });
 });

@@ -3,7 +3,10 @@
  * live in the URL, so a view can be shared and survives a reload.
  */
 import { useRef, useState, type ComponentType } from 'react';
-import { InlineNotification, Loading } from '@carbon/react';
+import { Button, InlineNotification, Loading } from '@carbon/react';
+import type { NudgeResponse } from '@airman/contracts/record.ts';
+import { NudgeModal, traineesCount } from '#components/nudge-modal.tsx';
+import { nudgeOutcome } from '#lib/nudge.ts';
 import { PROGRESS_STATUSES, type ProgressResponse } from '@airman/contracts/progress.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import type { User } from '@airman/contracts/user.ts';
@@ -14,7 +17,7 @@ import { useModules } from '#lib/modules.ts';
 import { useUnits } from '#lib/units.ts';
 import { useUrlFilters } from '#lib/url-filters.ts';
 import { filtersFrom, progressSearch, useProgress } from '../api/get-progress.ts';
-import { CompletionsLine, DomainBars, STATUS_LABELS, StatusBars } from './progress-charts.tsx';
+import { CompletionsLine, CurrentBars, DomainBars, STATUS_LABELS, StatusBars } from './progress-charts.tsx';
 import { OverdueTable } from './overdue-table.tsx';
 import { ProgressFiltersBar } from './progress-filters.tsx';
 import { PageHeading } from '#components/page-heading.tsx';
@@ -38,7 +41,7 @@ function StatusTable({
       className="progress-counts"
       caption={caption}
       captionHidden
-      headers={[first, 'Assigned', ...PROGRESS_STATUSES.map((s) => STATUS_LABELS[s]), 'Completion']}
+      headers={[first, 'Assigned', ...PROGRESS_STATUSES.map((s) => STATUS_LABELS[s]), 'Completion', '% current']}
       scroll={{ label: `${caption}, scrollable` }}
     >
       {rows.map((r) => {
@@ -51,6 +54,7 @@ function StatusTable({
               <td key={s}>{r[s]}</td>
             ))}
             <td>{percent(r.completion)}</td>
+            <td>{percent(r.current_share)}</td>
           </tr>
         );
       })}
@@ -78,6 +82,10 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
   const units = useUnits();
   const modules = useModules();
   const [open, setOpen] = useState<User | null>(null);
+  // The trainees chosen on the overdue list for a reminder, the reminder being written, its answer.
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [nudging, setNudging] = useState<string[] | null>(null);
+  const [nudged, setNudged] = useState<string>('');
   const opener = useRef<HTMLElement | null>(null);
 
   async function openUser(id: string, from: HTMLElement) {
@@ -102,6 +110,25 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
   }
 
   const data = progress.data;
+  // Chosen ones still on the list (a filter may have taken some away); none chosen: all of them.
+  const overdueIds = [...new Set(data?.overdue.map((o) => o.user_id) ?? [])];
+  const chosenIds = overdueIds.filter((id) => chosen.has(id));
+  const remindIds = chosenIds.length > 0 ? chosenIds : overdueIds;
+  const moduleFilter = filters.module ? data?.modules.find((m) => m.id === filters.module) : undefined;
+
+  function choose(id: string, on: boolean) {
+    const next = new Set(chosen);
+    if (on) next.add(id);
+    else next.delete(id);
+    setChosen(next);
+  }
+
+  function nudgeDone(result: NudgeResponse) {
+    setNudging(null);
+    setChosen(new Set());
+    setNudged(`Reminders: ${nudgeOutcome(result)}.`);
+  }
+
   const filtered = data?.modules.filter((m) => m.assigned > 0 || filters.module !== undefined) ?? [];
   const assigned = data?.units.reduce((sum, u) => sum + u.assigned, 0) ?? 0;
 
@@ -127,12 +154,18 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
         <div className={progress.isPlaceholderData ? 'progress-body is-stale' : 'progress-body'}>
           <section aria-labelledby="progress-modules">
             <h2 id="progress-modules">By module</h2>
+            <p className="progress-note">% current: completed and not expired, of those assigned.</p>
             {filtered.length === 0 ? (
               <p>No assignments match these filters.</p>
             ) : (
               <>
                 <StatusBars
                   title="Assignments by module and status"
+                  axisTitle="Module"
+                  rows={filtered.map((m) => ({ ...m, label: m.title }))}
+                />
+                <CurrentBars
+                  title="% current by module"
                   axisTitle="Module"
                   rows={filtered.map((m) => ({ ...m, label: m.title }))}
                 />
@@ -145,6 +178,11 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
               <h2 id="progress-units">By unit</h2>
               <StatusBars
                 title="Assignments by unit and status"
+                axisTitle="Unit"
+                rows={data.units.map((u) => ({ ...u, label: u.unit || '(no unit)' }))}
+              />
+              <CurrentBars
+                title="% current by unit"
                 axisTitle="Unit"
                 rows={data.units.map((u) => ({ ...u, label: u.unit || '(no unit)' }))}
               />
@@ -189,13 +227,36 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
           ))}
           <section aria-labelledby="progress-overdue">
             <h2 id="progress-overdue">Overdue</h2>
+            {/* The reminder's answer, announced: the region is there before it. */}
+            <p role="status" className={nudged ? 'progress-nudged' : undefined}>
+              {nudged}
+            </p>
+            {overdueIds.length > 0 && (
+              <div className="progress-nudge">
+                <Button kind="tertiary" size="md" onClick={() => setNudging(remindIds)}>
+                  {chosenIds.length > 0
+                    ? `Send a reminder to ${traineesCount(chosenIds.length)} selected`
+                    : `Send a reminder to all ${traineesCount(overdueIds.length)} listed`}
+                </Button>
+              </div>
+            )}
             <OverdueTable
               rows={data.overdue}
               total={data.overdue_total}
               onOpen={(row, from) => void openUser(row.user_id, from)}
+              selected={chosen}
+              onSelect={choose}
             />
           </section>
         </div>
+      )}
+      {nudging && (
+        <NudgeModal
+          userIds={nudging}
+          module={moduleFilter ? { id: moduleFilter.id, title: moduleFilter.title } : undefined}
+          onClose={() => setNudging(null)}
+          onDone={nudgeDone}
+        />
       )}
       {open && (
         <UserModal

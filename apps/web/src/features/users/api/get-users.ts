@@ -9,18 +9,23 @@ import {
   type UsersQuery as ApiUsersQuery,
 } from '@airman/contracts/api.ts';
 import { REFRESH_DEBOUNCE_MS, ROLES } from '@airman/contracts/constants.ts';
+import { RECERT_FILTERS } from '@airman/contracts/progress.ts';
 import { filterSearch } from '#lib/url-filters.ts';
 import { getJson } from '#lib/api-client.ts';
 import { unitsQueryOptions } from '#lib/units.ts';
 
 /** The list's filters and order (GET admin/users). */
-export type UsersFilters = Pick<ApiUsersQuery, 'unit' | 'role' | 'status' | 'module' | 'assignment_status' | 'sort'>;
+export type UsersFilters = Pick<
+  ApiUsersQuery,
+  'unit' | 'role' | 'status' | 'module' | 'assignment_status' | 'recert' | 'sort'
+>;
 export const USERS_FILTER_KEYS = [
   'unit',
   'role',
   'status',
   'module',
   'assignment_status',
+  'recert',
   'sort',
 ] as const satisfies readonly (keyof UsersFilters)[];
 
@@ -43,6 +48,7 @@ export function usersFiltersFrom(params: URLSearchParams): UsersFilters {
     status: oneOf(USER_STATUSES, params.get('status')),
     module,
     assignment_status: module ? oneOf(ASSIGNMENT_STATUSES, params.get('assignment_status')) : undefined,
+    recert: oneOf(RECERT_FILTERS, params.get('recert')),
     sort: oneOf(USER_SORTS, params.get('sort')),
   };
 }
@@ -55,7 +61,7 @@ export interface UsersQuery extends UsersFilters {
   search?: string;
 }
 
-/** GET admin/users?cursor&search&unit&role&status&module&assignment_status&sort → {count, users, cursor?}. */
+/** GET admin/users?cursor&search&unit&role&status&module&assignment_status&recert&sort → {count, users, cursor?}. */
 function getUsers(query: UsersQuery): Promise<UsersPage> {
   const searchParams = filterSearch(['cursor', 'search', ...USERS_FILTER_KEYS] as const, query);
   return getJson<UsersPage>('admin/users', { searchParams });

@@ -24,6 +24,7 @@ function sideCalls(id: string) {
       HttpResponse.json({ failures: 0, locked_until: 0, trust_link_sent_at: 0, trust_link_used_at: 0 }),
     ),
     http.get(`/api/admin/users/${id}/emails`, () => HttpResponse.json({ emails: [] })),
+    http.get(`/api/admin/users/${id}/record`, () => HttpResponse.json({ assignments: [] })),
   ];
 }
 
@@ -100,6 +101,7 @@ describe('UserModal', () => {
     expect(sent.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       `GET /api/admin/users/${listCopy.id}`,
       `GET /api/admin/users/${listCopy.id}/emails`,
+      `GET /api/admin/users/${listCopy.id}/record`,
       `GET /api/admin/users/${listCopy.id}/sign-in`,
       `GET /api/admin/users/${listCopy.id}/sign-in-method`,
     ]);

@@ -20,6 +20,7 @@ import { AssignmentsTable, formatDate } from './assignments-table.tsx';
 import { SignInLock } from './sign-in-lock.tsx';
 import { SignInMethod } from './sign-in-method.tsx';
 import { EmailHistory } from './email-history.tsx';
+import { UserRecord } from './user-record.tsx';
 import { AppModal } from '#components/app-modal.tsx';
 import { useDiscardGuard } from '#components/discard-guard.tsx';
 
@@ -311,6 +312,7 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
           onAssign={(id) => void changeAssignment('assign', id)}
           onUnassign={setUnassigning}
         />
+        <UserRecord userId={user.id} userName={user.user_name} />
         <EmailHistory userId={user.id} />
         <p className="user-modal__history">
           {/* Every change is saved as it is made: leaving sends whatever is still pending first. */}

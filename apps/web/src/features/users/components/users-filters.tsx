@@ -2,6 +2,7 @@
 import { ASSIGNMENT_STATUSES, USER_SORTS, USER_STATUSES, type UnitCount } from '@airman/contracts/api.ts';
 import { ROLES } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
+import { RECERT_DUE_LABEL } from '#lib/recert.ts';
 import { FilterSelect } from '#components/filter-select.tsx';
 import { UnitFilter } from '#components/unit-filter.tsx';
 import { moduleFilterOptions } from '#lib/modules.ts';
@@ -91,6 +92,14 @@ export function UsersFiltersBar({
           onChange={(v) => set('assignment_status', v)}
         />
       )}
+      <FilterSelect
+        id="users-filter-recert"
+        label="Filter by recertification"
+        value={filters.recert ?? ''}
+        all="Any"
+        options={[{ value: 'due', text: RECERT_DUE_LABEL }]}
+        onChange={(v) => set('recert', v)}
+      />
       <FilterSelect
         id="users-sort"
         label="Sort by"

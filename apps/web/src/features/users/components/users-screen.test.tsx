@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { UsersPage } from '@airman/contracts/api.ts';
 import type { User } from '@airman/contracts/user.ts';
+import { nudgeRequestSchema, nudgeResponseSchema } from '@airman/contracts/record.ts';
 import { makeModule, makeUser } from '#testing/fixtures.ts';
 import { ADMIN, renderWithApp } from '#testing/render.tsx';
 import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
@@ -333,5 +334,34 @@ describe('UsersScreen', () => {
     // Out of context (a screen reader's list of buttons), each says whose row it acts on.
     expect(within(table).getByRole('button', { name: 'Actions for new@example.com' })).toBeTruthy();
     expect(within(table).getByRole('button', { name: 'Actions for Jane Doe (jane@example.com)' })).toBeTruthy();
+  });
+
+  it('reminds the selected users about the filtered module, and says how many were sent and skipped', async () => {
+    serveList([jane, joe]);
+    server.use(
+      http.post('/api/admin/reminders/nudge', () =>
+        HttpResponse.json(
+          nudgeResponseSchema.parse({
+            sent: 1,
+            skipped: 1,
+            skipped_by: { unknown: 0, inactive: 0, pending: 0, not_overdue: 1, recently_reminded: 0 },
+          }),
+        ),
+      ),
+    );
+    const sent = recordRequests();
+    const module = makeModule();
+    const { user } = renderWithApp(<UsersScreen />, { path: `/users?module=${module.id}&recert=due` });
+    await screen.findByText('2 Users');
+    expect(screen.getByLabelText<HTMLSelectElement>('Filter by recertification').value).toBe('due');
+    await user.click(screen.getByRole('checkbox', { name: 'Select every user of this page' }));
+    await user.click(screen.getByRole('button', { name: 'Send a reminder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a reminder to 2 trainees' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send reminder (2 trainees)' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Send a reminder: 1 sent, 1 skipped (1 nothing overdue)' }),
+    ).toBeTruthy();
+    const nudge = sent.find((r) => r.path === '/api/admin/reminders/nudge');
+    expect(nudgeRequestSchema.parse(nudge?.body)).toEqual({ user_ids: ['jane', 'joe'], module: module.id });
   });
 });

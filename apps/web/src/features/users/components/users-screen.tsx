@@ -12,8 +12,9 @@ import {
   TableBatchActions,
   TableToolbar,
 } from '@carbon/react';
-import { Add, Calendar, Email, Locked, Subtract, type CarbonIconType } from '@carbon/icons-react';
+import { Add, Calendar, Email, Locked, Notification, Subtract, type CarbonIconType } from '@carbon/icons-react';
 import { BULK_ACTIONS, type BulkAction, type BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
+import type { NudgeResponse } from '@airman/contracts/record.ts';
 import type { InviteFileReport } from '@airman/contracts/invite-file.ts';
 import type { User } from '@airman/contracts/user.ts';
 import { useToast } from '#components/toasts.tsx';
@@ -32,6 +33,8 @@ import { EmptyState } from '#components/empty-state.tsx';
 import { DeleteModal } from './delete-modal.tsx';
 import { InviteModal } from './invite-modal.tsx';
 import { BULK_LABELS, BulkModal, usersCount } from './bulk-modal.tsx';
+import { NudgeModal } from '#components/nudge-modal.tsx';
+import { nudgeOutcome } from '#lib/nudge.ts';
 import { InviteFileModal } from './invite-file-modal.tsx';
 import { BulkOutcome, type Outcome } from './bulk-outcome.tsx';
 import { UserModal } from './user-modal.tsx';
@@ -69,6 +72,7 @@ export function UsersScreen() {
   const [invitingFile, setInvitingFile] = useState(false);
   const { selected, select, selectAll, clear: clearSelection } = useSelection();
   const [bulk, setBulk] = useState<BulkAction | null>(null);
+  const [nudging, setNudging] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const modules = useModules();
   const units = useUnits();
@@ -120,6 +124,12 @@ export function UsersScreen() {
     });
   }
 
+  function nudgeDone(result: NudgeResponse) {
+    setNudging(false);
+    clearSelection();
+    setOutcome({ title: `Send a reminder: ${nudgeOutcome(result)}`, skipped: [] });
+  }
+
   function fileApplied(report: InviteFileReport) {
     setInvitingFile(false);
     setOutcome({
@@ -132,6 +142,9 @@ export function UsersScreen() {
   }
 
   const moduleList = modules.data ?? [];
+  // Filtered by a module: the reminder is about that module's overdue training only.
+  const filteredModule = filters.module ? moduleList.find((m) => m.id === filters.module) : undefined;
+  const nudgeModule = filteredModule ? { id: filteredModule.id, title: filteredModule.game_title } : undefined;
   return (
     <section aria-labelledby="users-title">
       <PageHeading id="users-title">Users</PageHeading>
@@ -175,6 +188,13 @@ export function UsersScreen() {
                 {BULK_LABELS[action].button}
               </TableBatchAction>
             ))}
+            <TableBatchAction
+              tabIndex={selected.size > 0 ? 0 : -1}
+              renderIcon={Notification}
+              onClick={() => setNudging(true)}
+            >
+              Send a reminder
+            </TableBatchAction>
           </TableBatchActions>
         </TableToolbar>
       </div>
@@ -274,6 +294,14 @@ export function UsersScreen() {
           modules={moduleList}
           onClose={() => setBulk(null)}
           onDone={bulkDone}
+        />
+      )}
+      {nudging && (
+        <NudgeModal
+          userIds={[...selected.keys()]}
+          module={nudgeModule}
+          onClose={() => setNudging(false)}
+          onDone={nudgeDone}
         />
       )}
       {invitingFile && <InviteFileModal onClose={() => setInvitingFile(false)} onApplied={fileApplied} />}
