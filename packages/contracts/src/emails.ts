@@ -28,7 +28,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
  * queued: waiting in the outbox (or being retried); delivered: the mail server
  * accepted it; refused: the mail server refused it for good; cancelled: taken
  * out of the queue before it left (the assignment it was about was completed,
- * removed or given another due date).
+ * removed or given another due date; or the link it carried stopped working).
  */
 export const EMAIL_STATES = ['queued', 'delivered', 'refused', 'cancelled'] as const;
 export type EmailState = (typeof EMAIL_STATES)[number];

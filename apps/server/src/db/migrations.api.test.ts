@@ -8,6 +8,8 @@ import { expect, it } from 'vitest';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { describeApi } from '#test/harness.ts';
+import { deviceTrustEmail, inviteEmail, passwordResetEmail, reminderEmail } from '#mail/templates.ts';
+import { SECRET_MARK } from '#mail/outbox.ts';
 import { assignments, gameRuns, users } from './schema.ts';
 
 /** The statements of a migration file, as drizzle splits them. */
@@ -44,6 +46,77 @@ describeApi('data migrations', (ctx) => {
       "SELECT key FROM idempotency_keys WHERE key LIKE 'm-%' ORDER BY key",
     );
     expect(left.map((row) => row.key)).toEqual(['m-invite', 'm-module', 'm-profile', 'm-run']);
+  });
+
+  it('0041 takes the secret out of every queued e-mail text, and clears it from those given up', async () => {
+    const publicUrl = 'https://airman.test';
+    const now = Date.now();
+    const secret = (n: number) => `m-secret-${n}-${'x'.repeat(32)}`;
+    const emails = {
+      resetQueued: passwordResetEmail(publicUrl, secret(1)),
+      trustQueued: deviceTrustEmail(publicUrl, secret(2), { at: now, ip: '192.0.2.1', browser: 'Firefox on Linux' }),
+      inviteGivenUp: inviteEmail(publicUrl, secret(3), { inviter: '', expiresAt: now, days: 14 }, []),
+      reminder: reminderEmail(
+        publicUrl,
+        { firstName: 'Pat', module: 'Ready Airman', due_at: now, status: 'Not started' },
+        3,
+      ),
+    };
+    for (const [id, email] of Object.entries(emails)) {
+      await ctx.database.query(
+        `INSERT INTO email_outbox (id, to_address, subject, text_body, html_body, next_attempt_at, created_at, given_up_at)
+         VALUES ($1, 'm@example.com', $2, $3, $4, $5, $5, $6)`,
+        [`m-${id}`, email.subject, email.text, email.html, now, id.endsWith('GivenUp') ? now : 0],
+      );
+    }
+    for (const statement of statements('0041_outbox_secrets.sql').filter((s) => s.includes('UPDATE'))) {
+      await ctx.database.query(statement);
+    }
+    const rows = await ctx.database.query<{
+      id: string;
+      text_body: string;
+      html_body: string;
+      secret: string | null;
+      send_before: string;
+    }>("SELECT id, text_body, html_body, secret, send_before::text FROM email_outbox WHERE id LIKE 'm-%' ORDER BY id");
+    const put = (text: string, value: string | null) => (value === null ? text : text.replaceAll(SECRET_MARK, value));
+    expect(
+      rows.map((r) => {
+        const original = emails[r.id.slice(2) as keyof typeof emails];
+        return {
+          id: r.id,
+          secret: r.secret,
+          send_before: Number(r.send_before) === 0 ? 0 : Number(r.send_before) - now,
+          // Queued: sent as it was. Reminders hold none. Given up: the mark where the code was.
+          text: put(r.text_body, r.secret) === original.text,
+          html: put(r.html_body, r.secret) === original.html,
+          marked: r.text_body.includes(SECRET_MARK),
+          holds: [1, 2, 3].filter((n) => r.text_body.includes(secret(n)) || r.html_body.includes(secret(n))),
+        };
+      }),
+    ).toEqual([
+      { id: 'm-inviteGivenUp', secret: null, send_before: 0, text: false, html: false, marked: true, holds: [] },
+      { id: 'm-reminder', secret: null, send_before: 0, text: true, html: true, marked: false, holds: [] },
+      {
+        id: 'm-resetQueued',
+        secret: secret(1),
+        send_before: 30 * 60 * 1000,
+        text: true,
+        html: true,
+        marked: true,
+        holds: [],
+      },
+      {
+        id: 'm-trustQueued',
+        secret: secret(2),
+        send_before: 15 * 60 * 1000,
+        text: true,
+        html: true,
+        marked: true,
+        holds: [],
+      },
+    ]);
+    await ctx.database.query("DELETE FROM email_outbox WHERE id LIKE 'm-%'");
   });
 
   it('0012 gives each started assignment the results of its latest finished run', async () => {

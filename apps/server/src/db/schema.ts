@@ -355,7 +355,8 @@ export const reportTokens = pgTable('report_tokens', {
 /**
  * The e-mail queue: every message is a row first, sent by a worker after, and
  * deleted only once the SMTP server accepted it. A crash mid-send leaves the
- * row, so the message is sent again (at least once, never lost).
+ * row, so the message is sent again (at least once, never lost). A row kept
+ * after the message was given up holds no secret.
  */
 export const emailOutbox = pgTable(
   'email_outbox',
@@ -365,6 +366,14 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     text_body: text('text_body').notNull(),
     html_body: text('html_body').notNull(),
+    /**
+     * The link's token or invite code the message carries, which its subject and bodies hold
+     * as SECRET_MARK (mail/outbox.ts): put back only into the message being sent, gone with
+     * the row once sent, cleared when the message is given up.
+     */
+    secret: text('secret'),
+    /** When the secret's link stops working: not sent from then on (0: no limit). */
+    send_before: ms('send_before'),
     attempts: integer('attempts').notNull().default(0),
     next_attempt_at: ms('next_attempt_at'),
     /** A worker's claim: others skip the row until it expires. */

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeApi } from '#test/harness.ts';
-import { emailOutbox } from '../db/schema.ts';
+import { emailLog, emailOutbox } from '../db/schema.ts';
 import { createMailer } from './mailer.ts';
 import type { Email } from './mailer.ts';
-import { enqueueEmail, enqueueEmails, MailWorker } from './outbox.ts';
+import { enqueueEmail, enqueueEmails, MailWorker, SECRET_MARK } from './outbox.ts';
 
 /** A real SMTP server on loopback: refuses nobody@ for good (550), busy@ for now (450), takes the rest. */
 const smtp = new SMTPServer({
@@ -88,6 +89,105 @@ describeApi('the e-mail queue', (ctx) => {
       refused: { attempts: 1, given_up: true, error: true },
       busy: { attempts: 2, given_up: false },
       sent: undefined,
+    });
+  });
+
+  describe('a message that carries a secret', () => {
+    const secret = 'Zm9vYmFyLXNlY3JldC10b2tlbi0xMjM0NTY3OA';
+    /** A user's message with a link holding `secret`, its link working until `expires_at`. */
+    const queueSecret = async (to: string, expires_at: number) => {
+      const user = await ctx.createUser();
+      const link = `https://airman.test/reset-password/${secret}`;
+      return ctx.database.db.transaction(async (tx) => {
+        const id = await enqueueEmail(tx, {
+          to,
+          user_id: user.id,
+          kind: 'password_reset',
+          subject: 'Reset',
+          text: `Reset:\n${link}`,
+          html: `<a href="${link}">Reset</a>`,
+          secret: { value: secret, expires_at },
+        });
+        // Not due for the app's own worker: only the test's sends it.
+        await tx
+          .update(emailOutbox)
+          .set({ next_attempt_at: Date.now() + 3_600_000 })
+          .where(eq(emailOutbox.id, id));
+        const [stored] = await tx
+          .select({ text: emailOutbox.text_body, html: emailOutbox.html_body, secret: emailOutbox.secret })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.id, id));
+        return { id, stored };
+      });
+    };
+    const row = async (id: string) =>
+      (
+        await ctx.database.db
+          .select({ text: emailOutbox.text_body, html: emailOutbox.html_body, secret: emailOutbox.secret })
+          .from(emailOutbox)
+          .where(eq(emailOutbox.id, id))
+      )[0];
+    const logged = async (id: string) => (await ctx.database.db.select().from(emailLog).where(eq(emailLog.id, id)))[0];
+
+    it('is stored with a mark for it and sent with it, and keeps it while retried and not once given up', async () => {
+      const sent: Email[] = [];
+      const mailer = createMailer({ ...ctx.config, smtpUrl: `smtp://127.0.0.1:${smtpPort}` });
+      const worker = new MailWorker(
+        ctx.database,
+        async (email) => {
+          await mailer(email);
+          sent.push(email);
+        },
+        ctx.app.log,
+        ctx.config.mailClaimMs,
+      );
+      const later = Date.now() + 60_000;
+      const delivered = await queueSecret('someone@example.com', later);
+      const busy = await queueSecret('busy@example.com', later);
+      const refused = await queueSecret('nobody@example.com', later);
+      const link = `https://airman.test/reset-password/${SECRET_MARK}`;
+      expect(delivered.stored).toEqual({ text: `Reset:\n${link}`, html: `<a href="${link}">Reset</a>`, secret });
+      await worker.deliverNow([delivered.id, busy.id, refused.id]);
+      expect(sent.map((e) => e.text)).toEqual([`Reset:\nhttps://airman.test/reset-password/${secret}`]);
+      expect(sent[0]?.html).toBe(`<a href="https://airman.test/reset-password/${secret}">Reset</a>`);
+      expect([await row(delivered.id), (await row(busy.id))?.secret, (await row(refused.id))?.secret]).toEqual([
+        undefined,
+        secret,
+        null,
+      ]);
+      // Given up: the text is kept for the record, with the mark where the token was.
+      expect((await row(refused.id))?.text).toBe(`Reset:\n${link}`);
+      await ctx.database.db.delete(emailOutbox);
+    });
+
+    it('is not sent once its link stopped working: out of the queue, cancelled in the history', async () => {
+      const sent: Email[] = [];
+      const worker = new MailWorker(
+        ctx.database,
+        async (email) => {
+          sent.push(email);
+        },
+        ctx.app.log,
+        ctx.config.mailClaimMs,
+      );
+      const { id } = await queueSecret('late@example.com', Date.now() - 1);
+      expect((await worker.deliverNow([id])).failed).toEqual([{ id }]);
+      expect([sent, await row(id), ((await logged(id))?.cancelled_at ?? 0) > 0]).toEqual([[], undefined, true]);
+    });
+
+    it('is refused when its text does not hold the secret verbatim', async () => {
+      await expect(
+        ctx.database.db.transaction((tx) =>
+          enqueueEmail(tx, {
+            to: 'someone@example.com',
+            kind: 'password_reset',
+            subject: 'Reset',
+            text: `Reset: https://airman.test/reset-password/${encodeURIComponent(`${secret}+`)}`,
+            html: `<a href="https://airman.test/reset-password/${secret}">Reset</a>`,
+            secret: { value: `${secret}+`, expires_at: 0 },
+          }),
+        ),
+      ).rejects.toThrow(/verbatim/);
     });
   });
 });

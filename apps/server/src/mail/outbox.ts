@@ -5,6 +5,14 @@
  * refuses for good (an SMTP 5xx reply) is not retried: its row stays, marked
  * given up, with the server's reply. Works the same on PostgreSQL (several
  * processes: SKIP LOCKED claims) and on PGlite.
+ *
+ * A message that carries a secret (a link's token, an invite code) is stored
+ * with SECRET_MARK where the secret goes and the secret in a column of its
+ * own, put back only into the message being sent. The secret leaves the
+ * database with the row once sent, is cleared when the message is given up,
+ * and a message still unsent when its link stops working is taken out of the
+ * queue (cancelled in the history): a queued message holds its secret at most
+ * as long as the link works (docs/security.md, "At rest").
  */
 import crypto from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -21,6 +29,21 @@ function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 5_000 * 2 ** Math.max(0, attempts - 1));
 }
 
+/**
+ * Stands for a message's secret in its stored subject and bodies. Not a secret itself: should
+ * an administrator's text (a module's title) hold it, it is filled with the secret of the one
+ * message it is in, which goes to the secret's own recipient.
+ */
+export const SECRET_MARK = '{{link-secret}}';
+
+/** What an e-mail carries that signs someone in or accepts an invite. */
+export interface EmailSecret {
+  /** The token or code, exactly as it appears in the rendered e-mail. */
+  value: string;
+  /** When the link stops working (epoch ms): the message is not sent after. */
+  expires_at: number;
+}
+
 /** An e-mail to queue: to a user of the product (kept in their history) or to an address alone. */
 export interface QueuedEmail extends Omit<Email, 'id'> {
   /** Given ahead when the caller records it elsewhere too; otherwise a new one. */
@@ -28,6 +51,22 @@ export interface QueuedEmail extends Omit<Email, 'id'> {
   kind: EmailKind;
   /** The user it is for: the e-mail appears in their history. */
   user_id?: string;
+  /** The secret its text holds, kept apart from it (see the top of this file). */
+  secret?: EmailSecret;
+}
+
+/** An e-mail as the queue stores it: its secret, wherever it appears, replaced by SECRET_MARK. */
+export function withoutSecret<E extends Pick<Email, 'subject' | 'text' | 'html'>>(email: E, secret: string): E {
+  // A secret the text does not hold verbatim would be sent stored, and never cleared.
+  if (secret.length < 16 || !email.text.includes(secret) || !email.html.includes(secret)) {
+    throw new Error('an e-mail secret must appear verbatim in both its text and its HTML');
+  }
+  return {
+    ...email,
+    subject: email.subject.replaceAll(secret, SECRET_MARK),
+    text: email.text.replaceAll(secret, SECRET_MARK),
+    html: email.html.replaceAll(secret, SECRET_MARK),
+  };
 }
 
 /**
@@ -38,12 +77,17 @@ export interface QueuedEmail extends Omit<Email, 'id'> {
 export async function enqueueEmails(tx: Db, emails: QueuedEmail[]): Promise<string[]> {
   if (emails.length === 0) return [];
   const now = Date.now();
-  const rows = emails.map((e) => ({ ...e, id: e.id ?? crypto.randomUUID() }));
+  const rows = emails.map((e) => ({
+    ...(e.secret ? withoutSecret(e, e.secret.value) : e),
+    id: e.id ?? crypto.randomUUID(),
+  }));
   const col = (pick: (e: (typeof rows)[number]) => string) => sql`${pgTextArray(rows.map(pick))}::text[]`;
-  await tx.execute(sql`INSERT INTO email_outbox (id, to_address, subject, text_body, html_body, next_attempt_at, created_at)
-    SELECT id, to_address, subject, text_body, html_body, ${now}, ${now}
-    FROM unnest(${col((e) => e.id)}, ${col((e) => e.to)}, ${col((e) => e.subject)}, ${col((e) => e.text)}, ${col((e) => e.html)})
-      AS t(id, to_address, subject, text_body, html_body)`);
+  // '' stands for no secret in the array (pgTextArray has no NULL); a secret is never empty.
+  await tx.execute(sql`INSERT INTO email_outbox (id, to_address, subject, text_body, html_body, secret, send_before, next_attempt_at, created_at)
+    SELECT id, to_address, subject, text_body, html_body, nullif(secret, ''), send_before::bigint, ${now}, ${now}
+    FROM unnest(${col((e) => e.id)}, ${col((e) => e.to)}, ${col((e) => e.subject)}, ${col((e) => e.text)}, ${col((e) => e.html)},
+                ${col((e) => e.secret?.value ?? '')}, ${col((e) => String(e.secret?.expires_at ?? 0))})
+      AS t(id, to_address, subject, text_body, html_body, secret, send_before)`);
   const logged = rows.filter((e) => e.user_id !== undefined);
   if (logged.length > 0) {
     const lcol = (pick: (e: (typeof logged)[number]) => string) => sql`${pgTextArray(logged.map(pick))}::text[]`;
@@ -93,6 +137,10 @@ interface OutboxRow {
   subject: string;
   text_body: string;
   html_body: string;
+  /** The secret SECRET_MARK stands for; null: none (or given up). */
+  secret: string | null;
+  /** Not sent from then on (epoch ms; 0: no limit). */
+  send_before: number;
   attempts: number;
 }
 
@@ -140,7 +188,7 @@ export class MailWorker {
       `UPDATE email_outbox SET locked_until = $1, attempts = attempts + 1
        WHERE id IN (SELECT id FROM email_outbox WHERE given_up_at = 0 AND locked_until < $2 ${ids ? '' : 'AND next_attempt_at <= $2'} ${only}
                     ORDER BY next_attempt_at LIMIT 20 FOR UPDATE SKIP LOCKED)
-       RETURNING id, to_address, subject, text_body, html_body, attempts`,
+       RETURNING id, to_address, subject, text_body, html_body, secret, send_before::float8 AS send_before, attempts`,
       ids ? [now + this.claimMs, now, ids] : [now + this.claimMs, now],
     );
   }
@@ -148,13 +196,20 @@ export class MailWorker {
   private async attempt(rows: OutboxRow[]): Promise<Undelivered[]> {
     const failed: Undelivered[] = [];
     for (const row of rows) {
+      if (row.send_before > 0 && Date.now() >= row.send_before) {
+        // Its link no longer works: sending it would only mislead.
+        failed.push({ id: row.id });
+        await this.expired(row.id);
+        continue;
+      }
+      const fill = (text: string) => (row.secret === null ? text : text.replaceAll(SECRET_MARK, row.secret));
       try {
         await this.send({
           id: row.id,
           to: row.to_address,
-          subject: row.subject,
-          text: row.text_body,
-          html: row.html_body,
+          subject: fill(row.subject),
+          text: fill(row.text_body),
+          html: fill(row.html_body),
         });
         await this.sent(row.id);
       } catch (err) {
@@ -169,7 +224,7 @@ export class MailWorker {
           );
           await this.database.db
             .update(emailOutbox)
-            .set({ locked_until: 0, given_up_at: now, last_error })
+            .set({ locked_until: 0, given_up_at: now, last_error, secret: null })
             .where(eq(emailOutbox.id, row.id));
           await this.database.db.update(emailLog).set({ refused_at: now }).where(eq(emailLog.id, row.id));
         } else {
@@ -193,6 +248,16 @@ export class MailWorker {
        UPDATE email_log SET delivered_at = $2, cancelled_at = 0 WHERE id = $1`,
       [id, Date.now()],
       'outbox_sent',
+    );
+  }
+
+  /** Its link stopped working before it was sent: out of the queue, cancelled in the history. */
+  private async expired(id: string): Promise<void> {
+    await this.database.query(
+      `WITH gone AS (DELETE FROM email_outbox WHERE id = $1 RETURNING id)
+       UPDATE email_log SET cancelled_at = $2 WHERE id = $1`,
+      [id, Date.now()],
+      'outbox_expired',
     );
   }
 

@@ -4,35 +4,11 @@
  * JSON column of every table is searched for it.
  */
 import { expect, it } from 'vitest';
-import type { Database } from '#db/database.ts';
 import { loginFailures } from '#db/schema.ts';
 import { ACCOUNT_LOCK_FAILURES } from '#auth/throttle.ts';
 import { TRUST_COOKIE } from '#auth/device-cookie.ts';
 import { describeApi, sentMessages, TEST_PASSWORD, type TestContext } from '#test/harness.ts';
-
-const TEXT_TYPES = ['text', 'character varying', 'character', 'json', 'jsonb', 'ARRAY'];
-
-/** The columns, as `table.column`, of every table that hold `needle` somewhere in their text. */
-async function columnsHolding(database: Database, needle: string): Promise<string[]> {
-  const columns = await database.query<{ table_schema: string; table_name: string; column_name: string }>(
-    `SELECT c.table_schema, c.table_name, c.column_name
-     FROM information_schema.columns c
-     JOIN information_schema.tables t USING (table_schema, table_name)
-     WHERE t.table_type = 'BASE TABLE' AND c.table_schema NOT IN ('pg_catalog', 'information_schema')
-       AND c.data_type = ANY($1)`,
-    [TEXT_TYPES],
-  );
-  expect(columns.length).toBeGreaterThan(50);
-  const found: string[] = [];
-  for (const { table_schema, table_name, column_name } of columns) {
-    const [row] = await database.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM "${table_schema}"."${table_name}" WHERE strpos("${column_name}"::text, $1) > 0`,
-      [needle],
-    );
-    if (row?.n) found.push(`${table_schema}.${table_name}.${column_name}`);
-  }
-  return found;
-}
+import { columnsHolding } from '#test/columns-holding.ts';
 
 let keys = 0;
 const idempotencyKey = () => ({ 'idempotency-key': `credential-${keys++}-${Date.now()}` });

@@ -92,7 +92,12 @@ export async function createInvites(
       const named: NamedModule[] = invitee.module
         ? [{ title: invitee.module.title, due_at: invitee.module.due_at }]
         : [];
-      return { to: invitee.email, user_id: id, ...inviteEmail(site.publicUrl, code, facts, named) };
+      return {
+        to: invitee.email,
+        user_id: id,
+        secret: { value: code, expires_at: facts.expiresAt },
+        ...inviteEmail(site.publicUrl, code, facts, named),
+      };
     }),
   );
   await audit(
@@ -147,12 +152,14 @@ export async function reinviteUsers(
   const named = new Map<string, NamedModule[]>();
   for (const a of assigned)
     named.set(a.user_id, [...(named.get(a.user_id) ?? []), { title: a.title, due_at: a.due_at }]);
+  const facts = inviteFacts(site, now);
   const ids = await enqueueEmails(
     tx,
     invitees.map((invitee, i) => ({
       to: invitee.user_name,
       user_id: invitee.id,
-      ...inviteEmail(site.publicUrl, codes[i] as string, inviteFacts(site, now), named.get(invitee.id) ?? []),
+      secret: { value: codes[i] as string, expires_at: facts.expiresAt },
+      ...inviteEmail(site.publicUrl, codes[i] as string, facts, named.get(invitee.id) ?? []),
     })),
   );
   await audit(

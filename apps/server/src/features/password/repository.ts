@@ -9,9 +9,11 @@ export interface ResetRequest {
   userName: string;
   tokenHash: string;
   expiresAt: number;
-  /** The queued e-mail's id, and the e-mail. */
+  /** The queued e-mail's id, and the e-mail with SECRET_MARK for its token (mail/outbox.ts). */
   outboxId: string;
   email: RenderedEmail;
+  /** The link's token, kept apart from the e-mail until it is sent. */
+  token: string;
   now: number;
 }
 
@@ -28,8 +30,8 @@ export async function storeResetRequest(db: Db, r: ResetRequest): Promise<void> 
     await tx.execute(sql`INSERT INTO password_resets (token_hash, user_id, expires_at)
       SELECT ${r.tokenHash}, id, ${r.expiresAt} FROM users
       WHERE user_name = ${r.userName} AND ${sql.raw(usableAccountSql())}`);
-    await tx.execute(sql`INSERT INTO email_outbox (id, to_address, subject, text_body, html_body, next_attempt_at, created_at)
-      SELECT ${r.outboxId}, ${r.userName}, ${r.email.subject}, ${r.email.text}, ${r.email.html}, ${r.now}, ${r.now}
+    await tx.execute(sql`INSERT INTO email_outbox (id, to_address, subject, text_body, html_body, secret, send_before, next_attempt_at, created_at)
+      SELECT ${r.outboxId}, ${r.userName}, ${r.email.subject}, ${r.email.text}, ${r.email.html}, ${r.token}, ${r.expiresAt}, ${r.now}, ${r.now}
       WHERE EXISTS (SELECT 1 FROM password_resets WHERE token_hash = ${r.tokenHash})`);
     await tx.execute(sql`INSERT INTO email_log (id, user_id, kind, subject, created_at)
       SELECT ${r.outboxId}, user_id, ${r.email.kind}, ${r.email.subject}, ${r.now} FROM password_resets WHERE token_hash = ${r.tokenHash}`);

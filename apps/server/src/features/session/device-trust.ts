@@ -51,7 +51,12 @@ export async function offerTrustLink(db: Db, publicUrl: string, r: TrustLinkRequ
       expires_at: r.at + TRUST_LINK_TTL_MS,
     });
     const email = deviceTrustEmail(publicUrl, token, r);
-    return enqueueEmail(tx, { ...email, to: r.userName, user_id: r.userId });
+    return enqueueEmail(tx, {
+      ...email,
+      to: r.userName,
+      user_id: r.userId,
+      secret: { value: token, expires_at: r.at + TRUST_LINK_TTL_MS },
+    });
   });
 }
 
