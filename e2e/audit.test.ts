@@ -149,11 +149,14 @@ describeE2E('the Audit screen', (e2e) => {
     const table = page.getByRole('table', { name: /^Audit entries 1 to 3/ });
     const row = (action: string) => table.getByRole('row').filter({ hasText: action });
     expect(await row('Module version restored').locator('li').allTextContents()).toEqual([
-      'Days: 4 → 3',
+      'Settings › Days: 4 → 3',
       'Version: 2 → 3',
       'Restored from version: – → 1',
     ]);
-    expect(await row('Module edited').locator('li').allTextContents()).toEqual(['Days: 3 → 4', 'Version: 1 → 2']);
+    expect(await row('Module edited').locator('li').allTextContents()).toEqual([
+      'Settings › Days: 3 → 4',
+      'Version: 1 → 2',
+    ]);
     await row('Module created (copy)').waitFor();
     expect(await table.textContent()).not.toContain('{');
     expect(await seriousViolations(page)).toEqual([]);

@@ -7,6 +7,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyRequest } from 'fastify';
+import { PATH_SEPARATOR } from '@airman/contracts/version-diff.ts';
 import type { Db } from '../db/database.ts';
 import { auditLog, signInLog } from '../db/schema.ts';
 
@@ -35,27 +36,25 @@ export const auditRequest = new AsyncLocalStorage<FastifyRequest>();
 /** Field names never written: passwords, their hashes, invite and reset codes, tokens, secrets. */
 export const SECRET_FIELD = /(password|hash|secret|^code$|_code$|^token$|_token$)/i;
 
+/**
+ * Whether a key names a secret field. A module save's keys ("Actions › Run › token cost") are the
+ * Versions diff's words, row names among them, not field names: they are built from content
+ * already without secrets (features/audit/entries.ts), and an action called "Password drill"
+ * is evidence like any other.
+ */
+export function isSecretField(key: string): boolean {
+  return !key.includes(PATH_SEPARATOR) && SECRET_FIELD.test(key);
+}
+
 /** The fields without any secret, at any depth. */
 export function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value as Record<string, unknown>)
-      .filter(([key]) => !SECRET_FIELD.test(key))
+      .filter(([key]) => !isSecretField(key))
       .map(([key, v]) => [key, withoutSecrets(v)]),
   );
-}
-
-/** The fields of `after` whose value differs from `before`'s, each as it was and as it is. */
-export function changedFields(before: AuditFields, after: AuditFields): { before: AuditFields; after: AuditFields } {
-  const was: AuditFields = {};
-  const is: AuditFields = {};
-  for (const key of Object.keys(after)) {
-    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
-    was[key] = before[key] ?? null;
-    is[key] = after[key];
-  }
-  return { before: was, after: is };
 }
 
 interface Source {

@@ -6,6 +6,7 @@ import { HttpError } from '#lib/http-error.ts';
 import { isForeignKeyViolation } from '#db/errors.ts';
 import { pgTextArray } from '#mail/outbox.ts';
 import { audit } from '#lib/audit.ts';
+import { moduleAssigned, moduleUnassigned } from '../audit/entries.ts';
 
 /** A module that may be assigned: it exists and is live; 404 or 400 otherwise. */
 export async function assignableModule(db: Db, moduleId: string): Promise<{ id: string; title: string }> {
@@ -55,12 +56,7 @@ export async function assignModule(db: Db, userId: string, moduleId: string): Pr
     await db.transaction(async (tx) => {
       const added = await assignModuleToUsers(tx, [userId], moduleId);
       if (added.size === 0) throw new HttpError(409, `Module '${moduleId}' is already assigned to this user`);
-      await audit(tx, {
-        action: 'assignment.assign',
-        target: { kind: 'user', id: userId, name: user.user_name },
-        before: null,
-        after: { module: moduleId, due_at: 0 },
-      });
+      await audit(tx, moduleAssigned(user, moduleId, 0));
     });
   } catch (error) {
     // The user was deleted between the check and the insert.
@@ -92,19 +88,15 @@ export async function unassignModuleFromUsers(db: Db, userIds: string[], moduleI
 /** Removes an assignment that is not completed (a completed one is the record of the result). */
 export async function unassignModule(db: Db, userId: string, moduleId: string): Promise<void> {
   const removed = await db.transaction(async (tx) => {
+    // Locked: the due date the entry says it had is the one removed.
     const [was] = await tx
-      .select({ due_at: assignments.due_at, user_name: users.user_name })
+      .select({ id: users.id, due_at: assignments.due_at, user_name: users.user_name })
       .from(assignments)
       .innerJoin(users, eq(users.id, assignments.user_id))
-      .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, moduleId)));
+      .where(and(eq(assignments.user_id, userId), eq(assignments.module_id, moduleId)))
+      .for('update', { of: assignments });
     const gone = await unassignModuleFromUsers(tx, [userId], moduleId);
-    if (gone.size > 0 && was)
-      await audit(tx, {
-        action: 'assignment.unassign',
-        target: { kind: 'user', id: userId, name: was.user_name },
-        before: { module: moduleId, due_at: was.due_at },
-        after: { module: null },
-      });
+    if (gone.size > 0 && was) await audit(tx, moduleUnassigned(was, moduleId, was.due_at));
     return gone;
   });
   if (removed.size > 0) return;

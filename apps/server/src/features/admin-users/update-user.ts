@@ -10,33 +10,19 @@ import { emailInUse } from '#auth/account.ts';
 import { isUniqueViolation } from '#db/errors.ts';
 import { clearSignInFailures, signInStatus } from '#auth/throttle.ts';
 import type { UserRow } from '#auth/account.ts';
-import { audit, changedFields, type AuditEntry, type AuditFields } from '#lib/audit.ts';
+import { audit, type AuditEntry } from '#lib/audit.ts';
+import { dueDateChanged, userUpdated } from '../audit/entries.ts';
 
-/** The audit's action for each field an administrator may change (docs/audit.md). */
-const FIELD_ACTIONS: Record<string, string> = {
-  user_name: 'user.address',
-  role: 'user.role',
-  active: 'user.active',
-  first_name: 'user.profile',
-  last_name: 'user.profile',
-  rank: 'user.profile',
-  unit: 'user.profile',
+/** The fields a change's audit entries compare, as the row holds them (before: locked; after: as written). */
+const AUDITED = {
+  role: users.role,
+  user_name: users.user_name,
+  active_at: users.active_at,
+  first_name: users.first_name,
+  last_name: users.last_name,
+  rank: users.rank,
+  unit: users.unit,
 };
-
-/** The entries of a change to a user's fields: one per action, with the fields it changed. */
-function userChangeEntries(id: string, name: string, before: AuditFields, after: AuditFields): AuditEntry[] {
-  const changed = changedFields(before, after);
-  const byAction = new Map<string, AuditEntry>();
-  for (const key of Object.keys(changed.after)) {
-    const action = FIELD_ACTIONS[key];
-    if (!action) continue;
-    let entry = byAction.get(action);
-    if (!entry) byAction.set(action, (entry = { action, target: { kind: 'user', id, name }, before: {}, after: {} }));
-    entry.before![key] = changed.before[key];
-    entry.after![key] = changed.after[key];
-  }
-  return [...byAction.values()];
-}
 
 /**
  * Applies only the fields given, in one transaction: the user row (locked, so
@@ -48,16 +34,7 @@ export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): 
   const { assignments: dueDates, active_at, ...fields } = patch;
   await db.transaction(async (tx) => {
     const [existing] = await tx
-      .select({
-        role: users.role,
-        user_name: users.user_name,
-        active_at: users.active_at,
-        pending: users.pending,
-        first_name: users.first_name,
-        last_name: users.last_name,
-        rank: users.rank,
-        unit: users.unit,
-      })
+      .select({ ...AUDITED, pending: users.pending })
       .from(users)
       .where(eq(users.id, id))
       .for('update');
@@ -81,15 +58,15 @@ export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): 
       if (active_at === 0) set.invite_code = null;
     }
     if (Object.keys(set).length > 0) {
-      try {
-        await tx.update(users).set(set).where(eq(users.id, id));
-      } catch (error) {
-        if (isUniqueViolation(error)) throw emailInUse(fields.user_name ?? '');
-        throw error;
-      }
-      const { active_at: activeBefore, pending: _pending, ...kept } = existing;
-      const after = { ...kept, ...fields, active: (set.active_at ?? activeBefore) !== 0 };
-      await audit(tx, ...userChangeEntries(id, existing.user_name, { ...kept, active: activeBefore !== 0 }, after));
+      const [after] = await tx
+        .update(users)
+        .set(set)
+        .where(eq(users.id, id))
+        .returning(AUDITED)
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? emailInUse(fields.user_name ?? '') : error;
+        });
+      if (after) await audit(tx, ...userUpdated(id, existing, after));
     }
 
     if (dueDates && dueDates.length > 0) {
@@ -115,19 +92,18 @@ export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): 
           throw new HttpError(400, `assignments: ${d.key}: ${changed.join(', ')} cannot be changed, only due_at`);
       }
       const moved: AuditEntry[] = [];
+      const user = { id, user_name: fields.user_name ?? existing.user_name };
       for (const d of dueDates) {
-        await tx
+        const [row] = await tx
           .update(assignments)
           .set({ due_at: d.due_at })
-          .where(and(eq(assignments.user_id, id), eq(assignments.module_id, d.key)));
-        const was = stored.get(d.key)?.due_at;
-        if (was !== d.due_at)
-          moved.push({
-            action: 'assignment.due_date',
-            target: { kind: 'user', id, name: fields.user_name ?? existing.user_name },
-            before: { module: d.key, due_at: was ?? null },
-            after: { module: d.key, due_at: d.due_at },
-          });
+          .where(and(eq(assignments.user_id, id), eq(assignments.module_id, d.key)))
+          .returning({ due_at: assignments.due_at });
+        const was = stored.get(d.key);
+        const entry = was && row && dueDateChanged(user, d.key, was.due_at, row.due_at);
+        if (entry) moved.push(entry);
+        // The same key twice: the second moves it from where the first left it.
+        if (was && row) stored.set(d.key, { ...was, due_at: row.due_at });
       }
       await audit(tx, ...moved);
     }

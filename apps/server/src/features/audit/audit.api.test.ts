@@ -12,7 +12,7 @@ import { adminToken, describeApi, TEST_PASSWORD, type TestContext } from '#test/
 import { auditLog, signInLog, users } from '#db/schema.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { applyRetention, writeRetention } from './retention.ts';
-import { SECRET_FIELD } from '#lib/audit.ts';
+import { isSecretField } from '#lib/audit.ts';
 
 const DAY = 86_400_000;
 const MODULE = READY_AIRMAN_MODULE_ID;
@@ -36,6 +36,15 @@ async function invite(ctx: TestContext, token: string, emails: string[], extra: 
 }
 
 const tag = () => crypto.randomUUID().slice(0, 8);
+
+/** Tries per race: one interleaving is luck; a few find the window when there is one. */
+const ROUNDS = 4;
+
+/** The module with its first action costing `cost` tokens. */
+function costing(module: Module, cost: number): Module {
+  const [first, ...others] = module.actions;
+  return { ...module, actions: [{ ...first!, token_cost: cost }, ...others] };
+}
 
 function smallModule(title: string): Module {
   const { daily_change: _d, healthy_range: _h, events: _e, scoring: _s, lessons: _l, ...base } = readyAirmanModule;
@@ -269,8 +278,8 @@ describeApi('audit log', (ctx) => {
       ['module.archive', { archived_at: 0 }, { archived_at: expect.any(Number) }],
       [
         'module.edit',
-        { game_title: title, days: m.days, version: 1 },
-        { game_title: `${title} 2`, days: m.days + 1, version: 2 },
+        { 'Settings › Title': title, 'Settings › Days': m.days, version: 1 },
+        { 'Settings › Title': `${title} 2`, 'Settings › Days': m.days + 1, version: 2 },
       ],
       ['module.create', null, { game_title: title, copied_from: '', version: 1 }],
     ]);
@@ -287,9 +296,112 @@ describeApi('audit log', (ctx) => {
     expect(qe).toMatchObject({
       action: 'questionnaire.edit',
       target_id: MODULE,
-      before: { title: content.title },
-      after: { title: `${content.title} (audited)` },
+      before: { 'Questionnaire › Title': content.title },
+      after: { 'Questionnaire › Title': `${content.title} (audited)` },
     });
+  });
+
+  it('says a module edit field by field: a token cost 2 → 3 as such', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const created = await ctx.request(admin.token, {
+      method: 'POST',
+      url: '/api/modules',
+      payload: costing(smallModule(`Costed ${tag()}`), 2),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const m = created.json<Module>();
+    const saved = await ctx.request(admin.token, {
+      method: 'PUT',
+      url: `/api/modules/${m.id}`,
+      payload: costing(m, 3),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [edit] = await entries(ctx, admin.token, { target_kind: 'module', target_id: m.id, action: 'module.edit' });
+    const key = `Actions › ${m.actions[0]!.name} › token cost`;
+    expect([edit?.before, edit?.after]).toEqual([
+      { [key]: 2, version: 1 },
+      { [key]: 3, version: 2 },
+    ]);
+  });
+
+  it('records each of two racing module saves against the save before it, never a stale one', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const created = await ctx.request(admin.token, {
+      method: 'POST',
+      url: '/api/modules',
+      payload: costing(smallModule(`Raced ${tag()}`), 2),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const m = created.json<Module>();
+    const key = `Actions › ${m.actions[0]!.name} › token cost`;
+    let cost = 2;
+    for (let round = 0; round < ROUNDS; round++) {
+      const saves = await Promise.all(
+        [cost + 1, cost + 2].map((c) =>
+          ctx.request(admin.token, { method: 'PUT', url: `/api/modules/${m.id}`, payload: costing(m, c) }),
+        ),
+      );
+      for (const res of saves) expect(res.statusCode, res.body).toBe(200);
+      const edits = (await entries(ctx, admin.token, { target_kind: 'module', target_id: m.id, action: 'module.edit' }))
+        .slice(0, 2)
+        .reverse();
+      // Whichever came second compares against what the first saved, not against what both read first.
+      expect(edits.map((e) => e.before?.[key])).toEqual([cost, edits[0]?.after?.[key]]);
+      expect(edits.map((e) => e.before?.version)).toEqual([1 + 2 * round, 2 + 2 * round]);
+      const now = await ctx.request(admin.token, { method: 'GET', url: `/api/modules/${m.id}` });
+      cost = now.json<Module>().actions[0]!.token_cost;
+      expect(edits[1]?.after?.[key]).toBe(cost);
+    }
+  });
+
+  it('records each of two racing questionnaire saves against the save before it', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const got = await ctx.request(admin.token, { method: 'GET', url: '/api/modules/questionnaire' });
+    const content = got.json<{ title: string }>();
+    const key = 'Questionnaire › Title';
+    let title = content.title;
+    for (let round = 0; round < ROUNDS; round++) {
+      const saves = await Promise.all(
+        ['A', 'B'].map((side) =>
+          ctx.request(admin.token, {
+            method: 'PUT',
+            url: '/api/modules/questionnaire',
+            payload: { ...content, title: `${content.title} ${round}${side}` },
+          }),
+        ),
+      );
+      for (const res of saves) expect(res.statusCode, res.body).toBe(200);
+      const edits = (await entries(ctx, admin.token, { target_kind: 'questionnaire', actor: admin.id }))
+        .slice(0, 2)
+        .reverse();
+      expect(edits.map((e) => e.before?.[key])).toEqual([title, edits[0]?.after?.[key]]);
+      title = (await ctx.request(admin.token, { method: 'GET', url: '/api/modules/questionnaire' })).json<{
+        title: string;
+      }>().title;
+      expect(edits[1]?.after?.[key]).toBe(title);
+    }
+  });
+
+  it('records an archive once when two come at once, from the row as it was', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    for (let round = 0; round < ROUNDS; round++) {
+      const created = await ctx.request(admin.token, {
+        method: 'POST',
+        url: '/api/modules',
+        payload: smallModule(`Archived twice ${tag()}`),
+      });
+      const m = created.json<Module>();
+      const both = await Promise.all(
+        [0, 1].map(() => ctx.request(admin.token, { method: 'DELETE', url: `/api/modules/${m.id}` })),
+      );
+      for (const res of both) expect(res.statusCode, res.body).toBe(200);
+      const archives = await entries(ctx, admin.token, {
+        target_kind: 'module',
+        target_id: m.id,
+        action: 'module.archive',
+      });
+      expect(archives.map((e) => e.before)).toEqual([{ archived_at: 0 }]);
+    }
   });
 
   it('records a report downloaded, by the admin who asked for it', async () => {
@@ -591,7 +703,7 @@ describeApi('audit log', (ctx) => {
       value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => [k, ...keys(v)]) : [];
     for (const { before, after } of all) {
       for (const fields of [before, after]) {
-        expect(keys(fields).filter((k) => SECRET_FIELD.test(k))).toEqual([]);
+        expect(keys(fields).filter(isSecretField)).toEqual([]);
         const text = JSON.stringify(fields);
         for (const secret of [TEST_PASSWORD, 'Str0ng-Pass!', ...codes, ...hashes]) expect(text).not.toContain(secret);
       }

@@ -18,37 +18,27 @@ import { assignableModule, assignModuleToUsers, unassignModuleFromUsers } from '
 import { reinviteUsers, type InviteSite } from '../invites/invites.ts';
 import { deactivateUsers } from '../admin-users/update-user.ts';
 import { isUsableAccount } from '#auth/usable-account.ts';
-import { audit, type AuditEntry, type AuditFields } from '#lib/audit.ts';
+import { audit, type AuditEntry } from '#lib/audit.ts';
+import { dueDateChanged, moduleAssigned, moduleUnassigned, userDeactivated } from '../audit/entries.ts';
 
-/** The audit's action of each bulk action (docs/audit.md): the same as the single-user call's. */
-const BULK_ACTIONS: Record<BulkUsersRequest['action'], string> = {
-  assign: 'assignment.assign',
-  due_date: 'assignment.due_date',
-  unassign: 'assignment.unassign',
-  reinvite: 'user.resend',
-  deactivate: 'user.active',
-};
-
-/** The fields a bulk action changed on one user, before and after. */
-function bulkChange(
-  request: BulkUsersRequest,
-  dueBefore: number | undefined,
-): { before: AuditFields | null; after: AuditFields } {
-  const module = request.module ?? null;
+/**
+ * The entry of a bulk action done for one user, as the single-user call's with `bulk: true`:
+ * from the due date read under the users' lock (due_date, unassign). A resent invite is audited
+ * where it is resent (invites/invites.ts).
+ */
+function bulkEntry(request: BulkUsersRequest, user: Target, dueBefore: number | undefined): AuditEntry | undefined {
+  const module = request.module ?? '';
   switch (request.action) {
     case 'assign':
-      return { before: null, after: { module, due_at: request.due_at ?? 0, bulk: true } };
+      return moduleAssigned(user, module, request.due_at ?? 0, true);
     case 'due_date':
-      return {
-        before: { module, due_at: dueBefore ?? null },
-        after: { module, due_at: request.due_at ?? 0, bulk: true },
-      };
+      return dueDateChanged(user, module, dueBefore ?? 0, request.due_at ?? 0, true);
     case 'unassign':
-      return { before: { module, due_at: dueBefore ?? null }, after: { module: null, bulk: true } };
+      return moduleUnassigned(user, module, dueBefore ?? 0, true);
     case 'reinvite':
-      return { before: null, after: { invite: 'resent' } };
+      return undefined;
     case 'deactivate':
-      return { before: { active: true }, after: { active: false, bulk: true } };
+      return userDeactivated(user, true);
   }
 }
 
@@ -234,19 +224,7 @@ export async function applyBulkAction(
       }
     }
 
-    // A resent invite is audited where it is resent (invites/invites.ts).
-    if (request.action !== 'reinvite')
-      await audit(
-        tx,
-        ...rest().map((t): AuditEntry => {
-          const change = bulkChange(request, dueBefore.get(t.id)?.due_at);
-          return {
-            action: BULK_ACTIONS[request.action],
-            target: { kind: 'user', id: t.id, name: t.user_name },
-            ...change,
-          };
-        }),
-      );
+    await audit(tx, ...rest().flatMap((t) => bulkEntry(request, t, dueBefore.get(t.id)?.due_at) ?? []));
 
     const results: BulkUserResult[] = targets.map((t) => {
       const reason = skipped.get(t.id);

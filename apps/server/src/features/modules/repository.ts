@@ -22,6 +22,12 @@ export async function findModuleRow(db: Db, id: string): Promise<ModuleRow | und
   return row;
 }
 
+/** The module's row, locked for the rest of the transaction `tx`. */
+export async function lockModuleRow(tx: Db, id: string): Promise<ModuleRow | undefined> {
+  const [row] = await tx.select().from(modules).where(eq(modules.id, id)).for('update');
+  return row;
+}
+
 export async function moduleExists(db: Db, id: string): Promise<boolean> {
   const [m] = await db.select({ id: modules.id }).from(modules).where(eq(modules.id, id)).limit(1);
   return m !== undefined;

@@ -24,8 +24,10 @@ import {
   findModuleRow,
   insertModule,
   listModules,
+  lockModuleRow,
   unarchiveModule,
   updateModule,
+  type ModuleRow,
 } from './repository.ts';
 import { findVersion, listVersions, saveVersioned } from './versions.ts';
 import {
@@ -34,7 +36,8 @@ import {
   moduleVersionsResponseSchema,
 } from '@airman/contracts/audit.ts';
 import { saveQuestionnaire } from '../questionnaire/repository.ts';
-import { audit, changedFields } from '#lib/audit.ts';
+import { audit } from '#lib/audit.ts';
+import { moduleArchived, moduleCreated, moduleRestored, moduleSaved, moduleUnarchived } from '../audit/entries.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const one = { 200: moduleSchema, ...errorResponses };
@@ -52,6 +55,13 @@ async function findModule(db: Db, id: string): Promise<Module> {
 function listed(module: Module): Module | ModuleWithProblem {
   if (moduleSchema.safeParse(module).success) return module;
   return { ...module, problem: moduleErrors(module) };
+}
+
+/** The module's row, locked until the transaction ends (a change's before, as no other save can move it); 404 when none. */
+async function lockedModule(tx: Db, id: string): Promise<ModuleRow> {
+  const row = await lockModuleRow(tx, id);
+  if (!row) throw new HttpError(404, `No module '${id}'`);
+  return row;
 }
 
 const tags: ApiTag[] = ['Modules'];
@@ -109,15 +119,10 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
       const now = Date.now();
       const id = `m_${crypto.randomBytes(9).toString('base64url')}`;
       const row = await db.transaction(async (tx) => {
-        const { result } = await saveVersioned(tx, id, () => insertModule(tx, id, moduleFields(input), now));
+        const saved = await saveVersioned(tx, id, () => insertModule(tx, id, moduleFields(input), now));
         // Every new module is a copy of a base module (its type): the editor's "New" and "Copy" alike.
-        await audit(tx, {
-          action: 'module.create',
-          target: { kind: 'module', id, name: input.game_title },
-          before: null,
-          after: { game_title: input.game_title, copied_from: input.game_type, version: 1 },
-        });
-        return result;
+        await audit(tx, moduleCreated(id, saved));
+        return saved.result;
       });
       reply.code(201);
       return presentModule(row);
@@ -147,15 +152,10 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
       const existing = await findModule(db, id);
       checkSavedType(existing, input);
       return db.transaction(async (tx) => {
+        // The entry compares the module as read under saveVersioned's lock, never as read above.
         const saved = await saveVersioned(tx, id, () => updateModule(tx, id, moduleFields(input), Date.now()));
-        const module = presentModule(saved.result);
-        const changed = changedFields({ ...existing, version: saved.previous }, { ...module, version: saved.version });
-        await audit(tx, {
-          action: 'module.edit',
-          target: { kind: 'module', id, name: module.game_title },
-          ...changed,
-        });
-        return module;
+        await audit(tx, moduleSaved(id, saved));
+        return presentModule(saved.result);
       });
     },
   );
@@ -174,17 +174,13 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
     },
     async (request) => {
       const { id } = request.params;
-      const existing = await findModule(db, id);
-      checkArchivable(existing);
-      if (existing.archived_at > 0) return existing;
       return db.transaction(async (tx) => {
+        const existing = await lockedModule(tx, id);
+        checkArchivable(presentModule(existing));
+        // Archived already (by another admin meanwhile, say): nothing changes, nothing to record.
+        if (existing.archived_at > 0) return presentModule(existing);
         const row = await archiveModule(tx, id, Date.now());
-        await audit(tx, {
-          action: 'module.archive',
-          target: { kind: 'module', id, name: row.game_title },
-          before: { archived_at: 0 },
-          after: { archived_at: row.archived_at },
-        });
+        await audit(tx, moduleArchived(existing, row));
         return presentModule(row);
       });
     },
@@ -249,15 +245,8 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
           if (v.questionnaire) await saveQuestionnaire(tx, id, v.questionnaire, Date.now());
           return row;
         });
-        const module = presentModule(saved.result);
-        const changed = changedFields({ ...existing, version: saved.previous }, { ...module, version: saved.version });
-        await audit(tx, {
-          action: 'module.restore',
-          target: { kind: 'module', id, name: module.game_title },
-          before: changed.before,
-          after: { ...changed.after, restored_from: n },
-        });
-        return module;
+        await audit(tx, moduleRestored(id, saved, n));
+        return presentModule(saved.result);
       });
     },
   );
@@ -277,16 +266,11 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
     },
     async (request) => {
       const { id } = request.params;
-      const existing = await findModule(db, id);
-      if (existing.archived_at === 0) return existing;
       return db.transaction(async (tx) => {
+        const existing = await lockedModule(tx, id);
+        if (existing.archived_at === 0) return presentModule(existing);
         const row = await unarchiveModule(tx, id);
-        await audit(tx, {
-          action: 'module.unarchive',
-          target: { kind: 'module', id, name: row.game_title },
-          before: { archived_at: existing.archived_at },
-          after: { archived_at: 0 },
-        });
+        await audit(tx, moduleUnarchived(existing, row));
         return presentModule(row);
       });
     },

@@ -89,8 +89,8 @@ describeApi('module versions', (ctx) => {
       url: `/api/admin/audit?target_kind=module&target_id=${first.id}&action=module.restore`,
     });
     expect(audit.json<AuditPage>().entries[0]).toMatchObject({
-      before: { game_title: `${title} edited`, version: 2 },
-      after: { game_title: title, version: 3, restored_from: 1 },
+      before: { 'Settings › Title': `${title} edited`, 'Gauges › focus › start': 10, version: 2 },
+      after: { 'Settings › Title': title, 'Gauges › focus › start': 50, version: 3, restored_from: 1 },
     });
 
     // A trainee's run of the restored module plays version 3, which is version 1's module.

@@ -5,8 +5,7 @@
  * module at start) becomes a version of its own, by the server, before the next one.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Module } from '@airman/contracts/module.ts';
-import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
+import type { VersionContent } from '@airman/contracts/version-diff.ts';
 import type { Db } from '#db/database.ts';
 import { modules, moduleVersions, questionnaires } from '#db/schema.ts';
 import { currentActor, type AuditActor } from '#lib/audit.ts';
@@ -14,9 +13,18 @@ import { presentModule } from './present-module.ts';
 
 export type VersionRow = typeof moduleVersions.$inferSelect;
 
-interface Saved {
-  module: Module;
-  questionnaire: Questionnaire | null;
+type Saved = VersionContent;
+
+/** A versioned save: the change's result, the version it made, and the module before and after it. */
+export interface VersionedSave<T> {
+  result: T;
+  version: number;
+  /** The version the module was at (0: none, as for a new module). */
+  previous: number;
+  /** The module and its questionnaire as read under the row's lock, before the change; undefined: no module yet. */
+  before: VersionContent | undefined;
+  /** As the change left them, the new version's content. */
+  after: VersionContent;
 }
 
 /** The module and its questionnaire as they are now; undefined when there is no such module. */
@@ -88,13 +96,10 @@ export async function currentVersion(tx: Db, id: string): Promise<number | null>
 /**
  * Makes a change to the module (or its questionnaire) and keeps the result as its next version,
  * in the caller's transaction: the module's row is locked first, so two saves number their
- * versions one after the other. Returns the change's result and the version it made.
+ * versions one after the other. Returns the change's result, the version it made and what it read
+ * before and after the change, under that lock (what the save's audit entry compares).
  */
-export async function saveVersioned<T>(
-  tx: Db,
-  id: string,
-  change: () => Promise<T>,
-): Promise<{ result: T; version: number; previous: number }> {
+export async function saveVersioned<T>(tx: Db, id: string, change: () => Promise<T>): Promise<VersionedSave<T>> {
   const before = await currentState(tx, id, true);
   let latest = await latestVersion(tx, id);
   if (before && !(latest && sameState(latest, before))) {
@@ -106,7 +111,7 @@ export async function saveVersioned<T>(
   const after = await currentState(tx, id, false);
   if (!after) throw new Error(`module ${id} vanished while being saved`);
   await insertVersion(tx, id, previous + 1, after, currentActor(), Date.now());
-  return { result, version: previous + 1, previous };
+  return { result, version: previous + 1, previous, before, after };
 }
 
 /** Every version of a module, newest first (without their content). */

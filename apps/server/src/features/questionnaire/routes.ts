@@ -8,7 +8,8 @@ import { HttpError } from '#lib/http-error.ts';
 import { errorResponses } from '#plugins/schemas.ts';
 import { readQuestionnaire, saveQuestionnaire } from './repository.ts';
 import { saveVersioned } from '../modules/versions.ts';
-import { audit, changedFields } from '#lib/audit.ts';
+import { audit } from '#lib/audit.ts';
+import { questionnaireSaved } from '../audit/entries.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const response = { 200: questionnaireSchema, ...errorResponses };
@@ -45,17 +46,11 @@ export function questionnaireRoutes(server: FastifyInstance, db: Db): void {
       const q = request.body;
       const now = Date.now();
       await db.transaction(async (tx) => {
-        const before = (await readQuestionnaire(tx, READY_AIRMAN_MODULE_ID)) ?? {};
+        // Before and after as read under the module's lock: a save racing this one is either before or after.
         const saved = await saveVersioned(tx, READY_AIRMAN_MODULE_ID, () =>
           saveQuestionnaire(tx, READY_AIRMAN_MODULE_ID, q, now),
         );
-        const after = (await readQuestionnaire(tx, READY_AIRMAN_MODULE_ID)) ?? {};
-        const changed = changedFields({ ...before, version: saved.previous }, { ...after, version: saved.version });
-        await audit(tx, {
-          action: 'questionnaire.edit',
-          target: { kind: 'questionnaire', id: READY_AIRMAN_MODULE_ID },
-          ...changed,
-        });
+        await audit(tx, questionnaireSaved(READY_AIRMAN_MODULE_ID, saved));
       });
       return q;
     },

@@ -77,6 +77,33 @@ describe('changeLines', () => {
     ]);
   });
 
+  it('says a module save change by change, part by part in the editor’s order, then the version', () => {
+    const before = {
+      version: 4,
+      'Settings › Days': 5,
+      'Actions › Run › token cost': 2,
+      'Gauges › Sleep › daily change': null,
+      'Objectives › Pass PT': 'active: yes; hidden: no',
+      'Actions › order': ['Run', 'Rest'],
+    };
+    const after = {
+      version: 5,
+      'Settings › Days': 6,
+      'Actions › Run › token cost': 3,
+      'Gauges › Sleep › daily change': -5,
+      'Objectives › Pass PT': null,
+      'Actions › order': ['Rest', 'Run'],
+    };
+    expect(changeLines(before, after, iso)).toEqual([
+      'Settings › Days: 5 → 6',
+      'Gauges › Sleep › daily change: – → -5',
+      'Objectives › Pass PT: active: yes; hidden: no → –',
+      'Actions › order: Run, Rest → Rest, Run',
+      'Actions › Run › token cost: 2 → 3',
+      'Version: 4 → 5',
+    ]);
+  });
+
   it('names a module by its title where it is known', () => {
     const titles = { ...iso, moduleTitle: (id: string) => (id === 'm1' ? 'Drill' : undefined) };
     expect(changeLines(null, { module: 'm1', copied_from: 'gone' }, titles)).toEqual([

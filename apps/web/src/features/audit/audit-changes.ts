@@ -1,8 +1,11 @@
 /**
  * An audit entry's before and after as lines a person reads ("Due date: 11/15/2026 → 11/30/2026"),
- * never as raw JSON: one line per field the action changed, in the order the entry gives them.
+ * never as raw JSON: one line per field the action changed. A module or questionnaire save names
+ * each change as the Versions diff does ("Actions › Run › token cost: 2 → 3"), part by part in the
+ * editor's order.
  */
 import { formatDueDate } from '@airman/contracts/due-date.ts';
+import { PATH_SEPARATOR, VERSION_SECTIONS } from '@airman/contracts/version-diff.ts';
 
 /**
  * What the Audit screen calls a field of an entry (docs/audit.md), in the order it shows them
@@ -49,7 +52,17 @@ const MODULE_FIELDS = new Set(['module', 'copied_from', 'game_type']);
 /** Fields holding an instant (epoch ms; 0 means none). */
 const INSTANTS = new Set(['archived_at', 'locked_until', 'older_than', 'active_at', 'at']);
 
+/** A save's key: "Actions › Run › token cost", already in words. */
+const isPath = (key: string) => key.includes(PATH_SEPARATOR);
+
+/** A save's part (its key's first step) in the editor's order; unknown parts after the known. */
+function sectionRank(key: string): number {
+  const i = (VERSION_SECTIONS as readonly string[]).indexOf(key.split(PATH_SEPARATOR)[0] ?? '');
+  return i >= 0 ? i : VERSION_SECTIONS.length;
+}
+
 export function fieldLabel(key: string): string {
+  if (isPath(key)) return key;
   const known = FIELD_LABELS[key];
   if (known) return known;
   const words = key.replace(/_/g, ' ');
@@ -104,8 +117,13 @@ export function formatValue(key: string, value: unknown, options: FormatOptions 
   return String(value);
 }
 
-/** Known fields in the screen's order, then the others by name. */
+/** A save's changes part by part, then known fields in the screen's order, then the others by name. */
 function byFieldOrder(a: string, b: string): number {
+  if (isPath(a) || isPath(b)) {
+    if (!isPath(b)) return -1;
+    if (!isPath(a)) return 1;
+    return sectionRank(a) - sectionRank(b) || a.localeCompare(b);
+  }
   const [i, j] = [FIELD_ORDER.indexOf(a), FIELD_ORDER.indexOf(b)];
   if (i >= 0 && j >= 0) return i - j;
   if (i >= 0 || j >= 0) return i >= 0 ? -1 : 1;

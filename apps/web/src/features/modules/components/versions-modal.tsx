@@ -1,18 +1,18 @@
 /**
  * The module's versions (GET modules/{id}/versions), over the editor: each with its author and
- * time; two chosen are compared as rows added, removed and changed (version-diff.ts); any older
+ * time; two chosen are compared as rows added, removed and changed (contracts/version-diff.ts); any older
  * one can be restored, after a confirmation, as the next version, which the editor then shows.
  */
 import { useState } from 'react';
 import { Button, InlineLoading, InlineNotification } from '@carbon/react';
 import type { Module } from '@airman/contracts/module.ts';
+import { diffVersions, type DiffRow } from '@airman/contracts/version-diff.ts';
 import { AppModal } from '#components/app-modal.tsx';
 import { FilterSelect } from '#components/filter-select.tsx';
 import { useToast } from '#components/toasts.tsx';
 import { useModuleVersion } from '../api/get-module-version.ts';
 import { useModuleVersions } from '../api/get-module-versions.ts';
 import { useRestoreModuleVersion } from '../api/restore-module-version.ts';
-import { diffVersions, type DiffRow } from '../version-diff.ts';
 import { SimpleTable } from '#components/simple-table.tsx';
 
 const when = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });

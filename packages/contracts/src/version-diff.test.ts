@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { blankAction, DEFAULT_GAME_RECORD, type Module } from '@airman/contracts/module.ts';
-import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
-import { diffVersions, fieldChanges, type VersionContent } from './version-diff.ts';
+import { blankAction, DEFAULT_GAME_RECORD, type Module } from './module.ts';
+import type { Questionnaire } from './questionnaire.ts';
+import { diffVersions, fieldChanges, versionChanges, type VersionContent } from './version-diff.ts';
 
 const base: Module = {
   ...DEFAULT_GAME_RECORD,
@@ -36,11 +36,14 @@ const questionnaire: Questionnaire = {
   items: [{ id: 'q1', domain: 'phys', text: 'I sleep well.', reverse: false }],
 };
 
+/** A deep copy: equal content, no shared object. */
+const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
 const v = (module: Module, q: Questionnaire | null = null): VersionContent => ({ module, questionnaire: q });
 
 describe('diffVersions', () => {
   it('finds nothing between a version and itself', () => {
-    expect(diffVersions(v(base, questionnaire), v(structuredClone(base), structuredClone(questionnaire)))).toEqual([]);
+    expect(diffVersions(v(base, questionnaire), v(clone(base), clone(questionnaire)))).toEqual([]);
   });
 
   it('lists a changed setting as old → new', () => {
@@ -161,5 +164,53 @@ describe('diffVersions', () => {
 describe('fieldChanges', () => {
   it('has no line for equal values', () => {
     expect(fieldChanges({ a: 1, b: [1, 2] }, { a: 1, b: [1, 2] })).toEqual([]);
+  });
+});
+
+describe('versionChanges', () => {
+  it('keys a changed field by its part, row and field, with the values as they were and are', () => {
+    const runs = (cost: number) => ({
+      ...base,
+      actions: [{ ...base.actions[0]!, token_cost: cost }, base.actions[1]!],
+    });
+    expect(versionChanges(v(runs(2)), v(runs(3)))).toEqual({
+      before: { 'Actions › Run › token cost': 2 },
+      after: { 'Actions › Run › token cost': 3 },
+    });
+  });
+
+  it('keys a setting by its name, and a row added or removed by the row, with what it holds', () => {
+    const after = {
+      ...base,
+      days: 6,
+      objectives: [{ name: 'Qualify', active: false, hidden: true }],
+    };
+    expect(versionChanges(v(base), v(after))).toEqual({
+      before: { 'Settings › Days': 5, 'Objectives › Pass PT': 'active: yes; hidden: no', 'Objectives › Qualify': null },
+      after: { 'Settings › Days': 6, 'Objectives › Pass PT': null, 'Objectives › Qualify': 'active: no; hidden: yes' },
+    });
+  });
+
+  it('names the rows in each order when only their order changed', () => {
+    const after = { ...base, actions: [base.actions[1]!, base.actions[0]!] };
+    expect(versionChanges(v(base), v(after))).toEqual({
+      before: { 'Actions › order': ['Run', 'Rest'] },
+      after: { 'Actions › order': ['Rest', 'Run'] },
+    });
+  });
+
+  it('records a field only one side has as null on the other, and the questionnaire’s changes too', () => {
+    const after = { ...base, daily_change: { Sleep: -5 } };
+    expect(versionChanges(v(base, questionnaire), v(after, { ...questionnaire, title: 'CAF 2' }))).toEqual({
+      before: { 'Gauges › Sleep › daily change': null, 'Questionnaire › Title': 'CAF' },
+      after: { 'Gauges › Sleep › daily change': -5, 'Questionnaire › Title': 'CAF 2' },
+    });
+  });
+
+  it('is empty when nothing changed', () => {
+    expect(versionChanges(v(base, questionnaire), v(clone(base), clone(questionnaire)))).toEqual({
+      before: {},
+      after: {},
+    });
   });
 });
