@@ -37,9 +37,10 @@ export type RecordRun = z.infer<typeof recordRunSchema>;
 /** An unguessable certificate code: 128 bits or more, base64url (22+ characters). */
 export const certificateCodeSchema = z
   .string()
-  .min(22, 'not a certificate code')
-  .max(64, 'not a certificate code')
-  .regex(/^[A-Za-z0-9_-]+$/, 'not a certificate code');
+  // An empty or overlong path parameter is refused as on every route (recordIdSchema), and alone.
+  .min(1, { message: 'not a valid id', abort: true })
+  .max(100, { message: 'not a valid id', abort: true })
+  .regex(/^[A-Za-z0-9_-]{22,64}$/, 'not a certificate code');
 export const certificateParamsSchema = z.object({ code: certificateCodeSchema });
 
 export const recordCertificateSchema = z.object({

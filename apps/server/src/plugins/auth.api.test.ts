@@ -71,6 +71,7 @@ describeApi('access is decided on the matched route', (ctx) => {
     expect(open).toEqual(
       [
         'GET /api/admin/users',
+        'GET /api/certificates/:code',
         'GET /api/docs',
         'GET /api/docs/reference.css',
         'GET /api/health',

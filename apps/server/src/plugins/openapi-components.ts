@@ -11,7 +11,7 @@
  */
 import { trainingRecordSchema } from '@airman/contracts/record.ts';
 import { z } from 'zod';
-import { errorResponseSchema } from '@airman/contracts/api.ts';
+import { errorResponseSchema, moduleWithProblemSchema } from '@airman/contracts/api.ts';
 import { auditEntrySchema, moduleVersionSummarySchema } from '@airman/contracts/audit.ts';
 import { bulkUserResultSchema } from '@airman/contracts/bulk-users.ts';
 import { sentEmailSchema } from '@airman/contracts/emails.ts';
@@ -70,6 +70,7 @@ const NAMED: [z.ZodType, string][] = [
   [assignmentSchema, 'Assignment'],
   [signInStatusSchema, 'SignInStatus'],
   [moduleSchema, 'Module'],
+  [moduleWithProblemSchema, 'ModuleWithProblem'],
   [objectiveSchema, 'Objective'],
   [resourceSchema, 'Resource'],
   [actionSchema, 'Action'],
