@@ -12,6 +12,7 @@ import { rankOrderSql } from '#db/schema.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { progressStatusSql } from '../progress/progress.ts';
 import { usableAccountSql } from '#auth/usable-account.ts';
+import { unitTreeSql } from '#lib/unit-tree.ts';
 
 /** The numbers the progress counts' status expression gives each assignment status. */
 const STATUS_CODES: Record<NonNullable<UsersQuery['assignment_status']>, number> = {
@@ -31,10 +32,11 @@ const STATUS_CODES: Record<NonNullable<UsersQuery['assignment_status']>, number>
 function countFromProgress(q: FilterQuery, now: number): { sql: string; params: unknown[] } | undefined {
   if (q.module === undefined || q.search?.trim() || q.role !== undefined || q.status !== undefined) return undefined;
   const params: unknown[] = [q.module];
+  const add = (value: unknown) => `$${params.push(value)}`;
   const where = ['module_id = $1'];
-  if (q.unit !== undefined) where.push(`unit = $${params.push(q.unit)}`);
+  if (q.unit !== undefined) where.push(unitTreeSql('unit_path', q.unit, add));
   if (q.assignment_status !== undefined)
-    where.push(`(${progressStatusSql(`$${params.push(now)}`)}) = ${STATUS_CODES[q.assignment_status]}`);
+    where.push(`(${progressStatusSql(add(now))}) = ${STATUS_CODES[q.assignment_status]}`);
   return {
     sql: `SELECT coalesce(sum(n), 0)::int AS n FROM progress_status_by_unit WHERE ${where.join(' AND ')}`,
     params,
@@ -118,7 +120,7 @@ function conditions(q: FilterQuery, params: unknown[], now: number, byModule = f
   const where: string[] = [];
   const search = q.search?.trim();
   if (search) where.push(`s.haystack LIKE lower(${add(containsPattern(search))})`);
-  if (q.unit !== undefined && !byModule) where.push(`s.unit = ${add(q.unit)}`);
+  if (q.unit !== undefined && !byModule) where.push(unitTreeSql('s.unit_path', q.unit, add));
   if (q.role !== undefined) where.push(`s.role = ${add(q.role)}`);
   if (q.status === 'pending') where.push('s.pending');
   if (q.status === 'registered') where.push('NOT s.pending');
@@ -141,7 +143,7 @@ function conditions(q: FilterQuery, params: unknown[], now: number, byModule = f
 function moduleConditions(module: string, q: FilterQuery, params: unknown[], now: number): string[] {
   const add = (value: unknown) => `$${params.push(value)}`;
   const where = [`x.module_id = ${add(module)}`];
-  if (q.unit !== undefined) where.push(`x.unit = ${add(q.unit)}`);
+  if (q.unit !== undefined) where.push(unitTreeSql('x.unit_path', q.unit, add));
   if (q.assignment_status !== undefined)
     where.push(`(${progressStatusSql(add(now))}) = ${STATUS_CODES[q.assignment_status]}`);
   return where;

@@ -10,6 +10,7 @@ import type { ProgressQuery, ProgressResponse, StatusCounts } from '@airman/cont
 import { PROGRESS_DEFAULT_WEEKS, PROGRESS_MAX_RANGE_DAYS, PROGRESS_OVERDUE_LIMIT } from '@airman/contracts/progress.ts';
 import type { Database } from '#db/database.ts';
 import { HttpError } from '#lib/http-error.ts';
+import { unitTreeSql } from '#lib/unit-tree.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -46,7 +47,14 @@ function filterSql(
     for (const list of of) list.push(`${column} = $${first + params.length - 1}`);
   };
   add(prefixed ? 'a.module_id' : 'module_id', query.module, [conditions, moduleConditions]);
-  add(prefixed ? 'u.unit' : 'unit', query.unit, [conditions, userConditions]);
+  // The unit and every unit under it (lib/unit-tree.ts); its text is one parameter, however often used.
+  if (query.unit !== undefined) {
+    let placeholder: string | undefined;
+    const once = (value: unknown) => (placeholder ??= `$${first + params.push(value) - 1}`);
+    const sql = unitTreeSql(prefixed ? 'u.unit_path' : 'unit_path', query.unit, once);
+    conditions.push(sql);
+    userConditions.push(sql);
+  }
   add(prefixed ? 'u.rank' : 'rank', query.rank, [conditions, userConditions]);
   const all = (list: string[]) => (list.length ? list.join(' AND ') : 'true');
   return { where: all(conditions), params, userWhere: all(userConditions), moduleWhere: all(moduleConditions) };
