@@ -158,6 +158,11 @@ export const userUpdateRequestSchema = z
     rank: rankSchema,
     unit: unitSchema,
     role: z.enum(ROLES),
+    /**
+     * The units a unit administrator administers (with every unit under each), at least one; only
+     * for the role unit_admin, and only a full administrator sets it or the role.
+     */
+    admin_units: z.array(unitSchema.min(1)).min(1).max(100),
     active_at: epochDate,
     /** Due dates of existing assignments. */
     assignments: z.array(assignmentUpdateSchema),
@@ -175,6 +180,8 @@ export const inviteRequestSchema = z.strictObject({
   module: z.string().max(100).optional(),
   /** The module's due date for every invitee (epoch ms, as assignments carry it); only with module. */
   due_at: epochDate.optional(),
+  /** The invitees' unit; a unit administrator must give one of its units (or a unit under one). */
+  unit: unitSchema.optional(),
 });
 export type InviteRequest = z.infer<typeof inviteRequestSchema>;
 export const inviteResponseSchema = z.object({

@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS = {
   'user.address': 'E-mail address changed',
   'user.register': 'Registered',
   'user.role': 'Role changed',
+  'user.scope': 'Units administered changed',
   'user.active': 'Activated or deactivated',
   'user.profile': 'Name, rank or unit changed',
   'user.delete': 'Deleted',

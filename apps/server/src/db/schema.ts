@@ -145,6 +145,21 @@ export const userSearch = pgTable(
   ],
 );
 
+/**
+ * The units a unit administrator (role 'unit_admin') administers, each with every unit under it
+ * (migration 0040). Read on each of its requests (plugins/auth.ts), so a change applies at once.
+ */
+export const adminUnits = pgTable(
+  'admin_units',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unit: text('unit').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.unit] })],
+);
+
 /** A module's rules: every field of Module but its identity and listing fields. */
 export type ModuleContent = Omit<Module, 'id' | 'game_title' | 'game_description' | 'game_type' | 'archived_at'>;
 

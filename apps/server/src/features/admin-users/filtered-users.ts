@@ -13,6 +13,7 @@ import { HttpError } from '#lib/http-error.ts';
 import { progressStatusSql } from '../progress/progress.ts';
 import { usableAccountSql } from '#auth/usable-account.ts';
 import { unitTreeSql } from '#lib/unit-tree.ts';
+import { scopeSql } from '#lib/scope.ts';
 
 /** The numbers the progress counts' status expression gives each assignment status. */
 const STATUS_CODES: Record<NonNullable<UsersQuery['assignment_status']>, number> = {
@@ -115,9 +116,16 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
  * The filters as conditions on user_search s, their values appended to params;
  * without the module's (and its unit's) when assignment_search x gives them.
  */
-function conditions(q: FilterQuery, params: unknown[], now: number, byModule = false): string[] {
+function conditions(
+  q: FilterQuery,
+  params: unknown[],
+  now: number,
+  byModule = false,
+  scope: readonly string[] | null = null,
+): string[] {
   const add = (value: unknown) => `$${params.push(value)}`;
   const where: string[] = [];
+  if (scope !== null) where.push(scopeSql('s', scope, add));
   const search = q.search?.trim();
   if (search) where.push(`s.haystack LIKE lower(${add(containsPattern(search))})`);
   if (q.unit !== undefined && !byModule) where.push(unitTreeSql('s.unit_path', q.unit, add));
@@ -149,12 +157,13 @@ function moduleConditions(module: string, q: FilterQuery, params: unknown[], now
   return where;
 }
 
-/** One page as JSON text: `{count, users, cursor?}`. */
+/** One page as JSON text: `{count, users, cursor?}`; with a scope (a unit administrator's), only the users within it. */
 export async function filteredUsersPage(
   database: Database,
   q: FilterQuery,
   cursorText: string | undefined,
   now = Date.now(),
+  scope: readonly string[] | null = null,
 ): Promise<string> {
   if (q.assignment_status !== undefined && q.module === undefined)
     throw new HttpError(400, 'assignment_status: needs module');
@@ -171,7 +180,7 @@ export async function filteredUsersPage(
         ]
       : [...SORT_KEYS[sort], { sql: sort === 'last_login' ? 'u.id' : 's.id', type: 'text' as const }];
   const params: unknown[] = [];
-  const where = conditions(q, params, now, module !== undefined);
+  const where = conditions(q, params, now, module !== undefined, scope);
   const from =
     module !== undefined
       ? `assignment_search x${where.length ? ' JOIN user_search s ON s.id = x.user_id' : ''}`
@@ -193,8 +202,8 @@ export async function filteredUsersPage(
     FROM ${from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY ${keys.map((k) => collated(k.sql, k)).join(', ')} LIMIT ${USER_PAGE_SIZE + 1}`;
   const countParams: unknown[] = [];
-  const countWhere = conditions(q, countParams, now);
-  const fromProgress = countFromProgress(q, now);
+  const countWhere = conditions(q, countParams, now, false, scope);
+  const fromProgress = scope === null ? countFromProgress(q, now) : undefined;
   const [rows, counted] = await Promise.all([
     database.query<Record<string, unknown> & { id: string; listing: string }>(
       `SELECT page.*, u.listing FROM (${pageSql}) page JOIN users u ON u.id = page.id ORDER BY ${keys.map((k, i) => collated(`page.k${i}`, k)).join(', ')}`,
