@@ -158,7 +158,7 @@ export const ACCESS_ROWS: Record<string, Row> = {
   },
   'POST /api/admin/reports/token': {
     request: () => ({ method: 'POST', url: '/api/admin/reports/token', payload: { module: MODULE } }),
-    expect: ADMIN_ONLY,
+    expect: SCOPED_LIST,
   },
   'GET /api/admin/reports/xapi': {
     request: () => ({ method: 'GET', url: '/api/admin/reports/xapi?from=2099-01-01' }),

@@ -55,4 +55,32 @@ describeApi('unit administrators', (ctx) => {
     );
     expect(stored[0]).toEqual({ unit: '655 ISRW/Det 2', role: 'user' });
   });
+
+  it("download the module report of their units' trainees only", async () => {
+    const admin = await adminToken(ctx);
+    const unitAdmin = await ctx.createUser({ role: 'unit_admin' });
+    await ctx.database.query(`INSERT INTO admin_units (user_id, unit) VALUES ($1, '655 ISRW/Det 7')`, [unitAdmin.id]);
+    const inside = await ctx.createUser();
+    const outside = await ctx.createUser();
+    await post(admin, inside.id, { unit: '655 isrw / det 7 / Flight C' });
+    for (const user of [inside, outside])
+      await ctx.request(admin, {
+        method: 'POST',
+        url: `/api/admin/users/${user.id}/assign`,
+        payload: { module: 'ready_airman_training' },
+      });
+    const minted = await ctx.request(unitAdmin.token, {
+      method: 'POST',
+      url: '/api/admin/reports/token',
+      payload: { module: 'ready_airman_training' },
+    });
+    expect(minted.statusCode, minted.body).toBe(200);
+    const csv = await ctx.request(undefined, {
+      method: 'GET',
+      url: `/api/admin/users?csv=1&module=ready_airman_training&token=${minted.json<{ token: string }>().token}`,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain(inside.email);
+    expect(csv.body).not.toContain(outside.email);
+  });
 });
