@@ -164,14 +164,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   moduleRoutes(app, database.db);
   questionnaireRoutes(app, database.db);
   adminUserRoutes(app, database, requestAuth);
-  inviteRoutes(app, database.db, config, mail);
+  inviteRoutes(app, database, config, mail);
   reportRoutes(app, database.db);
   xapiReportRoutes(app, database, config.publicUrl);
   progressRoutes(app, database);
   selfRoutes(app, database.db, tokens);
   passwordRoutes(app, database.db, config, names);
   emailRoutes(app, database.db);
-  bulkUserRoutes(app, database.db, config);
+  bulkUserRoutes(app, database, config);
   await inviteFileRoutes(app, database.db, config);
   auditRoutes(app, database.db);
   oidcRoutes(app, database.db, tokens, config, deps.jwtSecret);

@@ -83,7 +83,7 @@ export const usersQuerySchema = z.object({
   csv: z.literal('1').optional(),
   /** The report's module; on the list, only users the module is assigned to. */
   module: z.string().max(100).optional(),
-  /** Only users of this unit (exactly as stored). */
+  /** Only users of this unit and of every unit under it (packages/contracts/src/units.ts). */
   unit: z.string().max(100).optional(),
   role: z.enum(ROLES).optional(),
   status: z.enum(USER_STATUSES).optional(),
@@ -109,13 +109,23 @@ export type UsersPage = z.infer<typeof usersPageSchema>;
 /** The most units GET admin/units answers with, first in its order. */
 export const UNITS_LIMIT = 5000;
 export const unitCountSchema = z.object({
-  /** The unit exactly as stored: the value of the users list's and Progress's unit filter. */
+  /**
+   * The unit as stored (its most common spelling), or for a unit no user is in but some are
+   * under, its part of their unit's text: the value of the unit filters (packages/contracts/src/units.ts).
+   */
   unit: z.string().min(1),
-  /** Its users, registered and pending. */
-  users: z.number().int().min(1),
+  /** Its own users, registered and pending (0 for a unit that only has sub-units). */
+  users: z.number().int().min(0),
+  /** Its users and those of every unit under it. */
+  total: z.number().int().min(1),
+  /** How deep in the unit tree: 0 for a top unit ("655 ISRW"), 1 under it ("655 ISRW/Det 2"), and so on. */
+  depth: z.number().int().min(0),
 });
 export type UnitCount = z.infer<typeof unitCountSchema>;
-/** The distinct non-empty units of users, ordered case-insensitively (then exactly), at most UNITS_LIMIT. */
+/**
+ * The units of users as a tree, each unit followed by those under it; at one level ordered
+ * case-insensitively (then exactly). From the first UNITS_LIMIT distinct unit texts.
+ */
 export const unitsResponseSchema = z.object({ units: z.array(unitCountSchema) });
 export type UnitsResponse = z.infer<typeof unitsResponseSchema>;
 
@@ -151,6 +161,11 @@ export const userUpdateRequestSchema = z
     rank: rankSchema,
     unit: unitSchema,
     role: z.enum(ROLES),
+    /**
+     * The units a unit administrator administers (with every unit under each), at least one; only
+     * for the role unit_admin, and only a full administrator sets it or the role.
+     */
+    admin_units: z.array(unitSchema.min(1)).min(1).max(100),
     active_at: epochDate,
     /** Due dates of existing assignments. */
     assignments: z.array(assignmentUpdateSchema),
@@ -168,6 +183,8 @@ export const inviteRequestSchema = z.strictObject({
   module: z.string().max(100).optional(),
   /** The module's due date for every invitee (epoch ms, as assignments carry it); only with module. */
   due_at: epochDate.optional(),
+  /** The invitees' unit; a unit administrator must give one of its units (or a unit under one). */
+  unit: unitSchema.optional(),
 });
 export type InviteRequest = z.infer<typeof inviteRequestSchema>;
 export const inviteResponseSchema = z.object({

@@ -18,6 +18,7 @@ export const AUDIT_ACTION_LABELS = {
   'user.provider_link': 'Linked to the identity provider',
   'user.provider_unlink': 'Unlinked from the identity provider',
   'user.role': 'Role changed',
+  'user.scope': 'Units administered changed',
   'user.active': 'Activated or deactivated',
   'user.profile': 'Name, rank or unit changed',
   'user.delete': 'Deleted',

@@ -31,8 +31,11 @@ export const TOKEN_RETRY_LIMIT = 3;
 /** Sex options; '' is the blank option. */
 export const SEX_OPTIONS = ['', 'M', 'F'] as const;
 export type Sex = (typeof SEX_OPTIONS)[number];
-/** Roles. */
-export const ROLES = ['admin', 'user'] as const;
+/**
+ * Roles: a full administrator, a unit administrator (the trainees of its units and the units
+ * under them only: docs/security.md), a trainee.
+ */
+export const ROLES = ['admin', 'unit_admin', 'user'] as const;
 export type Role = (typeof ROLES)[number];
 /** Game canvas height as a fraction of the window height. */
 export const GAME_CANVAS_HEIGHT_RATIO = 0.8;

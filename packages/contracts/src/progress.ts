@@ -37,7 +37,7 @@ export const progressQuerySchema = z
   .strictObject({
     /** A module id: every figure about that module only. */
     module: z.string().min(1).max(100).optional(),
-    /** A unit, exactly as stored. */
+    /** A unit: its users and those of every unit under it (packages/contracts/src/units.ts). */
     unit: z.string().max(100).optional(),
     /** A rank abbreviation, exactly as stored ('' is never a filter). */
     rank: z.string().min(1).max(20).optional(),

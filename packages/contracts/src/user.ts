@@ -46,6 +46,11 @@ export const userSchema = z.object({
   unit: z.string(),
   sex: z.enum(SEX_OPTIONS),
   role: z.enum(ROLES),
+  /**
+   * A unit administrator's units (each with the units under it); [] for other roles. In a single
+   * user's JSON (GET and POST admin/users/{id}), not in the list's rows.
+   */
+  admin_units: z.array(z.string()).optional(),
   /** Ids of the modules assigned to the user. */
   modules: z.array(z.string()),
   /** 0 = inactive, otherwise when the account was activated (epoch ms). */

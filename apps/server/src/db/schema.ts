@@ -118,6 +118,8 @@ export const userSearch = pgTable(
     last_name: text('last_name').notNull().default(''),
     rank: text('rank').notNull().default(''),
     unit: text('unit').notNull().default(''),
+    /** unit_path(unit): the unit's key in the unit tree (migration 0039, lib/unit-tree.ts), collate "C". */
+    unit_path: text('unit_path').generatedAlwaysAs(sql`unit_path(unit)`),
     pending: boolean('pending').notNull().default(false),
     // As in users, for the users list's filters.
     role: text('role').notNull().default('user'),
@@ -127,12 +129,14 @@ export const userSearch = pgTable(
     index('user_search_trgm_idx').using('gin', sql`${t.haystack} gin_trgm_ops`),
     // The report's keyset pages on the embedded database, in the users list's order.
     index('user_search_sort_key_id_idx').on(t.sort_key, t.id),
-    // A unit's (and rank's) users: the users list's unit filter, the progress page's overdue list of a unit.
+    // The units with their numbers of users (GET admin/units): one walk of this index.
     index('user_search_unit_rank_idx').on(t.unit, t.rank),
-    // A unit's page of the users list by name, and by rank: one walk in the page's order.
-    index('user_search_unit_order_idx').on(t.unit, t.sort_key, sql`${t.id} collate "C"`),
-    index('user_search_unit_rank_order_idx').on(
-      t.unit,
+    // A unit sub-tree's (and rank's) users: the progress page's overdue list of a unit.
+    index('user_search_unit_path_rank_idx').on(t.unit_path, t.rank),
+    // A unit sub-tree's page of the users list by name, and by rank: one range of the index.
+    index('user_search_unit_path_order_idx').on(t.unit_path, t.sort_key, sql`${t.id} collate "C"`),
+    index('user_search_unit_path_rank_order_idx').on(
+      t.unit_path,
       sql.raw(`(${rankOrderSql('"rank"')})`),
       t.sort_key,
       sql`${t.id} collate "C"`,
@@ -140,6 +144,21 @@ export const userSearch = pgTable(
     // Users of a role: the users list's count of them reads this index only.
     index('user_search_role_idx').on(t.role),
   ],
+);
+
+/**
+ * The units a unit administrator (role 'unit_admin') administers, each with every unit under it
+ * (migration 0040). Read on each of its requests (plugins/auth.ts), so a change applies at once.
+ */
+export const adminUnits = pgTable(
+  'admin_units',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unit: text('unit').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.unit] })],
 );
 
 /** A module's rules: every field of Module but its identity and listing fields. */
@@ -273,6 +292,8 @@ export const assignmentSearch = pgTable(
     /** user_search.sort_key, collate "C". */
     sort_key: text('sort_key').notNull(),
     unit: text('unit').notNull(),
+    /** unit_path(unit): the unit's key in the unit tree (migration 0039, lib/unit-tree.ts), collate "C". */
+    unit_path: text('unit_path').generatedAlwaysAs(sql`unit_path(unit)`),
     started: boolean('started').notNull(),
     completed: boolean('completed').notNull(),
     game_status: integer('game_status').notNull(),
@@ -289,7 +310,7 @@ export const assignmentSearch = pgTable(
       t.module_id,
       t.sort_key,
       sql`${t.user_id} collate "C"`,
-      t.unit,
+      t.unit_path,
       t.started,
       t.completed,
       t.game_status,
@@ -616,6 +637,7 @@ export const progressStatus = pgTable(
   {
     module_id: text('module_id').notNull(),
     unit: text('unit').notNull(),
+    unit_path: text('unit_path').generatedAlwaysAs(sql`unit_path(unit)`),
     rank: text('rank').notNull(),
     started: boolean('started').notNull(),
     completed: boolean('completed').notNull(),
@@ -632,6 +654,7 @@ export const progressCompletions = pgTable(
   {
     module_id: text('module_id').notNull(),
     unit: text('unit').notNull(),
+    unit_path: text('unit_path').generatedAlwaysAs(sql`unit_path(unit)`),
     rank: text('rank').notNull(),
     day: integer('day').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
@@ -652,6 +675,7 @@ export const progressStatusByUnit = pgTable(
   {
     module_id: text('module_id').notNull(),
     unit: text('unit').notNull(),
+    unit_path: text('unit_path').generatedAlwaysAs(sql`unit_path(unit)`),
     started: boolean('started').notNull(),
     completed: boolean('completed').notNull(),
     game_status: integer('game_status').notNull(),
@@ -666,6 +690,7 @@ export const progressCompletionsByUnit = pgTable(
   {
     module_id: text('module_id').notNull(),
     unit: text('unit').notNull(),
+    unit_path: text('unit_path').generatedAlwaysAs(sql`unit_path(unit)`),
     day: integer('day').notNull(),
     n: bigint('n', { mode: 'number' }).notNull(),
   },
@@ -686,6 +711,7 @@ export const progressAnswers = pgTable(
   {
     module_id: text('module_id').notNull(),
     unit: text('unit').notNull(),
+    unit_path: text('unit_path').generatedAlwaysAs(sql`unit_path(unit)`),
     rank: text('rank').notNull(),
     phase: text('phase').notNull(),
     domain: text('domain').notNull(),

@@ -15,7 +15,12 @@ import type { TokenClaims, TokenService } from '../auth/tokens.ts';
 import type { UserRow } from '../auth/account.ts';
 import { isUsableAccount } from '../auth/usable-account.ts';
 
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route: anyone; any signed-in user; a full administrator only; or a full
+ * administrator and a unit administrator, the latter within its scope (the route narrows what it
+ * reads and refuses what is outside: lib/scope.ts).
+ */
+export type Access = 'public' | 'user' | 'admin' | 'unit_admin';
 
 export interface AuthUser {
   id: string;
@@ -23,6 +28,11 @@ export interface AuthUser {
   tokenVersion: number;
   /** The account as loaded for this request (routes about the caller use it instead of reading again). */
   row: UserRow;
+  /**
+   * A unit administrator's units (each with the units under it), read from admin_units on each
+   * request so a change applies at once; null for any other role (a full administrator: no limit).
+   */
+  scope: readonly string[] | null;
 }
 
 declare module 'fastify' {
@@ -76,19 +86,32 @@ function bearerClaims(tokens: TokenService, header: string | undefined): TokenCl
 }
 
 /** The account of verified claims, if it still accepts them, or a 401. */
-async function accountOf(loadAccount: AccountLoader, claims: TokenClaims): Promise<AuthUser> {
+async function accountOf(database: Database, loadAccount: AccountLoader, claims: TokenClaims): Promise<AuthUser> {
   const row = await loadAccount(claims.user_id);
   // Deleted, deactivated, revoked (token version moved on) or role changed: no longer valid.
   // auth/usable-account.ts's currentAdminSql says the same in SQL: change both together.
   if (!row || !isUsableAccount(row) || row.token_version !== claims.tv || row.role !== claims.user_role) {
     throw new HttpError(401, 'Invalid session', 'token_invalid');
   }
-  return { id: row.id, role: row.role as Role, tokenVersion: row.token_version, row };
+  const role = row.role as Role;
+  const scope =
+    role === 'unit_admin'
+      ? (await database.query<{ unit: string }>(SCOPE_SQL, [row.id], 'auth_load_scope')).map((r) => r.unit)
+      : null;
+  return { id: row.id, role, tokenVersion: row.token_version, row, scope };
 }
 
+/** A unit administrator's units ($1: its id). */
+const SCOPE_SQL = 'SELECT unit FROM admin_units WHERE user_id = $1 ORDER BY unit';
+
 /** The caller of a request with this Authorization header, or a 401 saying why not. */
-function authenticate(loadAccount: AccountLoader, tokens: TokenService, header: string | undefined): Promise<AuthUser> {
-  return accountOf(loadAccount, bearerClaims(tokens, header));
+function authenticate(
+  database: Database,
+  loadAccount: AccountLoader,
+  tokens: TokenService,
+  header: string | undefined,
+): Promise<AuthUser> {
+  return accountOf(database, loadAccount, bearerClaims(tokens, header));
 }
 
 /**
@@ -128,13 +151,14 @@ export function registerAuth(app: FastifyInstance, database: Database, tokens: T
     if (request.is404) return;
     const access = request.routeOptions.config.access ?? 'user';
     if (access === 'public') return;
-    request.authUser = await authenticate(loadAccount, tokens, request.headers.authorization);
-    if (access === 'admin' && request.authUser.role !== 'admin') {
+    request.authUser = await authenticate(database, loadAccount, tokens, request.headers.authorization);
+    const { role } = request.authUser;
+    if ((access === 'admin' && role !== 'admin') || (access === 'unit_admin' && role === 'user')) {
       throw new HttpError(403, 'Administrator access required');
     }
   });
   return {
     claims: (request) => bearerClaims(tokens, request.headers.authorization),
-    account: (claims) => accountOf(loadAccount, claims),
+    account: (claims) => accountOf(database, loadAccount, claims),
   };
 }

@@ -48,8 +48,13 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
       const schema = { ...transformed.schema } as Record<string, unknown>;
       schema.response = describedResponses(route.schema.response, schema.response);
       if (access !== 'public') schema.security = [{ bearer: [] }];
-      if (access === 'admin')
-        schema.description = `${typeof schema.description === 'string' ? schema.description + ' ' : ''}Administrators only.`;
+      const who =
+        access === 'admin'
+          ? 'Administrators only.'
+          : access === 'unit_admin'
+            ? 'Administrators, and unit administrators within their units.'
+            : undefined;
+      if (who) schema.description = `${typeof schema.description === 'string' ? schema.description + ' ' : ''}${who}`;
       return { schema, url: transformed.url };
     },
     transformObject: (input) =>

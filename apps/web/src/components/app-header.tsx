@@ -26,11 +26,15 @@ import { useAuth } from '../lib/auth/auth-context.tsx';
 import { SIGNED_OUT_MESSAGE } from '../lib/session-messages.ts';
 import { tokenState } from '../lib/token-store.ts';
 import { useMediaQuery } from '../lib/use-media-query.ts';
+import { isAdministrator, isFullAdmin, scopeLine } from '../lib/roles.ts';
 import type { LoginNotice } from '../lib/auth/components/route-guards.tsx';
 
 interface Viewer {
   signedIn: boolean;
+  /** An administrator or a unit administrator. */
   isAdmin: boolean;
+  /** A full administrator: the Module Editor too. */
+  isFullAdmin: boolean;
 }
 
 /** The menu's links, in order, each with who sees it. */
@@ -38,7 +42,7 @@ const NAV_ITEMS: { to: string; label: string; shown(viewer: Viewer): boolean }[]
   { to: '/login', label: 'Log In', shown: (v) => !v.signedIn },
   { to: '/admin', label: 'User Admin', shown: (v) => v.isAdmin },
   { to: '/progress', label: 'Progress', shown: (v) => v.isAdmin },
-  { to: '/modules', label: 'Module Editor', shown: (v) => v.isAdmin },
+  { to: '/modules', label: 'Module Editor', shown: (v) => v.isFullAdmin },
   { to: '/audit', label: 'Audit', shown: (v) => v.isAdmin },
   { to: '/record', label: 'My record', shown: (v) => v.signedIn },
   { to: '/profile', label: 'Profile', shown: (v) => v.signedIn },
@@ -60,7 +64,7 @@ export function AppHeader() {
   const signedIn = tokenState(token) === 'valid';
   const session = useSession(signedIn ? token : null);
   const user = signedIn ? session.data : undefined;
-  const viewer: Viewer = { signedIn, isAdmin: user?.role === 'admin' };
+  const viewer: Viewer = { signedIn, isAdmin: isAdministrator(user?.role), isFullAdmin: isFullAdmin(user?.role) };
   const items = NAV_ITEMS.filter((item) => item.shown(viewer));
   const wide = useMediaQuery(WIDE);
 
@@ -95,10 +99,17 @@ export function AppHeader() {
   };
   const close = () => setOpen(false);
 
+  // A unit administrator also sees whose users it is looking at.
   const userName = user && (
     <p className="app-header__user">
       <span className="visually-hidden">Signed in as </span>
       {user.user_name}
+      {user.role === 'unit_admin' && (
+        <>
+          <span className="visually-hidden">, </span>
+          <span className="app-header__scope">{scopeLine(user.admin_units)}</span>
+        </>
+      )}
     </p>
   );
 

@@ -9,14 +9,15 @@ import { filterSearch, useUrlFilters } from '../lib/url-filters.ts';
 import { useUnits } from '../lib/units.ts';
 import { UnitFilter } from './unit-filter.tsx';
 
-/** The units as GET admin/units orders them (by name, any case). */
+/** The units as GET admin/units orders them (a tree, each level by name, any case). */
 const UNITS: UnitsResponse = {
   units: [
-    { unit: '1655 Sq', users: 4 },
-    { unit: '655 ISRW', users: 3 },
-    { unit: '655 ISRW Det 9', users: 1 },
-    { unit: 'B 6550', users: 2 },
-    { unit: 'Ops', users: 7 },
+    { unit: '1655 Sq', users: 4, total: 4, depth: 0 },
+    { unit: '655 ISRW', users: 3, total: 6, depth: 0 },
+    { unit: '655 ISRW/Det 2', users: 2, total: 2, depth: 1 },
+    { unit: '655 ISRW Det 9', users: 1, total: 1, depth: 0 },
+    { unit: 'B 6550', users: 2, total: 2, depth: 0 },
+    { unit: 'Ops', users: 7, total: 7, depth: 0 },
   ],
 };
 
@@ -55,17 +56,37 @@ const status = () => screen.getByRole('status').textContent;
 const loaded = () => waitFor(() => expect(screen.queryByText('Loading units…')).toBeNull());
 
 describe('UnitFilter', () => {
+  it('shows the units as a tree: a unit under another indented, by the last part of its name', async () => {
+    const { user } = renderFilter();
+    await loaded();
+    await user.click(field());
+    const options = screen.getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      '1655 Sq 4 users',
+      '655 ISRW 6 users',
+      '655 ISRW/Det 2 2 users',
+      '655 ISRW Det 9 1 user',
+      'B 6550 2 users',
+      'Ops 7 users',
+    ]);
+    // The parent's part is read out but hidden from sight; the row is indented instead.
+    const sub = options[2]!.querySelector<HTMLElement>('.unit-filter__option')!;
+    expect(sub.querySelector('.visually-hidden')?.textContent).toBe('655 ISRW/');
+    expect(sub.style.paddingInlineStart).toBe('1rem');
+    expect(options[1]!.querySelector<HTMLElement>('.unit-filter__option')!.style.paddingInlineStart).toBe('');
+  });
+
   it('lists the units that start with the text first, then those that contain it, any case and trimmed', async () => {
     const { user } = renderFilter();
     await loaded();
     await user.type(field(), ' 655 ');
-    expect(optionNames()).toEqual(['655 ISRW', '655 ISRW Det 9', '1655 Sq', 'B 6550']);
-    expect(status()).toBe('4 units match. Use the arrow keys to choose one.');
+    expect(optionNames()).toEqual(['655 ISRW', '655 ISRW/Det 2', '655 ISRW Det 9', '1655 Sq', 'B 6550']);
+    expect(status()).toBe('5 units match. Use the arrow keys to choose one.');
     await user.clear(field());
     await user.type(field(), 'isrw');
-    expect(optionNames()).toEqual(['655 ISRW', '655 ISRW Det 9']);
-    // Each unit with its number of users.
-    expect(screen.getAllByRole('option')[0]?.textContent).toBe('655 ISRW 3 users');
+    expect(optionNames()).toEqual(['655 ISRW', '655 ISRW/Det 2', '655 ISRW Det 9']);
+    // Each unit with its number of users, those of the units under it included.
+    expect(screen.getAllByRole('option')[0]?.textContent).toBe('655 ISRW 6 users');
     expect(search()).toBe('');
   });
 
@@ -74,7 +95,7 @@ describe('UnitFilter', () => {
     await loaded();
     await user.type(field(), '655');
     // The first match is highlighted as one types: Down moves to the next, Enter chooses it.
-    await user.keyboard('{ArrowDown}{Enter}');
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await waitFor(() => expect(search()).toBe('?unit=655+ISRW+Det+9'));
     expect(field().value).toBe('655 ISRW Det 9');
     expect(document.activeElement).toBe(field());
@@ -86,10 +107,10 @@ describe('UnitFilter', () => {
       http.get('/api/admin/units', () =>
         HttpResponse.json({
           units: [
-            { unit: '1655 Sq', users: 1 },
-            { unit: '65 ABW', users: 1 },
-            { unit: '655 ISRG', users: 1 },
-            { unit: '655 ISRW', users: 1 },
+            { unit: '1655 Sq', users: 1, total: 1, depth: 0 },
+            { unit: '65 ABW', users: 1, total: 1, depth: 0 },
+            { unit: '655 ISRG', users: 1, total: 1, depth: 0 },
+            { unit: '655 ISRW', users: 1, total: 1, depth: 0 },
           ],
         } satisfies UnitsResponse),
       ),

@@ -1,7 +1,8 @@
 /**
  * A list's unit filter (the users list's, the Progress page's): a combo box of the units users
- * are in. Typing narrows the list to the units that start with the text, then those that contain
- * it; choosing one filters by exactly that unit; clearing it (its clear button, Escape on the
+ * are in, as a tree (each unit indented under its parent, its count with the units under it).
+ * Typing narrows the list to the units that start with the text, then those that contain
+ * it, as a flat list; choosing one filters by that unit and every unit under it; clearing it (its clear button, Escape on the
  * closed list, or leaving it empty) removes the filter. Text that matches no unit applies nothing.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -14,19 +15,34 @@ import '../styles/unit-filter.scss';
 /** A unit of the list; a unit from the URL that the list does not hold has no count. */
 interface UnitItem {
   unit: string;
-  users?: number;
+  /** Its users and those of the units under it. */
+  total?: number;
+  /** Its depth in the tree, as shown (0 in a list narrowed by typing). */
+  depth?: number;
 }
 
 const unitName = (item: UnitItem | null) => item?.unit ?? '';
 
+/**
+ * A unit under another shows the last part of its name, indented under its parent; the parent's
+ * part is still read out (and matched by the tests), hidden from sight.
+ */
 function UnitOption(item: UnitItem) {
+  const depth = item.depth ?? 0;
+  const cut = depth > 0 ? item.unit.lastIndexOf('/') + 1 : 0;
   return (
-    <span className="unit-filter__option">
-      <span className="unit-filter__name">{item.unit}</span>
-      {item.users !== undefined && (
+    <span
+      className="unit-filter__option"
+      style={depth > 0 ? { paddingInlineStart: `${Math.min(depth, 6) * 1}rem` } : undefined}
+    >
+      <span className="unit-filter__name">
+        {cut > 0 && <span className="visually-hidden">{item.unit.slice(0, cut)}</span>}
+        {item.unit.slice(cut).trim()}
+      </span>
+      {item.total !== undefined && (
         <>
           {' '}
-          <span className="unit-filter__count">{item.users === 1 ? '1 user' : `${item.users} users`}</span>
+          <span className="unit-filter__count">{item.total === 1 ? '1 user' : `${item.total} users`}</span>
         </>
       )}
     </span>
@@ -42,7 +58,7 @@ export function UnitFilter({
 }: {
   id: string;
   label: string;
-  /** The unit filtered by, exactly as stored; undefined for none. */
+  /** The unit filtered by (with the units under it), as stored; undefined for none. */
   value: string | undefined;
   /** Undefined while they load. */
   units: readonly UnitCount[] | undefined;
@@ -63,7 +79,11 @@ export function UnitFilter({
   );
   // The chosen unit in the field narrows nothing: opening the list shows every unit.
   const typed = text === value ? '' : text.trim();
-  const items = useMemo(() => matchingUnits(all, typed), [all, typed]);
+  // Narrowed by typing, the matches are a flat list: indenting them would show a tree they are not.
+  const items = useMemo(
+    () => (typed ? matchingUnits(all, typed).map((u) => ({ ...u, depth: 0 })) : [...all]),
+    [all, typed],
+  );
   const noMatch = typed !== '' && items.length === 0;
   // Carbon highlights the first match among the items of the keystroke before, which this
   // list has reordered since: the first unit listed is the one highlighted, so Enter and Tab

@@ -12,6 +12,8 @@ import { rankOrderSql } from '#db/schema.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { progressStatusSql } from '../progress/progress.ts';
 import { usableAccountSql } from '#auth/usable-account.ts';
+import { unitTreeSql } from '#lib/unit-tree.ts';
+import { scopeSql } from '#lib/scope.ts';
 
 /** The numbers the progress counts' status expression gives each assignment status. */
 const STATUS_CODES: Record<NonNullable<UsersQuery['assignment_status']>, number> = {
@@ -38,10 +40,11 @@ function countFromProgress(q: FilterQuery, now: number): { sql: string; params: 
   )
     return undefined;
   const params: unknown[] = [q.module];
+  const add = (value: unknown) => `$${params.push(value)}`;
   const where = ['module_id = $1'];
-  if (q.unit !== undefined) where.push(`unit = $${params.push(q.unit)}`);
+  if (q.unit !== undefined) where.push(unitTreeSql('unit_path', q.unit, add));
   if (q.assignment_status !== undefined)
-    where.push(`(${progressStatusSql(`$${params.push(now)}`)}) = ${STATUS_CODES[q.assignment_status]}`);
+    where.push(`(${progressStatusSql(add(now))}) = ${STATUS_CODES[q.assignment_status]}`);
   return {
     sql: `SELECT coalesce(sum(n), 0)::int AS n FROM progress_status_by_unit WHERE ${where.join(' AND ')}`,
     params,
@@ -120,12 +123,19 @@ const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\
  * The filters as conditions on user_search s, their values appended to params;
  * without the module's (and its unit's) when assignment_search x gives them.
  */
-function conditions(q: FilterQuery, params: unknown[], now: number, byModule = false): string[] {
+function conditions(
+  q: FilterQuery,
+  params: unknown[],
+  now: number,
+  byModule = false,
+  scope: readonly string[] | null = null,
+): string[] {
   const add = (value: unknown) => `$${params.push(value)}`;
   const where: string[] = [];
+  if (scope !== null) where.push(scopeSql('s', scope, add));
   const search = q.search?.trim();
   if (search) where.push(`s.haystack LIKE lower(${add(containsPattern(search))})`);
-  if (q.unit !== undefined && !byModule) where.push(`s.unit = ${add(q.unit)}`);
+  if (q.unit !== undefined && !byModule) where.push(unitTreeSql('s.unit_path', q.unit, add));
   if (q.role !== undefined) where.push(`s.role = ${add(q.role)}`);
   if (q.status === 'pending') where.push('s.pending');
   if (q.status === 'registered') where.push('NOT s.pending');
@@ -156,18 +166,19 @@ function conditions(q: FilterQuery, params: unknown[], now: number, byModule = f
 function moduleConditions(module: string, q: FilterQuery, params: unknown[], now: number): string[] {
   const add = (value: unknown) => `$${params.push(value)}`;
   const where = [`x.module_id = ${add(module)}`];
-  if (q.unit !== undefined) where.push(`x.unit = ${add(q.unit)}`);
+  if (q.unit !== undefined) where.push(unitTreeSql('x.unit_path', q.unit, add));
   if (q.assignment_status !== undefined)
     where.push(`(${progressStatusSql(add(now))}) = ${STATUS_CODES[q.assignment_status]}`);
   return where;
 }
 
-/** One page as JSON text: `{count, users, cursor?}`. */
+/** One page as JSON text: `{count, users, cursor?}`; with a scope (a unit administrator's), only the users within it. */
 export async function filteredUsersPage(
   database: Database,
   q: FilterQuery,
   cursorText: string | undefined,
   now = Date.now(),
+  scope: readonly string[] | null = null,
 ): Promise<string> {
   if (q.assignment_status !== undefined && q.module === undefined)
     throw new HttpError(400, 'assignment_status: needs module');
@@ -184,7 +195,7 @@ export async function filteredUsersPage(
         ]
       : [...SORT_KEYS[sort], { sql: sort === 'last_login' ? 'u.id' : 's.id', type: 'text' as const }];
   const params: unknown[] = [];
-  const where = conditions(q, params, now, module !== undefined);
+  const where = conditions(q, params, now, module !== undefined, scope);
   const from =
     module !== undefined
       ? `assignment_search x${where.length ? ' JOIN user_search s ON s.id = x.user_id' : ''}`
@@ -206,8 +217,8 @@ export async function filteredUsersPage(
     FROM ${from} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY ${keys.map((k) => collated(k.sql, k)).join(', ')} LIMIT ${USER_PAGE_SIZE + 1}`;
   const countParams: unknown[] = [];
-  const countWhere = conditions(q, countParams, now);
-  const fromProgress = countFromProgress(q, now);
+  const countWhere = conditions(q, countParams, now, false, scope);
+  const fromProgress = scope === null ? countFromProgress(q, now) : undefined;
   const [rows, counted] = await Promise.all([
     database.query<Record<string, unknown> & { id: string; listing: string }>(
       `SELECT page.*, u.listing FROM (${pageSql}) page JOIN users u ON u.id = page.id ORDER BY ${keys.map((k, i) => collated(`page.k${i}`, k)).join(', ')}`,

@@ -1,5 +1,5 @@
 /** Users (spec §7): list, get, update, assign, unassign, delete; the units users are in. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,11 +13,13 @@ import {
   type UsersPage,
 } from '@airman/contracts/api.ts';
 import { signInStatusSchema, userSchema, type User } from '@airman/contracts/user.ts';
-import type { Database, Db } from '#db/database.ts';
+import type { Database } from '#db/database.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { emptyResponseSchema, errorResponses } from '#plugins/schemas.ts';
 import { signInStatus } from '#auth/throttle.ts';
-import type { RequestAuth } from '#plugins/auth.ts';
+import { caller, type RequestAuth } from '#plugins/auth.ts';
+import { assertUnitInScope, assertUserInScope } from '#lib/scope.ts';
+import { filteredUsersPage } from './filtered-users.ts';
 import { sendModuleReport } from '../reports/module-report.ts';
 import { usersLister } from './list-users.ts';
 import { sendJsonText, type JsonText } from '#lib/json-text.ts';
@@ -28,11 +30,21 @@ import { clearSignInLock, updateUser } from './update-user.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
 import { listUnits } from './units.ts';
 
-/** The user as an administrator sees it, or 404. */
-async function adminViewOfUser(db: Db, id: string): Promise<JsonText<User>> {
-  const row = await findUserById(db, id);
+/** The user as an administrator sees it, with a unit administrator's units, or 404. */
+async function adminViewOfUser(database: Database, id: string): Promise<JsonText<User>> {
+  const row = await findUserById(database.db, id);
   if (!row) throw new HttpError(404, 'No such user');
-  return userJson(row);
+  const units = await database.query<{ unit: string }>(
+    'SELECT unit FROM admin_units WHERE user_id = $1 ORDER BY unit',
+    [id],
+  );
+  const json: string = userJson(row);
+  return `${json.slice(0, -1)},"admin_units":${JSON.stringify(units.map((u) => u.unit))}}`;
+}
+
+/** 404 unless the caller may reach this user (a unit administrator: a trainee of its units). */
+async function reachable(database: Database, request: FastifyRequest, id: string): Promise<void> {
+  await assertUserInScope(database, caller(request).scope, id);
 }
 
 /** The CSV report of GET admin/users?csv=1 (features/reports/module-report.ts). */
@@ -79,9 +91,15 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
       const page = await listUsers.checkingCaller(query, claims);
       if (page !== undefined) return sendJsonText<UsersPage>(reply, page);
     }
-    const caller = await auth.account(claims);
+    const account = await auth.account(claims);
     // Spec §6: a non-admin loading users gets an empty list.
-    if (caller.role !== 'admin') return { count: 0, users: [] } satisfies UsersPage;
+    if (account.role === 'user') return { count: 0, users: [] } satisfies UsersPage;
+    // A unit administrator: the trainees of its units only, always through the filtered pages.
+    if (account.scope !== null)
+      return sendJsonText<UsersPage>(
+        reply,
+        await filteredUsersPage(database, query, query.cursor || undefined, Date.now(), account.scope),
+      );
     return sendJsonText<UsersPage>(reply, await listUsers(query));
   });
 
@@ -91,15 +109,20 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
     tags,
     response: { 200: unitsResponseSchema, ...errorResponses },
   };
-  app.get('/api/admin/units', { config: { access: 'admin' }, schema: units }, async () => listUnits(database));
+  app.get('/api/admin/units', { config: { access: 'unit_admin' }, schema: units }, async (request) =>
+    listUnits(database, caller(request).scope ?? undefined),
+  );
 
   app.get(
     '/api/admin/users/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'unit_admin' },
       schema: { operationId: 'getUser', summary: 'Get a user', tags, params: idParamsSchema, response: user },
     },
-    async (request, reply) => sendJsonText(reply, await adminViewOfUser(db, request.params.id)),
+    async (request, reply) => {
+      await reachable(database, request, request.params.id);
+      return sendJsonText(reply, await adminViewOfUser(database, request.params.id));
+    },
   );
 
   const update = {
@@ -115,11 +138,20 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
   // assignments below.
   app.post(
     '/api/admin/users/:id',
-    { config: { access: 'admin', idempotency: 'once' }, schema: update },
+    { config: { access: 'unit_admin', idempotency: 'once' }, schema: update },
     async (request, reply) => {
       const { id } = request.params;
-      await updateUser(db, id, request.body ?? {});
-      return sendJsonText(reply, await adminViewOfUser(db, id));
+      const body = request.body ?? {};
+      const { scope } = caller(request);
+      await reachable(database, request, id);
+      if (scope !== null) {
+        // Roles and scopes are a full administrator's to change.
+        if (body.role !== undefined || body.admin_units !== undefined)
+          throw new HttpError(403, 'Only an administrator changes roles and the units a unit administrator has');
+        if (body.unit !== undefined) assertUnitInScope(scope, body.unit);
+      }
+      await updateUser(db, id, body);
+      return sendJsonText(reply, await adminViewOfUser(database, id));
     },
   );
 
@@ -133,11 +165,12 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
   };
   app.post(
     '/api/admin/users/:id/assign',
-    { config: { access: 'admin', idempotency: 'once' }, schema: assign },
+    { config: { access: 'unit_admin', idempotency: 'once' }, schema: assign },
     async (request, reply) => {
       const { id } = request.params;
+      await reachable(database, request, id);
       await assignModule(db, id, request.body.module);
-      return sendJsonText(reply, await adminViewOfUser(db, id));
+      return sendJsonText(reply, await adminViewOfUser(database, id));
     },
   );
 
@@ -150,11 +183,12 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
   };
   app.delete(
     '/api/admin/users/:id/assign/:moduleId',
-    { config: { access: 'admin', idempotency: 'once' }, schema: unassign },
+    { config: { access: 'unit_admin', idempotency: 'once' }, schema: unassign },
     async (request, reply) => {
       const { id, moduleId } = request.params;
+      await reachable(database, request, id);
       await unassignModule(db, id, moduleId);
-      return sendJsonText(reply, await adminViewOfUser(db, id));
+      return sendJsonText(reply, await adminViewOfUser(database, id));
     },
   );
 
@@ -162,7 +196,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
   app.get(
     '/api/admin/users/:id/sign-in',
     {
-      config: { access: 'admin' },
+      config: { access: 'unit_admin' },
       schema: {
         operationId: 'getSignInStatus',
         summary: "Get a user's sign-in failures and lock",
@@ -172,6 +206,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
       },
     },
     async (request) => {
+      await reachable(database, request, request.params.id);
       const row = await findUserById(db, request.params.id);
       if (!row) throw new HttpError(404, 'No such user');
       return signInStatus(db, row);
@@ -182,7 +217,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
   app.delete(
     '/api/admin/users/:id/sign-in',
     {
-      config: { access: 'admin', idempotency: 'replay' },
+      config: { access: 'unit_admin', idempotency: 'replay' },
       schema: {
         operationId: 'clearSignInLock',
         summary: "Clear a user's sign-in failures and lock",
@@ -192,6 +227,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
       },
     },
     async (request) => {
+      await reachable(database, request, request.params.id);
       const row = await findUserById(db, request.params.id);
       if (!row) throw new HttpError(404, 'No such user');
       await clearSignInLock(db, row);
@@ -199,7 +235,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
     },
   );
 
-  // An admin may delete themself (spec §6); their tokens die with the account.
+  // An admin may delete themself (spec §6); their tokens die with the account. Full administrators only.
   app.delete(
     '/api/admin/users/:id',
     {

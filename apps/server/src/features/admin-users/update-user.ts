@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { ASSIGNMENT_READ_ONLY_FIELDS, type UserUpdateRequest } from '@airman/contracts/api.ts';
 import type { Db } from '#db/database.ts';
-import { assignments, users } from '#db/schema.ts';
+import { adminUnits, assignments, users } from '#db/schema.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { newInviteCode } from '#auth/invite-code.ts';
 import { emailInUse } from '#auth/account.ts';
@@ -31,7 +31,7 @@ const AUDITED = {
  * 409 for an e-mail another account has.
  */
 export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): Promise<void> {
-  const { assignments: dueDates, active_at, ...fields } = patch;
+  const { assignments: dueDates, active_at, admin_units: adminUnitsGiven, ...fields } = patch;
   await db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ ...AUDITED, pending: users.pending })
@@ -68,6 +68,8 @@ export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): 
         });
       if (after) await audit(tx, ...userUpdated(id, existing, after));
     }
+
+    await setAdminUnits(tx, id, existing, fields.role ?? existing.role, adminUnitsGiven);
 
     if (dueDates && dueDates.length > 0) {
       const keys = [...new Set(dueDates.map((d) => d.key))];
@@ -107,6 +109,41 @@ export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): 
       }
       await audit(tx, ...moved);
     }
+  });
+}
+
+/**
+ * A unit administrator's units: replaced when given (only for that role), required for it, and
+ * dropped when the account leaves it; a change audited as user.scope.
+ */
+async function setAdminUnits(
+  tx: Db,
+  id: string,
+  existing: { role: string; user_name: string },
+  role: string,
+  given: string[] | undefined,
+): Promise<void> {
+  if (given !== undefined && role !== 'unit_admin')
+    throw new HttpError(400, 'admin_units: only a unit administrator (role unit_admin) has units');
+  const before = (
+    await tx
+      .select({ unit: adminUnits.unit })
+      .from(adminUnits)
+      .where(eq(adminUnits.user_id, id))
+      .orderBy(adminUnits.unit)
+  ).map((r) => r.unit);
+  let after = role === 'unit_admin' ? before : [];
+  if (given !== undefined) after = [...new Set(given.map((u) => u.trim()))].sort();
+  if (role === 'unit_admin' && after.length === 0)
+    throw new HttpError(400, 'admin_units: a unit administrator needs at least one unit');
+  if (JSON.stringify(before) === JSON.stringify(after)) return;
+  await tx.delete(adminUnits).where(eq(adminUnits.user_id, id));
+  if (after.length > 0) await tx.insert(adminUnits).values(after.map((unit) => ({ user_id: id, unit })));
+  await audit(tx, {
+    action: 'user.scope',
+    target: { kind: 'user', id, name: existing.user_name },
+    before: { admin_units: before },
+    after: { admin_units: after },
   });
 }
 

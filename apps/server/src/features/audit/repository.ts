@@ -32,7 +32,21 @@ function decodeCursor(cursor: string): Position {
   throw new HttpError(400, 'cursor: invalid cursor');
 }
 
-export type AuditFilter = Omit<AuditQuery, 'cursor' | 'limit' | 'csv'>;
+export type AuditFilter = Omit<AuditQuery, 'cursor' | 'limit' | 'csv'> & {
+  /** A unit administrator's units: only the entries about its users (lib/scope.ts). */
+  scope?: readonly string[] | null;
+};
+
+/** The entry is about a user within the units (a trainee of them, or of a unit under one). */
+function inScope(scope: readonly string[]): SQL {
+  const units = scope.filter((u) => u.trim() !== '');
+  const ranges = units.map(
+    (u) =>
+      sql`(s.unit_path >= unit_path(${u}::text) COLLATE "C" AND s.unit_path < unit_path_end(${u}::text) COLLATE "C")`,
+  );
+  return sql`${auditLog.target_kind} = 'user' AND EXISTS (SELECT 1 FROM user_search s WHERE s.id = ${auditLog.target_id}
+    AND s.role = 'user' AND (${ranges.length ? sql.join(ranges, sql` OR `) : sql`false`}))`;
+}
 
 /**
  * The filter as the log is searched: a user target given by e-mail becomes that user's id when
@@ -55,6 +69,7 @@ function targetCondition(kind: AuditFilter['target_kind'], target: string): SQL 
 
 function conditions(filter: AuditFilter, after: Position | undefined): SQL | undefined {
   const where: (SQL | undefined)[] = [];
+  if (filter.scope) where.push(inScope(filter.scope));
   if (filter.actor !== undefined)
     where.push(
       filter.actor.includes('@')

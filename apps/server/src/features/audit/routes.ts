@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AUDIT_PAGE_SIZE, auditPageSchema, auditQuerySchema } from '@airman/contracts/audit.ts';
 import type { Db } from '#db/database.ts';
+import { caller } from '#plugins/auth.ts';
 import { errorResponses } from '#plugins/schemas.ts';
 import { allEntries, auditPage, resolveFilter } from './repository.ts';
 import { sendAuditCsv } from './csv.ts';
@@ -29,9 +30,9 @@ export function auditRoutes(server: FastifyInstance, db: Db): void {
       ...errorResponses,
     },
   };
-  app.get('/api/admin/audit', { config: { access: 'admin' }, schema }, async (request, reply) => {
+  app.get('/api/admin/audit', { config: { access: 'unit_admin' }, schema }, async (request, reply) => {
     const { cursor, limit, csv, ...query } = request.query;
-    const filter = await resolveFilter(db, query);
+    const filter = { ...(await resolveFilter(db, query)), scope: caller(request).scope };
     if (csv === '1') {
       // Reading the whole log out is audited, as a report download is: who took which entries, when.
       await audit(db, {

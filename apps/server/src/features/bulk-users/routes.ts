@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bulkUsersRequestSchema, bulkUsersResponseSchema } from '@airman/contracts/bulk-users.ts';
 import type { Config } from '#config.ts';
-import type { Db } from '#db/database.ts';
+import type { Database } from '#db/database.ts';
+import { HttpError } from '#lib/http-error.ts';
+import { outsideScope } from '#lib/scope.ts';
 import { caller } from '#plugins/auth.ts';
 import { errorResponses } from '#plugins/schemas.ts';
 import { applyBulkAction } from './repository.ts';
@@ -11,7 +13,8 @@ import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const tags: ApiTag[] = ['Bulk actions'];
 
-export function bulkUserRoutes(server: FastifyInstance, db: Db, config: Config): void {
+export function bulkUserRoutes(server: FastifyInstance, database: Database, config: Config): void {
+  const { db } = database;
   const app = server.withTypeProvider<ZodTypeProvider>();
   const schema = {
     operationId: 'bulkUpdateUsers',
@@ -20,7 +23,15 @@ export function bulkUserRoutes(server: FastifyInstance, db: Db, config: Config):
     body: bulkUsersRequestSchema,
     response: { 200: bulkUsersResponseSchema, ...errorResponses },
   };
-  app.post('/api/admin/users/bulk', { config: { access: 'admin', idempotency: 'replay' }, schema }, async (request) =>
-    applyBulkAction(db, config, caller(request).id, request.body),
+  // A unit administrator's request naming anyone outside its units is refused whole: nothing is changed.
+  app.post(
+    '/api/admin/users/bulk',
+    { config: { access: 'unit_admin', idempotency: 'replay' }, schema },
+    async (request) => {
+      const outside = await outsideScope(database, caller(request).scope, request.body.ids);
+      if (outside.length > 0)
+        throw new HttpError(404, `ids: no such user among the users you administer: ${outside.join(', ')}`);
+      return applyBulkAction(db, config, caller(request).id, request.body);
+    },
   );
 }

@@ -13,7 +13,9 @@ import { invalidEmails, invalidEmailsMessage } from '@airman/contracts/validatio
 import { hashPassword } from '#auth/passwords.ts';
 import { guessFailed, guessWait, tryAgainIn } from '#auth/throttle.ts';
 import type { Config } from '#config.ts';
-import type { Db } from '#db/database.ts';
+import type { Database, Db } from '#db/database.ts';
+import { caller } from '#plugins/auth.ts';
+import { assertUnitInScope, assertUserInScope } from '#lib/scope.ts';
 import { HttpError } from '#lib/http-error.ts';
 import type { MailWorker } from '#mail/outbox.ts';
 import { createInvites, reinviteUsers, type Invitee } from './invites.ts';
@@ -34,7 +36,8 @@ const empty = { 200: emptyResponseSchema, ...errorResponses };
 
 const tags: ApiTag[] = ['Invites'];
 
-export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, mail: MailWorker): void {
+export function inviteRoutes(server: FastifyInstance, database: Database, config: Config, mail: MailWorker): void {
+  const { db } = database;
   const app = server.withTypeProvider<ZodTypeProvider>();
   const invite = {
     operationId: 'inviteUsers',
@@ -45,9 +48,16 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
   };
   app.put(
     '/api/admin/invite',
-    { config: { access: 'admin', idempotency: 'replay' }, schema: invite },
+    { config: { access: 'unit_admin', idempotency: 'replay' }, schema: invite },
     async (request) => {
       const { body } = request;
+      // A unit administrator invites into its units only, and says which.
+      const { scope } = caller(request);
+      if (scope !== null) {
+        if (body.unit === undefined || body.unit.trim() === '')
+          throw new HttpError(400, 'unit: give the unit of the people you invite (one of the units you administer)');
+        assertUnitInScope(scope, body.unit);
+      }
       const emails = [...new Set(body.emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
       const invalid = invalidEmails(emails);
       if (invalid.length > 0) throw new HttpError(400, invalidEmailsMessage(invalid));
@@ -67,7 +77,7 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
         const created = await createInvites(
           tx,
           config,
-          fresh.map((email) => ({ email, module })),
+          fresh.map((email) => ({ email, module, ...(body.unit !== undefined && { unit: body.unit }) })),
         );
         const existing = emails.filter((e) => taken.has(e));
         // If this answer is lost after the COMMIT, a repeat with the same Idempotency-Key gets it:
@@ -98,7 +108,7 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
   app.post(
     '/api/admin/users/:id/reinvite',
     {
-      config: { access: 'admin', idempotency: 'replay' },
+      config: { access: 'unit_admin', idempotency: 'replay' },
       schema: {
         operationId: 'resendInvite',
         summary: 'Send a pending user a new invite',
@@ -109,6 +119,7 @@ export function inviteRoutes(server: FastifyInstance, db: Db, config: Config, ma
     },
     async (request) => {
       const { id } = request.params;
+      await assertUserInScope(database, caller(request).scope, id);
       const user = await findUser(db, id);
       if (!user) throw new HttpError(404, 'No such user');
       if (!user.pending) throw new HttpError(409, 'This user has already registered');

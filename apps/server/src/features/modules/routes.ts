@@ -68,11 +68,12 @@ const tags: ApiTag[] = ['Modules'];
 
 export function moduleRoutes(server: FastifyInstance, db: Db): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  // The admin screens' list; trainees get their modules through the game API.
+  // The admin screens' list; trainees get their modules through the game API. A unit administrator
+  // reads modules (and play-tests them) but never changes them: the writes below are administrators'.
   app.get(
     '/api/modules',
     {
-      config: { access: 'admin' },
+      config: { access: 'unit_admin' },
       schema: {
         operationId: 'listModules',
         summary: 'List modules',
@@ -88,7 +89,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
   app.get(
     '/api/modules/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'unit_admin' },
       schema: {
         operationId: 'getModule',
         summary: 'Get a module',

@@ -15,6 +15,8 @@ import type { ProgressQuery, ProgressResponse, StatusCounts } from '@airman/cont
 import { PROGRESS_DEFAULT_WEEKS, PROGRESS_MAX_RANGE_DAYS, PROGRESS_OVERDUE_LIMIT } from '@airman/contracts/progress.ts';
 import type { Database } from '#db/database.ts';
 import { HttpError } from '#lib/http-error.ts';
+import { unitTreeSql, unitsTreeSql } from '#lib/unit-tree.ts';
+import { scopeSql } from '#lib/scope.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -40,6 +42,7 @@ function filterSql(
   query: ProgressQuery,
   first: number,
   prefixed = false,
+  scope: readonly string[] | null = null,
 ): { where: string; params: unknown[]; userWhere: string; moduleWhere: string } {
   const conditions: string[] = [];
   const userConditions: string[] = [];
@@ -51,8 +54,22 @@ function filterSql(
     for (const list of of) list.push(`${column} = $${first + params.length - 1}`);
   };
   add(prefixed ? 'a.module_id' : 'module_id', query.module, [conditions, moduleConditions]);
-  add(prefixed ? 'u.unit' : 'unit', query.unit, [conditions, userConditions]);
+  // The unit and every unit under it (lib/unit-tree.ts); its text is one parameter, however often used.
+  if (query.unit !== undefined) {
+    let placeholder: string | undefined;
+    const once = (value: unknown) => (placeholder ??= `$${first + params.push(value) - 1}`);
+    const sql = unitTreeSql(prefixed ? 'u.unit_path' : 'unit_path', query.unit, once);
+    conditions.push(sql);
+    userConditions.push(sql);
+  }
   add(prefixed ? 'u.rank' : 'rank', query.rank, [conditions, userConditions]);
+  // A unit administrator's units: the counts of their assignments; the overdue trainees of them.
+  if (scope !== null) {
+    const bind = (value: unknown) => `$${first + params.push(value) - 1}`;
+    const sql = prefixed ? scopeSql('u', scope, bind) : unitsTreeSql('unit_path', scope, bind);
+    conditions.push(sql);
+    userConditions.push(sql);
+  }
   const all = (list: string[]) => (list.length ? list.join(' AND ') : 'true');
   return { where: all(conditions), params, userWhere: all(userConditions), moduleWhere: all(moduleConditions) };
 }
@@ -117,6 +134,7 @@ export async function progressReport(
   database: Database,
   query: ProgressQuery,
   now = Date.now(),
+  scope: readonly string[] | null = null,
 ): Promise<ProgressResponse> {
   const range = progressRange(query, now);
   const moduleRows = await database.query<{ id: string; title: string; archived_at: number }>(
@@ -127,8 +145,8 @@ export async function progressReport(
 
   const fromDay = dayMs(range.from) / DAY_MS;
   const toDay = dayMs(range.to) / DAY_MS;
-  const counted = filterSql(query, 2);
-  const overdueFilter = filterSql(query, 2, true);
+  const counted = filterSql(query, 2, false, scope);
+  const overdueFilter = filterSql(query, 2, true, scope);
   // Without a rank the counts summed over ranks (migration 0021) serve: a tenth of the rows.
   const byRank = query.rank !== undefined;
   const recertDue = query.recert === 'due';
@@ -165,7 +183,7 @@ export async function progressReport(
     ),
     database.query<{ day: number; completions: number }>(
       `SELECT day, sum(n) AS completions FROM ${completionsTable}
-       WHERE day >= $1 AND day <= $2 AND ${filterSql(query, 3).where} GROUP BY day`,
+       WHERE day >= $1 AND day <= $2 AND ${filterSql(query, 3, false, scope).where} GROUP BY day`,
       [fromDay, toDay, ...counted.params],
     ),
     database.query<{
@@ -205,7 +223,7 @@ export async function progressReport(
     }>(
       // Each questionnaire's domains in its order, with the sums of the filtered trainees' scores.
       `WITH sums AS (SELECT module_id, phase, domain, sum(score_sum) AS total, sum(n) AS n
-                     FROM progress_answers WHERE ${filterSql(query, 1).where} GROUP BY 1, 2, 3 HAVING sum(n) > 0)
+                     FROM progress_answers WHERE ${filterSql(query, 1, false, scope).where} GROUP BY 1, 2, 3 HAVING sum(n) > 0)
        SELECT q.module_id AS module, d->>'id' AS domain, d->>'name' AS name, sums.phase,
               round(sums.total / sums.n, 1)::float8 AS mean, sums.n
        FROM questionnaires q CROSS JOIN LATERAL jsonb_array_elements(q.content->'domains') WITH ORDINALITY AS x(d, ord)

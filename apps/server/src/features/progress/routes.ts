@@ -1,5 +1,6 @@
 /** GET admin/progress: training progress at a glance (features/progress/progress.ts). */
 import type { FastifyInstance } from 'fastify';
+import { caller } from '#plugins/auth.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { progressQuerySchema, progressResponseSchema } from '@airman/contracts/progress.ts';
 import type { Database } from '#db/database.ts';
@@ -18,7 +19,7 @@ export function progressRoutes(server: FastifyInstance, database: Database): voi
     querystring: progressQuerySchema,
     response: { 200: progressResponseSchema, ...errorResponses },
   };
-  app.get('/api/admin/progress', { config: { access: 'admin' }, schema }, async (request) =>
-    progressReport(database, request.query),
+  app.get('/api/admin/progress', { config: { access: 'unit_admin' }, schema }, async (request) =>
+    progressReport(database, request.query, Date.now(), caller(request).scope),
   );
 }

@@ -30,7 +30,8 @@ export function reportRoutes(server: FastifyInstance, db: Db): void {
   // The answer is a token, never kept for an Idempotency-Key: a repeat mints another.
   app.post(
     '/api/admin/reports/token',
-    { config: { access: 'admin', idempotency: 'ignore' }, schema },
+    // A unit administrator's download holds its trainees only (module-report.ts).
+    { config: { access: 'unit_admin', idempotency: 'ignore' }, schema },
     async (request) => {
       const { module } = request.body;
       if (!(await moduleExists(db, module))) throw new HttpError(404, `No module '${module}'`);

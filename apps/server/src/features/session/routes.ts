@@ -202,7 +202,15 @@ export function sessionRoutes(
         response: { 200: sessionResponseSchema, ...errorResponses },
       },
     },
-    async (request, reply) => sendJsonText<User>(reply, userJson(caller(request).row)),
+    async (request, reply) => {
+      // A unit administrator's units, read for this request: the web app names them in its header.
+      const { row, scope } = caller(request);
+      const json: string = userJson(row);
+      return sendJsonText<User>(
+        reply,
+        scope === null ? json : `${json.slice(0, -1)},"admin_units":${JSON.stringify(scope)}}`,
+      );
+    },
   );
 
   // A fresh token for a signed-in caller (the game may write it to local storage).

@@ -9,8 +9,8 @@ import { ProgressFiltersBar } from './progress-filters.tsx';
 const modules = [makeModule({ id: 'fitness', game_title: 'Fitness Basics' })];
 
 const UNITS = [
-  { unit: '99 ABW', users: 12 },
-  { unit: '655 ISRW', users: 3 },
+  { unit: '99 ABW', users: 12, total: 12, depth: 0 },
+  { unit: '655 ISRW', users: 3, total: 3, depth: 0 },
 ];
 
 function renderBar(filters: ProgressFilters = {}, units = UNITS) {

@@ -77,7 +77,9 @@ function userEditor(): UserEditor {
 function serve(answer: (query: URLSearchParams) => Response) {
   server.use(
     http.get('/api/modules', () => HttpResponse.json([makeModule({ id: 'fitness', game_title: 'Fitness Basics' })])),
-    http.get('/api/admin/units', () => HttpResponse.json({ units: [{ unit: '99 ABW', users: 4 }] })),
+    http.get('/api/admin/units', () =>
+      HttpResponse.json({ units: [{ unit: '99 ABW', users: 4, total: 4, depth: 0 }] }),
+    ),
     http.get('/api/admin/progress', ({ request }) => answer(new URL(request.url).searchParams)),
   );
 }

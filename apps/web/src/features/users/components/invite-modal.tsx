@@ -1,6 +1,6 @@
 /** The invite modal (spec §2, §5): whitespace-separated e-mails, an optional module for all, and its due date. */
 import { useEffect, useState } from 'react';
-import { Button, InlineNotification, Select, SelectItem, TextArea } from '@carbon/react';
+import { Button, InlineNotification, Select, SelectItem, TextArea, TextInput } from '@carbon/react';
 import { inviteRequestSchema } from '@airman/contracts/api.ts';
 import { INVITE_VALIDATION_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
 import { dueAtFromLocalDate } from '@airman/contracts/due-date.ts';
@@ -15,12 +15,16 @@ import { useDiscardGuard } from '#components/discard-guard.tsx';
 
 interface Props {
   modules: Module[];
+  /** A unit administrator's units: the invitees' unit is then asked, one of these or a unit under one. */
+  scope?: readonly string[];
   onClose(): void;
 }
 
-export function InviteModal({ modules, onClose }: Props) {
+export function InviteModal({ modules, scope, onClose }: Props) {
   const toast = useToast();
   const [text, setText] = useState('');
+  const [unit, setUnit] = useState(scope?.[0] ?? '');
+  const unitMissing = scope !== undefined && unit.trim() === '';
   const [module, setModule] = useState(DEFAULT_GAME_RECORD.id);
   const [dueAt, setDueAt] = useState<number | undefined>(undefined);
   const withModule = module !== DEFAULT_GAME_RECORD.id;
@@ -32,6 +36,7 @@ export function InviteModal({ modules, onClose }: Props) {
   // The call as PUT admin/invite checks it (its list's length); each address as spec §5 checks it.
   const request = inviteRequestSchema.safeParse({
     emails,
+    ...(scope !== undefined ? { unit } : {}),
     ...(withModule ? { module, ...(dueAt !== undefined ? { due_at: dueAt } : {}) } : {}),
   });
   const problem =
@@ -41,9 +46,10 @@ export function InviteModal({ modules, onClose }: Props) {
         ? describeZodError(request.error)
         : '';
 
-  // Addresses typed, or a module or date chosen and not yet sent: closing asks first.
+  // Addresses or a unit typed, or a module or date chosen, and not yet sent: closing asks first.
   const unsent =
-    !invite.isPending && (text.trim() !== '' || (!invite.isSuccess && (withModule || dueAt !== undefined)));
+    !invite.isPending &&
+    (text.trim() !== '' || (!invite.isSuccess && (withModule || dueAt !== undefined || unit.trim() !== '')));
   const { requestClose, guard } = useDiscardGuard(unsent, onClose, {
     message: 'The addresses and choices in this form have not been sent. Closing now loses them.',
   });
@@ -55,7 +61,7 @@ export function InviteModal({ modules, onClose }: Props) {
   }, [problem]);
 
   async function send() {
-    if (!request.success) return;
+    if (!request.success || unitMissing) return;
     setAlert('');
     try {
       const result = await invite.mutateAsync(request.data);
@@ -110,6 +116,26 @@ export function InviteModal({ modules, onClose }: Props) {
             invalidText={message}
             onChange={(e) => setText(e.target.value)}
           />
+          {scope !== undefined && (
+            <>
+              <TextInput
+                id="invite-unit"
+                labelText="Unit of the invitees"
+                helperText={`One of your units, or a unit under one: ${scope.join(', ')}`}
+                list="invite-unit-scope"
+                autoComplete="off"
+                value={unit}
+                invalid={unitMissing}
+                invalidText="Give the unit the invitees are in."
+                onChange={(e) => setUnit(e.target.value)}
+              />
+              <datalist id="invite-unit-scope">
+                {scope.map((u) => (
+                  <option key={u} value={u} />
+                ))}
+              </datalist>
+            </>
+          )}
           <Select
             id="invite-module"
             labelText="Module for all invitees (optional)"
@@ -135,7 +161,10 @@ export function InviteModal({ modules, onClose }: Props) {
             <Button kind="secondary" onClick={requestClose}>
               Close
             </Button>
-            <Button disabled={invite.isPending || !request.success || invalid.length > 0} onClick={() => void send()}>
+            <Button
+              disabled={invite.isPending || !request.success || invalid.length > 0 || unitMissing}
+              onClick={() => void send()}
+            >
               Invite
             </Button>
           </div>

@@ -44,13 +44,14 @@ function serveUser(fresh: User, onSave?: (patch: UserUpdateRequest) => void) {
   );
 }
 
-function renderModal(user: User, options: { currentUserId?: string } = {}) {
+function renderModal(user: User, options: { currentUserId?: string; fullAdmin?: boolean } = {}) {
   const onClose = vi.fn();
   const onChanged = vi.fn();
   const rendered = renderWithApp(
     <UserModal
       user={user}
       currentUserId={options.currentUserId ?? ADMIN.id}
+      fullAdmin={options.fullAdmin ?? true}
       modules={modules}
       onClose={onClose}
       onChanged={onChanged}
@@ -253,6 +254,32 @@ describe('UserModal', () => {
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledOnce();
     await waitFor(() => expect(patches).toEqual([{ role: 'admin' }]));
+  });
+
+  it('makes a unit administrator only with its units, saving the role and the units together', async () => {
+    const patches: UserUpdateRequest[] = [];
+    const jane = makeUser();
+    serveUser(jane, (patch) => patches.push(patch));
+    const { user, container } = renderModal(jane);
+    await user.selectOptions(screen.getByLabelText('Role'), 'Unit administrator');
+    const units = screen.getByLabelText('Units administered');
+    expect(screen.getByText('Give at least one unit: the role is saved with its units.')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_DEBOUNCE_MS + 300));
+    expect(patches).toEqual([]);
+    await user.type(units, '655 ISRW{Enter} 70 ISRW ');
+    await waitFor(() => expect(patches.at(-1)).toEqual({ role: 'unit_admin', admin_units: ['655 ISRW', '70 ISRW'] }), {
+      timeout: AUTOSAVE_DEBOUNCE_MS + 2000,
+    });
+    expect(await seriousViolations(container)).toEqual([]);
+  });
+
+  it("offers a unit administrator no role picker: roles and units are a full administrator's", async () => {
+    const jane = makeUser();
+    serveUser(jane);
+    renderModal(jane, { fullAdmin: false });
+    expect(await screen.findByLabelText('Unit')).toBeTruthy();
+    expect(screen.queryByLabelText('Role')).toBeNull();
+    expect(screen.queryByLabelText('Units administered')).toBeNull();
   });
 
   it('lists the assignments, and assigns a module with its toast, keeping focus on the picker', async () => {

@@ -1,6 +1,6 @@
 /** 'User Management (autosaves)' (spec §2, §4, §8). */
 import { useEffect, useRef, useState } from 'react';
-import { Button, InlineNotification, Select, SelectItem, TextInput, Toggle } from '@carbon/react';
+import { Button, InlineNotification, Select, SelectItem, TextArea, TextInput, Toggle } from '@carbon/react';
 import { Link } from 'react-router';
 import { ROLES, type Role } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
@@ -11,6 +11,7 @@ import { UnitInput } from '#components/unit-input.tsx';
 import { useToast } from '#components/toasts.tsx';
 import { ApiError } from '#lib/api-client.ts';
 import { useAuth } from '#lib/auth/auth-context.tsx';
+import { ROLE_LABELS } from '#lib/roles.ts';
 import { useAssignModule } from '../api/assign-module.ts';
 import { useFreshUser } from '../api/get-user.ts';
 import { useUnassignModule } from '../api/unassign-module.ts';
@@ -40,6 +41,8 @@ const historyUrl = (id: string) => `/audit?target_kind=user&target_id=${encodeUR
 interface Props {
   user: User;
   currentUserId: string;
+  /** A full administrator changes roles and a unit administrator's units; a unit administrator sees neither. */
+  fullAdmin?: boolean;
   modules: Module[];
   onClose(): void;
   onChanged(): void;
@@ -67,10 +70,15 @@ const formOf = (u: User) => ({
   unit: u.unit,
   rank: u.rank,
   role: u.role,
+  /** A unit administrator's units, one a line. */
+  adminUnits: (u.admin_units ?? []).join('\n'),
   active: u.active_at > 0,
 });
 
-export function UserModal({ user: initial, currentUserId, modules, onClose, onChanged }: Props) {
+/** The units typed, one a line, trimmed, blank lines left out. */
+const unitLines = (text: string) => [...new Set(text.split('\n').map((l) => l.trim()))].filter(Boolean);
+
+export function UserModal({ user: initial, currentUserId, fullAdmin = true, modules, onClose, onChanged }: Props) {
   const toast = useToast();
   const invite = useInviteActions();
   const { signOut } = useAuth();
@@ -288,18 +296,46 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
             // Carbon's ComboBox also reports a value it was given (the server's, on opening): not an edit.
             onChange={(v) => v !== form.rank && edit('rank', v, v ? { rank: v } : null)}
           />
-          <Select
-            id="user-role"
-            labelText="Role"
-            value={form.role}
-            onChange={(e) => edit('role', e.target.value as Role, { role: e.target.value as Role })}
-          >
-            {ROLES.map((r) => (
-              <SelectItem key={r} value={r} text={r} />
-            ))}
-          </Select>
+          {fullAdmin && (
+            <Select
+              id="user-role"
+              labelText="Role"
+              value={form.role}
+              onChange={(e) => {
+                const role = e.target.value as Role;
+                // A unit administrator needs its units: the role is saved with them, once given.
+                const units = unitLines(form.adminUnits);
+                const patch = role !== 'unit_admin' ? { role } : units.length > 0 ? { role, admin_units: units } : null;
+                edit('role', role, patch);
+              }}
+            >
+              {ROLES.map((r) => (
+                <SelectItem key={r} value={r} text={ROLE_LABELS[r]} />
+              ))}
+            </Select>
+          )}
+          {fullAdmin && form.role === 'unit_admin' && (
+            <TextArea
+              id="user-admin-units"
+              labelText="Units administered"
+              helperText="One unit a line; each takes in the units under it (655 ISRW takes in 655 ISRW/Det 2)."
+              rows={3}
+              value={form.adminUnits}
+              invalid={unitLines(form.adminUnits).length === 0}
+              invalidText="Give at least one unit: the role is saved with its units."
+              onChange={(e) => {
+                const units = unitLines(e.target.value);
+                edit(
+                  'adminUnits',
+                  e.target.value,
+                  units.length > 0 ? { role: 'unit_admin', admin_units: units } : null,
+                );
+              }}
+            />
+          )}
         </div>
-        <SignInMethod userId={user.id} userName={name || user.user_name} />
+        {/* The sign-in method and the e-mail log are a full administrator's to read. */}
+        {fullAdmin && <SignInMethod userId={user.id} userName={name || user.user_name} />}
         <SignInLock userId={user.id} />
         <AssignmentsTable
           assignments={user.assignments}
@@ -312,8 +348,9 @@ export function UserModal({ user: initial, currentUserId, modules, onClose, onCh
           onAssign={(id) => void changeAssignment('assign', id)}
           onUnassign={setUnassigning}
         />
-        <UserRecord userId={user.id} userName={user.user_name} />
-        <EmailHistory userId={user.id} />
+        {/* The record's route is a full administrator's (a unit administrator's scope is not applied to it yet). */}
+        {fullAdmin && <UserRecord userId={user.id} userName={user.user_name} />}
+        {fullAdmin && <EmailHistory userId={user.id} />}
         <p className="user-modal__history">
           {/* Every change is saved as it is made: leaving sends whatever is still pending first. */}
           <Link className="cds--link" to={historyUrl(user.id)} onClick={() => void saver.flush()}>

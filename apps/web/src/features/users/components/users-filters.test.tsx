@@ -11,8 +11,8 @@ const modules = [
 ];
 
 const units = [
-  { unit: '1655 Sq', users: 2 },
-  { unit: '655 ISRW', users: 5 },
+  { unit: '1655 Sq', users: 2, total: 2, depth: 0 },
+  { unit: '655 ISRW', users: 5, total: 5, depth: 0 },
 ];
 
 function renderBar(filters: UsersFilters = {}, { loading = false } = {}) {

@@ -19,6 +19,7 @@ import type { InviteFileReport } from '@airman/contracts/invite-file.ts';
 import type { User } from '@airman/contracts/user.ts';
 import { useToast } from '#components/toasts.tsx';
 import { useCurrentUser } from '#lib/auth/current-user.tsx';
+import { isFullAdmin } from '#lib/roles.ts';
 import { useModules } from '#lib/modules.ts';
 import { useUnits } from '#lib/units.ts';
 import { useUrlFilters } from '#lib/url-filters.ts';
@@ -159,9 +160,12 @@ export function UsersScreen() {
         />
         <p aria-live="polite">{users.data ? `${users.data.count} Users` : ''}</p>
         <div className="toolbar__buttons">
-          <Button kind="tertiary" onClick={() => setInvitingFile(true)}>
-            Invite from file
-          </Button>
+          {/* Inviting from a file is a full administrator's (its rows may name any unit and role). */}
+          {isFullAdmin(me.role) && (
+            <Button kind="tertiary" onClick={() => setInvitingFile(true)}>
+              Invite from file
+            </Button>
+          )}
           <Button onClick={() => setInviting(true)}>Invite User +</Button>
         </div>
       </div>
@@ -246,7 +250,7 @@ export function UsersScreen() {
               onToggleActive={(u, on) => void toggleActive(u, on)}
               onResend={(u) => void resend(u)}
               onCopyLink={(u) => void copyLink(u)}
-              onDelete={setDeleting}
+              onDelete={isFullAdmin(me.role) ? setDeleting : undefined}
               selected={new Set(selected.keys())}
               onSelect={select}
               onSelectPage={(on) => selectAll(users.data?.users ?? [], on)}
@@ -279,6 +283,7 @@ export function UsersScreen() {
           key={open.id}
           user={open}
           currentUserId={me.id}
+          fullAdmin={isFullAdmin(me.role)}
           modules={moduleList}
           onClose={() => {
             setFocusAfter({ id: rowActionsId(open.id) });
@@ -305,7 +310,13 @@ export function UsersScreen() {
         />
       )}
       {invitingFile && <InviteFileModal onClose={() => setInvitingFile(false)} onApplied={fileApplied} />}
-      {inviting && <InviteModal modules={moduleList} onClose={() => setInviting(false)} />}
+      {inviting && (
+        <InviteModal
+          modules={moduleList}
+          scope={me.role === 'unit_admin' ? (me.admin_units ?? []) : undefined}
+          onClose={() => setInviting(false)}
+        />
+      )}
       {deleting && (
         <DeleteModal
           user={deleting}

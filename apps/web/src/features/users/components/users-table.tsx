@@ -14,7 +14,8 @@ interface Props {
   onToggleActive(user: User, active: boolean): void;
   onResend(user: User): void;
   onCopyLink(user: User): void;
-  onDelete(user: User): void;
+  /** Absent for a unit administrator, who cannot delete users: the row offers no Delete. */
+  onDelete?(user: User): void;
   /** Rows chosen for a bulk action (ids, across pages). */
   selected: ReadonlySet<string>;
   onSelect(user: User, on: boolean): void;
@@ -153,13 +154,17 @@ export function UsersTable({
                               onClick={() => onToggleActive(u, !active)}
                             />,
                           ]),
-                      <OverflowMenuItem
-                        key="delete"
-                        itemText="Delete"
-                        isDelete
-                        hasDivider
-                        onClick={() => onDelete(u)}
-                      />,
+                      ...(onDelete
+                        ? [
+                            <OverflowMenuItem
+                              key="delete"
+                              itemText="Delete"
+                              isDelete
+                              hasDivider
+                              onClick={() => onDelete(u)}
+                            />,
+                          ]
+                        : []),
                     ]}
                   </OverflowMenu>
                 </td>

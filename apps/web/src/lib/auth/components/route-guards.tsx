@@ -9,6 +9,7 @@ import { renewSession } from '#lib/session-renewal.ts';
 import { decodeToken, tokenState } from '#lib/token-store.ts';
 import { useSession, useSessionShown } from '../api/session.ts';
 import { useAuth } from '../auth-context.tsx';
+import { isAdministrator, isFullAdmin } from '#lib/roles.ts';
 import { CurrentUserProvider, useCurrentUser } from '../current-user.tsx';
 
 export interface LoginNotice {
@@ -80,16 +81,23 @@ export function RequireAuth() {
   );
 }
 
-/** Administrators only; a signed-in user who is not one goes to /profile. */
+/** Administrators (a unit administrator too) only; a signed-in user who is not one goes to /profile. */
 export function RequireAdmin() {
   const user = useCurrentUser();
-  if (user.role !== 'admin') return <Navigate to="/profile" replace />;
+  if (!isAdministrator(user.role)) return <Navigate to="/profile" replace />;
+  return <Outlet />;
+}
+
+/** Full administrators only (the Module Editor); a unit administrator goes to the Users screen. */
+export function RequireFullAdmin() {
+  const user = useCurrentUser();
+  if (!isFullAdmin(user.role)) return <Navigate to={isAdministrator(user.role) ? '/admin' : '/profile'} replace />;
   return <Outlet />;
 }
 
 /** Where a user lands after signing in: administrators on the Users screen, others on the game. */
 export function homePath(role: string | undefined): string {
-  return role === 'admin' ? '/admin' : '/';
+  return role === 'admin' || role === 'unit_admin' ? '/admin' : '/';
 }
 
 /**
