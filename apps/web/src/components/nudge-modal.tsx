@@ -17,11 +17,13 @@ interface Props {
   userIds: string[];
   /** Only this module's overdue training (the screen's module filter); absent: all of it. */
   module?: { id: string; title: string };
+  /** Whom the reminder goes to, in words, when not simply the trainees chosen (shown first). */
+  scope?: string;
   onClose(): void;
   onDone(result: NudgeResponse): void;
 }
 
-export function NudgeModal({ userIds, module, onClose, onDone }: Props) {
+export function NudgeModal({ userIds, module, scope, onClose, onDone }: Props) {
   const [note, setNote] = useState('');
   const nudge = useNudge();
   const length = note.trim().length;
@@ -49,6 +51,7 @@ export function NudgeModal({ userIds, module, onClose, onDone }: Props) {
             role="alert"
           />
         )}
+        {scope && <p>{scope}</p>}
         <p>
           {module
             ? `Each one gets an e-mail now about ${module.title}, which is past its due date.`
