@@ -297,7 +297,7 @@ describe('ProgressScreen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Send a reminder to 250 trainees' });
     expect(
       within(dialog).getByText(
-        '250 trainees overdue in these filters will be reminded: every one registered, active and not reminded in the last 24 hours, not only those listed.',
+        /^250 trainees overdue in these filters will be reminded: every one registered, active and not reminded in the last 24 hours, not only those listed\. Each one gets an e-mail now about Fitness Basics/,
       ),
     ).toBeTruthy();
     // The list asked for carries the filters of the overdue list, not the chart's range.
