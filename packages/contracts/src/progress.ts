@@ -58,6 +58,24 @@ export const progressQuerySchema = z
   });
 export type ProgressQuery = z.infer<typeof progressQuerySchema>;
 
+// GET admin/progress/overdue-trainees?module&unit&rank&recert
+/** Progress's filters that narrow its overdue list (the completions chart's range does not). */
+export const overdueTraineesQuerySchema = z.strictObject({
+  module: z.string().min(1).max(100).optional(),
+  unit: z.string().max(100).optional(),
+  rank: z.string().min(1).max(20).optional(),
+  recert: z.enum(RECERT_FILTERS).optional(),
+});
+export type OverdueTraineesQuery = z.infer<typeof overdueTraineesQuerySchema>;
+/**
+ * Every trainee an administrator's reminder (POST admin/reminders/nudge, with the same module)
+ * would reach for the overdue list's assignments in these filters, not only its first
+ * PROGRESS_OVERDUE_LIMIT rows: registered and active, with such an assignment in a live
+ * module, and not reminded by an administrator in the last day. At most NUDGE_USERS_MAX, by id.
+ */
+export const overdueTraineesResponseSchema = z.object({ user_ids: z.array(z.string()) });
+export type OverdueTraineesResponse = z.infer<typeof overdueTraineesResponseSchema>;
+
 export const statusCountsSchema = z.object({
   assigned: z.number().int().min(0),
   not_started: z.number().int().min(0),

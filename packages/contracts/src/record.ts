@@ -93,10 +93,12 @@ export type CertificateVerification = z.infer<typeof certificateVerificationSche
 
 /** A reminder's optional note from the administrator: short, one paragraph. */
 export const NUDGE_NOTE_MAX = 500;
+/** The most trainees one reminder names. */
+export const NUDGE_USERS_MAX = 100_000;
 
 // POST admin/reminders/nudge
 export const nudgeRequestSchema = z.strictObject({
-  user_ids: z.array(z.string().min(1).max(100)).min(1).max(100_000),
+  user_ids: z.array(z.string().min(1).max(100)).min(1).max(NUDGE_USERS_MAX),
   /** Only this module's overdue assignments; absent: every overdue assignment of each trainee. */
   module: z.string().min(1).max(100).optional(),
   note: z.string().trim().max(NUDGE_NOTE_MAX).optional(),

@@ -190,6 +190,21 @@ export function reminderEmail(publicUrl: string, facts: ReminderFacts, daysLeft:
   ]);
 }
 
+/**
+ * Before a recertifying module's completion lapses (renews_at): the certification expires and the
+ * module is due again on that date; how many days are left (rounded up), the link to play.
+ */
+export function renewalReminderEmail(publicUrl: string, facts: ReminderFacts, daysLeft: number): RenderedEmail {
+  const when = daysLeft <= 1 ? 'within a day' : `in ${daysLeft} days`;
+  const date = dueDateInWords(facts.due_at);
+  return render('reminder', publicUrl, `${facts.module} certification expires ${when}`, [
+    p(greeting(facts.firstName)),
+    p(`Your certification in ${facts.module} expires ${when}, on ${date}: the module is due again on that date.`),
+    p('Play it again by then to stay certified.'),
+    link('Play it now', `${publicUrl}/`),
+  ]);
+}
+
 /** Once past the due date: the module, the date in words, the status, the link to play. */
 export function pastDueEmail(publicUrl: string, facts: ReminderFacts): RenderedEmail {
   return render('past_due', publicUrl, `${facts.module} is past due`, [

@@ -17,11 +17,13 @@ interface Props {
   userIds: string[];
   /** Only this module's overdue training (the screen's module filter); absent: all of it. */
   module?: { id: string; title: string };
+  /** Whom the reminder goes to, in words, when not simply the trainees chosen (said first, instead of who is skipped). */
+  scope?: string;
   onClose(): void;
   onDone(result: NudgeResponse): void;
 }
 
-export function NudgeModal({ userIds, module, onClose, onDone }: Props) {
+export function NudgeModal({ userIds, module, scope, onClose, onDone }: Props) {
   const [note, setNote] = useState('');
   const nudge = useNudge();
   const length = note.trim().length;
@@ -50,10 +52,12 @@ export function NudgeModal({ userIds, module, onClose, onDone }: Props) {
           />
         )}
         <p>
+          {scope && `${scope} `}
           {module
             ? `Each one gets an e-mail now about ${module.title}, which is past its due date.`
             : 'Each one gets an e-mail now listing their training past its due date.'}{' '}
-          Trainees with nothing overdue, reminded in the last 24 hours, deactivated or not yet registered are skipped.
+          {!scope &&
+            'Trainees with nothing overdue, reminded in the last 24 hours, deactivated or not yet registered are skipped.'}
         </p>
         <TextArea
           id="nudge-note"

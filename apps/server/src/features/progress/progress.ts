@@ -11,12 +11,21 @@
  * a few at any time). With recert=due the counts are of the assignments due for recertification,
  * read through the same index (those are not in the counts' keys).
  */
-import type { ProgressQuery, ProgressResponse, StatusCounts } from '@airman/contracts/progress.ts';
+import type {
+  OverdueTraineesQuery,
+  OverdueTraineesResponse,
+  ProgressQuery,
+  ProgressResponse,
+  StatusCounts,
+} from '@airman/contracts/progress.ts';
+import { NUDGE_USERS_MAX } from '@airman/contracts/record.ts';
 import { PROGRESS_DEFAULT_WEEKS, PROGRESS_MAX_RANGE_DAYS, PROGRESS_OVERDUE_LIMIT } from '@airman/contracts/progress.ts';
 import type { Database } from '#db/database.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { unitTreeSql, unitsTreeSql } from '#lib/unit-tree.ts';
 import { scopeSql } from '#lib/scope.ts';
+import { usableAccountSql } from '#auth/usable-account.ts';
+import { NUDGE_EVERY_MS } from '../record/nudge.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -128,6 +137,32 @@ function progressRange(query: Pick<ProgressQuery, 'from' | 'to'>, now: number): 
     throw new HttpError(400, `from: the range may be at most ${PROGRESS_MAX_RANGE_DAYS} days`);
   }
   return { from, to };
+}
+
+/** GET admin/progress/overdue-trainees: who "remind all overdue in this filter" reaches. */
+export async function overdueTrainees(
+  database: Database,
+  query: OverdueTraineesQuery,
+  now = Date.now(),
+): Promise<OverdueTraineesResponse> {
+  if (query.module !== undefined) {
+    const found = await database.query('SELECT 1 FROM modules WHERE id = $1', [query.module]);
+    if (found.length === 0) throw new HttpError(404, `No module '${query.module}'`);
+  }
+  const filter = filterSql(query, 3, true);
+  // The overdue list's assignments (as below), less whom the reminder would skip (features/record/nudge.ts).
+  const rows = await database.query<{ id: string }>(
+    `SELECT u.id FROM user_search u
+     WHERE ${usableAccountSql('u')} AND ${filter.userWhere}
+       AND EXISTS (SELECT 1 FROM assignments a JOIN modules m ON m.id = a.module_id
+                   WHERE a.user_id = u.id AND a.completed_at = 0 AND a.due_at > 0 AND a.due_at < $1
+                     AND m.archived_at = 0 AND ${filter.moduleWhere}${query.recert === 'due' ? ' AND a.renews_at > 0 AND a.renews_at <= $1' : ''})
+       AND NOT EXISTS (SELECT 1 FROM nudges n WHERE n.user_id = u.id AND n.nudged_at > $2)
+     ORDER BY u.id
+     LIMIT ${NUDGE_USERS_MAX}`,
+    [now, now - NUDGE_EVERY_MS, ...filter.params],
+  );
+  return { user_ids: rows.map((r) => r.id) };
 }
 
 export async function progressReport(

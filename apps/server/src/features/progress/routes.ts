@@ -2,10 +2,15 @@
 import type { FastifyInstance } from 'fastify';
 import { caller } from '#plugins/auth.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { progressQuerySchema, progressResponseSchema } from '@airman/contracts/progress.ts';
+import {
+  overdueTraineesQuerySchema,
+  overdueTraineesResponseSchema,
+  progressQuerySchema,
+  progressResponseSchema,
+} from '@airman/contracts/progress.ts';
 import type { Database } from '#db/database.ts';
 import { errorResponses } from '#plugins/schemas.ts';
-import { progressReport } from './progress.ts';
+import { overdueTrainees, progressReport } from './progress.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const tags: ApiTag[] = ['Progress'];
@@ -21,5 +26,19 @@ export function progressRoutes(server: FastifyInstance, database: Database): voi
   };
   app.get('/api/admin/progress', { config: { access: 'unit_admin' }, schema }, async (request) =>
     progressReport(database, request.query, Date.now(), caller(request).scope),
+  );
+  app.get(
+    '/api/admin/progress/overdue-trainees',
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'getOverdueTrainees',
+        summary: 'Get every trainee a reminder to the overdue in these filters reaches',
+        tags,
+        querystring: overdueTraineesQuerySchema,
+        response: { 200: overdueTraineesResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => overdueTrainees(database, request.query),
   );
 }

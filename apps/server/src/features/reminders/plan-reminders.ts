@@ -13,13 +13,21 @@
  * record stale, so the reminder is owed again (re-armed); completing, revoking
  * or removing the assignment stops it being owed, and a trigger (migration
  * 0016) takes what is still unsent out of the queue.
+ *
+ * A completed assignment of a module that recertifies becomes due again on its
+ * renews_at (features/record/renewals.ts): a second pass owes it the same
+ * 'before:N' reminders before that date, recorded for renews_at as their due
+ * date (so each goes out once, and none is owed again once the renewal makes
+ * renews_at the due date), in a variant that says the certification expires.
+ * Only while it stays completed, assigned, and its module still recertifies;
+ * the renewal changes the due date, so what is still unsent leaves the queue.
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
 import type { Database, Db } from '#db/database.ts';
 import { enqueueEmails, pgTextArray, type QueuedEmail } from '#mail/outbox.ts';
-import { pastDueEmail, reminderEmail } from '#mail/templates.ts';
+import { pastDueEmail, reminderEmail, renewalReminderEmail } from '#mail/templates.ts';
 import { usableAccountSql } from '#auth/usable-account.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,14 +48,34 @@ interface Candidate {
   game_title: string;
 }
 
+/**
+ * What a pass reminds of: open assignments before and past their due date, or completed ones
+ * before their completion lapses (renews_at, when they are due again).
+ */
+export type ReminderPass = 'due' | 'renewal';
+
+/** The column a pass reads as the date the assignment is due on. */
+const DATE_COLUMN: Record<ReminderPass, 'due_at' | 'renews_at'> = { due: 'due_at', renewal: 'renews_at' };
+
 /** The SQL expression naming the reminder an assignment `a` is owed at $now (days: largest first). */
-function kindExpression(days: number[], now: number): ReturnType<typeof sql.raw> {
+function kindExpression(column: string, days: number[], now: number): ReturnType<typeof sql.raw> {
   // Smallest offset first: the latest window that has started wins.
   const whens = [...days]
     .sort((x, y) => x - y)
-    .map((d) => `WHEN a.due_at - ${d * DAY_MS} <= ${now} THEN 'before:${d}'`)
+    .map((d) => `WHEN a.${column} - ${d * DAY_MS} <= ${now} THEN 'before:${d}'`)
     .join(' ');
-  return sql.raw(`CASE WHEN a.due_at <= ${now} THEN '${PAST_DUE}' ${whens} END`);
+  return sql.raw(`CASE WHEN a.${column} <= ${now} THEN '${PAST_DUE}' ${whens} END`);
+}
+
+/** Which assignments a pass looks at (besides the horizon, the cursor and the account). */
+function passWhere(pass: ReminderPass, now: number): ReturnType<typeof sql.raw> {
+  return pass === 'due'
+    ? sql.raw(`a.due_at > 0 AND a.completed_at = 0 AND a.revoked_at = 0`)
+    : // Lapsed ones are renewed on the same beat, before this pass: only those still ahead.
+      sql.raw(
+        `a.renews_at > ${now} AND a.completed_at > 0 AND a.revoked_at = 0 ` +
+          `AND (m.content->>'recertify_months') IS NOT NULL`,
+      );
 }
 
 function rowsOf<T>(result: unknown): T[] {
@@ -63,27 +91,30 @@ type Cursor = [number, string, string];
  */
 async function planBatch(
   tx: Db,
+  pass: ReminderPass,
   publicUrl: string,
   days: number[],
   now: number,
   batch: number,
   after: Cursor,
 ): Promise<{ queued: number; next?: Cursor }> {
-  const kind = kindExpression(days, now);
+  const column = DATE_COLUMN[pass];
+  const date = sql.raw(`a.${column}`);
+  const kind = kindExpression(column, days, now);
   const horizon = now + (days[0] ?? 0) * DAY_MS;
   const candidates = rowsOf<Candidate>(
     await tx.execute(sql`
-      SELECT a.user_id, a.module_id, a.due_at, a.started_at, a.game_status, k.kind, u.user_name, u.first_name, m.game_title
+      SELECT a.user_id, a.module_id, ${date} AS due_at, a.started_at, a.game_status, k.kind, u.user_name, u.first_name, m.game_title
       FROM assignments a
       CROSS JOIN LATERAL (SELECT ${kind} AS kind) k
       JOIN users u ON u.id = a.user_id
       JOIN modules m ON m.id = a.module_id
-      WHERE a.due_at > 0 AND a.completed_at = 0 AND a.revoked_at = 0 AND a.due_at <= ${horizon}
-        AND (a.due_at, a.user_id, a.module_id) > (${after[0]}, ${after[1]}, ${after[2]})
+      WHERE ${passWhere(pass, now)} AND ${date} <= ${horizon}
+        AND (${date}, a.user_id, a.module_id) > (${after[0]}, ${after[1]}, ${after[2]})
         AND ${sql.raw(usableAccountSql('u'))} AND m.archived_at = 0
         AND NOT EXISTS (SELECT 1 FROM reminders r
-                        WHERE r.user_id = a.user_id AND r.module_id = a.module_id AND r.kind = k.kind AND r.due_at = a.due_at)
-      ORDER BY a.due_at, a.user_id, a.module_id
+                        WHERE r.user_id = a.user_id AND r.module_id = a.module_id AND r.kind = k.kind AND r.due_at = ${date})
+      ORDER BY ${date}, a.user_id, a.module_id
       LIMIT ${batch}
       FOR UPDATE OF a SKIP LOCKED`),
   );
@@ -119,10 +150,13 @@ async function planBatch(
           now,
         ),
       };
+      const daysLeft = Math.ceil((c.due_at - now) / DAY_MS);
       const rendered =
-        c.kind === PAST_DUE
-          ? pastDueEmail(publicUrl, facts)
-          : reminderEmail(publicUrl, facts, Math.ceil((c.due_at - now) / DAY_MS));
+        pass === 'renewal'
+          ? renewalReminderEmail(publicUrl, facts, daysLeft)
+          : c.kind === PAST_DUE
+            ? pastDueEmail(publicUrl, facts)
+            : reminderEmail(publicUrl, facts, daysLeft);
       return { id: email_id, to: c.user_name, user_id: c.user_id, ...rendered };
     });
   await enqueueEmails(tx, emails);
@@ -137,15 +171,17 @@ export async function planReminders(
   if (options.days.length === 0) return 0;
   const now = options.now ?? Date.now();
   let total = 0;
-  // One pass in index order: each batch starts where the last ended, so a batch reads its own rows only.
-  let after: Cursor | undefined = [0, '', ''];
-  while (after) {
-    const from: Cursor = after;
-    const { queued, next } = await database.db.transaction((tx) =>
-      planBatch(tx, options.publicUrl, options.days, now, options.batch ?? PLAN_BATCH, from),
-    );
-    total += queued;
-    after = next;
+  for (const pass of ['due', 'renewal'] as const) {
+    // One pass in index order: each batch starts where the last ended, so a batch reads its own rows only.
+    let after: Cursor | undefined = [0, '', ''];
+    while (after) {
+      const from: Cursor = after;
+      const { queued, next } = await database.db.transaction((tx) =>
+        planBatch(tx, pass, options.publicUrl, options.days, now, options.batch ?? PLAN_BATCH, from),
+      );
+      total += queued;
+      after = next;
+    }
   }
   return total;
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProgressResponse } from '@airman/contracts/progress.ts';
+import type { OverdueTraineesResponse, ProgressResponse } from '@airman/contracts/progress.ts';
 import { getJson } from '#lib/api-client.ts';
 import { filterSearch } from '#lib/url-filters.ts';
 
@@ -45,4 +45,17 @@ function progressQueryOptions(filters: ProgressFilters) {
 
 export function useProgress(filters: ProgressFilters) {
   return useQuery(progressQueryOptions(filters));
+}
+
+/** The filters that narrow the overdue list (the completions chart's range does not). */
+const OVERDUE_FILTER_KEYS = ['module', 'unit', 'rank', 'recert'] as const;
+
+/**
+ * GET admin/progress/overdue-trainees?module&unit&rank&recert: every trainee a reminder to the
+ * overdue in these filters reaches, not only the overdue list's first rows.
+ */
+export function getOverdueTrainees(filters: ProgressFilters): Promise<OverdueTraineesResponse> {
+  return getJson<OverdueTraineesResponse>('admin/progress/overdue-trainees', {
+    searchParams: filterSearch(OVERDUE_FILTER_KEYS, filters),
+  });
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { progressResponseSchema, type ProgressResponse } from '@airman/contracts/progress.ts';
+import {
+  overdueTraineesResponseSchema,
+  progressResponseSchema,
+  type ProgressResponse,
+} from '@airman/contracts/progress.ts';
 import { nudgeRequestSchema, nudgeResponseSchema } from '@airman/contracts/record.ts';
 import type { User } from '@airman/contracts/user.ts';
 import { makeModule, makeUser } from '#testing/fixtures.ts';
@@ -251,7 +255,7 @@ describe('ProgressScreen', () => {
     const sent = recordRequests();
     const { user } = renderWithApp(<ProgressScreen userEditor={userEditor()} />, { path: '/progress?module=fitness' });
     const table = await screen.findByRole('table', { name: 'Overdue assignments' });
-    expect(screen.getByRole('button', { name: 'Send a reminder to all 2 trainees listed' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Send a reminder to all overdue in these filters' })).toBeTruthy();
     await user.click(within(table).getByRole('checkbox', { name: 'Remind Slow, Sam (Fitness Basics)' }));
     await user.click(screen.getByRole('button', { name: 'Send a reminder to 1 trainee selected' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send a reminder to 1 trainee' });
@@ -267,5 +271,55 @@ describe('ProgressScreen', () => {
       module: 'fitness',
       note: 'Please finish this week.',
     });
+  });
+
+  it('reminds every trainee overdue in the filters, beyond the rows listed, saying how many first', async () => {
+    serve(() => HttpResponse.json(emptyProgress({ overdue_total: 250, overdue: [overdueRow] })));
+    const everyone = Array.from({ length: 250 }, (_, i) => `trainee-${i}`);
+    server.use(
+      http.get('/api/admin/progress/overdue-trainees', () =>
+        HttpResponse.json(overdueTraineesResponseSchema.parse({ user_ids: everyone })),
+      ),
+      http.post('/api/admin/reminders/nudge', () =>
+        HttpResponse.json(
+          nudgeResponseSchema.parse({
+            sent: 250,
+            skipped: 0,
+            skipped_by: { unknown: 0, inactive: 0, pending: 0, not_overdue: 0, recently_reminded: 0 },
+          }),
+        ),
+      ),
+    );
+    const sent = recordRequests();
+    const { user } = renderWithApp(<ProgressScreen userEditor={userEditor()} />, {
+      path: '/progress?module=fitness&unit=99+ABW&rank=SrA&from=2026-01-05',
+    });
+    await screen.findByRole('table', { name: 'Overdue assignments' });
+    await user.click(screen.getByRole('button', { name: 'Send a reminder to all overdue in these filters' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send a reminder to 250 trainees' });
+    expect(
+      within(dialog).getByText(
+        /^250 trainees overdue in these filters will be reminded: every one registered, active and not reminded in the last 24 hours, not only those listed\. Each one gets an e-mail now about Fitness Basics/,
+      ),
+    ).toBeTruthy();
+    // The list asked for carries the filters of the overdue list, not the chart's range.
+    const asked = sent.find((r) => r.path.startsWith('/api/admin/progress/overdue-trainees'));
+    expect(asked?.path).toBe('/api/admin/progress/overdue-trainees?module=fitness&unit=99+ABW&rank=SrA');
+    expect(sent.some((r) => r.path === '/api/admin/reminders/nudge')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Send reminder (250 trainees)' }));
+    await screen.findByText('Reminders: 250 sent, 0 skipped.');
+    const nudge = sent.find((r) => r.path === '/api/admin/reminders/nudge');
+    expect(nudgeRequestSchema.parse(nudge?.body)).toEqual({ user_ids: everyone, module: 'fitness' });
+  });
+
+  it('says so when no overdue trainee in the filters can be reminded, and opens no reminder', async () => {
+    serve(() => HttpResponse.json(emptyProgress({ overdue_total: 1, overdue: [overdueRow] })));
+    server.use(http.get('/api/admin/progress/overdue-trainees', () => HttpResponse.json({ user_ids: [] })));
+    const { user } = renderWithApp(<ProgressScreen userEditor={userEditor()} />, { path: '/progress' });
+    await screen.findByRole('table', { name: 'Overdue assignments' });
+    await user.click(screen.getByRole('button', { name: 'Send a reminder to all overdue in these filters' }));
+    const status = await screen.findByText(/^No overdue trainee in these filters can be reminded now/);
+    expect(status.getAttribute('role')).toBe('status');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

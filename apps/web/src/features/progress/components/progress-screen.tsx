@@ -16,7 +16,7 @@ import { useCurrentUser } from '#lib/auth/current-user.tsx';
 import { useModules } from '#lib/modules.ts';
 import { useUnits } from '#lib/units.ts';
 import { useUrlFilters } from '#lib/url-filters.ts';
-import { filtersFrom, progressSearch, useProgress } from '../api/get-progress.ts';
+import { filtersFrom, getOverdueTrainees, progressSearch, useProgress } from '../api/get-progress.ts';
 import { CompletionsLine, CurrentBars, DomainBars, STATUS_LABELS, StatusBars } from './progress-charts.tsx';
 import { OverdueTable } from './overdue-table.tsx';
 import { ProgressFiltersBar } from './progress-filters.tsx';
@@ -84,8 +84,10 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
   const [open, setOpen] = useState<User | null>(null);
   // The trainees chosen on the overdue list for a reminder, the reminder being written, its answer.
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const [nudging, setNudging] = useState<string[] | null>(null);
+  // The trainees a reminder is being written to; `all`: every one overdue in the filters.
+  const [nudging, setNudging] = useState<{ ids: string[]; all: boolean } | null>(null);
   const [nudged, setNudged] = useState<string>('');
+  const [finding, setFinding] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
 
   async function openUser(id: string, from: HTMLElement) {
@@ -113,7 +115,6 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
   // Chosen ones still on the list (a filter may have taken some away); none chosen: all of them.
   const overdueIds = [...new Set(data?.overdue.map((o) => o.user_id) ?? [])];
   const chosenIds = overdueIds.filter((id) => chosen.has(id));
-  const remindIds = chosenIds.length > 0 ? chosenIds : overdueIds;
   const moduleFilter = filters.module ? data?.modules.find((m) => m.id === filters.module) : undefined;
 
   function choose(id: string, on: boolean) {
@@ -121,6 +122,28 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
     if (on) next.add(id);
     else next.delete(id);
     setChosen(next);
+  }
+
+  /** "All": every trainee overdue in the filters that a reminder reaches, beyond the rows listed. */
+  async function remindAll() {
+    setFinding(true);
+    setNudged('');
+    try {
+      const { user_ids } = await getOverdueTrainees(filters);
+      if (user_ids.length === 0)
+        setNudged(
+          'No overdue trainee in these filters can be reminded now: each is deactivated, not yet registered, or was reminded in the last 24 hours.',
+        );
+      else setNudging({ ids: user_ids, all: true });
+    } catch (error) {
+      toast({
+        kind: 'error',
+        title: 'Error finding the overdue trainees',
+        subtitle: error instanceof ApiError ? error.message : undefined,
+      });
+    } finally {
+      setFinding(false);
+    }
   }
 
   function nudgeDone(result: NudgeResponse) {
@@ -233,11 +256,15 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
             </p>
             {overdueIds.length > 0 && (
               <div className="progress-nudge">
-                <Button kind="tertiary" size="md" onClick={() => setNudging(remindIds)}>
-                  {chosenIds.length > 0
-                    ? `Send a reminder to ${traineesCount(chosenIds.length)} selected`
-                    : `Send a reminder to all ${traineesCount(overdueIds.length)} listed`}
-                </Button>
+                {chosenIds.length > 0 ? (
+                  <Button kind="tertiary" size="md" onClick={() => setNudging({ ids: chosenIds, all: false })}>
+                    {`Send a reminder to ${traineesCount(chosenIds.length)} selected`}
+                  </Button>
+                ) : (
+                  <Button kind="tertiary" size="md" disabled={finding} onClick={() => void remindAll()}>
+                    {finding ? 'Finding the overdue trainees…' : 'Send a reminder to all overdue in these filters'}
+                  </Button>
+                )}
               </div>
             )}
             <OverdueTable
@@ -252,7 +279,12 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
       )}
       {nudging && (
         <NudgeModal
-          userIds={nudging}
+          userIds={nudging.ids}
+          scope={
+            nudging.all
+              ? `${traineesCount(nudging.ids.length)} overdue in these filters will be reminded: every one registered, active and not reminded in the last 24 hours, not only those listed.`
+              : undefined
+          }
           module={moduleFilter ? { id: moduleFilter.id, title: moduleFilter.title } : undefined}
           onClose={() => setNudging(null)}
           onDone={nudgeDone}
