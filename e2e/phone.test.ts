@@ -123,7 +123,7 @@ describeE2E('the admin area on a phone', (e2e) => {
     // Tab past the last entry leaves the menu, and closes it.
     await page.keyboard.press('Enter');
     await menu.getByRole('link', { name: 'Profile' }).waitFor();
-    for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 7; i++) await page.keyboard.press('Tab');
     await menu.getByRole('link', { name: 'Profile' }).waitFor({ state: 'hidden' });
     expect(await button.getAttribute('aria-expanded')).toBe('false');
 
