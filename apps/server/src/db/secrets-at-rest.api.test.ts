@@ -236,13 +236,31 @@ describeApi(
         url: `${back.pathname}${back.search}`,
         headers: { cookie: flowCookie },
       });
-      const session = new URLSearchParams(new URL(String(done.headers.location)).hash.slice(1)).get('provider_auth');
-      expect(session).toBeTruthy();
+      // The login page trades the one-time code of the fragment, with the hand-off cookie, for the session.
+      const handoffCode = new URLSearchParams(new URL(String(done.headers.location)).hash.slice(1)).get(
+        'provider_code',
+      );
+      const handoff = [done.headers['set-cookie'] ?? []]
+        .flat()
+        .map((line) => String(line).split(';')[0] ?? '')
+        .find((pair) => pair.startsWith('airman_oidc_handoff=') && pair.length > 'airman_oidc_handoff='.length);
+      expect(handoffCode).toBeTruthy();
+      expect(handoff).toBeTruthy();
+      const taken = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/oidc/session',
+        headers: { cookie: handoff as string },
+        payload: { code: handoffCode },
+      });
+      expect(taken.statusCode).toBe(200);
+      const session = taken.json<{ auth: string }>().auth;
       for (const secret of [
         location.searchParams.get('state'),
         location.searchParams.get('nonce'),
         back.searchParams.get('code'),
         flowCookie.split('=')[1],
+        handoffCode,
+        (handoff as string).split('=')[1],
         session,
       ]) {
         expect(secret).toBeTruthy();
