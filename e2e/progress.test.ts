@@ -55,6 +55,7 @@ describeE2E('the Progress page', (e2e) => {
       'Progress',
       'Module Editor',
       'Audit',
+      'My record',
       'Profile',
     ]);
     await menu.getByRole('link', { name: 'Progress' }).click();
@@ -159,7 +160,9 @@ describeE2E('the Progress page', (e2e) => {
     const overdue = page.getByRole('table', { name: 'Overdue assignments' });
     const cells = overdue.getByRole('row').nth(1).locator('td');
     const [y, m, d] = new Date(yesterday).toISOString().slice(0, 10).split('-').map(Number);
+    // The first cell ticks the trainee for a reminder.
     expect(await cells.allTextContents()).toEqual([
+      'Remind Late, Lena (Ready Airman Training)',
       'Late, Lena',
       `${m}/${d}/${y}`,
       '1',
@@ -168,7 +171,7 @@ describeE2E('the Progress page', (e2e) => {
       'Ready Airman Training',
     ]);
     // The due date and the days are in view without scrolling; nothing scrolls sideways.
-    const due = await cells.nth(2).boundingBox();
+    const due = await cells.nth(3).boundingBox();
     expect(due && due.x + due.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The status counts are read from their tables; no bar chart squeezed to 60 px.

@@ -296,7 +296,12 @@ function EditorTables({
           <NumberField
             id="module-recertify"
             label={SETTINGS_LABELS.recertify_months}
-            helperText="Empty: completed once, for good. 1–60: a completion lapses after that many months and the module is due again."
+            // A locked module's field cannot change: no hint (Carbon draws a disabled hint below 4.5:1).
+            helperText={
+              locked
+                ? undefined
+                : 'Empty: completed once, for good. 1–60: a completion lapses after that many months and the module is due again.'
+            }
             min={1}
             max={RECERTIFY_MONTHS_MAX}
             value={model.recertify_months ?? undefined}
