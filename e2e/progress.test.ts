@@ -68,8 +68,8 @@ describeE2E('the Progress page', (e2e) => {
     const row = page
       .getByRole('table', { name: 'Assignments by module and status' })
       .getByRole('row', { name: /Ready Airman Training/ });
-    // Assigned, Complete, In Progress, Not Started, Failed, Quit, Past Due, Completion.
-    expect(await row.locator('td').allTextContents()).toEqual(['2', '0', '0', '1', '0', '0', '1', '0%']);
+    // Assigned, Complete, In Progress, Not Started, Failed, Quit, Past Due, Completion, % current.
+    expect(await row.locator('td').allTextContents()).toEqual(['2', '0', '0', '1', '0', '0', '1', '0%', '0%']);
     const overdue = page.getByRole('table', { name: 'Overdue assignments' });
     expect(await overdue.getByRole('row').nth(1).locator('td').allTextContents()).toEqual([
       'Late, Lena',
