@@ -72,6 +72,7 @@ describeE2E('the Progress page', (e2e) => {
     expect(await row.locator('td').allTextContents()).toEqual(['2', '0', '0', '1', '0', '0', '1', '0%', '0%']);
     const overdue = page.getByRole('table', { name: 'Overdue assignments' });
     expect(await overdue.getByRole('row').nth(1).locator('td').allTextContents()).toEqual([
+      'Remind Late, Lena (Ready Airman Training)',
       'Late, Lena',
       expect.any(String),
       expect.stringMatching(/^[34]$/),
