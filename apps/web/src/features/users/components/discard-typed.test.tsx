@@ -8,38 +8,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { User } from '@airman/contracts/user.ts';
 import { DISCARD_HEADING, DISCARDED } from '#components/discard-guard.tsx';
-import { makeModule, makeUser } from '#testing/fixtures.ts';
+import { makeUser } from '#testing/fixtures.ts';
 import { renderWithApp } from '#testing/render.tsx';
 import { recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
 import { seriousViolations } from '#testing/axe.ts';
 import { BulkModal } from './bulk-modal.tsx';
-import { InviteModal } from './invite-modal.tsx';
 import { UserModal } from './user-modal.tsx';
-
-const modules = [makeModule({ id: 'fitness', game_title: 'Fitness Basics' })];
-
-function renderInvite() {
-  const onClose = vi.fn();
-  const rendered = renderWithApp(<InviteModal modules={modules} onClose={onClose} />);
-  const field = () => screen.getByLabelText<HTMLTextAreaElement>('E-mail addresses');
-  return { ...rendered, onClose, field };
-}
+import { fillInvite, modules, renderInvite } from './invite-modal.testing.tsx';
 
 const invite = () => screen.getByRole('dialog', { name: 'Invite Users' });
 const guard = () => screen.queryByRole('dialog', { name: DISCARD_HEADING });
-const calendar = () => document.querySelector<HTMLElement>('.flatpickr-calendar');
 const announced = () => document.getElementById('app-announcer')?.textContent ?? '';
-
-/** Types addresses, chooses the module and opens the due date's calendar by clicking its field. */
-async function fillInvite(r: ReturnType<typeof renderInvite>) {
-  await r.user.type(r.field(), 'ann@example.com bo@example.com');
-  await r.user.selectOptions(screen.getByLabelText('Module for all invitees (optional)'), 'fitness');
-  const due = screen.getByLabelText<HTMLInputElement>('Due date (optional)');
-  await r.user.click(due);
-  await waitFor(() => expect(calendar()?.classList.contains('open')).toBe(true));
-  return due;
-}
 
 describe('closing the invite modal with addresses typed', () => {
   it('asks on Escape, Keep editing first; keeping goes back to the field with the text', async () => {
