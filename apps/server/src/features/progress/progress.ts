@@ -187,7 +187,7 @@ export async function progressReport(
   const recertDue = query.recert === 'due';
   // Due for recertification: the assignments themselves, through assignments_renews_idx, in the counts' columns.
   const statusTable = recertDue
-    ? `(SELECT a.module_id, u.unit, u.rank, 1 AS n, a.started_at > 0 AS started, a.completed_at > 0 AS completed,
+    ? `(SELECT a.module_id, u.unit, u.unit_path, u.rank, 1 AS n, a.started_at > 0 AS started, a.completed_at > 0 AS completed,
                a.game_status, a.due_at
         FROM assignments a JOIN user_search u ON u.id = a.user_id
         WHERE a.renews_at > 0 AND a.renews_at <= $1) t`

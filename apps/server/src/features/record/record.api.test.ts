@@ -244,6 +244,8 @@ describeApi('the training record', (ctx) => {
     expect((await recordOf(ctx, user)).assignments[0]).toEqual(shown);
     expect(await progress()).toMatchObject({ assigned: 1, complete: 0, past_due: 1, current: 0 });
     expect(await progress('&recert=due')).toMatchObject({ assigned: 1, past_due: 1, current: 0 });
+    // Narrowed by the trainee's unit (a sub-unit's parent) and rank, the same one.
+    expect(await progress('&recert=due&unit=655%20isrw&rank=A1C')).toMatchObject({ assigned: 1, past_due: 1 });
     const page = await due();
     expect(page.count).toBe(1);
     expect(page.users.map((u) => u.id)).toEqual([user.id]);
