@@ -70,6 +70,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits up to 10 s rather than Vitest's 1 s: a chart drawn or a row listed a
+          // few seconds late on a busy machine is not a failure; a poll that is met returns at once.
+          expect: { poll: { timeout: 10_000 } },
           // E2E_WORKERS files at a time (one by default), each worker against its own server (e2e/global-setup.ts).
           maxWorkers: E2E_WORKERS,
           // A worker imports the helpers and keeps one browser (e2e/browser.ts) for all its files;
