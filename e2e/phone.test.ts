@@ -131,7 +131,7 @@ describeE2E('the admin area on a phone', (e2e) => {
     await backToButton();
     await page.keyboard.press('Enter');
     await menu.getByRole('link', { name: 'Profile' }).waitFor();
-    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
     expect(await focused()).toBe('Profile');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/profile');
