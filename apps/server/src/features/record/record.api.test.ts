@@ -264,6 +264,86 @@ describeApi('the training record', (ctx) => {
     expect(await progress()).toMatchObject({ complete: 1, current: 1 });
   });
 
+  it('ends the renewals of a module that stops recertifying: completions held are for good, renewed ones stay due', async () => {
+    const admin = await adminToken(ctx);
+    const module = await createModule(ctx, admin, 12);
+    const [held, lapsed, renewed, later] = await Promise.all([1, 2, 3, 4].map(() => ctx.createUser()));
+    for (const user of [held!, lapsed!, renewed!]) {
+      await assign(ctx, user, module);
+      await complete(ctx, user, module);
+    }
+    const lapse = (user: TestUser, at: number) =>
+      ctx.database.db
+        .update(assignments)
+        .set({ renews_at: at })
+        .where(and(eq(assignments.user_id, user.id), eq(assignments.module_id, module)));
+    const setMonths = async (months: number | null) => {
+      const got = await ctx.request(admin, { method: 'GET', url: `/api/modules/${module}` });
+      const res = await ctx.request(admin, {
+        method: 'PUT',
+        url: `/api/modules/${module}`,
+        payload: { ...got.json<Module>(), recertify_months: months },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const progress = async () =>
+      (
+        await ctx.request(admin, { method: 'GET', url: `/api/admin/progress?module=${module}` })
+      ).json<ProgressResponse>().modules[0]!;
+    // One renewed (due again), one lapsed and waiting for the scheduler's pass, one current. The
+    // scheduler's first beat is 1 s after start, its next REMINDER_INTERVAL_S (300 s) later: past it,
+    // the lapsed one waits as set.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const renewedAt = Date.now() - 120_000;
+    await lapse(renewed!, renewedAt);
+    await renewLapsed(ctx.database);
+    await lapse(lapsed!, Date.now() - 60_000);
+    const heldBefore = (await recordOf(ctx, held!)).assignments[0]!;
+    const lapsedBefore = (await recordOf(ctx, lapsed!)).assignments[0]!;
+    expect(lapsedBefore.status).toBe('past_due');
+    expect(await progress()).toMatchObject({ assigned: 3, current: 1 });
+
+    await setMonths(null);
+    for (const [user, before] of [
+      [held!, heldBefore],
+      [lapsed!, lapsedBefore],
+    ] as const) {
+      const a = (await recordOf(ctx, user)).assignments[0]!;
+      expect(a).toMatchObject({ status: 'complete', completed_at: before.completed_at, renews_at: 0 });
+      expect(a.certificate).toEqual({ code: before.certificate!.code, expires_at: 0 });
+      expect((await verify(ctx, a.certificate!.code)).json()).toMatchObject({ valid: true, expires_at: 0 });
+    }
+    const stillDue = (await recordOf(ctx, renewed!)).assignments[0]!;
+    expect(stillDue).toMatchObject({ status: 'past_due', due_at: renewedAt, renews_at: renewedAt });
+    expect(await progress()).toMatchObject({ assigned: 3, complete: 2, past_due: 1, current: 2 });
+    expect(await renewLapsed(ctx.database)).toBe(0);
+    const ended = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'assignment.renewal_end'), eq(auditLog.target_id, module)));
+    expect(ended.map((e) => e.after)).toEqual([{ ended: 2 }]);
+
+    // Its next completion is for good; a period given again applies to completions from then on.
+    await complete(ctx, renewed!, module);
+    expect((await recordOf(ctx, renewed!)).assignments[0]).toMatchObject({ status: 'complete', renews_at: 0 });
+    await setMonths(6);
+    expect((await assignmentRow(ctx, held!, module)).renews_at).toBe(0);
+    await assign(ctx, later!, module);
+    await complete(ctx, later!, module);
+    const six = (await recordOf(ctx, later!)).assignments[0]!;
+    expect(six.renews_at).toBe(addCalendarMonths(six.completed_at, 6));
+
+    // Restoring a version that did not recertify (2: the save above) ends the renewals the same way.
+    const v2 = await ctx.request(admin, { method: 'GET', url: `/api/modules/${module}/versions/2` });
+    expect(v2.json<{ module: Module }>().module.recertify_months ?? null).toBeNull();
+    const restored = await ctx.request(admin, { method: 'POST', url: `/api/modules/${module}/versions/2/restore` });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await recordOf(ctx, later!)).assignments[0]).toMatchObject({
+      renews_at: 0,
+      certificate: { code: six.certificate!.code, expires_at: 0 },
+    });
+  });
+
   it('downloads a trainee record as CSV for administrators, audited', async () => {
     const admin = await adminToken(ctx);
     const module = await createModule(ctx, admin);

@@ -9,7 +9,7 @@
  * change; one audit entry per module and batch, by the server.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '#db/database.ts';
+import type { Database, Db } from '#db/database.ts';
 import { audit } from '#lib/audit.ts';
 
 export const RENEW_BATCH = 2000;
@@ -51,4 +51,39 @@ export async function renewLapsed(database: Database, now = Date.now(), batch = 
     total += renewed;
     if (renewed < batch) return total;
   }
+}
+
+/**
+ * A module that no longer recertifies (a save or a restore took its `recertify_months` away): each
+ * of its assignments that still holds its completion keeps it for good. Its renews_at goes (a
+ * completion that lapsed but waits for the scheduler's pass too: it is current again), and so
+ * does the expiry of the certificate that set it, so that the certificate verifies as current
+ * like the completion it proves. Assignments already renewed (due again) stay due: their next
+ * completion is for good. In the saving transaction, after the module's row is locked (a
+ * completion reads it FOR SHARE: it sees the module as saved, or its renewal is ended here).
+ * One audit entry when any renewal ended; returns how many.
+ */
+export async function endRenewals(tx: Db, module: { id: string; title: string }): Promise<number> {
+  // The certificate of the completion the assignment holds: the one issued with it, at its time.
+  const result = await tx.execute(sql`
+    WITH ended AS (
+      UPDATE assignments SET renews_at = 0
+      WHERE module_id = ${module.id} AND renews_at > 0 AND completed_at > 0
+      RETURNING user_id, completed_at
+    ), expiries AS (
+      UPDATE certificates c SET expires_at = 0
+      FROM ended e
+      WHERE c.user_id = e.user_id AND c.module_id = ${module.id} AND c.completed_at = e.completed_at
+    )
+    SELECT count(*)::int AS n FROM ended`);
+  const [row] = (result as unknown as { rows: { n: number }[] }).rows;
+  const n = Number(row?.n ?? 0);
+  if (n > 0) {
+    await audit(tx, {
+      action: 'assignment.renewal_end',
+      target: { kind: 'module', id: module.id, name: module.title },
+      after: { ended: n },
+    });
+  }
+  return n;
 }
