@@ -344,6 +344,41 @@ describeApi('the training record', (ctx) => {
     });
   });
 
+  it('narrows the completions and the questionnaire means to the assignments due for recertification', async () => {
+    const admin = await adminToken(ctx);
+    const user = await ctx.createUser();
+    await assign(ctx, user, READY_AIRMAN_MODULE_ID);
+    await complete(ctx, user, READY_AIRMAN_MODULE_ID);
+    const narrowed = async () => {
+      const res = await ctx.request(admin, {
+        method: 'GET',
+        url: `/api/admin/progress?module=${READY_AIRMAN_MODULE_ID}&recert=due&unit=655%20isrw&rank=A1C`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<ProgressResponse>();
+      return {
+        assigned: body.modules[0]!.assigned,
+        completions: body.weeks.reduce((n, w) => n + w.completions, 0),
+        answered: body.questionnaires[0]!.domains.map((d) => [d.before.n, d.after.n]),
+        means: body.questionnaires[0]!.domains.map((d) => [d.before.mean, d.after.mean]),
+      };
+    };
+    // Nothing of this module is due for recertification: nothing is counted, its answers neither.
+    const none = await narrowed();
+    expect(none).toMatchObject({ assigned: 0, completions: 0 });
+    expect(none.answered.flat().every((n) => n === 0)).toBe(true);
+
+    await ctx.database.db
+      .update(assignments)
+      .set({ renews_at: Date.now() - 60_000 })
+      .where(and(eq(assignments.user_id, user.id), eq(assignments.module_id, READY_AIRMAN_MODULE_ID)));
+    const due = await narrowed();
+    expect(due).toMatchObject({ assigned: 1, completions: 1 });
+    expect(due.answered.every(([before, after]) => before === 1 && after === 1)).toBe(true);
+    // Every answer 3 (the middle of 1–5, reverse-scored or not) before: 50 in each domain; 4 after.
+    expect(due.means.every(([before, after]) => before === 50 && after !== null)).toBe(true);
+  });
+
   it('downloads a trainee record as CSV for administrators, audited', async () => {
     const admin = await adminToken(ctx);
     const module = await createModule(ctx, admin);
