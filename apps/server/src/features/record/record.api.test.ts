@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { GameCommand } from '@airman/contracts/game.ts';
@@ -218,6 +219,11 @@ describeApi('the training record', (ctx) => {
       return res.json<ProgressResponse>().modules[0]!;
     };
     expect(await progress()).toMatchObject({ assigned: 1, complete: 1, current: 1, current_share: 1 });
+    const completions = async () =>
+      (await ctx.request(admin, { method: 'GET', url: `/api/admin/progress?module=${module}` }))
+        .json<ProgressResponse>()
+        .weeks.reduce((n, w) => n + w.completions, 0);
+    expect(await completions()).toBe(1);
     const due = async () =>
       (
         await ctx.request(admin, { method: 'GET', url: `/api/admin/users?recert=due&module=${module}` })
@@ -243,6 +249,25 @@ describeApi('the training record', (ctx) => {
     });
     expect((await recordOf(ctx, user)).assignments[0]).toEqual(shown);
     expect(await progress()).toMatchObject({ assigned: 1, complete: 0, past_due: 1, current: 0 });
+    // The completion happened: it stays counted on its day.
+    expect(await completions()).toBe(1);
+    // As before migration 0045 (the renewal took it off its day), the migration counts it again.
+    const day = Math.floor(first.completed_at / DAY);
+    await ctx.database.query('UPDATE progress_completions SET n = n - 1 WHERE module_id = $1 AND day = $2', [
+      module,
+      day,
+    ]);
+    await ctx.database.query('UPDATE progress_completions_by_unit SET n = n - 1 WHERE module_id = $1 AND day = $2', [
+      module,
+      day,
+    ]);
+    expect(await completions()).toBe(0);
+    const migration = fs.readFileSync(
+      new URL('../../../drizzle/0045_lapsed_completions_kept.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) await ctx.database.query(statement);
+    expect(await completions()).toBe(1);
     expect(await progress('&recert=due')).toMatchObject({ assigned: 1, past_due: 1, current: 0 });
     // Narrowed by the trainee's unit (a sub-unit's parent) and rank, the same one.
     expect(await progress('&recert=due&unit=655%20isrw&rank=A1C')).toMatchObject({ assigned: 1, past_due: 1 });
@@ -262,6 +287,7 @@ describeApi('the training record', (ctx) => {
     expect((await verify(ctx, first.certificate!.code)).statusCode).toBe(200);
     expect((await due()).count).toBe(0);
     expect(await progress()).toMatchObject({ complete: 1, current: 1 });
+    expect(await completions()).toBe(2);
   });
 
   it('ends the renewals of a module that stops recertifying: completions held are for good, renewed ones stay due', async () => {
