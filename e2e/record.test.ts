@@ -172,6 +172,7 @@ describeE2E(
       await progress.page.goto('/progress');
       await progress.page.getByRole('heading', { name: 'By unit', exact: true }).waitFor();
       expect(await unitCurrent(progress.page, '655 ISRW')).toBe('50%');
+      await fitsEverySize(progress.page, 'progress-half-current');
 
       // A year passes: the completion's renewal date and its certificate's expiry are behind us.
       const pastDue = () => mailTo(trainee).filter((m) => m.includes('Subject: Ready Airman Training is past due'));
