@@ -37,15 +37,23 @@ export async function api<T>(
   return (await res.json()) as T;
 }
 
-/** The messages the e2e SMTP server accepted, newest first, soft line breaks undone. */
+/** Where a server of a test's own (not the worker's) has its SMTP inbox write. */
+const ownMailDirs = new Set<string>();
+
+/** Reads the mail in `dir` too (a test's own server's inbox), until the function returned is called. */
+export function readMailIn(dir: string): () => void {
+  ownMailDirs.add(dir);
+  return () => void ownMailDirs.delete(dir);
+}
+
+/** The messages the e2e SMTP servers accepted, newest first, soft line breaks undone. */
 function receivedMail(): string[] {
-  const dir = ourServer().mailDir;
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
-    .sort()
-    .reverse()
-    .map((file) => fs.readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, ''));
+  const dirs = ownMailDirs.size > 0 ? [...ownMailDirs] : [ourServer().mailDir];
+  return dirs
+    .filter((dir) => fs.existsSync(dir))
+    .flatMap((dir) => fs.readdirSync(dir).map((file) => ({ file, dir })))
+    .sort((a, b) => (a.file < b.file ? 1 : a.file > b.file ? -1 : 0))
+    .map(({ file, dir }) => fs.readFileSync(path.join(dir, file), 'utf8').replace(/=\r?\n/g, ''));
 }
 
 /** The messages to an address, newest first (raw, soft line breaks undone). */

@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect } from 'vi
 import { TOKEN_STORAGE_KEY } from '../apps/web/src/lib/token-store.ts';
 import { apiLogin } from './api.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
-import { ourServer } from './server.ts';
+import { ourServer, type E2EServer } from './server.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = fs.existsSync(CHROMIUM_PATH);
@@ -122,8 +122,12 @@ export interface E2E {
   ): Promise<{ context: BrowserContext; page: Page }>;
 }
 
-/** A describe block with a browser; skipped (loudly, above) when no Chromium exists. */
-export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
+/**
+ * A describe block with a browser; skipped (loudly, above) when no Chromium exists. Its pages
+ * go to the worker's server, or to the one `server` starts (a block that must stop and start
+ * its server again, at the same address).
+ */
+export function describeE2E(name: string, suite: (e2e: E2E) => void, server?: () => Promise<E2EServer>): void {
   (hasChromium ? describe : describe.skip)(name, () => {
     const e2e = {} as E2E;
     // What went wrong in any page of the test: a CSP violation or an uncaught error fails it.
@@ -141,48 +145,51 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void): void {
       problems = [];
       expect(seen, 'CSP violations and page errors').toEqual([]);
     });
-    beforeAll(async () => {
-      const browser = await sharedBrowser();
-      const { baseUrl } = ourServer();
-      Object.assign(e2e, {
-        baseUrl,
-        browser,
-        async newPage(options = {}) {
-          const context = await browser.newContext({ ...options, baseURL: baseUrl });
-          await context.exposeBinding('__reportViolation', (_source, text: string) => void problems.push(text));
-          await context.addInitScript(() => {
-            document.addEventListener('securitypolicyviolation', (event) => {
-              const report = (window as unknown as { __reportViolation(text: string): void }).__reportViolation;
-              report(
-                `CSP ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
-              );
+    beforeAll(
+      async () => {
+        const browser = await sharedBrowser();
+        const { baseUrl } = server ? await server() : ourServer();
+        Object.assign(e2e, {
+          baseUrl,
+          browser,
+          async newPage(options = {}) {
+            const context = await browser.newContext({ ...options, baseURL: baseUrl });
+            await context.exposeBinding('__reportViolation', (_source, text: string) => void problems.push(text));
+            await context.addInitScript(() => {
+              document.addEventListener('securitypolicyviolation', (event) => {
+                const report = (window as unknown as { __reportViolation(text: string): void }).__reportViolation;
+                report(
+                  `CSP ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+                );
+              });
             });
-          });
-          const page = await context.newPage();
-          pages.push(page);
-          page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-          return { context, page };
-        },
-        async adminPage(path = '/admin', options = {}) {
-          // Signed in through the API, the token where the app keeps it: the page opens once, on
-          // `path`. (The sign-in form has tests of its own, e2e/login.test.ts.)
-          const token = await apiLogin(baseUrl);
-          const storageState = {
-            cookies: [],
-            origins: [{ origin: baseUrl, localStorage: [{ name: TOKEN_STORAGE_KEY, value: token }] }],
-          };
-          const opened = await e2e.newPage({ ...options, storageState });
-          await opened.page.goto(path);
-          // Ready as after the form: the session read, the header's menu an administrator's (folded
-          // away on a phone, hence hidden ones too).
-          await opened.page
-            .getByRole('navigation', { name: 'Main menu', includeHidden: true })
-            .getByRole('link', { name: 'User Admin', includeHidden: true })
-            .waitFor({ state: 'attached' });
-          return opened;
-        },
-      } satisfies E2E);
-    });
+            const page = await context.newPage();
+            pages.push(page);
+            page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+            return { context, page };
+          },
+          async adminPage(path = '/admin', options = {}) {
+            // Signed in through the API, the token where the app keeps it: the page opens once, on
+            // `path`. (The sign-in form has tests of its own, e2e/login.test.ts.)
+            const token = await apiLogin(baseUrl);
+            const storageState = {
+              cookies: [],
+              origins: [{ origin: baseUrl, localStorage: [{ name: TOKEN_STORAGE_KEY, value: token }] }],
+            };
+            const opened = await e2e.newPage({ ...options, storageState });
+            await opened.page.goto(path);
+            // Ready as after the form: the session read, the header's menu an administrator's (folded
+            // away on a phone, hence hidden ones too).
+            await opened.page
+              .getByRole('navigation', { name: 'Main menu', includeHidden: true })
+              .getByRole('link', { name: 'User Admin', includeHidden: true })
+              .waitFor({ state: 'attached' });
+            return opened;
+          },
+        } satisfies E2E);
+      },
+      server ? 300_000 : undefined,
+    );
     afterAll(async () => {
       // What the block left open goes with it; the browser stays for the worker's next file.
       await Promise.all(e2e.browser?.contexts().map((context) => context.close()) ?? []);

@@ -51,9 +51,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 }
 
-async function startServer(): Promise<E2EServer & { stop(): Promise<void> }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+/** A started server; `stop` ends it and its inbox, and removes its data unless asked to keep them. */
+export interface StartedServer extends E2EServer {
+  dataDir: string;
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+/**
+ * Starts the built server as the suite's are, with a fresh data directory and a free port, or
+ * (to start one again after `stop({ keepData: true })`) with those it had.
+ */
+export async function startServer(again?: Pick<StartedServer, 'baseUrl' | 'dataDir'>): Promise<StartedServer> {
+  const port = again ? Number(new URL(again.baseUrl).port) : await freePort();
+  const dataDir = again?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const mailDir = path.join(dataDir, 'received-mail');
   const inbox = await startSmtpInbox(mailDir);
@@ -86,7 +96,8 @@ async function startServer(): Promise<E2EServer & { stop(): Promise<void> }> {
     child.stderr?.pipe(log);
   }
   try {
-    await waitForHealth(baseUrl, child, () => output);
+    // A fresh embedded database migrates first: on a busy machine that takes more than a minute.
+    await waitForHealth(baseUrl, child, () => output, 240_000);
   } catch (error) {
     await inbox.close();
     throw error;
@@ -94,11 +105,12 @@ async function startServer(): Promise<E2EServer & { stop(): Promise<void> }> {
   return {
     baseUrl,
     mailDir,
-    async stop() {
+    dataDir,
+    async stop(options = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       await inbox.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

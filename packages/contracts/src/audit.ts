@@ -28,6 +28,7 @@ export const AUDIT_ACTION_LABELS = {
   'assignment.unassign': 'Module unassigned',
   'assignment.due_date': 'Due date changed',
   'assignment.renew': 'Due again for recertification',
+  'assignment.renewal_end': 'Recertification ended',
   'module.create': 'Module created (copy)',
   'module.edit': 'Module edited',
   'module.archive': 'Module archived',

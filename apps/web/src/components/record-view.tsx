@@ -2,6 +2,7 @@
  * A training record as it reads on "My record" and in the user modal: for each assigned module
  * its status, due and completed dates, best result, renewal and certificate, then every run.
  */
+import { useState } from 'react';
 import { Button, Tag } from '@carbon/react';
 import type { RecordAssignment, TrainingRecord } from '@airman/contracts/record.ts';
 import { SimpleTable } from '#components/simple-table.tsx';
@@ -124,6 +125,8 @@ interface CertificateProps {
 
 function Certificate({ title, certificate, download, Heading }: CertificateProps) {
   const toast = useToast();
+  // Current or expired as of when the record was shown (a page read for hours says so on reload).
+  const [shownAt] = useState(() => Date.now());
   const url = verifyUrl(certificate.code);
   const save = async (saveFile: (code: string) => Promise<string>) => {
     try {
@@ -150,7 +153,11 @@ function Certificate({ title, certificate, download, Heading }: CertificateProps
       <Heading className="record__subtitle">Certificate</Heading>
       <p>
         Code <code className="record__code">{certificate.code}</code>
-        {certificate.expires_at > 0 ? `, current until ${formatDay(certificate.expires_at)}` : ', does not expire'}
+        {certificate.expires_at === 0
+          ? ', does not expire'
+          : certificate.expires_at > shownAt
+            ? `, current until ${formatDay(certificate.expires_at)}`
+            : `, expired on ${formatDay(certificate.expires_at)}`}
       </p>
       <p className="record__verify">
         Anyone can check it at{' '}

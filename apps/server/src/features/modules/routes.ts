@@ -29,13 +29,14 @@ import {
   updateModule,
   type ModuleRow,
 } from './repository.ts';
-import { findVersion, listVersions, saveVersioned } from './versions.ts';
+import { findVersion, listVersions, saveVersioned, type VersionedSave } from './versions.ts';
 import {
   moduleVersionParamsSchema,
   moduleVersionSchema,
   moduleVersionsResponseSchema,
 } from '@airman/contracts/audit.ts';
 import { saveQuestionnaire } from '../questionnaire/repository.ts';
+import { endRenewals } from '../record/renewals.ts';
 import { audit } from '#lib/audit.ts';
 import { moduleArchived, moduleCreated, moduleRestored, moduleSaved, moduleUnarchived } from '../audit/entries.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
@@ -156,6 +157,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
         // The entry compares the module as read under saveVersioned's lock, never as read above.
         const saved = await saveVersioned(tx, id, () => updateModule(tx, id, moduleFields(input), Date.now()));
         await audit(tx, moduleSaved(id, saved));
+        await endRenewalsIfOnce(tx, saved);
         return presentModule(saved.result);
       });
     },
@@ -247,6 +249,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
           return row;
         });
         await audit(tx, moduleRestored(id, saved, n));
+        await endRenewalsIfOnce(tx, saved);
         return presentModule(saved.result);
       });
     },
@@ -296,5 +299,17 @@ function checkRestorable(existing: Module, module: Module, questionnaire: unknow
   if (questionnaire !== null) {
     const parsed = questionnaireSchema.safeParse(questionnaire);
     if (!parsed.success) throw refuse(`its questionnaire: ${describeZodError(parsed.error)}`);
+  }
+}
+
+/**
+ * A save (or restore) that took the module's "Recertify every N months" away: its completions are
+ * for good from then on, those held already included (features/record/renewals.ts, decision 023).
+ */
+async function endRenewalsIfOnce(tx: Db, saved: VersionedSave<unknown>): Promise<void> {
+  const before = saved.before?.module.recertify_months ?? null;
+  const after = saved.after.module.recertify_months ?? null;
+  if (before !== null && after === null) {
+    await endRenewals(tx, { id: saved.after.module.id, title: saved.after.module.game_title });
   }
 }

@@ -8,8 +8,9 @@
  *
  * `current` is the completed assignments less those whose completion has lapsed but that the
  * scheduler has not renewed yet (features/record/renewals.ts; read through assignments_renews_idx,
- * a few at any time). With recert=due the counts are of the assignments due for recertification,
- * read through the same index (those are not in the counts' keys).
+ * a few at any time). With recert=due the counts, the completions and the questionnaire means are
+ * of the assignments due for recertification, read through the same index (those are not in the
+ * counts' keys): their completions are their certificates, their means scored as the triggers do.
  */
 import type {
   OverdueTraineesQuery,
@@ -195,6 +196,9 @@ export async function progressReport(
       ? 'progress_status'
       : 'progress_status_by_unit';
   const completionsTable = byRank ? 'progress_completions' : 'progress_completions_by_unit';
+  // With recert=due: the completions' filters after $1-$3, the questionnaire's from $1 (then now).
+  const recertCompletions = filterSql(query, 4, true, scope);
+  const recertAnswers = filterSql(query, 1, true, scope);
   const [counts, lapsedRows, days, overdue, domains] = await Promise.all([
     database.query<CountsRow>(
       `SELECT grouping(module_id) AS by_unit, module_id, unit, sum(n) AS assigned,
@@ -217,9 +221,19 @@ export async function progressReport(
       [now, ...overdueFilter.params],
     ),
     database.query<{ day: number; completions: number }>(
-      `SELECT day, sum(n) AS completions FROM ${completionsTable}
-       WHERE day >= $1 AND day <= $2 AND ${filterSql(query, 3, false, scope).where} GROUP BY day`,
-      [fromDay, toDay, ...counted.params],
+      recertDue
+        ? // The completions of the assignments due for recertification: their certificates, one per completion.
+          `SELECT (c.completed_at / 86400000)::integer AS day, count(*) AS completions
+           FROM assignments a JOIN user_search u ON u.id = a.user_id
+           JOIN certificates c ON c.user_id = a.user_id AND c.module_id = a.module_id
+           WHERE a.renews_at > 0 AND a.renews_at <= $1 AND c.completed_at >= $2 AND c.completed_at < $3
+             AND ${recertCompletions.where}
+           GROUP BY 1`
+        : `SELECT day, sum(n) AS completions FROM ${completionsTable}
+           WHERE day >= $1 AND day <= $2 AND ${filterSql(query, 3, false, scope).where} GROUP BY day`,
+      recertDue
+        ? [now, fromDay * DAY_MS, (toDay + 1) * DAY_MS, ...recertCompletions.params]
+        : [fromDay, toDay, ...counted.params],
     ),
     database.query<{
       user_id: string;
@@ -256,16 +270,29 @@ export async function progressReport(
       mean: number | null;
       n: number;
     }>(
-      // Each questionnaire's domains in its order, with the sums of the filtered trainees' scores.
-      `WITH sums AS (SELECT module_id, phase, domain, sum(score_sum) AS total, sum(n) AS n
-                     FROM progress_answers WHERE ${filterSql(query, 1, false, scope).where} GROUP BY 1, 2, 3 HAVING sum(n) > 0)
+      // Each questionnaire's domains in its order, with the sums of the filtered trainees' scores:
+      // from the sums kept by triggers, or scored as they are (the same function) for the
+      // assignments due for recertification.
+      `WITH sums AS (${
+        recertDue
+          ? `SELECT s.module_id, s.phase, s.domain, sum(s.score) AS total, count(*) AS n
+             FROM (SELECT array_agg(ROW(a.user_id, a.module_id, u.unit, u.rank, a.started_at, a.completed_at, a.due_at,
+                                        a.game_status, a.run_answers_before, a.run_answers_after)::progress_item) AS items
+                   FROM assignments a JOIN user_search u ON u.id = a.user_id
+                   WHERE a.renews_at > 0 AND a.renews_at <= $${recertAnswers.params.length + 1}
+                     AND ${recertAnswers.where}) i
+             CROSS JOIN LATERAL progress_item_scores(i.items) s
+             GROUP BY 1, 2, 3`
+          : `SELECT module_id, phase, domain, sum(score_sum) AS total, sum(n) AS n
+             FROM progress_answers WHERE ${filterSql(query, 1, false, scope).where} GROUP BY 1, 2, 3 HAVING sum(n) > 0`
+      })
        SELECT q.module_id AS module, d->>'id' AS domain, d->>'name' AS name, sums.phase,
               round(sums.total / sums.n, 1)::float8 AS mean, sums.n
        FROM questionnaires q CROSS JOIN LATERAL jsonb_array_elements(q.content->'domains') WITH ORDINALITY AS x(d, ord)
        LEFT JOIN sums ON sums.module_id = q.module_id AND sums.domain = d->>'id'
        ${query.module !== undefined ? 'WHERE q.module_id = $1' : ''}
        ORDER BY q.module_id, x.ord`,
-      counted.params,
+      recertDue ? [...recertAnswers.params, now] : counted.params,
     ),
   ]);
 

@@ -1,11 +1,37 @@
 /**
  * A certificate as a one-page PDF (pdfkit): the holder's rank and name, the module, the
  * completion date, the expiry where the module recertifies, the code and the link that verifies
- * it. Helvetica, one of the PDF standard fonts pdfkit carries, so nothing is fetched; tagged, with
- * a title and a language, for screen readers. Dates are UTC days, as the record shows them.
+ * it. In IBM Plex Sans (the typeface of the web app, from @ibm/plex-sans), embedded as a subset
+ * of the glyphs the page uses: names and titles print in Latin with every accent (Vietnamese
+ * included), Greek and Cyrillic, which the PDF standard fonts (Latin-1 only) could not. Tagged,
+ * with a title and a language, for screen readers. Dates are UTC days, as the record shows them.
  */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { PRODUCT_NAME } from '#mail/templates.ts';
+import { woffToSfnt } from './woff.ts';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The two weights the page uses, read and unwrapped once (about 200 KiB each; a certificate
+ * embeds only the glyphs it uses).
+ */
+const FONT_FILES = {
+  regular: '@ibm/plex-sans/fonts/complete/woff/IBMPlexSans-Regular.woff',
+  bold: '@ibm/plex-sans/fonts/complete/woff/IBMPlexSans-Bold.woff',
+} as const;
+type Weight = keyof typeof FONT_FILES;
+let fonts: Record<Weight, Buffer> | undefined;
+
+function fontData(): Record<Weight, Buffer> {
+  fonts ??= {
+    regular: woffToSfnt(fs.readFileSync(require.resolve(FONT_FILES.regular))),
+    bold: woffToSfnt(fs.readFileSync(require.resolve(FONT_FILES.bold))),
+  };
+  return fonts;
+}
 
 export interface CertificateFacts {
   code: string;
@@ -39,6 +65,9 @@ export function certificatePdf(facts: CertificateFacts, publicUrl: string): Prom
     pdfVersion: '1.7',
     info: { Title: title, Author: PRODUCT_NAME, Subject: facts.holder_name },
   });
+  const data = fontData();
+  doc.registerFont('regular', data.regular);
+  doc.registerFont('bold', data.bold);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -47,7 +76,7 @@ export function certificatePdf(facts: CertificateFacts, publicUrl: string): Prom
   });
   const width = doc.page.width - 108;
   const centered = { width, align: 'center' as const };
-  const line = (font: string, size: number, text: string, gap = 0.6) => {
+  const line = (font: Weight, size: number, text: string, gap = 0.6) => {
     doc.font(font).fontSize(size).text(text, centered);
     doc.moveDown(gap);
   };
@@ -57,16 +86,16 @@ export function certificatePdf(facts: CertificateFacts, publicUrl: string): Prom
     .stroke('#0f62fe');
   doc.moveDown(1.5);
   doc.fillColor('#161616');
-  line('Helvetica', 14, PRODUCT_NAME);
-  line('Helvetica-Bold', 30, 'Certificate of Completion', 1);
-  line('Helvetica', 14, 'This certifies that');
+  line('regular', 14, PRODUCT_NAME);
+  line('bold', 30, 'Certificate of Completion', 1);
+  line('regular', 14, 'This certifies that');
   // Long names and titles (up to 200 characters) in a smaller size: the page stays one.
-  line('Helvetica-Bold', facts.holder_name.length > 50 ? 16 : 26, facts.holder_name, 0.8);
-  line('Helvetica', 14, 'completed the training module');
-  line('Helvetica-Bold', facts.module_title.length > 70 ? 13 : 20, facts.module_title, 1);
-  line('Helvetica', 13, `Completed on ${dayInWords.format(facts.completed_at)}`, 0.3);
+  line('bold', facts.holder_name.length > 50 ? 16 : 26, facts.holder_name, 0.8);
+  line('regular', 14, 'completed the training module');
+  line('bold', facts.module_title.length > 70 ? 13 : 20, facts.module_title, 1);
+  line('regular', 13, `Completed on ${dayInWords.format(facts.completed_at)}`, 0.3);
   line(
-    'Helvetica',
+    'regular',
     13,
     facts.expires_at > 0
       ? `Current until ${dayInWords.format(facts.expires_at)}: recertification is due then`
@@ -74,9 +103,9 @@ export function certificatePdf(facts: CertificateFacts, publicUrl: string): Prom
     1.5,
   );
   const url = verifyUrl(publicUrl, facts.code);
-  line('Helvetica', 10, `Certificate code: ${facts.code}`, 0.3);
+  line('regular', 10, `Certificate code: ${facts.code}`, 0.3);
   doc
-    .font('Helvetica')
+    .font('regular')
     .fontSize(10)
     .fillColor('#0f62fe')
     .text(`Verify at ${url}`, { ...centered, link: url });

@@ -58,7 +58,10 @@ export async function issueCertificate(
     .select({ title: modules.game_title, content: modules.content })
     .from(modules)
     .where(eq(modules.id, completion.moduleId))
-    .limit(1);
+    .limit(1)
+    // A save that ends the module's recertification (renewals.ts, endRenewals) waits for this
+    // completion and then ends its renewal too, or this completion waits for the save and reads it.
+    .for('share');
   const months = module?.content.recertify_months ?? null;
   const expiresAt = months ? addCalendarMonths(completion.completedAt, months) : 0;
   await tx.insert(certificates).values({

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { GameCommand } from '@airman/contracts/game.ts';
@@ -218,6 +219,11 @@ describeApi('the training record', (ctx) => {
       return res.json<ProgressResponse>().modules[0]!;
     };
     expect(await progress()).toMatchObject({ assigned: 1, complete: 1, current: 1, current_share: 1 });
+    const completions = async () =>
+      (await ctx.request(admin, { method: 'GET', url: `/api/admin/progress?module=${module}` }))
+        .json<ProgressResponse>()
+        .weeks.reduce((n, w) => n + w.completions, 0);
+    expect(await completions()).toBe(1);
     const due = async () =>
       (
         await ctx.request(admin, { method: 'GET', url: `/api/admin/users?recert=due&module=${module}` })
@@ -243,6 +249,25 @@ describeApi('the training record', (ctx) => {
     });
     expect((await recordOf(ctx, user)).assignments[0]).toEqual(shown);
     expect(await progress()).toMatchObject({ assigned: 1, complete: 0, past_due: 1, current: 0 });
+    // The completion happened: it stays counted on its day.
+    expect(await completions()).toBe(1);
+    // As before migration 0045 (the renewal took it off its day), the migration counts it again.
+    const day = Math.floor(first.completed_at / DAY);
+    await ctx.database.query('UPDATE progress_completions SET n = n - 1 WHERE module_id = $1 AND day = $2', [
+      module,
+      day,
+    ]);
+    await ctx.database.query('UPDATE progress_completions_by_unit SET n = n - 1 WHERE module_id = $1 AND day = $2', [
+      module,
+      day,
+    ]);
+    expect(await completions()).toBe(0);
+    const migration = fs.readFileSync(
+      new URL('../../../drizzle/0045_lapsed_completions_kept.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint')) await ctx.database.query(statement);
+    expect(await completions()).toBe(1);
     expect(await progress('&recert=due')).toMatchObject({ assigned: 1, past_due: 1, current: 0 });
     // Narrowed by the trainee's unit (a sub-unit's parent) and rank, the same one.
     expect(await progress('&recert=due&unit=655%20isrw&rank=A1C')).toMatchObject({ assigned: 1, past_due: 1 });
@@ -262,6 +287,122 @@ describeApi('the training record', (ctx) => {
     expect((await verify(ctx, first.certificate!.code)).statusCode).toBe(200);
     expect((await due()).count).toBe(0);
     expect(await progress()).toMatchObject({ complete: 1, current: 1 });
+    expect(await completions()).toBe(2);
+  });
+
+  it('ends the renewals of a module that stops recertifying: completions held are for good, renewed ones stay due', async () => {
+    const admin = await adminToken(ctx);
+    const module = await createModule(ctx, admin, 12);
+    const [held, lapsed, renewed, later] = await Promise.all([1, 2, 3, 4].map(() => ctx.createUser()));
+    for (const user of [held!, lapsed!, renewed!]) {
+      await assign(ctx, user, module);
+      await complete(ctx, user, module);
+    }
+    const lapse = (user: TestUser, at: number) =>
+      ctx.database.db
+        .update(assignments)
+        .set({ renews_at: at })
+        .where(and(eq(assignments.user_id, user.id), eq(assignments.module_id, module)));
+    const setMonths = async (months: number | null) => {
+      const got = await ctx.request(admin, { method: 'GET', url: `/api/modules/${module}` });
+      const res = await ctx.request(admin, {
+        method: 'PUT',
+        url: `/api/modules/${module}`,
+        payload: { ...got.json<Module>(), recertify_months: months },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const progress = async () =>
+      (
+        await ctx.request(admin, { method: 'GET', url: `/api/admin/progress?module=${module}` })
+      ).json<ProgressResponse>().modules[0]!;
+    // One renewed (due again), one lapsed and waiting for the scheduler's pass, one current. The
+    // scheduler's first beat is 1 s after start, its next REMINDER_INTERVAL_S (300 s) later: past it,
+    // the lapsed one waits as set.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const renewedAt = Date.now() - 120_000;
+    await lapse(renewed!, renewedAt);
+    await renewLapsed(ctx.database);
+    await lapse(lapsed!, Date.now() - 60_000);
+    const heldBefore = (await recordOf(ctx, held!)).assignments[0]!;
+    const lapsedBefore = (await recordOf(ctx, lapsed!)).assignments[0]!;
+    expect(lapsedBefore.status).toBe('past_due');
+    expect(await progress()).toMatchObject({ assigned: 3, current: 1 });
+
+    await setMonths(null);
+    for (const [user, before] of [
+      [held!, heldBefore],
+      [lapsed!, lapsedBefore],
+    ] as const) {
+      const a = (await recordOf(ctx, user)).assignments[0]!;
+      expect(a).toMatchObject({ status: 'complete', completed_at: before.completed_at, renews_at: 0 });
+      expect(a.certificate).toEqual({ code: before.certificate!.code, expires_at: 0 });
+      expect((await verify(ctx, a.certificate!.code)).json()).toMatchObject({ valid: true, expires_at: 0 });
+    }
+    const stillDue = (await recordOf(ctx, renewed!)).assignments[0]!;
+    expect(stillDue).toMatchObject({ status: 'past_due', due_at: renewedAt, renews_at: renewedAt });
+    expect(await progress()).toMatchObject({ assigned: 3, complete: 2, past_due: 1, current: 2 });
+    expect(await renewLapsed(ctx.database)).toBe(0);
+    const ended = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'assignment.renewal_end'), eq(auditLog.target_id, module)));
+    expect(ended.map((e) => e.after)).toEqual([{ ended: 2 }]);
+
+    // Its next completion is for good; a period given again applies to completions from then on.
+    await complete(ctx, renewed!, module);
+    expect((await recordOf(ctx, renewed!)).assignments[0]).toMatchObject({ status: 'complete', renews_at: 0 });
+    await setMonths(6);
+    expect((await assignmentRow(ctx, held!, module)).renews_at).toBe(0);
+    await assign(ctx, later!, module);
+    await complete(ctx, later!, module);
+    const six = (await recordOf(ctx, later!)).assignments[0]!;
+    expect(six.renews_at).toBe(addCalendarMonths(six.completed_at, 6));
+
+    // Restoring a version that did not recertify (2: the save above) ends the renewals the same way.
+    const v2 = await ctx.request(admin, { method: 'GET', url: `/api/modules/${module}/versions/2` });
+    expect(v2.json<{ module: Module }>().module.recertify_months ?? null).toBeNull();
+    const restored = await ctx.request(admin, { method: 'POST', url: `/api/modules/${module}/versions/2/restore` });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await recordOf(ctx, later!)).assignments[0]).toMatchObject({
+      renews_at: 0,
+      certificate: { code: six.certificate!.code, expires_at: 0 },
+    });
+  });
+
+  it('narrows the completions and the questionnaire means to the assignments due for recertification', async () => {
+    const admin = await adminToken(ctx);
+    const user = await ctx.createUser();
+    await assign(ctx, user, READY_AIRMAN_MODULE_ID);
+    await complete(ctx, user, READY_AIRMAN_MODULE_ID);
+    const narrowed = async () => {
+      const res = await ctx.request(admin, {
+        method: 'GET',
+        url: `/api/admin/progress?module=${READY_AIRMAN_MODULE_ID}&recert=due&unit=655%20isrw&rank=A1C`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<ProgressResponse>();
+      return {
+        assigned: body.modules[0]!.assigned,
+        completions: body.weeks.reduce((n, w) => n + w.completions, 0),
+        answered: body.questionnaires[0]!.domains.map((d) => [d.before.n, d.after.n]),
+        means: body.questionnaires[0]!.domains.map((d) => [d.before.mean, d.after.mean]),
+      };
+    };
+    // Nothing of this module is due for recertification: nothing is counted, its answers neither.
+    const none = await narrowed();
+    expect(none).toMatchObject({ assigned: 0, completions: 0 });
+    expect(none.answered.flat().every((n) => n === 0)).toBe(true);
+
+    await ctx.database.db
+      .update(assignments)
+      .set({ renews_at: Date.now() - 60_000 })
+      .where(and(eq(assignments.user_id, user.id), eq(assignments.module_id, READY_AIRMAN_MODULE_ID)));
+    const due = await narrowed();
+    expect(due).toMatchObject({ assigned: 1, completions: 1 });
+    expect(due.answered.every(([before, after]) => before === 1 && after === 1)).toBe(true);
+    // Every answer 3 (the middle of 1–5, reverse-scored or not) before: 50 in each domain; 4 after.
+    expect(due.means.every(([before, after]) => before === 50 && after !== null)).toBe(true);
   });
 
   it('downloads a trainee record as CSV for administrators, audited', async () => {
@@ -276,7 +417,8 @@ describeApi('the training record', (ctx) => {
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe('Module,Status,Assigned,Due,Completed,Late,Best score,Best stars,Expires,Certificate');
     expect(lines[1]).toMatch(
-      /^Resilience \w+,Complete,\d{4}-\d\d-\d\d,\d{4}-\d\d-\d\d,\d{4}-\d\d-\d\d,Yes,\d+,[123],,[\w-]{24}$/,
+      // A code that begins with "-" (one in 64) is written after a "'", as every cell a spreadsheet would read as a formula.
+      /^Resilience \w+,Complete,\d{4}-\d\d-\d\d,\d{4}-\d\d-\d\d,\d{4}-\d\d-\d\d,Yes,\d+,[123],,(?:[\w][\w-]{23}|'-[\w-]{23})$/,
     );
     expect(lines[3]).toBe('Module,Run,Started,Finished,Outcome,Score,Stars');
     const entries = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'record.download'));

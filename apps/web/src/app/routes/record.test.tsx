@@ -39,6 +39,36 @@ describe('/record', () => {
     expect(await seriousViolations()).toEqual([]);
   });
 
+  it('says until when a certificate is current, or when it expired', async () => {
+    const now = Date.now();
+    server.use(
+      http.get('/api/self/record', () =>
+        HttpResponse.json(
+          makeRecord([
+            completedAssignment({ certificate: { code: CERT_CODE, expires_at: now + 30 * 86_400_000 } }),
+            completedAssignment({
+              module: 'sleep',
+              title: 'Sleep Well',
+              certificate: { code: 'ZyXwVuTsRqPoNmLkJiHgFe', expires_at: now - 86_400_000 },
+            }),
+            completedAssignment({
+              module: 'once',
+              title: 'Once Only',
+              renews_at: 0,
+              certificate: { code: 'OnCeOnLyOnCeOnLyOnCeOn', expires_at: 0 },
+            }),
+          ]),
+        ),
+      ),
+    );
+    renderWithApp(<MyRecord />, { path: '/record', me: TRAINEE });
+    const certificateOf = async (name: string) =>
+      (await screen.findByRole('region', { name })).querySelector('.record__certificate p')?.textContent ?? '';
+    expect(await certificateOf('Fitness Basics')).toMatch(/, current until /);
+    expect(await certificateOf('Sleep Well')).toMatch(/, expired on /);
+    expect(await certificateOf('Once Only')).toMatch(/, does not expire$/);
+  });
+
   it('downloads a certificate from its own address and says so', async () => {
     serveRecord();
     server.use(

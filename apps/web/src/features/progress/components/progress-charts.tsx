@@ -8,7 +8,6 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import {
   GroupedBarChart,
   LineChart,
-  SimpleBarChart,
   ScaleTypes,
   StackedBarChart,
   ToolbarControlTypes,
@@ -96,26 +95,57 @@ function ChartFrame({ children, className = '' }: { children: ReactNode; classNa
   );
 }
 
-function statusRows(rows: (StatusCounts & { label: string })[]): ChartTabularData {
-  return rows.flatMap((r) => PROGRESS_STATUSES.map((s) => ({ group: STATUS_LABELS[s], key: r.label, value: r[s] })));
-}
+/** What a RowBars chart measures of each row: its assignments by status, or its share current. */
+export type RowMeasure = 'status' | 'current';
+
+type Row = StatusCounts & { label: string };
+
+const MEASURES: Record<
+  RowMeasure,
+  {
+    axis: string;
+    domain?: [number, number];
+    legend: boolean;
+    colors: Record<string, string>;
+    data(rows: Row[]): ChartTabularData;
+  }
+> = {
+  status: {
+    axis: 'Assignments',
+    legend: true,
+    colors: STATUS_COLORS,
+    data: (rows) =>
+      rows.flatMap((r) => PROGRESS_STATUSES.map((s) => ({ group: STATUS_LABELS[s], key: r.label, value: r[s] }))),
+  },
+  // Completed and not expired, over those assigned, on a 0–100 scale.
+  current: {
+    axis: '% current',
+    domain: [0, 100],
+    legend: false,
+    colors: { Current: '#198038' },
+    data: (rows) =>
+      rows.map((r) => ({ group: 'Current', key: r.label, value: Math.round(r.current_share * 1000) / 10 })),
+  },
+};
 
 /**
- * One horizontal bar per row (a module or a unit), stacked by status. Not shown
- * on a phone, where names of up to 40 characters leave the bars no room: the
- * table under it holds the same figures. Drawn afresh whenever its figures
- * change (a filter): Carbon Charts updating its axes in place left the former
- * axis labels drawn under the new ones.
+ * One horizontal bar per row (a module or a unit): stacked by status, or its "% current". Not
+ * shown on a phone, where names of up to 40 characters leave the bars no room: the table under
+ * it holds the same figures. Drawn afresh whenever its figures change (a filter): Carbon Charts
+ * updating its axes in place left the former axis labels drawn under the new ones.
  */
-export function StatusBars({
+export function RowBars({
   title,
   rows,
   axisTitle,
+  measure,
 }: {
   title: string;
-  rows: (StatusCounts & { label: string })[];
+  rows: Row[];
   axisTitle: string;
+  measure: RowMeasure;
 }) {
+  const m = MEASURES[measure];
   const options: StackedBarChartOptions = {
     title,
     axes: {
@@ -128,59 +158,23 @@ export function StatusBars({
         domain: rows.map((r) => r.label).reverse(),
         truncation: { type: TruncationTypes.END_LINE, threshold: 40, numCharacter: 40 },
       },
-      bottom: { mapsTo: 'value', stacked: true, title: 'Assignments' },
+      bottom: { mapsTo: 'value', stacked: true, title: m.axis, ...(m.domain && { domain: m.domain }) },
     },
-    color: { scale: STATUS_COLORS },
-    height: `${Math.max(160, rows.length * 36 + 130)}px`,
+    legend: { enabled: m.legend },
+    color: { scale: m.colors },
+    // Room for the bars, the axes and, where there is one, the legend.
+    height: `${Math.max(160, rows.length * 36 + (m.legend ? 130 : 110))}px`,
     toolbar,
   };
+  const data = m.data(rows);
   return (
     <ChartFrame className="progress-chart--wide">
-      <StackedBarChart key={JSON.stringify(rows)} data={statusRows(rows)} options={options} />
+      <StackedBarChart key={JSON.stringify(data)} data={data} options={options} />
     </ChartFrame>
   );
 }
 
-/**
- * "% current" of each row (a module or a unit): completed and not expired, over those assigned.
- * One horizontal bar per row on a 0–100 scale; like StatusBars, not shown on a phone, where the
- * table under it holds the same figures.
- */
-export function CurrentBars({
-  title,
-  rows,
-  axisTitle,
-}: {
-  title: string;
-  rows: (StatusCounts & { label: string })[];
-  axisTitle: string;
-}) {
-  const options: BarChartOptions = {
-    title,
-    axes: {
-      left: {
-        mapsTo: 'key',
-        scaleType: ScaleTypes.LABELS,
-        title: axisTitle,
-        domain: rows.map((r) => r.label).reverse(),
-        truncation: { type: TruncationTypes.END_LINE, threshold: 40, numCharacter: 40 },
-      },
-      bottom: { mapsTo: 'value', domain: [0, 100], title: '% current' },
-    },
-    legend: { enabled: false },
-    color: { scale: { Current: '#198038' } },
-    height: `${Math.max(160, rows.length * 36 + 110)}px`,
-    toolbar,
-  };
-  const data = rows.map((r) => ({ group: 'Current', key: r.label, value: Math.round(r.current_share * 1000) / 10 }));
-  return (
-    <ChartFrame className="progress-chart--wide">
-      <SimpleBarChart key={JSON.stringify(data)} data={data} options={options} />
-    </ChartFrame>
-  );
-}
-
-/** Completions per week, one point a week (drawn afresh when they change, as StatusBars). */
+/** Completions per week, one point a week (drawn afresh when they change, as RowBars). */
 export function CompletionsLine({ weeks }: { weeks: ProgressResponse['weeks'] }) {
   const options: LineChartOptions = {
     title: 'Completions per week',

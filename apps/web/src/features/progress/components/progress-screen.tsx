@@ -17,7 +17,7 @@ import { useModules } from '#lib/modules.ts';
 import { useUnits } from '#lib/units.ts';
 import { useUrlFilters } from '#lib/url-filters.ts';
 import { filtersFrom, getOverdueTrainees, progressSearch, useProgress } from '../api/get-progress.ts';
-import { CompletionsLine, CurrentBars, DomainBars, STATUS_LABELS, StatusBars } from './progress-charts.tsx';
+import { CompletionsLine, DomainBars, RowBars, STATUS_LABELS } from './progress-charts.tsx';
 import { OverdueTable } from './overdue-table.tsx';
 import { ProgressFiltersBar } from './progress-filters.tsx';
 import { PageHeading } from '#components/page-heading.tsx';
@@ -182,12 +182,14 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
               <p>No assignments match these filters.</p>
             ) : (
               <>
-                <StatusBars
+                <RowBars
+                  measure="status"
                   title="Assignments by module and status"
                   axisTitle="Module"
                   rows={filtered.map((m) => ({ ...m, label: m.title }))}
                 />
-                <CurrentBars
+                <RowBars
+                  measure="current"
                   title="% current by module"
                   axisTitle="Module"
                   rows={filtered.map((m) => ({ ...m, label: m.title }))}
@@ -199,12 +201,14 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
           {data.units.length > 0 && (
             <section aria-labelledby="progress-units">
               <h2 id="progress-units">By unit</h2>
-              <StatusBars
+              <RowBars
+                measure="status"
                 title="Assignments by unit and status"
                 axisTitle="Unit"
                 rows={data.units.map((u) => ({ ...u, label: u.unit || '(no unit)' }))}
               />
-              <CurrentBars
+              <RowBars
+                measure="current"
                 title="% current by unit"
                 axisTitle="Unit"
                 rows={data.units.map((u) => ({ ...u, label: u.unit || '(no unit)' }))}
