@@ -91,7 +91,7 @@ export const USER_COLUMNS = {
  * 95–99 not). A completion is on one of the last 182 days, its run started 1–5
  * days before; other starts are on one of the last 180 days.
  */
-const KIND = `CASE WHEN s.h < 20 OR s.h >= 95 THEN 'n' WHEN s.h < 40 OR s.h >= 90 THEN 'p'
+export const KIND = `CASE WHEN s.h < 20 OR s.h >= 95 THEN 'n' WHEN s.h < 40 OR s.h >= 90 THEN 'p'
   WHEN s.h < 70 THEN 'c' WHEN s.h < 80 THEN 'f' ELSE 'q' END`;
 
 export const ASSIGNMENT_COLUMNS = {

@@ -133,8 +133,9 @@ export const userSearch = pgTable(
     index('user_search_unit_rank_idx').on(t.unit, t.rank),
     // A unit sub-tree's (and rank's) users: the progress page's overdue list of a unit.
     index('user_search_unit_path_rank_idx').on(t.unit_path, t.rank),
-    // A unit sub-tree's page of the users list by name, and by rank: one range of the index.
-    index('user_search_unit_path_order_idx').on(t.unit_path, t.sort_key, sql`${t.id} collate "C"`),
+    // A unit sub-tree's page of the users list by name, and by rank: one range of the index. With the
+    // role last, a unit administrator's page and count of its trainees read the index alone (migration 0044).
+    index('user_search_unit_path_order_idx').on(t.unit_path, t.sort_key, sql`${t.id} collate "C"`, t.role),
     index('user_search_unit_path_rank_order_idx').on(
       t.unit_path,
       sql.raw(`(${rankOrderSql('"rank"')})`),

@@ -87,17 +87,21 @@ function bearerClaims(tokens: TokenService, header: string | undefined): TokenCl
 
 /** The account of verified claims, if it still accepts them, or a 401. */
 async function accountOf(database: Database, loadAccount: AccountLoader, claims: TokenClaims): Promise<AuthUser> {
-  const row = await loadAccount(claims.user_id);
+  // A unit administrator's token: its units read beside its account, not after it (one round trip).
+  const [row, units] = await Promise.all([
+    loadAccount(claims.user_id),
+    claims.user_role === 'unit_admin'
+      ? database.query<{ unit: string }>(SCOPE_SQL, [claims.user_id], 'auth_load_scope')
+      : undefined,
+  ]);
   // Deleted, deactivated, revoked (token version moved on) or role changed: no longer valid.
   // auth/usable-account.ts's currentAdminSql says the same in SQL: change both together.
   if (!row || !isUsableAccount(row) || row.token_version !== claims.tv || row.role !== claims.user_role) {
     throw new HttpError(401, 'Invalid session', 'token_invalid');
   }
   const role = row.role as Role;
-  const scope =
-    role === 'unit_admin'
-      ? (await database.query<{ unit: string }>(SCOPE_SQL, [row.id], 'auth_load_scope')).map((r) => r.unit)
-      : null;
+  // The role is the token's (checked above), so a unit administrator's units were read; none, no one in reach.
+  const scope = role === 'unit_admin' ? (units ?? []).map((r) => r.unit) : null;
   return { id: row.id, role, tokenVersion: row.token_version, row, scope };
 }
 

@@ -97,11 +97,13 @@ const assignmentStatusSql = (
   WHEN a.game_status = 4 THEN 'quit'
   ELSE 'in_progress' END`;
 
-function encodeCursor(sort: UserSort, keys: unknown[]): string {
+/** A cursor of these pages: the order and the last row's keys. */
+export function encodeCursor(sort: UserSort, keys: unknown[]): string {
   return Buffer.from(JSON.stringify([sort, ...keys])).toString('base64url');
 }
 
-function decodeCursor(cursor: string, sort: UserSort): unknown[] {
+/** The keys of a cursor of these pages in this order, or a 400. */
+export function decodeCursor(cursor: string, sort: UserSort): unknown[] {
   const width = SORT_KEYS[sort].length + 1;
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

@@ -15,8 +15,16 @@ import { versionedCache } from '#lib/versioned-cache.ts';
 import { NAME_ORDER_SQL, userCount, userSearch, users } from '#db/schema.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { currentAdminSql, type CallerClaims } from '#auth/usable-account.ts';
-import { matchesStatement, SearchMatches } from './search-matches.ts';
-import { filteredUsersPage, isFiltered, type FilterQuery } from './filtered-users.ts';
+import { MAX_KEPT_MATCHES, matchesStatement, SearchMatches } from './search-matches.ts';
+import { scopeSql } from '#lib/scope.ts';
+import { unitPath } from '@airman/contracts/units.ts';
+import {
+  decodeCursor as decodeFilteredCursor,
+  encodeCursor as encodeFilteredCursor,
+  filteredUsersPage,
+  isFiltered,
+  type FilterQuery,
+} from './filtered-users.ts';
 
 // The cursor carries the sort key as the database computed it: JavaScript's
 // toLowerCase differs from PostgreSQL's lower() ('Σ', 'İ', …), and a key that
@@ -73,6 +81,13 @@ export interface ListUsers {
    * authenticates the ordinary way, which says why, and asks again.
    */
   checkingCaller?(query: PageQuery, caller: CallerClaims): Promise<string | undefined>;
+  /**
+   * A unit administrator's page (`scope`: its units): the trainees of its units' sub-trees. A
+   * search's pages come from the term's kept matches narrowed to the scope, as a full
+   * administrator's come from them; the rest from the filtered pages (filtered-users.ts), whose
+   * cursors both give and take.
+   */
+  inScope(query: PageQuery, scope: readonly string[]): Promise<string>;
 }
 
 function pageText(total: number, listings: string, next: { key: string; id: string } | undefined): string {
@@ -159,7 +174,38 @@ export function usersLister(database: Database): ListUsers {
   // 200 pages of 50 users are ~10 MB.
   const cached = versionedCache<string>(database.usersChanges, 200);
 
-  const list: ListUsers = (query) => {
+  // A unit administrator's trainees in page order, kept the same way, by its units (as JSON): its
+  // unsearched pages are slices of them, and their count is their number.
+  const keptScopes = new SearchMatches(database, (units) => {
+    const params: unknown[] = [];
+    const where = scopeSql('s', JSON.parse(units) as string[], (value) => `$${params.push(value)}`);
+    return database.query<{ version: number; matches: string }>(scopeMatchesSql(where), params);
+  });
+
+  /**
+   * A unit administrator's page from what is kept: a search's matches narrowed to its units'
+   * sub-trees, or without a search its trainees; undefined when the database must answer.
+   */
+  async function keptInScope(
+    search: string,
+    cursorText: string,
+    scope: readonly string[],
+  ): Promise<string | undefined> {
+    let cursor: { key: string; id: string } | undefined;
+    if (cursorText) {
+      const [key, id] = decodeFilteredCursor(cursorText, 'name') as [string, string];
+      cursor = { key, id };
+    }
+    const within = scope.filter((unit) => unit.trim() !== '').map(unitPath);
+    const page = search
+      ? await kept.page(search, cursor, undefined, within)
+      : await keptScopes.page(JSON.stringify(scope), cursor);
+    if (!page) return undefined;
+    const next = page.next ? `,"cursor":"${encodeFilteredCursor('name', [page.next.key, page.next.id])}"` : '';
+    return `{"count":${page.total},"users":[${page.listings}]${next}}`;
+  }
+
+  const page = (query: PageQuery): Promise<string> => {
     const search = query.search?.trim() ?? '';
     const cursorText = query.cursor ?? '';
     // Filtered or in another order: features/admin-users/filtered-users.ts (not kept: its answer depends on the time, past due).
@@ -169,6 +215,13 @@ export function usersLister(database: Database): ListUsers {
       return search ? searched(search, cursor) : unfiltered(cursor);
     });
   };
+  const inScope = async (query: PageQuery, scope: readonly string[]): Promise<string> => {
+    const search = query.search?.trim() ?? '';
+    const cursorText = query.cursor ?? '';
+    const fromKept = isFiltered(query) ? undefined : await keptInScope(search, cursorText, scope);
+    return fromKept ?? filteredUsersPage(database, query, cursorText || undefined, Date.now(), scope);
+  };
+  const list: ListUsers = Object.assign(page, { inScope });
   // On the embedded database the account is read from memory anyway, and pages are kept.
   if (database.kind === 'postgres') {
     list.checkingCaller = async (query, caller) => {
@@ -192,6 +245,16 @@ export function usersLister(database: Database): ListUsers {
   }
   return list;
 }
+
+/**
+ * A scope's trainees (`where`: scopeSql over user_search s) as kept matches: the version and their
+ * `[sort key, id]` in page order as one JSON text, one more than can be kept at most (as
+ * matchesStatement). The sub-trees' range of user_search_unit_path_order_idx, read alone (0044).
+ */
+export const scopeMatchesSql = (where: string) => `SELECT n AS version,
+  (SELECT coalesce(json_agg(json_build_array(f.key, f.id) ORDER BY f.key, f.id), '[]')::text
+   FROM (SELECT s.sort_key AS key, s.id AS id FROM user_search s WHERE ${where} LIMIT ${MAX_KEPT_MATCHES + 1}) f) AS matches
+FROM user_search_version WHERE id = 1`;
 
 /**
  * One page of a search with the total. The matches, read once from the narrow

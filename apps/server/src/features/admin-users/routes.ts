@@ -19,7 +19,6 @@ import { emptyResponseSchema, errorResponses } from '#plugins/schemas.ts';
 import { signInStatus } from '#auth/throttle.ts';
 import { caller, type RequestAuth } from '#plugins/auth.ts';
 import { assertUnitInScope, assertUserInScope } from '#lib/scope.ts';
-import { filteredUsersPage } from './filtered-users.ts';
 import { sendModuleReport } from '../reports/module-report.ts';
 import { usersLister } from './list-users.ts';
 import { sendJsonText, type JsonText } from '#lib/json-text.ts';
@@ -94,12 +93,8 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
     const account = await auth.account(claims);
     // Spec §6: a non-admin loading users gets an empty list.
     if (account.role === 'user') return { count: 0, users: [] } satisfies UsersPage;
-    // A unit administrator: the trainees of its units only, always through the filtered pages.
-    if (account.scope !== null)
-      return sendJsonText<UsersPage>(
-        reply,
-        await filteredUsersPage(database, query, query.cursor || undefined, Date.now(), account.scope),
-      );
+    // A unit administrator: the trainees of its units only (features/admin-users/list-users.ts, inScope).
+    if (account.scope !== null) return sendJsonText<UsersPage>(reply, await listUsers.inScope(query, account.scope));
     return sendJsonText<UsersPage>(reply, await listUsers(query));
   });
 

@@ -11,6 +11,10 @@
  * whether the slice is still right. A page is never answered from matches that
  * the database says are out of date: it reloads them, or falls back to the
  * search statement.
+ *
+ * Each match keeps its unit_path when it is a trainee (role 'user'), so a unit
+ * administrator's page of a term is the same slice of the kept matches,
+ * narrowed to the sub-trees of its units (lib/scope.ts).
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
@@ -30,6 +34,8 @@ interface Matches {
   /** Sort keys and ids in page order; undefined: more than MAX_KEPT_MATCHES. */
   keys?: string[];
   ids?: string[];
+  /** Each match's unit_path when it is a trainee (role 'user'), else null: what a unit administrator's scope reaches. */
+  paths?: (string | null)[];
 }
 
 export interface MatchedPage {
@@ -61,19 +67,21 @@ export type LoadMatches = (search: string) => Promise<{ version: number; matches
 
 /**
  * The matches statement: one row, the version and every matching user's
- * `[sort key, id]` in page order as one JSON text (one more than can be kept:
+ * `[sort key, id, unit_path of a trainee or null]` in page order as one JSON text (one more than can be kept:
  * any one more says there are too many, so the inner read has no order that
  * could tempt the planner to walk user_search in page order). One text rather
  * than a row per match: 5,000 rows cost more to send and map than to build and
  * parse one text. `where` is the search condition (features/admin-users/list-users.ts).
  */
 export function matchesStatement(q: Db, where: SQL) {
-  const found = sql`SELECT ${userSearch.sort_key} AS key, ${userSearch.id} AS id FROM ${userSearch} WHERE ${where} LIMIT ${MAX_KEPT_MATCHES + 1}`;
+  const found = sql`SELECT ${userSearch.sort_key} AS key, ${userSearch.id} AS id,
+    CASE WHEN ${userSearch.role} = 'user' THEN ${userSearch.unit_path} END AS path
+    FROM ${userSearch} WHERE ${where} LIMIT ${MAX_KEPT_MATCHES + 1}`;
   return (
     q
       .select({
         version: userSearchVersion.n,
-        matches: sql<string>`(SELECT coalesce(json_agg(json_build_array(f.key, f.id) ORDER BY f.key, f.id), '[]')::text FROM (${found}) f)`,
+        matches: sql<string>`(SELECT coalesce(json_agg(json_build_array(f.key, f.id, f.path) ORDER BY f.key, f.id), '[]')::text FROM (${found}) f)`,
       })
       .from(userSearchVersion)
       // By its key: with sequential scans off (withSearchPlan) a scan of this
@@ -102,16 +110,19 @@ export class SearchMatches {
    * them, or matches that went out of date twice in a row). Given a caller
    * (PostgreSQL, an admin's token not yet checked), the page's statement also
    * checks the account, and anything but a page it confirmed is undefined:
-   * the caller then authenticates the ordinary way and asks again.
+   * the caller then authenticates the ordinary way and asks again. Given
+   * `within` (the unit_path of each unit a unit administrator administers), only
+   * the trainees of those units' sub-trees are the matches.
    */
   async page(
     search: string,
     cursor: { key: string; id: string } | undefined,
     caller?: CallerClaims,
+    within?: readonly string[],
   ): Promise<MatchedPage | undefined> {
     for (let attempt = 0; attempt < 2; attempt++) {
       const matches = await this.#matches(search);
-      const { keys, ids } = matches;
+      const { keys, ids } = within ? narrowed(matches, within) : matches;
       if (!keys || !ids) return undefined;
       const start = cursor ? indexOf(keys, ids, cursor) + 1 : 0;
       if (start === 0 && cursor) return undefined;
@@ -194,10 +205,11 @@ export class SearchMatches {
   async #loadAndKeep(search: string): Promise<Matches> {
     const [row] = await this.load(search);
     const version = row?.version ?? 0;
-    const pairs = JSON.parse(row?.matches ?? '[]') as [string, string][];
-    const keys = pairs.map((p) => p[0]);
-    const ids = pairs.map((p) => p[1]);
-    const matches: Matches = ids.length > this.limits.perTerm ? { version } : { version, keys, ids };
+    const found = JSON.parse(row?.matches ?? '[]') as [string, string, string | null][];
+    const keys = found.map((p) => p[0]);
+    const ids = found.map((p) => p[1]);
+    const paths = found.map((p) => p[2] ?? null);
+    const matches: Matches = ids.length > this.limits.perTerm ? { version } : { version, keys, ids, paths };
     if (version < this.#latest) return matches;
     const size = matches.ids?.length ?? 0;
     for (const [oldest, old] of this.#entries) {
@@ -208,6 +220,21 @@ export class SearchMatches {
     this.#kept += size;
     return matches;
   }
+}
+
+/**
+ * The matches that are trainees within the sub-trees whose unit_paths are `within` (a sub-tree
+ * is the paths that start with its own: lib/unit-tree.ts's range); none when `within` is empty.
+ */
+function narrowed(matches: Matches, within: readonly string[]): Pick<Matches, 'keys' | 'ids'> {
+  const { keys, ids, paths } = matches;
+  if (!keys || !ids || !paths) return {};
+  const tops = within.filter((top) => top !== '');
+  const inside: number[] = [];
+  paths.forEach((path, i) => {
+    if (path !== null && tops.some((top) => path.startsWith(top))) inside.push(i);
+  });
+  return { keys: inside.map((i) => keys[i]!), ids: inside.map((i) => ids[i]!) };
 }
 
 /** Position of the cursor's user among the matches (ids are unique), -1 when not there. */
