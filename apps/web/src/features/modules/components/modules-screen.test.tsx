@@ -186,4 +186,55 @@ describe('ModulesScreen', () => {
     await user.click(within(row('Ready Airman')).getByRole('button', { name: /^Download Report/ }));
     expect(await screen.findByText('Error downloading the report: module: not found')).toBeTruthy();
   });
+
+  describe('read only (a unit administrator)', () => {
+    it('offers no New, Edit, copy or Archive: View, the questionnaire to read, the report', async () => {
+      serveModules([base, copy, makeModule({ id: 'old', game_title: 'Old One', archived_at: 5 })]);
+      renderWithApp(<ModulesScreen readOnly />, { path: '/modules' });
+      await screen.findByRole('table', { name: 'Training Modules' });
+      expect(screen.queryByRole('button', { name: 'New Module +' })).toBeNull();
+      for (const name of [/^Edit/, /^Customize A Copy/, /^Archive/, /^Unarchive/])
+        expect(screen.queryAllByRole('button', { name })).toEqual([]);
+      const actions = (title: string) =>
+        within(row(title))
+          .getAllByRole('button')
+          .map((b) => b.textContent);
+      expect(actions('Ready Airman')).toEqual([
+        'View Ready Airman',
+        'View Questionnaire JSON',
+        'Download Report of Ready Airman',
+      ]);
+      expect(actions('Fitness Copy')).toEqual(['View Fitness Copy', 'Download Report of Fitness Copy']);
+    });
+
+    it('opens a module with every field locked, no Save and no versions, to play-test', async () => {
+      serveModules([base, copy]);
+      server.use(http.get('/api/modules/copy-1', () => HttpResponse.json(copy)));
+      const sent = recordRequests();
+      const { user } = renderWithApp(<ModulesScreen readOnly />, { path: '/modules' });
+      await screen.findByRole('table', { name: 'Training Modules' });
+      await user.click(screen.getByRole('button', { name: /^View\s*Fitness Copy$/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Module: Fitness Copy' });
+      const title = await within(dialog).findByLabelText<HTMLInputElement>('Title');
+      expect(title.value).toBe('Fitness Copy');
+      expect(title.disabled).toBe(true);
+      expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+      expect(within(dialog).queryByRole('button', { name: 'Versions' })).toBeNull();
+      expect(within(dialog).queryByRole('switch')).toBeNull();
+      expect(within(dialog).getByRole('button', { name: 'Play-test' })).toHaveProperty('disabled', false);
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
+    });
+
+    it('shows the questionnaire without a Save', async () => {
+      serveModules([base]);
+      server.use(http.get('/api/modules/questionnaire', () => HttpResponse.json({ title: 'CAF', items: [] })));
+      const { user } = renderWithApp(<ModulesScreen readOnly />, { path: '/modules' });
+      await screen.findByRole('table', { name: 'Training Modules' });
+      await user.click(screen.getByRole('button', { name: 'View Questionnaire JSON' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Comprehensive Airman Fitness' });
+      expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+    });
+  });
 });
