@@ -7,8 +7,10 @@ import { Button, DataTableSkeleton, InlineNotification, Loading, Search, Toggle 
 import { copyTitle, DEFAULT_GAME_RECORD, isArchived, isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { EmptyState } from '#components/empty-state.tsx';
+import { UnitFilter } from '#components/unit-filter.tsx';
 import { useToast } from '#components/toasts.tsx';
 import { moduleProblem, useModules } from '#lib/modules.ts';
+import { useUnits } from '#lib/units.ts';
 import { useArchiveModule } from '../api/archive-module.ts';
 import { useDownloadReport } from '../api/download-report.ts';
 import { useFreshModule } from '../api/get-module.ts';
@@ -49,6 +51,9 @@ export function ModulesScreen({ readOnly = false }: { readOnly?: boolean }) {
   const savingJson = useSaveModule();
   const savingQuestionnaire = useUpdateQuestionnaire();
   const report = useDownloadReport();
+  // The reports' unit: its users and those of every unit under it (none: everyone the caller may see).
+  const units = useUnits();
+  const [reportUnit, setReportUnit] = useState<string | undefined>(undefined);
   /**
    * Focus on the control with this id once the list read again shows it, or on `fallback` when
    * it does not come. The list's new rows are drawn a moment after the call that changed them
@@ -79,7 +84,7 @@ export function ModulesScreen({ readOnly = false }: { readOnly?: boolean }) {
   // In place (no window of its own), and said: the file's name once the browser has it, or why not.
   async function saveReport(m: Module) {
     try {
-      const name = await report.mutateAsync({ moduleId: m.id });
+      const name = await report.mutateAsync({ moduleId: m.id, unit: reportUnit });
       toast({ kind: 'success', title: `Report downloaded: ${name}` });
     } catch (error) {
       toast({
@@ -138,6 +143,13 @@ export function ModulesScreen({ readOnly = false }: { readOnly?: boolean }) {
           labelB="On"
           toggled={showArchived}
           onToggle={setShowArchived}
+        />
+        <UnitFilter
+          id="report-unit"
+          label="Reports of unit"
+          value={reportUnit}
+          units={units.data}
+          onChange={setReportUnit}
         />
         {/* From scratch: the default game record of spec §3, saved only once the admin changed it. */}
         {!readOnly && (
