@@ -343,4 +343,77 @@ describeE2E('a unit administrator', (e2e) => {
     expect(report).not.toContain(people.manager.email);
     await context.close();
   }, 240_000);
+
+  it("shows its read-only Modules, a module, the Audit screen's unit tree and a record at every size", async () => {
+    const email = uniqueEmail('unit-sizes');
+    const trainee = uniqueEmail('unit-sizes-trainee');
+    for (const [who, last] of [
+      [email, 'Sizes'],
+      [trainee, 'Record'],
+    ] as const)
+      await inviteAndRegister(e2e.baseUrl, who, PASSWORD, { first_name: 'Lee', last_name: last, module: BASE });
+    const admin = await apiLogin(e2e.baseUrl);
+    const idOf = async (who: string) =>
+      (await api<{ users: User[] }>(e2e.baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(who)}`))
+        .users[0]!.id;
+    await api(e2e.baseUrl, admin, 'POST', `admin/users/${await idOf(trainee)}`, { unit: '655 ISRW/Det 2' });
+    await api(e2e.baseUrl, admin, 'POST', `admin/users/${await idOf(email)}`, {
+      role: 'unit_admin',
+      admin_units: ['655 ISRW'],
+    });
+    const sideways = (page: Page) =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    for (const [width, height] of [
+      [390, 844],
+      [1366, 768],
+      [1920, 1080],
+    ] as const) {
+      const size = `${width}x${height}`;
+      const { context, page } = await e2e.newPage({ viewport: { width, height } });
+      await login(page, email, PASSWORD);
+      await page.waitForURL('**/admin');
+
+      await page.goto('/modules');
+      const table = page.getByRole('table', { name: 'Training Modules' });
+      await table.waitFor();
+      expect(await page.getByRole('button', { name: 'New Module +' }).count()).toBe(0);
+      expect(await sideways(page), `Modules at ${size}`).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/unit-admin-modules-${size}.png` });
+      await table.getByRole('button', { name: /^View Ready Airman Training/ }).click();
+      const view = page.getByRole('dialog', { name: 'Module: Ready Airman Training' });
+      await view.getByLabel('Title').waitFor();
+      expect(await view.getByRole('button', { name: 'Save' }).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/unit-admin-module-view-${size}.png` });
+      await page.keyboard.press('Escape');
+      await view.waitFor({ state: 'detached' });
+
+      await page.goto('/audit');
+      const unit = page.getByRole('combobox', { name: 'Unit' });
+      await unit.click();
+      // The tree of its units only: Det 2 indented under 655 ISRW, no other wing.
+      const det2 = page.getByRole('option').filter({ hasText: 'Det 2' });
+      await det2.waitFor();
+      expect(await page.getByRole('option').filter({ hasText: '70 ISRW' }).count()).toBe(0);
+      expect(await sideways(page), `Audit at ${size}`).toBe(0);
+      await page.screenshot({ path: `/tmp/unit-admin-audit-${size}.png` });
+      await det2.click();
+      await page.waitForURL((url) => url.searchParams.get('unit') === '655 ISRW/Det 2');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.goto('/admin');
+      await page.getByRole('searchbox', { name: 'Search by player name' }).fill(trainee);
+      const row = page.locator('tr', { hasText: trainee });
+      await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+      await row.getByRole('button', { name: /^Actions for / }).click();
+      await page.getByRole('menuitem', { name: 'View', exact: true }).click();
+      const record = page.getByRole('dialog').getByRole('region', { name: 'Record' });
+      await record.getByText('Ready Airman Training').first().waitFor();
+      await record.scrollIntoViewIfNeeded();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: `/tmp/unit-admin-record-${size}.png` });
+      await context.close();
+    }
+  }, 240_000);
 });
