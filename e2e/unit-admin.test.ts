@@ -380,7 +380,7 @@ describeE2E('a unit administrator', (e2e) => {
       expect(await sideways(page), `Modules at ${size}`).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `/tmp/unit-admin-modules-${size}.png` });
-      await table.getByRole('button', { name: /^View Ready Airman Training/ }).click();
+      await table.getByRole('button', { name: 'View Ready Airman Training', exact: true }).click();
       const view = page.getByRole('dialog', { name: 'Module: Ready Airman Training' });
       await view.getByLabel('Title').waitFor();
       expect(await view.getByRole('button', { name: 'Save' }).count()).toBe(0);
