@@ -49,7 +49,7 @@ export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
 /** Entries in one page, unless `limit` says fewer. */
 export const AUDIT_PAGE_SIZE = 50;
 
-// GET admin/audit?actor&target_kind&target_id&action&from&to&tz&cursor&limit&csv
+// GET admin/audit?actor&target_kind&target_id&action&unit&from&to&tz&cursor&limit&csv
 export const auditQuerySchema = z
   .object({
     /** Who acted: their user id, or their e-mail address (as it was then). */
@@ -58,6 +58,8 @@ export const auditQuerySchema = z
     /** With target_kind: the user's or module's id; for a user, their e-mail address too. */
     target_id: z.string().min(1).max(254).optional(),
     action: z.enum(AUDIT_ACTIONS as [AuditAction, ...AuditAction[]]).optional(),
+    /** Only the entries about users of this unit and of every unit under it, by their unit now (packages/contracts/src/units.ts). */
+    unit: z.string().max(100).optional(),
     /** First day of the range, in `tz`. */
     from: isoDateSchema.optional(),
     /** Last day of the range, included, in `tz`. */

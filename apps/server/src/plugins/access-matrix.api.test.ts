@@ -160,26 +160,26 @@ export const ACCESS_ROWS: Record<string, Row> = {
     request: () => ({ method: 'POST', url: '/api/admin/reports/token', payload: { module: MODULE } }),
     expect: SCOPED_LIST,
   },
-  // The training record, reminders and whom they reach: a full administrator's for now.
+  // The training record, reminders and whom they reach, the xAPI export: of the caller's trainees.
   'GET /api/admin/users/:id/record': {
     request: (ids) => ({ method: 'GET', url: `/api/admin/users/${ids.target}/record` }),
-    expect: ADMIN_ONLY,
+    expect: SCOPED_USER,
   },
   'GET /api/admin/users/:id/record.csv': {
     request: (ids) => ({ method: 'GET', url: `/api/admin/users/${ids.target}/record.csv` }),
-    expect: ADMIN_ONLY,
+    expect: SCOPED_USER,
   },
   'POST /api/admin/reminders/nudge': {
     request: (ids) => ({ method: 'POST', url: '/api/admin/reminders/nudge', payload: { user_ids: [ids.target] } }),
-    expect: ADMIN_ONLY,
+    expect: SCOPED_USER,
   },
   'GET /api/admin/progress/overdue-trainees': {
     request: () => ({ method: 'GET', url: '/api/admin/progress/overdue-trainees' }),
-    expect: ADMIN_ONLY,
+    expect: SCOPED_LIST,
   },
   'GET /api/admin/reports/xapi': {
     request: () => ({ method: 'GET', url: '/api/admin/reports/xapi?from=2099-01-01' }),
-    expect: ADMIN_ONLY,
+    expect: SCOPED_LIST,
   },
   'GET /api/self/email-settings': {
     request: () => ({ method: 'GET', url: '/api/self/email-settings' }),

@@ -2,7 +2,7 @@
 import { createBrowserRouter } from 'react-router';
 import { RootLayout, RouteLoading } from '../components/root-layout.tsx';
 import { RouteError } from '../components/route-error.tsx';
-import { AnonymousOnly, RequireAdmin, RequireFullAdmin, RequireAuth } from '../lib/auth/components/route-guards.tsx';
+import { AnonymousOnly, RequireAdmin, RequireAuth } from '../lib/auth/components/route-guards.tsx';
 
 export const router = createBrowserRouter([
   {
@@ -35,12 +35,9 @@ export const router = createBrowserRouter([
                   { path: 'admin', lazy: () => import('./routes/admin.tsx') },
                   { path: 'progress', lazy: () => import('./routes/progress.tsx') },
                   { path: 'audit', lazy: () => import('./routes/audit.tsx') },
+                  // A unit administrator's read-only: module editing is a full administrator's.
+                  { path: 'modules', lazy: () => import('./routes/modules.tsx') },
                 ],
-              },
-              // Module editing is a full administrator's (a unit administrator is refused its writes).
-              {
-                element: <RequireFullAdmin />,
-                children: [{ path: 'modules', lazy: () => import('./routes/modules.tsx') }],
               },
               // Unknown paths: a page that says so, for a signed-in user; anonymous visitors go to /login (spec §2).
               { path: '*', lazy: () => import('./routes/not-found.tsx') },

@@ -33,7 +33,7 @@ interface Viewer {
   signedIn: boolean;
   /** An administrator or a unit administrator. */
   isAdmin: boolean;
-  /** A full administrator: the Module Editor too. */
+  /** A full administrator: the Module Editor rather than the modules to read. */
   isFullAdmin: boolean;
 }
 
@@ -43,6 +43,8 @@ const NAV_ITEMS: { to: string; label: string; shown(viewer: Viewer): boolean }[]
   { to: '/admin', label: 'User Admin', shown: (v) => v.isAdmin },
   { to: '/progress', label: 'Progress', shown: (v) => v.isAdmin },
   { to: '/modules', label: 'Module Editor', shown: (v) => v.isFullAdmin },
+  // A unit administrator reads and play-tests the modules; it changes none.
+  { to: '/modules', label: 'Modules', shown: (v) => v.isAdmin && !v.isFullAdmin },
   { to: '/audit', label: 'Audit', shown: (v) => v.isAdmin },
   { to: '/record', label: 'My record', shown: (v) => v.signedIn },
   { to: '/profile', label: 'Profile', shown: (v) => v.signedIn },

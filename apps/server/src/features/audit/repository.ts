@@ -37,15 +37,22 @@ export type AuditFilter = Omit<AuditQuery, 'cursor' | 'limit' | 'csv'> & {
   scope?: readonly string[] | null;
 };
 
+/** A user_search row `s`'s unit_path within the unit's sub-tree (lib/unit-tree.ts); no text: the users of no unit. */
+function underUnit(unit: string): SQL {
+  if (unit.trim() === '') return sql`s.unit_path = ''`;
+  return sql`(s.unit_path >= unit_path(${unit}::text) COLLATE "C" AND s.unit_path < unit_path_end(${unit}::text) COLLATE "C")`;
+}
+
+/** The entry is about a user (as user_search row `s`) who meets `condition`, by the user as they are now. */
+function aboutUser(condition: SQL): SQL {
+  return sql`${auditLog.target_kind} = 'user' AND EXISTS (SELECT 1 FROM user_search s WHERE s.id = ${auditLog.target_id}
+    AND ${condition})`;
+}
+
 /** The entry is about a user within the units (a trainee of them, or of a unit under one). */
 function inScope(scope: readonly string[]): SQL {
-  const units = scope.filter((u) => u.trim() !== '');
-  const ranges = units.map(
-    (u) =>
-      sql`(s.unit_path >= unit_path(${u}::text) COLLATE "C" AND s.unit_path < unit_path_end(${u}::text) COLLATE "C")`,
-  );
-  return sql`${auditLog.target_kind} = 'user' AND EXISTS (SELECT 1 FROM user_search s WHERE s.id = ${auditLog.target_id}
-    AND s.role = 'user' AND (${ranges.length ? sql.join(ranges, sql` OR `) : sql`false`}))`;
+  const ranges = scope.filter((u) => u.trim() !== '').map(underUnit);
+  return aboutUser(sql`s.role = 'user' AND (${ranges.length ? sql.join(ranges, sql` OR `) : sql`false`})`);
 }
 
 /**
@@ -70,6 +77,8 @@ function targetCondition(kind: AuditFilter['target_kind'], target: string): SQL 
 function conditions(filter: AuditFilter, after: Position | undefined): SQL | undefined {
   const where: (SQL | undefined)[] = [];
   if (filter.scope) where.push(inScope(filter.scope));
+  // The unit and every unit under it, as on Users and Progress.
+  if (filter.unit !== undefined) where.push(aboutUser(underUnit(filter.unit)));
   if (filter.actor !== undefined)
     where.push(
       filter.actor.includes('@')

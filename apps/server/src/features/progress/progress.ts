@@ -145,12 +145,13 @@ export async function overdueTrainees(
   database: Database,
   query: OverdueTraineesQuery,
   now = Date.now(),
+  scope: readonly string[] | null = null,
 ): Promise<OverdueTraineesResponse> {
   if (query.module !== undefined) {
     const found = await database.query('SELECT 1 FROM modules WHERE id = $1', [query.module]);
     if (found.length === 0) throw new HttpError(404, `No module '${query.module}'`);
   }
-  const filter = filterSql(query, 3, true);
+  const filter = filterSql(query, 3, true, scope);
   // The overdue list's assignments (as below), less whom the reminder would skip (features/record/nudge.ts).
   const rows = await database.query<{ id: string }>(
     `SELECT u.id FROM user_search u

@@ -30,7 +30,8 @@ export function progressRoutes(server: FastifyInstance, database: Database): voi
   app.get(
     '/api/admin/progress/overdue-trainees',
     {
-      config: { access: 'admin' },
+      // A unit administrator's: the trainees of its units only.
+      config: { access: 'unit_admin' },
       schema: {
         operationId: 'getOverdueTrainees',
         summary: 'Get every trainee a reminder to the overdue in these filters reaches',
@@ -39,6 +40,6 @@ export function progressRoutes(server: FastifyInstance, database: Database): voi
         response: { 200: overdueTraineesResponseSchema, ...errorResponses },
       },
     },
-    async (request) => overdueTrainees(database, request.query),
+    async (request) => overdueTrainees(database, request.query, Date.now(), caller(request).scope),
   );
 }

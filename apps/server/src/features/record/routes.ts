@@ -17,6 +17,7 @@ import {
 import type { Database } from '#db/database.ts';
 import { audit } from '#lib/audit.ts';
 import { HttpError } from '#lib/http-error.ts';
+import { assertUserInScope, outsideScope } from '#lib/scope.ts';
 import { caller } from '#plugins/auth.ts';
 import { errorResponses } from '#plugins/schemas.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
@@ -128,10 +129,11 @@ export function recordRoutes(server: FastifyInstance, database: Database, public
     },
   );
 
+  // A unit administrator's: the trainees of its units only (lib/scope.ts); anyone else's is 404.
   app.get(
     '/api/admin/users/:id/record',
     {
-      config: { access: 'admin' },
+      config: { access: 'unit_admin' },
       schema: {
         operationId: 'getUserRecord',
         summary: "Get a user's training record",
@@ -141,6 +143,7 @@ export function recordRoutes(server: FastifyInstance, database: Database, public
       },
     },
     async (request) => {
+      await assertUserInScope(database, caller(request).scope, request.params.id);
       const record = await trainingRecord(database, request.params.id);
       if (!record) throw new HttpError(404, 'No such user');
       return record;
@@ -150,7 +153,7 @@ export function recordRoutes(server: FastifyInstance, database: Database, public
   app.get(
     '/api/admin/users/:id/record.csv',
     {
-      config: { access: 'admin' },
+      config: { access: 'unit_admin' },
       schema: {
         operationId: 'downloadUserRecord',
         summary: "Download a user's training record as CSV",
@@ -164,6 +167,7 @@ export function recordRoutes(server: FastifyInstance, database: Database, public
     },
     async (request, reply) => {
       const { id } = request.params;
+      await assertUserInScope(database, caller(request).scope, id);
       const [user] = await database.query<{ user_name: string; first_name: string; last_name: string }>(
         'SELECT user_name, first_name, last_name FROM users WHERE id = $1',
         [id],
@@ -243,8 +247,9 @@ export function recordRoutes(server: FastifyInstance, database: Database, public
   app.post(
     '/api/admin/reminders/nudge',
     {
-      // A retried nudge gets the first answer again: its counts carry no credential.
-      config: { access: 'admin', idempotency: 'replay' },
+      // A retried nudge gets the first answer again: its counts carry no credential. A unit
+      // administrator's names only trainees of its units: one other id refuses the whole request.
+      config: { access: 'unit_admin', idempotency: 'replay' },
       schema: {
         operationId: 'nudgeOverdueTrainees',
         summary: 'E-mail a reminder to selected overdue trainees',
@@ -253,6 +258,14 @@ export function recordRoutes(server: FastifyInstance, database: Database, public
         response: { 200: nudgeResponseSchema, ...errorResponses },
       },
     },
-    async (request) => nudge(db, publicUrl, request.body),
+    async (request) => {
+      const outside = await outsideScope(database, caller(request).scope, request.body.user_ids);
+      if (outside.length > 0)
+        throw new HttpError(
+          404,
+          `user_ids: no such user among the users you administer: ${[...new Set(outside)].join(', ')}`,
+        );
+      return nudge(db, publicUrl, request.body);
+    },
   );
 }

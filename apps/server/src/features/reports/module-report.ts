@@ -20,6 +20,7 @@ import { redeemReportToken } from './report-tokens.ts';
 import { audit } from '#lib/audit.ts';
 import { isUsableAccount } from '#auth/usable-account.ts';
 import { scopeSql, type Scope } from '#lib/scope.ts';
+import { unitTreeSql } from '#lib/unit-tree.ts';
 
 const BATCH = 1000;
 /** The embedded database's first page is small, so the header is not held back behind a long query on this thread. */
@@ -42,11 +43,17 @@ SELECT u.id, u.sort_key, u.rank, u.unit, u.last_name, u.first_name, u.user_name,
 FROM user_search u
 JOIN assignments a ON a.user_id = u.id AND a.module_id = $1`;
 
-/** A unit administrator's trainees only (lib/scope.ts), its units numbered from $`first`; everyone for an administrator. */
-function scopeWhere(scope: Scope, first: number): { sql: string; params: unknown[] } {
-  if (scope === null) return { sql: 'true', params: [] };
+/**
+ * A unit administrator's trainees only (lib/scope.ts), everyone for an administrator; with a unit,
+ * of that unit and every unit under it (lib/unit-tree.ts). Values numbered from $`first`.
+ */
+function scopeWhere(scope: Scope, unit: string | undefined, first: number): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
-  return { sql: scopeSql('u', scope, (value) => `$${first + params.push(value) - 1}`), params };
+  const add = (value: unknown) => `$${first + params.push(value) - 1}`;
+  const conditions: string[] = [];
+  if (scope !== null) conditions.push(scopeSql('u', scope, add));
+  if (unit !== undefined) conditions.push(unitTreeSql('u.unit_path', unit, add));
+  return { sql: conditions.length > 0 ? conditions.join(' AND ') : 'true', params };
 }
 
 /** All of them, for a cursor: one hash join and one sort. */
@@ -123,8 +130,11 @@ function pageRow(t: PageTuple): PageRow {
 }
 
 /** The rows in keyset pages, each its own statement (the embedded database: see Database.cursor). */
-async function* keysetPages(database: Database, moduleId: string, scope: Scope): AsyncGenerator<PageRow[]> {
-  const where = scopeWhere(scope, 5);
+async function* keysetPages(
+  database: Database,
+  moduleId: string,
+  where: { sql: string; params: unknown[] },
+): AsyncGenerator<PageRow[]> {
   const sql = pageSql(where.sql);
   let after = ['', ''];
   let size = FIRST_PAGE;
@@ -176,16 +186,17 @@ async function questionnaireOf(database: Database, moduleId: string): Promise<Qu
 }
 
 /** The download's parameters, as the users route's schema parsed them (types and lengths checked). */
-type ReportQuery = Pick<UsersQuery, 'module' | 'token' | 'tz'>;
+type ReportQuery = Pick<UsersQuery, 'module' | 'token' | 'tz' | 'unit'>;
 
 /**
- * Answers GET admin/users?csv=1&module=ID&token=T[&tz=ZONE]: burns the
+ * Answers GET admin/users?csv=1&module=ID&token=T[&tz=ZONE][&unit=UNIT]: burns the
  * single-use report token (never the access token: it is not in the URL) and
  * streams the CSV, its file named after the day in tz (the admin's time zone; UTC
- * without) and its dates the days in tz.
+ * without) and its dates the days in tz; with unit, the users of that unit and of
+ * every unit under it only.
  */
 export async function sendModuleReport(query: ReportQuery, reply: FastifyReply, database: Database): Promise<void> {
-  const { module: moduleId, token, tz } = query;
+  const { module: moduleId, token, tz, unit } = query;
   if (!moduleId || !token) throw new HttpError(400, 'A report download needs module and token');
   // Checked before the token is spent: a bad request changes nothing.
   checkTimeZoneParameter(tz);
@@ -215,7 +226,7 @@ export async function sendModuleReport(query: ReportQuery, reply: FastifyReply, 
     action: 'report.download',
     actor: { id: adminId, name: admin.user_name },
     target: { kind: 'report', id: moduleId, name: moduleRow.game_title },
-    after: { module: moduleId, ...(tz && { tz }) },
+    after: { module: moduleId, ...(tz && { tz }), ...(unit !== undefined && { unit }) },
   });
 
   const now = Date.now();
@@ -226,9 +237,9 @@ export async function sendModuleReport(query: ReportQuery, reply: FastifyReply, 
     .header('Content-Disposition', reportDisposition(module.game_title, now, tz))
     .header('Cache-Control', 'no-store');
   // Bytes, not objects: the stream's buffer is then 16 KiB, so it holds about one page.
-  const all = scopeWhere(scope, 2);
+  const all = scopeWhere(scope, unit, 2);
   const batches = database.cursor
     ? database.cursor<PageRow>(allSql(all.sql), [moduleId, ...all.params], BATCH)
-    : keysetPages(database, moduleId, scope);
+    : keysetPages(database, moduleId, scopeWhere(scope, unit, 5));
   await reply.send(Readable.from(reportText(batches, layout), { objectMode: false }));
 }

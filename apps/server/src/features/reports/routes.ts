@@ -56,8 +56,9 @@ export function xapiReportRoutes(server: FastifyInstance, database: Database, pu
       ...errorResponses,
     },
   };
-  app.get('/api/admin/reports/xapi', { config: { access: 'admin' }, schema }, async (request, reply) => {
-    await sendXapiReport(request.query, reply, database, publicUrl);
+  // A unit administrator's export holds the runs of its trainees only.
+  app.get('/api/admin/reports/xapi', { config: { access: 'unit_admin' }, schema }, async (request, reply) => {
+    await sendXapiReport(request.query, reply, database, publicUrl, caller(request).scope);
     return reply;
   });
 }

@@ -12,6 +12,7 @@ import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 import type { Database } from '#db/database.ts';
 import { audit } from '#lib/audit.ts';
 import { HttpError } from '#lib/http-error.ts';
+import { scopeSql, type Scope } from '#lib/scope.ts';
 import { StatementBuilder } from '#xapi/statements.ts';
 import { moduleQuestionnaire } from '../game/run-questionnaire.ts';
 import { runFacts } from '../game/run-statements.ts';
@@ -35,24 +36,34 @@ type PageRun = Pick<
   | 'answers_after'
 >;
 
-// One page as one JSON text: PGlite hands rows over field by field, dearer than one text.
-const PAGE_SQL = `SELECT coalesce(json_agg(p ORDER BY p.started_at, p.id), '[]')::text AS page FROM (
+// One page as one JSON text: PGlite hands rows over field by field, dearer than one text. `scope`:
+// a condition on the run's user as user_search row `s` (a unit administrator's trainees), or none.
+const pageSql = (
+  scope: string | null,
+) => `SELECT coalesce(json_agg(p ORDER BY p.started_at, p.id), '[]')::text AS page FROM (
   SELECT r.id, r.user_id, r.module_id, r.module_snapshot, r.status, r.started_at, r.finished_at,
          r.score_points, r.answers_before, r.answers_after
   FROM game_runs r
   WHERE (r.started_at, r.id) > ($1::bigint, $2) AND r.started_at < $3
-    AND ($4::text IS NULL OR r.module_id = $4)
+    AND ($4::text IS NULL OR r.module_id = $4)${
+      scope === null
+        ? ''
+        : `
+    AND EXISTS (SELECT 1 FROM user_search s WHERE s.id = r.user_id AND ${scope})`
+    }
   ORDER BY r.started_at, r.id
   LIMIT ${PAGE}) p`;
 
-async function* runPages(database: Database, query: XapiReportQuery): AsyncGenerator<PageRun[]> {
+async function* runPages(database: Database, query: XapiReportQuery, scope: Scope): AsyncGenerator<PageRun[]> {
+  const units: unknown[] = [];
+  const sql = pageSql(scope === null ? null : scopeSql('s', scope, (unit) => `$${4 + units.push(unit)}`));
   // Past (from, ''): every run that started on `from` or later (ids are never empty).
   let after: [number, string] = [query.from ? Date.parse(`${query.from}T00:00:00Z`) : -1, ''];
   const end = query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS : Number.MAX_SAFE_INTEGER;
   for (;;) {
     // PGlite runs each query on this thread: between pages, the rest of the server gets its turn.
     await new Promise((resolve) => setImmediate(resolve));
-    const [row] = await database.query<{ page: string }>(PAGE_SQL, [...after, end, query.module ?? null]);
+    const [row] = await database.query<{ page: string }>(sql, [...after, end, query.module ?? null, ...units]);
     const runs = JSON.parse(row?.page ?? '[]') as PageRun[];
     const last = runs.at(-1);
     if (last) yield runs;
@@ -61,9 +72,14 @@ async function* runPages(database: Database, query: XapiReportQuery): AsyncGener
   }
 }
 
-async function* lines(database: Database, builder: StatementBuilder, query: XapiReportQuery): AsyncGenerator<string> {
+async function* lines(
+  database: Database,
+  builder: StatementBuilder,
+  query: XapiReportQuery,
+  scope: Scope,
+): AsyncGenerator<string> {
   const questionnaires = new Map<string, Questionnaire | null>();
-  for await (const runs of runPages(database, query)) {
+  for await (const runs of runPages(database, query, scope)) {
     let text = '';
     for (const run of runs) {
       if (!questionnaires.has(run.module_id)) {
@@ -76,12 +92,16 @@ async function* lines(database: Database, builder: StatementBuilder, query: Xapi
   }
 }
 
-/** Streams the statements of the runs the query names (an unknown module: 404, before anything is sent). */
+/**
+ * Streams the statements of the runs the query names (an unknown module: 404, before anything is
+ * sent); for a unit administrator (`scope`), only the runs of the trainees of its units.
+ */
 export async function sendXapiReport(
   query: XapiReportQuery,
   reply: FastifyReply,
   database: Database,
   publicUrl: string,
+  scope: Scope = null,
 ): Promise<void> {
   if (query.module !== undefined && !(await moduleExists(database.db, query.module)))
     throw new HttpError(404, `No module '${query.module}'`);
@@ -89,12 +109,19 @@ export async function sendXapiReport(
   await audit(database.db, {
     action: 'report.xapi',
     target: { kind: 'report', id: query.module ?? '' },
-    after: { module: query.module ?? null, from: query.from ?? null, to: query.to ?? null },
+    after: {
+      module: query.module ?? null,
+      from: query.from ?? null,
+      to: query.to ?? null,
+      ...(scope !== null && { units: scope }),
+    },
   });
   const day = new Date().toISOString().slice(0, 10);
   reply
     .header('Content-Type', `${NDJSON_TYPE}; charset=utf-8`)
     .header('Content-Disposition', `attachment; filename="xapi-statements-${day}.ndjson"`)
     .header('Cache-Control', 'no-store');
-  await reply.send(Readable.from(lines(database, new StatementBuilder(publicUrl), query), { objectMode: false }));
+  await reply.send(
+    Readable.from(lines(database, new StatementBuilder(publicUrl), query, scope), { objectMode: false }),
+  );
 }

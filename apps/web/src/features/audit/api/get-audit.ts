@@ -12,12 +12,14 @@ export interface AuditFilters {
   /** With target_kind: the user's or module's id; for a user, their e-mail address too. */
   target_id?: string;
   action?: string;
+  /** Entries about the users of this unit and of every unit under it. */
+  unit?: string;
   /** First and last day (YYYY-MM-DD), both included, in the browser's time zone. */
   from?: string;
   to?: string;
 }
 
-export const AUDIT_FILTER_KEYS = ['actor', 'target_kind', 'target_id', 'action', 'from', 'to'] as const;
+export const AUDIT_FILTER_KEYS = ['actor', 'target_kind', 'target_id', 'action', 'unit', 'from', 'to'] as const;
 
 /** The filters given in these search parameters (empty ones left out). */
 export function auditFiltersFrom(params: URLSearchParams): AuditFilters {

@@ -1,11 +1,13 @@
-/** The Audit screen's filters: who acted, the action, what it was done to, and a range of days. */
+/** The Audit screen's filters: who acted, the action, what it was done to, whose unit, and a range of days. */
 import { useEffect, useRef, useState } from 'react';
 import { Button, TextInput } from '@carbon/react';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS } from '@airman/contracts/audit.ts';
 import { SEARCH_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
+import type { UnitCount } from '@airman/contracts/api.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { DateField } from '#components/date-field.tsx';
 import { FilterSelect } from '#components/filter-select.tsx';
+import { UnitFilter } from '#components/unit-filter.tsx';
 import { moduleFilterOptions } from '#lib/modules.ts';
 import type { AuditFilters } from '../api/get-audit.ts';
 import { dateToDay, dayToDate } from '#lib/days.ts';
@@ -65,11 +67,14 @@ function TypedFilter({
 export function AuditFiltersBar({
   filters,
   modules,
+  units,
   onChange,
 }: {
   filters: AuditFilters;
   /** Undefined while they load. */
   modules: Module[] | undefined;
+  /** The units users are in, as a tree (GET admin/units); undefined while they load. */
+  units: readonly UnitCount[] | undefined;
   onChange(next: AuditFilters): void;
 }) {
   const group = useRef<HTMLDivElement>(null);
@@ -120,6 +125,8 @@ export function AuditFiltersBar({
           onChange={(target_id) => set({ target_id })}
         />
       )}
+      {/* The entries about the users of the unit and of every unit under it. */}
+      <UnitFilter id="audit-unit" label="Unit" value={filters.unit} units={units} onChange={(unit) => set({ unit })} />
       <DateField
         id="audit-from"
         labelText="From"

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import type { UnitsResponse } from '@airman/contracts/api.ts';
 import type { AuditEntry, AuditPage } from '@airman/contracts/audit.ts';
 import { makeModule } from '#testing/fixtures.ts';
 import { renderWithApp } from '#testing/render.tsx';
@@ -26,10 +27,19 @@ function entry(id: string, overrides: Partial<AuditEntry> = {}): AuditEntry {
   };
 }
 
-/** Serves the module list and GET admin/audit: `answer` given the call's query. */
+const UNITS: UnitsResponse = {
+  units: [
+    { unit: '655 ISRW', users: 3, total: 5, depth: 0 },
+    { unit: '655 ISRW/Det 2', users: 2, total: 2, depth: 1 },
+    { unit: '70 ISRW', users: 4, total: 4, depth: 0 },
+  ],
+};
+
+/** Serves the module list, the units and GET admin/audit: `answer` given the call's query. */
 function serve(answer: (query: URLSearchParams) => Response) {
   server.use(
     http.get('/api/modules', () => HttpResponse.json([makeModule({ id: 'fitness', game_title: 'Fitness Basics' })])),
+    http.get('/api/admin/units', () => HttpResponse.json(UNITS)),
     http.get('/api/admin/audit', ({ request }) => answer(new URL(request.url).searchParams)),
   );
 }
@@ -45,8 +55,8 @@ const auditCalls = (sent: ReturnType<typeof recordRequests>) =>
     .filter((r) => r.method === 'GET' && r.path.startsWith('/api/admin/audit'))
     .map((r) => new URL(r.path, 'http://x'));
 
-/** The status line read out after every load (the visually hidden one, not the empty state's). */
-const announced = () => document.querySelector('p[role="status"]')?.textContent;
+/** The status line read out after every load (the visually hidden one, not the empty state's nor the unit filter's). */
+const announced = () => document.querySelector('.audit-filters ~ p[role="status"]')?.textContent;
 
 describe('AuditScreen', () => {
   it('shows the entries with how many there are', async () => {
@@ -56,6 +66,24 @@ describe('AuditScreen', () => {
     expect(screen.getByRole('table')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Newer entries' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Older entries' })).toHaveProperty('disabled', true);
+  });
+
+  it('filters by a unit chosen from the tree, its sub-units counted', async () => {
+    serve(noneInRange);
+    const sent = recordRequests();
+    const { user } = renderWithApp(<AuditScreen />, { path: '/audit' });
+    await waitFor(() => expect(announced()).toBe('Showing 2 entries.'));
+    const box = screen.getByRole('combobox', { name: 'Unit' });
+    await user.click(box);
+    const list = document.getElementById(box.getAttribute('aria-controls') ?? '') ?? document.body;
+    // The tree: a sub-unit under its parent, each count with the units under it.
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['655 ISRW 5 users', '655 ISRW/Det 2 2 users', '70 ISRW 4 users']);
+    await user.click(within(list).getByRole('option', { name: '655 ISRW 5 users' }));
+    await waitFor(() => expect(auditCalls(sent).at(-1)?.searchParams.get('unit')).toBe('655 ISRW'));
   });
 
   it('says there are no entries yet, with nothing to clear, when the log is empty', async () => {

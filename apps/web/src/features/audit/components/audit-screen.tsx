@@ -13,6 +13,7 @@ import { PageHeading } from '#components/page-heading.tsx';
 import { useToast } from '#components/toasts.tsx';
 import { ApiError } from '#lib/api-client.ts';
 import { useModules } from '#lib/modules.ts';
+import { useUnits } from '#lib/units.ts';
 import { useUrlFilters } from '#lib/url-filters.ts';
 import { downloadAuditCsv } from '../api/download-audit-csv.ts';
 import { auditFiltersFrom, auditSearch, useAudit } from '../api/get-audit.ts';
@@ -24,6 +25,7 @@ import '#styles/audit.scss';
 export function AuditScreen() {
   const toast = useToast();
   const modules = useModules();
+  const units = useUnits();
   const [filters, changeFilters] = useUrlFilters(auditFiltersFrom, auditSearch);
   // The cursors followed to reach this page (the first page's is none), for these filters only.
   const filtersKey = auditSearch(filters).toString();
@@ -97,7 +99,7 @@ export function AuditScreen() {
       <p className="audit-screen__intro">
         Every change an administrator made, and who made it. Times are shown in your time zone.
       </p>
-      <AuditFiltersBar filters={filters} modules={modules.data} onChange={changeFilters} />
+      <AuditFiltersBar filters={filters} modules={modules.data} units={units.data} onChange={changeFilters} />
       <div className="toolbar">
         <Button
           kind="tertiary"

@@ -22,12 +22,24 @@ interface Props {
    * base module, spec §4: locked in the editor as in the table editor).
    */
   lockLabel?: string;
+  /** Read only (a unit administrator): no Save, the document shown as it is. */
+  readOnly?: boolean;
   onClose(): void;
 }
 
 const format = (value: unknown) => JSON.stringify(value, null, 2);
 
-export function JsonEditorModal({ heading, value, loadError, onSave, saving, errorAlert, lockLabel, onClose }: Props) {
+export function JsonEditorModal({
+  heading,
+  value,
+  loadError,
+  onSave,
+  saving,
+  errorAlert,
+  lockLabel,
+  readOnly = false,
+  onClose,
+}: Props) {
   const [initial, setInitial] = useState(() => (value === undefined ? undefined : format(value)));
   const [text, setText] = useState(initial ?? '');
   const [unlocked, setUnlocked] = useState(lockLabel === undefined);
@@ -64,6 +76,7 @@ export function JsonEditorModal({ heading, value, loadError, onSave, saving, err
         open
         size="lg"
         modalHeading={heading}
+        passiveModal={readOnly}
         primaryButtonText="Save"
         secondaryButtonText="Close"
         primaryButtonDisabled={initial === undefined || !unlocked || saving || text === initial}
@@ -80,7 +93,7 @@ export function JsonEditorModal({ heading, value, loadError, onSave, saving, err
             role="alert"
           />
         )}
-        {lockLabel !== undefined && (
+        {lockLabel !== undefined && !readOnly && (
           <Toggle
             id="json-unlock"
             labelText={lockLabel}
@@ -92,7 +105,7 @@ export function JsonEditorModal({ heading, value, loadError, onSave, saving, err
         )}
         {initial !== undefined ? (
           <Suspense fallback={<InlineLoading description="Loading the editor" />}>
-            <JsonEditor initial={initial} label={heading} readOnly={!unlocked} onChange={setText} />
+            <JsonEditor initial={initial} label={heading} readOnly={readOnly || !unlocked} onChange={setText} />
           </Suspense>
         ) : loadError ? (
           <InlineNotification

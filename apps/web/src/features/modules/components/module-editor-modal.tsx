@@ -50,6 +50,11 @@ interface Props {
   onClose(): void;
   /** After a save (the module list is read again by the save itself). */
   onSaved?(module: Module): void;
+  /**
+   * Read and play-test only (a unit administrator): every field locked, no Save, no versions or
+   * history (a full administrator's).
+   */
+  readOnly?: boolean;
 }
 
 /** What the editor edits, from the module it started from. */
@@ -65,7 +70,7 @@ const draftOf = (m: Module): Draft => {
   return { original: JSON.stringify(fromEditorModel(model)), model, unlocked: !isBaseModule(m) };
 };
 
-export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: Props) {
+export default function ModuleEditorModal({ module, fresh, onClose, onSaved, readOnly = false }: Props) {
   const toast = useToast();
   const start = fresh ? fresh.data : module;
   const [draft, setDraft] = useState<Draft | null>(() => (start ? draftOf(start) : null));
@@ -124,7 +129,11 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
       <AppModal
         open
         size="lg"
-        modalHeading={creating ? 'New Module' : `Edit Module: ${module.game_title}`}
+        modalHeading={
+          readOnly ? `Module: ${module.game_title}` : creating ? 'New Module' : `Edit Module: ${module.game_title}`
+        }
+        // Read only: nothing to save, the dialog's own Close button (and Escape) closes it.
+        passiveModal={readOnly}
         primaryButtonText="Save"
         secondaryButtonText="Close"
         primaryButtonDisabled={saveDisabled}
@@ -144,23 +153,27 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved }: P
         )}
         {draft && current && check ? (
           <>
-            {isBaseModule(current) && (
-              <Toggle
-                id="module-unlock"
-                labelText={BASE_MODULE_LOCK_LABEL}
-                labelA="Locked"
-                labelB="Unlocked"
-                toggled={draft.unlocked}
-                onToggle={(unlocked) => setDraft((d) => d && { ...d, unlocked })}
-              />
+            {readOnly ? (
+              <p className="editor-note">Read only: modules are changed by a full administrator.</p>
+            ) : (
+              isBaseModule(current) && (
+                <Toggle
+                  id="module-unlock"
+                  labelText={BASE_MODULE_LOCK_LABEL}
+                  labelA="Locked"
+                  labelB="Unlocked"
+                  toggled={draft.unlocked}
+                  onToggle={(unlocked) => setDraft((d) => d && { ...d, unlocked })}
+                />
+              )
             )}
             <ModuleProblems check={check} />
             <FieldErrorsProvider errors={check.fields}>
-              <EditorTables model={draft.model} locked={!draft.unlocked} setModel={setModel} />
+              <EditorTables model={draft.model} locked={readOnly || !draft.unlocked} setModel={setModel} />
             </FieldErrorsProvider>
             {/* After the tables: the modal's first focus is the first field, where editing starts. */}
             <PlayTest module={current} disabled={check.tableErrors.length > 0} />
-            {!creating && (
+            {!creating && !readOnly && (
               <section aria-labelledby="module-history-title" className="module-history">
                 <h3 id="module-history-title">Versions and history</h3>
                 <div className="button-row module-history__links">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import type { UnitsResponse } from '@airman/contracts/api.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { makeModule } from '#testing/fixtures.ts';
 import { renderWithApp } from '#testing/render.tsx';
@@ -15,11 +16,19 @@ const base = makeModule({
 });
 const copy = makeModule({ id: 'copy-1', game_type: 'ready_airman_training', game_title: 'Fitness Copy' });
 
-/** Serves GET modules from a list the test changes; counts the reads. */
+const UNITS: UnitsResponse = {
+  units: [
+    { unit: '655 ISRW', users: 3, total: 5, depth: 0 },
+    { unit: '655 ISRW/Det 2', users: 2, total: 2, depth: 1 },
+  ],
+};
+
+/** Serves GET modules (and the units) from a list the test changes; counts the reads. */
 function serveModules(initial: Module[]) {
   let modules = initial;
   let reads = 0;
   server.use(
+    http.get('/api/admin/units', () => HttpResponse.json(UNITS)),
     http.get('/api/modules', () => {
       reads += 1;
       return HttpResponse.json(modules);
@@ -84,7 +93,10 @@ describe('ModulesScreen', () => {
   });
 
   it("says when the list cannot be loaded, in the server's words", async () => {
-    server.use(http.get('/api/modules', () => errorAnswer(400, 'Something is wrong.')));
+    server.use(
+      http.get('/api/admin/units', () => HttpResponse.json(UNITS)),
+      http.get('/api/modules', () => errorAnswer(400, 'Something is wrong.')),
+    );
     renderWithApp(<ModulesScreen />, { path: '/modules' });
     expect(await screen.findByText('The modules could not be loaded.')).toBeTruthy();
     expect(screen.getByText('Something is wrong.')).toBeTruthy();
@@ -185,5 +197,77 @@ describe('ModulesScreen', () => {
     await screen.findByRole('table', { name: 'Training Modules' });
     await user.click(within(row('Ready Airman')).getByRole('button', { name: /^Download Report/ }));
     expect(await screen.findByText('Error downloading the report: module: not found')).toBeTruthy();
+  });
+
+  it('downloads the report of the unit chosen, with the units under it', async () => {
+    serveModules([base]);
+    server.use(
+      http.post('/api/admin/reports/token', () => HttpResponse.json({ token: 'once' })),
+      http.get('/api/admin/users', () =>
+        HttpResponse.text('Rank,Unit\r\n', {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="Ready Airman.csv"' },
+        }),
+      ),
+    );
+    const sent = recordRequests();
+    const { user } = renderWithApp(<ModulesScreen readOnly />, { path: '/modules' });
+    await screen.findByRole('table', { name: 'Training Modules' });
+    await user.click(screen.getByRole('combobox', { name: 'Reports of unit' }));
+    await user.click(await screen.findByRole('option', { name: '655 ISRW 5 users' }));
+    await user.click(within(row('Ready Airman')).getByRole('button', { name: /^Download Report/ }));
+    await screen.findByText(/^Report downloaded/);
+    const download = sent.find((r) => r.path.startsWith('/api/admin/users?'));
+    expect(new URL(download?.path ?? '', 'http://x').searchParams.get('unit')).toBe('655 ISRW');
+  });
+
+  describe('read only (a unit administrator)', () => {
+    it('offers no New, Edit, copy or Archive: View, the questionnaire to read, the report', async () => {
+      serveModules([base, copy, makeModule({ id: 'old', game_title: 'Old One', archived_at: 5 })]);
+      renderWithApp(<ModulesScreen readOnly />, { path: '/modules' });
+      await screen.findByRole('table', { name: 'Training Modules' });
+      expect(screen.queryByRole('button', { name: 'New Module +' })).toBeNull();
+      for (const name of [/^Edit/, /^Customize A Copy/, /^Archive/, /^Unarchive/])
+        expect(screen.queryAllByRole('button', { name })).toEqual([]);
+      const actions = (title: string) =>
+        within(row(title))
+          .getAllByRole('button')
+          .map((b) => b.textContent);
+      expect(actions('Ready Airman')).toEqual([
+        'View Ready Airman',
+        'View Questionnaire JSON',
+        'Download Report of Ready Airman',
+      ]);
+      expect(actions('Fitness Copy')).toEqual(['View Fitness Copy', 'Download Report of Fitness Copy']);
+    });
+
+    it('opens a module with every field locked, no Save and no versions, to play-test', async () => {
+      serveModules([base, copy]);
+      server.use(http.get('/api/modules/copy-1', () => HttpResponse.json(copy)));
+      const sent = recordRequests();
+      const { user } = renderWithApp(<ModulesScreen readOnly />, { path: '/modules' });
+      await screen.findByRole('table', { name: 'Training Modules' });
+      await user.click(screen.getByRole('button', { name: /^View\s*Fitness Copy$/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Module: Fitness Copy' });
+      const title = await within(dialog).findByLabelText<HTMLInputElement>('Title');
+      expect(title.value).toBe('Fitness Copy');
+      expect(title.disabled).toBe(true);
+      expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+      expect(within(dialog).queryByRole('button', { name: 'Versions' })).toBeNull();
+      expect(within(dialog).queryByRole('switch')).toBeNull();
+      expect(within(dialog).getByRole('button', { name: 'Play-test' })).toHaveProperty('disabled', false);
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(sent.filter((r) => r.method !== 'GET')).toEqual([]);
+    });
+
+    it('shows the questionnaire without a Save', async () => {
+      serveModules([base]);
+      server.use(http.get('/api/modules/questionnaire', () => HttpResponse.json({ title: 'CAF', items: [] })));
+      const { user } = renderWithApp(<ModulesScreen readOnly />, { path: '/modules' });
+      await screen.findByRole('table', { name: 'Training Modules' });
+      await user.click(screen.getByRole('button', { name: 'View Questionnaire JSON' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Comprehensive Airman Fitness' });
+      expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+    });
   });
 });

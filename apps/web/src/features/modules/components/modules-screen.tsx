@@ -1,11 +1,16 @@
-/** The Training Modules screen (spec §2, §4). */
+/**
+ * The Training Modules screen (spec §2, §4). Read only for a unit administrator: it views a module
+ * (and play-tests it) and the questionnaire, and downloads reports; it creates, edits and archives none.
+ */
 import { lazy, Suspense, useState } from 'react';
 import { Button, DataTableSkeleton, InlineNotification, Loading, Search, Toggle } from '@carbon/react';
 import { copyTitle, DEFAULT_GAME_RECORD, isArchived, isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { EmptyState } from '#components/empty-state.tsx';
+import { UnitFilter } from '#components/unit-filter.tsx';
 import { useToast } from '#components/toasts.tsx';
 import { moduleProblem, useModules } from '#lib/modules.ts';
+import { useUnits } from '#lib/units.ts';
 import { useArchiveModule } from '../api/archive-module.ts';
 import { useDownloadReport } from '../api/download-report.ts';
 import { useFreshModule } from '../api/get-module.ts';
@@ -35,7 +40,7 @@ const unarchiveId = (id: string) => `unarchive-${id}`;
 /** How long focus waits for a control the list is about to show: about a second. */
 const FOCUS_WAIT_FRAMES = 60;
 
-export function ModulesScreen() {
+export function ModulesScreen({ readOnly = false }: { readOnly?: boolean }) {
   const toast = useToast();
   const modules = useModules();
   const [search, setSearch] = useState('');
@@ -46,6 +51,9 @@ export function ModulesScreen() {
   const savingJson = useSaveModule();
   const savingQuestionnaire = useUpdateQuestionnaire();
   const report = useDownloadReport();
+  // The reports' unit: its users and those of every unit under it (none: everyone the caller may see).
+  const units = useUnits();
+  const [reportUnit, setReportUnit] = useState<string | undefined>(undefined);
   /**
    * Focus on the control with this id once the list read again shows it, or on `fallback` when
    * it does not come. The list's new rows are drawn a moment after the call that changed them
@@ -76,7 +84,7 @@ export function ModulesScreen() {
   // In place (no window of its own), and said: the file's name once the browser has it, or why not.
   async function saveReport(m: Module) {
     try {
-      const name = await report.mutateAsync({ moduleId: m.id });
+      const name = await report.mutateAsync({ moduleId: m.id, unit: reportUnit });
       toast({ kind: 'success', title: `Report downloaded: ${name}` });
     } catch (error) {
       toast({
@@ -136,8 +144,17 @@ export function ModulesScreen() {
           toggled={showArchived}
           onToggle={setShowArchived}
         />
+        <UnitFilter
+          id="report-unit"
+          label="Reports of unit"
+          value={reportUnit}
+          units={units.data}
+          onChange={setReportUnit}
+        />
         {/* From scratch: the default game record of spec §3, saved only once the admin changed it. */}
-        <Button onClick={() => setDialog({ kind: 'edit', module: DEFAULT_GAME_RECORD })}>New Module +</Button>
+        {!readOnly && (
+          <Button onClick={() => setDialog({ kind: 'edit', module: DEFAULT_GAME_RECORD })}>New Module +</Button>
+        )}
       </div>
       {modules.isError && (
         <InlineNotification
@@ -166,7 +183,9 @@ export function ModulesScreen() {
           text={
             term
               ? 'Check the spelling, or search by another part of the title.'
-              : 'Archived modules are hidden: turn on Show Archived, or start one with New Module +.'
+              : readOnly
+                ? 'Archived modules are hidden: turn on Show Archived.'
+                : 'Archived modules are hidden: turn on Show Archived, or start one with New Module +.'
           }
           action={
             term
@@ -197,7 +216,7 @@ export function ModulesScreen() {
               <tr
                 key={m.id}
                 className={archived ? 'is-archived' : undefined}
-                onDoubleClick={() => !archived && !problem && setDialog({ kind: 'edit', module: m })}
+                onDoubleClick={() => (readOnly || !archived) && !problem && setDialog({ kind: 'edit', module: m })}
               >
                 <td>
                   {m.game_title}
@@ -210,57 +229,69 @@ export function ModulesScreen() {
                 </td>
                 <td>{isBaseModule(m) ? 'Yes' : (modules.data.find((b) => b.id === m.game_type)?.game_title ?? '—')}</td>
                 <td className="modules-table__actions">
-                  <Button
-                    kind="ghost"
-                    size="sm"
-                    disabled={archived || problem !== undefined}
-                    onClick={() => setDialog({ kind: 'edit', module: m })}
-                  >
-                    Edit<span className="visually-hidden"> {m.game_title}</span>
-                  </Button>
-                  <Button
-                    kind="ghost"
-                    size="sm"
-                    disabled={archived}
-                    onClick={() => setDialog({ kind: 'json', module: m })}
-                  >
-                    Edit JSON<span className="visually-hidden"> of {m.game_title}</span>
-                  </Button>
-                  {m.id === READY_AIRMAN_MODULE_ID && (
-                    <Button kind="ghost" size="sm" onClick={() => setDialog({ kind: 'questionnaire' })}>
-                      Edit Questionnaire JSON
-                    </Button>
-                  )}
-                  <Button
-                    kind="ghost"
-                    size="sm"
-                    disabled={problem !== undefined}
-                    onClick={() =>
-                      setDialog({
-                        kind: 'edit',
-                        module: { ...m, id: '', archived_at: 0, game_title: copyTitle(m.game_title) },
-                      })
-                    }
-                  >
-                    Customize A Copy<span className="visually-hidden"> of {m.game_title}</span>
-                  </Button>
-                  <Button kind="ghost" size="sm" onClick={() => void saveReport(m)}>
-                    Download Report<span className="visually-hidden"> of {m.game_title}</span>
-                  </Button>
-                  {!isBaseModule(m) && !archived && (
-                    <Button
-                      id={archiveId(m.id)}
-                      kind="danger--ghost"
-                      size="sm"
-                      onClick={() => setDialog({ kind: 'archive', module: m })}
-                    >
-                      Archive<span className="visually-hidden"> {m.game_title}</span>
-                    </Button>
-                  )}
-                  {archived && (
-                    <Button id={unarchiveId(m.id)} kind="ghost" size="sm" onClick={() => void unarchive(m)}>
-                      Unarchive<span className="visually-hidden"> {m.game_title}</span>
-                    </Button>
+                  {readOnly ? (
+                    <ReadOnlyActions
+                      module={m}
+                      problem={problem}
+                      onView={() => setDialog({ kind: 'edit', module: m })}
+                      onQuestionnaire={() => setDialog({ kind: 'questionnaire' })}
+                      onReport={() => void saveReport(m)}
+                    />
+                  ) : (
+                    <>
+                      <Button
+                        kind="ghost"
+                        size="sm"
+                        disabled={archived || problem !== undefined}
+                        onClick={() => setDialog({ kind: 'edit', module: m })}
+                      >
+                        Edit<span className="visually-hidden"> {m.game_title}</span>
+                      </Button>
+                      <Button
+                        kind="ghost"
+                        size="sm"
+                        disabled={archived}
+                        onClick={() => setDialog({ kind: 'json', module: m })}
+                      >
+                        Edit JSON<span className="visually-hidden"> of {m.game_title}</span>
+                      </Button>
+                      {m.id === READY_AIRMAN_MODULE_ID && (
+                        <Button kind="ghost" size="sm" onClick={() => setDialog({ kind: 'questionnaire' })}>
+                          Edit Questionnaire JSON
+                        </Button>
+                      )}
+                      <Button
+                        kind="ghost"
+                        size="sm"
+                        disabled={problem !== undefined}
+                        onClick={() =>
+                          setDialog({
+                            kind: 'edit',
+                            module: { ...m, id: '', archived_at: 0, game_title: copyTitle(m.game_title) },
+                          })
+                        }
+                      >
+                        Customize A Copy<span className="visually-hidden"> of {m.game_title}</span>
+                      </Button>
+                      <Button kind="ghost" size="sm" onClick={() => void saveReport(m)}>
+                        Download Report<span className="visually-hidden"> of {m.game_title}</span>
+                      </Button>
+                      {!isBaseModule(m) && !archived && (
+                        <Button
+                          id={archiveId(m.id)}
+                          kind="danger--ghost"
+                          size="sm"
+                          onClick={() => setDialog({ kind: 'archive', module: m })}
+                        >
+                          Archive<span className="visually-hidden"> {m.game_title}</span>
+                        </Button>
+                      )}
+                      {archived && (
+                        <Button id={unarchiveId(m.id)} kind="ghost" size="sm" onClick={() => void unarchive(m)}>
+                          Unarchive<span className="visually-hidden"> {m.game_title}</span>
+                        </Button>
+                      )}
+                    </>
                   )}
                 </td>
               </tr>
@@ -271,7 +302,12 @@ export function ModulesScreen() {
 
       {dialog?.kind === 'edit' && (
         <Suspense fallback={<Loading description="Loading the editor" />}>
-          <ModuleEditorModal module={dialog.module} fresh={freshEditing} onClose={() => setDialog(null)} />
+          <ModuleEditorModal
+            module={dialog.module}
+            fresh={freshEditing}
+            readOnly={readOnly}
+            onClose={() => setDialog(null)}
+          />
         </Suspense>
       )}
       {dialog?.kind === 'json' && (
@@ -302,6 +338,7 @@ export function ModulesScreen() {
         <JsonEditorModal
           heading="Comprehensive Airman Fitness"
           value={questionnaire.data}
+          readOnly={readOnly}
           // Spec §8's 'There was an error updating the questionnaire.' is for a refused update.
           loadError={
             questionnaire.error
@@ -333,5 +370,37 @@ export function ModulesScreen() {
         </AppModal>
       )}
     </section>
+  );
+}
+
+/** A row's actions for a unit administrator: view (and play-test) the module, the questionnaire, the report. */
+function ReadOnlyActions({
+  module: m,
+  problem,
+  onView,
+  onQuestionnaire,
+  onReport,
+}: {
+  module: Module;
+  /** Why the stored module fails today's checks: the table view needs a valid one. */
+  problem: string | undefined;
+  onView(): void;
+  onQuestionnaire(): void;
+  onReport(): void;
+}) {
+  return (
+    <>
+      <Button kind="ghost" size="sm" disabled={problem !== undefined} onClick={onView}>
+        View<span className="visually-hidden"> {m.game_title}</span>
+      </Button>
+      {m.id === READY_AIRMAN_MODULE_ID && (
+        <Button kind="ghost" size="sm" onClick={onQuestionnaire}>
+          View Questionnaire JSON
+        </Button>
+      )}
+      <Button kind="ghost" size="sm" onClick={onReport}>
+        Download Report<span className="visually-hidden"> of {m.game_title}</span>
+      </Button>
+    </>
   );
 }

@@ -67,8 +67,8 @@ const overdueRow = {
 function userEditor(): UserEditor {
   return {
     load: (id) => getJson<User>(`admin/users/${id}`),
-    Modal: ({ user, onClose }) => (
-      <div role="dialog" aria-label={`Editing ${user.user_name}`}>
+    Modal: ({ user, fullAdmin, onClose }) => (
+      <div role="dialog" aria-label={`Editing ${user.user_name}`} data-full-admin={String(fullAdmin)}>
         <button type="button" onClick={onClose}>
           Close
         </button>
@@ -189,6 +189,24 @@ describe('ProgressScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(open));
+  });
+
+  it("opens the editor as a unit administrator's (no roles) for one, as a full administrator's for one", async () => {
+    serve(() => HttpResponse.json(emptyProgress({ overdue_total: 1, overdue: [overdueRow] })));
+    server.use(
+      http.get('/api/admin/users/late', () =>
+        HttpResponse.json(makeUser({ id: 'late', user_name: 'lou@example.com' })),
+      ),
+    );
+    for (const role of ['unit_admin', 'admin'] as const) {
+      const me = makeUser({ id: `me-${role}`, role, admin_units: role === 'unit_admin' ? ['99 ABW'] : [] });
+      const { user, unmount } = renderWithApp(<ProgressScreen userEditor={userEditor()} />, { path: '/progress', me });
+      const table = await screen.findByRole('table', { name: 'Overdue assignments' });
+      await user.click(within(table).getByRole('button', { name: 'Late, Lou' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Editing lou@example.com' });
+      expect(dialog.dataset.fullAdmin).toBe(String(role === 'admin'));
+      unmount();
+    }
   });
 
   it('says an overdue trainee deleted meanwhile no longer exists, and reads the progress again', async () => {

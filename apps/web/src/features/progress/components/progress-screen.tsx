@@ -13,6 +13,7 @@ import type { User } from '@airman/contracts/user.ts';
 import { useToast } from '#components/toasts.tsx';
 import { ApiError } from '#lib/api-client.ts';
 import { useCurrentUser } from '#lib/auth/current-user.tsx';
+import { isFullAdmin } from '#lib/roles.ts';
 import { useModules } from '#lib/modules.ts';
 import { useUnits } from '#lib/units.ts';
 import { useUrlFilters } from '#lib/url-filters.ts';
@@ -69,7 +70,15 @@ function StatusTable({
 export interface UserEditor {
   /** GET admin/users/{id}. */
   load(id: string): Promise<User>;
-  Modal: ComponentType<{ user: User; currentUserId: string; modules: Module[]; onClose(): void; onChanged(): void }>;
+  Modal: ComponentType<{
+    user: User;
+    currentUserId: string;
+    /** A full administrator: roles and scopes, the sign-in method, the e-mail log. */
+    fullAdmin: boolean;
+    modules: Module[];
+    onClose(): void;
+    onChanged(): void;
+  }>;
 }
 
 export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
@@ -299,6 +308,7 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
           key={open.id}
           user={open}
           currentUserId={me.id}
+          fullAdmin={isFullAdmin(me.role)}
           modules={modules.data ?? []}
           onClose={closeUser}
           onChanged={() => void progress.refetch()}

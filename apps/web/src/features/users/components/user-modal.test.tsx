@@ -282,6 +282,18 @@ describe('UserModal', () => {
     expect(screen.queryByLabelText('Units administered')).toBeNull();
   });
 
+  it("shows a unit administrator the trainee's record, not the sign-in method or e-mail log", async () => {
+    const jane = makeUser();
+    serveUser(jane);
+    const sent = recordRequests();
+    renderModal(jane, { fullAdmin: false });
+    expect(await screen.findByRole('region', { name: 'Record' })).toBeTruthy();
+    await waitFor(() => expect(sent.map((r) => r.path)).toContain(`/api/admin/users/${jane.id}/record`));
+    const paths = sent.map((r) => r.path);
+    expect(paths).not.toContain(`/api/admin/users/${jane.id}/emails`);
+    expect(paths).not.toContain(`/api/admin/users/${jane.id}/sign-in-method`);
+  });
+
   it('lists the assignments, and assigns a module with its toast, keeping focus on the picker', async () => {
     const jane = makeUser({ assignments: [makeAssignment({ key: 'fitness' })], modules: ['fitness'] });
     serveUser(jane);

@@ -348,8 +348,8 @@ export function UserModal({ user: initial, currentUserId, fullAdmin = true, modu
           onAssign={(id) => void changeAssignment('assign', id)}
           onUnassign={setUnassigning}
         />
-        {/* The record's route is a full administrator's (a unit administrator's scope is not applied to it yet). */}
-        {fullAdmin && <UserRecord userId={user.id} userName={user.user_name} />}
+        {/* The record: a unit administrator's too, for the trainees of its units (the only ones it opens). */}
+        <UserRecord userId={user.id} userName={user.user_name} />
         {fullAdmin && <EmailHistory userId={user.id} />}
         <p className="user-modal__history">
           {/* Every change is saved as it is made: leaving sends whatever is still pending first. */}

@@ -9,7 +9,7 @@ import { renewSession } from '#lib/session-renewal.ts';
 import { decodeToken, tokenState } from '#lib/token-store.ts';
 import { useSession, useSessionShown } from '../api/session.ts';
 import { useAuth } from '../auth-context.tsx';
-import { isAdministrator, isFullAdmin } from '#lib/roles.ts';
+import { isAdministrator } from '#lib/roles.ts';
 import { CurrentUserProvider, useCurrentUser } from '../current-user.tsx';
 
 export interface LoginNotice {
@@ -85,13 +85,6 @@ export function RequireAuth() {
 export function RequireAdmin() {
   const user = useCurrentUser();
   if (!isAdministrator(user.role)) return <Navigate to="/profile" replace />;
-  return <Outlet />;
-}
-
-/** Full administrators only (the Module Editor); a unit administrator goes to the Users screen. */
-export function RequireFullAdmin() {
-  const user = useCurrentUser();
-  if (!isFullAdmin(user.role)) return <Navigate to={isAdministrator(user.role) ? '/admin' : '/profile'} replace />;
   return <Outlet />;
 }
 
