@@ -2,8 +2,8 @@
 # and the server's production dependencies only. docs/deployment.md ("Container image") says
 # how to run it; scripts/docker/build-image.sh builds it where no registry can be reached.
 #
-# BASE_IMAGE: any Debian-based image with Node 20.19+ and npm on its PATH.
-ARG BASE_IMAGE=node:20-bookworm-slim
+# BASE_IMAGE: any Debian-based image with Node 24 (24.11 or newer) and npm on its PATH.
+ARG BASE_IMAGE=node:24-bookworm-slim
 
 # deps: every workspace's dependencies, development ones included (the build needs them).
 # Install scripts are off: the repository allows none (package.json's allowScripts), and an
