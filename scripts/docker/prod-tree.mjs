@@ -71,11 +71,23 @@ if (process.argv.includes('--drop-types')) {
 const tree = ls();
 const failures = [...(tree.problems ?? [])];
 
+// The root's and every workspace's package.json.
+const manifests = [path.join(root, 'package.json')];
+for (const pattern of readJson(path.join(root, 'package.json')).workspaces ?? []) {
+  const parent = path.join(root, pattern.replace(/\/\*$/, ''));
+  if (!fs.existsSync(parent)) continue;
+  for (const dir of fs.readdirSync(parent)) {
+    const file = path.join(parent, dir, 'package.json');
+    if (fs.existsSync(file)) manifests.push(file);
+  }
+}
+const workspaces = new Set(manifests.map((m) => readJson(m).name));
+
 /** Every package of the tree, workspaces aside, by name@version, and where npm found each. */
 const runtime = new Map();
 const walk = (deps) => {
   for (const [name, node] of Object.entries(deps ?? {})) {
-    if (node.resolved?.startsWith('file:')) {
+    if (workspaces.has(name) || node.resolved?.startsWith('file:')) {
       walk(node.dependencies);
       continue;
     }
@@ -116,15 +128,6 @@ for (const id of onDisk) if (!runtime.has(id)) failures.push(`on disk but not in
 
 // Development dependencies of the root and of every workspace: none may be in the tree unless
 // the server or a runtime package depends on it (not as an optional peer).
-const manifests = [path.join(root, 'package.json')];
-for (const pattern of readJson(path.join(root, 'package.json')).workspaces ?? []) {
-  const parent = path.join(root, pattern.replace(/\/\*$/, ''));
-  if (!fs.existsSync(parent)) continue;
-  for (const dir of fs.readdirSync(parent)) {
-    const file = path.join(parent, dir, 'package.json');
-    if (fs.existsSync(file)) manifests.push(file);
-  }
-}
 const server = manifests.map(readJson).find((p) => p.name === WORKSPACE);
 const needed = new Set(Object.keys(server?.dependencies ?? {}));
 for (const pkg of manifestsOnDisk) {
@@ -141,11 +144,11 @@ if (sbomAt !== -1) {
   const file = process.argv[sbomAt + 1];
   if (!file) throw new Error('--sbom needs a file');
   const bom = JSON.parse(
-    execFileSync(
-      'npm',
-      ['sbom', '--sbom-format', 'cyclonedx', '--package-lock-only', '--workspace', WORKSPACE],
-      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] },
-    ),
+    execFileSync('npm', ['sbom', '--sbom-format', 'cyclonedx', '--package-lock-only', '--workspace', WORKSPACE], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
   );
   const workspace = (c) => c.purl?.startsWith('pkg:npm/%40airman/');
   const keep = new Set(
