@@ -11,6 +11,11 @@
 # names the Node version, so a new Node makes a new base and an unchanged one is reused. The
 # image (IMAGE_TAG, default airman:latest) is then built with BASE_IMAGE set to it.
 #
+# STAGE_TAG (unset by default), e.g. localhost/airman-stage, also tags the Dockerfile's other
+# stages (deps, build, prod-deps) as STAGE_TAG:<stage>, from the build's cache: tagged, they
+# stay the next build's cache when the images of earlier builds are pruned (`image prune`
+# removes a stage no tagged image descends from, and the image descends from none of them).
+#
 # CONTAINER_ENGINE is docker or podman; unset, Docker when its daemon answers, else Podman
 # (rootful, `podman build --isolation chroot`: no daemon, no user namespace). Needs root,
 # debootstrap, and Node 24 at `command -v node` with npm at `command -v npm`. Each step
@@ -128,3 +133,10 @@ start=$SECONDS
 "${build[@]}" --build-arg "BASE_IMAGE=$BASE_TAG" -t "$IMAGE_TAG" .
 echo "   built in $((SECONDS - start)) s; $("$engine" image inspect --format '{{.Size}}' "$IMAGE_TAG" |
   awk '{ printf "%.0f MB", $1 / 1e6 }')"
+if [ -n "${STAGE_TAG:-}" ]; then
+  start=$SECONDS
+  for stage in deps build prod-deps; do
+    "${build[@]}" --quiet --build-arg "BASE_IMAGE=$BASE_TAG" --target "$stage" -t "$STAGE_TAG:$stage" . >/dev/null
+  done
+  echo "   stages tagged $STAGE_TAG:{deps,build,prod-deps} in $((SECONDS - start)) s"
+fi
