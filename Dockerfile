@@ -2,8 +2,8 @@
 # and the server's production dependencies only. docs/deployment.md ("Container image") says
 # how to run it; scripts/docker/build-image.sh builds it where no registry can be reached.
 #
-# BASE_IMAGE: any Debian-based image with Node 20.19+ and npm on its PATH.
-ARG BASE_IMAGE=node:20-bookworm-slim
+# BASE_IMAGE: any Debian-based image with Node 24 (24.11 or newer) and npm on its PATH.
+ARG BASE_IMAGE=node:24-bookworm-slim
 
 # deps: every workspace's dependencies, development ones included (the build needs them).
 # Install scripts are off: the repository allows none (package.json's allowScripts), and an
@@ -27,15 +27,22 @@ FROM deps AS build
 COPY . .
 RUN npm run build
 
-# prod-deps: the server's production dependencies alone, from the packages deps fetched.
+# prod-deps: the server's production dependencies alone, from the packages deps fetched;
+# scripts/docker/prod-tree.mjs drops the type declarations npm keeps (an optional peer of
+# drizzle-orm), proves the tree clean (nothing extraneous or from the development tooling),
+# lists it, and writes its CycloneDX SBOM (from `npm sbom`) to sbom.cdx.json, which the image
+# keeps.
 FROM deps AS prod-deps
-RUN npm ci --ignore-scripts --offline --omit=dev --workspace @airman/server
+COPY scripts/docker/prod-tree.mjs scripts/docker/
+RUN npm ci --ignore-scripts --offline --omit=dev --workspace @airman/server \
+ && node scripts/docker/prod-tree.mjs --drop-types --sbom sbom.cdx.json
 
-# runtime: what `npm run serve` needs and nothing else, owned by root and read-only to the
-# user the server runs as; DATA_DIR is that user's (the outbox, a generated JWT secret, the
-# embedded database when DATABASE_URL is unset). npm runs the script through bash, which
-# replaces itself with node: npm passes `docker stop`'s SIGTERM on to the server, which
-# finishes its requests and exits 0 (through dash the signal ended the shell, not node).
+# runtime: what `npm run serve` needs and nothing else (and the SBOM of its packages), owned
+# by root and read-only to the user the server runs as; DATA_DIR is that user's (the outbox, a
+# generated JWT secret, the embedded database when DATABASE_URL is unset). npm runs the script
+# through bash, which replaces itself with node: npm passes `docker stop`'s SIGTERM on to the
+# server, which finishes its requests and exits 0 (through dash the signal ended the shell, not
+# node).
 FROM ${BASE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -51,6 +58,7 @@ RUN groupadd --gid 10001 airman \
  && chown airman:airman /app/data
 WORKDIR /app
 COPY --from=prod-deps /src/node_modules node_modules
+COPY --from=prod-deps /src/sbom.cdx.json ./
 COPY --from=build /src/package.json ./
 COPY --from=build /src/scripts/start.mjs scripts/
 COPY --from=build /src/apps/server/package.json apps/server/

@@ -21,6 +21,7 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/server/test/**/*.test.ts',
             'apps/web/build/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

@@ -3,8 +3,8 @@
  * finished runs (10,000) of the seed module, each with both questionnaire sets. Queues each
  * run's statements as its finish does (six each: launched, initialized, answered twice,
  * completed, passed or failed, terminated: seven a run),
- * then times the queue's delivery to a real LRS on loopback (Learning Locker's
- * xapi-statements, in memory: apps/server/test/lrs.ts) by BENCH_XAPI_WORKERS workers (as
+ * then times the queue's delivery to a real LRS on loopback (the project's strict LRS, in
+ * memory, a process of its own: apps/server/test/lrs.ts) by BENCH_XAPI_WORKERS workers (as
  * that many server processes would), and checks that the LRS holds each statement once.
  * Also times the same LRS taking the same statements straight from this process, so the
  * product's share of the time is apart from the LRS's own. Prints a Markdown table for

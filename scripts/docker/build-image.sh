@@ -5,18 +5,27 @@
 #   scripts/docker/build-image.sh            # the base image when missing, then the image
 #   scripts/docker/build-image.sh --rebuild-base
 #
-# The base image (BASE_TAG, default airman-base:node20) is a minimal Debian bookworm made by
-# debootstrap, with this machine's Node 20 and npm copied in: the same layout as the public
-# node:20-bookworm-slim, which the Dockerfile uses by default. The image (IMAGE_TAG, default
-# airman:latest) is then built with BASE_IMAGE set to it. Needs root, a running Docker daemon,
-# debootstrap, and Node 20.19+ at `command -v node` with npm in its lib/node_modules.
-# Each step prints how long it took.
+# The base image (BASE_TAG, default airman-base:node-<version>) is a minimal Debian bookworm
+# made by debootstrap, with the Node and npm first on this machine's PATH copied in: the same
+# layout as the public node:24-bookworm-slim, which the Dockerfile uses by default. Its tag
+# names the Node version, so a new Node makes a new base and an unchanged one is reused. The
+# image (IMAGE_TAG, default airman:latest) is then built with BASE_IMAGE set to it.
+#
+# STAGE_TAG (unset by default), e.g. localhost/airman-stage, also tags the Dockerfile's other
+# stages (deps, build, prod-deps) as STAGE_TAG:<stage>, from the build's cache: tagged, they
+# stay the next build's cache when the images of earlier builds are pruned (`image prune`
+# removes a stage no tagged image descends from, and the image descends from none of them).
+#
+# CONTAINER_ENGINE is docker or podman; unset, Docker when its daemon answers, else Podman
+# (rootful, `podman build --isolation chroot`: no daemon, no user namespace). Needs root,
+# debootstrap, and Node 24 at `command -v node` with npm at `command -v npm`. Each step
+# prints how long it took.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-BASE_TAG=${BASE_TAG:-airman-base:node20}
 IMAGE_TAG=${IMAGE_TAG:-airman:latest}
 MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
+NODE_MAJOR=24
 rebuild_base=false
 for arg in "$@"; do
   case $arg in
@@ -28,27 +37,54 @@ for arg in "$@"; do
   esac
 done
 
-docker info >/dev/null 2>&1 || {
-  echo "No Docker daemon answers (start it: dockerd, or systemctl start docker)." >&2
+engine=${CONTAINER_ENGINE:-}
+if [ -z "$engine" ]; then
+  if command -v docker >/dev/null 2>&1 && docker info >/dev/null 2>&1; then
+    engine=docker
+  elif command -v podman >/dev/null 2>&1; then
+    engine=podman
+  else
+    echo "Neither a Docker daemon nor Podman is here (apt-get install podman)." >&2
+    exit 1
+  fi
+fi
+case $engine in
+  docker)
+    docker info >/dev/null 2>&1 || {
+      echo "No Docker daemon answers (start it: dockerd, or systemctl start docker)." >&2
+      exit 1
+    }
+    build=(docker build)
+    ;;
+  # Docker's format: OCI's has no HEALTHCHECK.
+  podman) build=(podman build --isolation chroot --format docker) ;;
+  *)
+    echo "CONTAINER_ENGINE is docker or podman, not '$engine'." >&2
+    exit 1
+    ;;
+esac
+
+node=$(readlink -f "$(command -v node)")
+node_version=$("$node" -p 'process.versions.node')
+case $node_version in
+  "$NODE_MAJOR".*) ;;
+  *)
+    echo "The base image needs Node $NODE_MAJOR; $node is $node_version." >&2
+    exit 1
+    ;;
+esac
+npm_dir=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
+[ -f "$npm_dir/bin/npm-cli.js" ] || {
+  echo "npm not found at $npm_dir." >&2
   exit 1
 }
+# Podman looks a name without a registry up in its own storage under localhost/.
+default_base="airman-base:node-$node_version"
+[ "$engine" = podman ] && default_base="localhost/$default_base"
+BASE_TAG=${BASE_TAG:-$default_base}
 
 make_base() {
-  local node npm_dir version rootfs
-  node=$(readlink -f "$(command -v node)")
-  npm_dir=$(dirname "$(dirname "$node")")/lib/node_modules/npm
-  version=$("$node" -p 'process.versions.node')
-  case $version in
-    20.*) ;;
-    *)
-      echo "The base image needs Node 20; $node is $version." >&2
-      exit 1
-      ;;
-  esac
-  [ -f "$npm_dir/bin/npm-cli.js" ] || {
-    echo "npm not found at $npm_dir." >&2
-    exit 1
-  }
+  local rootfs
   rootfs=$(mktemp -d /tmp/airman-rootfs.XXXXXX)
   trap 'rm -rf "$rootfs" "$rootfs.log"' EXIT
   debootstrap --variant=minbase bookworm "$rootfs" "$MIRROR" >"$rootfs.log" 2>&1 || {
@@ -73,18 +109,18 @@ make_base() {
   rm -rf "$rootfs"/var/lib/apt/lists/* "$rootfs"/var/cache/apt/* "$rootfs"/usr/share/doc/* \
     "$rootfs"/usr/share/man/* "$rootfs"/usr/share/info/* "$rootfs"/usr/share/locale/*
   tar -C "$rootfs" --numeric-owner -c . |
-    docker import \
+    "$engine" import \
       --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
       --change 'CMD ["node"]' \
       "${extra_ca[@]}" \
       - "$BASE_TAG" >/dev/null
   rm -rf "$rootfs" "$rootfs.log"
   trap - EXIT
-  docker run --rm --network none "$BASE_TAG" sh -c 'echo "node $(node --version), npm $(npm --version)"'
+  echo "   node $("$node" --version), npm $("$node" "$npm_dir/bin/npm-cli.js" --version)"
 }
 
-if $rebuild_base || ! docker image inspect "$BASE_TAG" >/dev/null 2>&1; then
-  echo "== base image $BASE_TAG (debootstrap bookworm, with $(command -v node) $(node --version))"
+if $rebuild_base || ! "$engine" image inspect "$BASE_TAG" >/dev/null 2>&1; then
+  echo "== base image $BASE_TAG (debootstrap bookworm, with $node $node_version)"
   start=$SECONDS
   make_base
   echo "   made in $((SECONDS - start)) s"
@@ -92,8 +128,15 @@ else
   echo "== base image $BASE_TAG: present (--rebuild-base makes it again)"
 fi
 
-echo "== image $IMAGE_TAG (FROM $BASE_TAG)"
+echo "== image $IMAGE_TAG (FROM $BASE_TAG, $engine)"
 start=$SECONDS
-docker build --build-arg "BASE_IMAGE=$BASE_TAG" -t "$IMAGE_TAG" .
-echo "   built in $((SECONDS - start)) s; $(docker image inspect --format '{{.Size}}' "$IMAGE_TAG" |
+"${build[@]}" --build-arg "BASE_IMAGE=$BASE_TAG" -t "$IMAGE_TAG" .
+echo "   built in $((SECONDS - start)) s; $("$engine" image inspect --format '{{.Size}}' "$IMAGE_TAG" |
   awk '{ printf "%.0f MB", $1 / 1e6 }')"
+if [ -n "${STAGE_TAG:-}" ]; then
+  start=$SECONDS
+  for stage in deps build prod-deps; do
+    "${build[@]}" --quiet --build-arg "BASE_IMAGE=$BASE_TAG" --target "$stage" -t "$STAGE_TAG:$stage" . >/dev/null
+  done
+  echo "   stages tagged $STAGE_TAG:{deps,build,prod-deps} in $((SECONDS - start)) s"
+fi

@@ -1,23 +1,25 @@
 /**
- * A real learning record store for tests and the benchmark: Learning Locker's
- * xapi-statements service (npm), in-memory storage, started as a process of its own
- * on a free loopback port. It validates every statement (its xapi-validation), wants
- * X-Experience-API-Version, answers 409 to a statement whose id it holds with other
- * content and takes an identical one again without storing it twice.
+ * A real learning record store for tests and the benchmark: the strict LRS of strict-lrs.ts
+ * (xAPI 1.0.3's statements resource, in memory), started as a process of its own on a free
+ * loopback port, so that its work does not share the test's or the benchmark's event loop. It
+ * validates every statement against the specification's rules (xapi-validation.ts), wants
+ * X-Experience-API-Version, answers 409 to a statement whose id it holds with other content
+ * and takes an identical one again without storing it twice.
  *
  * In front of it, a relay the tests can cut (the LRS "down": connections are reset)
  * or slow, which records every statement id each request carried and the LRS's answer.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { freePort } from './free-port.ts';
 
 const require = createRequire(import.meta.url);
-const LRS_ENTRY = require.resolve('xapi-statements/dist/index.js');
+/** tsx's loader, so that Node runs the LRS's TypeScript as the tests and benchmarks run theirs. */
+const TSX = pathToFileURL(require.resolve('tsx')).href;
+const LRS_ENTRY = path.join(import.meta.dirname, 'strict-lrs-main.ts');
 
 export const LRS_KEY = 'test-key';
 export const LRS_SECRET = 'test-secret';
@@ -62,29 +64,15 @@ const auth = `Basic ${Buffer.from(`${LRS_KEY}:${LRS_SECRET}`).toString('base64')
 
 export async function startTestLrs(): Promise<TestLrs> {
   const lrsPort = await freePort();
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'test-lrs-'));
-  const child: ChildProcess = spawn(process.execPath, [LRS_ENTRY], {
-    cwd: dir,
-    env: {
-      PATH: process.env.PATH,
-      EXPRESS_PORT: String(lrsPort),
-      // In-memory statements; no Redis, MongoDB or auth service: every key is taken.
-      MODELS_REPO: 'memory',
-      STORAGE_REPO: 'local',
-      EVENTS_REPO: 'test',
-      AUTH_REPO: 'test',
-      FS_LOCAL_STORAGE_DIR: dir,
-      EXPRESS_MORGAN_DIRECTORY: path.join(dir, 'access-logs'),
-      WINSTON_CONSOLE_LEVEL: 'error',
-      AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
-    },
+  const child: ChildProcess = spawn(process.execPath, ['--import', TSX, LRS_ENTRY], {
+    env: { PATH: process.env.PATH, LRS_PORT: String(lrsPort), LRS_KEY, LRS_SECRET },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const direct = `http://127.0.0.1:${lrsPort}/xAPI`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The test LRS exited (${child.exitCode}):\n${output}`);
     if (Date.now() > deadline) throw new Error(`The test LRS did not start:\n${output}`);
@@ -151,11 +139,7 @@ export async function startTestLrs(): Promise<TestLrs> {
     },
     async stored() {
       const all: { id: string }[] = [];
-      // One page of everything: the in-memory store's pages are unsound. It orders statements by
-      // their stored time, then by an internal time-based UUID (v1), but its `more` cursor skips
-      // by that UUID's text alone, whose first field wraps every 7 minutes: a statement stored
-      // after a wrap, or beside one, fell between two pages and was never read back.
-      let next: string | undefined = `${direct}/statements?limit=10000000`;
+      let next: string | undefined = `${direct}/statements?limit=5000`;
       while (next) {
         const res = await fetch(next, { headers: { 'X-Experience-API-Version': '1.0.3', Authorization: auth } });
         if (!res.ok) throw new Error(`GET statements: ${res.status} ${await res.text()}`);
@@ -174,7 +158,6 @@ export async function startTestLrs(): Promise<TestLrs> {
           child.kill('SIGKILL');
         });
       }
-      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
- * xAPI statements against a real LRS (test/lrs.ts: Learning Locker's xapi-statements,
- * which validates each statement): a trainee's runs arrive as valid statements with
+ * xAPI statements against a real LRS (test/lrs.ts: the strict LRS of test/strict-lrs.ts,
+ * which validates each statement against xAPI 1.0.3): a trainee's runs arrive as valid statements with
  * their score and success; an LRS down for a while gets every statement once it is
  * back; two workers on one queue send each statement once; a statement the LRS refuses
  * is kept, and the others of its batch still go.
