@@ -18,13 +18,14 @@ export async function apiLogin(
   return ((await res.json()) as { auth: string }).auth;
 }
 
-export async function api<T>(
+/** The API's answer to a call as it is, its status and body, whatever the status. */
+export async function apiRaw(
   baseUrl: string,
   token: string,
   method: string,
   urlPath: string,
   body?: unknown,
-): Promise<T> {
+): Promise<{ status: number; text: string }> {
   const res = await fetch(`${baseUrl}/api/${urlPath}`, {
     method,
     headers: {
@@ -33,8 +34,19 @@ export async function api<T>(
     },
     body: body === undefined ? null : JSON.stringify(body),
   });
-  if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
+  return { status: res.status, text: await res.text() };
+}
+
+export async function api<T>(
+  baseUrl: string,
+  token: string,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+): Promise<T> {
+  const { status, text } = await apiRaw(baseUrl, token, method, urlPath, body);
+  if (status < 200 || status > 299) throw new Error(`${method} ${urlPath}: ${status} ${text}`);
+  return JSON.parse(text) as T;
 }
 
 /** Where a server of a test's own (not the worker's) has its SMTP inbox write. */

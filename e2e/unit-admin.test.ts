@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Module } from '@airman/contracts/module.ts';
 import type { User } from '@airman/contracts/user.ts';
-import { api, apiLogin, inviteAndRegister, uniqueEmail } from './api.ts';
+import { api, apiLogin, apiRaw, inviteAndRegister, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E, login } from './browser.ts';
 import { arrowToOption, focused, tabTo } from './focus.ts';
@@ -12,19 +12,6 @@ import { arrowToOption, focused, tabTo } from './focus.ts';
 const PASSWORD = 'Unit-Admin-Pass-9';
 const BASE = 'ready_airman_training';
 const DAY = 86_400_000;
-
-/** The API's answer to a call, its status and body (api() throws on anything but 2xx). */
-async function raw(baseUrl: string, token: string, method: string, urlPath: string, body?: unknown) {
-  const res = await fetch(`${baseUrl}/api/${urlPath}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? null : JSON.stringify(body),
-  });
-  return { status: res.status, text: await res.text() };
-}
 
 /** Presses Tab until the focus is on this element's id (the focused() name of a checkbox is its row's label). */
 async function tabToId(page: Page, id: string, max = 60): Promise<void> {
@@ -279,8 +266,8 @@ describeE2E('a unit administrator', (e2e) => {
 
     // Anyone else by URL is no one, and a bulk action reaching outside its units is refused whole.
     for (const url of [`admin/users/${ids.outside}`, `admin/users/${ids.outside}/record`])
-      expect((await raw(e2e.baseUrl, manager, 'GET', url)).status).toBe(404);
-    const bulk = await raw(e2e.baseUrl, manager, 'POST', 'admin/users/bulk', {
+      expect((await apiRaw(e2e.baseUrl, manager, 'GET', url)).status).toBe(404);
+    const bulk = await apiRaw(e2e.baseUrl, manager, 'POST', 'admin/users/bulk', {
       ids: [ids.top, ids.outside],
       action: 'assign',
       module: refresher.id,
@@ -289,7 +276,7 @@ describeE2E('a unit administrator', (e2e) => {
     expect(
       (await api<User>(e2e.baseUrl, admin, 'GET', `admin/users/${ids.top}`)).assignments.map((a) => a.key),
     ).toEqual([BASE]);
-    expect((await raw(e2e.baseUrl, manager, 'POST', `admin/users/${ids.top}`, { role: 'admin' })).status).toBe(403);
+    expect((await apiRaw(e2e.baseUrl, manager, 'POST', `admin/users/${ids.top}`, { role: 'admin' })).status).toBe(403);
 
     // Progress: its units' overdue trainee, not the other wing's; a reminder reaches its trainees only.
     await tabTo(page, 'Progress', { back: true, max: 200 });
