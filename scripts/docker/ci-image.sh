@@ -21,6 +21,8 @@
 # may be created; PORT (default 3927). Needs root, podman, debootstrap, psql, curl, unshare and
 # Node 24 first on PATH (.ci/run puts it there).
 set -euo pipefail
+# shellcheck source=scripts/docker/served-checks.sh
+. "$(dirname "$0")/served-checks.sh"
 
 # Inside the mount namespace: mounts what a container runtime would, then becomes the server.
 if [ "${1:-}" = --enter ]; then
@@ -189,21 +191,7 @@ until curl -sf "$BASE/api/ready" >/dev/null; do
 done
 echo "ready after $((SECONDS - start)) s"
 
-health=$(curl -sf "$BASE/api/health") || fail "/api/health did not answer 200"
-[[ $health == *'"database":"postgres"'* ]] || fail "/api/health: $health"
-echo "/api/health: $health"
-
-page=$(curl -sf "$BASE/admin") || fail "/admin did not answer 200"
-[[ $page == *'<title>Ready Airman Training</title>'* ]] || fail "/admin is not the web app's page"
-script=$(grep -o 'src="/assets/[^"]*\.js"' <<<"$page" | head -1 | cut -d'"' -f2)
-[ -n "$script" ] || fail "/admin names no script"
-curl -sf -o /dev/null "$BASE$script" || fail "$script did not answer 200"
-echo "/admin: the web app's page, and $script"
-
-status=$(curl -s -o /dev/null -w '%{http_code}' -H 'content-type: application/json' \
-  -d "{\"user_name\":\"$ADMIN_EMAIL\",\"password\":\"$ADMIN_PASSWORD\"}" "$BASE/api/login")
-[ "$status" = 200 ] || fail "the administrator's sign-in (ADMIN_PASSWORD_FILE) answered $status"
-echo "sign-in as $ADMIN_EMAIL (password from ADMIN_PASSWORD_FILE): 200"
+check_served "$BASE" "$ADMIN_EMAIL" "$ADMIN_PASSWORD" "password from ADMIN_PASSWORD_FILE"
 
 # npm, started above, runs the server as its child (bash replaced itself with node).
 server=$(pgrep -P "$pid" | head -1 || true)

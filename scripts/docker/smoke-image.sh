@@ -11,6 +11,8 @@
 # PGURL (default postgres://postgres@127.0.0.1:5432) is a server where the database may be
 # created; PORT (default 3917) is where the container listens.
 set -euo pipefail
+# shellcheck source=scripts/docker/served-checks.sh
+. "$(dirname "$0")/served-checks.sh"
 
 IMAGE_TAG=${IMAGE_TAG:-airman:latest}
 PGURL=${PGURL:-postgres://postgres@127.0.0.1:5432}
@@ -47,21 +49,7 @@ until curl -sf "$BASE/api/ready" >/dev/null; do
 done
 echo "ready after $((SECONDS - start)) s"
 
-health=$(curl -sf "$BASE/api/health") || fail "/api/health did not answer 200"
-[[ $health == *'"database":"postgres"'* ]] || fail "/api/health: $health"
-echo "/api/health: $health"
-
-page=$(curl -sf "$BASE/admin") || fail "/admin did not answer 200"
-[[ $page == *'<title>Ready Airman Training</title>'* ]] || fail "/admin is not the web app's page"
-script=$(grep -o 'src="/assets/[^"]*\.js"' <<<"$page" | head -1 | cut -d'"' -f2)
-[ -n "$script" ] || fail "/admin names no script"
-curl -sf -o /dev/null "$BASE$script" || fail "$script did not answer 200"
-echo "/admin: the web app's page, and $script"
-
-status=$(curl -s -o /dev/null -w '%{http_code}' -H 'content-type: application/json' \
-  -d "{\"user_name\":\"$ADMIN_EMAIL\",\"password\":\"$ADMIN_PASSWORD\"}" "$BASE/api/login")
-[ "$status" = 200 ] || fail "the administrator's sign-in answered $status"
-echo "sign-in as $ADMIN_EMAIL: 200"
+check_served "$BASE" "$ADMIN_EMAIL" "$ADMIN_PASSWORD" ""
 
 until [ "$(docker inspect --format '{{.State.Health.Status}}' "$NAME")" = healthy ]; do
   [ $((SECONDS - start)) -lt 90 ] || fail "HEALTHCHECK: $(docker inspect --format '{{.State.Health.Status}}' "$NAME")"
