@@ -71,8 +71,12 @@ describeE2E('a unit administrator', (e2e) => {
       // The row's menu offers no Delete; the modal no role.
       const row = page.locator('tr', { hasText: inside });
       await row.getByRole('button', { name: /^Actions for / }).click();
-      expect(await page.getByRole('menuitem', { name: 'Delete', exact: true }).count()).toBe(0);
+      // The menu open (its first entry shown), then closed again, before the row is opened.
+      const menu = page.getByRole('menu');
+      await menu.getByRole('menuitem').first().waitFor();
+      expect(await menu.getByRole('menuitem', { name: 'Delete', exact: true }).count()).toBe(0);
       await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
       await row.dblclick();
       await page.getByRole('dialog').getByLabel('Unit').first().waitFor();
       expect(await page.getByRole('dialog').getByLabel('Role').count()).toBe(0);
