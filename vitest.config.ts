@@ -40,8 +40,9 @@ export default defineConfig({
           setupFiles: ['apps/web/test/setup.ts'],
           // Carbon's styles are not needed to query the DOM.
           css: false,
-          // Typing into Carbon's fields in jsdom takes a while on a busy machine.
-          testTimeout: 15_000,
+          // Typing into Carbon's fields in jsdom takes a while on a busy machine, and in npm test
+          // these run at the lowest priority beside the e2e suite.
+          testTimeout: 30_000,
         },
         define: { __APP_VERSION__: JSON.stringify('test') },
       },

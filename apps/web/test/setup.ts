@@ -8,9 +8,9 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { staticMediaQueryList } from '../src/testing/media-query.ts';
 import { server } from '../src/testing/server.ts';
 
-// findBy… and waitFor wait up to 8 s: two test files run at once, beside the e2e suite at the lowest
+// findBy… and waitFor wait up to 15 s: two test files run at once, beside the e2e suite at the lowest
 // CPU priority (scripts/test.mjs), and a wait that is met returns at once: only a failure waits that long.
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 class NoResizeObserver {
   observe(): void {}
