@@ -123,14 +123,24 @@ interface Transfer {
   url: string;
   bytes: number;
   status: number;
+  /** Answered from the browser's cache, without a request on the wire. */
+  cached: boolean;
 }
 
 /** Records each response's bytes on the wire, from the DevTools protocol, until stop() is called. */
 function recorder(cdp: CDPSession): { transfers: Transfer[]; stop(): void } {
-  const pending = new Map<string, { url: string; status: number }>();
+  const pending = new Map<string, { url: string; status: number; cached: boolean }>();
+  const fromCache = new Set<string>();
   const transfers: Transfer[] = [];
-  const received = (e: { requestId: string; response: { url: string; status: number } }) => {
-    pending.set(e.requestId, { url: e.response.url, status: e.response.status });
+  const served = (e: { requestId: string }) => {
+    fromCache.add(e.requestId);
+  };
+  const received = (e: {
+    requestId: string;
+    response: { url: string; status: number; fromDiskCache?: boolean; fromPrefetchCache?: boolean };
+  }) => {
+    const cached = fromCache.has(e.requestId) || !!e.response.fromDiskCache || !!e.response.fromPrefetchCache;
+    pending.set(e.requestId, { url: e.response.url, status: e.response.status, cached });
   };
   const finished = (e: { requestId: string; encodedDataLength: number }) => {
     const r = pending.get(e.requestId);
@@ -138,11 +148,13 @@ function recorder(cdp: CDPSession): { transfers: Transfer[]; stop(): void } {
     pending.delete(e.requestId);
     if (!r.url.startsWith('data:')) transfers.push({ ...r, bytes: e.encodedDataLength });
   };
+  cdp.on('Network.requestServedFromCache', served);
   cdp.on('Network.responseReceived', received);
   cdp.on('Network.loadingFinished', finished);
   return {
     transfers,
     stop() {
+      cdp.off('Network.requestServedFromCache', served);
       cdp.off('Network.responseReceived', received);
       cdp.off('Network.loadingFinished', finished);
     },
@@ -209,10 +221,10 @@ async function load(
   }
 }
 
-/** Files a load fetched more than once (API calls aside: a page may ask twice on purpose). */
+/** Files a load asked the server for more than once (API calls aside: a page may ask twice on purpose). */
 function fetchedTwice(transfers: Transfer[]): string[] {
   const counts = new Map<string, number>();
-  for (const t of transfers.filter((t) => !isApi(t.url))) counts.set(t.url, (counts.get(t.url) ?? 0) + 1);
+  for (const t of transfers.filter((t) => !isApi(t.url) && !t.cached)) counts.set(t.url, (counts.get(t.url) ?? 0) + 1);
   return [...counts].filter(([, n]) => n > 1).map(([url, n]) => `${new URL(url).pathname} ×${n}`);
 }
 
@@ -281,7 +293,8 @@ try {
     console.log(`\n${target.name} at ${target.viewport.width}×${target.viewport.height}`);
     console.log(`  ${'file'.padEnd(56)} ${'bytes'.padStart(10)}`);
     for (const t of [...files].sort((a, b) => b.bytes - a.bytes)) {
-      console.log(`  ${new URL(t.url).pathname.slice(0, 56).padEnd(56)} ${kib(t.bytes).padStart(10)}`);
+      const name = new URL(t.url).pathname + (t.cached ? ' (from the cache)' : '');
+      console.log(`  ${name.slice(0, 56).padEnd(56)} ${kib(t.bytes).padStart(10)}`);
     }
     console.log(`  ${'API data'.padEnd(56)} ${kib(apiBytes).padStart(10)}`);
     const total = sum(cold.transfers);

@@ -18,6 +18,10 @@ fs.writeFileSync(
   'console.log("a fairly long line of code");\n'.repeat(200),
 );
 
+// The game bundle, served under its own name and under its hash.
+fs.mkdirSync(path.join(webDist, 'game'));
+fs.writeFileSync(path.join(webDist, 'game', 'game.js'), 'export const game = 1;\n');
+
 describeApi(
   'serving the web app',
   (ctx) => {
@@ -67,6 +71,21 @@ describeApi(
       const res = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toContain('immutable');
+    });
+
+    it("gives the page the game bundle's address with its hash, which alone is kept for good", async () => {
+      const page = await ctx.app.inject({ method: 'GET', url: '/' });
+      const url = /<meta name="game-bundle" content="(\/game\/game\.js\?v=[\w-]{12})" \/>/.exec(page.body)?.[1];
+      expect(url).toBeDefined();
+      const hashed = await ctx.app.inject({ method: 'GET', url: url ?? '' });
+      expect(hashed.statusCode).toBe(200);
+      expect(hashed.body).toBe('export const game = 1;\n');
+      expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const other of ['/game/game.js', '/game/game.js?v=older0000000']) {
+        const res = await ctx.app.inject({ method: 'GET', url: other });
+        expect(res.statusCode, other).toBe(200);
+        expect(res.headers['cache-control'], other).toBe('no-cache');
+      }
     });
 
     it('compresses what is worth it and tells the decoded size of files', async () => {
