@@ -23,6 +23,12 @@ const publicFiles =
     scope.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: 'public' };
     });
+    // The build compressed each file as far as it pays (apps/web/build/precompress.ts): the file
+    // is sent as the build left it, never compressed again on the way out (@fastify/compress obeys
+    // this header; @fastify/static picks the encoding by Accept-Encoding and says Vary).
+    scope.addHook('onRequest', async (request) => {
+      request.headers['x-no-compression'] = 'precompressed';
+    });
     scope.addHook('onSend', async (request, reply) => {
       reply.header('Cache-Control', cacheFor(request));
     });
@@ -33,6 +39,20 @@ const publicFiles =
 function cacheControl(request: FastifyRequest, gameUrl: string | undefined): string {
   const immutable = request.url.startsWith('/assets/') || (gameUrl !== undefined && request.url === gameUrl);
   return immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+const decodedSizes = new Map<string, number>();
+
+/** The size of the plain file `filePath` (x.br or x.gz: x's), read once. */
+function decodedSize(filePath: string, size: number): number {
+  const plain = /\.(br|gz)$/.exec(filePath) ? filePath.slice(0, filePath.lastIndexOf('.')) : undefined;
+  if (plain === undefined) return size;
+  let known = decodedSizes.get(plain);
+  if (known === undefined) {
+    known = fs.statSync(plain).size;
+    decodedSizes.set(plain, known);
+  }
+  return known;
 }
 
 /** The page split where a meta element can go: before and from `</head>`. */
@@ -78,11 +98,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
         // Routes for the files present at start; anything else falls to the SPA handler below,
         // index.html too (it is answered with a nonce).
         wildcard: false,
+        // x.br and x.gz beside x: sent for x, not at their own addresses.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
         allowedPath: (pathName) => pathName !== '/index.html',
-        setHeaders(res, _filePath, stat) {
-          // Compressed on the way out, a file's Content-Length is no longer what the
-          // browser's reader counts: the game's loading bar needs the decoded size.
-          res.header('X-Decoded-Length', String(stat.size));
+        setHeaders(res, filePath, stat) {
+          // Compressed, a file's Content-Length is no longer what the browser's reader
+          // counts: the game's loading bar needs the decoded size, the plain file's.
+          res.header('X-Decoded-Length', String(decodedSize(filePath, stat.size)));
         },
       },
     );
