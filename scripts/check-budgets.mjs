@@ -7,6 +7,7 @@
 // reached by static imports from the entry, the login route or the game route,
 // or is inside the game's own bundle (dist/game/game.js): they load on demand;
 // so must Carbon Charts, which only the Progress route loads.
+// Also fails when a page's route statically loads a chunk it does not use (OFF_PAGES below).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -77,8 +78,12 @@ const ON_DEMAND = [
     file: 'features/modules/components/module-editor-modal.tsx',
     marker: /[`'"]module-editor[`'"]/,
   },
-  // Carbon Charts (its class prefix cds--cc--): the Progress route's alone.
-  { name: 'the Progress charts (Carbon Charts)', file: 'app/routes/progress.tsx', marker: /cds--cc--/ },
+  // Carbon Charts (its class prefix cds--cc--): the Progress page's alone, after its tables.
+  {
+    name: 'the Progress charts (Carbon Charts)',
+    file: 'features/progress/components/progress-charts.tsx',
+    marker: /cds--cc--/,
+  },
 ];
 const PAGES = [
   { name: 'the login page', files: login.js },
@@ -98,6 +103,43 @@ for (const lazy of ON_DEMAND) {
   failed ||= problems.length > 0;
   console.log(
     `${problems.length === 0 ? 'ok  ' : 'FAIL'} ${lazy.name} loads on demand${problems.length ? `: ${problems.join('; ')}` : ''}`,
+  );
+}
+// What a page does not use stays off it: code found by these markers is in none of the files its
+// route loads before it is shown (the entry's and the route's static imports). The trainee's
+// training list parses nothing (zod and the profile form's unit input load only when a profile is
+// incomplete); the users list opens its date fields in modals, loaded when one opens; the Progress
+// page shows its tables before Carbon Charts arrives.
+const CODE = {
+  zod: /_zod|ZodError/,
+  // Its datalist's id: `${id}-suggestions`.
+  'the unit input': /-suggestions/,
+  'the date field (flatpickr)': /flatpickr-months/,
+  'Carbon Charts': /cds--cc--/,
+};
+const OFF_PAGES = [
+  { page: 'the game route', route: gameRoute, off: ['zod', 'the unit input', 'the date field (flatpickr)'] },
+  {
+    page: 'the users list',
+    route: routeKey('app/routes/admin.tsx'),
+    off: ['the date field (flatpickr)', 'Carbon Charts'],
+  },
+  { page: 'the Progress page', route: routeKey('app/routes/progress.tsx'), off: ['Carbon Charts'] },
+];
+for (const [name, marker] of Object.entries(CODE)) {
+  if (!Object.values(manifest).some((chunk) => marker.test(read(chunk.file))))
+    throw new Error(`the marker of ${name}, ${marker}, is in no chunk: update this script`);
+}
+for (const { page, route, off } of OFF_PAGES) {
+  if (!route) throw new Error(`${page}'s route is missing from the manifest`);
+  const files = collect([entry, route]).js;
+  const problems = off.flatMap((name) => {
+    const holding = files.filter((f) => CODE[name].test(read(f)));
+    return holding.length > 0 ? [`${name} is in ${holding.join(', ')}`] : [];
+  });
+  failed ||= problems.length > 0;
+  console.log(
+    `${problems.length === 0 ? 'ok  ' : 'FAIL'} ${page} loads none of: ${off.join(', ')}${problems.length ? `: ${problems.join('; ')}` : ''}`,
   );
 }
 if (failed) process.exit(1);

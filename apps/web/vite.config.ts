@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
+import { preloadFonts } from './build/preload-fonts.ts';
 import { stripCarbonPropTypes } from './build/strip-prop-types.ts';
 
 const rootPackage = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -8,7 +10,7 @@ const rootPackage = JSON.parse(fs.readFileSync(new URL('../../package.json', imp
 };
 
 export default defineConfig({
-  plugins: [react(), stripCarbonPropTypes()],
+  plugins: [react(), stripCarbonPropTypes(), preloadFonts(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
   },

@@ -2,9 +2,11 @@
 // never part of the admin screens' bundles. One file, so the shell can show the
 // real download percentage before importing it.
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
   publicDir: false,
+  plugins: [precompress()],
   build: {
     minify: true,
     outDir: 'dist/game',

@@ -8,20 +8,52 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyStaticOptions } from '@fastify/static';
 import { contentSecurityPolicy } from './security.ts';
 
 /**
  * @fastify/static inside a context of its own whose routes say they are public
- * (every other route needs a signed-in caller: plugins/auth.ts).
+ * (every other route needs a signed-in caller: plugins/auth.ts), each file with
+ * the Cache-Control `cacheFor` gives.
  */
-const publicFiles: FastifyPluginAsync<FastifyStaticOptions> = async (scope, options) => {
-  scope.addHook('onRoute', (route) => {
-    route.config = { ...route.config, access: 'public' };
-  });
-  await scope.register(fastifyStatic, options);
-};
+const publicFiles =
+  (cacheFor: (request: FastifyRequest) => string): FastifyPluginAsync<FastifyStaticOptions> =>
+  async (scope, options) => {
+    scope.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    // The build compressed each file as far as it pays (apps/web/build/precompress.ts): the file
+    // is sent as the build left it, never compressed again on the way out (@fastify/compress obeys
+    // this header; @fastify/static picks the encoding by Accept-Encoding and says Vary).
+    scope.addHook('onRequest', async (request) => {
+      request.headers['x-no-compression'] = 'precompressed';
+    });
+    scope.addHook('onSend', async (request, reply) => {
+      reply.header('Cache-Control', cacheFor(request));
+    });
+    await scope.register(fastifyStatic, options);
+  };
+
+/** Hashed assets, and the game bundle asked for under its hash, are kept for a year; anything else is revalidated. */
+function cacheControl(request: FastifyRequest, gameUrl: string | undefined): string {
+  const immutable = request.url.startsWith('/assets/') || (gameUrl !== undefined && request.url === gameUrl);
+  return immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+const decodedSizes = new Map<string, number>();
+
+/** The size of the plain file `filePath` (x.br or x.gz: x's), read once. */
+function decodedSize(filePath: string, size: number): number {
+  const plain = /\.(br|gz)$/.exec(filePath) ? filePath.slice(0, filePath.lastIndexOf('.')) : undefined;
+  if (plain === undefined) return size;
+  let known = decodedSizes.get(plain);
+  if (known === undefined) {
+    known = fs.statSync(plain).size;
+    decodedSizes.set(plain, known);
+  }
+  return known;
+}
 
 /** The page split where a meta element can go: before and from `</head>`. */
 function splitAtHeadEnd(html: string): [string, string] {
@@ -30,32 +62,53 @@ function splitAtHeadEnd(html: string): [string, string] {
   return [html.slice(0, at), html.slice(at)];
 }
 
+/** Where the game bundle is served: its name is not hashed (the build's tools and tests read it by name). */
+export const GAME_BUNDLE_PATH = '/game/game.js';
+
+/**
+ * The game bundle's address with its content's hash, which the page is given: a download of that
+ * address may be kept for good (a new build has a new hash), so the page's fetch for its loading
+ * bar fills the cache its import then reads, without asking again.
+ */
+function versionedGameUrl(webDist: string): string | undefined {
+  const file = path.join(webDist, GAME_BUNDLE_PATH);
+  if (!fs.existsSync(file)) return undefined;
+  const hash = crypto.createHash('sha256').update(fs.readFileSync(file)).digest('base64url').slice(0, 12);
+  return `${GAME_BUNDLE_PATH}?v=${hash}`;
+}
+
 export async function registerWebApp(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const index = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasWebApp = index !== undefined && fs.existsSync(index);
+  const gameUrl = hasWebApp ? versionedGameUrl(webDist as string) : undefined;
+  const gameMeta = gameUrl ? `<meta name="game-bundle" content="${gameUrl}" />` : '';
   // Read once: the page is small and changes only with a new build (and a restart). Each
   // answer carries a nonce of its own in its CSP and in a meta element the app reads.
   const [beforeHead, fromHead] = hasWebApp ? splitAtHeadEnd(fs.readFileSync(index, 'utf8')) : [];
   const indexPage = () => {
     const nonce = crypto.randomBytes(16).toString('base64');
-    return { nonce, html: `${beforeHead}<meta name="csp-nonce" content="${nonce}" />${fromHead}` };
+    return { nonce, html: `${beforeHead}${gameMeta}<meta name="csp-nonce" content="${nonce}" />${fromHead}` };
   };
   if (hasWebApp) {
-    await app.register(publicFiles, {
-      root: webDist as string,
-      index: false,
-      // Routes for the files present at start; anything else falls to the SPA handler below,
-      // index.html too (it is answered with a nonce).
-      wildcard: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
-      setHeaders(res, filePath, stat) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // Compressed on the way out, a file's Content-Length is no longer what the
-        // browser's reader counts: the game's loading bar needs the decoded size.
-        res.header('X-Decoded-Length', String(stat.size));
+    await app.register(
+      publicFiles((request) => cacheControl(request, gameUrl)),
+      {
+        root: webDist as string,
+        index: false,
+        // Routes for the files present at start; anything else falls to the SPA handler below,
+        // index.html too (it is answered with a nonce).
+        wildcard: false,
+        // x.br and x.gz beside x: sent for x, not at their own addresses.
+        preCompressed: true,
+        globIgnore: ['**/*.br', '**/*.gz'],
+        allowedPath: (pathName) => pathName !== '/index.html',
+        setHeaders(res, filePath, stat) {
+          // Compressed, a file's Content-Length is no longer what the browser's reader
+          // counts: the game's loading bar needs the decoded size, the plain file's.
+          res.header('X-Decoded-Length', String(decodedSize(filePath, stat.size)));
+        },
       },
-    });
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';

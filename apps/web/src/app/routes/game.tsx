@@ -3,8 +3,8 @@
  * button once loaded, the game area 80% of the window height (it scrolls
  * inside itself), and the game unloaded when the user leaves.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Button, InlineNotification, ProgressBar } from '@carbon/react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Button, InlineNotification, Loading, ProgressBar } from '@carbon/react';
 import { GAME_CANVAS_HEIGHT_RATIO } from '@airman/contracts/constants.ts';
 import { createBridge } from '@airman/game/bridge.ts';
 import type { GameHttp } from '@airman/game/game-api.ts';
@@ -14,9 +14,11 @@ import { getJson, sendJson, sessionRefused } from '#lib/api-client.ts';
 import { readToken } from '#lib/token-store.ts';
 import { PageHeading } from '#components/page-heading.tsx';
 import { useCurrentUser } from '#lib/auth/current-user.tsx';
-import { ProfileForm } from '#features/account/components/profile-form.tsx';
-import '#styles/forms.scss';
 import '#styles/game.scss';
+
+// Asked of a trainee the identity provider signed in for the first time only: the form (zod, the
+// unit input, the form styles) is a chunk of its own, so the training list does not download it.
+const ProfileForm = lazy(() => import('./game-profile.tsx'));
 
 /** The game's calls go through the page's own client: token, time-out, retries and the 401 rule. */
 const gameHttp: GameHttp = {
@@ -35,7 +37,9 @@ export function Component() {
       <div className="form-page">
         <PageHeading>Complete your profile</PageHeading>
         <p>Give your rank and unit to start training.</p>
-        <ProfileForm key={JSON.stringify([user.rank, user.unit])} user={user} />
+        <Suspense fallback={<Loading withOverlay={false} description="Loading the form" />}>
+          <ProfileForm key={JSON.stringify([user.rank, user.unit])} user={user} />
+        </Suspense>
       </div>
     );
   }

@@ -7,13 +7,22 @@ import type { GameHost, MountedGame } from '@airman/game/main.ts';
 
 export const GAME_BUNDLE_URL = '/game/game.js';
 
+/**
+ * The address the server gives the page (a meta element): the bundle's with its hash, kept in the
+ * cache for good, so the import after the download is answered from the cache without a request.
+ */
+export function gameBundleUrl(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="game-bundle"]')?.content || GAME_BUNDLE_URL;
+}
+
 export interface GameModule {
   mountGame(area: HTMLElement, host: GameHost): Promise<MountedGame>;
   mountPlayTest(area: HTMLElement, module: Module): MountedGame;
 }
 
 export async function loadGame(onProgress: (percent: number) => void, signal: AbortSignal): Promise<GameModule> {
-  const res = await fetch(GAME_BUNDLE_URL, { signal });
+  const url = gameBundleUrl();
+  const res = await fetch(url, { signal });
   if (!res.ok || !res.body) throw new Error(`The game could not be downloaded (HTTP ${res.status}).`);
   // The decoded size (the server sends it: Content-Length counts compressed bytes).
   const total = Number(res.headers.get('x-decoded-length') ?? res.headers.get('content-length') ?? 0);
@@ -25,7 +34,7 @@ export async function loadGame(onProgress: (percent: number) => void, signal: Ab
     received += value.length;
     if (total > 0) onProgress(Math.min(99, Math.round((received / total) * 100)));
   }
-  const module = (await import(/* @vite-ignore */ GAME_BUNDLE_URL)) as GameModule;
+  const module = (await import(/* @vite-ignore */ url)) as GameModule;
   onProgress(100);
   return module;
 }

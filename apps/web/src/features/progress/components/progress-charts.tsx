@@ -15,23 +15,9 @@ import {
   type ChartTabularData,
 } from '@carbon/charts-react';
 import type { BarChartOptions, LineChartOptions, StackedBarChartOptions } from '@carbon/charts-react';
-import {
-  PROGRESS_STATUSES,
-  type ProgressResponse,
-  type ProgressStatus,
-  type StatusCounts,
-} from '@airman/contracts/progress.ts';
+import { PROGRESS_STATUSES, type ProgressResponse, type StatusCounts } from '@airman/contracts/progress.ts';
 import '@carbon/charts-react/styles.css';
-
-/** The statuses as the charts name them, in stacking order. */
-export const STATUS_LABELS: Record<ProgressStatus, string> = {
-  complete: 'Complete',
-  in_progress: 'In Progress',
-  not_started: 'Not Started',
-  failed: 'Failed',
-  quit: 'Quit',
-  past_due: 'Past Due',
-};
+import { STATUS_LABELS } from './status-labels.ts';
 
 // Carbon's palette: green for done, blue for under way, grey for not begun, red and magenta for trouble.
 const STATUS_COLORS: Record<string, string> = {

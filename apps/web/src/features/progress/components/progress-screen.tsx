@@ -2,7 +2,7 @@
  * /progress: training progress at a glance (GET admin/progress). The filters
  * live in the URL, so a view can be shared and survives a reload.
  */
-import { useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Button, InlineNotification, Loading } from '@carbon/react';
 import type { NudgeResponse } from '@airman/contracts/record.ts';
 import { NudgeModal, traineesCount } from '#components/nudge-modal.tsx';
@@ -18,13 +18,24 @@ import { useModules } from '#lib/modules.ts';
 import { useUnits } from '#lib/units.ts';
 import { useUrlFilters } from '#lib/url-filters.ts';
 import { filtersFrom, getOverdueTrainees, progressSearch, useProgress } from '../api/get-progress.ts';
-import { CompletionsLine, DomainBars, RowBars, STATUS_LABELS } from './progress-charts.tsx';
+import { STATUS_LABELS } from './status-labels.ts';
 import { OverdueTable } from './overdue-table.tsx';
 import { ProgressFiltersBar } from './progress-filters.tsx';
 import { PageHeading } from '#components/page-heading.tsx';
 import '#styles/admin.scss';
 import '#styles/progress.scss';
 import { SimpleTable } from '#components/simple-table.tsx';
+
+// Carbon Charts is the page's largest download: it comes after the page, whose tables (the same
+// figures) are read and used meanwhile; each chart's place shows it is coming.
+const charts = () => import('./progress-charts.tsx');
+const RowBars = lazy(() => charts().then((m) => ({ default: m.RowBars })));
+const CompletionsLine = lazy(() => charts().then((m) => ({ default: m.CompletionsLine })));
+const DomainBars = lazy(() => charts().then((m) => ({ default: m.DomainBars })));
+
+function ChartSlot({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<p className="progress-chart-loading">Loading the chart…</p>}>{children}</Suspense>;
+}
 
 const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
 
@@ -191,18 +202,22 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
               <p>No assignments match these filters.</p>
             ) : (
               <>
-                <RowBars
-                  measure="status"
-                  title="Assignments by module and status"
-                  axisTitle="Module"
-                  rows={filtered.map((m) => ({ ...m, label: m.title }))}
-                />
-                <RowBars
-                  measure="current"
-                  title="% current by module"
-                  axisTitle="Module"
-                  rows={filtered.map((m) => ({ ...m, label: m.title }))}
-                />
+                <ChartSlot>
+                  <RowBars
+                    measure="status"
+                    title="Assignments by module and status"
+                    axisTitle="Module"
+                    rows={filtered.map((m) => ({ ...m, label: m.title }))}
+                  />
+                </ChartSlot>
+                <ChartSlot>
+                  <RowBars
+                    measure="current"
+                    title="% current by module"
+                    axisTitle="Module"
+                    rows={filtered.map((m) => ({ ...m, label: m.title }))}
+                  />
+                </ChartSlot>
                 <StatusTable caption="Assignments by module and status" first="Module" rows={filtered} />
               </>
             )}
@@ -210,18 +225,22 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
           {data.units.length > 0 && (
             <section aria-labelledby="progress-units">
               <h2 id="progress-units">By unit</h2>
-              <RowBars
-                measure="status"
-                title="Assignments by unit and status"
-                axisTitle="Unit"
-                rows={data.units.map((u) => ({ ...u, label: u.unit || '(no unit)' }))}
-              />
-              <RowBars
-                measure="current"
-                title="% current by unit"
-                axisTitle="Unit"
-                rows={data.units.map((u) => ({ ...u, label: u.unit || '(no unit)' }))}
-              />
+              <ChartSlot>
+                <RowBars
+                  measure="status"
+                  title="Assignments by unit and status"
+                  axisTitle="Unit"
+                  rows={data.units.map((u) => ({ ...u, label: u.unit || '(no unit)' }))}
+                />
+              </ChartSlot>
+              <ChartSlot>
+                <RowBars
+                  measure="current"
+                  title="% current by unit"
+                  axisTitle="Unit"
+                  rows={data.units.map((u) => ({ ...u, label: u.unit || '(no unit)' }))}
+                />
+              </ChartSlot>
               <StatusTable caption="Assignments by unit and status" first="Unit" rows={data.units} />
             </section>
           )}
@@ -232,13 +251,17 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
               {new Date(`${data.to}T00:00:00`).toLocaleDateString()}:{' '}
               {data.weeks.reduce((sum, w) => sum + w.completions, 0)} completions.
             </p>
-            <CompletionsLine weeks={data.weeks} />
+            <ChartSlot>
+              <CompletionsLine weeks={data.weeks} />
+            </ChartSlot>
           </section>
           {data.questionnaires.map((q) => (
             <section key={q.module} aria-labelledby={`progress-q-${q.module}`}>
               <h2 id={`progress-q-${q.module}`}>{q.title}: before and after</h2>
               {q.domains.some((d) => d.before.n > 0 || d.after.n > 0) ? (
-                <DomainBars questionnaire={q} />
+                <ChartSlot>
+                  <DomainBars questionnaire={q} />
+                </ChartSlot>
               ) : (
                 <p>No answers yet.</p>
               )}

@@ -7,10 +7,7 @@ import { assignmentStatusLabel } from '@airman/contracts/status.ts';
 import type { Assignment } from '@airman/contracts/user.ts';
 import { DateField } from '#components/date-field.tsx';
 import { SimpleTable } from '#components/simple-table.tsx';
-
-export function formatDate(ms: number): string {
-  return ms > 0 ? new Date(ms).toLocaleDateString() : '—';
-}
+import { formatDate } from './format-date.ts';
 
 /** The kept run's score: '610 points, 2 stars', '120 points, no stars', or '—' before a run finishes. */
 export function formatScore(score: Assignment['score']): string {

@@ -7,7 +7,8 @@ import { makeModule } from '#testing/fixtures.ts';
 import { renderWithApp } from '#testing/render.tsx';
 import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
-import { BulkModal, usersCount } from './bulk-modal.tsx';
+import { usersCount } from './bulk-labels.ts';
+import { BulkModal } from './bulk-modal.tsx';
 
 const modules = [
   makeModule({ id: 'fitness', game_title: 'Fitness Basics' }),

@@ -8,14 +8,7 @@ import { AppModal } from '#components/app-modal.tsx';
 import { DateField } from '#components/date-field.tsx';
 import { useDiscardGuard } from '#components/discard-guard.tsx';
 import { useBulkUsers } from '../api/bulk-users.ts';
-
-export const BULK_LABELS: Record<BulkAction, { button: string; heading: (n: string) => string; apply: string }> = {
-  assign: { button: 'Assign module', heading: (n) => `Assign a module to ${n}`, apply: 'Assign' },
-  due_date: { button: 'Change due date', heading: (n) => `Change the due date for ${n}`, apply: 'Change due date' },
-  unassign: { button: 'Unassign module', heading: (n) => `Unassign a module from ${n}`, apply: 'Unassign' },
-  reinvite: { button: 'Resend invites', heading: (n) => `Resend invites to ${n}`, apply: 'Resend invites' },
-  deactivate: { button: 'Deactivate', heading: (n) => `Deactivate ${n}`, apply: 'Deactivate' },
-};
+import { BULK_LABELS, usersCount } from './bulk-labels.ts';
 
 /** Said of the actions on assignments: the server skips these users (decision 011). */
 const LEFT_ALONE = 'Your own account and inactive users are skipped.';
@@ -29,10 +22,6 @@ const EXPLAIN: Record<BulkAction, string> = {
   deactivate:
     'Selected accounts can no longer sign in and are signed out; pending invites are voided. Your own account is skipped.',
 };
-
-export function usersCount(n: number): string {
-  return `${n.toLocaleString()} ${n === 1 ? 'user' : 'users'}`;
-}
 
 interface Props {
   action: BulkAction;

@@ -11,7 +11,7 @@ import { AppModal } from '#components/app-modal.tsx';
 import { useDiscardGuard } from '#components/discard-guard.tsx';
 import { useApplyInviteFile } from '../api/apply-invite-file.ts';
 import { useCheckInviteFile } from '../api/check-invite-file.ts';
-import { usersCount } from './bulk-modal.tsx';
+import { usersCount } from './bulk-labels.ts';
 import { SimpleTable } from '#components/simple-table.tsx';
 
 /** Rows of the "to invite" table shown; the rest are counted. */

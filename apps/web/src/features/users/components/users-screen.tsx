@@ -2,11 +2,12 @@
  * The Users screen (spec §2): search, count, invite, table, pagination, modals.
  * The filters and order live in the URL, so a view can be shared and survives a reload.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   Button,
   DataTableSkeleton,
   InlineNotification,
+  Loading,
   Search,
   TableBatchAction,
   TableBatchActions,
@@ -32,17 +33,21 @@ import { useSelection } from '../hooks/use-selection.ts';
 import { useFocusOnArrival, useUsersPaging } from '../hooks/use-users-paging.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { DeleteModal } from './delete-modal.tsx';
-import { InviteModal } from './invite-modal.tsx';
-import { BULK_LABELS, BulkModal, usersCount } from './bulk-modal.tsx';
+import { BULK_LABELS, usersCount } from './bulk-labels.ts';
 import { NudgeModal } from '#components/nudge-modal.tsx';
 import { nudgeOutcome } from '#lib/nudge.ts';
-import { InviteFileModal } from './invite-file-modal.tsx';
 import { BulkOutcome, type Outcome } from './bulk-outcome.tsx';
-import { UserModal } from './user-modal.tsx';
 import { UsersFiltersBar } from './users-filters.tsx';
 import { USER_COLUMNS, UsersTable, rowActionsId } from './users-table.tsx';
 import { PageHeading } from '#components/page-heading.tsx';
 import '#styles/admin.scss';
+
+// The modals (date fields, the record, the file reader) load when one is first opened: the list
+// comes first, on a slow link too.
+const UserModal = lazy(() => import('./user-modal.tsx').then((m) => ({ default: m.UserModal })));
+const BulkModal = lazy(() => import('./bulk-modal.tsx').then((m) => ({ default: m.BulkModal })));
+const InviteModal = lazy(() => import('./invite-modal.tsx').then((m) => ({ default: m.InviteModal })));
+const InviteFileModal = lazy(() => import('./invite-file-modal.tsx').then((m) => ({ default: m.InviteFileModal })));
 
 const BULK_ICONS: Record<BulkAction, CarbonIconType> = {
   assign: Add,
@@ -278,45 +283,47 @@ export function UsersScreen() {
           )}
         </nav>
       )}
-      {open && (
-        <UserModal
-          key={open.id}
-          user={open}
-          currentUserId={me.id}
-          fullAdmin={isFullAdmin(me.role)}
-          modules={moduleList}
-          onClose={() => {
-            setFocusAfter({ id: rowActionsId(open.id) });
-            setOpen(null);
-          }}
-          onChanged={refresh}
-        />
-      )}
-      {bulk && (
-        <BulkModal
-          action={bulk}
-          ids={[...selected.keys()]}
-          modules={moduleList}
-          onClose={() => setBulk(null)}
-          onDone={bulkDone}
-        />
-      )}
-      {nudging && (
-        <NudgeModal
-          userIds={[...selected.keys()]}
-          module={nudgeModule}
-          onClose={() => setNudging(false)}
-          onDone={nudgeDone}
-        />
-      )}
-      {invitingFile && <InviteFileModal onClose={() => setInvitingFile(false)} onApplied={fileApplied} />}
-      {inviting && (
-        <InviteModal
-          modules={moduleList}
-          scope={me.role === 'unit_admin' ? (me.admin_units ?? []) : undefined}
-          onClose={() => setInviting(false)}
-        />
-      )}
+      <Suspense fallback={<Loading description="Loading" />}>
+        {open && (
+          <UserModal
+            key={open.id}
+            user={open}
+            currentUserId={me.id}
+            fullAdmin={isFullAdmin(me.role)}
+            modules={moduleList}
+            onClose={() => {
+              setFocusAfter({ id: rowActionsId(open.id) });
+              setOpen(null);
+            }}
+            onChanged={refresh}
+          />
+        )}
+        {bulk && (
+          <BulkModal
+            action={bulk}
+            ids={[...selected.keys()]}
+            modules={moduleList}
+            onClose={() => setBulk(null)}
+            onDone={bulkDone}
+          />
+        )}
+        {nudging && (
+          <NudgeModal
+            userIds={[...selected.keys()]}
+            module={nudgeModule}
+            onClose={() => setNudging(false)}
+            onDone={nudgeDone}
+          />
+        )}
+        {invitingFile && <InviteFileModal onClose={() => setInvitingFile(false)} onApplied={fileApplied} />}
+        {inviting && (
+          <InviteModal
+            modules={moduleList}
+            scope={me.role === 'unit_admin' ? (me.admin_units ?? []) : undefined}
+            onClose={() => setInviting(false)}
+          />
+        )}
+      </Suspense>
       {deleting && (
         <DeleteModal
           user={deleting}

@@ -3,7 +3,7 @@ import { OverflowMenu, OverflowMenuItem, TableSelectAll, TableSelectRow, Toggle 
 import type { Module } from '@airman/contracts/module.ts';
 import { displayName, type User } from '@airman/contracts/user.ts';
 import { ModuleTags } from './module-tags.tsx';
-import { formatDate } from './assignments-table.tsx';
+import { formatDate } from './format-date.ts';
 
 interface Props {
   users: User[];
