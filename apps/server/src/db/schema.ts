@@ -723,6 +723,56 @@ export const progressAnswers = pgTable(
 );
 
 /**
+ * The paired changes of the questionnaire (migration 0046): per module, unit, rank and domain,
+ * the trainees who answered both the before and the after set, the sum of their changes (after −
+ * before), of the changes squared, and how many improved. Kept by the triggers of progressAnswers.
+ */
+export const progressChanges = pgTable(
+  'progress_changes',
+  {
+    module_id: text('module_id').notNull(),
+    unit: text('unit').notNull(),
+    unit_path: text('unit_path').generatedAlwaysAs(sql`unit_path(unit)`),
+    rank: text('rank').notNull(),
+    domain: text('domain').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    change_sum: numeric('change_sum').notNull(),
+    change_squares: numeric('change_squares').notNull(),
+    improved: bigint('improved', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.module_id, t.unit, t.rank, t.domain] })],
+);
+
+/**
+ * The follow-up questionnaire (features/followup): one row per completion it was e-mailed for,
+ * written as the e-mail is queued; the answers, and each domain's score and change against the
+ * before set (scored with the questionnaire then), once the trainee answers.
+ */
+export const followups = pgTable(
+  'followups',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    module_id: text('module_id')
+      .notNull()
+      .references(() => modules.id),
+    completed_at: bigint('completed_at', { mode: 'number' }).notNull(),
+    sent_at: bigint('sent_at', { mode: 'number' }).notNull(),
+    answered_at: bigint('answered_at', { mode: 'number' }).notNull().default(0),
+    answers: jsonb('answers').$type<Record<string, number>>(),
+    scores: jsonb('scores').$type<Record<string, number>>(),
+    changes: jsonb('changes').$type<Record<string, number>>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.module_id, t.completed_at] }),
+    index('followups_answered_idx')
+      .on(t.module_id)
+      .where(sql`answered_at > 0`),
+  ],
+);
+
+/**
  * Writes sent with an Idempotency-Key (plugins/idempotency.ts): the first answer, kept 24 hours
  * per caller and key and given again to a repeat. `committed_at` is set in the write's own
  * transaction, so a repeat knows whether the change was made even when its answer was lost.
