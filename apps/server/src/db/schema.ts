@@ -237,6 +237,10 @@ export const assignments = pgTable(
     index('assignments_renews_user_idx')
       .on(t.user_id, t.renews_at, t.module_id)
       .where(sql`${t.renews_at} > 0`),
+    // The follow-up pass: completions of a few days, by when (migration 0047).
+    index('assignments_completed_idx')
+      .on(t.completed_at)
+      .where(sql`${t.completed_at} > 0`),
   ],
 );
 
