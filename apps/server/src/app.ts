@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   inviteRoutes(app, database, config, mail);
   reportRoutes(app, database.db);
   xapiReportRoutes(app, database, config.publicUrl);
-  progressRoutes(app, database);
+  progressRoutes(app, database, config.followupDays);
   followupRoutes(app, database.db, xapi);
   selfRoutes(app, database.db, tokens);
   passwordRoutes(app, database.db, config, names);

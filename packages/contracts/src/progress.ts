@@ -136,6 +136,8 @@ export const progressResponseSchema = z.object({
   units: z.array(statusCountsSchema.extend({ unit: z.string() })),
   /** Completions in each week (Monday, UTC) that meets the range, oldest first. */
   weeks: z.array(z.object({ week: calendarDaySchema, completions: z.number().int().min(0) })),
+  /** Days after completion the follow-up questionnaire is sent (FOLLOWUP_DAYS); null when it is off. */
+  followup_days: z.number().int().min(1).nullable(),
   /** For each module with a questionnaire: its domains' mean score before and after play, and later; their changes. */
   questionnaires: z.array(
     z.object({

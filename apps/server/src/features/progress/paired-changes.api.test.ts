@@ -67,6 +67,8 @@ describeApi('GET admin/progress: the paired changes', (ctx) => {
   async function progress(token: string, query: Record<string, string>) {
     const res = await ctx.request(token, { method: 'GET', url: `/api/admin/progress?${new URLSearchParams(query)}` });
     expect(res.statusCode, res.body).toBe(200);
+    // What the page calls the follow-up: FOLLOWUP_DAYS (30 unless set).
+    expect(res.json<ProgressResponse>().followup_days).toBe(ctx.config.followupDays ?? null);
     const domains = res.json<ProgressResponse>().questionnaires.find((q) => q.module === RAT)?.domains ?? [];
     return new Map(domains.map((d) => [d.id, d]));
   }

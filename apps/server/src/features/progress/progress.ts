@@ -173,7 +173,7 @@ export async function progressReport(
   query: ProgressQuery,
   now = Date.now(),
   scope: readonly string[] | null = null,
-): Promise<ProgressResponse> {
+): Promise<Omit<ProgressResponse, 'followup_days'>> {
   const range = progressRange(query, now);
   const moduleRows = await database.query<{ id: string; title: string; archived_at: number }>(
     `SELECT id, game_title AS title, archived_at FROM modules ${query.module !== undefined ? 'WHERE id = $1' : ''} ORDER BY lower(game_title), id`,
