@@ -128,6 +128,12 @@ describeApi('GET admin/progress: the paired changes', (ctx) => {
       { ...SIX[5]!, followup: { scores: { mental: 75 }, changes: { mental: 75 } } },
       ...SIX.slice(1, 5),
     ]);
+    // An earlier completion's follow-up of the first trainee: only their latest counts.
+    await ctx.database.query(
+      `INSERT INTO followups (user_id, module_id, completed_at, sent_at, answered_at, answers, scores, changes)
+       VALUES ($1, $2, $3, $3, $3, '{}', '{"mental": 100}', '{"mental": 100}')`,
+      [`${unit}-0`, RAT, Date.now() - 400 * DAY],
+    );
     const mental = (await progress(admin, { unit })).get('mental');
     expect(mental?.followup).toEqual({ n: 2, mean_change: 50, ci95: null });
     expect(mental?.followup_mean).toEqual({ mean: 50, n: 2 });

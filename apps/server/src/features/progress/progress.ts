@@ -317,14 +317,16 @@ export async function progressReport(
       recertDue ? [...recertAnswers.params, now] : counted.params,
     ),
     database.query<LaterRow>(
-      // The answered follow-ups of the filtered trainees: each domain's score, and its change
-      // against the trainee's before set (features/followup). Not narrowed by recert.
+      // The latest answered follow-up of each filtered trainee and module: each domain's score, and
+      // its change against the trainee's before set (features/followup). Not narrowed by recert.
       `SELECT a.module_id AS module, e.key AS domain, k.kind, count(*) AS n, sum(e.value::numeric)::float8 AS total,
               sum(e.value::numeric * e.value::numeric)::float8 AS squares
-       FROM followups a JOIN user_search u ON u.id = a.user_id
+       FROM (SELECT DISTINCT ON (user_id, module_id) * FROM followups WHERE answered_at > 0
+             ORDER BY user_id, module_id, completed_at DESC) a
+       JOIN user_search u ON u.id = a.user_id
        CROSS JOIN LATERAL (VALUES ('score', a.scores), ('change', a.changes)) AS k(kind, doc)
        CROSS JOIN LATERAL jsonb_each(k.doc) e
-       WHERE a.answered_at > 0 AND ${followupFilter.where}
+       WHERE ${followupFilter.where}
        GROUP BY 1, 2, 3`,
       followupFilter.params,
     ),
