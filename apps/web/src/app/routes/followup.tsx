@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { PageHeading } from '#components/page-heading.tsx';
 import { useFollowup } from '#features/followup/api/followup.ts';
 import { FollowupForm } from '#features/followup/components/followup-form.tsx';
+import '#styles/followup.scss';
 
 export function Component() {
   const module = useParams().module ?? '';

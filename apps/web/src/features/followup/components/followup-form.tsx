@@ -41,6 +41,7 @@ export function FollowupForm({ followup }: { followup: FollowupResponse }) {
         {q.items.map((item, n) => (
           <RadioButtonGroup
             key={item.id}
+            className="followup-question"
             name={`followup-${item.id}`}
             legendText={`${n + 1}. ${item.text}`}
             orientation="vertical"

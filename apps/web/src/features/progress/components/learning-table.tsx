@@ -54,6 +54,7 @@ export function ChangeTable({ questionnaire: q, days }: { questionnaire: Questio
     <SimpleTable
       className="progress-changes"
       caption={`${q.title}: change of each trainee who answered both sets, against their own before score`}
+      captionHidden
       headers={[
         'Domain',
         'n after',
