@@ -94,13 +94,15 @@ ORDER BY 1, 2, 3, 4;
 -- The follow-up questionnaire: one row per completion it was sent for (the assignment's
 -- completed_at then), written by the scheduler as it queues the e-mail, so that two processes
 -- never queue it twice; answered_at, answers and each domain's score and change (follow-up −
--- before) once the trainee answers.
+-- before) once the trainee answers. `counted`: the trainee's latest answered follow-up of the
+-- module, the one Progress counts (a trainee who recertifies answers one per completion).
 CREATE TABLE "followups" (
 	"user_id" text NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
 	"module_id" text NOT NULL REFERENCES "modules"("id"),
 	"completed_at" bigint NOT NULL,
 	"sent_at" bigint NOT NULL,
 	"answered_at" bigint DEFAULT 0 NOT NULL,
+	"counted" boolean DEFAULT false NOT NULL,
 	"answers" jsonb,
 	"scores" jsonb,
 	"changes" jsonb,
@@ -108,3 +110,76 @@ CREATE TABLE "followups" (
 );
 --> statement-breakpoint
 CREATE INDEX "followups_answered_idx" ON "followups" USING btree ("module_id") WHERE "answered_at" > 0;
+--> statement-breakpoint
+-- progress_followups: the counted follow-ups' sums per module, unit, rank, kind ('score': the
+-- follow-up's domain score; 'change': it less the before score) and domain, so that Progress
+-- reads a few hundred rows, not every follow-up. Kept by the triggers below.
+CREATE TABLE "progress_followups" (
+	"module_id" text NOT NULL,
+	"unit" text NOT NULL,
+	"unit_path" text COLLATE "C" GENERATED ALWAYS AS (unit_path("unit")) STORED NOT NULL,
+	"rank" text NOT NULL,
+	"kind" text NOT NULL,
+	"domain" text NOT NULL,
+	"n" bigint NOT NULL,
+	"total" numeric NOT NULL,
+	"squares" numeric NOT NULL,
+	CONSTRAINT "progress_followups_module_id_unit_rank_kind_domain_pk" PRIMARY KEY("module_id","unit","rank","kind","domain")
+) WITH (fillfactor = 70);
+--> statement-breakpoint
+-- Adds (sign 1) or takes away (sign -1) one follow-up's scores and changes, in key order.
+CREATE FUNCTION "progress_followup_change"(text, text, text, jsonb, jsonb, integer) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO "progress_followups" AS p ("module_id", "unit", "rank", "kind", "domain", "n", "total", "squares")
+  SELECT $1, $2, $3, k."kind", e.key, $6, $6 * (e.value)::numeric, $6 * (e.value)::numeric * (e.value)::numeric
+  FROM (VALUES ('change', $5), ('score', $4)) AS k("kind", "doc")
+  CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(k."doc") = 'object' THEN k."doc" ELSE '{}'::jsonb END) e
+  WHERE jsonb_typeof(e.value) = 'number'
+  ORDER BY 4, 5
+  ON CONFLICT ("module_id", "unit", "rank", "kind", "domain") DO UPDATE
+    SET "n" = p."n" + EXCLUDED."n", "total" = p."total" + EXCLUDED."total", "squares" = p."squares" + EXCLUDED."squares";
+$$;
+--> statement-breakpoint
+-- A follow-up counted or no longer counted, in its trainee's unit and rank now (none: the trainee
+-- is being deleted, and progress_followups_user_deleting took their follow-ups away first).
+CREATE FUNCTION "progress_followups_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE who record;
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD."answered_at" > 0 AND OLD."counted" THEN
+    SELECT "unit", "rank" INTO who FROM "users" WHERE "id" = OLD."user_id";
+    IF FOUND THEN
+      PERFORM "progress_followup_change"(OLD."module_id", who."unit", who."rank", OLD."scores", OLD."changes", -1);
+    END IF;
+  END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW."answered_at" > 0 AND NEW."counted" THEN
+    SELECT "unit", "rank" INTO who FROM "users" WHERE "id" = NEW."user_id";
+    IF FOUND THEN
+      PERFORM "progress_followup_change"(NEW."module_id", who."unit", who."rank", NEW."scores", NEW."changes", 1);
+    END IF;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "followups_progress" AFTER INSERT OR UPDATE OR DELETE ON "followups" FOR EACH ROW EXECUTE FUNCTION "progress_followups_changed"();
+--> statement-breakpoint
+-- A trainee moved to another unit or rank takes their counted follow-ups along.
+CREATE FUNCTION "progress_followups_user_moved"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "progress_followup_change"(f."module_id", OLD."unit", OLD."rank", f."scores", f."changes", -1),
+          "progress_followup_change"(f."module_id", NEW."unit", NEW."rank", f."scores", f."changes", 1)
+  FROM "followups" f WHERE f."user_id" = NEW."id" AND f."answered_at" > 0 AND f."counted";
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "users_followups_move" AFTER UPDATE OF "unit", "rank" ON "users" FOR EACH ROW
+  WHEN (OLD."unit" IS DISTINCT FROM NEW."unit" OR OLD."rank" IS DISTINCT FROM NEW."rank")
+  EXECUTE FUNCTION "progress_followups_user_moved"();
+--> statement-breakpoint
+-- A deleted trainee's counted follow-ups leave the sums before their rows go with the user.
+CREATE FUNCTION "progress_followups_user_deleting"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "progress_followup_change"(f."module_id", OLD."unit", OLD."rank", f."scores", f."changes", -1)
+  FROM "followups" f WHERE f."user_id" = OLD."id" AND f."answered_at" > 0 AND f."counted";
+  RETURN OLD;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "users_followups_delete" BEFORE DELETE ON "users" FOR EACH ROW EXECUTE FUNCTION "progress_followups_user_deleting"();

@@ -748,6 +748,26 @@ export const progressChanges = pgTable(
 );
 
 /**
+ * The counted follow-ups' sums (migration 0046) per module, unit, rank, kind ('score' or 'change')
+ * and domain: how many, the sum and the sum of squares. Kept by triggers on followups and users.
+ */
+export const progressFollowups = pgTable(
+  'progress_followups',
+  {
+    module_id: text('module_id').notNull(),
+    unit: text('unit').notNull(),
+    unit_path: text('unit_path').generatedAlwaysAs(sql`unit_path(unit)`),
+    rank: text('rank').notNull(),
+    kind: text('kind').notNull(),
+    domain: text('domain').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    total: numeric('total').notNull(),
+    squares: numeric('squares').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.module_id, t.unit, t.rank, t.kind, t.domain] })],
+);
+
+/**
  * The follow-up questionnaire (features/followup): one row per completion it was e-mailed for,
  * written as the e-mail is queued; the answers, and each domain's score and change against the
  * before set (scored with the questionnaire then), once the trainee answers.
@@ -764,6 +784,8 @@ export const followups = pgTable(
     completed_at: bigint('completed_at', { mode: 'number' }).notNull(),
     sent_at: bigint('sent_at', { mode: 'number' }).notNull(),
     answered_at: bigint('answered_at', { mode: 'number' }).notNull().default(0),
+    /** The trainee's latest answered follow-up of the module: the one Progress counts. */
+    counted: boolean('counted').notNull().default(false),
     answers: jsonb('answers').$type<Record<string, number>>(),
     scores: jsonb('scores').$type<Record<string, number>>(),
     changes: jsonb('changes').$type<Record<string, number>>(),

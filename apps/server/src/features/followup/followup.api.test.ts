@@ -113,10 +113,13 @@ describeApi('the follow-up questionnaire', (ctx) => {
     const again = await ctx.request(trainee!.token, { method: 'POST', url, payload: { answers: answers(3) } });
     expect(again.statusCode).toBe(409);
 
-    const [row] = await ctx.database.query<{ scores: Record<string, number>; changes: Record<string, number> }>(
-      `SELECT scores, changes FROM followups WHERE user_id = $1`,
-      [trainee!.id],
-    );
+    const [row] = await ctx.database.query<{
+      scores: Record<string, number>;
+      changes: Record<string, number>;
+      counted: boolean;
+    }>(`SELECT scores, changes, counted FROM followups WHERE user_id = $1`, [trainee!.id]);
+    // The one Progress counts of the trainee's follow-ups of the module.
+    expect(row?.counted).toBe(true);
     // Every domain scored; the change in mental only, the one domain of the before set (0 %).
     expect(row?.scores).toEqual(domainScores(cafQuestionnaire, answers(5)));
     expect(row?.changes).toEqual({ mental: row?.scores.mental });

@@ -37,15 +37,24 @@ export async function beforeAnswers(db: Db, userId: string, moduleId: string): P
   return found?.before ?? null;
 }
 
-/** Writes the answers and their scores onto the follow-up row; returns it as it is now. */
+/**
+ * Writes the answers and their scores onto the follow-up row, the one Progress now counts of the
+ * trainee's follow-ups of the module (an earlier one no longer is); returns it as it is now.
+ */
 export async function recordAnswers(
   db: Db,
   row: FollowupRow,
   set: Pick<FollowupRow, 'answered_at' | 'answers' | 'scores' | 'changes'>,
 ): Promise<FollowupRow> {
+  await db
+    .update(followups)
+    .set({ counted: false })
+    .where(
+      and(eq(followups.user_id, row.user_id), eq(followups.module_id, row.module_id), eq(followups.counted, true)),
+    );
   const [updated] = await db
     .update(followups)
-    .set(set)
+    .set({ ...set, counted: true })
     .where(
       and(
         eq(followups.user_id, row.user_id),

@@ -40,8 +40,8 @@ async function seed(ctx: TestContext, trainees: Trainee[]): Promise<string> {
     );
     if (t.followup) {
       await ctx.database.query(
-        `INSERT INTO followups (user_id, module_id, completed_at, sent_at, answered_at, answers, scores, changes)
-         VALUES ($1, $2, $3, $4, $4, '{}', $5, $6)`,
+        `INSERT INTO followups (user_id, module_id, completed_at, sent_at, answered_at, counted, answers, scores, changes)
+         VALUES ($1, $2, $3, $4, $4, true, '{}', $5, $6)`,
         [
           id,
           RAT,
@@ -128,16 +128,27 @@ describeApi('GET admin/progress: the paired changes', (ctx) => {
       { ...SIX[5]!, followup: { scores: { mental: 75 }, changes: { mental: 75 } } },
       ...SIX.slice(1, 5),
     ]);
-    // An earlier completion's follow-up of the first trainee: only their latest counts.
+    // An earlier completion's follow-up of the first trainee, no longer counted: only their latest counts.
     await ctx.database.query(
-      `INSERT INTO followups (user_id, module_id, completed_at, sent_at, answered_at, answers, scores, changes)
-       VALUES ($1, $2, $3, $3, $3, '{}', '{"mental": 100}', '{"mental": 100}')`,
+      `INSERT INTO followups (user_id, module_id, completed_at, sent_at, answered_at, counted, answers, scores, changes)
+       VALUES ($1, $2, $3, $3, $3, false, '{}', '{"mental": 100}', '{"mental": 100}')`,
       [`${unit}-0`, RAT, Date.now() - 400 * DAY],
     );
     const mental = (await progress(admin, { unit })).get('mental');
     expect(mental?.followup).toEqual({ n: 2, mean_change: 50, ci95: null });
     expect(mental?.followup_mean).toEqual({ mean: 50, n: 2 });
     expect(mental?.paired.n).toBe(6);
+    // The second trainee moves to another unit, then is deleted: their follow-up goes along, then away.
+    const elsewhere = `${unit} elsewhere`;
+    await ctx.database.query('UPDATE users SET unit = $2 WHERE id = $1', [`${unit}-1`, elsewhere]);
+    expect((await progress(admin, { unit })).get('mental')?.followup).toEqual({ n: 1, mean_change: 25, ci95: null });
+    expect((await progress(admin, { unit: elsewhere })).get('mental')?.followup).toMatchObject({
+      n: 1,
+      mean_change: 75,
+    });
+    await ctx.database.query('DELETE FROM users WHERE id = $1', [`${unit}-1`]);
+    expect((await progress(admin, { unit: elsewhere })).get('mental')?.followup).toBeNull();
+    expect((await progress(admin, { unit })).get('mental')?.followup).toMatchObject({ n: 1 });
     // Due for recertification: the first trainee's pair only (0 → 0).
     expect((await progress(admin, { unit, recert: 'due' })).get('mental')?.paired).toEqual({
       n: 1,

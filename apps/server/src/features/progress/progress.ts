@@ -201,7 +201,7 @@ export async function progressReport(
   // With recert=due: the completions' filters after $1-$3, the questionnaire's from $1 (then now).
   const recertCompletions = filterSql(query, 4, true, scope);
   const recertAnswers = filterSql(query, 1, true, scope);
-  const followupFilter = filterSql(query, 1, true, scope);
+  const followupFilter = filterSql(query, 1, false, scope);
   const [counts, lapsedRows, days, overdue, domains, changes, later] = await Promise.all([
     database.query<CountsRow>(
       `SELECT grouping(module_id) AS by_unit, module_id, unit, sum(n) AS assigned,
@@ -317,17 +317,11 @@ export async function progressReport(
       recertDue ? [...recertAnswers.params, now] : counted.params,
     ),
     database.query<LaterRow>(
-      // The latest answered follow-up of each filtered trainee and module: each domain's score, and
-      // its change against the trainee's before set (features/followup). Not narrowed by recert.
-      `SELECT a.module_id AS module, e.key AS domain, k.kind, count(*) AS n, sum(e.value::numeric)::float8 AS total,
-              sum(e.value::numeric * e.value::numeric)::float8 AS squares
-       FROM (SELECT DISTINCT ON (user_id, module_id) * FROM followups WHERE answered_at > 0
-             ORDER BY user_id, module_id, completed_at DESC) a
-       JOIN user_search u ON u.id = a.user_id
-       CROSS JOIN LATERAL (VALUES ('score', a.scores), ('change', a.changes)) AS k(kind, doc)
-       CROSS JOIN LATERAL jsonb_each(k.doc) e
-       WHERE ${followupFilter.where}
-       GROUP BY 1, 2, 3`,
+      // The counted follow-ups (each trainee's latest of a module, features/followup): each domain's
+      // score, and its change against the trainee's before set, summed by triggers (migration
+      // 0046). Not narrowed by recert.
+      `SELECT module_id AS module, domain, kind, sum(n) AS n, sum(total)::float8 AS total, sum(squares)::float8 AS squares
+       FROM progress_followups WHERE ${followupFilter.where} GROUP BY 1, 2, 3 HAVING sum(n) > 0`,
       followupFilter.params,
     ),
   ]);
