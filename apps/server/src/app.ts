@@ -35,6 +35,7 @@ import { adminUserRoutes } from './features/admin-users/routes.ts';
 import { inviteRoutes } from './features/invites/routes.ts';
 import { reportRoutes, xapiReportRoutes } from './features/reports/routes.ts';
 import { progressRoutes } from './features/progress/routes.ts';
+import { followupRoutes } from './features/followup/routes.ts';
 import { selfRoutes } from './features/self/routes.ts';
 import { passwordRoutes } from './features/password/routes.ts';
 import { emailRoutes } from './features/emails/routes.ts';
@@ -167,7 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   inviteRoutes(app, database, config, mail);
   reportRoutes(app, database.db);
   xapiReportRoutes(app, database, config.publicUrl);
-  progressRoutes(app, database);
+  progressRoutes(app, database, config.followupDays);
+  followupRoutes(app, database.db, xapi);
   selfRoutes(app, database.db, tokens);
   passwordRoutes(app, database.db, config, names);
   emailRoutes(app, database.db);

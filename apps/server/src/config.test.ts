@@ -160,6 +160,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ DIGEST_CRON: 'off' }).digestCron).toBeUndefined();
   });
 
+  it('sends the follow-up questionnaire 30 days on unless FOLLOWUP_DAYS says otherwise or is empty', () => {
+    expect(loadConfig({}).followupDays).toBe(30);
+    expect(loadConfig({ FOLLOWUP_DAYS: ' 60 ' }).followupDays).toBe(60);
+    expect(loadConfig({ FOLLOWUP_DAYS: '' }).followupDays).toBeUndefined();
+    for (const bad of ['0', '366', '2.5', 'x'])
+      expect(() => loadConfig({ FOLLOWUP_DAYS: bad })).toThrow(
+        'FOLLOWUP_DAYS: must be a whole number of days from 1 to 365, or empty for no follow-up',
+      );
+  });
+
   it('refuses bad reminder days, interval, cron pattern and time zone, naming each', () => {
     const bad = () =>
       loadConfig({

@@ -76,6 +76,27 @@ const reminderDaysSchema = z
     return [...new Set(parts.map(Number))].sort((a, b) => b - a);
   });
 
+/**
+ * FOLLOWUP_DAYS: days after a completion the trainee is e-mailed the follow-up questionnaire
+ * (default 30); empty turns the follow-up off.
+ */
+const followupDaysSchema = z
+  .string()
+  .optional()
+  .transform((raw, ctx): number | undefined => {
+    if (raw === undefined) return 30;
+    const v = raw.trim();
+    if (v === '') return undefined;
+    if (!/^\d{1,3}$/.test(v) || Number(v) < 1 || Number(v) > 365) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be a whole number of days from 1 to 365, or empty for no follow-up',
+      });
+      return z.NEVER;
+    }
+    return Number(v);
+  });
+
 /** AUDIT_RETENTION_DAYS: unset or empty keeps the audit log for ever; otherwise 1–36,500 days. */
 const auditRetentionDaysSchema = optionalNonEmpty.transform((v, ctx): number | undefined => {
   if (v === undefined) return undefined;
@@ -135,6 +156,7 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalNonEmpty.refine((v) => v === undefined || v.length >= 16, 'must be at least 16 characters'),
   INVITE_TTL_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(365).default(14),
   REMINDER_DAYS: reminderDaysSchema,
+  FOLLOWUP_DAYS: followupDaysSchema,
   AUDIT_RETENTION_DAYS: auditRetentionDaysSchema,
   AUDIT_SIGNIN_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(36_500).default(90),
   REMINDER_INTERVAL_S: z.coerce.number().int('must be a whole number of seconds').min(1).max(86_400).default(300),
@@ -209,6 +231,8 @@ export interface Config {
   inviteTtlMs: number;
   /** Days before a due date that trainees are reminded, largest first; empty: no trainee reminders. */
   reminderDays: number[];
+  /** Days after a completion the follow-up questionnaire is e-mailed (FOLLOWUP_DAYS); undefined: never. */
+  followupDays: number | undefined;
   /** How often the scheduler plans reminders and digests, in ms. */
   reminderIntervalMs: number;
   /** How long audit entries are kept, in days (AUDIT_RETENTION_DAYS); undefined: for ever. */
@@ -355,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, webDist?: string): Config {
     trustProxy: e.TRUST_PROXY,
     inviteTtlMs: e.INVITE_TTL_DAYS * 24 * 60 * 60 * 1000,
     reminderDays: e.REMINDER_DAYS,
+    followupDays: e.FOLLOWUP_DAYS,
     reminderIntervalMs: e.REMINDER_INTERVAL_S * 1000,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     auditSignInDays: e.AUDIT_SIGNIN_DAYS,

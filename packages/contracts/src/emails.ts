@@ -10,6 +10,7 @@ export const EMAIL_KINDS = [
   'past_due',
   'digest',
   'nudge',
+  'followup',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
@@ -22,6 +23,7 @@ export const EMAIL_KIND_LABELS: Record<EmailKind, string> = {
   past_due: 'Past due reminder',
   digest: 'Weekly digest',
   nudge: 'Reminder from an administrator',
+  followup: 'Follow-up questionnaire',
 };
 
 /**

@@ -104,6 +104,27 @@ export const domainMeanSchema = z.object({
   n: z.number().int().min(0),
 });
 
+/** Fewer trainees than this: no confidence interval is given (the Progress page says so). */
+export const CHANGE_MIN_N = 5;
+
+/**
+ * A 95% confidence interval of a mean change, [low, high] (t-based: mean ± t(0.975, n − 1) ·
+ * sd / √n), one decimal; null when fewer than CHANGE_MIN_N trainees.
+ */
+const ci95Schema = z.tuple([z.number(), z.number()]).nullable();
+
+/** The change in a domain's score of the trainees who answered both sets, each against their own. */
+export const pairedChangeSchema = z.object({
+  /** Trainees who answered the domain in both sets. */
+  n: z.number().int().min(0),
+  /** Mean of their changes (later score − before score, points of 0–100), one decimal; null when n is 0. */
+  mean_change: z.number().nullable(),
+  ci95: ci95Schema,
+  /** Share of them whose score went up (0–1); null when n is 0. */
+  improved_share: z.number().min(0).max(1).nullable(),
+});
+export type PairedChange = z.infer<typeof pairedChangeSchema>;
+
 export const progressResponseSchema = z.object({
   /** The moment the statuses were judged at (epoch ms): past due means due before it. */
   now: epochMs,
@@ -115,13 +136,26 @@ export const progressResponseSchema = z.object({
   units: z.array(statusCountsSchema.extend({ unit: z.string() })),
   /** Completions in each week (Monday, UTC) that meets the range, oldest first. */
   weeks: z.array(z.object({ week: calendarDaySchema, completions: z.number().int().min(0) })),
-  /** For each module with a questionnaire: its domains' mean score before and after play. */
+  /** Days after completion the follow-up questionnaire is sent (FOLLOWUP_DAYS); null when it is off. */
+  followup_days: z.number().int().min(1).nullable(),
+  /** For each module with a questionnaire: its domains' mean score before and after play, and later; their changes. */
   questionnaires: z.array(
     z.object({
       module: z.string(),
       title: z.string(),
       domains: z.array(
-        z.object({ id: z.string(), name: z.string(), before: domainMeanSchema, after: domainMeanSchema }),
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          before: domainMeanSchema,
+          after: domainMeanSchema,
+          /** The follow-up questionnaire's mean, FOLLOWUP_DAYS after completion (the third point). */
+          followup_mean: domainMeanSchema,
+          /** After − before, of the trainees who answered both. */
+          paired: pairedChangeSchema,
+          /** Follow-up − before, of the trainees who answered both; null when no follow-up was answered. */
+          followup: pairedChangeSchema.omit({ improved_share: true }).nullable(),
+        }),
       ),
     }),
   ),

@@ -237,6 +237,10 @@ export const assignments = pgTable(
     index('assignments_renews_user_idx')
       .on(t.user_id, t.renews_at, t.module_id)
       .where(sql`${t.renews_at} > 0`),
+    // The follow-up pass: completions of a few days, by when (migration 0047).
+    index('assignments_completed_idx')
+      .on(t.completed_at)
+      .where(sql`${t.completed_at} > 0`),
   ],
 );
 
@@ -720,6 +724,78 @@ export const progressAnswers = pgTable(
     n: bigint('n', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.module_id, t.unit, t.rank, t.phase, t.domain] })],
+);
+
+/**
+ * The paired changes of the questionnaire (migration 0046): per module, unit, rank and domain,
+ * the trainees who answered both the before and the after set, the sum of their changes (after −
+ * before), of the changes squared, and how many improved. Kept by the triggers of progressAnswers.
+ */
+export const progressChanges = pgTable(
+  'progress_changes',
+  {
+    module_id: text('module_id').notNull(),
+    unit: text('unit').notNull(),
+    unit_path: text('unit_path').generatedAlwaysAs(sql`unit_path(unit)`),
+    rank: text('rank').notNull(),
+    domain: text('domain').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    change_sum: numeric('change_sum').notNull(),
+    change_squares: numeric('change_squares').notNull(),
+    improved: bigint('improved', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.module_id, t.unit, t.rank, t.domain] })],
+);
+
+/**
+ * The counted follow-ups' sums (migration 0046) per module, unit, rank, kind ('score' or 'change')
+ * and domain: how many, the sum and the sum of squares. Kept by triggers on followups and users.
+ */
+export const progressFollowups = pgTable(
+  'progress_followups',
+  {
+    module_id: text('module_id').notNull(),
+    unit: text('unit').notNull(),
+    unit_path: text('unit_path').generatedAlwaysAs(sql`unit_path(unit)`),
+    rank: text('rank').notNull(),
+    kind: text('kind').notNull(),
+    domain: text('domain').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    total: numeric('total').notNull(),
+    squares: numeric('squares').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.module_id, t.unit, t.rank, t.kind, t.domain] })],
+);
+
+/**
+ * The follow-up questionnaire (features/followup): one row per completion it was e-mailed for,
+ * written as the e-mail is queued; the answers, and each domain's score and change against the
+ * before set (scored with the questionnaire then), once the trainee answers.
+ */
+export const followups = pgTable(
+  'followups',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    module_id: text('module_id')
+      .notNull()
+      .references(() => modules.id),
+    completed_at: bigint('completed_at', { mode: 'number' }).notNull(),
+    sent_at: bigint('sent_at', { mode: 'number' }).notNull(),
+    answered_at: bigint('answered_at', { mode: 'number' }).notNull().default(0),
+    /** The trainee's latest answered follow-up of the module: the one Progress counts. */
+    counted: boolean('counted').notNull().default(false),
+    answers: jsonb('answers').$type<Record<string, number>>(),
+    scores: jsonb('scores').$type<Record<string, number>>(),
+    changes: jsonb('changes').$type<Record<string, number>>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.user_id, t.module_id, t.completed_at] }),
+    index('followups_answered_idx')
+      .on(t.module_id)
+      .where(sql`answered_at > 0`),
+  ],
 );
 
 /**

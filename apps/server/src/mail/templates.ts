@@ -303,3 +303,24 @@ export function digestEmail(publicUrl: string, firstName: string, modules: Overd
   blocks.push(p(`You can turn this weekly e-mail off in your profile: ${publicUrl}/profile`));
   return render('digest', publicUrl, `${PRODUCT_NAME}: ${total} past due in ${inModules}`, blocks);
 }
+
+/** What the follow-up questionnaire's e-mail names. */
+export interface FollowupFacts {
+  firstName: string;
+  moduleId: string;
+  module: string;
+  /** Days since the completion it follows (FOLLOWUP_DAYS). */
+  days: number;
+}
+
+/** FOLLOWUP_DAYS after a completion: the questionnaire again, on a page of its own (sign-in first). */
+export function followupEmail(publicUrl: string, facts: FollowupFacts): RenderedEmail {
+  return render('followup', publicUrl, `${facts.module}: a few questions, ${facts.days} days on`, [
+    p(greeting(facts.firstName)),
+    p(
+      `You completed ${facts.module} ${facts.days} days ago. Please answer its questionnaire once more: ` +
+        'it shows your training team what stayed with you. It takes a few minutes.',
+    ),
+    link('Answer the questionnaire', `${publicUrl}/followup/${encodeURIComponent(facts.moduleId)}`),
+  ]);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isoDuration, registration, statementId } from './statements.ts';
+import { cafQuestionnaire } from '#seed/caf-questionnaire.ts';
+import { isoDuration, registration, StatementBuilder, statementId } from './statements.ts';
 import { uuidV5 } from './uuid-v5.ts';
 
 describe('xAPI statement parts', () => {
@@ -29,5 +30,23 @@ describe('xAPI statement parts', () => {
     expect(isoDuration(1_234)).toBe('PT1.23S');
     expect(isoDuration(17 * 60_000 + 34_370)).toBe('PT17M34.37S');
     expect(isoDuration(3_600_000 + 5_000)).toBe('PT1H0M5S');
+  });
+
+  it("states a follow-up's answers once per completion, in the assignment's registration", () => {
+    const xapi = new StatementBuilder('https://train.example.mil');
+    const answers = Object.fromEntries(cafQuestionnaire.items.map((i) => [i.id, 3]));
+    const facts = { user_id: 'u', module_id: 'm', completed_at: 1_000, answered_at: Date.UTC(2026, 0, 2), answers };
+    const s = xapi.followupAnswered(facts, cafQuestionnaire);
+    expect(s).toMatchObject({
+      actor: { account: { homePage: 'https://train.example.mil', name: 'u' } },
+      verb: { id: 'http://adlnet.gov/expapi/verbs/answered' },
+      object: { id: 'https://train.example.mil/xapi/modules/m/questionnaire/followup' },
+      result: { completion: true },
+      context: { registration: registration('u', 'm') },
+      timestamp: '2026-01-02T00:00:00.000Z',
+    });
+    expect(xapi.followupAnswered(facts, cafQuestionnaire).id).toBe(s.id);
+    expect(xapi.followupAnswered({ ...facts, completed_at: 2_000 }, cafQuestionnaire).id).not.toBe(s.id);
+    expect(s.id).not.toBe(statementId('u', 'answered', 'after'));
   });
 });

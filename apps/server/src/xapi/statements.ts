@@ -46,6 +46,16 @@ export interface RunFacts {
   answers_after: QuestionnaireAnswers | null;
 }
 
+/** A follow-up questionnaire's answers (features/followup): of a trainee's completion of a module. */
+export interface FollowupFacts {
+  user_id: string;
+  module_id: string;
+  /** The completion it follows (epoch ms). */
+  completed_at: number;
+  answered_at: number;
+  answers: QuestionnaireAnswers;
+}
+
 export interface Statement {
   id: string;
   actor: { objectType: 'Agent'; account: { homePage: string; name: string } };
@@ -162,6 +172,33 @@ export class StatementBuilder {
       questionnaire: q.title,
       result: { completion: true, extensions: { [domainScoresExtension(this.publicUrl)]: domainScores(q, answers) } },
     });
+  }
+
+  /**
+   * The follow-up questionnaire answered (features/followup): answered, with its domain scores, by
+   * the trainee's account, in the assignment's registration, at the moment it was answered. Its
+   * id is of the completion it follows: answered once, stated once.
+   */
+  followupAnswered(f: FollowupFacts, q: Questionnaire): Statement {
+    const module = moduleActivityId(this.publicUrl, f.module_id);
+    return {
+      id: uuidV5(`followup/${f.user_id}/${f.module_id}/${f.completed_at}/answered`, NAMESPACE),
+      actor: { objectType: 'Agent', account: { homePage: this.publicUrl, name: f.user_id } },
+      verb: { id: VERBS.answered, display: { 'en-US': 'answered' } },
+      object: {
+        objectType: 'Activity',
+        id: `${module}/questionnaire/followup`,
+        definition: { type: SURVEY, name: { 'en-US': `${q.title} (follow-up after the game)` } },
+      },
+      result: { completion: true, extensions: { [domainScoresExtension(this.publicUrl)]: domainScores(q, f.answers) } },
+      context: {
+        registration: registration(f.user_id, f.module_id),
+        platform: PLATFORM,
+        language: 'en-US',
+        contextActivities: { parent: [{ objectType: 'Activity', id: module }] },
+      },
+      timestamp: new Date(f.answered_at).toISOString(),
+    };
   }
 
   /** A run played to its end: completed, then passed or failed with the score, then terminated. */

@@ -29,6 +29,8 @@ export const router = createBrowserRouter([
               { index: true, lazy: () => import('./routes/game.tsx') },
               { path: 'profile', lazy: () => import('./routes/profile.tsx') },
               { path: 'record', lazy: () => import('./routes/record.tsx') },
+              // The follow-up questionnaire alone: its e-mail's link (sign-in first, then back here).
+              { path: 'followup/:module', lazy: () => import('./routes/followup.tsx') },
               {
                 element: <RequireAdmin />,
                 children: [

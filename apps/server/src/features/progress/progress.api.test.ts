@@ -67,6 +67,9 @@ async function seedUnit(
 }
 
 const RAT = 'ready_airman_training';
+/** A domain's changes when nobody answered both sets, and no follow-up. */
+const NO_PAIRS = { n: 0, mean_change: null, ci95: null, improved_share: null };
+const NO_LATER = { followup_mean: { mean: null, n: 0 }, followup: null };
 
 const BUCKETS: Record<string, keyof ProgressResponse['units'][number]> = {
   'Not Started': 'not_started',
@@ -249,10 +252,39 @@ describeApi('GET admin/progress', (ctx) => {
         module: RAT,
         title: 'Ready Airman Training',
         domains: [
-          { id: 'mental', name: 'Mental', before: { mean: 56.3, n: 2 }, after: { mean: 50, n: 1 } },
-          { id: 'physical', name: 'Physical', before: { mean: null, n: 0 }, after: { mean: 25, n: 1 } },
-          { id: 'social', name: 'Social', before: { mean: null, n: 0 }, after: { mean: null, n: 0 } },
-          { id: 'spiritual', name: 'Spiritual', before: { mean: null, n: 0 }, after: { mean: null, n: 0 } },
+          {
+            id: 'mental',
+            name: 'Mental',
+            before: { mean: 56.3, n: 2 },
+            after: { mean: 50, n: 1 },
+            // u3 alone answered both: 100 % → 50 %.
+            paired: { n: 1, mean_change: -50, ci95: null, improved_share: 0 },
+            ...NO_LATER,
+          },
+          {
+            id: 'physical',
+            name: 'Physical',
+            before: { mean: null, n: 0 },
+            after: { mean: 25, n: 1 },
+            paired: NO_PAIRS,
+            ...NO_LATER,
+          },
+          {
+            id: 'social',
+            name: 'Social',
+            before: { mean: null, n: 0 },
+            after: { mean: null, n: 0 },
+            paired: NO_PAIRS,
+            ...NO_LATER,
+          },
+          {
+            id: 'spiritual',
+            name: 'Spiritual',
+            before: { mean: null, n: 0 },
+            after: { mean: null, n: 0 },
+            paired: NO_PAIRS,
+            ...NO_LATER,
+          },
         ],
       },
     ]);
@@ -310,6 +342,8 @@ describeApi('GET admin/progress', (ctx) => {
       name: 'Mental',
       before: { mean: null, n: 0 },
       after: { mean: null, n: 0 },
+      paired: NO_PAIRS,
+      ...NO_LATER,
     });
 
     const onlyCopy = await progress({ unit, module: copy, from: '2026-02-23', to: '2026-03-01' });

@@ -27,6 +27,7 @@ import { unitTreeSql, unitsTreeSql } from '#lib/unit-tree.ts';
 import { scopeSql } from '#lib/scope.ts';
 import { usableAccountSql } from '#auth/usable-account.ts';
 import { NUDGE_EVERY_MS } from '../record/nudge.ts';
+import { pairedChange } from './confidence.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -172,7 +173,7 @@ export async function progressReport(
   query: ProgressQuery,
   now = Date.now(),
   scope: readonly string[] | null = null,
-): Promise<ProgressResponse> {
+): Promise<Omit<ProgressResponse, 'followup_days'>> {
   const range = progressRange(query, now);
   const moduleRows = await database.query<{ id: string; title: string; archived_at: number }>(
     `SELECT id, game_title AS title, archived_at FROM modules ${query.module !== undefined ? 'WHERE id = $1' : ''} ORDER BY lower(game_title), id`,
@@ -200,7 +201,8 @@ export async function progressReport(
   // With recert=due: the completions' filters after $1-$3, the questionnaire's from $1 (then now).
   const recertCompletions = filterSql(query, 4, true, scope);
   const recertAnswers = filterSql(query, 1, true, scope);
-  const [counts, lapsedRows, days, overdue, domains] = await Promise.all([
+  const followupFilter = filterSql(query, 1, false, scope);
+  const [counts, lapsedRows, days, overdue, domains, changes, later] = await Promise.all([
     database.query<CountsRow>(
       `SELECT grouping(module_id) AS by_unit, module_id, unit, sum(n) AS assigned,
               sum(n) FILTER (WHERE st = 0) AS not_started, sum(n) FILTER (WHERE st = 1) AS in_progress,
@@ -295,6 +297,33 @@ export async function progressReport(
        ORDER BY q.module_id, x.ord`,
       recertDue ? [...recertAnswers.params, now] : counted.params,
     ),
+    database.query<ChangeRow>(
+      // The paired changes (after − before) of the filtered trainees: from the sums kept by
+      // triggers (migration 0046), or paired as they are for the assignments due for recertification.
+      recertDue
+        ? `SELECT c.module_id AS module, c.domain, count(*) AS n, sum(c.change)::float8 AS total,
+                  sum(c.change * c.change)::float8 AS squares, count(*) FILTER (WHERE c.change > 0) AS improved
+           FROM (SELECT array_agg(ROW(a.user_id, a.module_id, u.unit, u.rank, a.started_at, a.completed_at, a.due_at,
+                                      a.game_status, a.run_answers_before, a.run_answers_after)::progress_item) AS items
+                 FROM assignments a JOIN user_search u ON u.id = a.user_id
+                 WHERE a.renews_at > 0 AND a.renews_at <= $${recertAnswers.params.length + 1}
+                   AND a.run_answers_before IS NOT NULL AND a.run_answers_after IS NOT NULL
+                   AND ${recertAnswers.where}) i
+           CROSS JOIN LATERAL progress_item_changes(i.items) c
+           GROUP BY 1, 2`
+        : `SELECT module_id AS module, domain, sum(n) AS n, sum(change_sum)::float8 AS total,
+                  sum(change_squares)::float8 AS squares, sum(improved) AS improved
+           FROM progress_changes WHERE ${filterSql(query, 1, false, scope).where} GROUP BY 1, 2 HAVING sum(n) > 0`,
+      recertDue ? [...recertAnswers.params, now] : counted.params,
+    ),
+    database.query<LaterRow>(
+      // The counted follow-ups (each trainee's latest of a module, features/followup): each domain's
+      // score, and its change against the trainee's before set, summed by triggers (migration
+      // 0046). Not narrowed by recert.
+      `SELECT module_id AS module, domain, kind, sum(n) AS n, sum(total)::float8 AS total, sum(squares)::float8 AS squares
+       FROM progress_followups WHERE ${followupFilter.where} GROUP BY 1, 2, 3 HAVING sum(n) > 0`,
+      followupFilter.params,
+    ),
   ]);
 
   const byModule = new Map(counts.filter((r) => Number(r.by_unit) === 0).map((r) => [r.module_id, r]));
@@ -327,7 +356,7 @@ export async function progressReport(
       .map((r) => ({ unit: r.unit ?? '', ...countsOf(r, lapsedOf(1, r.unit)) }))
       .sort((a, b) => (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0)),
     weeks: weekRows,
-    questionnaires: questionnaireMeans(domains, titles),
+    questionnaires: questionnaireMeans(domains, changes, later, titles),
     overdue_total: [...byModule.values()].reduce((sum, r) => sum + Number(r.overdue), 0),
     overdue: overdue.map((o) => ({
       ...o,
@@ -338,7 +367,25 @@ export async function progressReport(
   };
 }
 
-/** The questionnaire statement's rows (one per domain and phase) as each module's domains. */
+interface ChangeRow {
+  module: string;
+  domain: string;
+  n: number;
+  total: number;
+  squares: number;
+  improved: number;
+}
+
+interface LaterRow {
+  module: string;
+  domain: string;
+  kind: 'score' | 'change';
+  n: number;
+  total: number;
+  squares: number;
+}
+
+/** The questionnaire statement's rows (one per domain and phase) as each module's domains, with their changes. */
 function questionnaireMeans(
   rows: {
     module: string;
@@ -348,8 +395,13 @@ function questionnaireMeans(
     mean: number | null;
     n: number;
   }[],
+  changes: ChangeRow[],
+  later: LaterRow[],
   titles: Map<string, string>,
 ): ProgressResponse['questionnaires'] {
+  const key = (module: string, domain: string) => JSON.stringify([module, domain]);
+  const paired = new Map(changes.map((c) => [key(c.module, c.domain), c]));
+  const laterOf = new Map(later.map((l) => [JSON.stringify([l.module, l.domain, l.kind]), l]));
   type Domain = ProgressResponse['questionnaires'][number]['domains'][number];
   const out = new Map<string, Map<string, Domain>>();
   for (const r of rows) {
@@ -360,6 +412,7 @@ function questionnaireMeans(
       name: r.name,
       before: { mean: null, n: 0 },
       after: { mean: null, n: 0 },
+      ...changesOf(paired.get(key(r.module, r.domain)), laterOf, r.module, r.domain),
     };
     domains.set(r.domain, entry);
     if (r.phase) entry[r.phase] = { mean: r.mean === null ? null : Number(r.mean), n: Number(r.n) };
@@ -369,4 +422,35 @@ function questionnaireMeans(
     title: titles.get(module) ?? module,
     domains: [...domains.values()],
   }));
+}
+
+/** A domain's paired change, its follow-up's mean and its follow-up change, from their sums. */
+function changesOf(
+  paired: ChangeRow | undefined,
+  later: Map<string, LaterRow>,
+  module: string,
+  domain: string,
+): Pick<ProgressResponse['questionnaires'][number]['domains'][number], 'paired' | 'followup' | 'followup_mean'> {
+  const score = later.get(JSON.stringify([module, domain, 'score']));
+  const change = later.get(JSON.stringify([module, domain, 'change']));
+  const scoreN = Number(score?.n ?? 0);
+  const changeN = Number(change?.n ?? 0);
+  let followup = null;
+  if (change && changeN > 0) {
+    const { n, mean_change, ci95 } = pairedChange(changeN, Number(change.total), Number(change.squares), 0);
+    followup = { n, mean_change, ci95 };
+  }
+  return {
+    followup_mean: {
+      mean: score && scoreN > 0 ? Math.round((Number(score.total) / scoreN) * 10) / 10 : null,
+      n: scoreN,
+    },
+    paired: pairedChange(
+      Number(paired?.n ?? 0),
+      Number(paired?.total ?? 0),
+      Number(paired?.squares ?? 0),
+      Number(paired?.improved ?? 0),
+    ),
+    followup,
+  };
 }

@@ -15,7 +15,7 @@ import type { ApiTag } from '#plugins/openapi-components.ts';
 
 const tags: ApiTag[] = ['Progress'];
 
-export function progressRoutes(server: FastifyInstance, database: Database): void {
+export function progressRoutes(server: FastifyInstance, database: Database, followupDays: number | undefined): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const schema = {
     operationId: 'getProgress',
@@ -24,9 +24,10 @@ export function progressRoutes(server: FastifyInstance, database: Database): voi
     querystring: progressQuerySchema,
     response: { 200: progressResponseSchema, ...errorResponses },
   };
-  app.get('/api/admin/progress', { config: { access: 'unit_admin' }, schema }, async (request) =>
-    progressReport(database, request.query, Date.now(), caller(request).scope),
-  );
+  app.get('/api/admin/progress', { config: { access: 'unit_admin' }, schema }, async (request) => ({
+    ...(await progressReport(database, request.query, Date.now(), caller(request).scope)),
+    followup_days: followupDays ?? null,
+  }));
   app.get(
     '/api/admin/progress/overdue-trainees',
     {

@@ -1,7 +1,8 @@
 /**
  * Every REMINDER_INTERVAL_S seconds, in every server process: makes lapsed
  * completions due again (features/record/renewals.ts), queues the trainee
- * reminders owed and the administrators' digest when one is due. Work
+ * reminders owed, the administrators' digest when one is due and the
+ * follow-up questionnaires owed (features/followup). Work
  * is claimed in the database (row locks, unique keys), so any number of
  * processes queue each e-mail once; the outbox's worker sends them.
  */
@@ -12,10 +13,11 @@ import { planDigests } from './plan-digests.ts';
 import { planReminders } from './plan-reminders.ts';
 import { applyRetention } from '../audit/retention.ts';
 import { renewLapsed } from '../record/renewals.ts';
+import { planFollowups } from '../followup/plan-followups.ts';
 
 export type SchedulerConfig = Pick<
   Config,
-  'publicUrl' | 'reminderDays' | 'reminderIntervalMs' | 'digestCron' | 'digestTz'
+  'publicUrl' | 'reminderDays' | 'reminderIntervalMs' | 'digestCron' | 'digestTz' | 'followupDays'
 >;
 
 export class ReminderScheduler {
@@ -68,6 +70,12 @@ export class ReminderScheduler {
       now,
     });
     if (digests > 0) this.log.info({ digests }, "administrators' digests queued");
+    const followups = await planFollowups(this.database, {
+      publicUrl: this.config.publicUrl,
+      days: this.config.followupDays,
+      now,
+    });
+    if (followups > 0) this.log.info({ followups }, 'follow-up questionnaires queued');
     // The audit log's retention (features/audit/retention.ts), on the same beat: what the owner's
     // connection wrote at start (AUDIT_RETENTION_DAYS, AUDIT_SIGNIN_DAYS) decides what goes.
     // By the real clock: a test moving the scheduler's clock ahead does not age the log.

@@ -33,15 +33,20 @@ type PageRow = ReportRow & { id: string; sort_key: string };
 // user's runs), in the users list's order (sort_key: last name, first name,
 // e-mail, as db/schema.ts's NAME_ORDER_SQL; then id). Read from user_search, the
 // narrow copy of users kept by a trigger (migration 0010): the users rows carry
-// their JSON, ten times the pages, more than the embedded database's buffers hold.
+// their JSON, ten times the pages, more than the embedded database's buffers hold. The latest
+// answered follow-up questionnaire of each (features/followup), through its primary key.
 const ASSIGNED = `
 SELECT u.id, u.sort_key, u.rank, u.unit, u.last_name, u.first_name, u.user_name, u.pending,
        a.created_at, a.started_at, a.completed_at, a.due_at, a.game_status,
        a.run_final_gauges AS final_gauges, a.run_objectives_completed AS objectives_completed,
        a.run_answers_before AS answers_before, a.run_answers_after AS answers_after,
-       a.run_score_points AS score_points, a.run_stars AS stars, a.run_module_version AS module_version, a.renews_at
+       a.run_score_points AS score_points, a.run_stars AS stars, a.run_module_version AS module_version, a.renews_at,
+       coalesce(f.answered_at, 0) AS followup_at, f.scores AS followup_scores, f.changes AS followup_changes
 FROM user_search u
-JOIN assignments a ON a.user_id = u.id AND a.module_id = $1`;
+JOIN assignments a ON a.user_id = u.id AND a.module_id = $1
+LEFT JOIN LATERAL (SELECT f.answered_at, f.scores, f.changes FROM followups f
+                   WHERE f.user_id = a.user_id AND f.module_id = a.module_id AND f.answered_at > 0
+                   ORDER BY f.completed_at DESC LIMIT 1) f ON true`;
 
 /**
  * A unit administrator's trainees only (lib/scope.ts), everyone for an administrator; with a unit,
@@ -81,6 +86,9 @@ const PAGE_COLUMNS = [
   'stars',
   'module_version',
   'renews_at',
+  'followup_at',
+  'followup_scores',
+  'followup_changes',
 ] as const satisfies readonly (keyof PageRow)[];
 type PageTuple = {
   -readonly [I in keyof typeof PAGE_COLUMNS]: (typeof PAGE_COLUMNS)[I] extends keyof PageRow
@@ -126,6 +134,9 @@ function pageRow(t: PageTuple): PageRow {
     stars: t[18],
     module_version: t[19],
     renews_at: t[20],
+    followup_at: t[21],
+    followup_scores: t[22],
+    followup_changes: t[23],
   };
 }
 

@@ -36,17 +36,31 @@ const row: ReportRow = {
   objectives_completed: null,
   answers_before: { m1: 5 },
   answers_after: { m1: 2 },
+  followup_at: 0,
+  followup_scores: null,
+  followup_changes: null,
 };
 
 describe('report layout', () => {
   it('writes a fall in a domain score as a negative number, not as escaped text', () => {
     const layout = reportLayout({ ...readyAirmanModule, starting_gauges: {} }, questionnaire, day);
     expect(layout.header).toBe(
-      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Late,Expires,Objectives Completed,Score,Stars,Module Version,Mental Before,Mental After,Mental Change,m1 Before,m1 After\r\n',
+      'Rank,Unit,Last Name,First Name,Email,Status,Added,Started,Due,Completed,Late,Expires,Objectives Completed,Score,Stars,Module Version,Mental Before,Mental After,Mental Change,m1 Before,m1 After,Follow-up Answered,Mental Follow-up,Mental Follow-up Change\r\n',
     );
     expect(layout.line(row)).toBe(
-      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22,2026-11-22,,,,,,,,,100,25,-75,5,2\r\n',
+      'SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22,2026-11-22,,,,,,,,,100,25,-75,5,2,,,\r\n',
     );
+  });
+
+  it('writes the follow-up questionnaire last: the day answered, each domain score and its change', () => {
+    const layout = reportLayout({ ...readyAirmanModule, starting_gauges: {} }, questionnaire, day);
+    const later = {
+      ...row,
+      followup_at: day + 30 * 86_400_000,
+      followup_scores: { mental: 50 },
+      followup_changes: { mental: -50 },
+    };
+    expect(layout.line(later)).toMatch(/,100,25,-75,5,2,2026-12-22,50,-50\r\n$/);
   });
 
   it('escapes what users typed, marks a pending invitee and writes gauges and objectives', () => {
@@ -76,7 +90,7 @@ describe('report layout', () => {
       day,
     );
     const line = layout.line({ ...row, answers_before: null, answers_after: null });
-    expect(line).toBe('SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22,2026-11-22,,,,,,,,,,,,,,,\r\n');
+    expect(line).toBe('SrA,655 ISRW,Smith,Ann,ann@example.com,In Progress,2026-11-22,2026-11-22,,,,,,,,,,,,,,,,,,\r\n');
     expect(line.split(',')).toHaveLength(layout.header.split(',').length);
   });
 

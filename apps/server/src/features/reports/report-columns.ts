@@ -32,6 +32,10 @@ export interface ReportRow {
   module_version: number | null;
   /** When a recertifying module's completion lapses (0: never). */
   renews_at: number;
+  /** When the latest follow-up questionnaire was answered (0: none), its domain scores and their changes since before play. */
+  followup_at: number;
+  followup_scores: Record<string, number> | null;
+  followup_changes: Record<string, number> | null;
 }
 
 export interface ReportLayout {
@@ -65,7 +69,8 @@ const ASSIGNMENT_COLUMNS = [
 
 /**
  * The layout for a module: fixed columns, one per gauge of the module, and
- * for a module with a questionnaire its domain scores and every item's answers.
+ * for a module with a questionnaire its domain scores and every item's answers, then the
+ * follow-up questionnaire's day, domain scores and changes against the before set.
  * `now` decides 'Past Due' once for the whole file. Added, Started and
  * Completed are the dates those happened on in `timeZone` (the admin's); Due is
  * the calendar date picked, the same in every zone. Late says whether the completion came after
@@ -90,6 +95,11 @@ export function reportLayout(
   if (questionnaire) {
     names.push(...questionnaire.domains.flatMap((d) => [`${d.name} Before`, `${d.name} After`, `${d.name} Change`]));
     names.push(...questionnaire.items.flatMap((i) => [`${i.id} Before`, `${i.id} After`]));
+    // The follow-up questionnaire (FOLLOWUP_DAYS after completion): last, so that earlier columns keep their places.
+    names.push(
+      'Follow-up Answered',
+      ...questionnaire.domains.flatMap((d) => [`${d.name} Follow-up`, `${d.name} Follow-up Change`]),
+    );
   }
 
   const questionnaireCells = (r: ReportRow): Cell[] => {
@@ -104,6 +114,9 @@ export function reportLayout(
     }
     for (const i of questionnaire.items)
       cells.push(own(r.answers_before, i.id) ?? '', own(r.answers_after, i.id) ?? '');
+    cells.push(localDay(r.followup_at));
+    for (const d of questionnaire.domains)
+      cells.push(own(r.followup_scores, d.id) ?? '', own(r.followup_changes, d.id) ?? '');
     return cells;
   };
 
@@ -117,7 +130,7 @@ export function reportLayout(
     line: (r) => {
       // The users screen's marks for a pending invitee (spec §3).
       let line = `${csvCell(r.pending ? '*' : r.rank)},${csvCell(r.pending ? '*' : r.unit)},${csvCell(r.last_name)},${csvCell(r.first_name)},${csvCell(r.user_name)},${assignmentStatusLabel(r, now)},${localDay(r.created_at)},${localDay(r.started_at)},${dueDayOrEmpty(r.due_at)},${localDay(r.completed_at)},${lateCell(r)},${localDay(r.renews_at)}`;
-      if (!r.final_gauges && !r.objectives_completed && !r.answers_before && !r.answers_after)
+      if (!r.final_gauges && !r.objectives_completed && !r.answers_before && !r.answers_after && r.followup_at === 0)
         return `${line}${noRun}\r\n`;
       for (const g of gauges) line += `,${csvCell(own(r.final_gauges, g))}`;
       line += `,${csvCell(r.objectives_completed?.join('; '))},${csvCell(r.score_points)},${csvCell(r.stars)},${csvCell(r.module_version)}`;

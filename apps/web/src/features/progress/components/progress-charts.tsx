@@ -180,10 +180,17 @@ export function CompletionsLine({ weeks }: { weeks: ProgressResponse['weeks'] })
   );
 }
 
-/** One module's domain means, before and after play, side by side (drawn afresh when they change). */
-export function DomainBars({ questionnaire }: { questionnaire: ProgressResponse['questionnaires'][number] }) {
+/** One module's domain means, before and after play and at the follow-up, side by side (drawn afresh when they change). */
+export function DomainBars({
+  questionnaire,
+  later,
+}: {
+  questionnaire: ProgressResponse['questionnaires'][number];
+  /** What the follow-up's point is called ("30 days after"). */
+  later: string;
+}) {
   const options: BarChartOptions = {
-    title: `${questionnaire.title}: mean domain score before and after play`,
+    title: `${questionnaire.title}: mean domain score before play, after play and ${later.toLowerCase()}`,
     axes: {
       left: { mapsTo: 'value', scaleType: ScaleTypes.LINEAR, domain: [0, 100], title: 'Mean score (0–100)' },
       bottom: { mapsTo: 'key', scaleType: ScaleTypes.LABELS, title: 'Domain' },
@@ -194,6 +201,7 @@ export function DomainBars({ questionnaire }: { questionnaire: ProgressResponse[
   const data = questionnaire.domains.flatMap((d) => [
     ...(d.before.mean === null ? [] : [{ group: 'Before', key: d.name, value: d.before.mean }]),
     ...(d.after.mean === null ? [] : [{ group: 'After', key: d.name, value: d.after.mean }]),
+    ...(d.followup_mean.mean === null ? [] : [{ group: later, key: d.name, value: d.followup_mean.mean }]),
   ]);
   return (
     <ChartFrame>

@@ -13,6 +13,7 @@ import { renderWithApp } from '#testing/render.tsx';
 import { errorAnswer, recordRequests } from '#testing/requests.ts';
 import { getJson } from '#lib/api-client.ts';
 import { server } from '#testing/server.ts';
+import { seriousViolations } from '#testing/axe.ts';
 import { ProgressScreen, type UserEditor } from './progress-screen.tsx';
 
 // Carbon Charts' transitions read an SVG element's transform list, which jsdom lacks: an empty one here.
@@ -42,6 +43,7 @@ function emptyProgress(overrides: Partial<ProgressResponse> = {}): ProgressRespo
     modules: [{ ...counts, completion: 0, id: 'fitness', title: 'Fitness Basics', archived: false }],
     units: [],
     weeks: [],
+    followup_days: 30,
     questionnaires: [],
     overdue_total: 0,
     overdue: [],
@@ -245,6 +247,79 @@ describe('ProgressScreen', () => {
       expect(headers.at(-1)).toBe('% current');
       expect(within(table).getAllByRole('row')[1]?.lastElementChild?.textContent).toBe('50%');
     }
+  });
+
+  it('shows each domain before, after and 30 days after, and the paired change with its interval or why none', async () => {
+    const none = { n: 0, mean_change: null, ci95: null, improved_share: null };
+    serve(() =>
+      HttpResponse.json(
+        progressResponseSchema.parse(
+          emptyProgress({
+            questionnaires: [
+              {
+                module: 'fitness',
+                title: 'Fitness Basics',
+                domains: [
+                  {
+                    id: 'mental',
+                    name: 'Mental',
+                    before: { mean: 40, n: 7 },
+                    after: { mean: 62.5, n: 7 },
+                    followup_mean: { mean: 55, n: 5 },
+                    paired: { n: 6, mean_change: 50, ci95: [12.9, 87.1], improved_share: 0.833 },
+                    followup: { n: 5, mean_change: -2.5, ci95: [-10, 5] },
+                  },
+                  {
+                    id: 'physical',
+                    name: 'Physical',
+                    before: { mean: 50, n: 4 },
+                    after: { mean: 50, n: 4 },
+                    followup_mean: { mean: null, n: 0 },
+                    paired: { n: 4, mean_change: 0, ci95: null, improved_share: 0.5 },
+                    followup: null,
+                  },
+                  {
+                    id: 'social',
+                    name: 'Social',
+                    before: { mean: null, n: 0 },
+                    after: { mean: null, n: 0 },
+                    followup_mean: { mean: null, n: 0 },
+                    paired: none,
+                    followup: null,
+                  },
+                ],
+              },
+            ],
+          }),
+        ),
+      ),
+    );
+    renderWithApp(<ProgressScreen userEditor={userEditor()} />, { path: '/progress' });
+    const cells = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => [...r.children].map((c) => c.textContent));
+    const means = await screen.findByRole('table', {
+      name: 'Fitness Basics: mean domain score before play, after play and 30 days after, with the number of trainees',
+    });
+    expect(
+      within(means)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Domain', 'Before', 'n before', 'After', 'n after', '30 days after', 'n 30 days after']);
+    expect(cells(means)[0]).toEqual(['Mental', '40', '7', '62.5', '7', '55', '5']);
+    const changes = screen.getByRole('table', {
+      name: 'Fitness Basics: change of each trainee who answered both sets, against their own before score',
+    });
+    expect(cells(changes)).toEqual([
+      ['Mental', '6', '+50.0', '+12.9 to +87.1', '83%', '5', '−2.5', '−10.0 to +5.0'],
+      ['Physical', '4', '0.0', 'fewer than 5 trainees: no interval', '50%', '0', '—', '—'],
+      ['Social', '0', '—', '—', '—', '0', '—', '—'],
+    ]);
+    // The tables (the charts' own tooltip is Carbon Charts', in the weeks chart too).
+    expect(await seriousViolations(means)).toEqual([]);
+    expect(await seriousViolations(changes)).toEqual([]);
   });
 
   it('asks for the expired assignments only with the recertification filter', async () => {

@@ -20,6 +20,7 @@ import { useUrlFilters } from '#lib/url-filters.ts';
 import { filtersFrom, getOverdueTrainees, progressSearch, useProgress } from '../api/get-progress.ts';
 import { STATUS_LABELS } from './status-labels.ts';
 import { OverdueTable } from './overdue-table.tsx';
+import { ChangeTable, laterLabel, MeansTable } from './learning-table.tsx';
 import { ProgressFiltersBar } from './progress-filters.tsx';
 import { PageHeading } from '#components/page-heading.tsx';
 import '#styles/admin.scss';
@@ -257,31 +258,21 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
           </section>
           {data.questionnaires.map((q) => (
             <section key={q.module} aria-labelledby={`progress-q-${q.module}`}>
-              <h2 id={`progress-q-${q.module}`}>{q.title}: before and after</h2>
-              {q.domains.some((d) => d.before.n > 0 || d.after.n > 0) ? (
+              <h2 id={`progress-q-${q.module}`}>{q.title}: before, after and later</h2>
+              {q.domains.some((d) => d.before.n > 0 || d.after.n > 0 || d.followup_mean.n > 0) ? (
                 <ChartSlot>
-                  <DomainBars questionnaire={q} />
+                  <DomainBars questionnaire={q} later={laterLabel(data.followup_days)} />
                 </ChartSlot>
               ) : (
                 <p>No answers yet.</p>
               )}
-              <SimpleTable
-                className="progress-domains"
-                caption={`${q.title}: mean domain score before and after play, with the number of trainees`}
-                captionHidden
-                headers={['Domain', 'Before', 'n before', 'After', 'n after']}
-                scroll={{ label: `${q.title}: domain scores, scrollable` }}
-              >
-                {q.domains.map((d) => (
-                  <tr key={d.id}>
-                    <th scope="row">{d.name}</th>
-                    <td>{d.before.mean ?? '—'}</td>
-                    <td>{d.before.n}</td>
-                    <td>{d.after.mean ?? '—'}</td>
-                    <td>{d.after.n}</td>
-                  </tr>
-                ))}
-              </SimpleTable>
+              <MeansTable questionnaire={q} days={data.followup_days} />
+              <h3>Change of the trainees who answered both sets</h3>
+              <p>
+                Each trainee&rsquo;s later score less their own score before play, in points of 0–100. The interval is
+                the 95% confidence interval of the mean change.
+              </p>
+              <ChangeTable questionnaire={q} days={data.followup_days} />
             </section>
           ))}
           <section aria-labelledby="progress-overdue">

@@ -1,0 +1,177 @@
+/**
+ * The follow-up questionnaire as one journey: a trainee completes Ready Airman Training; thirty
+ * days pass; the scheduler e-mails the follow-up once; the trainee follows the e-mail's link,
+ * signs in, lands on the questionnaire alone and answers it by keyboard; Progress then shows the
+ * third point ("30 days after") and the paired changes, with why there is no interval.
+ *
+ * The thirty days pass as in e2e/record.test.ts: on a server of this file's own (embedded
+ * database), stopped, the completion moved thirty days into the past, and started again at the
+ * same address, whose scheduler then owes the follow-up as it would any other.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { GameCommand } from '@airman/contracts/game.ts';
+import { domainScores, type Questionnaire } from '@airman/contracts/questionnaire.ts';
+import { plan } from '@airman/engine/play.ts';
+import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { seriousViolations } from './axe.ts';
+import { api, apiLogin, mailTo, readMailIn } from './api.ts';
+import { describeE2E, submitLogin } from './browser.ts';
+import { registeredTrainee, TRAINEE_PASSWORD, VIEWPORTS } from './game-helpers.ts';
+import { startServer, type StartedServer } from './global-setup.ts';
+
+const DAY = 86_400_000;
+const MODULE = 'ready_airman_training';
+const SUBJECT = 'Subject: Ready Airman Training: a few questions, 30 days on';
+
+/** Tab until the focus is on the element with this accessible name (or label); at most 120 presses. */
+async function tabTo(page: Page, name: string | RegExp): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement | null;
+      if (!el) return '';
+      return (el.getAttribute('aria-label') ?? el.labels?.[0]?.innerText ?? el.innerText).replace(/\s+/g, ' ').trim();
+    });
+    if (typeof name === 'string' ? focused === name : name.test(focused)) return;
+  }
+  throw new Error(`never reached ${String(name)} by Tab`);
+}
+
+/** Nothing on the page scrolls sideways at any of the three sizes (with GAME_SHOTS=dir, a screenshot of each). */
+async function fitsEverySize(page: Page, name: string): Promise<void> {
+  const opened = page.viewportSize();
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(300);
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(sideways, `${name} scrolls sideways at ${viewport.width}px`).toBe(false);
+    if (process.env.GAME_SHOTS) {
+      fs.mkdirSync(process.env.GAME_SHOTS, { recursive: true });
+      await page.screenshot({
+        path: path.join(process.env.GAME_SHOTS, `${name}-${viewport.width}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  if (opened) await page.setViewportSize(opened);
+}
+
+let server: StartedServer | undefined;
+let stopReading = (): void => undefined;
+
+async function ownServer(): Promise<StartedServer> {
+  server = await startServer();
+  stopReading = readMailIn(server.mailDir);
+  return server;
+}
+
+describeE2E(
+  'the follow-up questionnaire',
+  (e2e) => {
+    afterAll(async () => {
+      stopReading();
+      await server?.stop();
+    });
+
+    it('is e-mailed thirty days on, answered alone by keyboard after sign-in, and shown on Progress', async () => {
+      const base = e2e.baseUrl;
+      const trainee = await registeredTrainee(base);
+      // The trainee completes the module: every item 2 before play, 4 after.
+      const auth = await apiLogin(base, trainee, TRAINEE_PASSWORD);
+      const run = await api<{ run_id: string; seed: number }>(base, auth, 'POST', 'game/runs', { module: MODULE });
+      const log = plan(readyAirmanModule, run.seed).line as GameCommand[];
+      await new Promise((resolve) => setTimeout(resolve, log.length * 50 + 200));
+      const questionnaire = await api<Questionnaire>(base, auth, 'GET', 'modules/questionnaire');
+      const all = (value: number) => Object.fromEntries(questionnaire.items.map((i) => [i.id, value]));
+      const finished = await api<{ outcome: string }>(base, auth, 'POST', `game/runs/${run.run_id}/finish`, {
+        log,
+        answers: { before: all(2), after: all(4) },
+      });
+      expect(finished.outcome).toBe('complete');
+      // Not yet owed: nothing the day itself.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(mailTo(trainee).filter((m) => m.includes(SUBJECT))).toEqual([]);
+
+      // Thirty days pass.
+      const running = server!;
+      await running.stop({ keepData: true });
+      const database = await openDatabase({ dataDir: path.join(running.dataDir, 'db') });
+      await database.query(
+        `UPDATE assignments SET completed_at = completed_at - $1, started_at = started_at - $1
+         WHERE module_id = $2 AND user_id = (SELECT id FROM users WHERE user_name = $3)`,
+        [30 * DAY, MODULE, trainee],
+      );
+      await database.close();
+      server = await startServer(running);
+
+      // One e-mail, with the link to the questionnaire alone; not a second one on later passes.
+      const followups = () => mailTo(trainee).filter((m) => m.includes(SUBJECT));
+      await expect.poll(() => followups().length, { timeout: 30_000 }).toBe(1);
+      const link = /(http:\/\/127\.0\.0\.1:\d+\/followup\/ready_airman_training)/.exec(followups()[0] ?? '')?.[1];
+      expect(link).toBe(`${base}/followup/${MODULE}`);
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      expect(followups()).toHaveLength(1);
+
+      // The trainee follows it signed out: sign-in first, then back to the questionnaire.
+      const { context, page } = await e2e.newPage();
+      await page.goto(link!);
+      await page.waitForURL(/\/login$/);
+      await submitLogin(page, trainee, TRAINEE_PASSWORD);
+      await page.getByRole('heading', { level: 1, name: 'Ready Airman Training: a few questions' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/followup/${MODULE}`);
+      expect(await seriousViolations(page), '/followup').toEqual([]);
+      await fitsEverySize(page, 'followup');
+
+      // Every question by keyboard: Tab into its group, arrows to "Strongly agree" (5).
+      const groups = page.getByRole('group');
+      const count = await groups.count();
+      expect(count).toBe(questionnaire.items.length);
+      await tabTo(page, 'Strongly disagree');
+      for (let i = 0; i < count; i++) {
+        for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowDown');
+        if (i < count - 1) await page.keyboard.press('Tab');
+      }
+      await tabTo(page, 'Send my answers');
+      await page.keyboard.press('Enter');
+      await page.getByText('Thank you: your answers are recorded.').waitFor();
+      await fitsEverySize(page, 'followup-answered');
+
+      // Progress: the third point and the changes (one trainee: no interval, and why).
+      const progress = await e2e.adminPage();
+      await progress.page.goto('/progress');
+      const means = progress.page.getByRole('table', {
+        name: 'Ready Airman Training: mean domain score before play, after play and 30 days after, with the number of trainees',
+      });
+      await means.waitFor();
+      // The mental domain's scores as the report computes them: before all 2, after all 4, later all 5.
+      const mentalOf = (value: number) => domainScores(questionnaire, all(value)).mental ?? NaN;
+      const signed = (x: number) => (x > 0 ? `+${x.toFixed(1)}` : x.toFixed(1));
+      const mental = means.getByRole('row', { name: /^Mental/ });
+      expect((await mental.locator('td').allTextContents()).slice(-2)).toEqual([String(mentalOf(5)), '1']);
+      const changes = progress.page.getByRole('table', {
+        name: 'Ready Airman Training: change of each trainee who answered both sets, against their own before score',
+      });
+      expect(
+        await changes
+          .getByRole('row', { name: /^Mental/ })
+          .locator('td')
+          .allTextContents(),
+      ).toEqual([
+        '1',
+        signed(mentalOf(4) - mentalOf(2)),
+        'fewer than 5 trainees: no interval',
+        '100%',
+        '1',
+        signed(mentalOf(5) - mentalOf(2)),
+        'fewer than 5 trainees: no interval',
+      ]);
+      await fitsEverySize(progress.page, 'progress-learning');
+      await Promise.all([context.close(), progress.context.close()]);
+    }, 420_000);
+  },
+  ownServer,
+);
