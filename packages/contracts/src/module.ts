@@ -182,6 +182,15 @@ export const eventChoiceSchema = strict({
   next_day_tokens: nextDayTokens.optional(),
   /** Consequences that land on a later day. */
   later: laterList.optional(),
+  /** A choice the module teaches against (absent: a healthy one): it never out-scores its event's best healthy choice. */
+  risky: yesNo().optional(),
+  /** One line on what the choice teaches, quoted by the debrief; a risky choice needs one. */
+  lesson: text(200)
+    .refine((t) => !/[\r\n]/.test(t), schemaMessage('oneLine'))
+    .optional(),
+}).refine((c) => c.risky !== true || c.lesson !== undefined, {
+  message: schemaMessage('riskyLesson'),
+  path: ['lesson'],
 });
 export type EventChoice = z.infer<typeof eventChoiceSchema>;
 
@@ -211,7 +220,12 @@ export const gameEventSchema = strict({
   chance: wholeNumber(0, 100),
   /** Drawn only while each of these objectives is active. */
   required_objectives: names.optional(),
-  choices: list(eventChoiceSchema, EVENT_MAX_CHOICES, 'choices').min(1, schemaMessage('noChoice')),
+  choices: list(eventChoiceSchema, EVENT_MAX_CHOICES, 'choices')
+    .min(1, schemaMessage('noChoice'))
+    .refine(
+      (choices) => choices.length === 0 || choices.some((c) => c.risky !== true),
+      schemaMessage('noHealthyChoice'),
+    ),
   /** Where to find real help with what the event is about. */
   resources: list(resourceSchema, MAX_RESOURCES, 'resources').optional(),
 });
@@ -223,6 +237,8 @@ export const scoringSchema = strict({
   objective_points: wholeNumber(0, SCORE_MAX_POINTS).optional(),
   /** Points for each gauge inside its healthy range at the end of each day. */
   range_day_points: wholeNumber(0, SCORE_MAX_POINTS).optional(),
+  /** Percent of the days each gauge with a healthy range must end inside it for three stars (default 57: 4 of 7). */
+  balance_share: wholeNumber(0, 100).optional(),
   /** Points a completed run needs for two and for three stars. */
   stars: pair(count)
     .refine(([two, three]) => two <= three, schemaMessage('starOrder'))
