@@ -34,7 +34,11 @@ export function eventCard(state: GameState, event: EventView, tools: PanelTools)
           'li',
           {},
           tools.moveButton(
-            tools.moveLabel(choice.label, effects ? describeEffects(effects) : '', choice.reason),
+            tools.moveLabel(
+              choice.label,
+              effects ? describeEffects(effects, state.module.days - state.day) : '',
+              choice.reason,
+            ),
             `choice:${choice.index}`,
             () => tools.command({ choose: choice.index }),
             choice.ok ? undefined : `${choice.label}: ${choice.reason ?? ''}`,

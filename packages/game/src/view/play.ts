@@ -68,7 +68,11 @@ export function playView(controller: GameController, { announce, heading, button
     const buttons = screen.actions.map((a) => {
       const action = screen.state.module.actions.find((x) => x.name === a.action);
       const b = button(
-        moveLabel(a.action, action ? describeEffects(action) : '', a.reason),
+        moveLabel(
+          a.action,
+          action ? describeEffects(action, screen.state.module.days - screen.state.day) : '',
+          a.reason,
+        ),
         `action:${a.action}`,
         () => controller.command({ action: a.action }),
         {
