@@ -52,6 +52,10 @@ export function debriefScreen(
   const gap = gapWords(screen);
   const lesson = d.lesson;
   const risky = d.met.filter((m) => m.risky);
+  // The shortcuts whose costs came back, each named once.
+  const back = [...new Set(d.landed.map((l) => `'${l.source}'`))];
+  const perfect =
+    d.outcome === 'complete' && !risky.length && !back.length && d.breakdown.gauges.every((g) => g.days === played);
   const lessonRange = lesson && ranges[lesson.gauge] ? ` (${ranges[lesson.gauge]?.join('–')})` : '';
 
   const breakdown = el(
@@ -110,12 +114,20 @@ export function debriefScreen(
         ),
       ),
       gap ? el('p', { class: 'game-debrief__gap' }, gap) : null,
-      lesson || risky.length > 0
+      lesson || risky.length || back.length || perfect
         ? el(
             'section',
             { class: 'cds--tile game-debrief__lesson', 'aria-labelledby': 'game-lesson' },
             el('h3', { id: 'game-lesson' }, 'What this run teaches'),
             ...risky.map((m) => el('p', {}, `Day ${m.day}, you chose '${m.label}': ${m.lesson ?? ''}`)),
+            back.length ? el('p', {}, `The costs of ${back.join(', ')} came back later (below).`) : null,
+            perfect
+              ? el(
+                  'p',
+                  {},
+                  'A perfect week: every gauge stayed in its healthy range every day, with no shortcut and no risky answer. Keep these habits.',
+                )
+              : null,
             lesson
               ? el(
                   'p',
