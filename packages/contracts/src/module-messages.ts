@@ -21,6 +21,7 @@ export const SCHEMA_MESSAGES = {
   noHealthyChoice: 'Needs at least one choice not marked risky.',
   riskyLesson: 'A risky choice needs a lesson: one line on what it teaches.',
   oneLine: 'Must be one line.',
+  eventsDrawn: 'Must be “in_order” or “shuffled”.',
   fields: 'Must be a set of fields (a JSON object).',
   unknownFields: 'The module format has no {fields}: remove it.',
   gaugeTable: 'Must give a value per gauge name (a JSON object).',

@@ -278,6 +278,12 @@ export const moduleSchema = strict({
   ).optional(),
   events: list(gameEventSchema, MODULE_MAX_EVENTS, 'events').optional(),
   scoring: scoringSchema.optional(),
+  /**
+   * How each day's event is picked among those that may come: 'in_order' (absent: the first in
+   * the module's order whose roll succeeds) or 'shuffled' (the events tried in an order shuffled
+   * by the run's seed and the day, so the later ones come as often as the first).
+   */
+  events_drawn: z.enum(['in_order', 'shuffled'], { error: schemaMessage('eventsDrawn') }).optional(),
   /** Gauge → the lesson for a run that kept it below (low) or above (high) its healthy range. */
   lessons: gaugeTable(lessonSchema).optional(),
   /**

@@ -150,7 +150,7 @@ const events: GameEvent[] = [
     name: 'PT test moved up',
     text: 'The fitness assessment cell moved your PT test to this week. A slot is open today if you are ready.',
     days: [2, 4],
-    chance: 35,
+    chance: 55,
     required_objectives: ['Pass the PT test'],
     choices: [
       {
@@ -176,7 +176,7 @@ const events: GameEvent[] = [
         risky: true,
         lesson: 'A message is not a conversation: the people at home need you to listen.',
         later: [
-          { in_days: 2, results: { social: -6 }, text: 'Your partner has gone quiet: the messages get shorter.' },
+          { in_days: 2, results: { social: -7 }, text: 'Your partner has gone quiet: the messages get shorter.' },
         ],
       },
       {
@@ -217,10 +217,10 @@ const events: GameEvent[] = [
     chance: 25,
     choices: [
       { label: 'Sit down with your family to plan', token_cost: 2, results: { social: 6, spiritual: 1, mental: -1 } },
-      { label: 'Go to the pre-deployment brief', token_cost: 2, results: { mental: 3, social: -5 } },
+      { label: 'Go to the pre-deployment brief', token_cost: 2, results: { mental: 2, social: -5 } },
       {
         label: 'Keep it to yourself for now',
-        results: { mental: -6, spiritual: 1 },
+        results: { mental: -7 },
         risky: true,
         lesson: 'Keeping big news to yourself leaves you to carry it alone: plan it with others.',
       },
@@ -253,7 +253,7 @@ const events: GameEvent[] = [
       { label: 'Keep score from the bench', token_cost: 1, results: { social: 4, mental: 1 } },
       {
         label: 'Decline politely',
-        results: { social: -7, mental: -2 },
+        results: { social: -8, mental: -3 },
         risky: true,
         lesson: 'Turning down your flight again and again is how isolation starts.',
       },
@@ -263,19 +263,18 @@ const events: GameEvent[] = [
     name: 'Car trouble',
     text: 'Your car will not start, and payday is a week away.',
     days: [2, 4],
-    chance: 20,
+    chance: 30,
     choices: [
-      { label: 'Call the Airman & Family Readiness Center', token_cost: 2, results: { mental: 3, spiritual: 1 } },
+      { label: 'Call the Airman & Family Readiness Center', token_cost: 2, results: { mental: 4, spiritual: 1 } },
       { label: 'Ride with your wingman until payday', token_cost: 1, results: { social: 4, mental: -1 } },
       {
         label: 'Borrow from a payday lender',
-        results: { mental: 1 },
         risky: true,
         lesson: 'A payday loan costs far more than it lends: the Air Force Aid Society lends without interest.',
         later: [
           {
             in_days: 3,
-            results: { mental: -12, spiritual: -6 },
+            results: { mental: -14, spiritual: -8 },
             text: 'The payday loan comes due with its fees: you owe far more than you borrowed.',
           },
         ],
@@ -287,17 +286,17 @@ const events: GameEvent[] = [
     name: 'Your brother needs rent money',
     text: 'Your younger brother asks you to help with his rent this month.',
     days: [2, 5],
-    chance: 20,
+    chance: 25,
     choices: [
       {
         label: 'Send what you can',
         risky: true,
         lesson: 'Money you need yourself helps no one for long: a budget helps more.',
         results: { social: 2, mental: -4 },
-        later: [{ in_days: 2, results: { mental: -5 }, text: 'Your own account runs short before payday.' }],
+        later: [{ in_days: 2, results: { mental: -7 }, text: 'Your own account runs short before payday.' }],
       },
-      { label: 'Say no, and explain why', token_cost: 1, results: { spiritual: 2, social: -3 } },
-      { label: 'Help him build a budget over video', token_cost: 2, results: { social: 6, spiritual: 2 } },
+      { label: 'Say no, and explain why', token_cost: 1, results: { spiritual: 1, social: -4 } },
+      { label: 'Help him build a budget over video', token_cost: 2, results: { social: 6, spiritual: 2, mental: 1 } },
     ],
     resources: [AFRC],
   },
@@ -327,7 +326,7 @@ const events: GameEvent[] = [
     name: 'Sick with a fever',
     text: 'You wake up with a fever and a sore throat.',
     days: [2, 5],
-    chance: 15,
+    chance: 25,
     choices: [
       { label: 'Go to sick call and rest', token_cost: 2, results: { physical: 4, mental: 2, social: -2 } },
       {
@@ -352,8 +351,10 @@ export const readyAirmanModule: Module = {
   archived_at: 0,
   days: 7,
   daily_time_tokens: 8,
+  // Every event as likely to come as the first: tried in an order shuffled each day.
+  events_drawn: 'shuffled',
   starting_gauges: { mental: 60, physical: 55, social: 55, spiritual: 50 },
-  daily_change: { mental: -6, physical: -6, social: -6, spiritual: -5 },
+  daily_change: { mental: -7, physical: -6, social: -6, spiritual: -5 },
   healthy_range: { mental: [50, 85], physical: [50, 85], social: [50, 85], spiritual: [45, 85] },
   objectives: [
     { name: 'Complete readiness training', active: true, hidden: false },

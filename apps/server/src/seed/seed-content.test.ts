@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankAction, moduleSchema, isBaseModule } from '@airman/contracts/module.ts';
-import { isShortcut } from '@airman/engine/play.ts';
+import { SENSIBLE } from '@airman/engine/balance.ts';
+import { isShortcut, playRule } from '@airman/engine/play.ts';
 import { questionnaireSchema } from '@airman/contracts/questionnaire.ts';
 import { cafQuestionnaire } from './caf-questionnaire.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
@@ -84,6 +85,21 @@ describe('seed content', () => {
       expect(risky(event, label), label).toMatchObject({ risky: true, lesson: expect.any(String) });
     }
     expect(risky('Roommate trouble', 'Talk it out')?.risky).toBeUndefined();
+  });
+
+  it('draws each event in at least a quarter of the weeks a sensible player plays', () => {
+    const seeds = 1000;
+    const met = new Map<string, number>();
+    for (let seed = 0; seed < seeds; seed++) {
+      const { state } = playRule(readyAirmanModule, seed, SENSIBLE);
+      for (const i of state.drawn) {
+        const name = readyAirmanModule.events?.[i]?.name ?? '';
+        met.set(name, (met.get(name) ?? 0) + 1);
+      }
+    }
+    for (const event of readyAirmanModule.events ?? []) {
+      expect((met.get(event.name) ?? 0) / seeds, event.name).toBeGreaterThanOrEqual(0.25);
+    }
   });
 
   it('the questionnaire is valid, with four items in each domain', () => {
