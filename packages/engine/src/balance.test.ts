@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Module } from '@airman/contracts/module.ts';
-import { balance, missedTargets, type Balance } from './balance.ts';
+import { balance, MIN_ANSWER_DRAWS, missedTargets, type Balance } from './balance.ts';
 import { action, tinyModule } from './test-modules.ts';
 
 /** Three days, one gauge in a range, an event with an answer that is always best, and a shortcut. */
@@ -61,10 +61,10 @@ describe('balance', () => {
         },
       ],
     };
-    const b = balance(riskyPrepare, 10);
+    const b = balance(riskyPrepare, 20);
     const [prepare, wing] = b.answers.Inspection ?? [];
-    expect(prepare).toMatchObject({ choice: 'Prepare', risky: true, draws: 10 });
-    expect(wing).toMatchObject({ choice: 'Wing it', risky: false, draws: 10 });
+    expect(prepare).toMatchObject({ choice: 'Prepare', risky: true, draws: 20 });
+    expect(wing).toMatchObject({ choice: 'Wing it', risky: false, draws: 20 });
     expect(prepare!.mean_points).toBeGreaterThan(wing!.mean_points);
     expect(b.event_share).toEqual({ Inspection: 1 });
     expect(b.risky_pays).toEqual([
@@ -78,8 +78,9 @@ describe('balance', () => {
     expect(missedTargets(b).at(-1)).toBe(
       `risk pays: in 'Inspection', the risky 'Prepare' scores ${b.risky_pays[0]!.gain} points more on average than the best healthy answer ('Wing it')`,
     );
-    // Marked the other way round, the risky answer costs: nothing pays.
-    expect(balance(trialModule, 10).risky_pays).toEqual([]);
+    // Marked the other way round, the risky answer costs: nothing pays; measured in too few weeks, nothing counts.
+    expect(balance(trialModule, 20).risky_pays).toEqual([]);
+    expect(balance(riskyPrepare, MIN_ANSWER_DRAWS - 1).risky_pays).toEqual([]);
   });
 
   it('has no shortcut gain for a module without shortcuts', () => {

@@ -367,7 +367,13 @@ function answerFigures(module: Module, t: Tally): Record<string, AnswerFigures[]
   return out;
 }
 
-/** Each risky answer measured that out-scores the best healthy answer of its event. */
+/**
+ * Draws an answer is measured in before it counts toward risky_pays: over the
+ * editor's 30 seeds most events come fewer times, and a mean of a few weeks is noise.
+ */
+export const MIN_ANSWER_DRAWS = 20;
+
+/** Each risky answer measured often enough that out-scores the best healthy answer of its event. */
 export function riskyPays(answers: Readonly<Record<string, readonly AnswerFigures[]>>): RiskyPays[] {
   const pays: RiskyPays[] = [];
   for (const [event, figures] of Object.entries(answers)) {
@@ -379,7 +385,7 @@ export function riskyPays(answers: Readonly<Record<string, readonly AnswerFigure
       );
     if (!healthy) continue;
     for (const f of figures) {
-      if (f.risky && f.draws > 0 && f.mean_points > healthy.mean_points) {
+      if (f.risky && f.draws >= MIN_ANSWER_DRAWS && f.mean_points > healthy.mean_points) {
         const gain = Math.round((f.mean_points - healthy.mean_points) * 10) / 10;
         pays.push({ event, choice: f.choice, healthy_choice: healthy.choice, gain });
       }
