@@ -181,6 +181,11 @@ describeE2E('the game by keyboard alone', (e2e) => {
           [before, announced] as const,
         );
         await stayed(JSON.stringify(command));
+        // An answered event that names real help: focus on that help, and all of it in view.
+        if ('choose' in command && (readyAirmanModule.events?.[previous.pendingEvent]?.resources?.length ?? 0) > 0) {
+          expect(await focusedKey(page), `focus after ${JSON.stringify(command)}`).toBe('help');
+          expect(await outOfView(page, ['.game-help']), `help after ${JSON.stringify(command)}`).toEqual([]);
+        }
         // What the move did is in view: the status bar (day, tokens, gauges and their change marks) and End Day.
         expect(await outOfView(page, STAY_IN_VIEW), `after ${JSON.stringify(command)}`).toEqual([]);
         // Each gauge the move (or the night) changed carries its change mark: '+8', '−5'.

@@ -188,7 +188,8 @@ describeE2E('the game at /', (e2e) => {
     }
     const { points, stars } = score(state);
     const gap = starGap(readyAirmanModule, 'complete', { points, stars });
-    const missed = debrief(readyAirmanModule, run.seed, best.line).missed.find((m) => !m.seen);
+    const told = debrief(readyAirmanModule, run.seed, best.line);
+    const missed = told.missed.find((m) => !m.seen);
 
     const { context, page } = await e2e.newPage();
     await login(page, email, TRAINEE_PASSWORD);
@@ -201,6 +202,13 @@ describeE2E('the game at /', (e2e) => {
     expect(await breakdown.getByRole('row').last().textContent()).toBe(`Total${points}`);
     expect(gap).toBeDefined();
     await controls.getByText(`${gap?.short} points short of ${gap?.stars} stars`).waitFor();
+    // What this run teaches: each risky answer taken with its lesson, and the shortcuts whose costs came back.
+    const teaches = controls.getByRole('region', { name: 'What this run teaches' });
+    for (const m of told.met.filter((x) => x.risky))
+      await teaches.getByText(`Day ${m.day}, you chose '${m.label}': ${m.lesson ?? ''}`, { exact: true }).waitFor();
+    const back = [...new Set(told.landed.map((l) => `'${l.source}'`))];
+    if (back.length > 0)
+      await teaches.getByText(`The costs of ${back.join(', ')} came back later (below).`, { exact: true }).waitFor();
     // The run's seed is the server's draw: about one seed in twelve leaves no hidden bonus
     // missed by this line, and then none is named.
     if (missed) {

@@ -68,6 +68,11 @@ async function main(): Promise<void> {
     const draws = counts.reduce((a, b) => a + b, 0);
     console.error(`${event}: ${counts.map((n) => `${Math.round((n / draws) * 100)}%`).join(' / ')} of ${draws}`);
   }
+  // Each event's answers by mean final points, with a sensible player continuing.
+  for (const [event, answers] of Object.entries(figures.answers)) {
+    const words = answers.map((a) => `${a.risky ? 'risky ' : ''}'${a.choice}' ${a.mean_points}`).join(' / ');
+    console.error(`${event} mean points: ${words}`);
+  }
   const seconds = (performance.now() - started) / 1000;
   console.error(`${seeds} seeds on ${workers} threads in ${seconds.toFixed(1)} s`);
   const missed = missedTargets(figures);

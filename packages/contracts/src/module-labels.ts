@@ -77,6 +77,8 @@ export const ACTION_LABELS = {
 /** The choices table of an event's details and a choice's details: the fields an action shares are named as the action's. */
 export const CHOICE_LABELS = {
   label: 'Choice',
+  risky: 'Risky',
+  lesson: 'Lesson',
   token_cost: TOKEN_COST,
   results: RESULTS,
   changes_objectives: ACTION_LABELS.changes_objectives,

@@ -182,6 +182,15 @@ export const eventChoiceSchema = strict({
   next_day_tokens: nextDayTokens.optional(),
   /** Consequences that land on a later day. */
   later: laterList.optional(),
+  /** A choice the module teaches against (absent: a healthy one): it never out-scores its event's best healthy choice. */
+  risky: yesNo().optional(),
+  /** One line on what the choice teaches, quoted by the debrief; a risky choice needs one. */
+  lesson: text(200)
+    .refine((t) => !/[\r\n]/.test(t), schemaMessage('oneLine'))
+    .optional(),
+}).refine((c) => c.risky !== true || c.lesson !== undefined, {
+  message: schemaMessage('riskyLesson'),
+  path: ['lesson'],
 });
 export type EventChoice = z.infer<typeof eventChoiceSchema>;
 
@@ -211,7 +220,12 @@ export const gameEventSchema = strict({
   chance: wholeNumber(0, 100),
   /** Drawn only while each of these objectives is active. */
   required_objectives: names.optional(),
-  choices: list(eventChoiceSchema, EVENT_MAX_CHOICES, 'choices').min(1, schemaMessage('noChoice')),
+  choices: list(eventChoiceSchema, EVENT_MAX_CHOICES, 'choices')
+    .min(1, schemaMessage('noChoice'))
+    .refine(
+      (choices) => choices.length === 0 || choices.some((c) => c.risky !== true),
+      schemaMessage('noHealthyChoice'),
+    ),
   /** Where to find real help with what the event is about. */
   resources: list(resourceSchema, MAX_RESOURCES, 'resources').optional(),
 });
@@ -223,6 +237,8 @@ export const scoringSchema = strict({
   objective_points: wholeNumber(0, SCORE_MAX_POINTS).optional(),
   /** Points for each gauge inside its healthy range at the end of each day. */
   range_day_points: wholeNumber(0, SCORE_MAX_POINTS).optional(),
+  /** Percent of the days each gauge with a healthy range must end inside it for three stars (default 57: 4 of 7). */
+  balance_share: wholeNumber(0, 100).optional(),
   /** Points a completed run needs for two and for three stars. */
   stars: pair(count)
     .refine(([two, three]) => two <= three, schemaMessage('starOrder'))
@@ -262,6 +278,12 @@ export const moduleSchema = strict({
   ).optional(),
   events: list(gameEventSchema, MODULE_MAX_EVENTS, 'events').optional(),
   scoring: scoringSchema.optional(),
+  /**
+   * How each day's event is picked among those that may come: 'in_order' (absent: the first in
+   * the module's order whose roll succeeds) or 'shuffled' (the events tried in an order shuffled
+   * by the run's seed and the day, so the later ones come as often as the first).
+   */
+  events_drawn: z.enum(['in_order', 'shuffled'], { error: schemaMessage('eventsDrawn') }).optional(),
   /** Gauge → the lesson for a run that kept it below (low) or above (high) its healthy range. */
   lessons: gaugeTable(lessonSchema).optional(),
   /**

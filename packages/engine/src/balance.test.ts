@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Module } from '@airman/contracts/module.ts';
-import { balance, missedTargets, type Balance } from './balance.ts';
+import { balance, MIN_ANSWER_DRAWS, missedTargets, type Balance } from './balance.ts';
 import { action, tinyModule } from './test-modules.ts';
 
 /** Three days, one gauge in a range, an event with an answer that is always best, and a shortcut. */
@@ -45,6 +45,44 @@ describe('balance', () => {
     expect(b.other_rules.no_shortcuts?.mean_points).toBeGreaterThan(0);
   });
 
+  it('measures each answer of an event and names a risky one that pays', () => {
+    const riskyPrepare: Module = {
+      ...trialModule,
+      events: [
+        {
+          name: 'Inspection',
+          text: 'Tomorrow morning.',
+          days: [1, 3],
+          chance: 100,
+          choices: [
+            { label: 'Prepare', results: { energy: 6 }, risky: true, lesson: 'Preparing is not risky at all.' },
+            { label: 'Wing it', results: { energy: -6 } },
+          ],
+        },
+      ],
+    };
+    const b = balance(riskyPrepare, 20);
+    const [prepare, wing] = b.answers.Inspection ?? [];
+    expect(prepare).toMatchObject({ choice: 'Prepare', risky: true, draws: 20 });
+    expect(wing).toMatchObject({ choice: 'Wing it', risky: false, draws: 20 });
+    expect(prepare!.mean_points).toBeGreaterThan(wing!.mean_points);
+    expect(b.event_share).toEqual({ Inspection: 1 });
+    expect(b.risky_pays).toEqual([
+      {
+        event: 'Inspection',
+        choice: 'Prepare',
+        healthy_choice: 'Wing it',
+        gain: Math.round((prepare!.mean_points - wing!.mean_points) * 10) / 10,
+      },
+    ]);
+    expect(missedTargets(b).at(-1)).toBe(
+      `risk pays: in 'Inspection', the risky 'Prepare' scores ${b.risky_pays[0]!.gain} points more on average than the best healthy answer ('Wing it')`,
+    );
+    // Marked the other way round, the risky answer costs: nothing pays; measured in too few weeks, nothing counts.
+    expect(balance(trialModule, 20).risky_pays).toEqual([]);
+    expect(balance(riskyPrepare, MIN_ANSWER_DRAWS - 1).risky_pays).toEqual([]);
+  });
+
   it('has no shortcut gain for a module without shortcuts', () => {
     const b = balance({ ...trialModule, actions: trialModule.actions.slice(0, 1) }, 5);
     expect(b.shortcut_gain).toBeNull();
@@ -62,11 +100,16 @@ describe('balance', () => {
       median_decisions_per_day: 4,
       careful_win: 1,
       careful_stars_3: 0.2,
+      short_rule_stars_3: 0.4,
+      combined_habit_stars_3: 0.4,
       first_choice_win: 1,
       dominant_choice_max: 0.5,
       dominant_choice: { event: 'Inspection', choice: 'Prepare', index: 0, share: 0.5, draws: 10 },
       shortcut_gain: -5,
       other_rules: {},
+      answers: {},
+      risky_pays: [],
+      event_share: {},
     };
     expect(missedTargets(good)).toEqual([]);
     expect(

@@ -8,6 +8,7 @@ import type { GameCommand } from '@airman/contracts/game.ts';
 import { pendingEvent, start, type GameState } from './game-state.ts';
 import {
   CAREFUL,
+  continueRule,
   isShortcut,
   plan,
   playGreedy,
@@ -30,7 +31,35 @@ export const OTHER_RULES: Readonly<Record<string, RulePolicy>> = {
   bonus_hunter: { ...CAREFUL, bonuses: true },
   /** Careful play that never takes a shortcut. */
   no_shortcuts: { ...CAREFUL, shortcuts: false },
+  /**
+   * The short rule one run teaches: finish what is on screen (bonuses too),
+   * reach out, never take anything marked 'later', top up the lowest gauge.
+   */
+  short_rule: { ...CAREFUL, bonuses: true, shortcuts: false },
+  /** Every habit at once: the short rule, healthy answers to events, and gauges below their range first. */
+  combined_habit: { ...CAREFUL, bonuses: true, shortcuts: false, healthy: true, order: 'gauges_first' },
 };
+
+/** The sensible player who plays on after each answer measured (answerPoints): careful, healthy answers only. */
+export const SENSIBLE: RulePolicy = { ...CAREFUL, healthy: true };
+
+/** An event's answer as measured: its mean final points with a sensible player continuing. */
+export interface AnswerFigures {
+  choice: string;
+  risky: boolean;
+  mean_points: number;
+  /** Draws in which it was measured. */
+  draws: number;
+}
+
+/** A risky answer that out-scores its event's best healthy answer on average. */
+export interface RiskyPays {
+  event: string;
+  choice: string;
+  healthy_choice: string;
+  /** Its mean points minus the best healthy answer's. */
+  gain: number;
+}
 
 export interface RuleFigures {
   win: number;
@@ -66,9 +95,19 @@ export interface Balance {
   /** The largest share of draws in which one choice of one event is the planner's best (0 when no event was drawn often enough). */
   dominant_choice_max: number;
   dominant_choice: DominantChoice | null;
+  /** The short rule (OTHER_RULES.short_rule): its three-star weeks. */
+  short_rule_stars_3: number;
+  /** Every habit at once (OTHER_RULES.combined_habit): its three-star weeks. */
+  combined_habit_stars_3: number;
   /** Careful play's mean points with shortcuts minus without them; null for a module without shortcuts. */
   shortcut_gain: number | null;
   other_rules: Record<string, RuleFigures>;
+  /** Per event: each answer's mean final points, each taken in turn wherever the sensible player met the event. */
+  answers: Record<string, AnswerFigures[]>;
+  /** Each risky answer that scores more on average than the best healthy answer of its event (should be none). */
+  risky_pays: RiskyPays[];
+  /** Per event, in the module's order: the share of weeks the sensible player met it in. */
+  event_share: Record<string, number>;
 }
 
 /** Draws of an event with two or more open choices before its share counts toward dominant_choice_max. */
@@ -95,6 +134,10 @@ export interface Tally {
   rules: Record<string, { wins: number; threeStars: number; points: number }>;
   /** Event name → how often the planner took each of its choices when two or more were open. */
   choices: Record<string, number[]>;
+  /** Event name → per choice: final points summed and draws, with the sensible player continuing. */
+  answers: Record<string, { points: number[]; draws: number[] }>;
+  /** Event name → the weeks the sensible player met it in. */
+  met: Record<string, number>;
 }
 
 /** Rules every tally plays: careful, careful answering with the first listed choice, and the others. */
@@ -118,6 +161,30 @@ function countChoices(start0: GameState, line: readonly GameCommand[], into: Rec
     if (!r.ok) throw new Error(`the planner's line does not replay: ${r.error}`);
     state = r.state;
   }
+}
+
+/**
+ * Plays the seed sensibly and, at each event met, every open answer in turn
+ * with the sensible player continuing to the end: adds each one's final points.
+ */
+function measureAnswers(module: Module, seed: number, into: Tally['answers'], met: Tally['met']): void {
+  continueRule({ state: start(module, seed), line: [] }, SENSIBLE, (at) => {
+    const event = pendingEvent(at.state);
+    if (!event) return;
+    met[event.name] = (met[event.name] ?? 0) + 1;
+    const figures = (into[event.name] ??= {
+      points: event.choices.map(() => 0),
+      draws: event.choices.map(() => 0),
+    });
+    event.choices.forEach((c, i) => {
+      if (choiceUnavailableReason(at.state, c) !== undefined) return;
+      const r = apply(at.state, { choose: i });
+      if (!r.ok) return;
+      const end = continueRule({ state: r.state, line: [] }, SENSIBLE).state;
+      figures.points[i] = (figures.points[i] ?? 0) + points(end);
+      figures.draws[i] = (figures.draws[i] ?? 0) + 1;
+    });
+  });
 }
 
 /** Player decisions (actions and event choices, not End Day) on each day of a line. */
@@ -146,6 +213,8 @@ export function tally(module: Module, from: number, to: number, options: Balance
     decisions: [],
     rules: {},
     choices: {},
+    answers: {},
+    met: {},
   };
   const rules = rulesToPlay();
   for (let seed = from; seed < to; seed++) {
@@ -169,6 +238,7 @@ export function tally(module: Module, from: number, to: number, options: Balance
       if (score(played).stars === 3) r.threeStars += 1;
       r.points += points(played);
     }
+    measureAnswers(module, seed, t.answers, t.met);
     const fewest = plan(module, seed, { ...options.planner, goal: 'fewest_actions' });
     if (fewest.state.outcome === 'complete') t.minWinStars = Math.max(t.minWinStars, score(fewest.state).stars);
   }
@@ -195,6 +265,18 @@ function mergeChoices(a: Tally['choices'], b: Tally['choices']): Tally['choices'
   return merged;
 }
 
+function mergeAnswers(a: Tally['answers'], b: Tally['answers']): Tally['answers'] {
+  const merged: Tally['answers'] = {};
+  const add = (x: number[], y: number[]) =>
+    Array.from({ length: Math.max(x.length, y.length) }, (_, i) => (x[i] ?? 0) + (y[i] ?? 0));
+  for (const name of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    const x = a[name] ?? { points: [], draws: [] };
+    const y = b[name] ?? { points: [], draws: [] };
+    merged[name] = { points: add(x.points, y.points), draws: add(x.draws, y.draws) };
+  }
+  return merged;
+}
+
 export function mergeTallies(tallies: readonly Tally[]): Tally {
   return tallies.reduce(
     (a, b) => ({
@@ -208,6 +290,10 @@ export function mergeTallies(tallies: readonly Tally[]): Tally {
       decisions: [...a.decisions, ...b.decisions],
       rules: mergeRules(a.rules, b.rules),
       choices: mergeChoices(a.choices, b.choices),
+      answers: mergeAnswers(a.answers, b.answers),
+      met: Object.fromEntries(
+        [...new Set([...Object.keys(a.met), ...Object.keys(b.met)])].map((k) => [k, (a.met[k] ?? 0) + (b.met[k] ?? 0)]),
+      ),
     }),
     {
       seeds: 0,
@@ -220,6 +306,8 @@ export function mergeTallies(tallies: readonly Tally[]): Tally {
       decisions: [],
       rules: {},
       choices: {},
+      answers: {},
+      met: {},
     },
   );
 }
@@ -264,10 +352,53 @@ function hasShortcuts(module: Module): boolean {
   return module.actions.some(isShortcut) || (module.events ?? []).some((e) => e.choices.some(isShortcut));
 }
 
+/** Each event's answers with their mean final points, in the module's order of events and choices. */
+function answerFigures(module: Module, t: Tally): Record<string, AnswerFigures[]> {
+  const out: Record<string, AnswerFigures[]> = {};
+  for (const event of module.events ?? []) {
+    const figures = t.answers[event.name];
+    if (!figures) continue;
+    out[event.name] = event.choices.map((c, i) => {
+      const draws = figures.draws[i] ?? 0;
+      const mean = draws === 0 ? 0 : Math.round(((figures.points[i] ?? 0) / draws) * 10) / 10;
+      return { choice: c.label, risky: c.risky === true, mean_points: mean, draws };
+    });
+  }
+  return out;
+}
+
+/**
+ * Draws an answer is measured in before it counts toward risky_pays: over the
+ * editor's 30 seeds most events come fewer times, and a mean of a few weeks is noise.
+ */
+export const MIN_ANSWER_DRAWS = 20;
+
+/** Each risky answer measured often enough that out-scores the best healthy answer of its event. */
+export function riskyPays(answers: Readonly<Record<string, readonly AnswerFigures[]>>): RiskyPays[] {
+  const pays: RiskyPays[] = [];
+  for (const [event, figures] of Object.entries(answers)) {
+    const healthy = figures
+      .filter((f) => !f.risky && f.draws > 0)
+      .reduce<AnswerFigures | undefined>(
+        (best, f) => (!best || f.mean_points > best.mean_points ? f : best),
+        undefined,
+      );
+    if (!healthy) continue;
+    for (const f of figures) {
+      if (f.risky && f.draws >= MIN_ANSWER_DRAWS && f.mean_points > healthy.mean_points) {
+        const gain = Math.round((f.mean_points - healthy.mean_points) * 10) / 10;
+        pays.push({ event, choice: f.choice, healthy_choice: healthy.choice, gain });
+      }
+    }
+  }
+  return pays;
+}
+
 export function summarize(module: Module, t: Tally): Balance {
   const rule = (name: string) => t.rules[name] ?? { wins: 0, threeStars: 0, points: 0 };
   const mean = (name: string) => (t.seeds === 0 ? 0 : Math.round((rule(name).points / t.seeds) * 10) / 10);
   const dominant = dominantChoice(module, t);
+  const answers = answerFigures(module, t);
   return {
     module: module.id,
     seeds: t.seeds,
@@ -279,6 +410,8 @@ export function summarize(module: Module, t: Tally): Balance {
     median_decisions_per_day: median(t.decisions),
     careful_win: rate(rule('careful').wins, t.seeds),
     careful_stars_3: rate(rule('careful').threeStars, t.seeds),
+    short_rule_stars_3: rate(rule('short_rule').threeStars, t.seeds),
+    combined_habit_stars_3: rate(rule('combined_habit').threeStars, t.seeds),
     first_choice_win: rate(rule('first_choice').wins, t.seeds),
     dominant_choice_max: dominant?.share ?? 0,
     dominant_choice: dominant,
@@ -289,6 +422,9 @@ export function summarize(module: Module, t: Tally): Balance {
         { win: rate(rule(name).wins, t.seeds), stars_3: rate(rule(name).threeStars, t.seeds), mean_points: mean(name) },
       ]),
     ),
+    answers,
+    risky_pays: riskyPays(answers),
+    event_share: Object.fromEntries((module.events ?? []).map((e) => [e.name, rate(t.met[e.name] ?? 0, t.seeds)])),
   };
 }
 
@@ -307,6 +443,7 @@ export const BALANCE_TARGETS = {
   median_decisions_per_day: 3,
   careful_win: 0.9,
   careful_stars_3: 0.5,
+  short_rule_stars_3: 0.5,
   dominant_choice_max: 0.75,
   /** Shortcuts must cost careful play points on average: the gain must stay below this. */
   shortcut_gain: 0,
@@ -334,6 +471,10 @@ export function missedTargets(b: Balance): string[] {
     missed.push(
       `too easy: careful play gets 3 stars on ${percent(b.careful_stars_3)} (at most ${percent(t.careful_stars_3)})`,
     );
+  if (b.short_rule_stars_3 > t.short_rule_stars_3)
+    missed.push(
+      `too easy: the short rule (reach out, no shortcuts, top up the lowest gauge) gets 3 stars on ${percent(b.short_rule_stars_3)} (at most ${percent(t.short_rule_stars_3)})`,
+    );
   if (b.solver_win < t.solver_win)
     missed.push(`too hard: even the planner wins only ${percent(b.solver_win)} (at least ${percent(t.solver_win)})`);
   if (b.solver_stars_3 < t.solver_stars_3)
@@ -356,6 +497,10 @@ export function missedTargets(b: Balance): string[] {
   if (b.shortcut_gain !== null && b.shortcut_gain >= t.shortcut_gain)
     missed.push(
       `shortcuts pay: careful play scores ${b.shortcut_gain} points more on average with them than without (they should cost)`,
+    );
+  for (const r of b.risky_pays)
+    missed.push(
+      `risk pays: in '${r.event}', the risky '${r.choice}' scores ${r.gain} points more on average than the best healthy answer ('${r.healthy_choice}')`,
     );
   return missed;
 }

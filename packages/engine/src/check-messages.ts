@@ -28,7 +28,7 @@ export const CHECK_MESSAGES = {
   eventNoChance: 'A chance of 0% means the event is never drawn. Raise it.',
   eventNoFreeChoice: 'Every choice uses up an item: add a choice that uses none, so the player can always answer.',
   laterTooLate:
-    'Lands {in_days} days after the move but the module lasts {days} days, so it never lands. Lower In days, or raise Days in Settings.',
+    'Lands {in_days} days after the move but the module lasts {days} days, so it always comes due after the last day, charged when the run ends. Lower In days, or raise Days in Settings.',
   actionTooCostly:
     'More than the {tokens} tokens a day has, so this action can never be taken. Lower it, or raise Daily time tokens in Settings.',
   itemNeverGiven:

@@ -4,7 +4,7 @@
  */
 import type { GameEvent, Module } from '@airman/contracts/module.ts';
 import { GAUGE_MAX, GAUGE_MIN } from '@airman/contracts/gauges.ts';
-import { choiceOrder, roll } from './random.ts';
+import { choiceOrder, eventOrder, roll } from './random.ts';
 
 /** inactive: not pursued (yet); active: pursued; complete: done. */
 export type ObjectiveStatus = 'inactive' | 'active' | 'complete';
@@ -130,13 +130,16 @@ function requirementsMet(state: GameState, required: readonly string[] | undefin
 
 /**
  * Today's event, drawn as the day begins: the first event of the module, in
- * its order, whose day window holds today, not drawn before this run, whose
+ * its order (or, with `events_drawn: 'shuffled'`, in the day's shuffled
+ * order, eventOrder), whose day window holds today, not drawn before this run, whose
  * required objectives are active, and whose roll is under its chance. At most
  * one event a day.
  */
 export function drawEvent(state: GameState): GameState {
   const events: readonly GameEvent[] = state.module.events ?? [];
-  for (let index = 0; index < events.length; index++) {
+  const order = state.module.events_drawn === 'shuffled' ? eventOrder(state.seed, state.day, events.length) : null;
+  for (let at = 0; at < events.length; at++) {
+    const index = order ? (order[at] as number) : at;
     const event = events[index] as GameEvent;
     const [from, to] = event.days;
     if (state.day < from || state.day > to || state.drawn.includes(index)) continue;

@@ -63,9 +63,27 @@ describe('later consequences', () => {
     expect(s.day).toBe(2);
   });
 
-  it('never lands after the last day', () => {
-    const s = play(start({ ...laterModule, days: 2 }, 1), { end_day: true }, { action: 'Cram' });
+  it('are charged when the last day ends if they fall after it, before it is scored', () => {
+    const twoDays = { ...laterModule, days: 2 };
+    const cram = play(start(twoDays, 1), { end_day: true }, { action: 'Cram' });
+    expect(cram.scheduled.map((x) => x.day)).toEqual([3, 4]);
+    expect(cram.gauges.energy).toBe(13);
+    const s = play(cram, { end_day: true });
     expect(s.scheduled).toEqual([]);
+    expect(s.landed.map((x) => [x.day, x.from_day, x.text])).toEqual([
+      [3, 2, 'You are worn out from cramming.'],
+      [4, 2, 'You catch up on sleep.'],
+    ]);
+    expect(s.gauges.energy).toBe(9);
+    // Charged before the last day is scored: a cost that takes a gauge out of its range loses that day's points.
+    const low = play(start({ ...twoDays, starting_gauges: { energy: 5 } }, 1), { end_day: true }, { action: 'Cram' });
+    expect(low.gauges.energy).toBe(8);
+    const ended = play(low, { end_day: true });
+    expect(ended.gauges.energy).toBe(4);
+    expect(ended.gaugeDays.energy).toEqual({ in_range: 1, low: 1, high: 0 });
+    // One that takes a gauge to 0 loses the run, as on any day.
+    const worn = play(start({ ...twoDays, starting_gauges: { energy: 1 } }, 1), { end_day: true }, { action: 'Cram' });
+    expect(play(worn, { end_day: true }).outcome).toBe('failed');
   });
 
   it('come from an event choice too, named by its event', () => {

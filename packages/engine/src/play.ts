@@ -4,10 +4,10 @@
  * days with a beam, either for the best score or for the fewest actions.
  */
 import type { GameCommand } from '@airman/contracts/game.ts';
-import type { Action, EventChoice, Module } from '@airman/contracts/module.ts';
+import type { Action, EventChoice, GameEvent, Module } from '@airman/contracts/module.ts';
 import { actionsTakenToday, isGoal, pendingEvent, shownChoices, start, type GameState } from './game-state.ts';
 import { apply, choiceUnavailableReason, gaugesInRange, rangesOf, takeAction, unavailableReason } from './rules.ts';
-import { objectivePoints, points, rangeDayPoints } from './score.ts';
+import { balanceDays, objectivePoints, points, rangeDayPoints, unbalanced } from './score.ts';
 
 export interface Played {
   state: GameState;
@@ -136,7 +136,7 @@ function dayPlans(from: Step, maxStates: number): Step[] {
   // the first choice's ways would use them all and the others never be tried.
   const event = from.state.outcome === 'in_progress' ? pendingEvent(from.state) : undefined;
   if (event) {
-    const open = event.choices.flatMap((c, i) => (choiceUnavailableReason(from.state, c) === undefined ? [i] : []));
+    const open = answersWeighed(from.state, event);
     const share = Math.max(1, Math.floor(maxStates / open.length));
     return open.flatMap((i) => dayPlans(advance(from, { choose: i }), share));
   }
@@ -149,9 +149,7 @@ function dayPlans(from: Step, maxStates: number): Step[] {
     const event = pendingEvent(p.state);
     if (event) {
       plans.pop();
-      event.choices.forEach((c, i) => {
-        if (choiceUnavailableReason(p.state, c) === undefined) visit(advance(p, { choose: i }), 0);
-      });
+      for (const i of answersWeighed(p.state, event)) visit(advance(p, { choose: i }), 0);
       return;
     }
     for (let i = firstAction; i < actions.length; i++) {
@@ -166,6 +164,18 @@ function dayPlans(from: Step, maxStates: number): Step[] {
   };
   visit(from, 0);
   return plans;
+}
+
+/**
+ * The answers the planner weighs: every open choice, except that an event
+ * naming real help (a crisis: `resources`) is never answered with a risky
+ * choice while a healthy one is open.
+ */
+function answersWeighed(state: GameState, event: GameEvent): number[] {
+  const open = event.choices.flatMap((c, i) => (choiceUnavailableReason(state, c) === undefined ? [i] : []));
+  if ((event.resources?.length ?? 0) === 0) return open;
+  const healthy = open.filter((i) => event.choices[i]?.risky !== true);
+  return healthy.length > 0 ? healthy : open;
 }
 
 /** Ways a day may go that are ended and judged, per kept state and per state kept. */
@@ -230,7 +240,8 @@ function value(p: Step, goal: PlanGoal, inDay = false): number {
   // A day not yet ended is judged as if it ended now: its gauges in range score.
   const pending = inDay && state.outcome === 'in_progress' ? gaugesInRange(state) * rangePts : 0;
   let v = goal === 'score' ? points(state) + pending : -1000 * p.actions;
-  if (won) return 1e9 + v;
+  // A win with balance (3 stars need every ranged gauge in range on enough days) beats one without.
+  if (won) return 1e9 + (goal === 'score' && !unbalanced(state) ? 1e6 : 0) + v;
   // Fewest actions: an open goal outweighs any number of actions.
   const goalWeight = goal === 'score' ? 2 * objectivePts : 1e6;
   for (const o of objectives) {
@@ -255,9 +266,16 @@ function value(p: Step, goal: PlanGoal, inDay = false): number {
   if (goal === 'score') {
     // Consequences still to come are part of the state's worth: a shortcut's cost is not free for being late.
     for (const s of state.scheduled) v += gaugeSum(s.results) * rangePts * 0.2 + s.next_day_tokens * rangePts * 0.8;
+    const need = balanceDays(module);
+    // Days still to be scored after this state's: a gauge short of its balance days needs them.
+    const left = module.days - state.day + (inDay ? 1 : 0);
     for (const [gauge, min, max] of rangesOf(module)) {
       const x = state.gauges[gauge];
       if (x === undefined) continue;
+      const have = (state.gaugeDays[gauge]?.in_range ?? 0) + (inDay && x >= min && x <= max ? 1 : 0);
+      const short = Math.max(0, need - have);
+      // Each day a gauge still needs weighs more as the days run out; past reach, 3 stars are lost.
+      if (short > 0) v -= short > left - (inDay ? 1 : 0) ? rangePts * 8 : (short / Math.max(1, left)) * rangePts * 4;
       if (x < min) v -= (min - x) * rangePts * 0.3;
       else if (x > max) v -= (x - max) * rangePts * 0.3;
       else v += rangePts * 0.5 + Math.min(x - min, max - x) * 0.2;
@@ -313,6 +331,8 @@ export interface RulePolicy {
   shortcuts: boolean;
   /** Whether bonus objectives are pursued like goals. */
   bonuses: boolean;
+  /** Whether events are answered only with choices not marked risky (while one is open). */
+  healthy?: boolean;
 }
 
 /** The careful rule: finish goals first, then top up the lowest gauge at the best gain per token, take choice 1. */
@@ -420,8 +440,10 @@ function ruleChoice(state: GameState, policy: RulePolicy): GameCommand {
   if (!event) throw new Error('no event to answer');
   const order = policy.choice === 'first_shown' ? shownChoices(state) : event.choices.map((_, i) => i);
   const open = order.filter((i) => choiceUnavailableReason(state, event.choices[i] as EventChoice) === undefined);
-  const allowed = policy.shortcuts ? open : open.filter((i) => !isShortcut(event.choices[i] as EventChoice));
-  const pool = allowed.length > 0 ? allowed : open;
+  const healthy = policy.healthy ? open.filter((i) => event.choices[i]?.risky !== true) : open;
+  const kept = healthy.length > 0 ? healthy : open;
+  const allowed = policy.shortcuts ? kept : kept.filter((i) => !isShortcut(event.choices[i] as EventChoice));
+  const pool = allowed.length > 0 ? allowed : kept;
   if (policy.choice === 'cheapest') {
     const cost = (i: number) => event.choices[i]?.token_cost ?? 0;
     return { choose: pool.reduce((best, i) => (cost(i) < cost(best) ? i : best)) };
@@ -431,13 +453,24 @@ function ruleChoice(state: GameState, policy: RulePolicy): GameCommand {
 
 /** Plays the module by a simple rule (CAREFUL and its variations). */
 export function playRule(module: Module, seed: number, policy: RulePolicy = CAREFUL): Played {
-  let played: Played = { state: start(module, seed), line: [] };
+  return continueRule({ state: start(module, seed), line: [] }, policy);
+}
+
+/**
+ * Plays on from a run under way by a simple rule, to its end. `onEvent` sees
+ * each event awaiting an answer before the rule answers it.
+ */
+export function continueRule(from: Played, policy: RulePolicy, onEvent?: (at: Played) => void): Played {
+  const module = from.state.module;
+  let played = from;
   let movesToday = 0;
   while (played.state.outcome === 'in_progress') {
     const { state } = played;
     let command: GameCommand = { end_day: true };
-    if (pendingEvent(state)) command = ruleChoice(state, policy);
-    else if (movesToday < 100) {
+    if (pendingEvent(state)) {
+      onEvent?.(played);
+      command = ruleChoice(state, policy);
+    } else if (movesToday < 100) {
       const usable = module.actions.filter(
         (a) =>
           unavailableReason(state, a) === undefined &&

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { choiceOrder, roll } from './random.ts';
+import type { Module } from '@airman/contracts/module.ts';
+import { start } from './game-state.ts';
+import { choiceOrder, eventOrder, roll } from './random.ts';
+import { tinyModule } from './test-modules.ts';
 
 describe('roll', () => {
   it('is the same for the same seed, day and event', () => {
@@ -41,5 +44,34 @@ describe('choiceOrder', () => {
 
   it('shows a single choice as it is', () => {
     expect(choiceOrder(9, 1, 0, 1)).toEqual([0]);
+  });
+});
+
+describe('events drawn shuffled', () => {
+  const twoEvents: Module = {
+    ...tinyModule,
+    days: 3,
+    events: ['First', 'Second'].map((name) => ({
+      name,
+      text: name,
+      days: [1, 3],
+      chance: 100,
+      choices: [{ label: 'OK' }],
+    })),
+  };
+  const firstDrawn = (m: Module, seed: number) => m.events?.[start(m, seed).pendingEvent]?.name;
+
+  it('tries the events in an order of its own each day, the same for a seed and day', () => {
+    expect(eventOrder(7, 2, 5)).toEqual(eventOrder(7, 2, 5));
+    expect([...eventOrder(7, 2, 5)].sort()).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('lets a later event come first as often as the first one, where in order it never does', () => {
+    const seeds = Array.from({ length: 200 }, (_, i) => i);
+    expect(new Set(seeds.map((s) => firstDrawn(twoEvents, s)))).toEqual(new Set(['First']));
+    const shuffled = { ...twoEvents, events_drawn: 'shuffled' as const };
+    const second = seeds.filter((s) => firstDrawn(shuffled, s) === 'Second').length;
+    expect(second).toBeGreaterThan(70);
+    expect(second).toBeLessThan(130);
   });
 });

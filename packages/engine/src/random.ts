@@ -21,6 +21,14 @@ export function roll(seed: number, day: number, index: number): number {
 }
 
 /**
+ * The order a module with `events_drawn: 'shuffled'` tries its `n` events in
+ * on `day` of the run with `seed`: a permutation of 0 … n−1, a new one each day.
+ */
+export function eventOrder(seed: number, day: number, n: number): number[] {
+  return choiceOrder((seed ^ 0x5bd1e995) >>> 0, day, -1, n);
+}
+
+/**
  * The order an event's `n` choices are shown in on `day` of the run with
  * `seed`: a permutation of 0 … n−1 (a Fisher–Yates shuffle driven by the same
  * hash as the rolls). The log names a choice by its index in the module, so

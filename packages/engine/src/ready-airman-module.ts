@@ -25,6 +25,15 @@ const AFRC = {
   name: 'Airman & Family Readiness Center',
   contact: 'On base: personal financial counselors and relocation help',
 };
+const MENTAL_HEALTH = {
+  name: 'Mental Health Clinic',
+  contact: 'At the base medical group: walk in during duty hours, or call to be seen',
+};
+const EMERGENCY = { name: 'Immediate danger', contact: 'Call 911 or go to the nearest emergency room' };
+const RED_CROSS = {
+  name: 'American Red Cross (Hero Care)',
+  contact: '877-272-7337, any hour: verifies a family emergency for your command, for emergency leave',
+};
 const AID_SOCIETY = {
   name: 'Air Force Aid Society',
   contact: 'Emergency loans and grants, through the Airman & Family Readiness Center',
@@ -46,6 +55,8 @@ const events: GameEvent[] = [
       {
         label: 'Give Reyes the crisis line number and head back to your room',
         token_cost: 1,
+        risky: true,
+        lesson: 'A number is not enough for someone who may be thinking of suicide: ask, care, escort.',
         later: [
           {
             in_days: 2,
@@ -56,6 +67,8 @@ const events: GameEvent[] = [
       },
       {
         label: 'Let it go: Reyes is probably just tired',
+        risky: true,
+        lesson: 'Talk of not being missed is a warning sign: ask directly and stay.',
         later: [
           {
             in_days: 1,
@@ -65,7 +78,7 @@ const events: GameEvent[] = [
         ],
       },
     ],
-    resources: [CHAPLAIN, CRISIS_LINE, ONESOURCE],
+    resources: [CRISIS_LINE, EMERGENCY, CHAPLAIN, MENTAL_HEALTH, ONESOURCE],
   },
   {
     name: 'Mock PT assessment',
@@ -81,7 +94,12 @@ const events: GameEvent[] = [
         changes_inventory: { add: ['Conditioning'], remove: [] },
       },
       { label: 'Ask your wingman to train with you', token_cost: 1, results: { social: 4, physical: 3, mental: -3 } },
-      { label: 'Shrug it off and rest', results: { mental: -5, physical: 1 } },
+      {
+        label: 'Shrug it off and rest',
+        results: { mental: -5, physical: 1 },
+        risky: true,
+        lesson: 'A missed standard ignored is still missed: a plan beats hoping.',
+      },
     ],
   },
   {
@@ -90,7 +108,11 @@ const events: GameEvent[] = [
     days: [2, 6],
     chance: 25,
     choices: [
-      { label: 'Take emergency leave for the day', token_cost: 3, results: { social: 7, spiritual: 4, mental: 1 } },
+      {
+        label: 'Ask your supervisor about emergency leave, then call her back',
+        token_cost: 3,
+        results: { social: 7, spiritual: 4, mental: 1 },
+      },
       { label: 'Call her every evening and stay on duty', token_cost: 1, results: { social: 3, mental: -8 } },
       {
         label: 'Ask your supervisor to cover tomorrow morning',
@@ -99,7 +121,7 @@ const events: GameEvent[] = [
         next_day_tokens: -2,
       },
     ],
-    resources: [ONESOURCE, CHAPLAIN],
+    resources: [RED_CROSS, ONESOURCE, CHAPLAIN],
   },
   {
     name: 'Short-notice inspection',
@@ -116,14 +138,19 @@ const events: GameEvent[] = [
           { in_days: 2, next_day_tokens: -3, text: 'You owe your roommate that Saturday: three hours of your day.' },
         ],
       },
-      { label: 'Wing it', results: { mental: -6, social: -2 } },
+      {
+        label: 'Wing it',
+        results: { mental: -6, social: -2 },
+        risky: true,
+        lesson: 'Winging an inspection trades an hour saved for a morning of stress.',
+      },
     ],
   },
   {
     name: 'PT test moved up',
     text: 'The fitness assessment cell moved your PT test to this week. A slot is open today if you are ready.',
     days: [2, 4],
-    chance: 35,
+    chance: 55,
     required_objectives: ['Pass the PT test'],
     choices: [
       {
@@ -146,8 +173,10 @@ const events: GameEvent[] = [
       {
         label: 'Send a long message and get back to your work',
         results: { social: -5, mental: 1 },
+        risky: true,
+        lesson: 'A message is not a conversation: the people at home need you to listen.',
         later: [
-          { in_days: 2, results: { social: -4 }, text: 'Your partner has gone quiet: the messages get shorter.' },
+          { in_days: 2, results: { social: -7 }, text: 'Your partner has gone quiet: the messages get shorter.' },
         ],
       },
       {
@@ -163,8 +192,14 @@ const events: GameEvent[] = [
     days: [2, 6],
     chance: 25,
     choices: [
-      { label: 'Keep a strict sleep schedule', token_cost: 2, results: { physical: 4, mental: 2, social: -6 } },
-      { label: 'Stay on days with your friends when off duty', results: { social: 5, physical: -4, mental: -2 } },
+      { label: 'Keep a strict sleep schedule', token_cost: 2, results: { physical: 4, mental: 1, social: -6 } },
+      {
+        label: 'Stay on days with your friends when off duty',
+        results: { social: 4, physical: -4, mental: -2 },
+        risky: true,
+        lesson: 'Shift work needs protected sleep: fighting your schedule wears you down.',
+        later: [{ in_days: 1, results: { physical: -4, mental: -3 }, text: 'Two hours of sleep before a mid shift.' }],
+      },
       {
         label: 'Trade shifts so you stay on days',
         token_cost: 1,
@@ -181,9 +216,14 @@ const events: GameEvent[] = [
     days: [3, 7],
     chance: 25,
     choices: [
-      { label: 'Sit down with your family to plan', token_cost: 2, results: { social: 6, mental: -1 } },
-      { label: 'Go to the pre-deployment brief', token_cost: 2, results: { mental: 3, social: -4 } },
-      { label: 'Keep it to yourself for now', results: { mental: -5, spiritual: 2 } },
+      { label: 'Sit down with your family to plan', token_cost: 2, results: { social: 6, spiritual: 1, mental: -1 } },
+      { label: 'Go to the pre-deployment brief', token_cost: 2, results: { mental: 2, social: -5 } },
+      {
+        label: 'Keep it to yourself for now',
+        results: { mental: -7 },
+        risky: true,
+        lesson: 'Keeping big news to yourself leaves you to carry it alone: plan it with others.',
+      },
     ],
     resources: [AFRC, ONESOURCE],
   },
@@ -196,6 +236,8 @@ const events: GameEvent[] = [
       { label: 'Earplugs and an early night', token_cost: 2, results: { physical: 3, mental: 3, social: -4 } },
       {
         label: 'Push through on energy drinks',
+        risky: true,
+        lesson: 'Energy drinks borrow energy from tomorrow: sleep is the only real fix.',
         results: { mental: 2 },
         later: [{ in_days: 1, results: { physical: -6, mental: -3 }, text: 'The energy drinks wear off: you crash.' }],
       },
@@ -207,26 +249,32 @@ const events: GameEvent[] = [
     days: [3, 7],
     chance: 30,
     choices: [
-      { label: 'Play', token_cost: 3, results: { social: 8, physical: 4, mental: -2 } },
-      { label: 'Keep score from the bench', token_cost: 1, results: { social: 3, physical: -2 } },
-      { label: 'Decline politely', results: { social: -7, mental: 1 } },
+      { label: 'Play', token_cost: 3, results: { social: 8, physical: 5, mental: 2 } },
+      { label: 'Keep score from the bench', token_cost: 1, results: { social: 4, mental: 1 } },
+      {
+        label: 'Decline politely',
+        results: { social: -8, mental: -3 },
+        risky: true,
+        lesson: 'Turning down your flight again and again is how isolation starts.',
+      },
     ],
   },
   {
     name: 'Car trouble',
     text: 'Your car will not start, and payday is a week away.',
     days: [2, 4],
-    chance: 20,
+    chance: 30,
     choices: [
-      { label: 'Call the Airman & Family Readiness Center', token_cost: 2, results: { mental: 1, spiritual: 1 } },
+      { label: 'Call the Airman & Family Readiness Center', token_cost: 2, results: { mental: 4, spiritual: 1 } },
       { label: 'Ride with your wingman until payday', token_cost: 1, results: { social: 4, mental: -1 } },
       {
         label: 'Borrow from a payday lender',
-        results: { mental: 3 },
+        risky: true,
+        lesson: 'A payday loan costs far more than it lends: the Air Force Aid Society lends without interest.',
         later: [
           {
             in_days: 3,
-            results: { mental: -10, spiritual: -4 },
+            results: { mental: -14, spiritual: -8 },
             text: 'The payday loan comes due with its fees: you owe far more than you borrowed.',
           },
         ],
@@ -238,15 +286,17 @@ const events: GameEvent[] = [
     name: 'Your brother needs rent money',
     text: 'Your younger brother asks you to help with his rent this month.',
     days: [2, 5],
-    chance: 20,
+    chance: 25,
     choices: [
       {
         label: 'Send what you can',
+        risky: true,
+        lesson: 'Money you need yourself helps no one for long: a budget helps more.',
         results: { social: 2, mental: -4 },
-        later: [{ in_days: 2, results: { mental: -5 }, text: 'Your own account runs short before payday.' }],
+        later: [{ in_days: 2, results: { mental: -7 }, text: 'Your own account runs short before payday.' }],
       },
-      { label: 'Say no, and explain why', token_cost: 1, results: { spiritual: 2, social: -3 } },
-      { label: 'Help him build a budget over video', token_cost: 2, results: { social: 6, spiritual: 2 } },
+      { label: 'Say no, and explain why', token_cost: 1, results: { spiritual: 1, social: -4 } },
+      { label: 'Help him build a budget over video', token_cost: 2, results: { social: 6, spiritual: 2, mental: 1 } },
     ],
     resources: [AFRC],
   },
@@ -256,10 +306,12 @@ const events: GameEvent[] = [
     days: [1, 5],
     chance: 20,
     choices: [
-      { label: 'Talk it out calmly', token_cost: 1, results: { social: 1, mental: -5 } },
-      { label: 'Ask the dorm manager to move you', token_cost: 2, results: { mental: 5 } },
+      { label: 'Talk it out calmly', token_cost: 1, results: { social: 3, mental: 3 } },
+      { label: 'Ask the dorm manager to move you', token_cost: 2, results: { mental: 5, social: -1 } },
       {
         label: 'Let it slide',
+        risky: true,
+        lesson: 'Problems left unspoken come back every night: say it calmly, early.',
         later: [
           {
             in_days: 1,
@@ -274,11 +326,13 @@ const events: GameEvent[] = [
     name: 'Sick with a fever',
     text: 'You wake up with a fever and a sore throat.',
     days: [2, 5],
-    chance: 15,
+    chance: 25,
     choices: [
       { label: 'Go to sick call and rest', token_cost: 2, results: { physical: 4, mental: 2, social: -2 } },
       {
         label: 'Work through it',
+        risky: true,
+        lesson: 'Working sick makes it last longer: sick call is part of the job.',
         results: { mental: 2 },
         later: [
           { in_days: 2, results: { physical: -10, mental: -2 }, text: 'The cold you worked through comes back worse.' },
@@ -297,8 +351,10 @@ export const readyAirmanModule: Module = {
   archived_at: 0,
   days: 7,
   daily_time_tokens: 8,
+  // Every event as likely to come as the first: tried in an order shuffled each day.
+  events_drawn: 'shuffled',
   starting_gauges: { mental: 60, physical: 55, social: 55, spiritual: 50 },
-  daily_change: { mental: -8, physical: -6, social: -6, spiritual: -5 },
+  daily_change: { mental: -7, physical: -6, social: -6, spiritual: -5 },
   healthy_range: { mental: [50, 85], physical: [50, 85], social: [50, 85], spiritual: [45, 85] },
   objectives: [
     { name: 'Complete readiness training', active: true, hidden: false },

@@ -51,11 +51,12 @@ describe('ready_airman_training', () => {
     expect(state.landed.length).toBeGreaterThan(8);
   });
 
-  it('gives the fewest-actions win one star at most, and careful weeks three', () => {
-    const seeds = [0, 1, 2, 3, 4, 5];
+  it('gives the fewest-actions win one star at most, and about half of the careful weeks three', () => {
+    // Three stars need each gauge in range on 4 of 7 days: the planner gets them on about half the weeks.
+    const seeds = Array.from({ length: 12 }, (_, i) => i);
     const careful = seeds.map((seed) => score(plan(readyAirmanModule, seed).state).stars);
     const hasty = seeds.map((seed) => plan(readyAirmanModule, seed, { goal: 'fewest_actions' }).state);
     expect(hasty.every((s) => s.outcome === 'complete' && score(s).stars === 1)).toBe(true);
-    expect(careful.filter((stars) => stars === 3).length).toBeGreaterThanOrEqual(3);
+    expect(careful.filter((stars) => stars === 3).length).toBeGreaterThanOrEqual(5);
   }, 60_000);
 });

@@ -153,9 +153,8 @@ function schedule(state: GameState, later: readonly Later[] | undefined, from: S
   if (!later || later.length === 0) return state.scheduled;
   const added: Scheduled[] = [];
   for (const l of later) {
+    // One due after the last day is charged when the last day ends (settle).
     const day = state.day + l.in_days;
-    // A consequence due after the last day never lands: the run is over by then.
-    if (day > state.module.days) continue;
     added.push({
       day,
       from_day: state.day,
@@ -256,12 +255,22 @@ export function rangesOf(module: Module): ReadonlyArray<readonly [gauge: string,
  * added to or took from tomorrow's) and the new day's event is drawn.
  */
 function endDay(state: GameState): GameState {
+  if (state.day >= state.module.days) {
+    // Costs still to come are charged before the last day is scored: the week's end does not cancel them.
+    const settled = settle(state);
+    if (settled.outcome === 'failed') return { ...settled, tokens: 0 };
+    const last = {
+      ...settled,
+      rangeDays: settled.rangeDays + gaugesInRange(settled),
+      gaugeDays: countGaugeDays(settled),
+    };
+    return { ...last, tokens: 0, outcome: finalOutcome(last) };
+  }
   const scored: GameState = {
     ...state,
     rangeDays: state.rangeDays + gaugesInRange(state),
     gaugeDays: countGaugeDays(state),
   };
-  if (state.day >= state.module.days) return { ...scored, tokens: 0, outcome: finalOutcome(scored) };
   let gauges = state.gauges;
   const daily = state.module.daily_change;
   if (daily) {
@@ -306,8 +315,21 @@ function countGaugeDays(state: GameState): Record<string, GaugeDays> {
  * night does) and today's tokens (never below 0).
  */
 function land(state: GameState): GameState {
-  if (!state.scheduled.some((s) => s.day === state.day)) return state;
-  const due = state.scheduled.filter((s) => s.day === state.day);
+  return landDue(state, (s) => s.day === state.day);
+}
+
+/**
+ * At the end of the last day, every consequence still to come lands at once
+ * (its `day` after the last day says it came due after the run): its gauges
+ * count in the last day's score, and one brought to 0 loses the run.
+ */
+function settle(state: GameState): GameState {
+  return landDue(state, () => true);
+}
+
+function landDue(state: GameState, isDue: (s: Scheduled) => boolean): GameState {
+  if (!state.scheduled.some(isDue)) return state;
+  const due = state.scheduled.filter(isDue);
   const gauges = table(state.gauges);
   let tokens = state.tokens;
   for (const s of due) {
@@ -322,7 +344,7 @@ function land(state: GameState): GameState {
     ...state,
     gauges,
     tokens,
-    scheduled: state.scheduled.filter((s) => s.day !== state.day),
+    scheduled: state.scheduled.filter((s) => !isDue(s)),
     landed: [...state.landed, ...due],
   });
 }

@@ -1,7 +1,8 @@
 /**
  * A run's score (docs/game-rules.md): points for objectives completed and for
  * each gauge that ends a day inside its healthy range; a completed run earns
- * 1–3 stars by its points, a run not completed none.
+ * 1–3 stars by its points (3 only with every ranged gauge in range on enough
+ * days), a run not completed none.
  */
 import type { RunScore } from '@airman/contracts/game.ts';
 import type { Module } from '@airman/contracts/module.ts';
@@ -33,6 +34,26 @@ export function starThresholds(module: Module): [number, number] {
   return [Math.ceil(max * DEFAULT_STAR_SHARES[0]), Math.ceil(max * DEFAULT_STAR_SHARES[1])];
 }
 
+/** Without a share of its own, each ranged gauge must end this percent of the days in range for 3 stars (4 of 7). */
+export const DEFAULT_BALANCE_SHARE = 57;
+
+/** The days each gauge with a healthy range must end inside it for 3 stars. */
+export function balanceDays(module: Module): number {
+  return Math.ceil((module.days * (module.scoring?.balance_share ?? DEFAULT_BALANCE_SHARE)) / 100);
+}
+
+/** The gauge with a healthy range that ended the fewest days in it, when fewer than 3 stars need (the first on a tie). */
+export function unbalanced(state: GameState): { gauge: string; days: number } | undefined {
+  const ranges = state.module.healthy_range ?? {};
+  let worst: { gauge: string; days: number } | undefined;
+  for (const gauge of Object.keys(state.module.starting_gauges)) {
+    if (!Object.hasOwn(ranges, gauge)) continue;
+    const days = Object.hasOwn(state.gaugeDays, gauge) ? (state.gaugeDays[gauge]?.in_range ?? 0) : 0;
+    if (!worst || days < worst.days) worst = { gauge, days };
+  }
+  return worst && worst.days < balanceDays(state.module) ? worst : undefined;
+}
+
 export function points(state: GameState): number {
   const completed = Object.values(state.objectives).filter((s) => s === 'complete').length;
   return completed * objectivePoints(state.module) + state.rangeDays * rangeDayPoints(state.module);
@@ -42,5 +63,7 @@ export function score(state: GameState): RunScore {
   const p = points(state);
   if (state.outcome !== 'complete') return { points: p, stars: 0 };
   const [two, three] = starThresholds(state.module);
-  return { points: p, stars: p >= three ? 3 : p >= two ? 2 : 1 };
+  // Three stars need balance too: every ranged gauge in its range on enough days.
+  const stars = p >= three && !unbalanced(state) ? 3 : p >= two ? 2 : 1;
+  return { points: p, stars };
 }

@@ -75,6 +75,27 @@ describe('validate', () => {
     ]);
   });
 
+  it('asks a risky choice for a one-line lesson and an event for a healthy choice', () => {
+    const event = (choices: unknown[]) => ({ name: 'E', text: 'T', days: [1, 2], chance: 50, choices });
+    const m = {
+      ...tinyModule,
+      events: [
+        event([{ label: 'Wing it', risky: true }, { label: 'Prepare' }]),
+        event([{ label: 'Wing it', risky: true, lesson: 'Preparing pays.' }]),
+        event([
+          { label: 'Wing it', risky: true, lesson: 'Two\nlines.' },
+          { label: 'Prepare', risky: false },
+        ]),
+        event([{ label: 'Wing it', risky: true, lesson: 'Preparing pays.' }, { label: 'Prepare' }]),
+      ],
+    };
+    expect(validateStructure(m).map((p) => `${p.path.join('.')}: ${p.message}`)).toEqual([
+      'events.0.choices.0.lesson: A risky choice needs a lesson: one line on what it teaches.',
+      'events.1.choices: Needs at least one choice not marked risky.',
+      'events.2.choices.0.lesson: Must be one line.',
+    ]);
+  });
+
   it('warns about impossible costs, missing items, unreachable objectives and an unwinnable module', () => {
     const m = {
       ...tinyModule,

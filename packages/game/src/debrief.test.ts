@@ -58,7 +58,18 @@ describe('the debrief of a finished run', () => {
       { end_day: true },
     ];
     const chose = debrief(eventfulModule, 3, log);
-    expect(chose.met).toEqual([{ day: 2, event: 0, name: 'Storm', choice: 0, label: 'Wait it out', resources: [] }]);
+    expect(chose.met).toEqual([
+      {
+        day: 2,
+        event: 0,
+        name: 'Storm',
+        choice: 0,
+        label: 'Wait it out',
+        lesson: undefined,
+        risky: false,
+        resources: [],
+      },
+    ]);
     expect(chose.missed.find((m) => m.name === 'Secret')?.how).toBe(
       "done by answering 'Storm' with 'Use the parcel as a lamp' (you chose 'Wait it out')",
     );
@@ -84,7 +95,15 @@ describe('the debrief of a finished run', () => {
         a.name === 'Rest' ? { ...a, later: [{ in_days: 1, results: { mood: -1 }, text: 'You overslept.' }] } : a,
       ),
       events: (eventfulModule.events ?? []).map((e) =>
-        e.name === 'Storm' ? { ...e, resources: [{ name: 'Chaplain', contact: 'Base chapel' }] } : e,
+        e.name === 'Storm'
+          ? {
+              ...e,
+              resources: [{ name: 'Chaplain', contact: 'Base chapel' }],
+              choices: e.choices.map((c, i) =>
+                i === 0 ? { ...c, risky: true, lesson: 'Waiting alone makes a storm longer.' } : c,
+              ),
+            }
+          : e,
       ),
       lessons: { mood: { low: 'Reach out before the storm passes.' } },
     };
@@ -98,6 +117,7 @@ describe('the debrief of a finished run', () => {
     const d = debrief(module, 3, log);
     expect(d.landed).toMatchObject([{ day: 2, from_day: 1, source: 'Rest', text: 'You overslept.' }]);
     expect(d.met[0]?.resources).toEqual([{ name: 'Chaplain', contact: 'Base chapel' }]);
+    expect(d.met[0]).toMatchObject({ risky: true, lesson: 'Waiting alone makes a storm longer.' });
     // Mood: 50, −1 overnight from the landing, −15 waiting out the storm: below 40 at the end of days 2 and 3.
     expect(d.lesson).toEqual({ gauge: 'mood', side: 'low', days: 2, text: 'Reach out before the storm passes.' });
   });

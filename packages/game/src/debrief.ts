@@ -28,6 +28,10 @@ export interface EventMet {
   name: string;
   choice: number;
   label: string;
+  /** The choice's one-line lesson (every risky choice has one). */
+  lesson: string | undefined;
+  /** The module marks the choice risky: one it teaches against. */
+  risky: boolean;
   /** The real help the event names (chaplain, Military OneSource…). */
   resources: readonly Resource[];
 }
@@ -69,13 +73,16 @@ export function debrief(module: Module, seed: number, log: readonly GameCommand[
     const next = apply(state, command);
     if (!next.ok) break;
     const event = pendingEvent(state);
-    if (event && 'choose' in command)
+    const chosen = 'choose' in command ? event?.choices[command.choose] : undefined;
+    if (event && chosen && 'choose' in command)
       met.push({
         day: state.day,
         event: state.pendingEvent,
         name: event.name,
         choice: command.choose,
-        label: event.choices[command.choose]?.label ?? '',
+        label: chosen.label,
+        lesson: chosen.lesson,
+        risky: chosen.risky === true,
         resources: event.resources ?? [],
       });
     state = next.state;

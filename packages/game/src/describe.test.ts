@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { start } from '@airman/engine/game-state.ts';
 import { apply } from '@airman/engine/rules.ts';
 import { tinyModule } from '@airman/engine/test-modules.ts';
-import { describeChanges, describeEffects } from './describe.ts';
+import { describeChanges, describeEffects, type MoveEffects } from './describe.ts';
 
 describe('what a move does, in words', () => {
   it('says what comes back later and when, before the choice', () => {
@@ -34,6 +34,26 @@ describe('what a move does, in words', () => {
         changes_objectives: { add: [], remove: ['Pass'] },
       }),
     ).toBe('3 tokens · gives Badge · uses Plan, Drill ×3 · completes Pass');
+  });
+
+  it('says when a later cost falls after the last day, and leaves out tokens tomorrow on it', () => {
+    const shortcut: MoveEffects = {
+      token_cost: 1,
+      next_day_tokens: 2,
+      later: [
+        { in_days: 1, results: { physical: -6 }, text: 'Crash.' },
+        { in_days: 3, results: { mental: -2 }, text: 'Again.' },
+      ],
+    };
+    expect(describeEffects(shortcut, 3)).toBe(
+      '1 token · tomorrow +2 tokens · later: −6 Physical tomorrow · later: −2 Mental in 3 days',
+    );
+    expect(describeEffects(shortcut, 1)).toBe(
+      '1 token · tomorrow +2 tokens · later: −6 Physical tomorrow · later: −2 Mental after the last day',
+    );
+    expect(describeEffects(shortcut, 0)).toBe(
+      '1 token · later: −6 Physical after the last day · later: −2 Mental after the last day',
+    );
   });
 
   it('announces gauge, objective and item changes together', () => {

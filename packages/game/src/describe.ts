@@ -48,9 +48,10 @@ export function resultWords(results: Readonly<Record<string, number>> | undefine
 
 /**
  * '+8 Physical −2 Social · 2 tokens · once a day · tomorrow +4 tokens · gives
- * Fitness plan · uses Meal card · completes Pass the PT test'.
+ * Fitness plan · uses Meal card · completes Pass the PT test'. `left`: the
+ * days still to come after today; what falls after the last day says so.
  */
-export function describeEffects(e: MoveEffects): string {
+export function describeEffects(e: MoveEffects, left = Infinity): string {
   const parts: string[] = [];
   const gauges = resultWords(e.results);
   if (gauges) parts.push(gauges);
@@ -58,12 +59,12 @@ export function describeEffects(e: MoveEffects): string {
   parts.push(cost === 0 ? 'no time' : plural(cost, 'token'));
   const cooldown = cooldownWords(e.set_cooldown);
   if (cooldown) parts.push(cooldown);
-  if (e.next_day_tokens)
+  if (e.next_day_tokens && left > 0)
     parts.push(`tomorrow ${signed(e.next_day_tokens)} ${Math.abs(e.next_day_tokens) === 1 ? 'token' : 'tokens'}`);
   if (e.changes_inventory?.add.length) parts.push(`gives ${counted(e.changes_inventory.add)}`);
   if (e.changes_inventory?.remove.length) parts.push(`uses ${counted(e.changes_inventory.remove)}`);
   if (e.changes_objectives?.remove.length) parts.push(`completes ${e.changes_objectives.remove.join(', ')}`);
-  for (const later of e.later ?? []) parts.push(`later: ${laterWords(later)}`);
+  for (const later of e.later ?? []) parts.push(`later: ${laterWords(later, left)}`);
   return parts.join(' · ');
 }
 
@@ -72,9 +73,12 @@ export function inDays(days: number): string {
   return days === 1 ? 'tomorrow' : `in ${days} days`;
 }
 
-/** What a delayed consequence does and when: '−6 Physical −3 Mental, −2 tokens tomorrow'. */
-export function laterWords(later: Pick<Later, 'in_days' | 'results' | 'next_day_tokens'>): string {
-  return `${landingEffects(later)} ${inDays(later.in_days)}`;
+/**
+ * What a delayed consequence does and when: '−6 Physical −3 Mental, −2 tokens
+ * tomorrow', or '… after the last day' when it falls beyond the `left` days to come.
+ */
+export function laterWords(later: Pick<Later, 'in_days' | 'results' | 'next_day_tokens'>, left = Infinity): string {
+  return `${landingEffects(later)} ${later.in_days > left ? 'after the last day' : inDays(later.in_days)}`;
 }
 
 /** What a consequence does when it lands: '−6 Physical −3 Mental, −2 tokens' ('no change' when nothing). */

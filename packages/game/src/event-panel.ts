@@ -34,7 +34,11 @@ export function eventCard(state: GameState, event: EventView, tools: PanelTools)
           'li',
           {},
           tools.moveButton(
-            tools.moveLabel(choice.label, effects ? describeEffects(effects) : '', choice.reason),
+            tools.moveLabel(
+              choice.label,
+              effects ? describeEffects(effects, state.module.days - state.day) : '',
+              choice.reason,
+            ),
             `choice:${choice.index}`,
             () => tools.command({ choose: choice.index }),
             choice.ok ? undefined : `${choice.label}: ${choice.reason ?? ''}`,
@@ -82,7 +86,8 @@ export function helpNote(state: GameState): HTMLElement | null {
   if (!answered || resources.length === 0) return null;
   return el(
     'section',
-    { class: 'cds--tile game-help', 'aria-labelledby': 'game-help-name' },
+    // Focus comes here after the answer, so the help is in view at every size.
+    { class: 'cds--tile game-help', 'aria-labelledby': 'game-help-name', tabindex: -1, 'data-key': 'help' },
     el('h3', { id: 'game-help-name' }, 'Where to find help'),
     el('p', {}, `If '${answered.event.name}' is close to your own life, real help is there:`),
     el('ul', {}, ...resources.map((r) => el('li', {}, el('strong', {}, r.name), `: ${r.contact}`))),

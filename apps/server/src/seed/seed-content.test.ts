@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankAction, moduleSchema, isBaseModule } from '@airman/contracts/module.ts';
-import { isShortcut } from '@airman/engine/play.ts';
+import { SENSIBLE } from '@airman/engine/balance.ts';
+import { isShortcut, playRule } from '@airman/engine/play.ts';
 import { questionnaireSchema } from '@airman/contracts/questionnaire.ts';
 import { cafQuestionnaire } from './caf-questionnaire.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
@@ -55,15 +56,49 @@ describe('seed content', () => {
   it("names real help in the wingman's crisis, and never pays its right answer in gauge points", () => {
     const crisis = readyAirmanModule.events?.find((e) => e.text.includes('Nobody would even notice'));
     expect(crisis?.resources?.map((r) => `${r.name}: ${r.contact}`)).toEqual([
-      expect.stringMatching(/chaplain/i),
       'Veterans/Military Crisis Line: Dial 988, then press 1',
+      expect.stringMatching(/^Immediate danger: Call 911 or go to the nearest emergency room/),
+      expect.stringMatching(/chaplain/i),
+      expect.stringMatching(/^Mental Health Clinic/),
       expect.stringContaining('800-342-9647'),
     ]);
+    const family = readyAirmanModule.events?.find((e) => e.name === 'Family emergency');
+    expect(family?.resources?.[0]?.name).toBe('American Red Cross (Hero Care)');
+    expect(family?.choices.map((c) => c.label).join(' ')).not.toMatch(/for the day/);
     for (const choice of crisis?.choices ?? []) {
       expect(
         Object.values(choice.results ?? {}).every((v) => v <= 0),
         choice.label,
       ).toBe(true);
+    }
+  });
+
+  it('marks the shortcuts it teaches against risky, each with its lesson', () => {
+    const risky = (event: string, label: string) =>
+      readyAirmanModule.events?.find((e) => e.name === event)?.choices.find((c) => c.label.includes(label));
+    for (const [event, label] of [
+      ['Car trouble', 'payday lender'],
+      ['Your partner feels forgotten', 'long message'],
+      ['Unit softball game', 'Decline'],
+      ['Roommate trouble', 'Let it slide'],
+    ] as const) {
+      expect(risky(event, label), label).toMatchObject({ risky: true, lesson: expect.any(String) });
+    }
+    expect(risky('Roommate trouble', 'Talk it out')?.risky).toBeUndefined();
+  });
+
+  it('draws each event in at least a quarter of the weeks a sensible player plays', () => {
+    const seeds = 1000;
+    const met = new Map<string, number>();
+    for (let seed = 0; seed < seeds; seed++) {
+      const { state } = playRule(readyAirmanModule, seed, SENSIBLE);
+      for (const i of state.drawn) {
+        const name = readyAirmanModule.events?.[i]?.name ?? '';
+        met.set(name, (met.get(name) ?? 0) + 1);
+      }
+    }
+    for (const event of readyAirmanModule.events ?? []) {
+      expect((met.get(event.name) ?? 0) / seeds, event.name).toBeGreaterThanOrEqual(0.25);
     }
   });
 

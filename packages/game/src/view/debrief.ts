@@ -7,7 +7,7 @@
  * player rated themselves before and after: a self-report, not a measurement.
  */
 import { starGap } from '@airman/engine/breakdown.ts';
-import { objectivePoints, rangeDayPoints, starThresholds } from '@airman/engine/score.ts';
+import { balanceDays, objectivePoints, rangeDayPoints, starThresholds, unbalanced } from '@airman/engine/score.ts';
 import { gaugeChart } from '../chart.ts';
 import type { GameController } from '../controller.ts';
 import type { MissedObjective } from '../debrief.ts';
@@ -19,11 +19,17 @@ type DebriefScreen = ScreenOf<'debrief'>;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** '60 points short of 3 stars (660 points).', or '' with 3 stars or no completion. */
+/**
+ * '60 points short of 3 stars (660 points).', 'Mental was healthy on 2 of 7
+ * days: 2 stars (3 need 4).', or '' with 3 stars or no completion.
+ */
 export function gapWords(screen: Pick<DebriefScreen, 'debrief' | 'score'>): string {
   const d = screen.debrief;
   const gap = starGap(d.state.module, d.state.outcome, screen.score);
   if (!gap) return '';
+  const off = gap.short <= 0 ? unbalanced(d.state) : undefined;
+  if (off)
+    return `${gaugeLabel(off.gauge)} was healthy on ${off.days} of ${plural(d.state.module.days, 'day')}: ${screen.score.stars} stars (3 need ${balanceDays(d.state.module)}).`;
   return `${plural(gap.short, 'point')} short of ${gap.stars} stars (${starThresholds(d.state.module)[gap.stars - 2]} points).`;
 }
 
@@ -45,6 +51,11 @@ export function debriefScreen(
   const { points, stars } = screen.score;
   const gap = gapWords(screen);
   const lesson = d.lesson;
+  const risky = d.met.filter((m) => m.risky);
+  // The shortcuts whose costs came back, each named once.
+  const back = [...new Set(d.landed.map((l) => `'${l.source}'`))];
+  const perfect =
+    d.outcome === 'complete' && !risky.length && !back.length && d.breakdown.gauges.every((g) => g.days === played);
   const lessonRange = lesson && ranges[lesson.gauge] ? ` (${ranges[lesson.gauge]?.join('–')})` : '';
 
   const breakdown = el(
@@ -103,17 +114,27 @@ export function debriefScreen(
         ),
       ),
       gap ? el('p', { class: 'game-debrief__gap' }, gap) : null,
-      lesson
+      lesson || risky.length || back.length || perfect
         ? el(
             'section',
             { class: 'cds--tile game-debrief__lesson', 'aria-labelledby': 'game-lesson' },
             el('h3', { id: 'game-lesson' }, 'What this run teaches'),
-            el(
-              'p',
-              {},
-              `${gaugeLabel(lesson.gauge)} ended ${plural(lesson.days, 'day')} ${lesson.side === 'low' ? 'below' : 'above'} its healthy range${lessonRange}.`,
-            ),
-            el('p', {}, lesson.text),
+            ...risky.map((m) => el('p', {}, `Day ${m.day}, you chose '${m.label}': ${m.lesson ?? ''}`)),
+            back.length ? el('p', {}, `The costs of ${back.join(', ')} came back later (below).`) : null,
+            perfect
+              ? el(
+                  'p',
+                  {},
+                  'A perfect week: every gauge stayed in its healthy range every day, with no shortcut and no risky answer. Keep these habits.',
+                )
+              : null,
+            lesson
+              ? el(
+                  'p',
+                  {},
+                  `${gaugeLabel(lesson.gauge)} ended ${plural(lesson.days, 'day')} ${lesson.side === 'low' ? 'below' : 'above'} its healthy range${lessonRange}. ${lesson.text}`,
+                )
+              : null,
           )
         : null,
       screen.stage === 'survey'
@@ -167,7 +188,7 @@ export function debriefScreen(
                 el(
                   'li',
                   {},
-                  `Day ${l.day}: ${l.text} (${landingEffects(l)}), from '${l.source}'${l.event ? ` in '${l.event}'` : ''} on day ${l.from_day}.`,
+                  `${l.day > module.days ? 'Came due after the last day' : `Day ${l.day}`}: ${l.text} (${landingEffects(l)}), from '${l.source}'${l.event ? ` in '${l.event}'` : ''} on day ${l.from_day}.`,
                 ),
               ),
             ),

@@ -68,7 +68,11 @@ export function playView(controller: GameController, { announce, heading, button
     const buttons = screen.actions.map((a) => {
       const action = screen.state.module.actions.find((x) => x.name === a.action);
       const b = button(
-        moveLabel(a.action, action ? describeEffects(action) : '', a.reason),
+        moveLabel(
+          a.action,
+          action ? describeEffects(action, screen.state.module.days - screen.state.day) : '',
+          a.reason,
+        ),
         `action:${a.action}`,
         () => controller.command({ action: a.action }),
         {
@@ -193,6 +197,8 @@ export function playView(controller: GameController, { announce, heading, button
     let target: HTMLElement | null = null;
     // A new day that opens with an event: on to its first choice.
     if (key === 'end-day' && screen.event) target = firstChoice();
+    // An event answered: on to the real help it names, so it is read and in view, not the actions below it.
+    else if (key?.startsWith('choice:') && !screen.event && find('help')) target = find('help');
     else if (key && find(key)) target = find(key);
     else if (key === 'quit') target = find('quit-no');
     else if (key === 'quit-no' || key === 'quit-yes') target = find('quit');

@@ -218,6 +218,10 @@ function eventTarget(model: EditorModel, [index, part, ...rest]: Path): Target {
           return field(`${cid}-cost`, [first]);
         case 'next_day_tokens':
           return field(`${cid}-next-day`, [first]);
+        case 'risky':
+          return field(`${cid}-risky`, [first]);
+        case 'lesson':
+          return field(`${cid}-lesson`, [first]);
         case 'results': {
           const r = resultIndex(
             model,

@@ -241,6 +241,7 @@ export function fromEditorModel(model: EditorModel): Module {
     ...(model.events ? { events: model.events } : {}),
     ...(model.scoring ? { scoring: model.scoring } : {}),
     ...(model.lessons ? { lessons: model.lessons } : {}),
+    ...(model.events_drawn ? { events_drawn: model.events_drawn } : {}),
     // Empty: completed once (the key left out). Any number, 0 too, goes to the check, which says what is allowed.
     ...(model.recertify_months !== undefined && model.recertify_months !== null
       ? { recertify_months: model.recertify_months }

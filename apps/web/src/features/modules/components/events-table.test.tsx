@@ -30,7 +30,7 @@ describe('the events table', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Details of event Storm' }));
     expect(headerRows(screen.getByRole('table', { name: CHOICES }))).toEqual([
-      ['Details', 'Choice', 'Token cost', 'Tokens tomorrow (+/−)', 'Results', 'Remove'],
+      ['Details', 'Choice', 'Risky', 'Lesson', 'Token cost', 'Tokens tomorrow (+/−)', 'Results', 'Remove'],
       ['energy'],
     ]);
   });
@@ -46,6 +46,22 @@ describe('the events table', () => {
       chance: 70,
       choices: [{ label: 'Stay in', token_cost: 1, results: { energy: 5 } }],
     });
+  });
+
+  it('marks a choice risky with its lesson, and a risky choice without one at its Lesson', async () => {
+    const { user, module: edited } = renderEditorTable(EventsTable, module);
+    await user.click(screen.getByRole('button', { name: 'Details of event Storm' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Risky, choice Stay in of event Storm' }));
+    const lesson = screen.getByRole('textbox', { name: 'Lesson, choice Stay in of event Storm' });
+    await waitFor(() => expect(lesson.getAttribute('aria-invalid')).toBe('true'));
+    const risky = { ...module, events: [{ ...module.events![0]!, choices: [{ label: 'Stay in', risky: true }] }] };
+    expect(description(lesson)).toBe(messageAt(risky, 'events.0.choices.0.lesson'));
+    await enter(user, lesson, 'Staying in is safe.');
+    expect(edited().events?.[0]?.choices).toEqual([
+      { label: 'Stay in', results: { energy: 5 }, risky: true, lesson: 'Staying in is safe.' },
+    ]);
+    await user.click(screen.getByRole('checkbox', { name: 'Risky, choice Stay in of event Storm' }));
+    expect(edited().events?.[0]?.choices[0]).not.toHaveProperty('risky');
   });
 
   it("marks the field the Check's error names, and only it", async () => {

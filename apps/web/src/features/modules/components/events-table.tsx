@@ -30,6 +30,7 @@ import {
   type ObjectiveRow,
 } from '../module-editor-model.ts';
 import {
+  checkColumn,
   ColumnCells,
   columnCount,
   ColumnsHead,
@@ -39,6 +40,7 @@ import {
   numberColumn,
   removeColumn,
   resultsColumn,
+  textColumn,
   type Column,
 } from './editor-columns.tsx';
 import {
@@ -205,6 +207,18 @@ function EventDetails({
       wide: true,
       value: (c) => c.label,
       onChange: (label, { index: n }) => set(n, { label }),
+    }),
+    checkColumn({
+      label: CHOICE_LABELS.risky,
+      field: 'risky',
+      value: (c) => c.risky === true,
+      onChange: (checked, { index: n }) => set(n, { risky: checked ? true : undefined }),
+    }),
+    textColumn({
+      label: CHOICE_LABELS.lesson,
+      field: 'lesson',
+      value: (c) => c.lesson ?? '',
+      onChange: (text, { index: n }) => set(n, { lesson: text === '' ? undefined : text }),
     }),
     numberColumn({
       label: CHOICE_LABELS.token_cost,

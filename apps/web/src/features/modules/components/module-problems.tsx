@@ -5,7 +5,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Module } from '@airman/contracts/module.ts';
-import type { Balance } from '@airman/engine/balance.ts';
+import { missedTargets, type Balance } from '@airman/engine/balance.ts';
 import { Button } from '@carbon/react';
 import type { Winnability } from '@airman/engine/solver.ts';
 import { problemPlace } from '@airman/engine/problem-place.ts';
@@ -116,8 +116,9 @@ export function ModuleProblems({ check }: { check: ModuleCheck }) {
   const expanded = open ?? !narrow;
   usePinnedHeight(section);
   const errorCount = errors.length + tableErrors.length;
-  // A verdict other than 'can be won' shows as a warning too.
-  const warningCount = warnings.length + (verdict && verdict.winnable !== true ? 1 : 0);
+  // A verdict other than 'can be won' shows as a warning too, and so does each balance target missed.
+  const missed = balance.kind === 'done' ? missedTargets(balance.balance).length : 0;
+  const warningCount = warnings.length + (verdict && verdict.winnable !== true ? 1 : 0) + missed;
 
   return (
     // Pinned at the top of the editor while the tables scroll; scrolls itself when long (so it takes focus).
