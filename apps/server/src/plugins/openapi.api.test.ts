@@ -156,8 +156,9 @@ describeApi('the API reference', (ctx) => {
       expect(schemas[name], name).not.toEqual(schemas[name.slice(0, -'Input'.length)]);
     for (const name of Object.keys(schemas)) expect(res.body, name).toContain(`"#/components/schemas/${name}"`);
     // With every schema inlined in every operation the document was more than twice this bound
-    // (75,000 before the training record's six calls).
-    expect(res.body.length).toBeLessThan(85_000);
+    // (75,000 before the training record's six calls, 85,000 before the follow-up and the
+    // learning evidence); the bound moves with the API, the check is that nothing is inlined twice.
+    expect(res.body.length).toBeLessThan(95_000);
   });
 
   it('serves a page for people that the CSP allows as it is: no script, no style element, nothing from elsewhere', async () => {
