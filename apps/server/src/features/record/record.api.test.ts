@@ -240,7 +240,9 @@ describeApi('the training record', (ctx) => {
     const shown = (await recordOf(ctx, user)).assignments[0]!;
     expect(shown).toMatchObject({ status: 'past_due', due_at: lapsedAt, completed_at: first.completed_at });
 
-    expect(await renewLapsed(ctx.database)).toBeGreaterThanOrEqual(1);
+    // The app's scheduler may have renewed it first (its first beat comes a second after start):
+    // either way it is renewed once.
+    await renewLapsed(ctx.database);
     expect(await assignmentRow(ctx, user, module)).toMatchObject({
       completed_at: 0,
       started_at: 0,
