@@ -45,13 +45,13 @@ const openModals: OpenModal[] = [];
  * modal open, the page's main region. A confirmation over an editor, opened by a click outside
  * the editor (focus on the body then), goes back into the editor this way.
  */
-function fallbackTarget(): HTMLElement | null {
+function fallbackTarget(page: Document): HTMLElement | null {
   const below = openModals.at(-1);
   if (below) {
     const { root, last } = below;
     return last?.isConnected && root.contains(last) ? last : firstTarget(root);
   }
-  return document.getElementById('main');
+  return page.getElementById('main');
 }
 
 /** Carbon's props; closing needs no event (ours only unmount the modal). */
@@ -127,7 +127,10 @@ export function AppModal({ describedByBody, ...props }: AppModalProps) {
   // closing action that moves focus later still wins, as it moves it after this.
   useEffect(
     () => () => {
-      const unfocused = () => !document.activeElement || document.activeElement === document.body;
+      // The page's document as the modal closes, held for the timers below (which may run after a
+      // test's document is gone).
+      const page = document;
+      const unfocused = () => !page.activeElement || page.activeElement === page.body;
       if (unfocused() && opener?.isConnected) {
         opener.focus();
         return;
@@ -135,12 +138,12 @@ export function AppModal({ describedByBody, ...props }: AppModalProps) {
       setTimeout(() => {
         if (!unfocused()) return;
         // An opener drawn again meanwhile (its screen reloaded what it shows) is found by its id.
-        const back = opener?.isConnected ? opener : opener?.id ? document.getElementById(opener.id) : null;
+        const back = opener?.isConnected ? opener : opener?.id ? page.getElementById(opener.id) : null;
         if (back) back.focus();
         // The opener went with the modal (a guard over an editor that closed too): the
         // editor's own opener takes focus first; the modal beneath or the main region only if
         // nothing did.
-        else setTimeout(() => unfocused() && fallbackTarget()?.focus());
+        else setTimeout(() => unfocused() && fallbackTarget(page)?.focus());
       });
     },
     [opener],
