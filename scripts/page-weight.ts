@@ -15,7 +15,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type CDPSession, type Locator, type Page } from 'playwright-core';
+import type { Browser, CDPSession, Locator, Page } from 'playwright-core';
+import { launchChromium } from './bench/chromium.ts';
 import { TOKEN_STORAGE_KEY } from '../apps/web/src/lib/token-store.ts';
 import { login, startServer, stopServer } from './bench/server.ts';
 
@@ -263,18 +264,7 @@ const { url: base, child: server } = await startServer({
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await launchChromium();
 const failures: string[] = [];
 try {
   const adminToken = await login(base, ADMIN.email, ADMIN.password);

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.ts';
 import { startServer, stopServer } from './server.ts';
 
 const ADMIN = { email: 'bench-editor@example.com', password: 'Bench-Editor-1!' };
@@ -19,18 +19,7 @@ const { url, child: server } = await startServer({
   ADMIN_PASSWORD: ADMIN.password,
 });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await launchChromium();
 try {
   const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
   await page.goto(`${url}/login`);

@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from './chromium.ts';
 import { startServer, stopServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -52,20 +53,7 @@ await call(auth, 'POST', `admin/users/${me.id}/assign`, { module: 'ready_airman_
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const bundle = fs.readFileSync(path.join(root, 'apps/web/dist/game/game.js'));
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--use-gl=angle',
-    '--use-angle=swiftshader',
-    '--enable-unsafe-swiftshader',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+const browser = await launchChromium(['--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader']);
 
 /** CPU seconds of the browser's GPU process and of the renderers, from the DevTools protocol. */
 async function processCpu(): Promise<{ gpu: number; renderer: number; gpuProcesses: number }> {
