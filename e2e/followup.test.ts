@@ -16,12 +16,11 @@ import type { GameCommand } from '@airman/contracts/game.ts';
 import { domainScores, type Questionnaire } from '@airman/contracts/questionnaire.ts';
 import { plan } from '@airman/engine/play.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
 import { seriousViolations } from './axe.ts';
-import { api, apiLogin, mailTo, readMailIn } from './api.ts';
+import { api, apiLogin, mailTo } from './api.ts';
 import { describeE2E, submitLogin } from './browser.ts';
 import { registeredTrainee, TRAINEE_PASSWORD, VIEWPORTS } from './game-helpers.ts';
-import { startServer, type StartedServer } from './global-setup.ts';
+import { OwnServer } from './own-server.ts';
 
 const DAY = 86_400_000;
 const MODULE = 'ready_airman_training';
@@ -60,22 +59,12 @@ async function fitsEverySize(page: Page, name: string): Promise<void> {
   if (opened) await page.setViewportSize(opened);
 }
 
-let server: StartedServer | undefined;
-let stopReading = (): void => undefined;
-
-async function ownServer(): Promise<StartedServer> {
-  server = await startServer();
-  stopReading = readMailIn(server.mailDir);
-  return server;
-}
+const own = new OwnServer();
 
 describeE2E(
   'the follow-up questionnaire',
   (e2e) => {
-    afterAll(async () => {
-      stopReading();
-      await server?.stop();
-    });
+    afterAll(() => own.stop());
 
     it('is e-mailed thirty days on, answered alone by keyboard after sign-in, and shown on Progress', async () => {
       const base = e2e.baseUrl;
@@ -97,16 +86,13 @@ describeE2E(
       expect(mailTo(trainee).filter((m) => m.includes(SUBJECT))).toEqual([]);
 
       // Thirty days pass.
-      const running = server!;
-      await running.stop({ keepData: true });
-      const database = await openDatabase({ dataDir: path.join(running.dataDir, 'db') });
-      await database.query(
-        `UPDATE assignments SET completed_at = completed_at - $1, started_at = started_at - $1
-         WHERE module_id = $2 AND user_id = (SELECT id FROM users WHERE user_name = $3)`,
-        [30 * DAY, MODULE, trainee],
-      );
-      await database.close();
-      server = await startServer(running);
+      await own.restartAfter(async (database) => {
+        await database.query(
+          `UPDATE assignments SET completed_at = completed_at - $1, started_at = started_at - $1
+           WHERE module_id = $2 AND user_id = (SELECT id FROM users WHERE user_name = $3)`,
+          [30 * DAY, MODULE, trainee],
+        );
+      });
 
       // One e-mail, with the link to the questionnaire alone; not a second one on later passes.
       const followups = () => mailTo(trainee).filter((m) => m.includes(SUBJECT));
@@ -173,5 +159,5 @@ describeE2E(
       await Promise.all([context.close(), progress.context.close()]);
     }, 420_000);
   },
-  ownServer,
+  own.start,
 );

@@ -19,13 +19,12 @@ import type { Module } from '@airman/contracts/module.ts';
 import type { NudgeResponse, TrainingRecord } from '@airman/contracts/record.ts';
 import { plan } from '@airman/engine/play.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
-import { openDatabase } from '../apps/server/src/db/database.ts';
 import { pdfText } from '../apps/server/test/pdf-text.ts';
 import { seriousViolations } from './axe.ts';
-import { api, apiLogin, mailTo, readMailIn } from './api.ts';
+import { api, apiLogin, mailTo } from './api.ts';
 import { describeE2E, login } from './browser.ts';
 import { registeredTrainee, TRAINEE_PASSWORD, VIEWPORTS } from './game-helpers.ts';
-import { startServer, type StartedServer } from './global-setup.ts';
+import { OwnServer } from './own-server.ts';
 
 const DAY = 86_400_000;
 const MODULE = 'ready_airman_training';
@@ -85,22 +84,12 @@ async function unitCurrent(page: Page, unit: string): Promise<string> {
   return (await row.locator('td').last().textContent()) ?? '';
 }
 
-let server: StartedServer | undefined;
-let stopReading = (): void => undefined;
-
-async function ownServer(): Promise<StartedServer> {
-  server = await startServer();
-  stopReading = readMailIn(server.mailDir);
-  return server;
-}
+const own = new OwnServer();
 
 describeE2E(
   'the training record',
   (e2e) => {
-    afterAll(async () => {
-      stopReading();
-      await server?.stop();
-    });
+    afterAll(() => own.stop());
 
     it('a late recertifying completion: record, PDF, verified by a stranger, renewed, reminded, counted, nudged once', async () => {
       const base = e2e.baseUrl;
@@ -177,18 +166,15 @@ describeE2E(
       // A year passes: the completion's renewal date and its certificate's expiry are behind us.
       const pastDue = () => mailTo(trainee).filter((m) => m.includes('Subject: Ready Airman Training is past due'));
       const remindedBefore = pastDue().length;
-      const running = server!;
-      await running.stop({ keepData: true });
-      const database = await openDatabase({ dataDir: path.join(running.dataDir, 'db') });
       const lapsedAt = Date.now() - 60_000;
-      await database.query('UPDATE assignments SET renews_at = $1 WHERE user_id = $2 AND module_id = $3', [
-        lapsedAt,
-        idOf(trainee),
-        MODULE,
-      ]);
-      await database.query('UPDATE certificates SET expires_at = $1 WHERE code = $2', [lapsedAt, code]);
-      await database.close();
-      server = await startServer(running);
+      await own.restartAfter(async (database) => {
+        await database.query('UPDATE assignments SET renews_at = $1 WHERE user_id = $2 AND module_id = $3', [
+          lapsedAt,
+          idOf(trainee),
+          MODULE,
+        ]);
+        await database.query('UPDATE certificates SET expires_at = $1 WHERE code = $2', [lapsedAt, code]);
+      });
 
       // Due again: the scheduler renewed it and the trainee is reminded.
       await expect.poll(() => pastDue().length, { timeout: 30_000 }).toBe(remindedBefore + 1);
@@ -260,5 +246,5 @@ describeE2E(
       await Promise.all([context.close(), stranger.context.close(), progress.context.close()]);
     }, 420_000);
   },
-  ownServer,
+  own.start,
 );
