@@ -18,6 +18,8 @@ export interface Figures {
   recover_p99_ms: number;
   login_p99_idle_ms: number;
   login_p99_slow_sockets_ms: number;
+  login_p95_idle_ms: number;
+  login_p95_slow_sockets_ms: number;
   login_failed_idle: number;
   login_failed_slow_sockets: number;
   login_p95_pg_ms: number;
@@ -35,7 +37,10 @@ export interface Figures {
  * `exactlyOnce: false` leaves out the lost, doubled and killed-server counts: the few writes of a
  * short run prove little either way, and the full run checks them.
  */
-export function missedTargets(f: Figures, { latency = true, exactlyOnce = true } = {}): string[] {
+export function missedTargets(
+  f: Figures,
+  { latency = true, exactlyOnce = true, slowSocketsQuantile = 'p99' as 'p95' | 'p99' } = {},
+): string[] {
   const missed: string[] = [];
   const zero = (key: keyof Figures) => {
     if (f[key] !== 0) missed.push(`${key}: ${f[key]}, want 0`);
@@ -47,9 +52,13 @@ export function missedTargets(f: Figures, { latency = true, exactlyOnce = true }
   if (exactlyOnce) zero('retried_write_answered_differently');
   if (f.recover_p99_ms > RECOVERY_TARGET_MS)
     missed.push(`recover_p99_ms: ${f.recover_p99_ms}, want ≤ ${RECOVERY_TARGET_MS}`);
-  const slowLimit = Math.max(SLOW_SOCKETS_FACTOR * f.login_p99_idle_ms, SLOW_SOCKETS_FLOOR_MS);
-  if (f.login_p99_slow_sockets_ms > slowLimit) {
-    missed.push(`login_p99_slow_sockets_ms: ${f.login_p99_slow_sockets_ms}, want ≤ ${slowLimit}`);
+  // The short run's few hundred sign-ins make a p99 of their two slowest: its ratio to the idle
+  // p99 went from 0.4 to 3 between runs of the same build. The short run compares p95s instead.
+  const idle = f[`login_${slowSocketsQuantile}_idle_ms`];
+  const slow = f[`login_${slowSocketsQuantile}_slow_sockets_ms`];
+  const slowLimit = Math.max(SLOW_SOCKETS_FACTOR * idle, SLOW_SOCKETS_FLOOR_MS);
+  if (slow > slowLimit) {
+    missed.push(`login_${slowSocketsQuantile}_slow_sockets_ms: ${slow}, want ≤ ${slowLimit}`);
   }
   zero('login_failed_idle');
   zero('login_failed_slow_sockets');
