@@ -29,8 +29,8 @@ const short = process.argv.includes('--short');
 const PG_SERVER =
   process.env.CHAOS_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const plan = short
-  ? { cuts: 5, sockets: 50, loginSeconds: 4, killSeconds: 6, limitS: 120 }
-  : { cuts: 20, sockets: 200, loginSeconds: 10, killSeconds: 15, limitS: 300 };
+  ? { cuts: 5, sockets: 50, loginSeconds: 4, loginRounds: 4, killSeconds: 6, limitS: 120 }
+  : { cuts: 20, sockets: 200, loginSeconds: 10, loginRounds: 5, killSeconds: 15, limitS: 300 };
 const RATE = 50;
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -69,7 +69,13 @@ async function measure(databaseUrl: string) {
   const slow = await withServer(
     { DATABASE_URL: databaseUrl, JWT_SECRET: jwtSecret, DATA_DIR: path.join(dir, 'pg') },
     (s) =>
-      runSlowSockets(s.url, s.port, { sockets: plan.sockets, rate: RATE, seconds: plan.loginSeconds, trickleMs: 1000 }),
+      runSlowSockets(s.url, s.port, {
+        sockets: plan.sockets,
+        rate: RATE,
+        seconds: plan.loginSeconds,
+        rounds: plan.loginRounds,
+        trickleMs: 1000,
+      }),
   );
   say('slow sockets', slow);
 
