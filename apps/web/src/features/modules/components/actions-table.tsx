@@ -20,25 +20,14 @@ import {
 } from '../module-editor-model.ts';
 import {
   checkColumn,
-  ColumnCells,
-  columnCount,
-  ColumnsHead,
   controlsColumn,
   nameColumn,
   numberColumn,
   resultsColumn,
   type Column,
 } from './editor-columns.tsx';
-import {
-  EditorTable,
-  ExpandableRow,
-  labelOf,
-  rowName,
-  tableRows,
-  useExpandedRows,
-  type FocusSoon,
-  type TableProps,
-} from './editor-table.tsx';
+import { labelOf, rowName, tableRows, useExpandedRows, type FocusSoon, type TableProps } from './editor-table.tsx';
+import { ExpandableTable } from './expandable-table.tsx';
 import { TableErrors, useInvalid } from './field-errors-context.tsx';
 import { ItemsInput } from './items-input.tsx';
 import { LaterTable } from './later-table.tsx';
@@ -104,41 +93,27 @@ export function ActionsTable({ model, locked, setModel, focusSoon }: TableProps)
         objectives it needs, adds or removes and the inventory it changes.
       </p>
       {model.actions.length > 0 && (
-        <EditorTable
+        <ExpandableTable
           labelledBy="actions-title"
-          // Its rows' details buttons take focus, locked or not.
-          scrollerFocusable={false}
           className="actions-table"
-          head={<ColumnsHead columns={columns} expandable />}
-        >
-          {model.actions.map((a, i) => {
-            const row = expanded.row(i);
-            const { id } = row;
-            const who = rowName('action', a.name, i);
-            return (
-              <ExpandableRow
-                key={row.key}
-                row={row}
-                who={who}
-                columns={columnCount(columns, true)}
-                details={
-                  <ActionDetails
-                    id={id}
-                    who={who}
-                    action={a}
-                    objectives={model.objectives}
-                    gauges={model.gauges}
-                    disabled={locked}
-                    focusSoon={focusSoon}
-                    change={(update) => changeAction(i, update)}
-                  />
-                }
-              >
-                <ColumnCells columns={columns} row={{ item: a, index: i, id, who, disabled: locked }} />
-              </ExpandableRow>
-            );
-          })}
-        </EditorTable>
+          columns={columns}
+          items={model.actions}
+          expanded={expanded}
+          locked={locked}
+          who={(a, i) => rowName('action', a.name, i)}
+          details={(a, i, { id, who }) => (
+            <ActionDetails
+              id={id}
+              who={who}
+              action={a}
+              objectives={model.objectives}
+              gauges={model.gauges}
+              disabled={locked}
+              focusSoon={focusSoon}
+              change={(update) => changeAction(i, update)}
+            />
+          )}
+        />
       )}
       <TableErrors id="actions" />
       <AddButton

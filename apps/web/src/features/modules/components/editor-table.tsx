@@ -214,6 +214,8 @@ export function useExpandedRows(rows: TableRows) {
   };
 }
 
+export type ExpandedRows = ReturnType<typeof useExpandedRows>;
+
 function toggled(set: ReadonlySet<number>, key: number): ReadonlySet<number> {
   const next = new Set(set);
   if (!next.delete(key)) next.add(key);

@@ -31,9 +31,6 @@ import {
 } from '../module-editor-model.ts';
 import {
   checkColumn,
-  ColumnCells,
-  columnCount,
-  ColumnsHead,
   controlsColumn,
   countColumn,
   nameColumn,
@@ -43,16 +40,8 @@ import {
   textColumn,
   type Column,
 } from './editor-columns.tsx';
-import {
-  EditorTable,
-  ExpandableRow,
-  labelOf,
-  rowName,
-  tableRows,
-  useExpandedRows,
-  type FocusSoon,
-  type TableProps,
-} from './editor-table.tsx';
+import { labelOf, rowName, tableRows, useExpandedRows, type FocusSoon, type TableProps } from './editor-table.tsx';
+import { ExpandableTable } from './expandable-table.tsx';
 import { TableErrors, useInvalidTextArea } from './field-errors-context.tsx';
 import { ItemsInput } from './items-input.tsx';
 import { LaterTable } from './later-table.tsx';
@@ -121,41 +110,27 @@ export function EventsTable({ model, locked, setModel, focusSoon }: TableProps) 
         its choices before acting. A row&apos;s details hold what happens and its choices.
       </p>
       {events.length > 0 && (
-        <EditorTable
+        <ExpandableTable
           labelledBy="events-title"
-          // Its rows' details buttons take focus, locked or not.
-          scrollerFocusable={false}
           className="events-table"
-          head={<ColumnsHead columns={columns} expandable />}
-        >
-          {events.map((e, i) => {
-            const row = expanded.row(i);
-            const { id } = row;
-            const who = rowName('event', e.name, i);
-            return (
-              <ExpandableRow
-                key={row.key}
-                row={row}
-                who={who}
-                columns={columnCount(columns, true)}
-                details={
-                  <EventDetails
-                    id={id}
-                    who={who}
-                    event={e}
-                    index={i}
-                    model={model}
-                    locked={locked}
-                    setModel={setModel}
-                    focusSoon={focusSoon}
-                  />
-                }
-              >
-                <ColumnCells columns={columns} row={{ item: e, index: i, id, who, disabled: locked }} />
-              </ExpandableRow>
-            );
-          })}
-        </EditorTable>
+          columns={columns}
+          items={events}
+          expanded={expanded}
+          locked={locked}
+          who={(e, i) => rowName('event', e.name, i)}
+          details={(e, i, { id, who }) => (
+            <EventDetails
+              id={id}
+              who={who}
+              event={e}
+              index={i}
+              model={model}
+              locked={locked}
+              setModel={setModel}
+              focusSoon={focusSoon}
+            />
+          )}
+        />
       )}
       <TableErrors id="events" />
       <AddButton
@@ -282,41 +257,27 @@ function EventDetails({
         {EVENT_LABELS.choices}
         <span className="visually-hidden"> of {who}</span>
       </h4>
-      <EditorTable
+      <ExpandableTable
         labelledBy={`${id}-choices-title`}
-        // Its rows' details buttons take focus, locked or not.
-        scrollerFocusable={false}
         className="choices-table"
-        head={<ColumnsHead columns={columns} expandable />}
-      >
-        {e.choices.map((c, n) => {
-          const row = expanded.row(n);
-          const { id: cid } = row;
-          const choice = `choice ${c.label.trim() || `in row ${n + 1}`} of ${who}`;
-          return (
-            <ExpandableRow
-              key={row.key}
-              row={row}
-              who={choice}
-              columns={columnCount(columns, true)}
-              details={
-                <ChoiceDetails
-                  id={cid}
-                  who={choice}
-                  choice={c}
-                  objectives={model.objectives}
-                  gauges={model.gauges}
-                  disabled={locked}
-                  focusSoon={focusSoon}
-                  set={(patch) => set(n, patch)}
-                />
-              }
-            >
-              <ColumnCells columns={columns} row={{ item: c, index: n, id: cid, who: choice, disabled: locked }} />
-            </ExpandableRow>
-          );
-        })}
-      </EditorTable>
+        columns={columns}
+        items={e.choices}
+        expanded={expanded}
+        locked={locked}
+        who={(c, n) => `choice ${c.label.trim() || `in row ${n + 1}`} of ${who}`}
+        details={(c, n, { id: cid, who: choice }) => (
+          <ChoiceDetails
+            id={cid}
+            who={choice}
+            choice={c}
+            objectives={model.objectives}
+            gauges={model.gauges}
+            disabled={locked}
+            focusSoon={focusSoon}
+            set={(patch) => set(n, patch)}
+          />
+        )}
+      />
       <TableErrors id={`${id}-choices`} />
       <AddButton
         id={addId}
