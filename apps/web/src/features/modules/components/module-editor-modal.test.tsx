@@ -173,6 +173,8 @@ describe('the module editor', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Save a module that cannot be won?' });
     // Says why, in the Check's words, as the dialog's description.
     expect(within(confirm).getByText(/^No way of playing completes every shown objective/)).toBeTruthy();
+    // Its first focus is Cancel: Enter pressed on without reading saves nothing.
+    await waitFor(() => expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' })));
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Save a module that cannot be won?' })).toBeNull());
     expect(saved).toEqual([]);

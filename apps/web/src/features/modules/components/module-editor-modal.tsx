@@ -226,8 +226,10 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved, rea
       )}
       {confirming !== null && (
         // Over the editor (rendered after it): Cancel or Escape goes back to Save, the edits as they were.
+        // Danger: its first focus is Cancel, so Enter pressed on without reading saves nothing.
         <AppModal
           open
+          danger
           size="xs"
           describedByBody
           modalHeading={UNWINNABLE_HEADING}
