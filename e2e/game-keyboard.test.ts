@@ -181,11 +181,14 @@ describeE2E('the game by keyboard alone', (e2e) => {
           [before, announced] as const,
         );
         await stayed(JSON.stringify(command));
-        // An answered event that names real help: focus on that help, and all of it in view.
-        if ('choose' in command && (readyAirmanModule.events?.[previous.pendingEvent]?.resources?.length ?? 0) > 0) {
-          expect(await focusedKey(page), `focus after ${JSON.stringify(command)}`).toBe('help');
-          expect(await outOfView(page, ['.game-help']), `help after ${JSON.stringify(command)}`).toEqual([]);
+        // After every action and every answer: focus on the outcome, in view; an answered event that names
+        // real help has all of it in view too.
+        if (!('end_day' in command)) {
+          expect(await focusedKey(page), `focus after ${JSON.stringify(command)}`).toBe('outcome');
+          expect(await outOfView(page, ['.game__live']), `outcome after ${JSON.stringify(command)}`).toEqual([]);
         }
+        if ('choose' in command && (readyAirmanModule.events?.[previous.pendingEvent]?.resources?.length ?? 0) > 0)
+          expect(await outOfView(page, ['.game-help']), `help after ${JSON.stringify(command)}`).toEqual([]);
         // What the move did is in view: the status bar (day, tokens, gauges and their change marks) and End Day.
         expect(await outOfView(page, STAY_IN_VIEW), `after ${JSON.stringify(command)}`).toEqual([]);
         // Each gauge the move (or the night) changed carries its change mark: '+8', '−5'.
@@ -204,7 +207,6 @@ describeE2E('the game by keyboard alone', (e2e) => {
         const said = await page.evaluate(() => document.querySelector('.game__live')?.textContent ?? '');
         expect(said).toContain(changes);
         if (changes.includes('Objective done')) objectivesAnnounced += 1;
-        if ('action' in command) expect(await focusedKey(page)).toBe(`action:${command.action}`);
         if ('end_day' in command && state.pendingEvent < 0) expect(await focusedKey(page)).toBe('end-day');
         // Focus goes to the first choice shown: the run's seed shuffles them.
         if ('end_day' in command && state.pendingEvent >= 0)

@@ -319,6 +319,53 @@ describeE2E('the module editor', (e2e) => {
     await context.close();
   });
 
+  it('asks before saving a module that cannot be won, by keyboard: Escape keeps editing on Save', async () => {
+    const title = `Doomed ${Date.now()}`;
+    // Every night takes 30 morale from 60: the second night empties it, whatever is played.
+    const { token, module } = await apiModule(e2e.baseUrl, title, { daily_change: { morale: -30 } });
+    const { context, page } = await e2e.adminPage('/modules');
+    await page
+      .locator('tr', { hasText: title })
+      .getByRole('button', { name: `Edit ${title}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Edit Module: ${title}` });
+    await expect.poll(async () => (await focused(page)).name).toBe('Title');
+    await page.keyboard.press('End');
+    await page.keyboard.type(' week');
+    await dialog.getByRole('status').filter({ hasText: 'The module cannot be won.' }).waitFor();
+
+    // Back from Title: Shift+Tab wraps from the dialog's top to its last button.
+    await tabTo(page, 'Save', { back: true });
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Save a module that cannot be won?' });
+    await confirm.getByText(/^No way of playing completes every shown objective/).waitFor();
+    await expect.poll(async () => (await focused(page)).name).toBe('Cancel');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toMatchObject({ name: 'Save', lost: false });
+    expect((await api<Module>(e2e.baseUrl, token, 'GET', `modules/${module.id}`)).game_title).toBe(title);
+    expect(await dialog.getByLabel('Title').inputValue()).toBe(`${title} week`);
+
+    // Cancel, by Tab and Enter, does the same.
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page)).name).toBe('Cancel');
+    await page.keyboard.press('Enter');
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => focused(page)).toMatchObject({ name: 'Save', lost: false });
+
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused(page)).name).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ name: 'Save anyway' });
+    await page.keyboard.press('Enter');
+    await page.getByText('Module updated').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = await api<Module>(e2e.baseUrl, token, 'GET', `modules/${module.id}`);
+    expect(saved).toMatchObject({ game_title: `${title} week`, daily_change: { morale: -30 } });
+    await context.close();
+  });
+
   it("shows the seed module's events and scoring in its tables", async () => {
     const { context, page } = await e2e.adminPage('/modules');
     // By its own name: copies made by other tests ('Ready Airman Training Copy …') may come first.

@@ -86,8 +86,8 @@ export function helpNote(state: GameState): HTMLElement | null {
   if (!answered || resources.length === 0) return null;
   return el(
     'section',
-    // Focus comes here after the answer, so the help is in view at every size.
-    { class: 'cds--tile game-help', 'aria-labelledby': 'game-help-name', tabindex: -1, 'data-key': 'help' },
+    // Scrolled into view after the answer (focus on the outcome above it), so the help is seen at every size.
+    { class: 'cds--tile game-help', 'aria-labelledby': 'game-help-name', 'data-key': 'help' },
     el('h3', { id: 'game-help-name' }, 'Where to find help'),
     el('p', {}, `If '${answered.event.name}' is close to your own life, real help is there:`),
     el('ul', {}, ...resources.map((r) => el('li', {}, el('strong', {}, r.name), `: ${r.contact}`))),

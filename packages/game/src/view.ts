@@ -2,8 +2,11 @@
  * The play interface: every screen of the game as Carbon-styled HTML inside the
  * region named 'Game controls' (Section 508: real buttons, radio groups and
  * headings), with the gauges and the debrief's chart drawn in SVG. One polite
- * live region announces each change. After every move focus stays on the
- * control used, or goes to the next logical one; it never falls to the body.
+ * live region announces each change and shows what the last move did: after
+ * every action and every answer to an event focus goes to it (the outcome, in
+ * view at every size), the help the event names scrolled into view below it;
+ * after anything else focus stays on the control used, or goes to the next
+ * logical one. It never falls to the body.
  * Each screen is drawn by its own module in view/; this one swaps them in and
  * places focus.
  */
@@ -24,7 +27,14 @@ export interface View {
 }
 
 export function mountView(host: HTMLElement, controller: GameController): View {
-  const live = el('p', { class: 'game__live', role: 'status', 'aria-live': 'polite' });
+  // Focus comes here after a move (tabindex -1: never a Tab stop of its own).
+  const live = el('p', {
+    class: 'game__live',
+    role: 'status',
+    'aria-live': 'polite',
+    tabindex: -1,
+    'data-key': 'outcome',
+  });
   const body = el('div', { class: 'game__screen' });
   const region = el('section', { class: 'game', 'aria-label': 'Game controls' }, live, body);
   host.append(region);
@@ -61,9 +71,20 @@ export function mountView(host: HTMLElement, controller: GameController): View {
     }
   }
 
-  /** Where focus goes after a change that rebuilt the screen: after a move, by the play screen's rule; else its heading. */
+  /**
+   * Where focus goes after a change that rebuilt the screen: after an action or an event's answer that was
+   * taken, to the outcome, the event's help (if it names any) brought into view under it; after any other
+   * change of the play screen, by the play screen's rule; else to the screen's heading.
+   */
   function focusAfter(previous: Screen | null, screen: Screen, key: string | undefined): void {
-    const target = previous?.kind === 'play' && screen.kind === 'play' ? play.focusAfterMove(screen, key, find) : null;
+    const played = previous?.kind === 'play' && screen.kind === 'play';
+    if (played && previous.state !== screen.state && (key?.startsWith('action:') || key?.startsWith('choice:'))) {
+      find('help')?.scrollIntoView({ block: 'nearest' });
+      live.focus();
+      live.scrollIntoView({ block: 'nearest' });
+      return;
+    }
+    const target = played ? play.focusAfterMove(screen, key, find) : null;
     (target ?? find('heading'))?.focus();
   }
 

@@ -22,8 +22,9 @@ const ARROWS_PREVIOUS = new Set(['ArrowLeft', 'ArrowUp']);
 export interface PlayView {
   draw(screen: PlayScreen): Nodes;
   /**
-   * Where focus goes after a move redrew the screen, `key` naming the control that had it:
-   * that control again when it is still there, else the next logical one.
+   * Where focus goes after End Day, Quit or a refused move redrew the screen (an action or an answer taken
+   * sends it to the outcome: view.ts), `key` naming the control that had it: that control again when it is
+   * still there, else the next logical one.
    */
   focusAfterMove(
     screen: PlayScreen,
@@ -197,8 +198,6 @@ export function playView(controller: GameController, { announce, heading, button
     let target: HTMLElement | null = null;
     // A new day that opens with an event: on to its first choice.
     if (key === 'end-day' && screen.event) target = firstChoice();
-    // An event answered: on to the real help it names, so it is read and in view, not the actions below it.
-    else if (key?.startsWith('choice:') && !screen.event && find('help')) target = find('help');
     else if (key && find(key)) target = find(key);
     else if (key === 'quit') target = find('quit-no');
     else if (key === 'quit-no' || key === 'quit-yes') target = find('quit');

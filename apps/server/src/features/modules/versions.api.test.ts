@@ -134,6 +134,58 @@ describeApi('module versions', (ctx) => {
     expect(line!.split(',')[column]).toBe('3');
   });
 
+  it('scores a run by the rules of the version it started on, whatever the module was changed to meanwhile', async () => {
+    const admin = await ctx.createUser({ role: 'admin' });
+    const title = `Rules ${crypto.randomUUID().slice(0, 8)}`;
+    // Focus held at 50 in its 40–60 range every day: 10 points a day, all of the most the module allows.
+    const created = await ctx.request(admin.token, {
+      method: 'POST',
+      url: '/api/modules',
+      payload: { ...smallModule(title), healthy_range: { focus: [40, 60] } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const first = created.json<Module>();
+    const trainee = await ctx.createUser();
+    await ctx.request(admin.token, {
+      method: 'POST',
+      url: `/api/admin/users/${trainee.id}/assign`,
+      payload: { module: first.id },
+    });
+    const run = await ctx.request(trainee.token, {
+      method: 'POST',
+      url: '/api/game/runs',
+      payload: { module: first.id },
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const { run_id, module, seed } = run.json<{ run_id: string; module: Module; seed: number }>();
+
+    // Mid-run the author changes the scoring: a point a day in range, stars out of reach, and a nightly drain.
+    const changed = await ctx.request(admin.token, {
+      method: 'PUT',
+      url: `/api/modules/${first.id}`,
+      payload: { ...first, daily_change: { focus: -8 }, scoring: { range_day_points: 1, stars: [500, 600] } },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    // The run resumes on the module it started with, and is scored by it: 3 stars, 10 points a day.
+    const resumed = await ctx.request(trainee.token, {
+      method: 'POST',
+      url: '/api/game/runs',
+      payload: { module: first.id },
+    });
+    expect(resumed.json<{ run_id: string; module: Module }>()).toMatchObject({ run_id, module: first });
+    const log = idleLine(module, seed);
+    const finished = await ctx.request(trainee.token, {
+      method: 'POST',
+      url: `/api/game/runs/${run_id}/finish`,
+      payload: { log },
+    });
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(finished.json()).toMatchObject({ outcome: 'complete', score: { points: first.days * 10, stars: 3 } });
+    const [row] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, run_id));
+    expect(row!.module_version).toBe(1);
+  });
+
   it('keeps a version of the module when its questionnaire is saved', async () => {
     const admin = await ctx.createUser({ role: 'admin' });
     const q = (

@@ -151,4 +151,65 @@ describe('the module editor', () => {
     expect(within(dialog).getByText('There was an error updating this module.')).toBeTruthy();
     expect(within(dialog).getByText('The server says no.')).toBeTruthy();
   });
+
+  it('asks before saving a module that cannot be won: Cancel saves nothing and goes back to Save, Save anyway saves', async () => {
+    // Every night takes 30 energy from 50: the second night empties it, whatever is played.
+    const doomed: Module = { ...drill, daily_change: { energy: -30 } };
+    const saved: Module[] = [];
+    server.use(
+      http.put('/api/modules/copy-1', async ({ request }) => {
+        const body = (await request.json()) as Module;
+        saved.push(body);
+        return Response.json(body);
+      }),
+    );
+    const { user, dialog, save } = openEditor(doomed);
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    await user.type(title, ' week');
+    await waitFor(() => expect(screen.getByText(/The module cannot be won\./)).toBeTruthy());
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(false));
+
+    await user.click(save);
+    const confirm = await screen.findByRole('dialog', { name: 'Save a module that cannot be won?' });
+    // Says why, in the Check's words, as the dialog's description.
+    expect(within(confirm).getByText(/^No way of playing completes every shown objective/)).toBeTruthy();
+    // Its first focus is Cancel: Enter pressed on without reading saves nothing.
+    await waitFor(() => expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' })));
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Save a module that cannot be won?' })).toBeNull());
+    expect(saved).toEqual([]);
+    await waitFor(() => expect(document.activeElement).toBe(save));
+    expect((title as HTMLInputElement).value).toBe('Drill week');
+
+    // Escape is Cancel too.
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Save a module that cannot be won?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Save a module that cannot be won?' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(save));
+    expect(saved).toEqual([]);
+
+    await user.keyboard('{Enter}');
+    const again = await screen.findByRole('dialog', { name: 'Save a module that cannot be won?' });
+    await user.click(within(again).getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toMatchObject({ game_title: 'Drill week', daily_change: { energy: -30 } });
+  });
+
+  it('saves a module that can be won without asking', async () => {
+    const saved: Module[] = [];
+    server.use(
+      http.put('/api/modules/copy-1', async ({ request }) => {
+        const body = (await request.json()) as Module;
+        saved.push(body);
+        return Response.json(body);
+      }),
+    );
+    const { user, dialog, save } = openEditor();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), ' week');
+    await waitFor(() => expect(screen.getByText(/The module can be won\./)).toBeTruthy());
+    await user.click(save);
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(screen.queryByRole('dialog', { name: 'Save a module that cannot be won?' })).toBeNull();
+  });
 });

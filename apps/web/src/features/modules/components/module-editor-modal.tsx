@@ -22,14 +22,14 @@ import {
   updateScoring,
   type EditorModel,
 } from '../module-editor-model.ts';
-import { useModuleCheck } from '../use-module-check.ts';
+import { useModuleCheck, type ModuleCheck } from '../use-module-check.ts';
 import { ActionsTable } from './actions-table.tsx';
 import { useFocusSoon } from './editor-table.tsx';
 import { FieldErrorsProvider, TableErrors, useInvalid, useInvalidTextArea } from './field-errors-context.tsx';
 import { EventsTable } from './events-table.tsx';
 import { GaugesTable } from './gauges-table.tsx';
 import { BASE_MODULE_LOCK_LABEL } from './module-lock.ts';
-import { CHECK_STATUS_ID, ModuleProblems } from './module-problems.tsx';
+import { CHECK_STATUS_ID, ModuleProblems, useBalance, type BalanceState } from './module-problems.tsx';
 import { ObjectivesTable } from './objectives-table.tsx';
 import { VersionsModal } from './versions-modal.tsx';
 import { AppModal } from '#components/app-modal.tsx';
@@ -87,6 +87,11 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved, rea
   // The Check, done once per edit and a render behind the typing: its errors mark the fields and hold Save
   // (duplicate gauge rows too: they would lose one gauge on the way to the module).
   const check = useModuleCheck(model);
+  // Measured only while the Check has a verdict (no errors): Save asks first when it shows no way to win.
+  const balance = useBalance(check?.verdict ? check.module : null);
+  const unwinnable = check ? unwinnableReason(check, balance) : null;
+  // Save pressed on a module that cannot be won: the reason the confirmation gives, until it is answered.
+  const [confirming, setConfirming] = useState<string | null>(null);
   const errorCount = check?.errorCount ?? 0;
   const saveDisabled = !changed || saving.isPending || errorCount > 0;
   useSaveReason(errorCount > 0);
@@ -137,7 +142,7 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved, rea
         primaryButtonText="Save"
         secondaryButtonText="Close"
         primaryButtonDisabled={saveDisabled}
-        onRequestSubmit={() => void save()}
+        onRequestSubmit={() => (unwinnable ? setConfirming(unwinnable) : void save())}
         onRequestClose={requestClose}
         className="module-editor"
       >
@@ -167,7 +172,7 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved, rea
                 />
               )
             )}
-            <ModuleProblems check={check} />
+            <ModuleProblems check={check} balance={balance} />
             <FieldErrorsProvider errors={check.fields}>
               <EditorTables model={draft.model} locked={readOnly || !draft.unlocked} setModel={setModel} />
             </FieldErrorsProvider>
@@ -219,10 +224,46 @@ export default function ModuleEditorModal({ module, fresh, onClose, onSaved, rea
           onClose={() => setVersionsOpen(false)}
         />
       )}
+      {confirming !== null && (
+        // Over the editor (rendered after it): Cancel or Escape goes back to Save, the edits as they were.
+        // Danger: its first focus is Cancel, so Enter pressed on without reading saves nothing.
+        <AppModal
+          open
+          danger
+          size="xs"
+          describedByBody
+          modalHeading={UNWINNABLE_HEADING}
+          primaryButtonText="Save anyway"
+          secondaryButtonText="Cancel"
+          onRequestSubmit={() => {
+            setConfirming(null);
+            void save();
+          }}
+          onRequestClose={() => setConfirming(null)}
+        >
+          <p>{confirming}</p>
+          <p>
+            A trainee assigned this module could never complete it. Cancel keeps editing, with your changes as they are.
+          </p>
+        </AppModal>
+      )}
       {guard}
       {history.guard}
     </>
   );
+}
+
+const UNWINNABLE_HEADING = 'Save a module that cannot be won?';
+
+/**
+ * Why the module as the Check last saw it cannot be won, or null: the solver's proof that no line of play wins,
+ * or the balance's planner (which sees each week's events coming) winning on none of its seeds.
+ */
+function unwinnableReason(check: ModuleCheck, balance: BalanceState): string | null {
+  if (check.verdict?.winnable === false) return check.verdict.reason;
+  if (balance.kind === 'done' && balance.balance.solver_win === 0)
+    return `Played over ${balance.balance.seeds} seeds, even the planner, which sees each week's events coming, wins none of them.`;
+  return null;
 }
 
 const SAVE_REASON_ID = 'module-save-reason';

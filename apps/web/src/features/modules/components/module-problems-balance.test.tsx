@@ -8,7 +8,7 @@ import { staticMediaQueryList } from '#testing/media-query.ts';
 import { toEditorModel } from '../module-editor-model.ts';
 import { useModuleCheck } from '../use-module-check.ts';
 import type * as RunBalance from '../balance/run-balance.ts';
-import { ModuleProblems } from './module-problems.tsx';
+import { ModuleProblems, useBalance } from './module-problems.tsx';
 
 /** Figures that meet every target but one: a risky answer that pays. */
 const measured: Balance = {
@@ -43,7 +43,8 @@ vi.mock('../balance/run-balance.ts', async (actual) => ({
 function Check({ module }: { module: Module }) {
   const [model] = useState(() => toEditorModel(module));
   const check = useModuleCheck(model);
-  return check && <ModuleProblems check={check} />;
+  const balance = useBalance(check?.verdict ? check.module : null);
+  return check && <ModuleProblems check={check} balance={balance} />;
 }
 
 describe("the Check's sentence", () => {

@@ -7,7 +7,7 @@ import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { staticMediaQueryList } from '#testing/media-query.ts';
 import { toEditorModel } from '../module-editor-model.ts';
 import { useModuleCheck } from '../use-module-check.ts';
-import { ModuleProblems } from './module-problems.tsx';
+import { ModuleProblems, useBalance } from './module-problems.tsx';
 
 /** A module the server would refuse (so no balance is measured): two actions of one name. */
 const broken: Module = { ...readyAirmanModule, actions: [...readyAirmanModule.actions, readyAirmanModule.actions[0]!] };
@@ -16,7 +16,8 @@ const broken: Module = { ...readyAirmanModule, actions: [...readyAirmanModule.ac
 function Check({ module }: { module: Module }) {
   const [model] = useState(() => toEditorModel(module));
   const check = useModuleCheck(model);
-  return check && <ModuleProblems check={check} />;
+  const balance = useBalance(check?.verdict ? check.module : null);
+  return check && <ModuleProblems check={check} balance={balance} />;
 }
 
 const narrowScreen = (narrow: boolean) =>

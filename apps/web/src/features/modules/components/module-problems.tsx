@@ -17,11 +17,14 @@ import type { ModuleCheck } from '../use-module-check.ts';
 /** Quiet time after an edit before the balance is measured again. */
 const BALANCE_PAUSE_MS = 600;
 
-type BalanceState =
+export type BalanceState =
   { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; balance: Balance } | { kind: 'failed'; message: string };
 
-/** The module's balance over many seeds, from workers; restarted when the module changes, stopped when it does again. */
-function useBalance(module: Module | null): BalanceState {
+/**
+ * The module's balance over many seeds, from workers; restarted when the module changes, stopped when it does again.
+ * `module` is the Check's module while it has a verdict (no errors), else null: nothing is measured.
+ */
+export function useBalance(module: Module | null): BalanceState {
   // The figures with the module they were measured for: for any other module they are stale.
   const [measured, setMeasured] = useState<{ module: Module; state: BalanceState } | null>(null);
   const started = useRef(false);
@@ -102,10 +105,12 @@ function checkStatus(errors: number, warnings: number, winnable: boolean | 'unkn
 /** The id of the Check's sentence, which also says why Save is disabled. */
 export const CHECK_STATUS_ID = 'check-status';
 
-/** The Check of the editor's module, as `useModuleCheck` found it (the modal owns the check, so it is done once). */
-export function ModuleProblems({ check }: { check: ModuleCheck }) {
+/**
+ * The Check of the editor's module, as `useModuleCheck` found it, and its balance as `useBalance` measured it
+ * (the modal owns both, so each is done once and Save can ask about them).
+ */
+export function ModuleProblems({ check, balance }: { check: ModuleCheck; balance: BalanceState }) {
   const { module: deferred, problems, verdict, tableErrors } = check;
-  const balance = useBalance(verdict ? deferred : null);
   const errors = problems.filter((p) => p.severity === 'error');
   const warnings = problems.filter((p) => p.severity === 'warning');
   const section = useRef<HTMLElement>(null);
