@@ -90,15 +90,16 @@ describeE2E('the Progress page', (e2e) => {
     expect(await page.getByRole('combobox', { name: 'Unit', exact: true }).inputValue()).toBe(unit);
     expect(await page.getByRole('combobox', { name: 'Rank', exact: true }).inputValue()).toBe('SrA');
 
-    // Carbon Charts' own table view of the first chart.
-    const chart = page.locator('.cds--cc--chart-wrapper').first();
-    await chart.hover();
-    await chart.getByRole('button', { name: 'Show as table' }).click();
-    const tableView = page.getByRole('dialog').filter({ hasText: 'Assignments by module and status' });
-    await tableView.getByRole('cell', { name: 'Past Due' }).first().waitFor();
+    // The first chart's own table view, and back to the drawing.
+    const chart = page.getByRole('figure', { name: 'Assignments by module and status' });
+    const asTable = chart.getByRole('button', { name: 'Show as table' });
+    await asTable.click();
+    const tableView = chart.getByRole('table', { name: 'Assignments by module and status' });
+    await tableView.getByRole('columnheader', { name: 'Past Due' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.keyboard.press('Escape');
-    await tableView.waitFor({ state: 'hidden' });
+    await asTable.click();
+    await tableView.waitFor({ state: 'detached' });
+    await chart.getByRole('img').waitFor();
 
     // The overdue row opens the user modal, from the keyboard too; closing it gives the focus back.
     const open = overdue.getByRole('button', { name: 'Late, Lena' });
@@ -205,7 +206,7 @@ describeE2E('the Progress page', (e2e) => {
     const tableOrder = await rows.allTextContents();
     const chart = page.locator('.progress-chart').filter({ hasText: name });
     await chart.locator('.axis.left .tick text').first().waitFor();
-    // Each label as drawn from the top (Carbon draws an axis twice, one copy to measure it).
+    // Each label as drawn from the top.
     const barOrder = await chart.locator('.axis.left .tick text').evaluateAll((ticks) => [
       ...new Set(
         ticks
@@ -223,7 +224,7 @@ describeE2E('the Progress page', (e2e) => {
     await unitWithTrainees();
     const { context, page } = await e2e.adminPage('/admin', { viewport: { width: 320, height: 640 } });
     await page.goto('/progress');
-    const titles = page.locator('.progress-chart .cds--cc--title p.title');
+    const titles = page.locator('.progress-chart .progress-chart__title');
     await expect.poll(() => titles.count()).toBeGreaterThanOrEqual(3);
     const cut = await titles.evaluateAll((ps) =>
       ps.filter((p) => p.scrollWidth > p.clientWidth).map((p) => p.textContent),

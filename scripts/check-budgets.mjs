@@ -5,8 +5,7 @@
 // login route's lazy chunk, and fails when a budget is exceeded.
 // Also fails when the module editor or the JSON editor (CodeMirror) can be
 // reached by static imports from the entry, the login route or the game route,
-// or is inside the game's own bundle (dist/game/game.js): they load on demand;
-// so must Carbon Charts, which only the Progress route loads.
+// or is inside the game's own bundle (dist/game/game.js): they load on demand.
 // Also fails when a page's route statically loads a chunk it does not use (OFF_PAGES below).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -78,12 +77,6 @@ const ON_DEMAND = [
     file: 'features/modules/components/module-editor-modal.tsx',
     marker: /[`'"]module-editor[`'"]/,
   },
-  // Carbon Charts (its class prefix cds--cc--): the Progress page's alone, after its tables.
-  {
-    name: 'the Progress charts (Carbon Charts)',
-    file: 'features/progress/components/progress-charts.tsx',
-    marker: /cds--cc--/,
-  },
 ];
 const PAGES = [
   { name: 'the login page', files: login.js },
@@ -108,24 +101,30 @@ for (const lazy of ON_DEMAND) {
 // What a page does not use stays off it: code found by these markers is in none of the files its
 // route loads before it is shown (the entry's and the route's static imports). The trainee's
 // training list parses nothing (zod and the profile form's unit input load only when a profile is
-// incomplete); the users list opens its date fields in modals, loaded when one opens; the Progress
-// page shows its tables before Carbon Charts arrives.
+// incomplete); the users list opens its date fields in modals, loaded when one opens.
 const CODE = {
   zod: /_zod|ZodError/,
   // Its datalist's id: `${id}-suggestions`.
   'the unit input': /-suggestions/,
   'the date field (flatpickr)': /flatpickr-months/,
-  'Carbon Charts': /cds--cc--/,
 };
 const OFF_PAGES = [
   { page: 'the game route', route: gameRoute, off: ['zod', 'the unit input', 'the date field (flatpickr)'] },
   {
     page: 'the users list',
     route: routeKey('app/routes/admin.tsx'),
-    off: ['the date field (flatpickr)', 'Carbon Charts'],
+    off: ['the date field (flatpickr)'],
   },
-  { page: 'the Progress page', route: routeKey('app/routes/progress.tsx'), off: ['Carbon Charts'] },
 ];
+// The Progress page draws its charts itself (features/progress/components/progress-charts.tsx):
+// Carbon Charts (its class prefix cds--cc--) in no file of the build.
+const chartLibrary = Object.values(manifest)
+  .map((chunk) => chunk.file)
+  .filter((f) => /cds--cc--/.test(read(f)));
+failed ||= chartLibrary.length > 0;
+console.log(
+  `${chartLibrary.length === 0 ? 'ok  ' : 'FAIL'} no Carbon Charts in the build${chartLibrary.length ? `: ${chartLibrary.join(', ')}` : ''}`,
+);
 for (const [name, marker] of Object.entries(CODE)) {
   if (!Object.values(manifest).some((chunk) => marker.test(read(chunk.file))))
     throw new Error(`the marker of ${name}, ${marker}, is in no chunk: update this script`);

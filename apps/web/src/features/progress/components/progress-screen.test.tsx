@@ -16,12 +16,6 @@ import { server } from '#testing/server.ts';
 import { seriousViolations } from '#testing/axe.ts';
 import { ProgressScreen, type UserEditor } from './progress-screen.tsx';
 
-// Carbon Charts' transitions read an SVG element's transform list, which jsdom lacks: an empty one here.
-Object.defineProperty(SVGElement.prototype, 'transform', {
-  configurable: true,
-  get: () => ({ baseVal: { consolidate: () => null } }),
-});
-
 const counts = {
   assigned: 0,
   not_started: 0,

@@ -2,7 +2,7 @@
  * /progress: training progress at a glance (GET admin/progress). The filters
  * live in the URL, so a view can be shared and survives a reload.
  */
-import { lazy, Suspense, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { Button, InlineNotification, Loading } from '@carbon/react';
 import type { NudgeResponse } from '@airman/contracts/record.ts';
 import { NudgeModal, traineesCount } from '#components/nudge-modal.tsx';
@@ -26,17 +26,7 @@ import { PageHeading } from '#components/page-heading.tsx';
 import '#styles/admin.scss';
 import '#styles/progress.scss';
 import { SimpleTable } from '#components/simple-table.tsx';
-
-// Carbon Charts is the page's largest download: it comes after the page, whose tables (the same
-// figures) are read and used meanwhile; each chart's place shows it is coming.
-const charts = () => import('./progress-charts.tsx');
-const RowBars = lazy(() => charts().then((m) => ({ default: m.RowBars })));
-const CompletionsLine = lazy(() => charts().then((m) => ({ default: m.CompletionsLine })));
-const DomainBars = lazy(() => charts().then((m) => ({ default: m.DomainBars })));
-
-function ChartSlot({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<p className="progress-chart-loading">Loading the chart…</p>}>{children}</Suspense>;
-}
+import { CompletionsLine, DomainBars, RowBars } from './progress-charts.tsx';
 
 const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
 
@@ -203,22 +193,18 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
               <p>No assignments match these filters.</p>
             ) : (
               <>
-                <ChartSlot>
-                  <RowBars
-                    measure="status"
-                    title="Assignments by module and status"
-                    axisTitle="Module"
-                    rows={filtered.map((m) => ({ ...m, label: m.title }))}
-                  />
-                </ChartSlot>
-                <ChartSlot>
-                  <RowBars
-                    measure="current"
-                    title="% current by module"
-                    axisTitle="Module"
-                    rows={filtered.map((m) => ({ ...m, label: m.title }))}
-                  />
-                </ChartSlot>
+                <RowBars
+                  measure="status"
+                  title="Assignments by module and status"
+                  axisTitle="Module"
+                  rows={filtered.map((m) => ({ ...m, label: m.title }))}
+                />
+                <RowBars
+                  measure="current"
+                  title="% current by module"
+                  axisTitle="Module"
+                  rows={filtered.map((m) => ({ ...m, label: m.title }))}
+                />
                 <StatusTable caption="Assignments by module and status" first="Module" rows={filtered} />
               </>
             )}
@@ -226,22 +212,18 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
           {data.units.length > 0 && (
             <section aria-labelledby="progress-units">
               <h2 id="progress-units">By unit</h2>
-              <ChartSlot>
-                <RowBars
-                  measure="status"
-                  title="Assignments by unit and status"
-                  axisTitle="Unit"
-                  rows={data.units.map((u) => ({ ...u, label: u.unit || '(no unit)' }))}
-                />
-              </ChartSlot>
-              <ChartSlot>
-                <RowBars
-                  measure="current"
-                  title="% current by unit"
-                  axisTitle="Unit"
-                  rows={data.units.map((u) => ({ ...u, label: u.unit || '(no unit)' }))}
-                />
-              </ChartSlot>
+              <RowBars
+                measure="status"
+                title="Assignments by unit and status"
+                axisTitle="Unit"
+                rows={data.units.map((u) => ({ ...u, label: u.unit || '(no unit)' }))}
+              />
+              <RowBars
+                measure="current"
+                title="% current by unit"
+                axisTitle="Unit"
+                rows={data.units.map((u) => ({ ...u, label: u.unit || '(no unit)' }))}
+              />
               <StatusTable caption="Assignments by unit and status" first="Unit" rows={data.units} />
             </section>
           )}
@@ -252,17 +234,13 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
               {new Date(`${data.to}T00:00:00`).toLocaleDateString()}:{' '}
               {data.weeks.reduce((sum, w) => sum + w.completions, 0)} completions.
             </p>
-            <ChartSlot>
-              <CompletionsLine weeks={data.weeks} />
-            </ChartSlot>
+            <CompletionsLine weeks={data.weeks} />
           </section>
           {data.questionnaires.map((q) => (
             <section key={q.module} aria-labelledby={`progress-q-${q.module}`}>
               <h2 id={`progress-q-${q.module}`}>{q.title}: before, after and later</h2>
               {q.domains.some((d) => d.before.n > 0 || d.after.n > 0 || d.followup_mean.n > 0) ? (
-                <ChartSlot>
-                  <DomainBars questionnaire={q} later={laterLabel(data.followup_days)} />
-                </ChartSlot>
+                <DomainBars questionnaire={q} later={laterLabel(data.followup_days)} />
               ) : (
                 <p>No answers yet.</p>
               )}
