@@ -22,6 +22,7 @@ export default defineConfig({
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.test.{ts,tsx}',
             'apps/server/test/**/*.test.ts',
+            'apps/server/sql/**/*.test.ts',
             'apps/web/build/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],

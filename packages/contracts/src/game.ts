@@ -71,6 +71,7 @@ export const finishRunResponseSchema = z.object({
   game_status: z.number().int(),
   score: runScoreSchema,
 });
+export type FinishRunResponse = z.infer<typeof finishRunResponseSchema>;
 
 /** One row of GET game/assignments: a live module assigned to the caller. */
 export const gameAssignmentSchema = z.object({

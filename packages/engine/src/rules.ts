@@ -6,7 +6,7 @@
  */
 import { DAY_MAX_ACTIONS } from '@airman/contracts/constants.ts';
 import type { GameCommand } from '@airman/contracts/game.ts';
-import type { Action, AddRemove, EventChoice, Later, Module } from '@airman/contracts/module.ts';
+import type { Action, EventChoice, Later, Module } from '@airman/contracts/module.ts';
 import {
   actionsTakenToday,
   clampGauge,
@@ -30,14 +30,9 @@ export interface Availability {
 }
 
 /** What an action or an event's choice does; the fields of both that change a run. */
-interface Effects {
-  token_cost?: number | undefined;
-  results?: Readonly<Record<string, number>> | undefined;
-  changes_inventory?: AddRemove | undefined;
-  changes_objectives?: AddRemove | undefined;
-  next_day_tokens?: number | undefined;
-  later?: readonly Later[] | undefined;
-}
+type Effects = Partial<
+  Pick<Action, 'token_cost' | 'results' | 'changes_inventory' | 'changes_objectives' | 'next_day_tokens' | 'later'>
+>;
 
 /** What caused a move's later consequences: the action, or the event and its choice. */
 interface Source {

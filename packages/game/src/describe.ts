@@ -2,18 +2,16 @@
  * Words for what a move does and what it changed, shared by every screen: a
  * choice shows its cost before it is made, and each change is announced.
  */
-import type { AddRemove, Later } from '@airman/contracts/module.ts';
+import type { Action, Later } from '@airman/contracts/module.ts';
 import { visibleObjectives, type GameState } from '@airman/engine/game-state.ts';
 
-export interface MoveEffects {
-  token_cost?: number | undefined;
-  set_cooldown?: number | undefined;
-  results?: Readonly<Record<string, number>> | undefined;
-  next_day_tokens?: number | undefined;
-  changes_inventory?: AddRemove | undefined;
-  changes_objectives?: AddRemove | undefined;
-  later?: readonly Later[] | undefined;
-}
+/** What a move does: the fields of an action (or of an event's choice, which has no cooldown) that change a run. */
+export type MoveEffects = Partial<
+  Pick<
+    Action,
+    'token_cost' | 'set_cooldown' | 'results' | 'next_day_tokens' | 'changes_inventory' | 'changes_objectives' | 'later'
+  >
+>;
 
 /** A gauge's name as shown: its first letter in capitals ('mental' → 'Mental'). */
 export function gaugeLabel(name: string): string {

@@ -1,10 +1,10 @@
 /** The game API calls (docs/api.md "Game"), made through the web app's HTTP client. */
 import type {
   FinishRunRequest,
+  FinishRunResponse,
   GameAssignment,
   GameCommand,
   RunAnswersRequest,
-  RunScore,
   StartRunResponse,
 } from '@airman/contracts/game.ts';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
@@ -19,15 +19,9 @@ export interface GameApi {
   startRun(module: string): Promise<StartRunResponse>;
   progress(runId: string, log: GameCommand[]): Promise<void>;
   answers(runId: string, body: RunAnswersRequest): Promise<void>;
-  finish(runId: string, body: FinishRunRequest): Promise<FinishResult>;
+  finish(runId: string, body: FinishRunRequest): Promise<FinishRunResponse>;
   quit(runId: string): Promise<void>;
   questionnaire(): Promise<Questionnaire>;
-}
-
-export interface FinishResult {
-  outcome: 'complete' | 'failed';
-  game_status: number;
-  score: RunScore;
 }
 
 /**
@@ -56,7 +50,7 @@ export function createGameApi(http: GameHttp, saveToken: (token: string) => void
       await http.post(run(runId, 'answers'), body);
     },
     finish: async (runId, body) => {
-      const result = await http.post<FinishResult>(run(runId, 'finish'), body);
+      const result = await http.post<FinishRunResponse>(run(runId, 'finish'), body);
       // A long run may outlive a token: keep the shell's token fresh (spec §7: the game may write a new token).
       const fresh = await http.post<{ auth: string }>('session/refresh').catch(() => null);
       if (fresh) saveToken(fresh.auth);

@@ -13,13 +13,7 @@ import '../styles/select.scss';
 import '../styles/unit-filter.scss';
 
 /** A unit of the list; a unit from the URL that the list does not hold has no count. */
-interface UnitItem {
-  unit: string;
-  /** Its users and those of the units under it. */
-  total?: number;
-  /** Its depth in the tree, as shown (0 in a list narrowed by typing). */
-  depth?: number;
-}
+type UnitItem = Pick<UnitCount, 'unit'> & Partial<Pick<UnitCount, 'total' | 'depth'>>;
 
 const unitName = (item: UnitItem | null) => item?.unit ?? '';
 

@@ -11,7 +11,7 @@ import { readQuestionnaire } from '../questionnaire/repository.ts';
 import { runsWithBeforeAnswers } from './repository.ts';
 
 /** A run's questionnaire sets, each present once any of its answers is given. */
-export type Sets = { before?: QuestionnaireAnswers; after?: QuestionnaireAnswers };
+export type Sets = Pick<RunAnswersRequest, 'before' | 'after'>;
 
 /** The module's questionnaire, or null when it has none. */
 export async function moduleQuestionnaire(db: Db, moduleId: string): Promise<Questionnaire | null> {

@@ -1,25 +1,25 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AuditPage } from '@airman/contracts/audit.ts';
+import type { AuditPage, AuditQuery } from '@airman/contracts/audit.ts';
 import { getJson } from '#lib/api-client.ts';
 import { browserTimeZone } from '#lib/days.ts';
 import { filterSearch } from '#lib/url-filters.ts';
 
-/** The Audit screen's filters, as the URL and GET admin/audit carry them. */
-export interface AuditFilters {
-  /** Who acted: an e-mail address (as it was then) or a user id. */
-  actor?: string;
-  target_kind?: string;
-  /** With target_kind: the user's or module's id; for a user, their e-mail address too. */
-  target_id?: string;
-  action?: string;
-  /** Entries about the users of this unit and of every unit under it. */
-  unit?: string;
-  /** First and last day (YYYY-MM-DD), both included, in the browser's time zone. */
-  from?: string;
-  to?: string;
-}
+export const AUDIT_FILTER_KEYS = [
+  'actor',
+  'target_kind',
+  'target_id',
+  'action',
+  'unit',
+  'from',
+  'to',
+] as const satisfies readonly (keyof AuditQuery)[];
 
-export const AUDIT_FILTER_KEYS = ['actor', 'target_kind', 'target_id', 'action', 'unit', 'from', 'to'] as const;
+/**
+ * The Audit screen's filters, as the URL and GET admin/audit carry them: those of the call's
+ * parameters (AuditQuery), each as the URL's text, which the server checks; `from` and `to`
+ * are days in the browser's time zone.
+ */
+export type AuditFilters = Partial<Record<(typeof AUDIT_FILTER_KEYS)[number], string>>;
 
 /** The filters given in these search parameters (empty ones left out). */
 export function auditFiltersFrom(params: URLSearchParams): AuditFilters {

@@ -1,20 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OverdueTraineesResponse, ProgressResponse } from '@airman/contracts/progress.ts';
+import type { OverdueTraineesResponse, ProgressQuery, ProgressResponse } from '@airman/contracts/progress.ts';
 import { getJson } from '#lib/api-client.ts';
 import { filterSearch } from '#lib/url-filters.ts';
 
-/** The Progress page's filters, as the URL and GET admin/progress carry them. */
-export interface ProgressFilters {
-  module?: string;
-  unit?: string;
-  rank?: string;
-  from?: string;
-  to?: string;
-  /** 'due': only expired assignments, due for recertification. */
-  recert?: string;
-}
+/**
+ * The Progress page's filters, as the URL and GET admin/progress carry them: the call's
+ * parameters (ProgressQuery), each as the URL's text, which the server checks.
+ */
+export type ProgressFilters = Partial<Record<keyof ProgressQuery, string>>;
 
-export const PROGRESS_FILTER_KEYS = ['module', 'unit', 'rank', 'from', 'to', 'recert'] as const;
+export const PROGRESS_FILTER_KEYS = [
+  'module',
+  'unit',
+  'rank',
+  'from',
+  'to',
+  'recert',
+] as const satisfies readonly (keyof ProgressQuery)[];
 
 /** The filters given in these search parameters (empty ones left out). */
 export function filtersFrom(params: URLSearchParams): ProgressFilters {

@@ -56,10 +56,8 @@ export function usersFiltersFrom(params: URLSearchParams): UsersFilters {
 /** The search parameters that carry these filters and order (empty ones left out). */
 export const usersFiltersSearch = (filters: UsersFilters): URLSearchParams => filterSearch(USERS_FILTER_KEYS, filters);
 
-export interface UsersQuery extends UsersFilters {
-  cursor?: string;
-  search?: string;
-}
+/** A page of the list: the filters and order, a search, and the cursor of the page. */
+export type UsersQuery = Pick<ApiUsersQuery, 'cursor' | 'search' | (typeof USERS_FILTER_KEYS)[number]>;
 
 /** GET admin/users?cursor&search&unit&role&status&module&assignment_status&recert&sort → {count, users, cursor?}. */
 function getUsers(query: UsersQuery): Promise<UsersPage> {

@@ -1,0 +1,12 @@
+-- The current definition of this function: to change it, change it here and copy this file
+-- into a new migration (docs/architecture.md, "SQL functions").
+CREATE OR REPLACE FUNCTION "progress_assignments_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE items "progress_item"[];
+BEGIN
+  SELECT array_agg(ROW(a."user_id", a."module_id", u."unit", u."rank", a."started_at", a."completed_at", a."due_at", a."game_status",
+                       a."run_answers_before", a."run_answers_after")::"progress_item")
+    INTO items FROM new_rows a JOIN "users" u ON u."id" = a."user_id";
+  PERFORM "progress_count"(items, 1);
+  PERFORM "progress_score"(items, 1);
+  RETURN NULL;
+END $$;
