@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { deadlineOptions, limitConnectionsPerAddress, trustedProxies } from './plugins/connections.ts';
 import { registerBodyRules } from './plugins/bodies.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerCookies } from './lib/cookies.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { SignInNames } from './auth/sign-in-names.ts';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   registerMetrics(app, database, config.metricsToken);
+  await registerCookies(app);
   const requestAuth = registerAuth(app, database, tokens);
   registerInputTextCheck(app);
   registerAnonymousGate(app, deps.anonymousLimits);

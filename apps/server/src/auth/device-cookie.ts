@@ -11,6 +11,9 @@
  * still required.
  */
 import crypto from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestCookie } from '#lib/cookies.ts';
 
 export const DEVICE_COOKIE = 'airman_device';
 const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -36,19 +39,15 @@ export class DeviceCookies {
     return crypto.createHmac('sha256', this.key).update(payload).digest('base64url');
   }
 
-  /** The Set-Cookie header value for a new device of this account. */
-  issue(userId: string): string {
+  /** Gives the browser the cookie of a new device of this account. */
+  issue(reply: FastifyReply, userId: string): void {
     const payload = `${Buffer.from(userId).toString('base64url')}.${crypto.randomBytes(16).toString('base64url')}`;
-    return `${DEVICE_COOKIE}=${payload}.${this.mac(payload)}; Path=/api/login; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Strict${this.secure ? '; Secure' : ''}`;
+    reply.setCookie(DEVICE_COOKIE, `${payload}.${this.mac(payload)}`, signInCookie(MAX_AGE_SECONDS, this.secure));
   }
 
-  /** The device of a request's Cookie header, when it holds a cookie this server signed. */
-  read(cookieHeader: string | undefined): Device | undefined {
-    const value = cookieHeader
-      ?.split(';')
-      .map((part) => part.trim())
-      .find((part) => part.startsWith(`${DEVICE_COOKIE}=`))
-      ?.slice(DEVICE_COOKIE.length + 1);
+  /** The device of a request's cookie, when it holds one this server signed. */
+  read(request: FastifyRequest): Device | undefined {
+    const value = requestCookie(request, DEVICE_COOKIE);
     const [user, id, mac] = value?.split('.') ?? [];
     if (!user || !id || !mac) return undefined;
     const expected = Buffer.from(this.mac(`${user}.${id}`));
@@ -69,26 +68,24 @@ export const TRUST_COOKIE = 'airman_trust';
 const TRUST_MAX_AGE_SECONDS = 24 * 60 * 60;
 const TRUST_SECRET = /^[A-Za-z0-9_-]{43}$/;
 
-export function readTrustCookie(cookieHeader: string | undefined): string | undefined {
-  const value = cookieHeader
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${TRUST_COOKIE}=`))
-    ?.slice(TRUST_COOKIE.length + 1);
+export function readTrustCookie(request: FastifyRequest): string | undefined {
+  const value = requestCookie(request, TRUST_COOKIE);
   return value && TRUST_SECRET.test(value) ? value : undefined;
 }
 
-/** A new trust secret and the Set-Cookie header value that gives it to the browser. */
-export function issueTrustCookie(secure: boolean): { secret: string; header: string } {
+/** Gives the browser a new trust secret; answers the secret. */
+export function issueTrustCookie(reply: FastifyReply, secure: boolean): string {
   const secret = crypto.randomBytes(32).toString('base64url');
-  return { secret, header: trustCookieHeader(secret, TRUST_MAX_AGE_SECONDS, secure) };
+  reply.setCookie(TRUST_COOKIE, secret, signInCookie(TRUST_MAX_AGE_SECONDS, secure));
+  return secret;
 }
 
-/** The Set-Cookie header value that takes the trust cookie away (once its link was used). */
-export function clearTrustCookie(secure: boolean): string {
-  return trustCookieHeader('', 0, secure);
+/** Takes the trust cookie away (once its link was used). */
+export function clearTrustCookie(reply: FastifyReply, secure: boolean): void {
+  reply.setCookie(TRUST_COOKIE, '', signInCookie(0, secure));
 }
 
-function trustCookieHeader(value: string, maxAge: number, secure: boolean): string {
-  return `${TRUST_COOKIE}=${value}; Path=/api/login; Max-Age=${maxAge}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
+/** The attributes of the device and trust cookies: sent only to the sign-in routes. */
+function signInCookie(maxAge: number, secure: boolean): CookieSerializeOptions {
+  return { path: '/api/login', maxAge, httpOnly: true, sameSite: 'strict', secure };
 }

@@ -43,10 +43,14 @@ describeApi('sign-in that strangers cannot lock', (ctx) => {
     const user = await ctx.createUser();
     const first = await signIn(ctx, user.email, TEST_PASSWORD, '198.51.100.4');
     const setCookie = String(first.headers['set-cookie']);
-    expect(setCookie).toMatch(
-      new RegExp(`^${DEVICE_COOKIE}=[^;]+; Path=/api/login; Max-Age=\\d+; HttpOnly; SameSite=Strict$`),
-    );
-    const cookie = setCookie.split(';')[0] as string;
+    const [cookie, ...attributes] = setCookie.split('; ') as [string, ...string[]];
+    expect(cookie).toMatch(new RegExp(`^${DEVICE_COOKIE}=[\\w-]+\\.[\\w-]+\\.[\\w-]+$`));
+    expect(attributes.sort()).toEqual([
+      'HttpOnly',
+      `Max-Age=${365 * 24 * 60 * 60}`,
+      'Path=/api/login',
+      'SameSite=Strict',
+    ]);
 
     await failuresFromEverywhere(ctx, user.email, ACCOUNT_LOCK_FAILURES);
     const held = await signIn(ctx, user.email, TEST_PASSWORD, '198.51.100.5');
@@ -68,6 +72,24 @@ describeApi('sign-in that strangers cannot lock', (ctx) => {
     const [, id, mac] = value.split('.');
     const forged = `${name}=${Buffer.from(owner.id).toString('base64url')}.${id}.${mac}`;
     expect((await signIn(ctx, owner.email, TEST_PASSWORD, '198.51.100.8', forged)).statusCode).toBe(429);
+  });
+
+  it('takes a Cookie header of odd bytes for no cookie, and still answers', async () => {
+    const user = await ctx.createUser();
+    const odd = [
+      `${DEVICE_COOKIE}=%E0%A4%A; ${DEVICE_COOKIE}=x`,
+      `${DEVICE_COOKIE}=\xff\xfe.\x80.\t; airman_trust="\xa0"`,
+      `=;;; ${DEVICE_COOKIE}; __proto__=1; constructor=2`,
+      `${DEVICE_COOKIE}=${'a.'.repeat(3000)}`,
+    ];
+    for (const [i, cookie] of odd.entries()) {
+      const wrong = await signIn(ctx, user.email, WRONG, `198.51.100.${20 + i}`, cookie);
+      expect({ cookie, status: wrong.statusCode }).toEqual({ cookie, status: 401 });
+      const right = await signIn(ctx, user.email, TEST_PASSWORD, `198.51.100.${20 + i}`, cookie);
+      expect({ cookie, status: right.statusCode }).toEqual({ cookie, status: 200 });
+      // Not a known device: a new device cookie.
+      expect(String(right.headers['set-cookie'])).toMatch(new RegExp(`^${DEVICE_COOKIE}=[\\w-]+\\.`));
+    }
   });
 
   it('holds a device that keeps failing, like an address', async () => {

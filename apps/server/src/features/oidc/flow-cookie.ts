@@ -12,6 +12,8 @@
  * is a random secret of its own, stored only as its hash.
  */
 import crypto from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestCookie } from '#lib/cookies.ts';
 import type { Flow } from './provider-client.ts';
 
 export const FLOW_COOKIE = 'airman_oidc';
@@ -38,36 +40,36 @@ export class FlowCookies {
     return crypto.createHmac('sha256', this.key).update(payload).digest('base64url');
   }
 
-  private header(value: string, maxAge: number, name = FLOW_COOKIE): string {
-    return `${name}=${value}; Path=${PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${this.secure ? '; Secure' : ''}`;
+  private set(reply: FastifyReply, name: string, value: string, maxAge: number): void {
+    reply.setCookie(name, value, { path: PATH, maxAge, httpOnly: true, sameSite: 'lax', secure: this.secure });
   }
 
-  issue(flow: Flow, now: number): string {
+  issue(reply: FastifyReply, flow: Flow, now: number): void {
     const stored: Stored = { ...flow, at: now };
     const payload = Buffer.from(JSON.stringify(stored)).toString('base64url');
-    return this.header(`${payload}.${this.mac(payload)}`, FLOW_MAX_AGE_SECONDS);
+    this.set(reply, FLOW_COOKIE, `${payload}.${this.mac(payload)}`, FLOW_MAX_AGE_SECONDS);
   }
 
-  clear(): string {
-    return this.header('', 0);
+  clear(reply: FastifyReply): void {
+    this.set(reply, FLOW_COOKIE, '', 0);
   }
 
-  issueHandoff(browserSecret: string): string {
-    return this.header(browserSecret, FLOW_MAX_AGE_SECONDS, HANDOFF_COOKIE);
+  issueHandoff(reply: FastifyReply, browserSecret: string): void {
+    this.set(reply, HANDOFF_COOKIE, browserSecret, FLOW_MAX_AGE_SECONDS);
   }
 
-  clearHandoff(): string {
-    return this.header('', 0, HANDOFF_COOKIE);
+  clearHandoff(reply: FastifyReply): void {
+    this.set(reply, HANDOFF_COOKIE, '', 0);
   }
 
-  /** The hand-off secret of a request's Cookie header, if any. */
-  readHandoff(cookieHeader: string | undefined): string | undefined {
-    return cookieValue(cookieHeader, HANDOFF_COOKIE) || undefined;
+  /** The hand-off secret of a request's cookie, if any. */
+  readHandoff(request: FastifyRequest): string | undefined {
+    return requestCookie(request, HANDOFF_COOKIE) || undefined;
   }
 
-  /** The flow of a request's Cookie header, when this server signed it less than 10 minutes ago. */
-  read(cookieHeader: string | undefined, now: number): Flow | undefined {
-    const value = cookieValue(cookieHeader, FLOW_COOKIE);
+  /** The flow of a request's cookie, when this server signed it less than 10 minutes ago. */
+  read(request: FastifyRequest, now: number): Flow | undefined {
+    const value = requestCookie(request, FLOW_COOKIE);
     const [payload, mac] = value?.split('.') ?? [];
     if (!payload || !mac) return undefined;
     const expected = Buffer.from(this.mac(payload));
@@ -77,12 +79,4 @@ export class FlowCookies {
     if (!(now - stored.at < FLOW_MAX_AGE_SECONDS * 1000)) return undefined;
     return { state: stored.state, nonce: stored.nonce, verifier: stored.verifier };
   }
-}
-
-function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
-  return cookieHeader
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${name}=`))
-    ?.slice(name.length + 1);
 }

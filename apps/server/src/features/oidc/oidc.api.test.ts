@@ -205,6 +205,21 @@ describeApi(
       const back = await passProviderPages(mine.location, sub, PUBLIC_URL);
       expect(refusal(await callback(ctx, back, other.cookie))).toBe('state');
       expect(refusal(await callback(ctx, back, ''))).toBe('state');
+      // Odd bytes where the flow cookie should be: no flow, the same refusal.
+      // (From an address of their own: the guesses count against it.)
+      for (const odd of ['airman_oidc=%E0%A4%A.\xff', 'airman_oidc="\x80.\xa0"; airman_oidc=x', '=;;;airman_oidc']) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `${back.pathname}${back.search}`,
+          remoteAddress: '203.0.113.90',
+          headers: { cookie: odd },
+        });
+        expect([odd, res.statusCode, res.headers.location]).toEqual([
+          odd,
+          303,
+          `${PUBLIC_URL}/login?sign_in_error=state`,
+        ]);
+      }
     });
 
     it('refuses a replayed code', async () => {
@@ -354,6 +369,16 @@ describeApi(
       const bare = await take(ctx, landing, '');
       expect(bare.statusCode).toBe(400);
       expect(bare.json()).toMatchObject({ code: 'handoff' });
+      for (const odd of ['airman_oidc_handoff=%E0%A4%A', 'airman_oidc_handoff=\xff\x80', 'airman_oidc_handoff=;=;']) {
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/oidc/session',
+          remoteAddress: '203.0.113.91',
+          headers: { cookie: odd },
+          payload: { code: codeOf(landing.url) },
+        });
+        expect([odd, res.statusCode, res.json<{ code: string }>().code]).toEqual([odd, 400, 'handoff']);
+      }
       const mine = await signIn(ctx, person((await ctx.createUser()).email));
       expect((await take(ctx, landing, mine.handoff)).statusCode).toBe(400);
       // The right browser still can, once.

@@ -137,7 +137,7 @@ export function oidcRoutes(
     who: { userId?: string | null; userName?: string } = {},
   ): Promise<FastifyReply> {
     await logSignIn(FAILED.has(reason) ? 'failed' : 'refused', who, reason);
-    reply.header('Set-Cookie', flows.clear());
+    flows.clear(reply);
     return reply.redirect(`${publicUrl}/login?sign_in_error=${reason}`, 303);
   }
 
@@ -149,7 +149,7 @@ export function oidcRoutes(
   const signedIn = async (row: UserRow, now: number, reply: FastifyReply) => {
     await recordSignIn(db, row.id, now);
     await logSignIn('signed_in', { userId: row.id, userName: row.user_name });
-    reply.header('Set-Cookie', flows.clearHandoff());
+    flows.clearHandoff(reply);
     return { auth: tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version }) };
   };
 
@@ -161,12 +161,12 @@ export function oidcRoutes(
   app.get('/api/oidc/start', { config: { access: 'public' }, schema: start }, async (request, reply) => {
     try {
       const { url, flow } = await provider.start();
-      reply.header('Set-Cookie', flows.issue(flow, Date.now()));
+      flows.issue(reply, flow, Date.now());
       return reply.redirect(url.href, 303);
     } catch (error) {
       request.log.warn({ err: error }, 'provider sign-in: could not start');
       // Nobody has signed in or been refused yet: nothing for the sign-in log.
-      reply.header('Set-Cookie', flows.clear());
+      flows.clear(reply);
       const reason = error instanceof ProviderError ? error.reason : 'provider_down';
       return reply.redirect(`${publicUrl}/login?sign_in_error=${reason}`, 303);
     }
@@ -183,7 +183,7 @@ export function oidcRoutes(
     const wait = await guessWait(db, 'oidc', request.ip, state);
     if (wait > 0) return refuse(reply, 'throttled');
     const now = Date.now();
-    const flow = flows.read(request.headers.cookie, now);
+    const flow = flows.read(request, now);
     if (!flow || !sameText(state, flow.state)) {
       await guessFailed(db, 'oidc', request.ip, state);
       return refuse(reply, 'state');
@@ -217,7 +217,8 @@ export function oidcRoutes(
       { userId: row.id, step: 'row' in match ? 'session' : 'password', issuer: person.issuer, subject: person.subject },
       now,
     );
-    reply.header('Set-Cookie', [flows.clear(), flows.issueHandoff(handoff.browser)]);
+    flows.clear(reply);
+    flows.issueHandoff(reply, handoff.browser);
     return reply.redirect(`${publicUrl}/login#provider_code=${handoff.code}`, 303);
   });
 
@@ -244,7 +245,7 @@ export function oidcRoutes(
       const { code } = request.body;
       await throttled(request.ip, code, reply);
       const now = Date.now();
-      const browser = flows.readHandoff(request.headers.cookie);
+      const browser = flows.readHandoff(request);
       const found = await findHandoff(db, code, browser, now);
       const row = found && (await findUserById(db, found.userId));
       if (found?.step === 'password' && row) {
@@ -256,13 +257,13 @@ export function oidcRoutes(
       if (!used) {
         await guessFailed(db, 'oidc', request.ip, code);
         await logSignIn('failed', {}, 'handoff');
-        reply.header('Set-Cookie', flows.clearHandoff());
+        flows.clearHandoff(reply);
         throw refusal(400, 'handoff');
       }
       // Deactivated or deleted since the callback: the rule holds to the last moment.
       if (!row || !isUsableAccount(row)) {
         await logSignIn('refused', { userId: row?.id, userName: row?.user_name }, 'inactive');
-        reply.header('Set-Cookie', flows.clearHandoff());
+        flows.clearHandoff(reply);
         throw refusal(403, 'inactive');
       }
       return signedIn(row, now, reply);
@@ -283,7 +284,7 @@ export function oidcRoutes(
       const { code, password } = request.body;
       await throttled(request.ip, code, reply);
       const now = Date.now();
-      const browser = flows.readHandoff(request.headers.cookie);
+      const browser = flows.readHandoff(request);
       const found = await findHandoff(db, code, browser, now);
       if (found?.step !== 'password') {
         await guessFailed(db, 'oidc', request.ip, code);
@@ -322,7 +323,7 @@ export function oidcRoutes(
       await attempt.succeeded();
       if (!(await useHandoff(db, code, browser, now))) throw refusal(400, 'handoff');
       const linked = await linkConfirmed(db, found, row.id, now);
-      reply.header('Set-Cookie', flows.clearHandoff());
+      flows.clearHandoff(reply);
       if ('refused' in linked) {
         const reason: AccountRefusal = linked.refused;
         await logSignIn('refused', who, reason);

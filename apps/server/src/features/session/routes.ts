@@ -103,7 +103,7 @@ export function sessionRoutes(
       // Not an account's address (perhaps a password typed in the wrong field): kept only as a digest.
       const name = names.kept(body.user_name, row);
       // A device this account signed in from before is counted on its own (auth/device-cookie.ts).
-      const device = devices.read(request.headers.cookie);
+      const device = devices.read(request);
       const trusted = row !== undefined && device?.userId === row.id ? device.id : undefined;
       // Counted as a failure until the password proves right (see auth/throttle.ts).
       const attempt = await claimLoginAttempt(db, name, { ip: request.ip, device: trusted });
@@ -118,12 +118,7 @@ export function sessionRoutes(
       if (attempt.accountLockMs > 0) {
         // Held by the account's lock: the same answer whatever the password, and the browser
         // keeps a trust cookie either way, so nothing here tells a right password from a wrong one.
-        let browserSecret = readTrustCookie(request.headers.cookie);
-        if (!browserSecret) {
-          const issued = issueTrustCookie(devices.secure);
-          browserSecret = issued.secret;
-          reply.header('Set-Cookie', issued.header);
-        }
+        const browserSecret = readTrustCookie(request) ?? issueTrustCookie(reply, devices.secure);
         if (right) {
           await attempt.succeeded();
           offers.set(request, {
@@ -149,7 +144,7 @@ export function sessionRoutes(
       await attempt.succeeded();
       await recordSignIn(db, row.id, Date.now());
       await signIn('signed_in');
-      if (!trusted) reply.header('Set-Cookie', devices.issue(row.id));
+      if (!trusted) devices.issue(reply, row.id);
       const auth = tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
       return { auth };
     },
@@ -175,7 +170,7 @@ export function sessionRoutes(
         throw new HttpError(429, `Too many invalid sign-in links. Try again in ${tryAgainIn(wait)}.`);
       }
       const now = Date.now();
-      const used = await useTrustLink(db, token, readTrustCookie(request.headers.cookie), now);
+      const used = await useTrustLink(db, token, readTrustCookie(request), now);
       if (used === 'other_browser') throw new HttpError(400, TRUST_LINK_OTHER_BROWSER);
       if (used === 'invalid') {
         await guessFailed(db, 'trust', request.ip, token);
@@ -185,7 +180,8 @@ export function sessionRoutes(
       if (!row || !isUsableAccount(row)) throw new HttpError(400, TRUST_LINK_INVALID);
       await recordSignIn(db, row.id, now);
       await auditSignIn(db, { userId: row.id, userName: row.user_name, outcome: 'signed_in', method: 'device_link' });
-      reply.header('Set-Cookie', [devices.issue(row.id), clearTrustCookie(devices.secure)]);
+      devices.issue(reply, row.id);
+      clearTrustCookie(reply, devices.secure);
       const auth = tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
       return { auth };
     },
