@@ -10,7 +10,8 @@
  * or its warm visit moves more than WARM_BUDGET beyond the API's data. Times are reported with
  * their ratio to the unthrottled load; their targets are shown, not enforced (a shared machine
  * stretches them).
- *   tsx scripts/page-weight.ts   (needs a built product: npm run build)
+ *   tsx scripts/page-weight.ts [--short]   (needs a built product: npm run build; --short: CI's,
+ *   the pages with a byte budget only)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +32,13 @@ const SLOW_LINK = {
 const CPU_SLOWDOWN = 4;
 /** A warm visit: what may cross the wire besides the API's data (revalidated HTML, 304s). */
 const WARM_BUDGET = 10 * KiB;
+/** No request open for this long: the page has fetched what it fetches. */
+const QUIET_MS = 500;
+/**
+ * --short (CI): the pages with a byte budget only, each loaded unthrottled, then cold and warm
+ * throttled, once; the full run adds the pages that are reported only (the module editor).
+ */
+const SHORT = process.argv.includes('--short');
 
 const ADMIN = { email: 'page-weight-admin@example.com', password: 'Page-Weight-1!' };
 const TRAINEE = { email: 'page-weight-trainee@example.com', password: 'Page-Weight-2!' };
@@ -128,9 +136,23 @@ interface Transfer {
   cached: boolean;
 }
 
-/** Records each response's bytes on the wire, from the DevTools protocol, until stop() is called. */
-function recorder(cdp: CDPSession): { transfers: Transfer[]; stop(): void } {
+/**
+ * Records each response's bytes on the wire, from the DevTools protocol, until stop() is called;
+ * quiet() waits until no request has been open for QUIET_MS (Playwright's 'networkidle' may have
+ * fired before the page was usable, while the CPU parsed a script, and then no longer waits).
+ */
+function recorder(cdp: CDPSession): { transfers: Transfer[]; quiet(): Promise<void>; stop(): void } {
   const pending = new Map<string, { url: string; status: number; cached: boolean }>();
+  const open = new Set<string>();
+  let lastChange = Date.now();
+  const sent = (e: { requestId: string }) => {
+    open.add(e.requestId);
+    lastChange = Date.now();
+  };
+  const ended = (e: { requestId: string }) => {
+    open.delete(e.requestId);
+    lastChange = Date.now();
+  };
   const fromCache = new Set<string>();
   const transfers: Transfer[] = [];
   const served = (e: { requestId: string }) => {
@@ -149,12 +171,23 @@ function recorder(cdp: CDPSession): { transfers: Transfer[]; stop(): void } {
     pending.delete(e.requestId);
     if (!r.url.startsWith('data:')) transfers.push({ ...r, bytes: e.encodedDataLength });
   };
+  cdp.on('Network.requestWillBeSent', sent);
+  cdp.on('Network.loadingFinished', ended);
+  cdp.on('Network.loadingFailed', ended);
   cdp.on('Network.requestServedFromCache', served);
   cdp.on('Network.responseReceived', received);
   cdp.on('Network.loadingFinished', finished);
   return {
     transfers,
+    async quiet() {
+      const start = Date.now();
+      while ((open.size > 0 || Date.now() - lastChange < QUIET_MS) && Date.now() - start < 60_000)
+        await new Promise((r) => setTimeout(r, 50));
+    },
     stop() {
+      cdp.off('Network.requestWillBeSent', sent);
+      cdp.off('Network.loadingFinished', ended);
+      cdp.off('Network.loadingFailed', ended);
       cdp.off('Network.requestServedFromCache', served);
       cdp.off('Network.responseReceived', received);
       cdp.off('Network.loadingFinished', finished);
@@ -209,7 +242,7 @@ async function load(
         thenMs = Date.now() - t1;
       }
       // What the page still fetches once usable (a chart library, fonts) belongs to its weight.
-      await page.waitForLoadState('networkidle');
+      await rec.quiet();
       rec.stop();
       return { ms, thenMs, transfers: rec.transfers };
     };
@@ -271,7 +304,7 @@ try {
   await inviteTrainee(base, adminToken, path.join(dataDir, 'outbox'));
   const traineeToken = await login(base, TRAINEE.email, TRAINEE.password);
   const summary: string[] = [];
-  for (const target of TARGETS) {
+  for (const target of SHORT ? TARGETS.filter((t) => t.budget !== undefined) : TARGETS) {
     const token = target.who === 'admin' ? adminToken : traineeToken;
     const bare = await load(browser, base, token, target, false, false);
     const { cold, warm } = await load(browser, base, token, target, true, true);

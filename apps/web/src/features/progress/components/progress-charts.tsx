@@ -216,7 +216,8 @@ export function RowBars({
   );
 }
 
-const PLOT = { width: 800, height: 320, left: 56, right: 16, top: 16, bottom: 56 };
+// Room on the right for the last week's date, drawn centred under its point.
+const PLOT = { width: 800, height: 320, left: 56, right: 48, top: 16, bottom: 56 };
 
 /** The frame of a vertical chart: the value axis's grid and labels, and both axes' titles. */
 function ValueAxis({ scale, title, bottomTitle }: { scale: number[]; title: string; bottomTitle: string }) {
