@@ -1,10 +1,11 @@
 /**
- * The web project's setup (jsdom): MSW at the HTTP boundary, a clean DOM and
- * storage for each test, and the few browser APIs jsdom lacks that Carbon and
- * the screens call.
+ * The web project's setup (jsdom): MSW at the HTTP boundary, its success answers
+ * held to the API's contract, a clean DOM and storage for each test, and the few
+ * browser APIs jsdom lacks that Carbon and the screens call.
  */
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { mockedAnswers } from '../src/testing/contract.ts';
 import { staticMediaQueryList } from '../src/testing/media-query.ts';
 import { server } from '../src/testing/server.ts';
 
@@ -30,11 +31,18 @@ globalThis.Request = class PageRequest extends NodeRequest {
 };
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  cleanup();
-  server.resetHandlers();
-  server.events.removeAllListeners();
-  localStorage.clear();
-  document.body.innerHTML = '';
+// Every JSON success answer a handler gives is checked against its route's schema: a mock that
+// has drifted from the contract fails the test that got it (testing/contract.ts).
+beforeEach(() => mockedAnswers.watch(server));
+afterEach(async () => {
+  try {
+    await mockedAnswers.verify();
+  } finally {
+    cleanup();
+    server.resetHandlers();
+    server.events.removeAllListeners();
+    localStorage.clear();
+    document.body.innerHTML = '';
+  }
 });
 afterAll(() => server.close());

@@ -18,6 +18,9 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/** A route's answer without content: an empty object. */
+export const emptyResponseSchema = z.strictObject({}).describe('Done; nothing to return.');
+
 /** A path parameter naming a record: a user, module or run id, an invite code (the router refuses over 100 characters). */
 export const recordIdSchema = z.string().min(1, 'not a valid id').max(100, 'not a valid id');
 /** {id}: the record a route acts on. */

@@ -55,8 +55,7 @@ export const errorResponses = {
   '5xx': errorResponseSchema.describe('The server could not answer now; message says whether to try again.'),
 } as const;
 
-/** A route's answer without content: an empty object. */
-export const emptyResponseSchema = z.strictObject({}).describe('Done; nothing to return.');
+export { emptyResponseSchema } from '@airman/contracts/api.ts';
 
 export function registerSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);

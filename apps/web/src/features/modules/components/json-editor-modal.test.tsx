@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { EditorView } from 'codemirror';
 import type { Module } from '@airman/contracts/module.ts';
-import { makeModule } from '#testing/fixtures.ts';
+import { makeModule, makeQuestionnaire } from '#testing/fixtures.ts';
 import { renderWithApp } from '#testing/render.tsx';
 import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
@@ -21,7 +21,7 @@ const base = makeModule({
 });
 const copy = makeModule({ id: 'copy-1', game_type: 'ready_airman_training', game_title: 'Fitness Copy', days: 3 });
 const QUESTIONNAIRE = 'Comprehensive Airman Fitness';
-const questionnaire = { title: QUESTIONNAIRE, statements: [] };
+const questionnaire = makeQuestionnaire({ title: QUESTIONNAIRE });
 
 function serveModules(modules: Module[] = [base, copy]) {
   server.use(http.get('/api/modules', () => HttpResponse.json(modules)));

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { UnitsResponse } from '@airman/contracts/api.ts';
 import type { Module } from '@airman/contracts/module.ts';
-import { makeModule } from '#testing/fixtures.ts';
+import { makeModule, makeQuestionnaire } from '#testing/fixtures.ts';
 import { renderWithApp } from '#testing/render.tsx';
 import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
@@ -116,7 +116,7 @@ describe('ModulesScreen', () => {
     server.use(
       http.delete('/api/modules/copy-1', () => {
         list.set([base, { ...copy, archived_at: 9 }]);
-        return HttpResponse.json({});
+        return HttpResponse.json({ ...copy, archived_at: 9 });
       }),
     );
     const { user } = renderWithApp(<ModulesScreen />, { path: '/modules' });
@@ -137,7 +137,7 @@ describe('ModulesScreen', () => {
     server.use(
       http.delete('/api/modules/copy-1', async () => {
         await held.wait;
-        return HttpResponse.json({});
+        return HttpResponse.json({ ...copy, archived_at: 9 });
       }),
     );
     const { user } = renderWithApp(<ModulesScreen />, { path: '/modules' });
@@ -262,7 +262,7 @@ describe('ModulesScreen', () => {
 
     it('shows the questionnaire without a Save', async () => {
       serveModules([base]);
-      server.use(http.get('/api/modules/questionnaire', () => HttpResponse.json({ title: 'CAF', items: [] })));
+      server.use(http.get('/api/modules/questionnaire', () => HttpResponse.json(makeQuestionnaire({ title: 'CAF' }))));
       const { user } = renderWithApp(<ModulesScreen readOnly />, { path: '/modules' });
       await screen.findByRole('table', { name: 'Training Modules' });
       await user.click(screen.getByRole('button', { name: 'View Questionnaire JSON' }));
