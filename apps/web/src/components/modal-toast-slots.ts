@@ -24,7 +24,10 @@ export function subscribeModalToastSlots(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** The slot of the modal opened last, or null when no modal is open. */
+/**
+ * The slot of the modal opened last that is still in the document, or null when no modal is
+ * open: a modal taken out of the page before it could say so leaves no slot to toast into.
+ */
 export function topModalToastSlot(): HTMLElement | null {
-  return slots.at(-1) ?? null;
+  return slots.findLast((slot) => slot.isConnected) ?? null;
 }

@@ -7,7 +7,6 @@ import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { staticMediaQueryList } from '#testing/media-query.ts';
 import { toEditorModel } from '../module-editor-model.ts';
 import { useModuleCheck } from '../use-module-check.ts';
-import type * as RunBalance from '../balance/run-balance.ts';
 import { ModuleProblems, useBalance } from './module-problems.tsx';
 
 /** Figures that meet every target but one: a risky answer that pays. */
@@ -35,15 +34,12 @@ const measured: Balance = {
 };
 
 // The workers are not started in a test: the measure answers at once with the figures above.
-vi.mock('../balance/run-balance.ts', async (actual) => ({
-  ...(await actual<typeof RunBalance>()),
-  runBalance: () => ({ result: Promise.resolve(measured), cancel: () => undefined }),
-}));
+const measure = () => ({ result: Promise.resolve(measured), cancel: () => undefined });
 
 function Check({ module }: { module: Module }) {
   const [model] = useState(() => toEditorModel(module));
   const check = useModuleCheck(model);
-  const balance = useBalance(check?.verdict ? check.module : null);
+  const balance = useBalance(check?.verdict ? check.module : null, measure);
   return check && <ModuleProblems check={check} balance={balance} />;
 }
 

@@ -24,13 +24,17 @@ export type BalanceState =
  * The module's balance over many seeds, from workers; restarted when the module changes, stopped when it does again.
  * `module` is the Check's module while it has a verdict (no errors), else null: nothing is measured.
  */
-export function useBalance(module: Module | null): BalanceState {
+/**
+ * The balance of `module`, measured in workers (`measure`: `runBalance`, or figures given by a
+ * test). A new module restarts the measure; an edit waits BALANCE_PAUSE_MS first.
+ */
+export function useBalance(module: Module | null, measure: typeof runBalance = runBalance): BalanceState {
   // The figures with the module they were measured for: for any other module they are stale.
   const [measured, setMeasured] = useState<{ module: Module; state: BalanceState } | null>(null);
   const started = useRef(false);
   useEffect(() => {
     if (!module) return undefined;
-    let run: ReturnType<typeof runBalance> | null = null;
+    let run: ReturnType<typeof measure> | null = null;
     let live = true;
     // The module as opened is measured at once; after an edit, a pause first, so typing does not start a check per keystroke.
     const pause = started.current ? BALANCE_PAUSE_MS : 0;
@@ -44,7 +48,7 @@ export function useBalance(module: Module | null): BalanceState {
       started.current = true;
       // A page that cannot start workers (a browser without them) says so, as a failed measure does.
       try {
-        run = runBalance(module);
+        run = measure(module);
       } catch (error) {
         failed(error);
         return;
@@ -56,7 +60,7 @@ export function useBalance(module: Module | null): BalanceState {
       clearTimeout(timer);
       run?.cancel();
     };
-  }, [module]);
+  }, [module, measure]);
   if (!module) return { kind: 'idle' };
   return measured?.module === module ? measured.state : { kind: 'running' };
 }
