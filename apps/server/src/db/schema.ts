@@ -207,6 +207,8 @@ export const assignments = pgTable(
     run_stars: integer('run_stars'),
     /** The module version (module_versions) the kept run was played on; null: none kept, or from before versions. */
     run_module_version: integer('run_module_version'),
+    /** Per gauge with a healthy range, the days the kept run ended inside it; null: none kept, or kept before (0048). */
+    run_days_in_range: jsonb('run_days_in_range').$type<Record<string, number>>(),
     /**
      * When a recertifying module's completion lapses (completed + N calendar months; 0 = never).
      * Kept when the assignment is renewed (features/record/renewals.ts): renews_at > 0 and at or

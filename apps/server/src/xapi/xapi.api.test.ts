@@ -254,6 +254,60 @@ describeApi(
       expect([unknown.statusCode, unknown.json<{ message: string }>().message]).toEqual([404, "No module 'nope'"]);
     });
 
+    it('sends an answered follow-up questionnaire once, valid, and exports the very statement the LRS holds', async () => {
+      const user = await trainee();
+      const completedAt = Date.now() - 30 * 86_400_000;
+      await ctx.database.query(
+        'INSERT INTO followups (user_id, module_id, completed_at, sent_at) VALUES ($1, $2, $3, $4)',
+        [user.id, READY_AIRMAN_MODULE_ID, completedAt, Date.now()],
+      );
+      const answered = await ctx.request(user.token, {
+        method: 'POST',
+        url: `/api/followups/${READY_AIRMAN_MODULE_ID}`,
+        payload: { answers: every(5) },
+      });
+      expect(answered.statusCode, answered.body).toBe(200);
+      const key = `followup:${user.id}:${READY_AIRMAN_MODULE_ID}:${completedAt}`;
+      await until(async () => (await queued(ctx, [key])) === 0, 'the queue to empty');
+      const mine = (s: Record<string, unknown>) =>
+        (s.context as { registration?: string } | undefined)?.registration ===
+        registration(user.id, READY_AIRMAN_MODULE_ID);
+      const asSent = ({ stored: _s, authority: _a, version: _v, ...rest }: Record<string, unknown>) => rest;
+      const inLrs = (await lrs.stored()).filter(mine).map(asSent);
+      // One statement, accepted by the strict LRS (xAPI 1.0.3), with the follow-up's domain scores.
+      expect(inLrs).toHaveLength(1);
+      expect(inLrs[0]).toMatchObject({
+        actor: { account: { homePage: PUBLIC_URL, name: user.id } },
+        verb: { id: VERBS.answered },
+        object: { id: `${PUBLIC_URL}/xapi/modules/${READY_AIRMAN_MODULE_ID}/questionnaire/followup` },
+        result: {
+          completion: true,
+          extensions: { [domainScoresExtension(PUBLIC_URL)]: domainScores(cafQuestionnaire, every(5)) },
+        },
+      });
+      const sent = lrs.requests.filter((r) => r.ids.includes(String(inLrs[0]?.id)));
+      expect(sent.map((r) => r.status)).toEqual([200]);
+
+      // The export holds it too, on the day it was answered (not the day of the completion it follows).
+      const admin = await ctx.createUser({ role: 'admin' });
+      const today = new Date().toISOString().slice(0, 10);
+      const exported = async (query: string) => {
+        const res = await ctx.request(admin.token, { method: 'GET', url: `/api/admin/reports/xapi?${query}` });
+        expect(res.statusCode).toBe(200);
+        return res.body
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>)
+          .filter(mine);
+      };
+      expect(await exported(`module=${READY_AIRMAN_MODULE_ID}&from=${today}&to=${today}`)).toEqual(inLrs);
+      expect(await exported(`from=${today}`)).toEqual(inLrs);
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      expect(await exported(`from=${tomorrow}`)).toEqual([]);
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+      expect(await exported(`to=${yesterday}`)).toEqual([]);
+    });
+
     it('sends a failed run as failed, unsuccessful, with its score', async () => {
       const user = await trainee();
       const run = await startRun(user);

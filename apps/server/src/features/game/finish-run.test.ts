@@ -44,7 +44,13 @@ const completed: StoredAssignment = {
 };
 
 function play(outcome: FinishedPlay['outcome'], points: number): FinishedPlay {
-  return { outcome, gauges: { morale: 7 }, objectivesCompleted: ['Rest'], score: { points, stars: 2 } };
+  return {
+    outcome,
+    gauges: { morale: 7 },
+    objectivesCompleted: ['Rest'],
+    daysInRange: { morale: 4 },
+    score: { points, stars: 2 },
+  };
 }
 
 function input(change: Partial<FinishInput> = {}): FinishInput {
@@ -100,6 +106,7 @@ describe('finishRun: the first finish', () => {
       run_score_points: 300,
       run_stars: 2,
       run_module_version: 3,
+      run_days_in_range: { morale: 4 },
     });
   });
 

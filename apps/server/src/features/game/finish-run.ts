@@ -23,6 +23,8 @@ export interface FinishedPlay {
   outcome: 'complete' | 'failed';
   gauges: Record<string, number>;
   objectivesCompleted: string[];
+  /** Per gauge with a healthy range: the days it ended inside it. */
+  daysInRange: Record<string, number>;
   score: RunScore;
 }
 
@@ -50,6 +52,7 @@ export interface ReportFields {
   run_score_points: number;
   run_stars: number;
   run_module_version: number | null;
+  run_days_in_range: Record<string, number>;
 }
 
 export interface AssignmentChange extends Partial<ReportFields> {
@@ -147,6 +150,7 @@ export function finishRun(input: FinishInput): Finish {
         run_score_points: play.score.points,
         run_stars: play.score.stars,
         run_module_version: run.module_version,
+        run_days_in_range: play.daysInRange,
       }
     : null;
   return {

@@ -12,6 +12,8 @@ export type Judgement =
       outcome: 'in_progress' | 'complete' | 'failed';
       gauges: Record<string, number>;
       objectivesCompleted: string[];
+      /** Per gauge with a healthy range: the days it ended inside it. */
+      daysInRange: Record<string, number>;
       score: RunScore;
     };
 
@@ -24,6 +26,7 @@ export function judgeRun(module: Module, seed: number, log: readonly GameCommand
     outcome: state.outcome,
     gauges: { ...state.gauges },
     objectivesCompleted: module.objectives.filter((o) => state.objectives[o.name] === 'complete').map((o) => o.name),
+    daysInRange: Object.fromEntries(Object.entries(state.gaugeDays).map(([g, d]) => [g, d.in_range])),
     score: score(state),
   };
 }

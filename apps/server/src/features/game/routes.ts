@@ -268,7 +268,13 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
         runs: q ? await runsWithBeforeAnswers(tx, userId, run.module_id) : [],
         questionnaire: q,
         given,
-        play: { outcome, gauges: judged.gauges, objectivesCompleted: judged.objectivesCompleted, score: judged.score },
+        play: {
+          outcome,
+          gauges: judged.gauges,
+          objectivesCompleted: judged.objectivesCompleted,
+          daysInRange: judged.daysInRange,
+          score: judged.score,
+        },
         now,
       });
       await updateOpen(tx, runId, { ...finished.run, log: body.log }, over);

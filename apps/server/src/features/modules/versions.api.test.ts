@@ -184,6 +184,23 @@ describeApi('module versions', (ctx) => {
     expect(finished.json()).toMatchObject({ outcome: 'complete', score: { points: first.days * 10, stars: 3 } });
     const [row] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, run_id));
     expect(row!.module_version).toBe(1);
+
+    // The module report says so: version 1, focus in its range every day of the run.
+    const token = (
+      await ctx.request(admin.token, { method: 'POST', url: '/api/admin/reports/token', payload: { module: first.id } })
+    ).json<{ token: string }>().token;
+    const report = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?csv=1&module=${first.id}&token=${encodeURIComponent(token)}`,
+    });
+    const [header, line] = report.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(','));
+    const cell = (name: string) => line![header!.indexOf(name)];
+    expect([cell('Score'), cell('Stars'), cell('Module Version')]).toEqual([String(first.days * 10), '3', '1']);
+    expect(cell('Days in Range focus')).toBe(String(first.days));
   });
 
   it('keeps a version of the module when its questionnaire is saved', async () => {

@@ -41,6 +41,7 @@ SELECT u.id, u.sort_key, u.rank, u.unit, u.last_name, u.first_name, u.user_name,
        a.run_final_gauges AS final_gauges, a.run_objectives_completed AS objectives_completed,
        a.run_answers_before AS answers_before, a.run_answers_after AS answers_after,
        a.run_score_points AS score_points, a.run_stars AS stars, a.run_module_version AS module_version, a.renews_at,
+       a.run_days_in_range AS days_in_range,
        coalesce(f.answered_at, 0) AS followup_at, f.scores AS followup_scores, f.changes AS followup_changes
 FROM user_search u
 JOIN assignments a ON a.user_id = u.id AND a.module_id = $1
@@ -89,6 +90,7 @@ const PAGE_COLUMNS = [
   'followup_at',
   'followup_scores',
   'followup_changes',
+  'days_in_range',
 ] as const satisfies readonly (keyof PageRow)[];
 type PageTuple = {
   -readonly [I in keyof typeof PAGE_COLUMNS]: (typeof PAGE_COLUMNS)[I] extends keyof PageRow
@@ -137,6 +139,7 @@ function pageRow(t: PageTuple): PageRow {
     followup_at: t[21],
     followup_scores: t[22],
     followup_changes: t[23],
+    days_in_range: t[24],
   };
 }
 

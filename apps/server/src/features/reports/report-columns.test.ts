@@ -39,6 +39,7 @@ const row: ReportRow = {
   followup_at: 0,
   followup_scores: null,
   followup_changes: null,
+  days_in_range: null,
 };
 
 describe('report layout', () => {
@@ -80,6 +81,33 @@ describe('report layout', () => {
     };
     expect(layout.line({ ...finished, last_name: '=HYPERLINK("x")', first_name: '@Ann', pending: true })).toBe(
       `*,*,"'=HYPERLINK(""x"")",'@Ann,ann@example.com,Complete,2026-11-22,2026-11-22,,2026-11-22,No,,-3,7,"Run, then rest; Sleep",640,2,3\r\n`,
+    );
+  });
+
+  it('writes last the days the kept run ended each ranged gauge inside its healthy range', () => {
+    const module = {
+      ...readyAirmanModule,
+      starting_gauges: { Fitness: 60, Morale: 60, Sleep: 60 },
+      healthy_range: { Fitness: [50, 85], Sleep: [40, 80] } satisfies Record<string, [number, number]>,
+    };
+    const layout = reportLayout(module, questionnaire, day);
+    expect(layout.header).toMatch(/,Mental Follow-up Change,Days in Range Fitness,Days in Range Sleep\r\n$/);
+    const kept = {
+      ...row,
+      game_status: 1,
+      completed_at: day,
+      final_gauges: { Fitness: 70, Morale: 40, Sleep: 30 },
+      days_in_range: { Fitness: 5, Sleep: 2 },
+    };
+    const line = layout.line(kept);
+    expect(line).toMatch(/,5,2\r\n$/);
+    expect(line.split(',')).toHaveLength(layout.header.split(',').length);
+    // A run kept before the days were: empty cells, as many as the columns.
+    const before = layout.line({ ...kept, days_in_range: null });
+    expect(before).toMatch(/,,\r\n$/);
+    expect(before.split(',')).toHaveLength(layout.header.split(',').length);
+    expect(layout.line({ ...row, answers_before: null, answers_after: null }).split(',')).toHaveLength(
+      layout.header.split(',').length,
     );
   });
 

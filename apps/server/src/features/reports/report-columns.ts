@@ -36,6 +36,8 @@ export interface ReportRow {
   followup_at: number;
   followup_scores: Record<string, number> | null;
   followup_changes: Record<string, number> | null;
+  /** Per gauge with a healthy range, the days the kept run ended inside it (null: none kept, or kept before they were). */
+  days_in_range: Record<string, number> | null;
 }
 
 export interface ReportLayout {
@@ -70,7 +72,9 @@ const ASSIGNMENT_COLUMNS = [
 /**
  * The layout for a module: fixed columns, one per gauge of the module, and
  * for a module with a questionnaire its domain scores and every item's answers, then the
- * follow-up questionnaire's day, domain scores and changes against the before set.
+ * follow-up questionnaire's day, domain scores and changes against the before set; last, for each
+ * gauge with a healthy range, the days the kept run ended inside it (three stars need
+ * `balance_share` of the days in each, docs/game-rules.md).
  * `now` decides 'Past Due' once for the whole file. Added, Started and
  * Completed are the dates those happened on in `timeZone` (the admin's); Due is
  * the calendar date picked, the same in every zone. Late says whether the completion came after
@@ -101,6 +105,9 @@ export function reportLayout(
       ...questionnaire.domains.flatMap((d) => [`${d.name} Follow-up`, `${d.name} Follow-up Change`]),
     );
   }
+  // Last, as the follow-up's were added: the columns before keep their places.
+  const ranged = gauges.filter((g) => own(module.healthy_range, g) !== undefined);
+  names.push(...ranged.map((g) => `Days in Range ${g}`));
 
   const questionnaireCells = (r: ReportRow): Cell[] => {
     if (!questionnaire) return [];
@@ -135,6 +142,7 @@ export function reportLayout(
       for (const g of gauges) line += `,${csvCell(own(r.final_gauges, g))}`;
       line += `,${csvCell(r.objectives_completed?.join('; '))},${csvCell(r.score_points)},${csvCell(r.stars)},${csvCell(r.module_version)}`;
       if (questionnaire) for (const cell of questionnaireCells(r)) line += `,${csvCell(cell)}`;
+      for (const g of ranged) line += `,${csvCell(own(r.days_in_range, g))}`;
       return `${line}\r\n`;
     },
   };

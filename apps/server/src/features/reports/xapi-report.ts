@@ -1,9 +1,10 @@
 /**
  * GET admin/reports/xapi: every run's xAPI statements as NDJSON (one statement a line),
- * for a unit without a live LRS. Rebuilt from the runs by the builder that queues them
- * (xapi/statements.ts), so a statement here is the one the LRS gets, under the same id.
- * Runs are read in keyset pages in the order they started, so the first line leaves at
- * once and one page at a time is held, whatever the number of runs.
+ * then those of the answered follow-up questionnaires, for a unit without a live LRS.
+ * Rebuilt from the runs and follow-ups by the builder that queues them (xapi/statements.ts),
+ * so a statement here is the one the LRS gets, under the same id. Runs are read in keyset
+ * pages in the order they started, follow-ups in the order they were answered, so the first
+ * line leaves at once and one page at a time is held, whatever their number.
  */
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
@@ -72,6 +73,58 @@ async function* runPages(database: Database, query: XapiReportQuery, scope: Scop
   }
 }
 
+/** An answered follow-up questionnaire, as its statement is built from it. */
+interface PageFollowup {
+  user_id: string;
+  module_id: string;
+  completed_at: number;
+  answered_at: number;
+  answers: Record<string, number>;
+}
+
+// The answered follow-ups of a page, as the runs' pages are read: in the order they were answered.
+const followupPageSql = (
+  scope: string | null,
+) => `SELECT coalesce(json_agg(p ORDER BY p.answered_at, p.user_id, p.module_id, p.completed_at), '[]')::text AS page FROM (
+  SELECT f.user_id, f.module_id, f.completed_at, f.answered_at, f.answers
+  FROM followups f
+  WHERE f.answered_at > 0 AND f.answers IS NOT NULL
+    AND (f.answered_at, f.user_id, f.module_id, f.completed_at) > ($1::bigint, $2, $3, $4::bigint) AND f.answered_at < $5
+    AND ($6::text IS NULL OR f.module_id = $6)${
+      scope === null
+        ? ''
+        : `
+    AND EXISTS (SELECT 1 FROM user_search s WHERE s.id = f.user_id AND ${scope})`
+    }
+  ORDER BY f.answered_at, f.user_id, f.module_id, f.completed_at
+  LIMIT ${PAGE}) p`;
+
+/** The follow-ups answered from `from` to `to` (UTC days, both optional, `to` included). */
+async function* followupPages(
+  database: Database,
+  query: XapiReportQuery,
+  scope: Scope,
+): AsyncGenerator<PageFollowup[]> {
+  const units: unknown[] = [];
+  const sql = followupPageSql(scope === null ? null : scopeSql('s', scope, (unit) => `$${6 + units.push(unit)}`));
+  let after: [number, string, string, number] = [
+    query.from ? Date.parse(`${query.from}T00:00:00Z`) - 1 : 0,
+    '',
+    '',
+    -1,
+  ];
+  const end = query.to ? Date.parse(`${query.to}T00:00:00Z`) + DAY_MS : Number.MAX_SAFE_INTEGER;
+  for (;;) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const [row] = await database.query<{ page: string }>(sql, [...after, end, query.module ?? null, ...units]);
+    const page = JSON.parse(row?.page ?? '[]') as PageFollowup[];
+    const last = page.at(-1);
+    if (last) yield page;
+    if (!last || page.length < PAGE) return;
+    after = [last.answered_at, last.user_id, last.module_id, last.completed_at];
+  }
+}
+
 async function* lines(
   database: Database,
   builder: StatementBuilder,
@@ -87,6 +140,18 @@ async function* lines(
       }
       const q = questionnaires.get(run.module_id) ?? null;
       for (const s of builder.all(runFacts(run), q)) text += `${JSON.stringify(s)}\n`;
+    }
+    yield text;
+  }
+  for await (const page of followupPages(database, query, scope)) {
+    let text = '';
+    for (const f of page) {
+      if (!questionnaires.has(f.module_id)) {
+        questionnaires.set(f.module_id, await moduleQuestionnaire(database.db, f.module_id));
+      }
+      // A questionnaire removed since: nothing to name the set by, as a run's answers then.
+      const q = questionnaires.get(f.module_id) ?? null;
+      if (q) text += `${JSON.stringify(builder.followupAnswered(f, q))}\n`;
     }
     yield text;
   }
