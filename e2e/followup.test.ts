@@ -21,6 +21,7 @@ import { api, apiLogin, mailTo } from './api.ts';
 import { describeE2E, submitLogin } from './browser.ts';
 import { registeredTrainee, TRAINEE_PASSWORD, VIEWPORTS } from './game-helpers.ts';
 import { OwnServer } from './own-server.ts';
+import { aria, Pa11yPages } from './pa11y-pages.ts';
 
 const DAY = 86_400_000;
 const MODULE = 'ready_airman_training';
@@ -64,7 +65,12 @@ const own = new OwnServer();
 describeE2E(
   'the follow-up questionnaire',
   (e2e) => {
-    afterAll(() => own.stop());
+    // A second accessibility engine beside axe on the questionnaire (e2e/pa11y.test.ts has the other pages).
+    const pa11y = new Pa11yPages(() => e2e.baseUrl);
+    afterAll(async () => {
+      await pa11y.close();
+      await own.stop();
+    });
 
     it('is e-mailed thirty days on, answered alone by keyboard after sign-in, and shown on Progress', async () => {
       const base = e2e.baseUrl;
@@ -102,6 +108,16 @@ describeE2E(
       await new Promise((resolve) => setTimeout(resolve, 5000));
       expect(followups()).toHaveLength(1);
 
+      // pa11y finds no error on the questionnaire asked, at 1366 and on a phone.
+      await pa11y.launch();
+      const checked = await pa11y.newPage();
+      await pa11y.signIn(checked.page, trainee, TRAINEE_PASSWORD, '/');
+      await pa11y.go(checked.page, `/followup/${MODULE}`);
+      await checked.page.waitForSelector(aria('Send my answers', 'button'));
+      expect(await pa11y.errors(checked.page), 'pa11y /followup').toEqual([]);
+      await checked.page.setViewport({ width: 390, height: 844 });
+      expect(await pa11y.errors(checked.page), 'pa11y /followup at 390×844').toEqual([]);
+
       // The trainee follows it signed out: sign-in first, then back to the questionnaire.
       const { context, page } = await e2e.newPage();
       await page.goto(link!);
@@ -125,6 +141,13 @@ describeE2E(
       await page.keyboard.press('Enter');
       await page.getByText('Thank you: your answers are recorded.').waitFor();
       await fitsEverySize(page, 'followup-answered');
+      // pa11y finds no error on the questionnaire answered either.
+      await checked.page.setViewport({ width: 1366, height: 768 });
+      await pa11y.go(checked.page, `/followup/${MODULE}`);
+      await checked.page.waitForSelector('::-p-text(You have answered this questionnaire.)');
+      expect(await pa11y.errors(checked.page), 'pa11y /followup answered').toEqual([]);
+      expect(pa11y.takeProblems(), 'CSP violations and page errors under pa11y').toEqual([]);
+      await checked.context.close();
 
       // Progress: the third point and the changes (one trainee: no interval, and why).
       const progress = await e2e.adminPage();
