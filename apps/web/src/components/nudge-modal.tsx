@@ -4,10 +4,11 @@
  * ("N sent, M skipped") goes to the screen that opened it; a refusal shows here, the note kept.
  */
 import { useState } from 'react';
-import { Button, InlineNotification, TextArea } from '@carbon/react';
+import { Button, TextArea } from '@carbon/react';
 import { NUDGE_NOTE_MAX, type NudgeResponse } from '@airman/contracts/record.ts';
 import { useNudge } from '#lib/nudge.ts';
 import { AppModal } from './app-modal.tsx';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 export function traineesCount(n: number): string {
   return `${n.toLocaleString()} ${n === 1 ? 'trainee' : 'trainees'}`;
@@ -41,16 +42,7 @@ export function NudgeModal({ userIds, module, scope, onClose, onDone }: Props) {
   return (
     <AppModal open passiveModal modalHeading={`Send a reminder to ${who}`} onRequestClose={onClose} size="sm">
       <div className="form-stack">
-        {nudge.isError && (
-          <InlineNotification
-            kind="error"
-            title="No reminder was sent."
-            subtitle={nudge.error.message}
-            lowContrast
-            hideCloseButton
-            role="alert"
-          />
-        )}
+        {nudge.isError && <ErrorNotice title="No reminder was sent." subtitle={nudge.error.message} />}
         <p>
           {scope && `${scope} `}
           {module

@@ -6,9 +6,10 @@
  * reload fetches the current version. In the main bundle: when this is needed,
  * the network may be what failed.
  */
-import { Button, InlineNotification } from '@carbon/react';
+import { Button } from '@carbon/react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { usePageTitle } from '../lib/page-title.ts';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -21,14 +22,7 @@ export function RouteError() {
   usePageTitle('This page could not be shown');
   return (
     <div className="route-error">
-      <InlineNotification
-        kind="error"
-        title="This page could not be shown."
-        subtitle={describe(error)}
-        hideCloseButton
-        lowContrast
-        role="alert"
-      />
+      <ErrorNotice title="This page could not be shown." subtitle={describe(error)} />
       <Button kind="primary" onClick={() => window.location.reload()}>
         Reload the page
       </Button>

@@ -20,6 +20,7 @@ import { settleRenewal } from '../lib/session-renewal.ts';
 import { decodeToken } from '../lib/token-store.ts';
 import { AppModal } from './app-modal.tsx';
 import '../styles/session-dialog.scss';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 /** Shown by SessionKeeper while `reason` says why the session ended; `onDone` when it was settled. */
 export function SessionDialog({ reason, onDone }: { reason: LogoutReason; onDone(): void }) {
@@ -80,15 +81,7 @@ export function SessionDialog({ reason, onDone }: { reason: LogoutReason; onDone
           hideCloseButton
           role="status"
         />
-        {mutation.isError && (
-          <InlineNotification
-            kind="error"
-            title={loginErrorMessage(mutation.error)}
-            lowContrast
-            hideCloseButton
-            role="alert"
-          />
-        )}
+        {mutation.isError && <ErrorNotice title={loginErrorMessage(mutation.error)} />}
         <TextInput id="session-email" labelText="E-mail" value={user.user_name} readOnly />
         <PasswordInput
           id="session-password"

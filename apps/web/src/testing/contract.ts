@@ -48,7 +48,10 @@ const route = (method: ContractRoute['method'], path: string, answer: z.ZodType)
   answer,
 });
 
-/** Every route that answers JSON, with the schema of its success answer (docs/api.md). */
+/**
+ * Every route that answers JSON, with the schema of its success answer (docs/api.md); the server's
+ * API tests hold this list to the routes it serves (apps/server/src/plugins/web-contract.api.test.ts).
+ */
 export const CONTRACT_ROUTES: readonly ContractRoute[] = [
   route('POST', '/api/login', authResponseSchema),
   route('POST', '/api/login/trust', authResponseSchema),

@@ -10,9 +10,9 @@ import type { Module } from '@airman/contracts/module.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { adminToken, describeApi, TEST_PASSWORD, type TestContext } from '#test/harness.ts';
 import { auditLog, signInLog, users } from '#db/schema.ts';
-import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { applyRetention, writeRetention } from './retention.ts';
 import { isSecretField } from '#lib/audit.ts';
+import { smallModule } from '#test/game-fixtures.ts';
 
 const DAY = 86_400_000;
 const MODULE = READY_AIRMAN_MODULE_ID;
@@ -44,20 +44,6 @@ const ROUNDS = 4;
 function costing(module: Module, cost: number): Module {
   const [first, ...others] = module.actions;
   return { ...module, actions: [{ ...first!, token_cost: cost }, ...others] };
-}
-
-function smallModule(title: string): Module {
-  const { daily_change: _d, healthy_range: _h, events: _e, scoring: _s, lessons: _l, ...base } = readyAirmanModule;
-  const { later: _later, ...action } = readyAirmanModule.actions[0]!;
-  return {
-    ...base,
-    id: '',
-    game_type: '',
-    game_title: title,
-    starting_gauges: { focus: 50, morale: 40 },
-    objectives: [],
-    actions: [{ ...action, results: { focus: 1 } }],
-  };
 }
 
 describeApi('audit log', (ctx) => {

@@ -2,13 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { GameCommand } from '@airman/contracts/game.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
-import { pendingEvent, start } from '@airman/engine/game-state.ts';
 import { plan } from '@airman/engine/play.ts';
-import { apply } from '@airman/engine/rules.ts';
 import { assignments, gameRuns, modules } from '#db/schema.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { cafQuestionnaire } from '#seed/caf-questionnaire.ts';
 import { describeApi, type TestContext, type TestUser } from '#test/harness.ts';
+import { idleLine } from '#test/game-fixtures.ts';
 
 /** The planner's best week for a run's seed (Complete, three stars on most seeds). */
 const winningLine = (seed: number): GameCommand[] => plan(readyAirmanModule, seed).line;
@@ -20,19 +19,7 @@ const every = (value: number): Record<string, number> =>
   Object.fromEntries(cafQuestionnaire.items.map((i) => [i.id, value]));
 
 /** A week of End Day, each event answered with its last choice: Failed, the goals left undone. */
-function idleWeek(seed: number): GameCommand[] {
-  const line: GameCommand[] = [];
-  let state = start(readyAirmanModule, seed);
-  while (state.outcome === 'in_progress') {
-    const event = pendingEvent(state);
-    const command: GameCommand = event ? { choose: event.choices.length - 1 } : { end_day: true };
-    const r = apply(state, command);
-    if (!r.ok) throw new Error(r.error);
-    line.push(command);
-    state = r.state;
-  }
-  return line;
-}
+const idleWeek = (seed: number): GameCommand[] => idleLine(readyAirmanModule, seed);
 
 async function assign(ctx: TestContext, user: TestUser, dueAt = 0): Promise<void> {
   await ctx.database.db

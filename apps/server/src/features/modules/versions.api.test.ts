@@ -3,44 +3,12 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { AuditPage, ModuleVersion, ModuleVersionsResponse } from '@airman/contracts/audit.ts';
-import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Module } from '@airman/contracts/module.ts';
-import { pendingEvent, start } from '@airman/engine/game-state.ts';
-import { apply } from '@airman/engine/rules.ts';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { describeApi, type TestContext } from '#test/harness.ts';
 import { gameRuns } from '#db/schema.ts';
-import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
-
-function smallModule(title: string): Module {
-  const { daily_change: _d, healthy_range: _h, events: _e, scoring: _s, lessons: _l, ...base } = readyAirmanModule;
-  const { later: _later, ...action } = readyAirmanModule.actions[0]!;
-  return {
-    ...base,
-    id: '',
-    game_type: '',
-    game_title: title,
-    starting_gauges: { focus: 50, morale: 40 },
-    objectives: [],
-    actions: [{ ...action, results: { focus: 1 } }],
-  };
-}
-
-/** End Day until the run is over, each event answered with its last choice. */
-function idleLine(module: Module, seed: number): GameCommand[] {
-  const line: GameCommand[] = [];
-  let state = start(module, seed);
-  while (state.outcome === 'in_progress') {
-    const event = pendingEvent(state);
-    const command: GameCommand = event ? { choose: event.choices.length - 1 } : { end_day: true };
-    const r = apply(state, command);
-    if (!r.ok) throw new Error(r.error);
-    line.push(command);
-    state = r.state;
-  }
-  return line;
-}
+import { idleLine, smallModule } from '#test/game-fixtures.ts';
 
 async function versions(ctx: TestContext, token: string, id: string) {
   const res = await ctx.request(token, { method: 'GET', url: `/api/modules/${id}/versions` });

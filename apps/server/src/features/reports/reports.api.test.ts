@@ -5,8 +5,8 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Module } from '@airman/contracts/module.ts';
 import { assignments, reportTokens, users } from '#db/schema.ts';
-import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { adminToken, describeApi, type TestContext } from '#test/harness.ts';
+import { smallModule } from '#test/game-fixtures.ts';
 
 async function reportToken(ctx: TestContext, admin: string, module = 'ready_airman_training'): Promise<string> {
   const res = await ctx.request(admin, { method: 'POST', url: '/api/admin/reports/token', payload: { module } });
@@ -16,18 +16,7 @@ async function reportToken(ctx: TestContext, admin: string, module = 'ready_airm
 
 /** A small module of its own (no questionnaire), created through the API. */
 async function createModule(ctx: TestContext, admin: string, title: string): Promise<Module> {
-  const { daily_change: _d, healthy_range: _h, events: _e, scoring: _s, lessons: _l, ...base } = readyAirmanModule;
-  const { later: _later, ...action } = readyAirmanModule.actions[0]!;
-  const m: Module = {
-    ...base,
-    id: '',
-    game_type: '',
-    game_title: title,
-    starting_gauges: { focus: 50, morale: 40 },
-    objectives: [],
-    actions: [{ ...action, results: { focus: 1 } }],
-  };
-  const res = await ctx.request(admin, { method: 'POST', url: '/api/modules', payload: m });
+  const res = await ctx.request(admin, { method: 'POST', url: '/api/modules', payload: smallModule(title) });
   expect(res.statusCode).toBe(201);
   return res.json<Module>();
 }

@@ -1,10 +1,10 @@
 /** /followup/:module: the follow-up questionnaire of a completed module, alone (its e-mail's link). */
-import { InlineNotification } from '@carbon/react';
 import { useParams } from 'react-router';
 import { PageHeading } from '#components/page-heading.tsx';
 import { useFollowup } from '#features/followup/api/followup.ts';
 import { FollowupForm } from '#features/followup/components/followup-form.tsx';
 import '#styles/followup.scss';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 export function Component() {
   const module = useParams().module ?? '';
@@ -22,14 +22,7 @@ export function Component() {
       )}
       {followup.isPending && <p role="status">Loading the questionnaire…</p>}
       {followup.isError && (
-        <InlineNotification
-          kind="error"
-          lowContrast
-          hideCloseButton
-          role="alert"
-          title="The questionnaire could not be loaded."
-          subtitle={followup.error.message}
-        />
+        <ErrorNotice title="The questionnaire could not be loaded." subtitle={followup.error.message} />
       )}
       {followup.data && <FollowupForm followup={followup.data} />}
     </div>

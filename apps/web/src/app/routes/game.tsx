@@ -4,7 +4,7 @@
  * inside itself), and the game unloaded when the user leaves.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Button, InlineNotification, Loading, ProgressBar } from '@carbon/react';
+import { Button, Loading, ProgressBar } from '@carbon/react';
 import { GAME_CANVAS_HEIGHT_RATIO } from '@airman/contracts/constants.ts';
 import { createBridge } from '@airman/game/bridge.ts';
 import type { GameHttp } from '@airman/game/game-api.ts';
@@ -15,6 +15,7 @@ import { readToken } from '#lib/token-store.ts';
 import { PageHeading } from '#components/page-heading.tsx';
 import { useCurrentUser } from '#lib/auth/current-user.tsx';
 import '#styles/game.scss';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 // Asked of a trainee the identity provider signed in for the first time only: the form (zod, the
 // unit input, the form styles) is a chunk of its own, so the training list does not download it.
@@ -92,16 +93,7 @@ function Game() {
       <PageHeading id="game-title" className="visually-hidden">
         Training game
       </PageHeading>
-      {error && (
-        <InlineNotification
-          kind="error"
-          title="The game could not be loaded."
-          subtitle={error}
-          lowContrast
-          hideCloseButton
-          role="alert"
-        />
-      )}
+      {error && <ErrorNotice title="The game could not be loaded." subtitle={error} />}
       {!ready && !error && (
         <ProgressBar label="Loading the game" helperText={`${percent}%`} value={percent} max={100} />
       )}

@@ -5,7 +5,7 @@
  * no server sees, and leaves the address bar as soon as the page has read it.
  */
 import { useState } from 'react';
-import { Button, InlineNotification } from '@carbon/react';
+import { Button } from '@carbon/react';
 import { Link, useNavigate } from 'react-router';
 import { useTrustDevice } from '#lib/auth/api/login.ts';
 import { useAuth } from '#lib/auth/auth-context.tsx';
@@ -13,6 +13,7 @@ import { homePath } from '#lib/auth/components/route-guards.tsx';
 import { decodeToken } from '#lib/token-store.ts';
 import { PageHeading } from '#components/page-heading.tsx';
 import '#styles/forms.scss';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 function tokenOfLink(): string {
   const token = decodeURIComponent(window.location.hash.slice(1));
@@ -43,24 +44,10 @@ export function Component() {
       <PageHeading>Sign in on this device</PageHeading>
       <div className="form-stack">
         {!token ? (
-          <InlineNotification
-            kind="error"
-            title="This link is incomplete. Open the whole link from the e-mail."
-            lowContrast
-            hideCloseButton
-            role="alert"
-          />
+          <ErrorNotice title="This link is incomplete. Open the whole link from the e-mail." />
         ) : (
           <>
-            {mutation.isError && (
-              <InlineNotification
-                kind="error"
-                title={mutation.error.message}
-                lowContrast
-                hideCloseButton
-                role="alert"
-              />
-            )}
+            {mutation.isError && <ErrorNotice title={mutation.error.message} />}
             <p>
               Your account only lets in devices it knows. Sign in here to make this browser one of them: it will sign in
               with your password as usual from now on.

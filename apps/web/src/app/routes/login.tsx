@@ -13,6 +13,7 @@ import type { LoginNotice } from '#lib/auth/components/route-guards.tsx';
 import { loginErrorMessage } from '#lib/auth/login-error.ts';
 import { PageHeading } from '#components/page-heading.tsx';
 import '#styles/forms.scss';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 function providerError(reason: string | null | undefined): string | undefined {
   return SIGN_IN_ERRORS.includes(reason as SignInError) ? SIGN_IN_ERROR_MESSAGES[reason as SignInError] : undefined;
@@ -175,15 +176,7 @@ export function Component() {
         {exchangeFailure && (
           <InlineNotification kind="error" title={exchangeFailure} lowContrast hideCloseButton role="alert" />
         )}
-        {mutation.isError && (
-          <InlineNotification
-            kind="error"
-            title={loginErrorMessage(mutation.error)}
-            lowContrast
-            hideCloseButton
-            role="alert"
-          />
-        )}
+        {mutation.isError && <ErrorNotice title={loginErrorMessage(mutation.error)} />}
         <TextInput
           id="login-email"
           labelText="E-mail"

@@ -1,8 +1,8 @@
 /** /record: "My record", the trainee's own training record with every run and certificate. */
-import { InlineNotification } from '@carbon/react';
 import { PageHeading } from '#components/page-heading.tsx';
 import { RecordView } from '#components/record-view.tsx';
 import { downloadCertificate, useOwnRecord } from '#features/record/api/record.ts';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 export function Component() {
   const record = useOwnRecord();
@@ -13,16 +13,7 @@ export function Component() {
         Every module assigned to you, each run you played, and the certificate of each completion.
       </p>
       {record.isPending && <p role="status">Loading your record…</p>}
-      {record.isError && (
-        <InlineNotification
-          kind="error"
-          lowContrast
-          hideCloseButton
-          role="alert"
-          title="Your record could not be loaded."
-          subtitle={record.error.message}
-        />
-      )}
+      {record.isError && <ErrorNotice title="Your record could not be loaded." subtitle={record.error.message} />}
       {record.data && <RecordView record={record.data} level={2} download={downloadCertificate} />}
     </div>
   );

@@ -12,6 +12,7 @@ import { ApiError } from '#lib/api-client.ts';
 import { RegistrationForm } from '#features/account/components/registration-form.tsx';
 import { PageHeading } from '#components/page-heading.tsx';
 import '#styles/forms.scss';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 export const INVITE_LOOKUP_FAILED = 'There is an issue with this invite code, please let your instructor know.';
 export const MISSING_INVITE_CODE = 'Invalid invite code';
@@ -59,14 +60,7 @@ function Invite({ code }: { code: string }) {
     const expired = invite.error instanceof ApiError && invite.error.status === 410 ? invite.error.message : undefined;
     return (
       <div className="form-stack">
-        <InlineNotification
-          kind="error"
-          title={INVITE_LOOKUP_FAILED}
-          subtitle={expired}
-          lowContrast
-          hideCloseButton
-          role="alert"
-        />
+        <ErrorNotice title={INVITE_LOOKUP_FAILED} subtitle={expired} />
         {/* The way on: another code (one copied wrong, or from a newer invite), or signing in. */}
         <p>
           Check the code in your newest invite e-mail and enter it again, or sign in if you have already registered.

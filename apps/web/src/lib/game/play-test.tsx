@@ -5,10 +5,11 @@
  * no report row is stored. Edits made while it runs wait for the next one.
  */
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { Button, InlineNotification, ProgressBar } from '@carbon/react';
+import { Button, ProgressBar } from '@carbon/react';
 import { moduleSchema, type Module } from '@airman/contracts/module.ts';
 import { loadGame } from './load-game.ts';
 import '#styles/game.scss';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 export function PlayTest({ module, disabled }: { module: Module; disabled: boolean }) {
   const [playing, setPlaying] = useState<Module | null>(null);
@@ -92,16 +93,7 @@ function PlayTestArea({ module }: { module: Module }) {
   return (
     <>
       <p className="play-test__note">The module as edited, unsaved changes included. Nothing of this play is stored.</p>
-      {error && (
-        <InlineNotification
-          kind="error"
-          title="The play-test could not start."
-          subtitle={error}
-          lowContrast
-          hideCloseButton
-          role="alert"
-        />
-      )}
+      {error && <ErrorNotice title="The play-test could not start." subtitle={error} />}
       {!ready && !error && (
         <ProgressBar label="Loading the game" helperText={`${percent}%`} value={percent} max={100} />
       )}

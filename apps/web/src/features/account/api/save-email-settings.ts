@@ -1,8 +1,8 @@
 /** POST self/email-settings; the saved settings replace the ones read. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { EmailSettings } from '@airman/contracts/emails.ts';
 import { sendJson } from '#lib/api-client.ts';
-import type { MutationConfig } from '#lib/react-query.ts';
+import { useEndpointMutation, type MutationConfig } from '#lib/react-query.ts';
 import { emailSettingsQueryOptions } from './get-email-settings.ts';
 
 export function saveEmailSettings(settings: EmailSettings): Promise<EmailSettings> {
@@ -11,12 +11,9 @@ export function saveEmailSettings(settings: EmailSettings): Promise<EmailSetting
 
 export function useSaveEmailSettings(config: MutationConfig<typeof saveEmailSettings> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: saveEmailSettings,
+  return useEndpointMutation(saveEmailSettings, config, {
     onSuccess: (...args) => {
       queryClient.setQueryData(emailSettingsQueryOptions().queryKey, args[0]);
-      return config.onSuccess?.(...args);
     },
   });
 }

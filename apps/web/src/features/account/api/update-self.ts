@@ -1,9 +1,9 @@
 /** POST self with the profile fields or {password, current_password}. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SelfPasswordRequest, SelfProfileRequest } from '@airman/contracts/api.ts';
 import { sendJson } from '#lib/api-client.ts';
 import { useAuth } from '#lib/auth/auth-context.tsx';
-import type { MutationConfig } from '#lib/react-query.ts';
+import { useEndpointMutation, type MutationConfig } from '#lib/react-query.ts';
 
 /** What POST self answers: the updated user, and a fresh token after a password change. */
 interface SelfResponse {
@@ -22,12 +22,9 @@ export function updateSelf(body: SelfProfileRequest | SelfPasswordRequest): Prom
  */
 export function useUpdateSelf(config: MutationConfig<typeof updateSelf> = {}) {
   const { signIn } = useAuth();
-  return useMutation({
-    ...config,
-    mutationFn: updateSelf,
+  return useEndpointMutation(updateSelf, config, {
     onSuccess: (...args) => {
       if (args[0].auth) signIn(args[0].auth);
-      return config.onSuccess?.(...args);
     },
   });
 }

@@ -1,8 +1,9 @@
 /** An administrator's weekly digest e-mail of overdue trainees, on or off (Profile). */
-import { InlineNotification, Toggle, ToggleSkeleton } from '@carbon/react';
+import { Toggle, ToggleSkeleton } from '@carbon/react';
 import { useToast } from '#components/toasts.tsx';
 import { useEmailSettings } from '../api/get-email-settings.ts';
 import { useSaveEmailSettings } from '../api/save-email-settings.ts';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 export function DigestSetting() {
   const toast = useToast();
@@ -11,26 +12,8 @@ export function DigestSetting() {
   return (
     <section className="form-stack" aria-labelledby="email-title">
       <h2 id="email-title">E-mail</h2>
-      {settings.isError && (
-        <InlineNotification
-          kind="error"
-          title="Error loading e-mail settings."
-          subtitle={settings.error.message}
-          lowContrast
-          hideCloseButton
-          role="alert"
-        />
-      )}
-      {save.isError && (
-        <InlineNotification
-          kind="error"
-          title="Error updating user settings."
-          subtitle={save.error.message}
-          lowContrast
-          hideCloseButton
-          role="alert"
-        />
-      )}
+      {settings.isError && <ErrorNotice title="Error loading e-mail settings." subtitle={settings.error.message} />}
+      {save.isError && <ErrorNotice title="Error updating user settings." subtitle={save.error.message} />}
       {settings.data ? (
         <Toggle
           id="profile-email-digest"

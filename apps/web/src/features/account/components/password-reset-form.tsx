@@ -1,9 +1,10 @@
 /** The Password Reset form of /profile: current password, new password twice, the checklist. */
 import { useState, type FormEvent } from 'react';
-import { Button, Form, InlineNotification, PasswordInput } from '@carbon/react';
+import { Button, Form, PasswordInput } from '@carbon/react';
 import { NewPasswordFields, useNewPassword } from '#components/password-checklist.tsx';
 import { useToast } from '#components/toasts.tsx';
 import { useRefreshSession, useUpdateSelf } from '../api/update-self.ts';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 export function PasswordResetForm() {
   const toast = useToast();
@@ -35,16 +36,7 @@ export function PasswordResetForm() {
   return (
     <Form onSubmit={submit} className="form-stack" aria-labelledby="password-reset-title">
       <h2 id="password-reset-title">Password Reset</h2>
-      {mutation.isError && (
-        <InlineNotification
-          kind="error"
-          title="Error updating password."
-          subtitle={mutation.error.message}
-          lowContrast
-          hideCloseButton
-          role="alert"
-        />
-      )}
+      {mutation.isError && <ErrorNotice title="Error updating password." subtitle={mutation.error.message} />}
       <PasswordInput
         id="profile-current-password"
         labelText="Current password"

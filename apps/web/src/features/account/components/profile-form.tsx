@@ -1,6 +1,6 @@
 /** The account form of /profile (spec §2): names, e-mail, unit, rank, sex. */
 import { useState, type FormEvent } from 'react';
-import { Button, Form, InlineNotification, Select, SelectItem, TextInput } from '@carbon/react';
+import { Button, Form, Select, SelectItem, TextInput } from '@carbon/react';
 import { selfProfileRequestSchema } from '@airman/contracts/api.ts';
 import { SEX_OPTIONS, type Sex } from '@airman/contracts/constants.ts';
 import { describeZodError } from '@airman/contracts/zod-error.ts';
@@ -10,6 +10,7 @@ import { useToast } from '#components/toasts.tsx';
 import { UnitInput } from '#components/unit-input.tsx';
 import { useAuth } from '#lib/auth/auth-context.tsx';
 import { useRefreshSession, useUpdateSelf } from '../api/update-self.ts';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 const SEX_LABELS: Record<Sex, string> = { '': 'Not specified', M: 'M', F: 'F' };
 
@@ -57,16 +58,7 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <Form onSubmit={submit} className="form-stack" aria-labelledby="account-title">
       <h2 id="account-title">Account</h2>
-      {problem !== null && (
-        <InlineNotification
-          kind="error"
-          title="Error updating user settings."
-          subtitle={problem}
-          lowContrast
-          hideCloseButton
-          role="alert"
-        />
-      )}
+      {problem !== null && <ErrorNotice title="Error updating user settings." subtitle={problem} />}
       <TextInput
         id="profile-first-name"
         labelText="First name"

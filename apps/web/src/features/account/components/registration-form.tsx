@@ -1,6 +1,6 @@
 /** The registration form of spec §2 and §5, for an invite code that was found. */
 import { useCallback, useState, type FormEvent } from 'react';
-import { Button, Form, InlineNotification, TextInput } from '@carbon/react';
+import { Button, Form, TextInput } from '@carbon/react';
 import { useNavigate } from 'react-router';
 import { registerRequestSchema } from '@airman/contracts/api.ts';
 import { ApiError } from '#lib/api-client.ts';
@@ -9,6 +9,7 @@ import { RankSelect } from '#components/rank-select.tsx';
 import { UnitInput } from '#components/unit-input.tsx';
 import type { LoginNotice } from '#lib/auth/components/route-guards.tsx';
 import { useRegister } from '../api/register.ts';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 export const REGISTRATION_SUCCESS = 'Registration successful, please login';
 
@@ -90,13 +91,7 @@ export function RegistrationForm({ code, email }: { code: string; email: string 
       {/* Beside the Register button just pressed, at the bottom of a long form: where it is seen. */}
       {mutation.isError && (
         <div ref={alertShown}>
-          <InlineNotification
-            kind="error"
-            title={registerErrorMessage(mutation.error)}
-            lowContrast
-            hideCloseButton
-            role="alert"
-          />
+          <ErrorNotice title={registerErrorMessage(mutation.error)} />
         </div>
       )}
       <Button type="submit" disabled={!canRegister}>

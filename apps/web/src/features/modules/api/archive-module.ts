@@ -1,8 +1,8 @@
 /** DELETE modules/{id} archives the module. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { sendJson } from '#lib/api-client.ts';
 import { modulesQueryOptions } from '#lib/modules.ts';
-import type { MutationConfig } from '#lib/react-query.ts';
+import { useEndpointMutation, type MutationConfig } from '#lib/react-query.ts';
 import { modulePath } from './get-module.ts';
 
 export function archiveModule({ id }: { id: string }): Promise<unknown> {
@@ -12,12 +12,7 @@ export function archiveModule({ id }: { id: string }): Promise<unknown> {
 /** The module list is read again before the mutation resolves: focus can go to the row's new button. */
 export function useArchiveModule(config: MutationConfig<typeof archiveModule> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: archiveModule,
-    onSuccess: async (...args) => {
-      await queryClient.invalidateQueries({ queryKey: modulesQueryOptions().queryKey });
-      return config.onSuccess?.(...args);
-    },
+  return useEndpointMutation(archiveModule, config, {
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: modulesQueryOptions().queryKey }),
   });
 }

@@ -1,8 +1,9 @@
 /** A modal that edits a JSON document (a module, or the questionnaire). */
 import { lazy, Suspense, useState } from 'react';
-import { InlineLoading, InlineNotification, Toggle } from '@carbon/react';
+import { InlineLoading, Toggle } from '@carbon/react';
 import { AppModal } from '#components/app-modal.tsx';
 import { useDiscardGuard } from '#components/discard-guard.tsx';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 const JsonEditor = lazy(() => import('./json-editor.tsx'));
 
@@ -83,16 +84,7 @@ export function JsonEditorModal({
         onRequestSubmit={() => void save()}
         onRequestClose={requestClose}
       >
-        {alert && (
-          <InlineNotification
-            kind="error"
-            title={alert.title}
-            subtitle={alert.detail}
-            lowContrast
-            hideCloseButton
-            role="alert"
-          />
-        )}
+        {alert && <ErrorNotice title={alert.title} subtitle={alert.detail} />}
         {lockLabel !== undefined && !readOnly && (
           <Toggle
             id="json-unlock"
@@ -108,14 +100,7 @@ export function JsonEditorModal({
             <JsonEditor initial={initial} label={heading} readOnly={readOnly || !unlocked} onChange={setText} />
           </Suspense>
         ) : loadError ? (
-          <InlineNotification
-            kind="error"
-            title={loadError.title}
-            subtitle={loadError.detail}
-            lowContrast
-            hideCloseButton
-            role="alert"
-          />
+          <ErrorNotice title={loadError.title} subtitle={loadError.detail} />
         ) : (
           <InlineLoading description={`Loading ${heading}`} />
         )}

@@ -3,7 +3,7 @@
  * (and play-tests it) and the questionnaire, and downloads reports; it creates, edits and archives none.
  */
 import { lazy, Suspense, useState } from 'react';
-import { Button, DataTableSkeleton, InlineNotification, Loading, Search, Toggle } from '@carbon/react';
+import { Button, DataTableSkeleton, Loading, Search, Toggle } from '@carbon/react';
 import { copyTitle, DEFAULT_GAME_RECORD, isArchived, isBaseModule, type Module } from '@airman/contracts/module.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { EmptyState } from '#components/empty-state.tsx';
@@ -24,6 +24,7 @@ import '#styles/admin.scss';
 import { AppModal } from '#components/app-modal.tsx';
 import { PageHeading } from '#components/page-heading.tsx';
 import { SimpleTable } from '#components/simple-table.tsx';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 // The editors load on demand: they are not part of the login page's or the game's bundles.
 const ModuleEditorModal = lazy(() => import('./module-editor-modal.tsx'));
@@ -156,16 +157,7 @@ export function ModulesScreen({ readOnly = false }: { readOnly?: boolean }) {
           <Button onClick={() => setDialog({ kind: 'edit', module: DEFAULT_GAME_RECORD })}>New Module +</Button>
         )}
       </div>
-      {modules.isError && (
-        <InlineNotification
-          kind="error"
-          title="The modules could not be loaded."
-          subtitle={modules.error.message}
-          lowContrast
-          hideCloseButton
-          role="alert"
-        />
-      )}
+      {modules.isError && <ErrorNotice title="The modules could not be loaded." subtitle={modules.error.message} />}
       {modules.isPending && (
         <div className="table-scroll">
           <DataTableSkeleton

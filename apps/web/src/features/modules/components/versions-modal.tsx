@@ -4,7 +4,7 @@
  * one can be restored, after a confirmation, as the next version, which the editor then shows.
  */
 import { useState } from 'react';
-import { Button, InlineLoading, InlineNotification } from '@carbon/react';
+import { Button, InlineLoading } from '@carbon/react';
 import type { Module } from '@airman/contracts/module.ts';
 import { diffVersions, type DiffRow } from '@airman/contracts/version-diff.ts';
 import { AppModal } from '#components/app-modal.tsx';
@@ -14,6 +14,7 @@ import { useModuleVersion } from '../api/get-module-version.ts';
 import { useModuleVersions } from '../api/get-module-versions.ts';
 import { useRestoreModuleVersion } from '../api/restore-module-version.ts';
 import { SimpleTable } from '#components/simple-table.tsx';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 const when = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -75,25 +76,9 @@ export function VersionsModal({ moduleId, title, unsaved, onRestored, onClose }:
         <p className="visually-hidden" role="status" aria-live="polite">
           {restore.isPending ? 'Restoring…' : ''}
         </p>
-        {alert && (
-          <InlineNotification
-            kind="error"
-            title="The version could not be restored."
-            subtitle={alert}
-            lowContrast
-            hideCloseButton
-            role="alert"
-          />
-        )}
+        {alert && <ErrorNotice title="The version could not be restored." subtitle={alert} />}
         {versions.isError && (
-          <InlineNotification
-            kind="error"
-            title="The versions could not be loaded."
-            subtitle={versions.error.message}
-            lowContrast
-            hideCloseButton
-            role="alert"
-          />
+          <ErrorNotice title="The versions could not be loaded." subtitle={versions.error.message} />
         )}
         {/* There from the start, so the modal's first focus lands in its content, not on its Close button. */}
         <div
@@ -185,16 +170,7 @@ function VersionDiff({ moduleId, from, to }: { moduleId: string; from: number; t
   const a = useModuleVersion(moduleId, from);
   const b = useModuleVersion(moduleId, to);
   if (a.isError || b.isError) {
-    return (
-      <InlineNotification
-        kind="error"
-        title="The versions could not be compared."
-        subtitle={(a.error ?? b.error)?.message}
-        lowContrast
-        hideCloseButton
-        role="alert"
-      />
-    );
+    return <ErrorNotice title="The versions could not be compared." subtitle={(a.error ?? b.error)?.message} />;
   }
   if (!a.data || !b.data) return <InlineLoading description="Comparing the versions" />;
   const sections = diffVersions(a.data, b.data);

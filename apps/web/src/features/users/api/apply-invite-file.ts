@@ -1,7 +1,6 @@
 /** POST admin/invite/file: invites the file's new addresses. */
-import { useMutation } from '@tanstack/react-query';
 import type { InviteFileReport } from '@airman/contracts/invite-file.ts';
-import type { MutationConfig } from '#lib/react-query.ts';
+import { useEndpointMutation, type MutationConfig } from '#lib/react-query.ts';
 import { useRefreshUsers } from './get-users.ts';
 import { sendInviteFile } from './invite-file.ts';
 
@@ -10,13 +9,5 @@ export function applyInviteFile(file: Blob): Promise<InviteFileReport> {
 }
 
 export function useApplyInviteFile(config: MutationConfig<typeof applyInviteFile> = {}) {
-  const refreshUsers = useRefreshUsers();
-  return useMutation({
-    ...config,
-    mutationFn: applyInviteFile,
-    onSuccess: (...args) => {
-      refreshUsers();
-      return config.onSuccess?.(...args);
-    },
-  });
+  return useEndpointMutation(applyInviteFile, config, { onSuccess: useRefreshUsers() });
 }

@@ -1,8 +1,7 @@
 /** POST admin/users/{id}/assign {module}: assigns a module; answers the user. */
-import { useMutation } from '@tanstack/react-query';
 import type { User } from '@airman/contracts/user.ts';
 import { sendJson } from '#lib/api-client.ts';
-import type { MutationConfig } from '#lib/react-query.ts';
+import { useEndpointMutation, type MutationConfig } from '#lib/react-query.ts';
 import { userPath } from './get-user.ts';
 import { useRefreshUsers } from './get-users.ts';
 
@@ -11,13 +10,5 @@ export function assignModule({ id, module }: { id: string; module: string }): Pr
 }
 
 export function useAssignModule(config: MutationConfig<typeof assignModule> = {}) {
-  const refreshUsers = useRefreshUsers();
-  return useMutation({
-    ...config,
-    mutationFn: assignModule,
-    onSuccess: (...args) => {
-      refreshUsers();
-      return config.onSuccess?.(...args);
-    },
-  });
+  return useEndpointMutation(assignModule, config, { onSuccess: useRefreshUsers() });
 }

@@ -1,8 +1,7 @@
 /** POST admin/users/bulk: one action on many users, in one transaction (docs/api.md). */
-import { useMutation } from '@tanstack/react-query';
 import type { BulkUsersRequest, BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
 import { sendJson } from '#lib/api-client.ts';
-import type { MutationConfig } from '#lib/react-query.ts';
+import { useEndpointMutation, type MutationConfig } from '#lib/react-query.ts';
 import { useRefreshUsers } from './get-users.ts';
 
 export function bulkUsers(body: BulkUsersRequest): Promise<BulkUsersResponse> {
@@ -10,13 +9,5 @@ export function bulkUsers(body: BulkUsersRequest): Promise<BulkUsersResponse> {
 }
 
 export function useBulkUsers(config: MutationConfig<typeof bulkUsers> = {}) {
-  const refreshUsers = useRefreshUsers();
-  return useMutation({
-    ...config,
-    mutationFn: bulkUsers,
-    onSuccess: (...args) => {
-      refreshUsers();
-      return config.onSuccess?.(...args);
-    },
-  });
+  return useEndpointMutation(bulkUsers, config, { onSuccess: useRefreshUsers() });
 }

@@ -1,8 +1,8 @@
 /** DELETE admin/users/{id}/sign-in: clears an account's failed sign-ins; answers the status now. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SignInStatus } from '@airman/contracts/user.ts';
 import { sendJson } from '#lib/api-client.ts';
-import type { MutationConfig } from '#lib/react-query.ts';
+import { useEndpointMutation, type MutationConfig } from '#lib/react-query.ts';
 import { signInStatusPath, signInStatusQueryOptions } from './get-sign-in-status.ts';
 
 export function clearSignInFailures({ id }: { id: string }): Promise<SignInStatus> {
@@ -12,13 +12,10 @@ export function clearSignInFailures({ id }: { id: string }): Promise<SignInStatu
 /** The answer replaces the status read (it is the status after clearing). */
 export function useClearSignInFailures(config: MutationConfig<typeof clearSignInFailures> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: clearSignInFailures,
+  return useEndpointMutation(clearSignInFailures, config, {
     onSuccess: (...args) => {
       const [status, { id }] = args;
       queryClient.setQueryData(signInStatusQueryOptions(id).queryKey, status);
-      return config.onSuccess?.(...args);
     },
   });
 }

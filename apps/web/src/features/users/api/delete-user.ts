@@ -1,7 +1,6 @@
 /** DELETE admin/users/{id}. */
-import { useMutation } from '@tanstack/react-query';
 import { sendJson } from '#lib/api-client.ts';
-import type { MutationConfig } from '#lib/react-query.ts';
+import { useEndpointMutation, type MutationConfig } from '#lib/react-query.ts';
 import { userPath } from './get-user.ts';
 import { useRefreshUsers } from './get-users.ts';
 
@@ -10,13 +9,5 @@ export function deleteUser({ id }: { id: string }): Promise<unknown> {
 }
 
 export function useDeleteUser(config: MutationConfig<typeof deleteUser> = {}) {
-  const refreshUsers = useRefreshUsers();
-  return useMutation({
-    ...config,
-    mutationFn: deleteUser,
-    onSuccess: (...args) => {
-      refreshUsers();
-      return config.onSuccess?.(...args);
-    },
-  });
+  return useEndpointMutation(deleteUser, config, { onSuccess: useRefreshUsers() });
 }

@@ -1,8 +1,7 @@
 /** PUT admin/invite {emails, module?, due_at?}: invites new addresses; says what became of each. */
-import { useMutation } from '@tanstack/react-query';
 import type { InviteRequest, InviteResponse } from '@airman/contracts/api.ts';
 import { sendJson } from '#lib/api-client.ts';
-import type { MutationConfig } from '#lib/react-query.ts';
+import { useEndpointMutation, type MutationConfig } from '#lib/react-query.ts';
 import { useRefreshUsers } from './get-users.ts';
 
 export function inviteUsers(body: InviteRequest): Promise<InviteResponse> {
@@ -10,13 +9,5 @@ export function inviteUsers(body: InviteRequest): Promise<InviteResponse> {
 }
 
 export function useInviteUsers(config: MutationConfig<typeof inviteUsers> = {}) {
-  const refreshUsers = useRefreshUsers();
-  return useMutation({
-    ...config,
-    mutationFn: inviteUsers,
-    onSuccess: (...args) => {
-      refreshUsers();
-      return config.onSuccess?.(...args);
-    },
-  });
+  return useEndpointMutation(inviteUsers, config, { onSuccess: useRefreshUsers() });
 }

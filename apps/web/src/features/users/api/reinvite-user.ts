@@ -1,7 +1,6 @@
 /** POST admin/users/{id}/reinvite: a pending invitee's invite e-mail, sent again with a new link. */
-import { useMutation } from '@tanstack/react-query';
 import { sendJson } from '#lib/api-client.ts';
-import type { MutationConfig } from '#lib/react-query.ts';
+import { useEndpointMutation, type MutationConfig } from '#lib/react-query.ts';
 import { userPath } from './get-user.ts';
 import { useRefreshUsers } from './get-users.ts';
 
@@ -11,13 +10,5 @@ export function reinviteUser({ id }: { id: string }): Promise<unknown> {
 
 /** Sent or not, the list is read again (the row's last invite, or the server's retry). */
 export function useReinviteUser(config: MutationConfig<typeof reinviteUser> = {}) {
-  const refreshUsers = useRefreshUsers();
-  return useMutation({
-    ...config,
-    mutationFn: reinviteUser,
-    onSettled: (...args) => {
-      refreshUsers();
-      return config.onSettled?.(...args);
-    },
-  });
+  return useEndpointMutation(reinviteUser, config, { onSettled: useRefreshUsers() });
 }

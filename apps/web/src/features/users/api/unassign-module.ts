@@ -1,8 +1,7 @@
 /** DELETE admin/users/{id}/assign/{moduleId}: drops the assignment and its progress; answers the user. */
-import { useMutation } from '@tanstack/react-query';
 import type { User } from '@airman/contracts/user.ts';
 import { sendJson } from '#lib/api-client.ts';
-import type { MutationConfig } from '#lib/react-query.ts';
+import { useEndpointMutation, type MutationConfig } from '#lib/react-query.ts';
 import { userPath } from './get-user.ts';
 import { useRefreshUsers } from './get-users.ts';
 
@@ -11,13 +10,5 @@ export function unassignModule({ id, moduleId }: { id: string; moduleId: string 
 }
 
 export function useUnassignModule(config: MutationConfig<typeof unassignModule> = {}) {
-  const refreshUsers = useRefreshUsers();
-  return useMutation({
-    ...config,
-    mutationFn: unassignModule,
-    onSuccess: (...args) => {
-      refreshUsers();
-      return config.onSuccess?.(...args);
-    },
-  });
+  return useEndpointMutation(unassignModule, config, { onSuccess: useRefreshUsers() });
 }

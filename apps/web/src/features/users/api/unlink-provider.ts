@@ -1,8 +1,8 @@
 /** DELETE admin/users/{id}/provider-link: removes the link to the provider identity; answers the method now. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SignInMethodResponse } from '@airman/contracts/sign-in.ts';
 import { sendJson } from '#lib/api-client.ts';
-import type { MutationConfig } from '#lib/react-query.ts';
+import { useEndpointMutation, type MutationConfig } from '#lib/react-query.ts';
 import { signInMethodQueryOptions } from './get-sign-in-method.ts';
 import { userPath } from './get-user.ts';
 
@@ -13,13 +13,10 @@ export function unlinkProvider({ id }: { id: string }): Promise<SignInMethodResp
 /** The answer replaces the method read. */
 export function useUnlinkProvider(config: MutationConfig<typeof unlinkProvider> = {}) {
   const queryClient = useQueryClient();
-  return useMutation({
-    ...config,
-    mutationFn: unlinkProvider,
+  return useEndpointMutation(unlinkProvider, config, {
     onSuccess: (...args) => {
       const [method, { id }] = args;
       queryClient.setQueryData(signInMethodQueryOptions(id).queryKey, method);
-      return config.onSuccess?.(...args);
     },
   });
 }

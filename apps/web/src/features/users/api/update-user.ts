@@ -1,9 +1,8 @@
 /** POST admin/users/{id}: changes some of a user's fields (the autosave's and the status toggle's call). */
-import { useMutation } from '@tanstack/react-query';
 import type { UserUpdateRequest } from '@airman/contracts/api.ts';
 import type { User } from '@airman/contracts/user.ts';
 import { sendJson } from '#lib/api-client.ts';
-import type { MutationConfig } from '#lib/react-query.ts';
+import { useEndpointMutation, type MutationConfig } from '#lib/react-query.ts';
 import { userPath } from './get-user.ts';
 import { useRefreshUsers } from './get-users.ts';
 
@@ -13,13 +12,5 @@ export function updateUser({ id, patch }: { id: string; patch: UserUpdateRequest
 
 /** Whether it saved or not, the list is read again: it shows what the server kept. */
 export function useUpdateUser(config: MutationConfig<typeof updateUser> = {}) {
-  const refreshUsers = useRefreshUsers();
-  return useMutation({
-    ...config,
-    mutationFn: updateUser,
-    onSettled: (...args) => {
-      refreshUsers();
-      return config.onSettled?.(...args);
-    },
-  });
+  return useEndpointMutation(updateUser, config, { onSettled: useRefreshUsers() });
 }

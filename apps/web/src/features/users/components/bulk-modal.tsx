@@ -1,6 +1,6 @@
 /** One bulk action on the selected users: what it needs (module, due date), a confirmation, then the server's answer. */
 import { useState } from 'react';
-import { Button, InlineNotification, Select, SelectItem } from '@carbon/react';
+import { Button, Select, SelectItem } from '@carbon/react';
 import { BULK_ACTION_FIELDS, type BulkAction, type BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
 import { dueAtFromLocalDate, dueLocalDate } from '@airman/contracts/due-date.ts';
 import { isArchived, type Module } from '@airman/contracts/module.ts';
@@ -9,6 +9,7 @@ import { DateField } from '#components/date-field.tsx';
 import { useDiscardGuard } from '#components/discard-guard.tsx';
 import { useBulkUsers } from '../api/bulk-users.ts';
 import { BULK_LABELS, usersCount } from './bulk-labels.ts';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 /** Said of the actions on assignments: the server skips these users (decision 011). */
 const LEFT_ALONE = 'Your own account and inactive users are skipped.';
@@ -72,16 +73,7 @@ export function BulkModal({ action, ids, modules, onClose, onDone }: Props) {
         size="sm"
       >
         <div className="form-stack">
-          {mutation.isError && (
-            <InlineNotification
-              kind="error"
-              title="Nothing was changed."
-              subtitle={mutation.error.message}
-              lowContrast
-              hideCloseButton
-              role="alert"
-            />
-          )}
+          {mutation.isError && <ErrorNotice title="Nothing was changed." subtitle={mutation.error.message} />}
           <p>{EXPLAIN[action]}</p>
           {fields.module === 'required' && (
             <Select

@@ -1,6 +1,6 @@
 /** Invite from a file: choose a CSV, see the dry run (to invite, existing, invalid lines with reasons), then apply. */
 import { useRef, useState } from 'react';
-import { Button, FileUploader, InlineNotification } from '@carbon/react';
+import { Button, FileUploader } from '@carbon/react';
 import {
   INVITE_FILE_COLUMNS,
   INVITE_FILE_MAX_BYTES,
@@ -13,6 +13,7 @@ import { useApplyInviteFile } from '../api/apply-invite-file.ts';
 import { useCheckInviteFile } from '../api/check-invite-file.ts';
 import { usersCount } from './bulk-labels.ts';
 import { SimpleTable } from '#components/simple-table.tsx';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 /** Rows of the "to invite" table shown; the rest are counted. */
 const SHOWN = 100;
@@ -77,16 +78,7 @@ export function InviteFileModal({ onClose, onApplied }: Props) {
             {checking.isPending && 'Checking the file…'}
             {applying.isPending && `Inviting ${usersCount(toInvite)}…`}
           </div>
-          {error && (
-            <InlineNotification
-              kind="error"
-              title="The file could not be used."
-              subtitle={error}
-              lowContrast
-              hideCloseButton
-              role="alert"
-            />
-          )}
+          {error && <ErrorNotice title="The file could not be used." subtitle={error} />}
           {report && (
             <section aria-labelledby="invite-file-summary">
               <h3

@@ -6,7 +6,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   Button,
   DataTableSkeleton,
-  InlineNotification,
   Loading,
   Search,
   TableBatchAction,
@@ -41,6 +40,7 @@ import { UsersFiltersBar } from './users-filters.tsx';
 import { USER_COLUMNS, UsersTable, rowActionsId } from './users-table.tsx';
 import { PageHeading } from '#components/page-heading.tsx';
 import '#styles/admin.scss';
+import { ErrorNotice } from '#components/error-notice.tsx';
 
 // The modals (date fields, the record, the file reader) load when one is first opened: the list
 // comes first, on a slow link too.
@@ -207,16 +207,7 @@ export function UsersScreen() {
           </TableBatchActions>
         </TableToolbar>
       </div>
-      {users.isError && (
-        <InlineNotification
-          kind="error"
-          title="The users could not be loaded."
-          subtitle={users.error.message}
-          lowContrast
-          hideCloseButton
-          role="alert"
-        />
-      )}
+      {users.isError && <ErrorNotice title="The users could not be loaded." subtitle={users.error.message} />}
       {users.isPending && (
         <div className="table-scroll">
           <DataTableSkeleton
