@@ -103,10 +103,13 @@ export async function inviteAndRegister(
   baseUrl: string,
   email: string,
   password: string,
-  who: { first_name: string; last_name: string; rank?: string; module?: string },
+  who: { first_name: string; last_name: string; rank?: string; module?: string; due_at?: number },
 ): Promise<void> {
   const admin = await apiLogin(baseUrl);
-  await api(baseUrl, admin, 'PUT', 'admin/invite', { emails: [email], ...(who.module ? { module: who.module } : {}) });
+  await api(baseUrl, admin, 'PUT', 'admin/invite', {
+    emails: [email],
+    ...(who.module ? { module: who.module, ...(who.due_at ? { due_at: who.due_at } : {}) } : {}),
+  });
   const res = await fetch(`${baseUrl}/api/register/${inviteCodeFromMail(email)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
