@@ -103,10 +103,13 @@ export async function inviteAndRegister(
   baseUrl: string,
   email: string,
   password: string,
-  who: { first_name: string; last_name: string; rank?: string; module?: string },
+  who: { first_name: string; last_name: string; rank?: string; module?: string; due_at?: number },
 ): Promise<void> {
   const admin = await apiLogin(baseUrl);
-  await api(baseUrl, admin, 'PUT', 'admin/invite', { emails: [email], ...(who.module ? { module: who.module } : {}) });
+  await api(baseUrl, admin, 'PUT', 'admin/invite', {
+    emails: [email],
+    ...(who.module ? { module: who.module, ...(who.due_at ? { due_at: who.due_at } : {}) } : {}),
+  });
   const res = await fetch(`${baseUrl}/api/register/${inviteCodeFromMail(email)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -119,6 +122,26 @@ export async function inviteAndRegister(
     }),
   });
   if (!res.ok) throw new Error(`register ${email}: ${res.status}`);
+}
+
+/**
+ * Returns once a check of the server's scheduler has planned after this call: a trainee invited
+ * now, whose module is due in two days, has the reminder that check queued. (An e-mail a check
+ * would wrongly queue again, it would have queued by then.)
+ */
+export async function schedulerChecked(baseUrl: string): Promise<void> {
+  const witness = uniqueEmail('scheduler-witness');
+  await inviteAndRegister(baseUrl, witness, 'Str0ng-Pass!', {
+    first_name: 'Wit',
+    last_name: 'Ness',
+    module: 'ready_airman_training',
+    due_at: Date.now() + 2 * 24 * 60 * 60 * 1000,
+  });
+  const deadline = Date.now() + 20_000;
+  while (!mailTo(witness).some((m) => m.includes('Subject: Ready Airman Training is due in'))) {
+    if (Date.now() > deadline) throw new Error(`no scheduler check reminded ${witness} within 20 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 let counter = 0;

@@ -17,7 +17,7 @@ import { domainScores, type Questionnaire } from '@airman/contracts/questionnair
 import { plan } from '@airman/engine/play.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { seriousViolations } from './axe.ts';
-import { api, apiLogin, mailTo } from './api.ts';
+import { api, apiLogin, mailTo, schedulerChecked } from './api.ts';
 import { describeE2E, submitLogin } from './browser.ts';
 import { registeredTrainee, TRAINEE_PASSWORD, VIEWPORTS } from './game-helpers.ts';
 import { OwnServer } from './own-server.ts';
@@ -87,8 +87,8 @@ describeE2E(
         answers: { before: all(2), after: all(4) },
       });
       expect(finished.outcome).toBe('complete');
-      // Not yet owed: nothing the day itself.
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // Not yet owed: nothing the day itself, once the scheduler has checked.
+      await schedulerChecked(base);
       expect(mailTo(trainee).filter((m) => m.includes(SUBJECT))).toEqual([]);
 
       // Thirty days pass.
@@ -105,7 +105,7 @@ describeE2E(
       await expect.poll(() => followups().length, { timeout: 30_000 }).toBe(1);
       const link = /(http:\/\/127\.0\.0\.1:\d+\/followup\/ready_airman_training)/.exec(followups()[0] ?? '')?.[1];
       expect(link).toBe(`${base}/followup/${MODULE}`);
-      await new Promise((resolve) => setTimeout(resolve, 5000));
+      await schedulerChecked(base);
       expect(followups()).toHaveLength(1);
 
       // pa11y finds no error on the questionnaire asked, at 1366 and on a phone.

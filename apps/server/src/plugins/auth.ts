@@ -73,10 +73,10 @@ export const ACCOUNT_SQL = `SELECT ${Object.entries(getTableColumns(users))
 type AccountLoader = ReturnType<typeof accountLoader>;
 
 /** The claims of a request's bearer token, or a 401 saying why not (the account is not read). */
-function bearerClaims(tokens: TokenService, header: string | undefined): TokenClaims {
+async function bearerClaims(tokens: TokenService, header: string | undefined): Promise<TokenClaims> {
   const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header ?? '');
   if (!match?.[1]) throw new HttpError(401, 'Authentication required', 'token_missing');
-  const result = tokens.verify(match[1]);
+  const result = await tokens.verify(match[1]);
   if (!result.ok) {
     throw result.reason === 'expired'
       ? new HttpError(401, 'Session expired', 'token_expired')
@@ -109,13 +109,13 @@ async function accountOf(database: Database, loadAccount: AccountLoader, claims:
 const SCOPE_SQL = 'SELECT unit FROM admin_units WHERE user_id = $1 ORDER BY unit';
 
 /** The caller of a request with this Authorization header, or a 401 saying why not. */
-function authenticate(
+async function authenticate(
   database: Database,
   loadAccount: AccountLoader,
   tokens: TokenService,
   header: string | undefined,
 ): Promise<AuthUser> {
-  return accountOf(database, loadAccount, bearerClaims(tokens, header));
+  return accountOf(database, loadAccount, await bearerClaims(tokens, header));
 }
 
 /**
@@ -125,7 +125,7 @@ function authenticate(
  */
 export interface RequestAuth {
   /** The bearer token's claims only, or a 401: the account is still to be checked. */
-  claims(request: FastifyRequest): TokenClaims;
+  claims(request: FastifyRequest): Promise<TokenClaims>;
   /** The account of those claims, read and checked, or a 401. */
   account(claims: TokenClaims): Promise<AuthUser>;
 }

@@ -85,7 +85,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
     // An admin's token, on PostgreSQL: the page's own statement checks the account
     // (features/admin-users/list-users.ts), one round trip instead of two. Anything else, or no page
     // from it, goes the ordinary way, which says why not.
-    const claims = auth.claims(request);
+    const claims = await auth.claims(request);
     if (claims.user_role === 'admin' && listUsers.checkingCaller) {
       const page = await listUsers.checkingCaller(query, claims);
       if (page !== undefined) return sendJsonText<UsersPage>(reply, page);

@@ -150,7 +150,7 @@ export function oidcRoutes(
     await recordSignIn(db, row.id, now);
     await logSignIn('signed_in', { userId: row.id, userName: row.user_name });
     flows.clearHandoff(reply);
-    return { auth: tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version }) };
+    return { auth: await tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version }) };
   };
 
   const start = {

@@ -24,9 +24,11 @@ const serverRoot = path.resolve(import.meta.dirname, '../../..');
 const TRAINEES = 400;
 const HOUR = 60 * 60 * 1000;
 const ADMIN = { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Correct-Horse-9' };
+const METRICS_TOKEN = 'metrics-token-of-this-test';
 
 interface Server {
   child: ChildProcess;
+  url: string;
   output: () => string;
 }
 
@@ -43,6 +45,7 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
       MAIL_CLAIM_S: '5',
       DIGEST_CRON: 'off',
       PUBLIC_URL: 'https://train.example.mil',
+      METRICS_TOKEN,
       ...ADMIN,
       ...env,
     },
@@ -51,8 +54,15 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  await waitForHealth(`http://127.0.0.1:${port}`, child, () => out);
-  return { child, output: () => out };
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(url, child, () => out);
+  return { child, url, output: () => out };
+}
+
+/** E-mails the server's database holds and has not sent (its /metrics' airman_outbox_depth). */
+async function outboxDepth(server: Server): Promise<number> {
+  const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  return Number(/^airman_outbox_depth (\d+)$/m.exec(await res.text())?.[1] ?? NaN);
 }
 
 function exited(s: Server, signal: NodeJS.Signals): Promise<void> {
@@ -97,9 +107,13 @@ function tally(smtp: SmtpCapture) {
   };
 }
 
-async function until(condition: () => boolean, timeoutMs: number, what: () => string): Promise<void> {
+async function until(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting: ${what()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -181,8 +195,13 @@ for (const target of targets) {
           90_000,
           () => `${tally(smtp).trainees} trainees reached\n${second.output()}`,
         );
-        // A moment for any duplicate to arrive.
-        await new Promise((r) => setTimeout(r, 3000));
+        // Until nothing is left to send: the message on its way at the kill, if any, is sent again
+        // once its claim expires, so any duplicate has arrived by then.
+        await until(
+          async () => (await outboxDepth(second)) === 0,
+          30_000,
+          () => `e-mails still queued\n${second.output()}`,
+        );
         await exited(second, 'SIGTERM');
         const t = tally(smtp);
         // One reminder per trainee, one Message-ID each.
@@ -211,7 +230,12 @@ for (const target of targets) {
             90_000,
             () => `${tally(smtp).trainees} trainees reached`,
           );
-          await new Promise((r) => setTimeout(r, 3000));
+          // Until nothing is left to send: a message sent twice would have arrived by then.
+          await until(
+            async () => (await outboxDepth(both[0])) === 0,
+            30_000,
+            () => 'e-mails still queued',
+          );
           await Promise.all(both.map((s) => exited(s, 'SIGTERM')));
           const t = tally(smtp);
           expect({ trainees: t.trainees, ids: t.ids, messages: t.messages }).toEqual({

@@ -53,7 +53,7 @@ export function selfRoutes(server: FastifyInstance, db: Db, tokens: TokenService
       // Every other session ends; this one continues with the fresh token returned.
       const saved = await savePassword(db, row.id, await hashPassword(password));
       if (!saved) throw new HttpError(401, 'Invalid session', 'token_invalid');
-      const auth = tokens.sign({ user_id: saved.id, user_role: saved.role as Role, tv: saved.token_version });
+      const auth = await tokens.sign({ user_id: saved.id, user_role: saved.role as Role, tv: saved.token_version });
       return { ...userObject(saved), auth };
     }
 

@@ -145,7 +145,7 @@ export function sessionRoutes(
       await recordSignIn(db, row.id, Date.now());
       await signIn('signed_in');
       if (!trusted) devices.issue(reply, row.id);
-      const auth = tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
+      const auth = await tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
       return { auth };
     },
   );
@@ -182,7 +182,7 @@ export function sessionRoutes(
       await auditSignIn(db, { userId: row.id, userName: row.user_name, outcome: 'signed_in', method: 'device_link' });
       devices.issue(reply, row.id);
       clearTrustCookie(reply, devices.secure);
-      const auth = tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
+      const auth = await tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version });
       return { auth };
     },
   );
@@ -224,7 +224,7 @@ export function sessionRoutes(
     },
     async (request) => {
       const { row } = caller(request);
-      return { auth: tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version }) };
+      return { auth: await tokens.sign({ user_id: row.id, user_role: row.role as Role, tv: row.token_version }) };
     },
   );
 

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { UserUpdateRequest } from '@airman/contracts/api.ts';
@@ -44,6 +44,15 @@ function serveUser(fresh: User, onSave?: (patch: UserUpdateRequest) => void) {
   );
 }
 
+/**
+ * A clock the test moves for the autosave's timers (its debounce and its retries); everything
+ * else keeps real time. Call before rendering, so the modal's timers are on it.
+ */
+function autosaveClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  return { pass: (ms: number) => vi.advanceTimersByTimeAsync(ms) };
+}
+
 function renderModal(user: User, options: { currentUserId?: string; fullAdmin?: boolean } = {}) {
   const onClose = vi.fn();
   const onChanged = vi.fn();
@@ -61,6 +70,8 @@ function renderModal(user: User, options: { currentUserId?: string; fullAdmin?: 
 }
 
 describe('UserModal', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('says an invitee is waiting on the invite, and resends it from there', async () => {
     const invitee = makeUser({ id: 'p1', user_name: 'new@example.com', pending: true, active_at: 0 });
     serveUser(invitee);
@@ -89,6 +100,7 @@ describe('UserModal', () => {
     const listCopy = makeUser({ first_name: 'Old', unit: 'Old Unit' });
     serveUser({ ...listCopy, first_name: 'Renamed', unit: 'Changed Unit', rank: 'SrA' });
     const sent = recordRequests();
+    const clock = autosaveClock();
     renderModal(listCopy);
     // Each field as it shows the server's copy: the Rank combobox takes its new text a render
     // after the fields, which on a busy machine may come after the check of the others.
@@ -98,7 +110,7 @@ describe('UserModal', () => {
       expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Rank' }).value).toBe('Senior Airman (SrA, E-4)');
     });
     // Past the autosave's debounce: taking the server's state saved nothing.
-    await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_DEBOUNCE_MS + 500));
+    await clock.pass(AUTOSAVE_DEBOUNCE_MS + 500);
     expect(sent.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       `GET /api/admin/users/${listCopy.id}`,
       `GET /api/admin/users/${listCopy.id}/emails`,
@@ -148,13 +160,14 @@ describe('UserModal', () => {
     const sent = recordRequests();
     const jane = makeUser();
     serveUser(jane);
+    const clock = autosaveClock();
     const { user } = renderModal(jane);
     const email = screen.getByLabelText('Email');
     await user.clear(email);
     await user.type(email, 'not-an-address');
     expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
     expect(email.getAttribute('aria-describedby')).toBe('user-email-error-msg');
-    await new Promise((resolve) => setTimeout(resolve, 1300));
+    await clock.pass(AUTOSAVE_DEBOUNCE_MS + 300);
     expect(sent.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
@@ -234,6 +247,7 @@ describe('UserModal', () => {
         return errorAnswer(409, 'That e-mail address is already in use.');
       }),
     );
+    const clock = autosaveClock();
     const { user } = renderModal(jane);
     const email = screen.getByLabelText('Email');
     await user.clear(email);
@@ -241,7 +255,8 @@ describe('UserModal', () => {
     await user.paste('taken@example.com');
     expect(await screen.findByText('Error updating user.', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByText('That e-mail address is already in use.')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Past the longest retry backoff (30 s): a refusal is not sent again.
+    await clock.pass(31_000);
     expect(posts).toBe(1);
   });
 
@@ -260,11 +275,12 @@ describe('UserModal', () => {
     const patches: UserUpdateRequest[] = [];
     const jane = makeUser();
     serveUser(jane, (patch) => patches.push(patch));
+    const clock = autosaveClock();
     const { user, container } = renderModal(jane);
     await user.selectOptions(screen.getByLabelText('Role'), 'Unit administrator');
     const units = screen.getByLabelText('Units administered');
     expect(screen.getByText('Give at least one unit: the role is saved with its units.')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, AUTOSAVE_DEBOUNCE_MS + 300));
+    await clock.pass(AUTOSAVE_DEBOUNCE_MS + 300);
     expect(patches).toEqual([]);
     await user.type(units, '655 ISRW{Enter} 70 ISRW ');
     await waitFor(() => expect(patches.at(-1)).toEqual({ role: 'unit_admin', admin_units: ['655 ISRW', '70 ISRW'] }), {
