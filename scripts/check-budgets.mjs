@@ -101,7 +101,10 @@ for (const lazy of ON_DEMAND) {
 // What a page does not use stays off it: code found by these markers is in none of the files its
 // route loads before it is shown (the entry's and the route's static imports). The trainee's
 // training list parses nothing (zod and the profile form's unit input load only when a profile is
-// incomplete); the users list opens its date fields in modals, loaded when one opens.
+// incomplete); the users list opens its date fields in modals, loaded when one opens. Neither the
+// users list nor Progress parses until a dialog that validates opens (contracts' *-values.ts
+// modules give them constants without schemas); Progress loads its date fields' code as its filter
+// bar is entered (LazyDateField).
 const CODE = {
   zod: /_zod|ZodError/,
   // Its datalist's id: `${id}-suggestions`.
@@ -113,8 +116,9 @@ const OFF_PAGES = [
   {
     page: 'the users list',
     route: routeKey('app/routes/admin.tsx'),
-    off: ['the date field (flatpickr)'],
+    off: ['zod', 'the date field (flatpickr)'],
   },
+  { page: 'Progress', route: routeKey('app/routes/progress.tsx'), off: ['zod', 'the date field (flatpickr)'] },
 ];
 // The Progress page draws its charts itself (features/progress/components/progress-charts.tsx):
 // Carbon Charts (its class prefix cds--cc--) in no file of the build.

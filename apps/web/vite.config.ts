@@ -4,13 +4,14 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { preloadFonts } from './build/preload-fonts.ts';
 import { stripCarbonPropTypes } from './build/strip-prop-types.ts';
+import { subsetFonts } from './build/subset-fonts.ts';
 
 const rootPackage = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
 };
 
 export default defineConfig({
-  plugins: [react(), stripCarbonPropTypes(), preloadFonts(), precompress()],
+  plugins: [react(), subsetFonts(import.meta.dirname), stripCarbonPropTypes(), preloadFonts(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(rootPackage.version),
   },

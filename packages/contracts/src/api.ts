@@ -5,10 +5,13 @@
 import { z } from 'zod';
 import { ROLES, SEX_OPTIONS } from './constants.ts';
 import { moduleSchema } from './module.ts';
-import { RECERT_FILTERS } from './progress.ts';
+import { ASSIGNMENT_STATUSES, USER_SORTS, USER_STATUSES, USERS_FILTER_TEXT_MAX } from './api-values.ts';
+import { RECERT_FILTERS } from './progress-values.ts';
 import { findRank } from './ranks.ts';
 import { assignmentSchema, epochDate, userSchema } from './user.ts';
 import { isValidEmail, passwordPolicyProblems } from './validation.ts';
+
+export { ASSIGNMENT_STATUSES, USER_SORTS, USER_STATUSES, USERS_FILTER_TEXT_MAX, type UserSort } from './api-values.ts';
 
 /** Every error response: a message a client can show as it is. */
 export const errorResponseSchema = z.object({
@@ -68,26 +71,15 @@ export type InviteLookupResponse = z.infer<typeof inviteLookupResponseSchema>;
 export const sessionResponseSchema = userSchema;
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
-/**
- * The users list's account statuses: registered (active or inactive), active, inactive
- * (deactivated), pending (invited, not registered).
- */
-export const USER_STATUSES = ['registered', 'active', 'inactive', 'pending'] as const;
-/** An assignment's status as the label rule of spec §4 groups it (status.ts). */
-export const ASSIGNMENT_STATUSES = ['not_started', 'in_progress', 'complete', 'failed', 'quit', 'past_due'] as const;
-/** The users list's orders: by name (last, first, e-mail; the default), unit, rank (the rank list's order), last sign-in (most recent first). */
-export const USER_SORTS = ['name', 'unit', 'rank', 'last_login'] as const;
-export type UserSort = (typeof USER_SORTS)[number];
-
 // GET admin/users?cursor&search&unit&role&status&module&assignment_status&sort, and the report download (csv=1&module&token[&tz])
 export const usersQuerySchema = z.object({
   cursor: z.string().max(500).optional(),
   search: z.string().max(254).optional(),
   csv: z.literal('1').optional(),
   /** The report's module; on the list, only users the module is assigned to. */
-  module: z.string().max(100).optional(),
+  module: z.string().max(USERS_FILTER_TEXT_MAX).optional(),
   /** Only users of this unit and of every unit under it (packages/contracts/src/units.ts). */
-  unit: z.string().max(100).optional(),
+  unit: z.string().max(USERS_FILTER_TEXT_MAX).optional(),
   role: z.enum(ROLES).optional(),
   status: z.enum(USER_STATUSES).optional(),
   /** With `module`: only users whose assignment of it has this status. */

@@ -4,9 +4,9 @@
  */
 import { z } from 'zod';
 import { epochDate } from './user.ts';
+import { BULK_ACTIONS, type BulkAction } from './bulk-users-values.ts';
 
-export const BULK_ACTIONS = ['assign', 'due_date', 'unassign', 'reinvite', 'deactivate'] as const;
-export type BulkAction = (typeof BULK_ACTIONS)[number];
+export { BULK_ACTIONS, type BulkAction } from './bulk-users-values.ts';
 
 /** The most users one bulk request may name. */
 export const BULK_MAX_IDS = 5000;

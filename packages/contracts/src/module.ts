@@ -13,9 +13,17 @@ import {
   SCORE_MAX_POINTS,
 } from './constants.ts';
 import { schemaMessage } from './module-messages.ts';
+import { MAX_LATER, MAX_RESOURCES, RECERTIFY_MONTHS_MAX } from './module-values.ts';
 
-/** A module's "Recertify every N months": null (once) or 1–60. */
-export const RECERTIFY_MONTHS_MAX = 60;
+export {
+  copyTitle,
+  DEFAULT_GAME_RECORD,
+  isArchived,
+  isBaseModule,
+  MAX_LATER,
+  MAX_RESOURCES,
+  RECERTIFY_MONTHS_MAX,
+} from './module-values.ts';
 
 // Every refusal in the words of module-messages.ts: the module's authors are trainers, not developers.
 
@@ -120,9 +128,6 @@ export type AddRemove = z.infer<typeof addRemoveSchema>;
 
 const nextDayTokens = wholeNumber(-1000, 1000);
 
-/** The most delayed consequences one action or choice may carry. */
-export const MAX_LATER = 3;
-
 /**
  * A consequence that comes back: applied at the start of the day `in_days`
  * after the move that caused it, before that day's event (docs/game-rules.md).
@@ -195,9 +200,6 @@ export const eventChoiceSchema = strict({
 export type EventChoice = z.infer<typeof eventChoiceSchema>;
 
 const day = wholeNumber(1, MODULE_MAX_DAYS);
-
-/** The most resources one event may name. */
-export const MAX_RESOURCES = 6;
 
 /** Real help an event names, shown after the player's choice and in the debrief. */
 export const resourceSchema = strict({
@@ -293,38 +295,3 @@ export const moduleSchema = strict({
   recertify_months: wholeNumber(1, RECERTIFY_MONTHS_MAX).nullable().optional(),
 });
 export type Module = z.infer<typeof moduleSchema>;
-
-/** A base module is its own type (spec §4): locked in the editor, never archived. */
-export function isBaseModule(m: Pick<Module, 'id' | 'game_type'>): boolean {
-  return m.id !== '' && m.id === m.game_type;
-}
-
-export function isArchived(m: Pick<Module, 'archived_at'>): boolean {
-  return m.archived_at > 0;
-}
-
-/**
- * The default game record of spec §3, the empty state of the editor and of the
- * module pickers. Fields the spec does not give have the smallest valid values.
- */
-export const DEFAULT_GAME_RECORD: Module = {
-  id: '',
-  game_title: 'None',
-  game_description: '',
-  game_type: '',
-  archived_at: 0,
-  days: 1,
-  daily_time_tokens: 1,
-  starting_gauges: {},
-  objectives: [],
-  actions: [],
-};
-
-/**
- * The title of a copy (spec §4): '{title} Copy {date}', the date YYYY-MM-DD on
- * the user's own calendar (toISOString's is UTC's: tomorrow, on an evening west of UTC).
- */
-export function copyTitle(title: string, date: Date = new Date()): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${title} Copy ${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
-}

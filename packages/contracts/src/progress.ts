@@ -7,6 +7,9 @@
 import { z } from 'zod';
 import { FIRST_DATE_YEAR } from './constants.ts';
 import { epochMs } from './user.ts';
+import { RECERT_FILTERS } from './progress-values.ts';
+
+export { CHANGE_MIN_N, PROGRESS_STATUSES, RECERT_FILTERS, type ProgressStatus } from './progress-values.ts';
 
 /** A calendar day, YYYY-MM-DD (UTC). */
 export const calendarDaySchema = z
@@ -29,9 +32,6 @@ export const PROGRESS_DEFAULT_WEEKS = 12;
 export const PROGRESS_MAX_RANGE_DAYS = 1100;
 /** Rows of the overdue list in one answer (most overdue first); `overdue_total` counts them all. */
 export const PROGRESS_OVERDUE_LIMIT = 200;
-
-/** The "Expired / due for recertification" filter of Progress and the users list. */
-export const RECERT_FILTERS = ['due'] as const;
 
 export const progressQuerySchema = z
   .strictObject({
@@ -93,19 +93,12 @@ export const statusCountsSchema = z.object({
 });
 export type StatusCounts = z.infer<typeof statusCountsSchema>;
 
-/** The six statuses an assignment can be in, in the order the charts stack them. */
-export const PROGRESS_STATUSES = ['complete', 'in_progress', 'not_started', 'failed', 'quit', 'past_due'] as const;
-export type ProgressStatus = (typeof PROGRESS_STATUSES)[number];
-
 export const domainMeanSchema = z.object({
   /** Mean of the trainees' domain scores (0–100, as the report's domain score), one decimal; null when n is 0. */
   mean: z.number().nullable(),
   /** Trainees with at least one answer in the domain. */
   n: z.number().int().min(0),
 });
-
-/** Fewer trainees than this: no confidence interval is given (the Progress page says so). */
-export const CHANGE_MIN_N = 5;
 
 /**
  * A 95% confidence interval of a mean change, [low, high] (t-based: mean ± t(0.975, n − 1) ·

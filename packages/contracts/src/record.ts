@@ -6,6 +6,9 @@
  * of the API.
  */
 import { z } from 'zod';
+import { NUDGE_NOTE_MAX } from './record-values.ts';
+
+export { NUDGE_NOTE_MAX } from './record-values.ts';
 import { epochMs } from './user.ts';
 
 /** The status of an assignment on the record (the same words as the users list's statuses). */
@@ -91,8 +94,6 @@ export const certificateVerificationSchema = z.object({
 });
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
 
-/** A reminder's optional note from the administrator: short, one paragraph. */
-export const NUDGE_NOTE_MAX = 500;
 /** The most trainees one reminder names. */
 export const NUDGE_USERS_MAX = 100_000;
 

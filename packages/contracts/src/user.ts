@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { LAST_DATE_MS, ROLES, SEX_OPTIONS } from './constants.ts';
 
+export { displayName } from './user-values.ts';
+
 export const epochMs = z.number().int().min(0);
 /**
  * A time a request sets (epoch ms): 0 ("none") or a moment of the years
@@ -65,12 +67,6 @@ export const userSchema = z.object({
   assignments: z.array(assignmentSchema),
 });
 export type User = z.infer<typeof userSchema>;
-
-/** The user's display name: 'First Last', or the e-mail when no name is known. */
-export function displayName(u: Pick<User, 'first_name' | 'last_name' | 'user_name'>): string {
-  const full = `${u.first_name} ${u.last_name}`.trim();
-  return full || u.user_name;
-}
 
 /** GET/DELETE admin/users/{id}/sign-in: an account's sign-in throttling, as an administrator sees it. */
 export const signInStatusSchema = z.object({

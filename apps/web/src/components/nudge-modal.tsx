@@ -5,14 +5,11 @@
  */
 import { useState } from 'react';
 import { Button, TextArea } from '@carbon/react';
-import { NUDGE_NOTE_MAX, type NudgeResponse } from '@airman/contracts/record.ts';
-import { useNudge } from '#lib/nudge.ts';
+import { NUDGE_NOTE_MAX } from '@airman/contracts/record-values.ts';
+import type { NudgeResponse } from '@airman/contracts/record.ts';
+import { traineesCount, useNudge } from '#lib/nudge.ts';
 import { AppModal } from './app-modal.tsx';
 import { ErrorNotice } from '#components/error-notice.tsx';
-
-export function traineesCount(n: number): string {
-  return `${n.toLocaleString()} ${n === 1 ? 'trainee' : 'trainees'}`;
-}
 
 interface Props {
   userIds: string[];

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { isArchived, type Module } from '@airman/contracts/module.ts';
+import { isArchived } from '@airman/contracts/module-values.ts';
+import type { Module } from '@airman/contracts/module.ts';
 import type { FilterOption } from '../components/filter-select.tsx';
 import { getJson } from './api-client.ts';
 

@@ -4,6 +4,11 @@ import type { NudgeRequest, NudgeResponse } from '@airman/contracts/record.ts';
 import { sendJson } from './api-client.ts';
 import type { MutationConfig } from './react-query.ts';
 
+/** 'N trainees' (one: 'trainee'), as the reminder's dialog and button name them. */
+export function traineesCount(n: number): string {
+  return `${n.toLocaleString()} ${n === 1 ? 'trainee' : 'trainees'}`;
+}
+
 export function sendNudge(body: NudgeRequest): Promise<NudgeResponse> {
   return sendJson<NudgeResponse>('post', 'admin/reminders/nudge', body);
 }

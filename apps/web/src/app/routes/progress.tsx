@@ -1,6 +1,4 @@
-/** /progress: training progress at a glance. Its charts (Carbon Charts) load with this route only. */
-// The admin screens parse with zod (the module check): jitless before any parse (contracts' zod-setup.ts).
-import '@airman/contracts/zod-setup.ts';
+/** /progress: training progress at a glance, its charts drawn in the app's own SVG. */
 import { ProgressScreen, type UserEditor } from '#features/progress/components/progress-screen.tsx';
 import { getUser } from '#features/users/api/get-user.ts';
 import { lazy, Suspense, type ComponentProps } from 'react';

@@ -4,7 +4,8 @@
  * player is told, the tokens it gives or takes that day and a result column
  * per gauge, as the action's own results.
  */
-import { MAX_LATER, type Later } from '@airman/contracts/module.ts';
+import { MAX_LATER } from '@airman/contracts/module-values.ts';
+import type { Later } from '@airman/contracts/module.ts';
 import { ACTION_LABELS, hinted, LABEL_HINTS, LATER_LABELS } from '@airman/contracts/module-labels.ts';
 import { newLater, parseInteger, parseOptionalInteger, updateLater, type GaugeRow } from '../module-editor-model.ts';
 import {

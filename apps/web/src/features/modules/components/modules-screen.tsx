@@ -4,7 +4,8 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { Button, DataTableSkeleton, Loading, Search, Toggle } from '@carbon/react';
-import { copyTitle, DEFAULT_GAME_RECORD, isArchived, isBaseModule, type Module } from '@airman/contracts/module.ts';
+import { copyTitle, DEFAULT_GAME_RECORD, isArchived, isBaseModule } from '@airman/contracts/module-values.ts';
+import type { Module } from '@airman/contracts/module.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { EmptyState } from '#components/empty-state.tsx';
 import { UnitFilter } from '#components/unit-filter.tsx';

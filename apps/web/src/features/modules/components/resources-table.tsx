@@ -3,7 +3,8 @@
  * after answering and in the debrief, a row each with its name and how to
  * reach it, in the event's details.
  */
-import { MAX_RESOURCES, type Resource } from '@airman/contracts/module.ts';
+import { MAX_RESOURCES } from '@airman/contracts/module-values.ts';
+import type { Resource } from '@airman/contracts/module.ts';
 import { EVENT_LABELS, hinted, LABEL_HINTS, RESOURCE_LABELS } from '@airman/contracts/module-labels.ts';
 import { newResource } from '../module-editor-model.ts';
 import { ColumnCells, ColumnsHead, removeColumn, textColumn, type Column } from './editor-columns.tsx';

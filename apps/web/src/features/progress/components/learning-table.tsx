@@ -3,7 +3,8 @@
  * score before play, after it and at the follow-up, and the change of the trainees who answered
  * both sets — n, mean change, its 95% confidence interval (or why there is none), share improved.
  */
-import { CHANGE_MIN_N, type PairedChange, type ProgressResponse } from '@airman/contracts/progress.ts';
+import { CHANGE_MIN_N } from '@airman/contracts/progress-values.ts';
+import type { PairedChange, ProgressResponse } from '@airman/contracts/progress.ts';
 import { SimpleTable } from '#components/simple-table.tsx';
 
 type Questionnaire = ProgressResponse['questionnaires'][number];

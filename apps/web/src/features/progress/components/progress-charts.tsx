@@ -6,12 +6,8 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Button } from '@carbon/react';
-import {
-  PROGRESS_STATUSES,
-  type ProgressResponse,
-  type ProgressStatus,
-  type StatusCounts,
-} from '@airman/contracts/progress.ts';
+import { PROGRESS_STATUSES, type ProgressStatus } from '@airman/contracts/progress-values.ts';
+import type { ProgressResponse, StatusCounts } from '@airman/contracts/progress.ts';
 import { SimpleTable } from '#components/simple-table.tsx';
 import { STATUS_LABELS } from './status-labels.ts';
 

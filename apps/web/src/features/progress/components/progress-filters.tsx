@@ -1,13 +1,13 @@
 /**
  * The Progress page's filters: module, unit, rank, expired only, and the completions chart's date
- * range (the app's DateField).
+ * range (the app's DateField, its code loaded when the bar is first entered: LazyDateField).
  */
 import { useRef } from 'react';
 import { Button } from '@carbon/react';
 import type { UnitCount } from '@airman/contracts/api.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { RANKS, rankLabel } from '@airman/contracts/ranks.ts';
-import { DateField } from '#components/date-field.tsx';
+import { LazyDateField, preloadDateField } from '#components/lazy-date-field.tsx';
 import { FilterSelect } from '#components/filter-select.tsx';
 import { UnitFilter } from '#components/unit-filter.tsx';
 import { dateToDay, dayToDate } from '#lib/days.ts';
@@ -35,7 +35,15 @@ export function ProgressFiltersBar({ filters, modules, units, onChange }: Props)
   };
   return (
     // A group, not a form: each filter applies as it changes, so there is nothing to submit.
-    <div className="progress-filters" role="group" aria-label="Filters" ref={group}>
+    // The date fields' code loads as the bar is entered, before the keyboard or the pointer reaches them.
+    <div
+      className="progress-filters"
+      role="group"
+      aria-label="Filters"
+      ref={group}
+      onFocus={() => void preloadDateField()}
+      onPointerDown={() => void preloadDateField()}
+    >
       <FilterSelect
         id="progress-module"
         label="Module"
@@ -67,13 +75,13 @@ export function ProgressFiltersBar({ filters, modules, units, onChange }: Props)
         options={[{ value: 'due', text: RECERT_DUE_LABEL }]}
         onChange={(v) => set('recert', v)}
       />
-      <DateField
+      <LazyDateField
         id="progress-from"
         labelText="Completions from"
         value={dayToDate(filters.from)}
         onChange={(date) => set('from', dateToDay(date) ?? '')}
       />
-      <DateField
+      <LazyDateField
         id="progress-to"
         labelText="Completions to"
         value={dayToDate(filters.to)}

@@ -2,12 +2,12 @@
  * /progress: training progress at a glance (GET admin/progress). The filters
  * live in the URL, so a view can be shared and survives a reload.
  */
-import { useRef, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useRef, useState, type ComponentType } from 'react';
 import { Button, InlineNotification, Loading } from '@carbon/react';
 import type { NudgeResponse } from '@airman/contracts/record.ts';
-import { NudgeModal, traineesCount } from '#components/nudge-modal.tsx';
-import { nudgeOutcome } from '#lib/nudge.ts';
-import { PROGRESS_STATUSES, type ProgressResponse } from '@airman/contracts/progress.ts';
+import { nudgeOutcome, traineesCount } from '#lib/nudge.ts';
+import { PROGRESS_STATUSES } from '@airman/contracts/progress-values.ts';
+import type { ProgressResponse } from '@airman/contracts/progress.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import type { User } from '@airman/contracts/user.ts';
 import { useToast } from '#components/toasts.tsx';
@@ -27,6 +27,9 @@ import '#styles/admin.scss';
 import '#styles/progress.scss';
 import { SimpleTable } from '#components/simple-table.tsx';
 import { CompletionsLine, DomainBars, RowBars } from './progress-charts.tsx';
+
+// The reminder's dialog (its note field, the modal) loads when first opened.
+const NudgeModal = lazy(() => import('#components/nudge-modal.tsx').then((m) => ({ default: m.NudgeModal })));
 
 const percent = (fraction: number) => `${Math.round(fraction * 1000) / 10}%`;
 
@@ -283,17 +286,19 @@ export function ProgressScreen({ userEditor }: { userEditor: UserEditor }) {
         </div>
       )}
       {nudging && (
-        <NudgeModal
-          userIds={nudging.ids}
-          scope={
-            nudging.all
-              ? `${traineesCount(nudging.ids.length)} overdue in these filters will be reminded: every one registered, active and not reminded in the last 24 hours, not only those listed.`
-              : undefined
-          }
-          module={moduleFilter ? { id: moduleFilter.id, title: moduleFilter.title } : undefined}
-          onClose={() => setNudging(null)}
-          onDone={nudgeDone}
-        />
+        <Suspense fallback={<Loading description="Loading" />}>
+          <NudgeModal
+            userIds={nudging.ids}
+            scope={
+              nudging.all
+                ? `${traineesCount(nudging.ids.length)} overdue in these filters will be reminded: every one registered, active and not reminded in the last 24 hours, not only those listed.`
+                : undefined
+            }
+            module={moduleFilter ? { id: moduleFilter.id, title: moduleFilter.title } : undefined}
+            onClose={() => setNudging(null)}
+            onDone={nudgeDone}
+          />
+        </Suspense>
       )}
       {open && (
         <UserModal

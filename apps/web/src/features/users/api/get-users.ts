@@ -1,15 +1,9 @@
 import { useCallback } from 'react';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  ASSIGNMENT_STATUSES,
-  USER_SORTS,
-  USER_STATUSES,
-  usersQuerySchema,
-  type UsersPage,
-  type UsersQuery as ApiUsersQuery,
-} from '@airman/contracts/api.ts';
+import type { UsersPage, UsersQuery as ApiUsersQuery } from '@airman/contracts/api.ts';
+import { ASSIGNMENT_STATUSES, USER_SORTS, USER_STATUSES, USERS_FILTER_TEXT_MAX } from '@airman/contracts/api-values.ts';
 import { REFRESH_DEBOUNCE_MS, ROLES } from '@airman/contracts/constants.ts';
-import { RECERT_FILTERS } from '@airman/contracts/progress.ts';
+import { RECERT_FILTERS } from '@airman/contracts/progress-values.ts';
 import { filterSearch } from '#lib/url-filters.ts';
 import { getJson } from '#lib/api-client.ts';
 import { unitsQueryOptions } from '#lib/units.ts';
@@ -31,9 +25,9 @@ export const USERS_FILTER_KEYS = [
 
 const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined =>
   allowed.find((a) => a === value);
-/** A unit or module id as the server takes it (at most 100 characters); none when empty. */
-const text = (value: string | null, schema: typeof usersQuerySchema.shape.unit): string | undefined =>
-  value && schema.safeParse(value).success ? value : undefined;
+/** A unit or module id as the server takes it (at most USERS_FILTER_TEXT_MAX characters); none when empty. */
+const text = (value: string | null): string | undefined =>
+  value && value.length <= USERS_FILTER_TEXT_MAX ? value : undefined;
 
 /**
  * The filters and order these search parameters (the users screen's URL) give.
@@ -41,9 +35,9 @@ const text = (value: string | null, schema: typeof usersQuerySchema.shape.unit):
  * without a module, so a hand-edited or outdated link still lists users.
  */
 export function usersFiltersFrom(params: URLSearchParams): UsersFilters {
-  const module = text(params.get('module'), usersQuerySchema.shape.module);
+  const module = text(params.get('module'));
   return {
-    unit: text(params.get('unit'), usersQuerySchema.shape.unit),
+    unit: text(params.get('unit')),
     role: oneOf(ROLES, params.get('role')),
     status: oneOf(USER_STATUSES, params.get('status')),
     module,

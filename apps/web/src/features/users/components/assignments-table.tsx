@@ -2,7 +2,8 @@
 import { useState } from 'react';
 import { Button, Select, SelectItem } from '@carbon/react';
 import { dueAtFromLocalDate, dueLocalDate } from '@airman/contracts/due-date.ts';
-import { DEFAULT_GAME_RECORD, isArchived, type Module } from '@airman/contracts/module.ts';
+import { DEFAULT_GAME_RECORD, isArchived } from '@airman/contracts/module-values.ts';
+import type { Module } from '@airman/contracts/module.ts';
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
 import type { Assignment } from '@airman/contracts/user.ts';
 import { DateField } from '#components/date-field.tsx';

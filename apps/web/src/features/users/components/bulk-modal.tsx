@@ -1,9 +1,12 @@
 /** One bulk action on the selected users: what it needs (module, due date), a confirmation, then the server's answer. */
+// It parses with zod, loaded with this dialog: jitless before any parse (contracts' zod-setup.ts).
+import '@airman/contracts/zod-setup.ts';
 import { useState } from 'react';
 import { Button, Select, SelectItem } from '@carbon/react';
 import { BULK_ACTION_FIELDS, type BulkAction, type BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
 import { dueAtFromLocalDate, dueLocalDate } from '@airman/contracts/due-date.ts';
-import { isArchived, type Module } from '@airman/contracts/module.ts';
+import { isArchived } from '@airman/contracts/module-values.ts';
+import type { Module } from '@airman/contracts/module.ts';
 import { AppModal } from '#components/app-modal.tsx';
 import { DateField } from '#components/date-field.tsx';
 import { useDiscardGuard } from '#components/discard-guard.tsx';

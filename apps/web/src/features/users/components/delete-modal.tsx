@@ -1,5 +1,6 @@
 /** The delete-confirm modal (spec §2). */
-import { displayName, type User } from '@airman/contracts/user.ts';
+import { displayName } from '@airman/contracts/user-values.ts';
+import type { User } from '@airman/contracts/user.ts';
 import { AppModal } from '#components/app-modal.tsx';
 
 interface Props {

@@ -1,4 +1,6 @@
 /** Invite from a file: choose a CSV, see the dry run (to invite, existing, invalid lines with reasons), then apply. */
+// It parses with zod, loaded with this dialog: jitless before any parse (contracts' zod-setup.ts).
+import '@airman/contracts/zod-setup.ts';
 import { useRef, useState } from 'react';
 import { Button, FileUploader } from '@carbon/react';
 import {

@@ -1,4 +1,6 @@
 /** The invite modal (spec §2, §5): whitespace-separated e-mails, an optional module for all, and its due date. */
+// It parses with zod, loaded with this dialog: jitless before any parse (contracts' zod-setup.ts).
+import '@airman/contracts/zod-setup.ts';
 import { useEffect, useState } from 'react';
 import { Button, InlineNotification, Select, SelectItem, TextArea, TextInput } from '@carbon/react';
 import { inviteRequestSchema } from '@airman/contracts/api.ts';

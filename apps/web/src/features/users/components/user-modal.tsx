@@ -1,10 +1,13 @@
 /** 'User Management (autosaves)' (spec §2, §4, §8). */
+// It parses with zod, loaded with this dialog: jitless before any parse (contracts' zod-setup.ts).
+import '@airman/contracts/zod-setup.ts';
 import { useEffect, useRef, useState } from 'react';
 import { Button, InlineNotification, Select, SelectItem, TextArea, TextInput, Toggle } from '@carbon/react';
 import { Link } from 'react-router';
 import { ROLES, type Role } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
-import { displayName, type User } from '@airman/contracts/user.ts';
+import { displayName } from '@airman/contracts/user-values.ts';
+import type { User } from '@airman/contracts/user.ts';
 import { userUpdateRequestSchema, type UserUpdateRequest } from '@airman/contracts/api.ts';
 import { RankSelect } from '#components/rank-select.tsx';
 import { UnitInput } from '#components/unit-input.tsx';

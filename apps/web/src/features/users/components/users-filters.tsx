@@ -1,5 +1,6 @@
 /** The users list's filters and order: unit, role, account status, module and its assignment status, sort. */
-import { ASSIGNMENT_STATUSES, USER_SORTS, USER_STATUSES, type UnitCount } from '@airman/contracts/api.ts';
+import { ASSIGNMENT_STATUSES, USER_SORTS, USER_STATUSES } from '@airman/contracts/api-values.ts';
+import type { UnitCount } from '@airman/contracts/api.ts';
 import { ROLES } from '@airman/contracts/constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
 import { RECERT_DUE_LABEL } from '#lib/recert.ts';

@@ -13,7 +13,8 @@ import {
   TableToolbar,
 } from '@carbon/react';
 import { Add, Calendar, Email, Locked, Notification, Subtract, type CarbonIconType } from '@carbon/icons-react';
-import { BULK_ACTIONS, type BulkAction, type BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
+import { BULK_ACTIONS, type BulkAction } from '@airman/contracts/bulk-users-values.ts';
+import type { BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
 import type { NudgeResponse } from '@airman/contracts/record.ts';
 import type { InviteFileReport } from '@airman/contracts/invite-file.ts';
 import type { User } from '@airman/contracts/user.ts';
@@ -33,7 +34,6 @@ import { useFocusOnArrival, useUsersPaging } from '../hooks/use-users-paging.ts'
 import { EmptyState } from '#components/empty-state.tsx';
 import { DeleteModal } from './delete-modal.tsx';
 import { BULK_LABELS, usersCount } from './bulk-labels.ts';
-import { NudgeModal } from '#components/nudge-modal.tsx';
 import { nudgeOutcome } from '#lib/nudge.ts';
 import { BulkOutcome, type Outcome } from './bulk-outcome.tsx';
 import { UsersFiltersBar } from './users-filters.tsx';
@@ -46,6 +46,7 @@ import { ErrorNotice } from '#components/error-notice.tsx';
 // comes first, on a slow link too.
 const UserModal = lazy(() => import('./user-modal.tsx').then((m) => ({ default: m.UserModal })));
 const BulkModal = lazy(() => import('./bulk-modal.tsx').then((m) => ({ default: m.BulkModal })));
+const NudgeModal = lazy(() => import('#components/nudge-modal.tsx').then((m) => ({ default: m.NudgeModal })));
 const InviteModal = lazy(() => import('./invite-modal.tsx').then((m) => ({ default: m.InviteModal })));
 const InviteFileModal = lazy(() => import('./invite-file-modal.tsx').then((m) => ({ default: m.InviteFileModal })));
 

@@ -1,7 +1,8 @@
 /** The users table of spec §2. */
 import { OverflowMenu, OverflowMenuItem, TableSelectAll, TableSelectRow, Toggle } from '@carbon/react';
 import type { Module } from '@airman/contracts/module.ts';
-import { displayName, type User } from '@airman/contracts/user.ts';
+import { displayName } from '@airman/contracts/user-values.ts';
+import type { User } from '@airman/contracts/user.ts';
 import { ModuleTags } from './module-tags.tsx';
 import { formatDate } from './format-date.ts';
 

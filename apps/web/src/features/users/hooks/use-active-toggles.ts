@@ -4,7 +4,8 @@
  * drops it. A refused change moves back, with the spec's toast either way.
  */
 import { useState } from 'react';
-import { displayName, type User } from '@airman/contracts/user.ts';
+import { displayName } from '@airman/contracts/user-values.ts';
+import type { User } from '@airman/contracts/user.ts';
 import { useToast } from '#components/toasts.tsx';
 import { useUpdateUser } from '../api/update-user.ts';
 

@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { UserUpdateRequest } from '@airman/contracts/api.ts';
 import { AUTOSAVE_DEBOUNCE_MS } from '@airman/contracts/constants.ts';
-import { displayName, type User } from '@airman/contracts/user.ts';
+import { displayName } from '@airman/contracts/user-values.ts';
+import type { User } from '@airman/contracts/user.ts';
 import { Autosaver } from '#lib/autosaver.ts';
 import { useToast, type Toast } from '#components/toasts.tsx';
 import { updateUser } from '../api/update-user.ts';

@@ -1,0 +1,139 @@
+/**
+ * The date field (date-field.tsx), its code (Carbon's DatePicker, flatpickr: 29 KiB) loaded when
+ * the field is first focused or pressed, or when preloadDateField is called (a filter bar being
+ * entered). Until then a plain input in Carbon's date-input markup shows the date, takes typing,
+ * and keeps a complete date on Enter or on leaving the field, as the date field does; once the
+ * code is there the date field takes its place with what was typed and the focus.
+ */
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import type { DateFieldProps } from './date-field.tsx';
+
+/** Carbon's Calendar icon (16 px), drawn here: its icon module would split the shared Carbon chunk. */
+const CALENDAR =
+  'M26,4h-4V2h-2v2h-8V2h-2v2H6C4.9,4,4,4.9,4,6v20c0,1.1,0.9,2,2,2h20c1.1,0,2-0.9,2-2V6C28,4.9,27.1,4,26,4z M26,26H6V12h20 V26z M26,10H6V6h4v2h2V6h8v2h2V6h4V10z';
+
+let loading: Promise<ComponentType<DateFieldProps>> | undefined;
+
+/** Starts loading the date field's code (once); resolves to the field. */
+export function preloadDateField(): Promise<ComponentType<DateFieldProps>> {
+  loading ??= import('./date-field.tsx').then((m) => m.DateField);
+  return loading;
+}
+
+/** The date typed as m/d/yyyy, as date-field.tsx's parseTypedDate (repeated here: that module is the lazy one). */
+function parseTyped(text: string): Date | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [month, day, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1 || day > new Date(year, month, 0).getDate()) return null;
+  return new Date(year, month - 1, day);
+}
+
+/** mm/dd/yyyy, as the date field shows a date. */
+function shown(date: Date | undefined): string {
+  if (!date) return '';
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(date.getMonth() + 1)}/${two(date.getDate())}/${date.getFullYear()}`;
+}
+
+export function LazyDateField(props: DateFieldProps) {
+  const { id, labelText, hideLabel, size, value, onChange, primaryFocus } = props;
+  const [Field, setField] = useState<ComponentType<DateFieldProps> | null>(null);
+  const [text, setText] = useState<string | null>(null);
+  const light = useRef<HTMLInputElement>(null);
+  const handover = useRef<{ focused: boolean; text: string | null }>({ focused: false, text: null });
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const load = () => {
+    void preloadDateField().then((loaded) => {
+      if (!mounted.current) return;
+      handover.current = { focused: document.activeElement === light.current, text: handover.current.text };
+      setField(() => loaded);
+    });
+  };
+  // A field already loaded elsewhere on the page (the other date of a range): no plain input.
+  useEffect(() => {
+    if (loading) load();
+  }, []);
+  // The date field in place (after its own effects, which set up its listeners and flatpickr): the
+  // focus and what was typed go to its input.
+  useEffect(() => {
+    if (!Field) return;
+    const input = document.getElementById(id);
+    if (!(input instanceof HTMLInputElement)) return;
+    const { focused, text: typed } = handover.current;
+    if (typed !== null && typed !== input.value) {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, typed);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    if (focused) input.focus();
+  }, [Field, id]);
+
+  if (Field) return <Field {...props} />;
+
+  const current = text ?? shown(value);
+  const commit = () => {
+    const date = parseTyped(current);
+    if (date && date.getTime() !== value?.getTime()) onChange(date);
+    else if (current.trim() === '' && value) onChange(undefined);
+  };
+  return (
+    <div className="date-field">
+      <div className="cds--form-item">
+        <div className="cds--date-picker cds--date-picker--single">
+          <div className="cds--date-picker-container">
+            <label htmlFor={id} className={hideLabel ? 'cds--label cds--visually-hidden' : 'cds--label'}>
+              {labelText}
+            </label>
+            <div className="cds--date-picker-input__wrapper">
+              <span>
+                <input
+                  ref={light}
+                  id={id}
+                  type="text"
+                  className={
+                    size ? `cds--date-picker__input cds--date-picker__input--${size}` : 'cds--date-picker__input'
+                  }
+                  placeholder="mm/dd/yyyy"
+                  value={current}
+                  onChange={(event) => {
+                    handover.current.text = event.target.value;
+                    setText(event.target.value);
+                  }}
+                  onFocus={load}
+                  onPointerDown={load}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') {
+                      event.preventDefault();
+                      commit();
+                    }
+                  }}
+                  onBlur={commit}
+                  {...(primaryFocus ? { 'data-modal-primary-focus': true } : {})}
+                />
+                <svg
+                  className="cds--date-picker__icon"
+                  width={16}
+                  height={16}
+                  viewBox="0 0 32 32"
+                  fill="currentColor"
+                  role="img"
+                  aria-hidden="true"
+                  focusable="false"
+                >
+                  <path d={CALENDAR} />
+                </svg>
+              </span>
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
