@@ -462,6 +462,11 @@ describeE2E('the Training Modules screen', (e2e) => {
     await tabTo(page, 'Inventory added (comma-separated), action Plain');
     await page.keyboard.press('Tab');
     await dialog.getByRole('button', { name: 'Save' }).click();
+    // Two actions cannot win the week: Save asks first.
+    await page
+      .getByRole('dialog', { name: 'Save a module that cannot be won?' })
+      .getByRole('button', { name: 'Save anyway' })
+      .click();
     await page.getByText('Module updated').waitFor();
     const saved = await api<Module>(e2e.baseUrl, token, 'GET', `modules/${module.id}`);
     expect(saved.actions.map((a) => [a.name, a.changes_inventory.add])).toEqual([
