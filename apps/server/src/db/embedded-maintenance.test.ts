@@ -13,8 +13,9 @@ import {
   vacuumTables,
 } from './embedded-maintenance.ts';
 
-// Each test starts an embedded database (WebAssembly): seconds on a busy 2-core machine.
-describe('embedded database maintenance', { timeout: 30_000 }, () => {
+// Each test starts an embedded database (WebAssembly), some two: 20–35 s each at the lowest CPU
+// priority beside the e2e suite on a 2-core machine (scripts/test.mjs).
+describe('embedded database maintenance', { timeout: 90_000 }, () => {
   let client: PGlite | undefined;
   afterEach(async () => {
     await client?.close();
