@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
 import { preloadFonts } from './build/preload-fonts.ts';
+import { pruneGameCss } from './build/prune-game-css.ts';
 import { stripCarbonPropTypes } from './build/strip-prop-types.ts';
 import { subsetFonts } from './build/subset-fonts.ts';
 
@@ -16,6 +17,7 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(rootPackage.version),
   },
   css: {
+    postcss: { plugins: [pruneGameCss()] },
     preprocessorOptions: {
       scss: { quietDeps: true, silenceDeprecations: ['import', 'global-builtin', 'if-function'] },
     },
