@@ -28,6 +28,9 @@ export default defineConfig({
           ],
           exclude: ['**/*.api.test.ts', 'apps/web/src/**/*.test.tsx', '**/node_modules/**'],
           environment: 'node',
+          // Some play a thousand seeds (1.8 s alone); in npm test they run at the lowest CPU priority
+          // beside the e2e suite, where Vitest's 5 s default was seen to cut one off at 5.3 s.
+          testTimeout: 30_000,
         },
       },
       {
