@@ -12,12 +12,10 @@ import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { domainScores } from '@airman/contracts/questionnaire-score.ts';
 import { maxPoints } from '@airman/engine/score.ts';
 import { plan } from '@airman/engine/play.ts';
-import { start } from '@airman/engine/game-state.ts';
-import { apply } from '@airman/engine/rules.ts';
-import { pendingEvent } from '@airman/engine/game-state.ts';
 import { assignments } from '../db/schema.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { cafQuestionnaire } from '../seed/caf-questionnaire.ts';
+import { idleLine } from '#test/game-fixtures.ts';
 import { describeApi, type TestContext, type TestUser } from '#test/harness.ts';
 import { LRS_KEY, LRS_SECRET, startTestLrs, type TestLrs } from '#test/lrs.ts';
 import { createLrs } from './lrs.ts';
@@ -35,19 +33,7 @@ const every = (value: number): Record<string, number> =>
   Object.fromEntries(cafQuestionnaire.items.map((i) => [i.id, value]));
 
 /** A week of End Day, each event answered with its last choice: Failed. */
-function idleWeek(seed: number): GameCommand[] {
-  const line: GameCommand[] = [];
-  let state = start(readyAirmanModule, seed);
-  while (state.outcome === 'in_progress') {
-    const event = pendingEvent(state);
-    const command: GameCommand = event ? { choose: event.choices.length - 1 } : { end_day: true };
-    const r = apply(state, command);
-    if (!r.ok) throw new Error(r.error);
-    line.push(command);
-    state = r.state;
-  }
-  return line;
-}
+const idleWeek = (seed: number): GameCommand[] => idleLine(readyAirmanModule, seed);
 
 async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
