@@ -1,6 +1,8 @@
 // The game as its own bundle (dist/game/game.js), loaded on demand at / and
-// never part of the admin screens' bundles. One file, so the shell can show the
-// real download percentage before importing it.
+// never part of the admin screens' bundles. One file for what the first screens
+// need, so the shell can show the real download percentage before importing it;
+// the debrief (with its chart) is a chunk of its own under dist/game/chunks/, named
+// by its hash, which the game fetches while the player plays.
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 
@@ -18,7 +20,10 @@ export default defineConfig({
       fileName: () => 'game.js',
     },
     rollupOptions: {
-      output: { inlineDynamicImports: true, minify: true },
+      // The entry may export more than mountGame and mountPlayTest: what it shares with the debrief's
+      // chunk stays in game.js (needed at once anyway) rather than in a third file.
+      preserveEntrySignatures: 'allow-extension',
+      output: { minify: true, chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },
 });

@@ -8,13 +8,14 @@
  * after anything else focus stays on the control used, or goes to the next
  * logical one. It never falls to the body.
  * Each screen is drawn by its own module in view/; this one swaps them in and
- * places focus.
+ * places focus. The debrief's module (with its chart) is a chunk of its own, fetched
+ * while the player plays, so that the first screen after Play comes sooner.
  */
 import type { GameController, Screen } from './controller.ts';
 import { el } from './dom.ts';
 import { keepScroll } from './play-layout.ts';
 import { briefingScreen } from './view/briefing.ts';
-import { debriefScreen } from './view/debrief.ts';
+import type { debriefScreen } from './view/debrief.ts';
 import { errorScreen } from './view/error.ts';
 import { listScreen } from './view/list.ts';
 import { loadingScreen } from './view/loading.ts';
@@ -24,6 +25,25 @@ import { questionnaireScreen, type DrawnQuestionnaire } from './view/questionnai
 
 export interface View {
   destroy(): void;
+}
+
+type DebriefModule = { debriefScreen: typeof debriefScreen };
+
+/** The debrief screen's module: fetched once, fetched again after a failure. */
+function debriefLoader(): { load(): Promise<DebriefModule>; loaded(): DebriefModule | undefined } {
+  let pending: Promise<DebriefModule> | undefined;
+  let module: DebriefModule | undefined;
+  const load = () => {
+    pending ??= import('./view/debrief.ts').then(
+      (m) => (module = m),
+      (err: unknown) => {
+        pending = undefined;
+        throw err;
+      },
+    );
+    return pending;
+  };
+  return { load, loaded: () => module };
 }
 
 export function mountView(host: HTMLElement, controller: GameController): View {
@@ -46,6 +66,10 @@ export function mountView(host: HTMLElement, controller: GameController): View {
   /** The questionnaire on screen, patched in place as answers come in. */
   let questionnaire: DrawnQuestionnaire | null = null;
 
+  const debriefView = debriefLoader();
+  /** The debrief screen waiting for its module, or the module failed to arrive ('failed'). */
+  let debriefWait: 'loading' | 'failed' = 'loading';
+
   const find = (key: string) => body.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`);
 
   function screenView(screen: Screen): Nodes {
@@ -64,11 +88,49 @@ export function mountView(host: HTMLElement, controller: GameController): View {
       case 'play':
         return play.draw(screen);
       case 'debrief': {
-        const view = debriefScreen(screen, controller, parts);
+        const loaded = debriefView.loaded();
+        if (!loaded) return awaitDebrief(screen);
+        const view = loaded.debriefScreen(screen, controller, parts);
         chart = view.chart;
         return view.nodes;
       }
     }
+  }
+
+  /**
+   * The debrief before its module has arrived: a line saying so, then the debrief once it is
+   * here (if the player is still on it); if it cannot be fetched, what to do about it.
+   */
+  function awaitDebrief(screen: Screen): Nodes {
+    if (debriefWait === 'failed') {
+      return [
+        parts.heading('Your results could not be shown'),
+        el(
+          'p',
+          { class: 'game__error' },
+          'Your run is kept. The page could not fetch the results screen: check your connection, then try again.',
+        ),
+        parts.button(
+          'Try again',
+          'retry-debrief',
+          () => {
+            debriefWait = 'loading';
+            render(screen, 'Fetching your results.');
+          },
+          { kind: 'primary' },
+        ),
+      ];
+    }
+    debriefView.load().then(
+      () => {
+        if (last === screen) render(screen, '');
+      },
+      () => {
+        debriefWait = 'failed';
+        if (last === screen) render(screen, 'Your results could not be shown. Check your connection, then try again.');
+      },
+    );
+    return loadingScreen({ kind: 'loading', message: 'Loading your results…' });
   }
 
   /**
@@ -91,6 +153,8 @@ export function mountView(host: HTMLElement, controller: GameController): View {
   const render = (screen: Screen, announcement: string) => {
     const previous = last;
     last = screen;
+    // Fetched while the player plays, so that the run's end does not wait on the network.
+    if (screen.kind === 'play') debriefView.load().catch(() => undefined);
     if (announcement) parts.announce(announcement);
     if (previous?.kind === 'questionnaire' && screen.kind === 'questionnaire' && previous.phase === screen.phase) {
       questionnaire?.patch(screen);

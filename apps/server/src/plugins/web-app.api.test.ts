@@ -28,6 +28,9 @@ fs.writeFileSync(path.join(webDist, 'assets', 'tiny-bbb222.js'), 'export const t
 // The game bundle, served under its own name and under its hash.
 fs.mkdirSync(path.join(webDist, 'game'));
 fs.writeFileSync(path.join(webDist, 'game', 'game.js'), 'export const game = 1;\n');
+// The debrief's chunk, named by its hash (apps/web/vite.game.config.ts).
+fs.mkdirSync(path.join(webDist, 'game', 'chunks'));
+fs.writeFileSync(path.join(webDist, 'game', 'chunks', 'debrief-Ab12Cd34.js'), 'export const debrief = 1;\n');
 
 describeApi(
   'serving the web app',
@@ -80,7 +83,7 @@ describeApi(
       expect(res.headers['cache-control']).toContain('immutable');
     });
 
-    it("gives the page the game bundle's address with its hash, which alone is kept for good", async () => {
+    it("gives the page the game bundle's address with its hash, kept for good as its hashed chunks are", async () => {
       const page = await ctx.app.inject({ method: 'GET', url: '/' });
       const url = /<meta name="game-bundle" content="(\/game\/game\.js\?v=[\w-]{12})" \/>/.exec(page.body)?.[1];
       expect(url).toBeDefined();
@@ -88,6 +91,9 @@ describeApi(
       expect(hashed.statusCode).toBe(200);
       expect(hashed.body).toBe('export const game = 1;\n');
       expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const chunk = await ctx.app.inject({ method: 'GET', url: '/game/chunks/debrief-Ab12Cd34.js' });
+      expect(chunk.statusCode).toBe(200);
+      expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       for (const other of ['/game/game.js', '/game/game.js?v=older0000000']) {
         const res = await ctx.app.inject({ method: 'GET', url: other });
         expect(res.statusCode, other).toBe(200);

@@ -35,9 +35,15 @@ const publicFiles =
     await scope.register(fastifyStatic, options);
   };
 
-/** Hashed assets, and the game bundle asked for under its hash, are kept for a year; anything else is revalidated. */
+/**
+ * Hashed assets, the game's chunks (named by their hash) and the game bundle asked for under its
+ * hash are kept for a year; anything else is revalidated.
+ */
 function cacheControl(request: FastifyRequest, gameUrl: string | undefined): string {
-  const immutable = request.url.startsWith('/assets/') || (gameUrl !== undefined && request.url === gameUrl);
+  const immutable =
+    request.url.startsWith('/assets/') ||
+    request.url.startsWith(`${GAME_CHUNKS_PATH}/`) ||
+    (gameUrl !== undefined && request.url === gameUrl);
   return immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
@@ -64,6 +70,8 @@ function splitAtHeadEnd(html: string): [string, string] {
 
 /** Where the game bundle is served: its name is not hashed (the build's tools and tests read it by name). */
 export const GAME_BUNDLE_PATH = '/game/game.js';
+/** Where the game's chunks are served (apps/web/vite.game.config.ts), each named by its content's hash. */
+const GAME_CHUNKS_PATH = '/game/chunks';
 
 /**
  * The game bundle's address with its content's hash, which the page is given: a download of that
