@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ANALYZE_MAX_AGE_MS,
   FIRST_VACUUM_DELAY_MS,
@@ -13,16 +13,25 @@ import {
   vacuumTables,
 } from './embedded-maintenance.ts';
 
-// Each test starts an embedded database (WebAssembly), some two: 20–35 s each at the lowest CPU
-// priority beside the e2e suite on a 2-core machine (scripts/test.mjs).
+// Each test starts an embedded database (WebAssembly) of its own from one empty cluster's dump: a
+// fresh PGlite's initdb alone took 20–35 s at the lowest CPU priority beside the e2e suite on a
+// 2-core machine (scripts/test.mjs).
 describe('embedded database maintenance', { timeout: 90_000 }, () => {
+  let empty: Blob;
   let client: PGlite | undefined;
+  /** A new, empty embedded database: in memory, or in `dir`. */
+  const fresh = (dir?: string) => PGlite.create(dir, { loadDataDir: empty });
+  beforeAll(async () => {
+    const cluster = await PGlite.create();
+    empty = await cluster.dumpDataDir('none');
+    await cluster.close();
+  }, 90_000);
   afterEach(async () => {
     await client?.close();
   });
 
   it('gives the space of old row versions back, so that updating every row again does not grow the table', async () => {
-    client = await PGlite.create();
+    client = await fresh();
     await client.exec(`CREATE TABLE t (id int PRIMARY KEY, v text);
       INSERT INTO t SELECT g, repeat('x', 200) FROM generate_series(1, 5000) AS g;
       UPDATE t SET v = repeat('y', 200);`);
@@ -34,7 +43,7 @@ describe('embedded database maintenance', { timeout: 90_000 }, () => {
   });
 
   it('runs a minute after start and, stopped mid-run, finishes that run and schedules no other', async () => {
-    client = await PGlite.create();
+    client = await fresh();
     await client.exec('CREATE TABLE t (id int PRIMARY KEY)');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
@@ -62,7 +71,7 @@ describe('embedded database maintenance', { timeout: 90_000 }, () => {
   });
 
   it('lets requests that queued behind one table run before it starts the next', async () => {
-    client = await PGlite.create();
+    client = await fresh();
     await client.exec('CREATE TABLE a (id int PRIMARY KEY); CREATE TABLE b (id int PRIMARY KEY)');
     const db = client;
     // A long pause, so that a busy machine's late timers cannot make this fail.
@@ -85,7 +94,7 @@ describe('embedded database maintenance', { timeout: 90_000 }, () => {
   });
 
   it('analyzes a smaller sample than PostgreSQL does, and leaves the setting as it was', async () => {
-    client = await PGlite.create();
+    client = await fresh();
     await client.exec(
       `CREATE TABLE t (id int PRIMARY KEY, v int); INSERT INTO t SELECT g, g FROM generate_series(1, 20000) AS g;`,
     );
@@ -101,7 +110,7 @@ describe('embedded database maintenance', { timeout: 90_000 }, () => {
   });
 
   it('analyzes a table again only once its size moved by more than 50 rows + 10%, or a week went by', async () => {
-    client = await PGlite.create();
+    client = await fresh();
     await client.exec(`CREATE TABLE t (id int PRIMARY KEY); INSERT INTO t SELECT generate_series(1, 1000);`);
     const now = Date.now();
     const runs = [(await vacuumTables(client, 0, now)).analyzed];
@@ -119,7 +128,7 @@ describe('embedded database maintenance', { timeout: 90_000 }, () => {
   it('remembers what it analyzed across restarts', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'maintenance-'));
     try {
-      const first = await PGlite.create(dir);
+      const first = await fresh(dir);
       await first.exec('CREATE TABLE t (id int PRIMARY KEY); INSERT INTO t SELECT generate_series(1, 1000);');
       await vacuumTables(first, 0);
       await first.close();
