@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { PgliteSession } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
@@ -13,10 +15,11 @@ import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { template } from '#test/databases.ts';
 import { describeApi } from '#test/harness.ts';
 import { openDatabase } from './database.ts';
-import { BEFORE_BASELINE } from './migrations.ts';
+import { applyMigrations, BEFORE_BASELINE } from './migrations.ts';
 import { assignments, gameRuns, users } from './schema.ts';
 
 const SQL_DIR = path.resolve(import.meta.dirname, '../../sql');
+const DRIZZLE_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 
 describeApi('migrations', (ctx) => {
   it('leave no function but those of apps/server/sql', async () => {
@@ -111,12 +114,21 @@ const REFUSED = new RegExp(`older than this build's first one, 0000_baseline .*c
 describe('a database migrated part of the way to the baseline', () => {
   it('is refused before anything runs [pglite]', async () => {
     // The migrated empty database, its migrations table set back a step: the baseline, had it
-    // run, would fail on its first table, which is there.
-    const before = await PGlite.create({ loadDataDir: await template(), extensions: { pg_trgm } });
-    await before.exec(PART_WAY);
-    const partWay = await before.dumpDataDir('none');
-    await before.close();
-    await expect(openDatabase({ memory: true, from: partWay })).rejects.toThrow(REFUSED);
+    // run, would have failed on its first table, which is there, and added its own row.
+    const client = await PGlite.create({ loadDataDir: await template(), extensions: { pg_trgm } });
+    try {
+      await client.exec(PART_WAY);
+      const session = new PgliteSession<Record<string, never>, Record<string, never>>(
+        client,
+        new PgDialect(),
+        undefined,
+      );
+      await expect(applyMigrations(session, DRIZZLE_DIR)).rejects.toThrow(REFUSED);
+      const { rows } = await client.query<{ hash: string }>('SELECT hash FROM drizzle.__drizzle_migrations');
+      expect(rows).toEqual([{ hash: '0047' }]);
+    } finally {
+      await client.close();
+    }
   });
 
   const url = process.env.TEST_DATABASE_URL;
