@@ -63,6 +63,7 @@ COPY --from=build /src/package.json ./
 COPY --from=build /src/scripts/start.mjs scripts/
 COPY --from=build /src/apps/server/package.json apps/server/
 COPY --from=build /src/apps/server/drizzle apps/server/drizzle
+COPY --from=build /src/apps/server/sql/*.sql apps/server/sql/
 COPY --from=build /src/apps/server/dist apps/server/dist
 COPY --from=build /src/apps/web/dist apps/web/dist
 USER airman

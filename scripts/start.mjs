@@ -22,6 +22,7 @@ const SOURCES = [
   'packages/game/package.json',
   'apps/server/src',
   'apps/server/drizzle',
+  'apps/server/sql',
   'apps/server/build.mjs',
   'apps/server/package.json',
   'apps/web/src',

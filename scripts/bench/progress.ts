@@ -223,6 +223,7 @@ function seedKey(): string {
       .map((file) => path.join(root, dir, file));
   for (const file of [
     ...files('apps/server/drizzle', (f) => f.endsWith('.sql') || f.endsWith('_journal.json')),
+    ...files('apps/server/sql', (f) => f.endsWith('.sql')),
     ...files('apps/server/src/seed', (f) => f.endsWith('.ts') && !f.includes('.test.')),
     path.join(root, 'apps/server/src/db/embedded-maintenance.ts'),
     path.join(root, 'scripts/bench/seed-progress.ts'),

@@ -1,5 +1,5 @@
--- The current definition of this function: to change it, change it here and copy this file
--- into a new migration (docs/architecture.md, "SQL functions").
+-- The current definition of this function: to change it, change it here and include this file
+-- from a new migration (docs/architecture.md, "SQL functions").
 CREATE OR REPLACE FUNCTION "assignment_search_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO "assignment_search" ("user_id", "module_id", "sort_key", "unit", "started", "completed", "game_status", "due_at")

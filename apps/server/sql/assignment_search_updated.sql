@@ -1,5 +1,5 @@
--- The current definition of this function: to change it, change it here and copy this file
--- into a new migration (docs/architecture.md, "SQL functions").
+-- The current definition of this function: to change it, change it here and include this file
+-- from a new migration (docs/architecture.md, "SQL functions").
 CREATE OR REPLACE FUNCTION "assignment_search_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "assignment_search" SET "started" = NEW."started_at" > 0, "completed" = NEW."completed_at" > 0,

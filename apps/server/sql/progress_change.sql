@@ -1,5 +1,5 @@
--- The current definition of this function: to change it, change it here and copy this file
--- into a new migration (docs/architecture.md, "SQL functions").
+-- The current definition of this function: to change it, change it here and include this file
+-- from a new migration (docs/architecture.md, "SQL functions").
 CREATE OR REPLACE FUNCTION "progress_change"(old_items "progress_item"[], new_items "progress_item"[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "progress_status" AS p ("module_id", "unit", "rank", "started", "completed", "game_status", "due_at", "n")
   SELECT "module_id", "unit", "rank", "started", "completed", "game_status", "due_at", sum("d")

@@ -1,5 +1,5 @@
--- The current definition of this function: to change it, change it here and copy this file
--- into a new migration (docs/architecture.md, "SQL functions").
+-- The current definition of this function: to change it, change it here and include this file
+-- from a new migration (docs/architecture.md, "SQL functions").
 CREATE OR REPLACE FUNCTION "progress_followup_change"(text, text, text, jsonb, jsonb, integer) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "progress_followups" AS p ("module_id", "unit", "rank", "kind", "domain", "n", "total", "squares")
   SELECT $1, $2, $3, k."kind", e.key, $6, $6 * (e.value)::numeric, $6 * (e.value)::numeric * (e.value)::numeric

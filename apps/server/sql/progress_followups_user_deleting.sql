@@ -1,5 +1,5 @@
--- The current definition of this function: to change it, change it here and copy this file
--- into a new migration (docs/architecture.md, "SQL functions").
+-- The current definition of this function: to change it, change it here and include this file
+-- from a new migration (docs/architecture.md, "SQL functions").
 CREATE OR REPLACE FUNCTION "progress_followups_user_deleting"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM "progress_followup_change"(f."module_id", OLD."unit", OLD."rank", f."scores", f."changes", -1)

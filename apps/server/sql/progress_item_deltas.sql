@@ -1,5 +1,5 @@
--- The current definition of this function: to change it, change it here and copy this file
--- into a new migration (docs/architecture.md, "SQL functions").
+-- The current definition of this function: to change it, change it here and include this file
+-- from a new migration (docs/architecture.md, "SQL functions").
 CREATE OR REPLACE FUNCTION "progress_item_deltas"(old_items "progress_item"[], new_items "progress_item"[])
   RETURNS TABLE ("module_id" text, "unit" text, "rank" text, "started" boolean, "completed" boolean, "game_status" integer,
                  "due_at" bigint, "day" integer, "d" integer) LANGUAGE sql IMMUTABLE AS $$

@@ -1,5 +1,5 @@
--- The current definition of this function: to change it, change it here and copy this file
--- into a new migration (docs/architecture.md, "SQL functions").
+-- The current definition of this function: to change it, change it here and include this file
+-- from a new migration (docs/architecture.md, "SQL functions").
 CREATE OR REPLACE FUNCTION "progress_item_scores"(items "progress_item"[])
   RETURNS TABLE ("module_id" text, "unit" text, "rank" text, "phase" text, "domain" text, "score" numeric) LANGUAGE sql STABLE AS $$
   SELECT i."module_id", i."unit", i."rank", a."phase", it->>'domain',

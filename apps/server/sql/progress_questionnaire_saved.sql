@@ -1,5 +1,5 @@
--- The current definition of this function: to change it, change it here and copy this file
--- into a new migration (docs/architecture.md, "SQL functions").
+-- The current definition of this function: to change it, change it here and include this file
+-- from a new migration (docs/architecture.md, "SQL functions").
 CREATE OR REPLACE FUNCTION "progress_questionnaire_saved"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE items "progress_item"[];
 BEGIN

@@ -1,5 +1,5 @@
--- The current definition of this function: to change it, change it here and copy this file
--- into a new migration (docs/architecture.md, "SQL functions").
+-- The current definition of this function: to change it, change it here and include this file
+-- from a new migration (docs/architecture.md, "SQL functions").
 CREATE OR REPLACE FUNCTION "progress_score_change"(old_items "progress_item"[], new_items "progress_item"[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO "progress_answers" AS p ("module_id", "unit", "rank", "phase", "domain", "score_sum", "n")
   SELECT t."module_id", t."unit", t."rank", t."phase", t."domain", sum(t."d" * t."score"), sum(t."d")

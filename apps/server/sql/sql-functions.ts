@@ -1,22 +1,16 @@
 /**
- * The SQL functions the migrations leave in the database, each with the text of the last
- * migration that creates or replaces it (docs/architecture.md, "SQL functions"). The files
- * beside this one hold that text, one file per function; sql-functions.test.ts holds them to it.
+ * Reading SQL for the functions' one home (docs/architecture.md, "SQL functions"): the files
+ * beside this one hold one function each, and migrations create a function only by including
+ * its file (`--> include sql/<name>.sql`, src/db/migrations.ts); sql-functions.test.ts holds
+ * them to it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** A migration as drizzle applies it: its journal tag and its SQL. */
+/** A migration as written: its journal tag and the text of its file (includes not read). */
 export interface Migration {
   tag: string;
   sql: string;
-}
-
-/** A function's current definition: its CREATE [OR REPLACE] FUNCTION statement and the migration it is in. */
-export interface FunctionDefinition {
-  name: string;
-  statement: string;
-  migration: string;
 }
 
 /**
@@ -109,7 +103,6 @@ const CREATE_FUNCTION = new RegExp(
   String.raw`^CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\s+(?:${IDENTIFIER}\s*\.\s*)?(${IDENTIFIER})\s*\(`,
   'i',
 );
-const DROP_FUNCTION = /^DROP\s+FUNCTION\s+(?:IF\s+EXISTS\s+)?/i;
 
 /** An identifier as PostgreSQL names it: a quoted one as written, an unquoted one in lower case. */
 function identifierName(identifier: string): string {
@@ -122,61 +115,15 @@ export function createdFunction(statement: string): string | undefined {
   return match ? identifierName(match[1]!) : undefined;
 }
 
-/** The functions a DROP FUNCTION statement drops (each name of its list, with or without its arguments). */
-export function droppedFunctions(statement: string): string[] {
-  const prefix = DROP_FUNCTION.exec(statement);
-  if (!prefix) return [];
-  const list = statement.slice(prefix[0].length).replace(/\s+(CASCADE|RESTRICT)\s*$/i, '');
-  const names: string[] = [];
-  let depth = 0;
-  let item = '';
-  for (const char of `${list},`) {
-    if (char === '(') depth += 1;
-    if (char === ')') depth -= 1;
-    if (char === ',' && depth === 0) {
-      const name = new RegExp(String.raw`^(?:${IDENTIFIER}\s*\.\s*)?(${IDENTIFIER})`).exec(item.trim());
-      if (!name) throw new Error(`cannot read the function names of: ${statement}`);
-      names.push(identifierName(name[1]!));
-      item = '';
-    } else {
-      item += char;
-    }
-  }
-  return names;
-}
-
-/**
- * The functions that exist after these migrations (in the order drizzle applies them), each
- * with its last CREATE [OR REPLACE] FUNCTION statement; a function dropped and not created
- * again is not among them. Functions are told apart by name: none is overloaded.
- */
-export function currentFunctions(migrations: readonly Migration[]): Map<string, FunctionDefinition> {
-  const functions = new Map<string, FunctionDefinition>();
-  for (const migration of migrations) {
-    for (const statement of splitStatements(migration.sql)) {
-      const created = createdFunction(statement);
-      if (created) functions.set(created, { name: created, statement, migration: migration.tag });
-      for (const dropped of droppedFunctions(statement)) functions.delete(dropped);
-    }
-  }
-  return functions;
-}
-
-/**
- * A definition as compared: CREATE FUNCTION read as CREATE OR REPLACE FUNCTION (the file's
- * form, ready to copy into a migration), each run of whitespace as one space.
- */
-export function normaliseDefinition(statement: string): string {
-  return statement
-    .replace(/^CREATE\s+(?:OR\s+REPLACE\s+)?FUNCTION\b/i, 'CREATE OR REPLACE FUNCTION')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The server's migrations in the order of drizzle's journal. */
-export function readMigrations(drizzleDir: string): Migration[] {
+/** The server's migrations as written, in the order of drizzle's journal. */
+export function migrationTexts(drizzleDir: string): Migration[] {
   const journal = JSON.parse(fs.readFileSync(path.join(drizzleDir, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string }[];
   };
   return journal.entries.map(({ tag }) => ({ tag, sql: fs.readFileSync(path.join(drizzleDir, `${tag}.sql`), 'utf8') }));
+}
+
+/** The functions a migration creates in its own text, outside the files it includes. */
+export function inlineFunctions(migration: Migration): string[] {
+  return splitStatements(migration.sql).flatMap((statement) => createdFunction(statement) ?? []);
 }

@@ -1,5 +1,5 @@
--- The current definition of this function: to change it, change it here and copy this file
--- into a new migration (docs/architecture.md, "SQL functions").
+-- The current definition of this function: to change it, change it here and include this file
+-- from a new migration (docs/architecture.md, "SQL functions").
 CREATE OR REPLACE FUNCTION "user_count_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE "user_count" SET "n" = "n" - (SELECT count(*) FROM old_rows) WHERE "id" = 1;

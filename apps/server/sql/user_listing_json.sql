@@ -1,5 +1,5 @@
--- The current definition of this function: to change it, change it here and copy this file
--- into a new migration (docs/architecture.md, "SQL functions").
+-- The current definition of this function: to change it, change it here and include this file
+-- from a new migration (docs/architecture.md, "SQL functions").
 CREATE OR REPLACE FUNCTION "user_listing_json"(u "users") RETURNS text LANGUAGE sql STABLE AS $$
   SELECT '{"id":' || to_json(u."id")
     || ',"user_name":' || to_json(u."user_name")

@@ -23,7 +23,8 @@ function adminUrl(url: string, database: string): string {
   return u.toString();
 }
 
-const migrations = path.resolve(import.meta.dirname, '../drizzle');
+/** What the migrations are made of: drizzle/ and the SQL functions they include from sql/. */
+const migrationSources = [path.resolve(import.meta.dirname, '../drizzle'), path.resolve(import.meta.dirname, '../sql')];
 /** The installed PGlite's version: its package.json, found above the entry Node resolves (wherever npm put it). */
 function installedPgliteVersion(): string {
   let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
@@ -42,7 +43,7 @@ const pgliteVersion = installedPgliteVersion();
 
 /**
  * Where the migrated empty database's dump is kept, named after what makes it: the
- * migrations' files and PGlite's version. A fresh PGlite spends seconds on its initdb and
+ * migrations' files (drizzle/ and sql/) and PGlite's version. A fresh PGlite spends seconds on its initdb and
  * the migrations, once per test file and worker; one started from the dump, a fraction.
  */
 function templatePath(): string {
@@ -54,7 +55,7 @@ function templatePath(): string {
       else hash.update(entry.name).update(fs.readFileSync(file));
     }
   };
-  walk(migrations);
+  for (const dir of migrationSources) walk(dir);
   return path.join(os.tmpdir(), `airman-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 

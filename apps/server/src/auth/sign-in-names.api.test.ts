@@ -2,9 +2,6 @@
  * A name typed to sign in that is not an account's address (often a password typed in the
  * wrong field) is kept nowhere as typed: the sign-in log and the throttle keep a keyed digest.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeApi, TEST_PASSWORD, type TestContext } from '#test/harness.ts';
 import { UNKNOWN_NAME_PREFIX } from './sign-in-names.ts';
@@ -77,26 +74,5 @@ describeApi('what the server keeps of a name typed to sign in', (ctx) => {
     while (Number((await counted())[0]?.n) === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(Number((await counted())[0]?.n)).toBeGreaterThan(0);
     expect(await rowsHolding(ctx, typed)).toEqual([]);
-  });
-
-  it('migration 0036 replaces the names of older sign-ins without an account, says so, and keeps the log append-only', async () => {
-    await ctx.database.query(
-      `INSERT INTO sign_in_log (at, user_id, user_name, outcome) VALUES (1, NULL, 'old-typed-secret', 'failed')`,
-    );
-    await ctx.database.query(`INSERT INTO login_failures (key, at) VALUES ('account:old-typed-secret', $1)`, [
-      Date.now(),
-    ]);
-    const migration = fs.readFileSync(path.join(import.meta.dirname, '../../drizzle/0036_sign_in_names.sql'), 'utf8');
-    await ctx.database.db.transaction(async (tx) => {
-      for (const statement of migration.split('--> statement-breakpoint')) await tx.execute(sql.raw(statement));
-    });
-    expect(await rowsHolding(ctx, 'old-typed-secret')).toEqual([]);
-    const [entry] = await ctx.database.query<{ action: string; after: { with: string } }>(
-      `SELECT action, after FROM audit_log WHERE action = 'audit.redaction' ORDER BY id DESC LIMIT 1`,
-    );
-    expect(entry?.after.with).toBe('unknown');
-    await expect(ctx.database.query(`UPDATE sign_in_log SET user_name = 'x' WHERE user_id IS NULL`)).rejects.toThrow(
-      /append-only/,
-    );
   });
 });

@@ -8,17 +8,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg, NodePgSession, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite, PgliteSession } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { scheduleVacuum } from './embedded-maintenance.ts';
 import { listenForUsersChanges, type UsersChanges } from './users-changes.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 import { markedTransaction, marking, onlyReads, toQuery } from './before-commit.ts';
+import { applyMigrations } from './migrations.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -68,7 +67,10 @@ export type DatabaseLocation =
   | { dataDir: string; from?: Blob }
   | { memory: true; from?: Blob };
 
-/** Where the migrations are: beside src/ in development, beside dist/ when built. */
+/**
+ * Where the migrations are: beside src/ in development, beside dist/ when built (with sql/,
+ * the SQL functions they include, beside them: db/migrations.ts).
+ */
 function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const candidate of [path.join(here, '../../drizzle'), path.join(here, '../drizzle')]) {
@@ -123,19 +125,10 @@ export async function openDatabase(location: DatabaseLocation, options: Database
         throw err;
       });
     } else {
-      const client = await pool.connect();
-      try {
-        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        // Up to date: nothing to run, so a role that may not create anything starts too.
-        if (!(await migrationsCurrent(client))) await migrateOn(client);
-        const { rows } = await client.query<{ owner: boolean }>(
-          "SELECT has_table_privilege('public.audit_retention', 'UPDATE') AS owner",
-        );
-        if (options.asOwner && rows[0]?.owner) await options.asOwner(drizzlePg(client, { schema }));
-      } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-        client.release();
-      }
+      await prepareOnPool(pool, options.asOwner).catch(async (err: unknown) => {
+        await pool.end();
+        throw err;
+      });
     }
     return {
       db,
@@ -177,7 +170,13 @@ export async function openDatabase(location: DatabaseLocation, options: Database
       work,
       (tx) => (statement) => tx.execute(statement),
     );
-  await migratePglite(db, { migrationsFolder: migrationsFolder() });
+  await applyMigrations(
+    new PgliteSession<Record<string, never>, Record<string, never>>(client, new PgDialect(), undefined),
+    migrationsFolder(),
+  ).catch(async (err: unknown) => {
+    await client.close();
+    throw err;
+  });
   // One role here: it owns everything and writes the owner's settings itself.
   if (options.asOwner) await options.asOwner(db);
   const maintenance = scheduleVacuum(client, options.warn ?? ((message, err) => console.warn(message, err)));
@@ -194,8 +193,28 @@ export async function openDatabase(location: DatabaseLocation, options: Database
   };
 }
 
+/** One role for all (no owner's URL): on a connection of the pool, under the migrations' lock. */
+async function prepareOnPool(pool: pg.Pool, asOwner: DatabaseOptions['asOwner']): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    // Up to date: nothing to run, so a role that may not create anything starts too.
+    if (!(await migrationsCurrent(client))) await migrateOn(client);
+    const { rows } = await client.query<{ owner: boolean }>(
+      "SELECT has_table_privilege('public.audit_retention', 'UPDATE') AS owner",
+    );
+    if (asOwner && rows[0]?.owner) await asOwner(drizzlePg(client, { schema }));
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
 async function migrateOn(client: pg.Client | pg.PoolClient): Promise<void> {
-  await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+  await applyMigrations(
+    new NodePgSession<Record<string, never>, Record<string, never>>(client, new PgDialect(), undefined),
+    migrationsFolder(),
+  );
 }
 
 /** Whether this build's newest migration is applied (false when there is no migrations table yet). */

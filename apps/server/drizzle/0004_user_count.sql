@@ -1,4 +1,0 @@
-CREATE TABLE "user_count" (
-	"id" integer PRIMARY KEY NOT NULL,
-	"n" bigint NOT NULL
-);

@@ -1,1 +1,0 @@
-ALTER TABLE "email_outbox" ADD COLUMN "given_up_at" bigint DEFAULT 0 NOT NULL;

@@ -1,2 +1,0 @@
-DROP INDEX "assignments_open_due_idx";--> statement-breakpoint
-CREATE INDEX "assignments_open_due_idx" ON "assignments" USING btree ("due_at","user_id","module_id") WHERE "assignments"."due_at" > 0 AND "assignments"."completed_at" = 0 AND "assignments"."revoked_at" = 0;
