@@ -55,6 +55,23 @@ function securityHeaders(publicUrl: string): Record<string, string> {
   };
 }
 
+/**
+ * The headers that only a document (or a worker) reads: a script, a stylesheet, a font or an image
+ * is not framed, navigated to or run under a policy of its own, so a file served as one goes
+ * without them (plugins/web-app.ts): about 0.55 KiB less on each of the 30 to 50 files a page
+ * loads over HTTP/1.1. nosniff, the resource policy and the referrer policy stay on every answer.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+] as const;
+
 export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
   const headers = securityHeaders(publicUrl);
   app.addHook('onRequest', (_request, reply, done) => {

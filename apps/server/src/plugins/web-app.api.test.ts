@@ -23,6 +23,7 @@ fs.writeFileSync(path.join(webDist, 'assets', 'big-def456.js.gz'), zlib.gzipSync
 const gzOnly = 'body { color: red; }\n'.repeat(100);
 fs.writeFileSync(path.join(webDist, 'assets', 'style-aaa111.css'), gzOnly);
 fs.writeFileSync(path.join(webDist, 'assets', 'style-aaa111.css.gz'), zlib.gzipSync(gzOnly));
+fs.writeFileSync(path.join(webDist, 'assets', 'balance-worker-ccc333.js'), 'self.onmessage = () => undefined;\n');
 fs.writeFileSync(path.join(webDist, 'assets', 'tiny-bbb222.js'), 'export const tiny = "a small file";\n'.repeat(30));
 
 // The game bundle, served under its own name and under its hash.
@@ -55,10 +56,36 @@ describeApi(
         return nonce;
       });
       expect(new Set(nonces).size).toBe(3);
-      // Script, API and asset answers keep the policy without a nonce.
-      for (const url of ['/api/health', '/assets/app-abc123.js']) {
+      // API answers and a worker's script keep the policy, without a nonce.
+      for (const url of ['/api/health', '/assets/balance-worker-ccc333.js']) {
         const res = await ctx.app.inject({ method: 'GET', url });
-        expect(res.headers['content-security-policy']).toContain("style-src 'self';");
+        expect(res.headers['content-security-policy'], url).toContain("style-src 'self';");
+      }
+    });
+
+    it("sends a file that is not a document without the headers only documents read, and a worker's with them", async () => {
+      const documentOnly = [
+        'content-security-policy',
+        'cross-origin-opener-policy',
+        'origin-agent-cluster',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-frame-options',
+        'x-permitted-cross-domain-policies',
+        'x-xss-protection',
+      ];
+      const present = (headers: Record<string, unknown>) => documentOnly.filter((name) => name in headers);
+      for (const url of ['/assets/app-abc123.js', '/assets/style-aaa111.css', '/game/game.js']) {
+        const res = await ctx.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect({ url, present: present(res.headers) }).toEqual({ url, present: [] });
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+        expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+        expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+      }
+      for (const url of ['/', '/index.html', '/robots.txt', '/assets/balance-worker-ccc333.js', '/api/health']) {
+        const res = await ctx.app.inject({ method: 'GET', url });
+        expect({ url, present: present(res.headers) }).toEqual({ url, present: documentOnly });
       }
     });
 

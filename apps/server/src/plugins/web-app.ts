@@ -8,9 +8,23 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyStaticOptions } from '@fastify/static';
-import { contentSecurityPolicy } from './security.ts';
+import { DOCUMENT_ONLY_HEADERS, contentSecurityPolicy } from './security.ts';
+
+/**
+ * What a page loads as a subresource and never as a document: a script, a stylesheet, a font or a
+ * raster image. A worker's script is not one of them: its answer's CSP is the worker's policy (the
+ * page's does not reach it); Vite names a worker's file after its source (`balance-worker.ts`).
+ * HTML, SVG (it can hold scripts when opened) and anything else keep every header.
+ */
+const SUBRESOURCE_TYPE = /^(text\/css|text\/javascript|application\/javascript|font\/|image\/(png|jpeg|gif|webp|avif))/;
+const WORKER_FILE = /worker[^/]*\.js$/;
+
+function subresourceOnly(request: FastifyRequest, reply: FastifyReply): boolean {
+  const type = String(reply.getHeader('content-type') ?? '');
+  return SUBRESOURCE_TYPE.test(type) && !WORKER_FILE.test(request.url.split('?')[0] ?? '');
+}
 
 /**
  * @fastify/static inside a context of its own whose routes say they are public
@@ -31,6 +45,8 @@ const publicFiles =
     });
     scope.addHook('onSend', async (request, reply) => {
       reply.header('Cache-Control', cacheFor(request));
+      // Never a document: it goes without the headers only documents read (plugins/security.ts).
+      if (subresourceOnly(request, reply)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     });
     await scope.register(fastifyStatic, options);
   };
