@@ -116,7 +116,7 @@ export async function openDatabase(location: DatabaseLocation, options: Database
         marking() && !onlyReads(config.text) ? statementOnOwnClient(pool, config, values) : poolQuery(config, values),
     });
     const db = drizzlePg(pool, { schema });
-    db.transaction = (work, config) => transactionOnOwnClient(pool, work, config);
+    openers.set(db, (work) => transactionOnOwnClient(pool, work));
     if (location.ownerUrl) {
       await prepareAsOwner(location.ownerUrl, location.url, options.asOwner).catch(async (err: unknown) => {
         await pool.end();
@@ -170,13 +170,13 @@ export async function openDatabase(location: DatabaseLocation, options: Database
         : clientQuery(text, params, options),
   });
   const db = drizzlePglite(client, { schema });
-  const transaction = db.transaction.bind(db);
-  db.transaction = (work, config) =>
+  openers.set(db, (work) =>
     markedTransaction(
-      (body) => transaction(body, config),
+      (body) => db.transaction(body),
       work,
       (tx) => (statement) => tx.execute(statement),
-    );
+    ),
+  );
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   // One role here: it owns everything and writes the owner's settings itself.
   if (options.asOwner) await options.asOwner(db);
@@ -270,7 +270,20 @@ export async function grantApplicationRole(owner: pg.ClientBase, role: string): 
   `);
 }
 
-type NodePgTransaction = Parameters<Parameters<NodePgDatabase<Schema>['transaction']>[0]>[0];
+/** How each database opened here begins a transaction (see `transaction`). */
+type Opener = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
+const openers = new WeakMap<Db, Opener>();
+
+/**
+ * Runs `work` in a transaction: on a database opened by openDatabase, the way that database
+ * needs; on a transaction, in a savepoint of it (Drizzle's nested transaction). Every
+ * transaction of the server is opened here, never with Drizzle's own `db.transaction` on the
+ * pool, which leaks its client when BEGIN fails (eslint.config.js refuses it).
+ */
+export function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const open = openers.get(db);
+  return open ? open(work) : db.transaction(work);
+}
 
 /** Each connection's Drizzle session, made once: a transaction runs on the client it checked out. */
 const sessions = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
@@ -281,17 +294,13 @@ const sessions = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
  * clients and every request waiting. Here the client is always released, and discarded when its
  * connection failed.
  */
-function transactionOnOwnClient<T>(
-  pool: pg.Pool,
-  work: (tx: NodePgTransaction) => Promise<T>,
-  config: Parameters<NodePgDatabase<Schema>['transaction']>[1],
-): Promise<T> {
+function transactionOnOwnClient<T>(pool: pg.Pool, work: (tx: Db) => Promise<T>): Promise<T> {
   return markedTransaction(
     (body) =>
       onOwnClient(pool, (client) => {
         let session = sessions.get(client);
         if (!session) sessions.set(client, (session = drizzlePg(client, { schema })));
-        return session.transaction(body, config);
+        return session.transaction(body);
       }),
     work,
     (tx) => (statement) => tx.execute(statement),
