@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -18,7 +18,6 @@ import * as schema from './schema.ts';
 import { scheduleVacuum } from './embedded-maintenance.ts';
 import { listenForUsersChanges, type UsersChanges } from './users-changes.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
-import { markedTransaction, marking, onlyReads, toQuery } from './before-commit.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -108,15 +107,8 @@ export async function openDatabase(location: DatabaseLocation, options: Database
     // client is no longer queryable, and its release discards it: the next query reconnects.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    // A statement that may write, made outside a transaction by a request whose writes are marked
-    // (db/before-commit.ts), runs in a transaction of its own with the mark.
-    const poolQuery = pool.query.bind(pool) as (config: pg.QueryConfig, values?: unknown[]) => Promise<pg.QueryResult>;
-    Object.assign(pool, {
-      query: (config: pg.QueryConfig, values?: unknown[]) =>
-        marking() && !onlyReads(config.text) ? statementOnOwnClient(pool, config, values) : poolQuery(config, values),
-    });
     const db = drizzlePg(pool, { schema });
-    openers.set(db, (work) => transactionOnOwnClient(pool, work));
+    pools.set(db, pool);
     if (location.ownerUrl) {
       await prepareAsOwner(location.ownerUrl, location.url, options.asOwner).catch(async (err: unknown) => {
         await pool.end();
@@ -154,29 +146,8 @@ export async function openDatabase(location: DatabaseLocation, options: Database
   }
   const loadDataDir = dataDir && fs.existsSync(path.join(dataDir, 'PG_VERSION')) ? undefined : location.from;
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir && { loadDataDir }) });
-  // As on PostgreSQL: a statement that may write, outside a transaction, in a marked transaction of its own.
-  const clientQuery = client.query.bind(client);
-  Object.assign(client, {
-    query: (...[text, params, options]: Parameters<typeof clientQuery>) =>
-      marking() && !onlyReads(text)
-        ? markedTransaction<Transaction, Awaited<ReturnType<typeof clientQuery>>>(
-            (body) => client.transaction(body),
-            (tx) => tx.query(text, params, options),
-            (tx) => (statement) => {
-              const q = toQuery(statement);
-              return tx.query(q.text, q.params);
-            },
-          )
-        : clientQuery(text, params, options),
-  });
+  // One connection: Drizzle's own transaction, which PGlite runs while other statements wait.
   const db = drizzlePglite(client, { schema });
-  openers.set(db, (work) =>
-    markedTransaction(
-      (body) => db.transaction(body),
-      work,
-      (tx) => (statement) => tx.execute(statement),
-    ),
-  );
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   // One role here: it owns everything and writes the owner's settings itself.
   if (options.asOwner) await options.asOwner(db);
@@ -270,19 +241,19 @@ export async function grantApplicationRole(owner: pg.ClientBase, role: string): 
   `);
 }
 
-/** How each database opened here begins a transaction (see `transaction`). */
-type Opener = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
-const openers = new WeakMap<Db, Opener>();
+/** The pool of each PostgreSQL database opened here, by its Drizzle instance. */
+const pools = new WeakMap<Db, pg.Pool>();
 
 /**
- * Runs `work` in a transaction: on a database opened by openDatabase, the way that database
- * needs; on a transaction, in a savepoint of it (Drizzle's nested transaction). Every
- * transaction of the server is opened here, never with Drizzle's own `db.transaction` on the
- * pool, which leaks its client when BEGIN fails (eslint.config.js refuses it).
+ * Runs `work` in a transaction: on PostgreSQL, on a connection of its own that is always given
+ * back (transactionOnOwnClient); on the embedded database, Drizzle's own; on a transaction, in a
+ * savepoint of it. Every transaction of the server is opened here, never with Drizzle's
+ * `db.transaction` on the pool, which leaks its client when BEGIN fails (eslint.config.js
+ * refuses it).
  */
 export function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  const open = openers.get(db);
-  return open ? open(work) : db.transaction(work);
+  const pool = pools.get(db);
+  return pool ? transactionOnOwnClient(pool, work) : db.transaction(work);
 }
 
 /** Each connection's Drizzle session, made once: a transaction runs on the client it checked out. */
@@ -295,39 +266,11 @@ const sessions = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
  * connection failed.
  */
 function transactionOnOwnClient<T>(pool: pg.Pool, work: (tx: Db) => Promise<T>): Promise<T> {
-  return markedTransaction(
-    (body) =>
-      onOwnClient(pool, (client) => {
-        let session = sessions.get(client);
-        if (!session) sessions.set(client, (session = drizzlePg(client, { schema })));
-        return session.transaction(body);
-      }),
-    work,
-    (tx) => (statement) => tx.execute(statement),
-  );
-}
-
-/** One statement in a marked transaction of its own (db/before-commit.ts). */
-function statementOnOwnClient(pool: pg.Pool, config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
-  return markedTransaction<pg.PoolClient, pg.QueryResult>(
-    (body) =>
-      onOwnClient(pool, async (client) => {
-        await client.query('begin');
-        try {
-          const result = await body(client);
-          await client.query('commit');
-          return result;
-        } catch (err) {
-          await client.query('rollback').catch(() => undefined);
-          throw err;
-        }
-      }),
-    (client) => client.query(config, values),
-    (client) => (statement) => {
-      const q = toQuery(statement);
-      return client.query(q.text, q.params);
-    },
-  );
+  return onOwnClient(pool, (client) => {
+    let session = sessions.get(client);
+    if (!session) sessions.set(client, (session = drizzlePg(client, { schema })));
+    return session.transaction(work);
+  });
 }
 
 /** Work on a client of its own, always released, and discarded when its connection failed. */

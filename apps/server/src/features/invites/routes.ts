@@ -20,7 +20,7 @@ import { HttpError } from '#lib/http-error.ts';
 import type { MailWorker } from '#mail/outbox.ts';
 import { createInvites, reinviteUsers, type Invitee } from './invites.ts';
 import { emptyResponseSchema, errorResponses } from '#plugins/schemas.ts';
-import { answerInTransaction } from '#plugins/idempotency.ts';
+import { answerInTransaction, keyedTransaction } from '#plugins/idempotency.ts';
 import { audit } from '#lib/audit.ts';
 import {
   findInviteByCode,
@@ -65,7 +65,7 @@ export function inviteRoutes(server: FastifyInstance, database: Database, config
       if (body.due_at !== undefined && !body.module)
         throw new HttpError(400, 'due_at: give the module it is the due date of');
 
-      const { invited, existing, queued } = await transaction(db, async (tx) => {
+      const { invited, existing, queued } = await keyedTransaction(request, db, async (tx) => {
         let module: Invitee['module'];
         if (body.module) {
           const m = await findModuleTitle(tx, body.module);
@@ -124,7 +124,7 @@ export function inviteRoutes(server: FastifyInstance, database: Database, config
       if (!user) throw new HttpError(404, 'No such user');
       if (!user.pending) throw new HttpError(409, 'This user has already registered');
       // A resent invite carries a new code: the old link stops working, and the TTL starts again.
-      const sent = await transaction(db, (tx) => reinviteUsers(tx, config, [user]));
+      const sent = await keyedTransaction(request, db, (tx) => reinviteUsers(tx, config, [user]));
       const queued = sent.get(id) as string;
       const [failed] = (await mail.deliverNow([queued])).failed;
       if (failed?.refused) {
