@@ -185,6 +185,21 @@ export default tseslint.config(
     },
   },
   {
+    // Drizzle's own transaction on the pool leaks its connection when BEGIN fails: the server's
+    // transactions are opened with transaction(db, …) from db/database.ts, which gives it back.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/db/database.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...["[callee.object.name='db']", "[callee.object.property.name='db']"].map((object) => ({
+          selector: `CallExpression[callee.property.name='transaction']${object}`,
+          message: 'open a transaction with transaction(db, …) from db/database.ts (it gives its connection back)',
+        })),
+      ],
+    },
+  },
+  {
     // A route speaks HTTP; its feature's repository.ts (and the feature's query modules) speak SQL.
     files: ['apps/server/src/features/*/routes.ts'],
     rules: noImportFrom(

@@ -12,7 +12,7 @@ import { TokenService } from './auth/tokens.ts';
 import { DeviceCookies } from './auth/device-cookie.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-import { registerIdempotency } from './plugins/idempotency.ts';
+import { registerIdempotency, type UnkeyedWrite } from './plugins/idempotency.ts';
 import { registerAuditSource } from './plugins/audit-source.ts';
 import { registerSchemas } from './plugins/schemas.ts';
 import { registerMetrics } from './plugins/metrics.ts';
@@ -67,6 +67,8 @@ export interface AppDeps {
   loadShedding?: { maxEventLoopDelayMs: number; sampleIntervalMs: number };
   /** The clock Idempotency-Keys expire by (Date.now unless a test moves it). */
   now?: () => number;
+  /** A keyed write route that answers without its keyedTransaction (plugins/idempotency.ts): logged unless a test says `fail`. */
+  unkeyedWrite?: UnkeyedWrite;
   /** The xAPI queue's first retry delay and poll (5 s and 2 s unless a test says otherwise). */
   xapiTiming?: { backoffMs: number; pollMs: number };
 }
@@ -105,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before anything reads a token or the database: a body too large is refused first.
   registerBodyRules(app);
   // Before compression: the answer it keeps for a repeat is the one the route gave.
-  registerIdempotency(app, database, deps.now);
+  registerIdempotency(app, database, { now: deps.now, unkeyedWrite: deps.unkeyedWrite });
   // gzip/brotli for JSON, CSV and the web app's files (phones on slow links). Flushed
   // after each write, so a streamed CSV's first bytes leave at once instead of after ~1 MB.
   await app.register(compress, {

@@ -121,6 +121,8 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
           minMsPerMove: options.minMsPerMove ?? 0,
           loadShedding: options.loadShedding ?? SHEDDING_OFF,
           now: options.now,
+          // A keyed write route that forgets its keyedTransaction fails every test that calls it.
+          unkeyedWrite: 'fail',
           xapiTiming: options.xapiTiming,
         });
         await app.ready();

@@ -130,7 +130,7 @@ export async function appBehindRelay(url: string): Promise<AppBehindRelay> {
     log: { info: () => undefined } as never,
   });
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-')) });
-  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET });
+  const app = await buildApp({ config, database, jwtSecret: TEST_JWT_SECRET, unkeyedWrite: 'fail' });
   await app.ready();
   const login = await app.inject({
     method: 'POST',

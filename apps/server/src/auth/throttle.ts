@@ -35,7 +35,7 @@
 import crypto from 'node:crypto';
 import { and, count, eq, gt, inArray, lt, max, or, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/database.ts';
+import { transaction, type Db } from '../db/database.ts';
 import { deviceTrusts, loginFailures } from '../db/schema.ts';
 import type { SignInStatus } from '@airman/contracts/user.ts';
 
@@ -164,7 +164,7 @@ export async function claimLoginAttempt(
   now = Date.now(),
 ): Promise<LoginAttempt> {
   const key = sourceKey(email, source);
-  const { waitMs, accountLockMs } = await db.transaction(async (tx) => {
+  const { waitMs, accountLockMs } = await transaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${key})), ${NO_FLUSH}`);
     // A device the owner signed in with is neither held by its address nor by the account's lock.
     const recent = source.device

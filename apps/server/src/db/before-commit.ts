@@ -1,68 +1,29 @@
 /**
- * Work a request adds to the end of each of its transactions, before COMMIT, so that it
- * commits (or not) with the change itself: plugins/idempotency.ts records there that a
- * write keyed with an Idempotency-Key was made. The request's context reaches the
- * transaction through AsyncLocalStorage; openDatabase wraps every top-level transaction,
- * and runs each statement that may write, made outside a transaction while the context
- * asks for it, in a transaction of its own.
+ * A transaction that ends with a mark, for a write that must know whether it committed even
+ * when the COMMIT's reply is lost: plugins/idempotency.ts marks there, in the write's own
+ * transaction, that a write keyed with an Idempotency-Key was made (keyedTransaction).
  *
- * When the COMMIT was sent but its reply lost (a broken connection), the transaction may
- * or may not have committed: the request asks, on another connection, whether the mark it
- * wrote is there, and carries on with the transaction's result when it is.
+ * When the COMMIT was sent but its reply lost (a broken connection), the transaction may or may
+ * not have committed: the mark's lookup asks, on another connection, whether the mark is there,
+ * and the transaction's result is returned when it is.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { transaction, type Db } from './database.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
-/** Runs one statement in the transaction at hand. */
-export type Exec = (statement: SQL) => Promise<unknown>;
-
-export interface CommitContext {
-  /**
-   * Runs as the transaction's last statements. Returns how to find out, from another
-   * connection, whether this transaction committed (for a COMMIT whose reply was lost).
-   */
-  beforeCommit?: (exec: Exec) => Promise<() => Promise<boolean>>;
-}
-
-export const commitContext = new AsyncLocalStorage<CommitContext>();
-
-const dialect = new PgDialect();
-
-/** A Drizzle statement as text and parameters, for a driver's own client. */
-export function toQuery(statement: SQL): { text: string; params: unknown[] } {
-  const { sql, params } = dialect.sqlToQuery(statement);
-  return { text: sql, params };
-}
-
-/** Whether a statement only reads (then it needs no transaction of its own to be marked). */
-export function onlyReads(text: string): boolean {
-  return /^\s*(select|show)\b/i.test(text);
-}
-
-/** Whether the current request wants its writes marked (it holds an Idempotency-Key). */
-export function marking(): boolean {
-  return commitContext.getStore()?.beforeCommit !== undefined;
-}
-
 /**
- * A transaction with the current request's work before its COMMIT. `run` opens a
- * transaction, runs the body in it and commits; `exec` runs a statement in it.
+ * Runs as the transaction's last statements. Returns how to find out, from another
+ * connection, whether this transaction committed (for a COMMIT whose reply was lost).
  */
-export async function markedTransaction<Tx, T>(
-  run: (body: (tx: Tx) => Promise<T>) => Promise<T>,
-  work: (tx: Tx) => Promise<T>,
-  exec: (tx: Tx) => Exec,
-): Promise<T> {
-  const mark = commitContext.getStore()?.beforeCommit;
-  if (!mark) return run(work);
+export type Mark = (tx: Db) => Promise<() => Promise<boolean>>;
+
+/** `work` in a transaction of `db`, with `mark` before its COMMIT. */
+export async function markedTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, mark: Mark): Promise<T> {
   let landed: (() => Promise<boolean>) | undefined;
   let outcome: { value: T } | undefined;
   try {
-    return await run(async (tx) => {
+    return await transaction(db, async (tx) => {
       const value = await work(tx);
-      landed = await mark(exec(tx));
+      landed = await mark(tx);
       outcome = { value };
       return value;
     });

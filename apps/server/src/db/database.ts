@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, NodePgSession, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -16,7 +16,6 @@ import * as schema from './schema.ts';
 import { scheduleVacuum } from './embedded-maintenance.ts';
 import { listenForUsersChanges, type UsersChanges } from './users-changes.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
-import { markedTransaction, marking, onlyReads, toQuery } from './before-commit.ts';
 import { applyMigrations } from './migrations.ts';
 
 export type Schema = typeof schema;
@@ -110,15 +109,8 @@ export async function openDatabase(location: DatabaseLocation, options: Database
     // client is no longer queryable, and its release discards it: the next query reconnects.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    // A statement that may write, made outside a transaction by a request whose writes are marked
-    // (db/before-commit.ts), runs in a transaction of its own with the mark.
-    const poolQuery = pool.query.bind(pool) as (config: pg.QueryConfig, values?: unknown[]) => Promise<pg.QueryResult>;
-    Object.assign(pool, {
-      query: (config: pg.QueryConfig, values?: unknown[]) =>
-        marking() && !onlyReads(config.text) ? statementOnOwnClient(pool, config, values) : poolQuery(config, values),
-    });
     const db = drizzlePg(pool, { schema });
-    db.transaction = (work, config) => transactionOnOwnClient(pool, work, config);
+    pools.set(db, pool);
     if (location.ownerUrl) {
       await prepareAsOwner(location.ownerUrl, location.url, options.asOwner).catch(async (err: unknown) => {
         await pool.end();
@@ -147,29 +139,8 @@ export async function openDatabase(location: DatabaseLocation, options: Database
   }
   const loadDataDir = dataDir && fs.existsSync(path.join(dataDir, 'PG_VERSION')) ? undefined : location.from;
   const client = await PGlite.create(dataDir, { extensions: { pg_trgm }, ...(loadDataDir && { loadDataDir }) });
-  // As on PostgreSQL: a statement that may write, outside a transaction, in a marked transaction of its own.
-  const clientQuery = client.query.bind(client);
-  Object.assign(client, {
-    query: (...[text, params, options]: Parameters<typeof clientQuery>) =>
-      marking() && !onlyReads(text)
-        ? markedTransaction<Transaction, Awaited<ReturnType<typeof clientQuery>>>(
-            (body) => client.transaction(body),
-            (tx) => tx.query(text, params, options),
-            (tx) => (statement) => {
-              const q = toQuery(statement);
-              return tx.query(q.text, q.params);
-            },
-          )
-        : clientQuery(text, params, options),
-  });
+  // One connection: Drizzle's own transaction, which PGlite runs while other statements wait.
   const db = drizzlePglite(client, { schema });
-  const transaction = db.transaction.bind(db);
-  db.transaction = (work, config) =>
-    markedTransaction(
-      (body) => transaction(body, config),
-      work,
-      (tx) => (statement) => tx.execute(statement),
-    );
   await applyMigrations(
     new PgliteSession<Record<string, never>, Record<string, never>>(client, new PgDialect(), undefined),
     migrationsFolder(),
@@ -289,7 +260,20 @@ export async function grantApplicationRole(owner: pg.ClientBase, role: string): 
   `);
 }
 
-type NodePgTransaction = Parameters<Parameters<NodePgDatabase<Schema>['transaction']>[0]>[0];
+/** The pool of each PostgreSQL database opened here, by its Drizzle instance. */
+const pools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * Runs `work` in a transaction: on PostgreSQL, on a connection of its own that is always given
+ * back (transactionOnOwnClient); on the embedded database, Drizzle's own; on a transaction, in a
+ * savepoint of it. Every transaction of the server is opened here, never with Drizzle's
+ * `db.transaction` on the pool, which leaks its client when BEGIN fails (eslint.config.js
+ * refuses it).
+ */
+export function transaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const pool = pools.get(db);
+  return pool ? transactionOnOwnClient(pool, work) : db.transaction(work);
+}
 
 /** Each connection's Drizzle session, made once: a transaction runs on the client it checked out. */
 const sessions = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
@@ -300,44 +284,12 @@ const sessions = new WeakMap<pg.PoolClient, NodePgDatabase<Schema>>();
  * clients and every request waiting. Here the client is always released, and discarded when its
  * connection failed.
  */
-function transactionOnOwnClient<T>(
-  pool: pg.Pool,
-  work: (tx: NodePgTransaction) => Promise<T>,
-  config: Parameters<NodePgDatabase<Schema>['transaction']>[1],
-): Promise<T> {
-  return markedTransaction(
-    (body) =>
-      onOwnClient(pool, (client) => {
-        let session = sessions.get(client);
-        if (!session) sessions.set(client, (session = drizzlePg(client, { schema })));
-        return session.transaction(body, config);
-      }),
-    work,
-    (tx) => (statement) => tx.execute(statement),
-  );
-}
-
-/** One statement in a marked transaction of its own (db/before-commit.ts). */
-function statementOnOwnClient(pool: pg.Pool, config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
-  return markedTransaction<pg.PoolClient, pg.QueryResult>(
-    (body) =>
-      onOwnClient(pool, async (client) => {
-        await client.query('begin');
-        try {
-          const result = await body(client);
-          await client.query('commit');
-          return result;
-        } catch (err) {
-          await client.query('rollback').catch(() => undefined);
-          throw err;
-        }
-      }),
-    (client) => client.query(config, values),
-    (client) => (statement) => {
-      const q = toQuery(statement);
-      return client.query(q.text, q.params);
-    },
-  );
+function transactionOnOwnClient<T>(pool: pg.Pool, work: (tx: Db) => Promise<T>): Promise<T> {
+  return onOwnClient(pool, (client) => {
+    let session = sessions.get(client);
+    if (!session) sessions.set(client, (session = drizzlePg(client, { schema })));
+    return session.transaction(work);
+  });
 }
 
 /** Work on a client of its own, always released, and discarded when its connection failed. */

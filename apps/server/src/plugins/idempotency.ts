@@ -6,13 +6,14 @@
  * the first is still running → 409. The caller is the signed-in user, or a hash of
  * the client's address for a call without a token.
  *
- * Every transaction of a keyed write, and every statement it makes outside one (then in a
- * transaction of its own), marks the key committed before its COMMIT (db/before-commit.ts).
- * A COMMIT whose reply is lost is looked up by its mark on another connection: when it
- * landed, the request carries on and its answer is kept as usual. A route may also record
- * its answer in its transaction (answerInTransaction) for when even that lookup fails. A
- * committed write is never done twice: a repeat gets its answer, or 409 when none could
- * be kept. docs/decisions/014-idempotent-writes.md explains the choice.
+ * A write route that takes the key does its writes in one transaction it opens with
+ * keyedTransaction (below), which marks the key committed before its COMMIT, in that same
+ * transaction (db/before-commit.ts). A COMMIT whose reply is lost is looked up by its mark on
+ * another connection: when it landed, the request carries on and its answer is kept as usual.
+ * A route may also record its answer in its transaction (answerInTransaction) for when even
+ * that lookup fails. A committed write is never done twice: a repeat gets its answer, or 409
+ * when none could be kept. docs/decisions/014-idempotent-writes.md explains the choice, and
+ * docs/decisions/038-keyed-transactions.md why the route opens that transaction itself.
  *
  * Whether the answer may be kept is the route's own say (`config: { idempotency }`, below):
  * an answer that carries a credential (a token, an invite code) is never kept, and a body
@@ -20,8 +21,8 @@
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { commitContext, type CommitContext } from '../db/before-commit.ts';
-import type { Database, Db } from '../db/database.ts';
+import { markedTransaction, type Mark } from '../db/before-commit.ts';
+import { transaction, type Database, type Db } from '../db/database.ts';
 import { sql } from 'drizzle-orm';
 import { HttpError } from '../lib/http-error.ts';
 
@@ -106,10 +107,14 @@ interface Claim {
   owner: string;
 }
 
-interface RequestIdempotency extends CommitContext {
+interface RequestIdempotency {
   /** The route's choice: `replay` or `once` (an `ignore` route has no context). */
   mode: Exclude<Idempotency, 'ignore'>;
+  /** Whether the handler opened its keyedTransaction (a 2xx without one is a mistake: see onSend). */
+  opened: boolean;
   claim?: Claim;
+  /** Marks the claimed key committed, in the write's transaction (set once the key is claimed). */
+  mark?: Mark;
   /** Renews the claim's lease while the request runs. */
   renewal?: NodeJS.Timeout;
 }
@@ -122,7 +127,10 @@ function rowCount(result: unknown): number {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set while this request holds its Idempotency-Key (its answer is then stored, or its status alone). */
+    /**
+     * Set while a write of a route that takes the key runs (`replay` or `once`); with a claim
+     * while the request holds its Idempotency-Key (its answer is then stored, or its status alone).
+     */
     idempotency: RequestIdempotency | null;
   }
 }
@@ -153,7 +161,27 @@ interface KeyRow {
   body: string;
 }
 
-export function registerIdempotency(app: FastifyInstance, database: Database, now: () => number = Date.now): void {
+/**
+ * What a route that takes the key does when it answers 2xx without having opened its
+ * keyedTransaction (its writes, if any, were not marked): `fail` answers 500 instead (the API
+ * tests' choice, so that such a route fails every test that calls it), `log` logs an error and
+ * sends the answer (production's: the write is done, and a user should not be told otherwise).
+ */
+export type UnkeyedWrite = 'fail' | 'log';
+
+/** A keyed route's 2xx without its keyedTransaction. */
+export const UNKEYED_WRITE =
+  'A write route that takes an Idempotency-Key answered without opening its keyedTransaction';
+
+export interface IdempotencyOptions {
+  /** The clock keys expire by (default: Date.now). */
+  now?: () => number;
+  /** Default: `log`. */
+  unkeyedWrite?: UnkeyedWrite;
+}
+
+export function registerIdempotency(app: FastifyInstance, database: Database, options: IdempotencyOptions = {}): void {
+  const { now = Date.now, unkeyedWrite = 'log' } = options;
   let purgedAt = 0;
   // Each transaction's mark is unique, so that a lost COMMIT can be looked up by it.
   let lastMark = 0;
@@ -165,22 +193,19 @@ export function registerIdempotency(app: FastifyInstance, database: Database, no
   });
   app.decorate('routeIdempotency', () => [...routes]);
 
-  // The request's context for its transactions (AsyncLocalStorage), entered before anything else runs.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (!WRITES.has(request.method) || request.headers[IDEMPOTENCY_HEADER] === undefined) return done();
+  // Every write of a route that takes the key, sent with one or not: its handler must open its keyedTransaction.
+  app.addHook('onRequest', async (request) => {
+    if (!WRITES.has(request.method) || request.is404) return;
     // Decided on the route that matched (its declaration), never on the URL's text.
     const mode = idempotencyOf(request.routeOptions.config);
-    if (request.is404 || mode === 'ignore') return done();
-    const context: RequestIdempotency = { mode };
-    request.idempotency = context;
-    commitContext.run(context, done);
+    if (mode !== 'ignore') request.idempotency = { mode, opened: false };
   });
 
   // After authentication and validation: a request refused for those is not a write at all.
   app.addHook('preHandler', async (request, reply) => {
     const context = request.idempotency;
-    if (!context) return;
     const header = request.headers[IDEMPOTENCY_HEADER];
+    if (!context || header === undefined) return;
     const key = typeof header === 'string' ? parseIdempotencyKey(header) : undefined;
     if (key === undefined) {
       request.idempotency = null;
@@ -220,9 +245,9 @@ export function registerIdempotency(app: FastifyInstance, database: Database, no
           .catch(() => undefined);
       }, RENEW_EVERY_MS);
       context.renewal.unref();
-      context.beforeCommit = async (exec) => {
+      context.mark = async (tx) => {
         const mark = (lastMark = Math.max(now(), lastMark + 1));
-        const marked = await exec(
+        const marked = await tx.execute(
           sql`UPDATE idempotency_keys SET committed_at = ${mark}
               WHERE caller = ${claim.caller} AND key = ${claim.key} AND claimed_by = ${claim.owner}
               RETURNING 1`,
@@ -283,12 +308,19 @@ export function registerIdempotency(app: FastifyInstance, database: Database, no
   // The answer of the request that holds the key: kept when the write was done, else the key is let go.
   app.addHook('onSend', async (request, reply, payload) => {
     const context = request.idempotency;
-    const claim = context?.claim;
-    if (!claim) return payload;
+    if (!context) return payload;
     // Nothing from here on is the write's own work.
-    context.beforeCommit = undefined;
-    clearInterval(context.renewal);
     request.idempotency = null;
+    if (!context.opened && reply.statusCode >= 200 && reply.statusCode < 300) {
+      request.log.error({ route: `${request.method} ${request.routeOptions.url}` }, UNKEYED_WRITE);
+      if (unkeyedWrite === 'fail') {
+        reply.code(500).header('content-type', 'application/json; charset=utf-8');
+        payload = JSON.stringify({ message: UNKEYED_WRITE });
+      }
+    }
+    const claim = context.claim;
+    if (!claim) return payload;
+    clearInterval(context.renewal);
     // 503 and 504 say the write may not have been done: they are not kept, a repeat tries again.
     const answer =
       reply.statusCode !== 503 && reply.statusCode !== 504 && (typeof payload === 'string' || Buffer.isBuffer(payload))
@@ -383,6 +415,32 @@ export function settleLater(
 function replay(reply: FastifyReply, row: KeyRow): FastifyReply {
   if (row.content_type) reply.header('content-type', row.content_type);
   return reply.code(row.status).send(row.body);
+}
+
+/**
+ * Runs a write of a route that takes an Idempotency-Key (`replay` or `once`) in a transaction,
+ * opened with `transaction(db, …)`: when the request holds its key, the key is marked
+ * committed as the transaction's last statement, so the mark commits with the write or not at
+ * all, and a COMMIT whose reply was lost is looked up by its mark on another connection
+ * (db/before-commit.ts). Every write of such a route is made in `work`, on `tx`: a statement
+ * made elsewhere is not marked, and a retry after a failure could do it twice. A handler that
+ * answers 2xx without having called this is caught (UnkeyedWrite). On a route that ignores the
+ * key, and after the answer, this is a plain transaction.
+ */
+export function keyedTransaction<T>(request: FastifyRequest, db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  const context = request.idempotency;
+  if (!context) return transaction(db, work);
+  context.opened = true;
+  return context.mark ? markedTransaction(db, work, context.mark) : transaction(db, work);
+}
+
+/**
+ * Says that this answer of a route that takes an Idempotency-Key writes nothing while the
+ * request runs (a dry run, or work done after the answer): it is kept for the key all the
+ * same, and the route answers without a keyedTransaction.
+ */
+export function answerWithoutWrite(request: FastifyRequest): void {
+  if (request.idempotency) request.idempotency.opened = true;
 }
 
 /**

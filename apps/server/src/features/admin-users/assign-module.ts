@@ -1,6 +1,6 @@
 /** Assigning and unassigning modules (spec §7 POST/DELETE admin/users/{id}/assign, and in bulk). */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '#db/database.ts';
+import { transaction, type Db } from '#db/database.ts';
 import { assignments, modules, users } from '#db/schema.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { isForeignKeyViolation } from '#db/errors.ts';
@@ -53,7 +53,7 @@ export async function assignModule(db: Db, userId: string, moduleId: string): Pr
   if (!user) throw new HttpError(404, 'No such user');
   await assignableModule(db, moduleId);
   try {
-    await db.transaction(async (tx) => {
+    await transaction(db, async (tx) => {
       const added = await assignModuleToUsers(tx, [userId], moduleId);
       if (added.size === 0) throw new HttpError(409, `Module '${moduleId}' is already assigned to this user`);
       await audit(tx, moduleAssigned(user, moduleId, 0));
@@ -87,7 +87,7 @@ export async function unassignModuleFromUsers(db: Db, userIds: string[], moduleI
 
 /** Removes an assignment that is not completed (a completed one is the record of the result). */
 export async function unassignModule(db: Db, userId: string, moduleId: string): Promise<void> {
-  const removed = await db.transaction(async (tx) => {
+  const removed = await transaction(db, async (tx) => {
     // Locked: the due date the entry says it had is the one removed.
     const [was] = await tx
       .select({ id: users.id, due_at: assignments.due_at, user_name: users.user_name })

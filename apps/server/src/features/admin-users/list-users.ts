@@ -10,7 +10,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { UsersQuery } from '@airman/contracts/api.ts';
 import { USER_PAGE_SIZE } from '@airman/contracts/constants.ts';
-import type { Database, Db } from '#db/database.ts';
+import { transaction, type Database, type Db } from '#db/database.ts';
 import { versionedCache } from '#lib/versioned-cache.ts';
 import { NAME_ORDER_SQL, userCount, userSearch, users } from '#db/schema.ts';
 import { HttpError } from '#lib/http-error.ts';
@@ -298,7 +298,7 @@ export function searchStatement(q: Db, search: string, cursor: { key: string; id
  */
 export async function withSearchPlan<T>(db: Db, search: string, read: (q: Db) => Promise<T>): Promise<T> {
   if (!TRIGRAM.test(search)) return read(db);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
     return read(tx);
   });

@@ -1,6 +1,6 @@
 /** Reading and deleting users; the list, updates and assignments have their own modules beside this one. */
 import { eq } from 'drizzle-orm';
-import type { Db } from '#db/database.ts';
+import { transaction, type Db } from '#db/database.ts';
 import { users } from '#db/schema.ts';
 import type { UserRow } from '#auth/account.ts';
 import { audit } from '#lib/audit.ts';
@@ -12,7 +12,7 @@ export async function findUserById(db: Db, id: string): Promise<UserRow | undefi
 
 /** Deletes the user (their assignments, runs and tokens go with them); false when there was none. */
 export async function deleteUser(db: Db, id: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({
       user_name: users.user_name,
       first_name: users.first_name,

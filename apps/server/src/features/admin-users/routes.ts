@@ -28,6 +28,7 @@ import { assignModule, unassignModule } from './assign-module.ts';
 import { clearSignInLock, updateUser } from './update-user.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
 import { listUnits } from './units.ts';
+import { keyedTransaction } from '#plugins/idempotency.ts';
 
 /** The user as an administrator sees it, with a unit administrator's units, or 404. */
 async function adminViewOfUser(database: Database, id: string): Promise<JsonText<User>> {
@@ -145,7 +146,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
           throw new HttpError(403, 'Only an administrator changes roles and the units a unit administrator has');
         if (body.unit !== undefined) assertUnitInScope(scope, body.unit);
       }
-      await updateUser(db, id, body);
+      await keyedTransaction(request, db, (tx) => updateUser(tx, id, body));
       return sendJsonText(reply, await adminViewOfUser(database, id));
     },
   );
@@ -164,7 +165,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
     async (request, reply) => {
       const { id } = request.params;
       await reachable(database, request, id);
-      await assignModule(db, id, request.body.module);
+      await keyedTransaction(request, db, (tx) => assignModule(tx, id, request.body.module));
       return sendJsonText(reply, await adminViewOfUser(database, id));
     },
   );
@@ -182,7 +183,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
     async (request, reply) => {
       const { id, moduleId } = request.params;
       await reachable(database, request, id);
-      await unassignModule(db, id, moduleId);
+      await keyedTransaction(request, db, (tx) => unassignModule(tx, id, moduleId));
       return sendJsonText(reply, await adminViewOfUser(database, id));
     },
   );
@@ -225,7 +226,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
       await reachable(database, request, request.params.id);
       const row = await findUserById(db, request.params.id);
       if (!row) throw new HttpError(404, 'No such user');
-      await clearSignInLock(db, row);
+      await keyedTransaction(request, db, (tx) => clearSignInLock(tx, row));
       return signInStatus(db, row);
     },
   );
@@ -245,7 +246,7 @@ export function adminUserRoutes(server: FastifyInstance, database: Database, aut
     },
     async (request) => {
       const { id } = request.params;
-      if (!(await deleteUser(db, id))) throw new HttpError(404, 'No such user');
+      if (!(await keyedTransaction(request, db, (tx) => deleteUser(tx, id)))) throw new HttpError(404, 'No such user');
       return {};
     },
   );

@@ -2,7 +2,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { ASSIGNMENT_READ_ONLY_FIELDS, type UserUpdateRequest } from '@airman/contracts/api.ts';
-import type { Db } from '#db/database.ts';
+import { transaction, type Db } from '#db/database.ts';
 import { adminUnits, assignments, users } from '#db/schema.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { newInviteCode } from '#auth/invite-code.ts';
@@ -32,7 +32,7 @@ const AUDITED = {
  */
 export async function updateUser(db: Db, id: string, patch: UserUpdateRequest): Promise<void> {
   const { assignments: dueDates, active_at, admin_units: adminUnitsGiven, ...fields } = patch;
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const [existing] = await tx
       .select({ ...AUDITED, pending: users.pending })
       .from(users)
@@ -167,7 +167,7 @@ export async function deactivateUsers(db: Db, targets: { id: string; pending: bo
 
 /** Clears an account's sign-in failures (it signs in from anywhere again), with its audit entry. */
 export async function clearSignInLock(db: Db, row: UserRow): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const before = await signInStatus(tx, row);
     await clearSignInFailures(tx, row.user_name);
     await audit(tx, {

@@ -10,7 +10,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { BulkUserResult, BulkUsersRequest, BulkUsersResponse } from '@airman/contracts/bulk-users.ts';
-import type { Db } from '#db/database.ts';
+import { transaction, type Db } from '#db/database.ts';
 import { assignments, modules, users } from '#db/schema.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { pgTextArray } from '#mail/outbox.ts';
@@ -126,7 +126,7 @@ export async function applyBulkAction(
   request: BulkUsersRequest,
 ): Promise<BulkUsersResponse> {
   const ids = [...new Set(request.ids)];
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const locked = await tx
       .select({
         id: users.id,

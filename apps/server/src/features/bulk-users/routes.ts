@@ -10,6 +10,7 @@ import { caller } from '#plugins/auth.ts';
 import { errorResponses } from '#plugins/schemas.ts';
 import { applyBulkAction } from './repository.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
+import { keyedTransaction } from '#plugins/idempotency.ts';
 
 const tags: ApiTag[] = ['Bulk actions'];
 
@@ -31,7 +32,7 @@ export function bulkUserRoutes(server: FastifyInstance, database: Database, conf
       const outside = await outsideScope(database, caller(request).scope, request.body.ids);
       if (outside.length > 0)
         throw new HttpError(404, `ids: no such user among the users you administer: ${outside.join(', ')}`);
-      return applyBulkAction(db, config, caller(request).id, request.body);
+      return keyedTransaction(request, db, (tx) => applyBulkAction(tx, config, caller(request).id, request.body));
     },
   );
 }

@@ -1,7 +1,7 @@
 /** The e-mails queued for a user and what became of them (GET admin/users/{id}/emails). */
 import { desc, eq } from 'drizzle-orm';
 import type { EmailKind, EmailState, SentEmail } from '@airman/contracts/emails.ts';
-import type { Db } from '#db/database.ts';
+import { transaction, type Db } from '#db/database.ts';
 import { audit } from '#lib/audit.ts';
 import { emailLog, users } from '#db/schema.ts';
 
@@ -53,7 +53,7 @@ export async function saveEmailSettings(
   userId: string,
   settings: { email_digest: boolean },
 ): Promise<{ email_digest: boolean }> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [was] = await tx
       .select({ email_digest: users.email_digest, user_name: users.user_name })
       .from(users)

@@ -9,6 +9,7 @@ import { emailHistory, emailSettings, saveEmailSettings } from './repository.ts'
 import { caller } from '#plugins/auth.ts';
 import { errorResponses } from '#plugins/schemas.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
+import { keyedTransaction } from '#plugins/idempotency.ts';
 
 const tags: ApiTag[] = ['E-mails'];
 
@@ -56,6 +57,7 @@ export function emailRoutes(server: FastifyInstance, db: Db): void {
         response: settings,
       },
     },
-    async (request) => saveEmailSettings(db, caller(request).row.id, request.body),
+    async (request) =>
+      keyedTransaction(request, db, (tx) => saveEmailSettings(tx, caller(request).row.id, request.body)),
   );
 }

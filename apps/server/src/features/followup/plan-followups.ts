@@ -12,7 +12,7 @@
  * queues the e-mails of the rows it recorded: both or neither.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '#db/database.ts';
+import { transaction, type Database } from '#db/database.ts';
 import { enqueueEmails } from '#mail/outbox.ts';
 import { followupEmail } from '#mail/templates.ts';
 import { usableAccountSql } from '#auth/usable-account.ts';
@@ -43,7 +43,7 @@ export async function planFollowups(
   const earliest = latest - FOLLOWUP_WINDOW_DAYS * DAY_MS;
   let total = 0;
   for (;;) {
-    const queued = await database.db.transaction(async (tx) => {
+    const queued = await transaction(database.db, async (tx) => {
       const result = await tx.execute(sql`
         WITH owed AS (
           SELECT a.user_id, a.module_id, a.completed_at FROM assignments a

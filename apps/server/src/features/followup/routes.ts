@@ -11,6 +11,7 @@ import { followupAnswerSchema, followupResponseSchema, type FollowupResponse } f
 import { domainScores, unansweredItems } from '@airman/contracts/questionnaire-score.ts';
 import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
 import type { Db } from '#db/database.ts';
+import { keyedTransaction } from '#plugins/idempotency.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { beforeAnswers, latestFollowup, recordAnswers, type Latest } from './repository.ts';
 import { caller } from '#plugins/auth.ts';
@@ -77,7 +78,7 @@ export function followupRoutes(server: FastifyInstance, db: Db, xapi: StatementB
     async (request) => {
       const userId = caller(request).row.id;
       const { answers } = request.body;
-      return db.transaction(async (tx) => {
+      return keyedTransaction(request, db, async (tx) => {
         const found = await latestFollowup(tx, userId, request.params.id, true);
         if (found.row.answered_at > 0) throw new HttpError(409, 'This follow-up questionnaire is answered already');
         const q = found.questionnaire;

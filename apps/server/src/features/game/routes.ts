@@ -23,6 +23,7 @@ import {
 import type { Module } from '@airman/contracts/module.ts';
 import { assignmentStatusLabel, GAME_STATUS } from '@airman/contracts/status.ts';
 import type { Db } from '#db/database.ts';
+import { keyedTransaction } from '#plugins/idempotency.ts';
 import { judgeRun } from './judge-run.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { presentModule } from '../modules/present-module.ts';
@@ -99,7 +100,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
   app.post('/api/game/runs', { config: { idempotency: 'replay' }, schema: start }, async (request) => {
     const { id: userId } = caller(request);
     const { module: moduleId } = request.body;
-    return db.transaction(async (tx) => {
+    return keyedTransaction(request, db, async (tx) => {
       const row = await assignmentWithModule(tx, userId, moduleId);
       if (!row) throw new HttpError(404, 'This module is not assigned to you');
       if (row.m.archived_at > 0) throw new HttpError(409, 'This module has been archived');
@@ -177,7 +178,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
       const { id: userId } = caller(request);
       const runId = request.params.id;
       const { log } = request.body;
-      await db.transaction(async (tx) => {
+      await keyedTransaction(request, db, async (tx) => {
         const run = await ownOpenRun(tx, runId, userId, 'This run is over');
         extendsStored(run.log, log);
         const judged = judgeRun(run.module_snapshot as Module, run.seed, log);
@@ -206,7 +207,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
       const { id: userId } = caller(request);
       const runId = request.params.id;
       const { body } = request;
-      await db.transaction(async (tx) => {
+      await keyedTransaction(request, db, async (tx) => {
         const run = await ownOpenRun(tx, runId, userId, 'This run is over');
         const q = await moduleQuestionnaire(tx, run.module_id);
         const answers = checkAnswers(q, body);
@@ -248,7 +249,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
     const runId = request.params.id;
     const { body } = request;
     const over = 'This run is already finished';
-    return db.transaction(async (tx) => {
+    return keyedTransaction(request, db, async (tx) => {
       const run = await ownOpenRun(tx, runId, userId, over);
       extendsStored(run.log, body.log);
       const judged = judgeRun(run.module_snapshot as Module, run.seed, body.log);
@@ -308,7 +309,7 @@ export function gameRoutes(server: FastifyInstance, db: Db, options: GameRouteOp
       const { id: userId } = caller(request);
       const runId = request.params.id;
       const over = 'This run is already finished';
-      await db.transaction(async (tx) => {
+      await keyedTransaction(request, db, async (tx) => {
         const run = await ownOpenRun(tx, runId, userId, over);
         const now = Date.now();
         await updateOpen(tx, runId, { status: 'quit', finished_at: now }, over);

@@ -4,7 +4,7 @@
  * assignments and queued e-mails in one transaction (users/invites.ts).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '#db/database.ts';
+import { transaction, type Db } from '#db/database.ts';
 import { modules, users } from '#db/schema.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { pgTextArray } from '#mail/outbox.ts';
@@ -45,7 +45,7 @@ export function checkFile(db: Db, file: ParsedInviteFile): Promise<CheckedFile> 
  */
 export async function applyFile(db: Db, site: InviteSite, file: ParsedInviteFile): Promise<CheckedFile> {
   try {
-    return await db.transaction(async (tx) => {
+    return await transaction(db, async (tx) => {
       const checked = await checkAgainst(tx, file, Date.now());
       await createInvites(tx, site, checked.invitees, 'file');
       return checked;

@@ -18,6 +18,7 @@ import { errorResponses } from '#plugins/schemas.ts';
 import { decodeInviteFile, parseInviteFile } from './csv-file.ts';
 import { applyFile, checkFile } from './repository.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
+import { answerWithoutWrite, keyedTransaction } from '#plugins/idempotency.ts';
 
 const TOO_LARGE = `The file is larger than ${INVITE_FILE_MAX_BYTES / 1024 / 1024} MB. Split it into smaller files.`;
 
@@ -69,6 +70,8 @@ function fileRoutes(scope: FastifyInstance, db: Db, config: Config): void {
       },
     },
     async (request) => {
+      // A dry run: its answer is kept for the key, and nothing is written.
+      answerWithoutWrite(request);
       const { report } = await checkFile(db, parseInviteFile(request.body));
       return { applied: false, ...report };
     },
@@ -81,7 +84,8 @@ function fileRoutes(scope: FastifyInstance, db: Db, config: Config): void {
       schema: { ...options.schema, operationId: 'inviteFromFile', summary: 'Invite the people of a CSV file', tags },
     },
     async (request) => {
-      const { report } = await applyFile(db, config, parseInviteFile(request.body));
+      const file = parseInviteFile(request.body);
+      const { report } = await keyedTransaction(request, db, (tx) => applyFile(tx, config, file));
       return { applied: true, ...report };
     },
   );

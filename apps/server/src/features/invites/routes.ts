@@ -13,14 +13,14 @@ import { invalidEmails, invalidEmailsMessage } from '@airman/contracts/validatio
 import { hashPassword } from '#auth/passwords.ts';
 import { guessFailed, guessWait, tryAgainIn } from '#auth/throttle.ts';
 import type { Config } from '#config.ts';
-import type { Database, Db } from '#db/database.ts';
+import { transaction, type Database, type Db } from '#db/database.ts';
 import { caller } from '#plugins/auth.ts';
 import { assertUnitInScope, assertUserInScope } from '#lib/scope.ts';
 import { HttpError } from '#lib/http-error.ts';
 import type { MailWorker } from '#mail/outbox.ts';
 import { createInvites, reinviteUsers, type Invitee } from './invites.ts';
 import { emptyResponseSchema, errorResponses } from '#plugins/schemas.ts';
-import { answerInTransaction } from '#plugins/idempotency.ts';
+import { answerInTransaction, keyedTransaction } from '#plugins/idempotency.ts';
 import { audit } from '#lib/audit.ts';
 import {
   findInviteByCode,
@@ -65,7 +65,7 @@ export function inviteRoutes(server: FastifyInstance, database: Database, config
       if (body.due_at !== undefined && !body.module)
         throw new HttpError(400, 'due_at: give the module it is the due date of');
 
-      const { invited, existing, queued } = await db.transaction(async (tx) => {
+      const { invited, existing, queued } = await keyedTransaction(request, db, async (tx) => {
         let module: Invitee['module'];
         if (body.module) {
           const m = await findModuleTitle(tx, body.module);
@@ -124,7 +124,7 @@ export function inviteRoutes(server: FastifyInstance, database: Database, config
       if (!user) throw new HttpError(404, 'No such user');
       if (!user.pending) throw new HttpError(409, 'This user has already registered');
       // A resent invite carries a new code: the old link stops working, and the TTL starts again.
-      const sent = await db.transaction((tx) => reinviteUsers(tx, config, [user]));
+      const sent = await keyedTransaction(request, db, (tx) => reinviteUsers(tx, config, [user]));
       const queued = sent.get(id) as string;
       const [failed] = (await mail.deliverNow([queued])).failed;
       if (failed?.refused) {
@@ -188,7 +188,7 @@ export function inviteRoutes(server: FastifyInstance, database: Database, config
       const passwordHash = await hashPassword(body.password);
       // One statement under the same conditions: of two registrations racing with one code, one wins.
       const { rank, unit, first_name, last_name } = body;
-      const done = await db.transaction(async (tx) => {
+      const done = await transaction(db, async (tx) => {
         const registered = await registerInvitee(tx, invite.id, code, config.inviteTtlMs, {
           rank,
           unit,

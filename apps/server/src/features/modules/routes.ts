@@ -14,6 +14,7 @@ import { describeZodError } from '@airman/contracts/zod-error.ts';
 import { say } from '@airman/engine/check-messages.ts';
 import { describeProblem } from '@airman/engine/problem-place.ts';
 import type { Db } from '#db/database.ts';
+import { keyedTransaction } from '#plugins/idempotency.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { checkArchivable, checkSavedType } from './base-module-rules.ts';
 import { presentModule } from './present-module.ts';
@@ -120,7 +121,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
         throw new HttpError(400, describeProblem(input, { path: ['id'], message: say('newModuleId') }));
       const now = Date.now();
       const id = `m_${crypto.randomBytes(9).toString('base64url')}`;
-      const row = await db.transaction(async (tx) => {
+      const row = await keyedTransaction(request, db, async (tx) => {
         const saved = await saveVersioned(tx, id, () => insertModule(tx, id, moduleFields(input), now));
         // Every new module is a copy of a base module (its type): the editor's "New" and "Copy" alike.
         await audit(tx, moduleCreated(id, saved));
@@ -153,7 +154,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
         throw new HttpError(400, describeProblem(input, { path: ['id'], message: say('sameModuleId', { id }) }));
       const existing = await findModule(db, id);
       checkSavedType(existing, input);
-      return db.transaction(async (tx) => {
+      return keyedTransaction(request, db, async (tx) => {
         // The entry compares the module as read under saveVersioned's lock, never as read above.
         const saved = await saveVersioned(tx, id, () => updateModule(tx, id, moduleFields(input), Date.now()));
         await audit(tx, moduleSaved(id, saved));
@@ -177,7 +178,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
     },
     async (request) => {
       const { id } = request.params;
-      return db.transaction(async (tx) => {
+      return keyedTransaction(request, db, async (tx) => {
         const existing = await lockedModule(tx, id);
         checkArchivable(presentModule(existing));
         // Archived already (by another admin meanwhile, say): nothing changes, nothing to record.
@@ -238,7 +239,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
     },
     async (request) => {
       const { id, n } = request.params;
-      return db.transaction(async (tx) => {
+      return keyedTransaction(request, db, async (tx) => {
         const v = await findVersion(tx, id, n);
         if (!v) throw new HttpError(404, `Module '${id}' has no version ${n}`);
         const existing = await findModule(tx, id);
@@ -270,7 +271,7 @@ export function moduleRoutes(server: FastifyInstance, db: Db): void {
     },
     async (request) => {
       const { id } = request.params;
-      return db.transaction(async (tx) => {
+      return keyedTransaction(request, db, async (tx) => {
         const existing = await lockedModule(tx, id);
         if (existing.archived_at === 0) return presentModule(existing);
         const row = await unarchiveModule(tx, id);

@@ -11,7 +11,7 @@
  */
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '#db/database.ts';
+import { transaction, type Db } from '#db/database.ts';
 import { oidcLinks, users } from '#db/schema.ts';
 import type { UserRow } from '#auth/account.ts';
 import { isUsableAccount } from '#auth/usable-account.ts';
@@ -124,7 +124,7 @@ async function existingAccount(tx: Db, person: ProviderPerson, row: UserRow, now
 export async function matchAccount(db: Db, person: ProviderPerson, rules: MatchRules): Promise<AccountMatch> {
   const { now } = rules;
   return refusing(() =>
-    db.transaction(async (tx): Promise<AccountMatch> => {
+    transaction(db, async (tx): Promise<AccountMatch> => {
       const linked = await findLinkedUser(tx, person.issuer, person.subject);
       if (linked) return isUsableAccount(linked) ? { row: linked } : refused('inactive', linked.id);
 
@@ -213,7 +213,7 @@ export async function linkConfirmed(
   now: number,
 ): Promise<AccountMatch> {
   return refusing(() =>
-    db.transaction(async (tx): Promise<AccountMatch> => {
+    transaction(db, async (tx): Promise<AccountMatch> => {
       const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!row || !isUsableAccount(row)) return refused('inactive', row?.id ?? null);
       if (await link(tx, person, row, now)) await audit(tx, linkEntry(person, row, 'password'));
@@ -234,7 +234,7 @@ export async function findLink(db: Db, userId: string): Promise<{ issuer: string
 
 /** Removes the account's links, each an audit entry of the caller's (an administrator's), in one transaction. */
 export async function removeLinks(db: Db, row: Pick<UserRow, 'id' | 'user_name'>): Promise<number> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const removed = await tx.delete(oidcLinks).where(eq(oidcLinks.user_id, row.id)).returning();
     await audit(
       tx,

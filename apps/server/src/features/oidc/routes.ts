@@ -41,6 +41,7 @@ import { ProviderClient, ProviderError, sameText } from './provider-client.ts';
 import { findLink, linkConfirmed, matchAccount, removeLinks, type AccountRefusal } from './repository.ts';
 import { createHandoff, findHandoff, useHandoff } from './handoff.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
+import { keyedTransaction } from '#plugins/idempotency.ts';
 
 export const CALLBACK_PATH = '/api/oidc/callback';
 
@@ -104,7 +105,7 @@ export function oidcRoutes(
       const { id } = request.params;
       const row = await findUserById(db, id);
       if (!row) throw new HttpError(404, 'User not found');
-      await removeLinks(db, row);
+      await keyedTransaction(request, db, (tx) => removeLinks(tx, row));
       return signInMethod(id);
     },
   );

@@ -1,6 +1,6 @@
 /** Password reset requests: stored hashed, used once. */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '#db/database.ts';
+import { transaction, type Db } from '#db/database.ts';
 import { passwordResets, users } from '#db/schema.ts';
 import { usableAccountSql } from '#auth/usable-account.ts';
 import type { RenderedEmail } from '#mail/templates.ts';
@@ -22,7 +22,7 @@ export interface ResetRequest {
  * address has an account that can sign in: the same statements run either way.
  */
 export async function storeResetRequest(db: Db, r: ResetRequest): Promise<void> {
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     // The commit does not wait for the disk: one that wrote (an account) would wait for a WAL
     // flush that one that did not (no account) skips, work the next request could feel. A crash
     // of the database server may forget the last fraction of a second of resets: asked again.
@@ -56,7 +56,7 @@ export async function isLiveReset(db: Db, tokenHash: string, now: number): Promi
  * the account stops working. False when the reset was used or expired meanwhile.
  */
 export async function useReset(db: Db, tokenHash: string, now: number, passwordHash: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ used_at: now })

@@ -21,6 +21,7 @@ import { passwordResetEmail } from '#mail/templates.ts';
 import { emptyResponseSchema, errorResponses } from '#plugins/schemas.ts';
 import { isLiveReset, storeResetRequest, useReset } from './repository.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
+import { answerWithoutWrite } from '#plugins/idempotency.ts';
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 
@@ -89,7 +90,11 @@ export function passwordRoutes(server: FastifyInstance, db: Db, config: Config, 
       },
     },
     // No database work before the answer: the same answer, at the same time, for every address.
-    async () => ({ message: FORGOT_PASSWORD_ANSWER }),
+    // Its work (forgotWork) runs after it, whether the answer was kept for a key or not.
+    async (request) => {
+      answerWithoutWrite(request);
+      return { message: FORGOT_PASSWORD_ANSWER };
+    },
   );
 
   const reset = {

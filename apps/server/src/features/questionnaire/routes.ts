@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { questionnaireSchema } from '@airman/contracts/questionnaire.ts';
 import type { Db } from '#db/database.ts';
+import { keyedTransaction } from '#plugins/idempotency.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { errorResponses } from '#plugins/schemas.ts';
 import { readQuestionnaire, saveQuestionnaire } from './repository.ts';
@@ -45,7 +46,7 @@ export function questionnaireRoutes(server: FastifyInstance, db: Db): void {
     async (request) => {
       const q = request.body;
       const now = Date.now();
-      await db.transaction(async (tx) => {
+      await keyedTransaction(request, db, async (tx) => {
         // Before and after as read under the module's lock: a save racing this one is either before or after.
         const saved = await saveVersioned(tx, READY_AIRMAN_MODULE_ID, () =>
           saveQuestionnaire(tx, READY_AIRMAN_MODULE_ID, q, now),

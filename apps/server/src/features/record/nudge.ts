@@ -7,7 +7,7 @@
  */
 import type { NudgeRequest, NudgeResponse } from '@airman/contracts/record.ts';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '#db/database.ts';
+import { transaction, type Db } from '#db/database.ts';
 import { audit, currentCallerInWords } from '#lib/audit.ts';
 import { enqueueEmails, pgTextArray } from '#mail/outbox.ts';
 import { nudgeEmail, type NamedModule } from '#mail/templates.ts';
@@ -34,7 +34,7 @@ export async function nudge(
   const idArray = pgTextArray(ids);
   const note = request.note ?? '';
   const sender = currentCallerInWords();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const query = async <T>(statement: SQL) => ((await tx.execute(statement)) as unknown as { rows: T[] }).rows;
     const module = request.module;
     if (module !== undefined) {

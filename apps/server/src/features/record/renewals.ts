@@ -11,7 +11,7 @@
  * audit entry per module and batch, by the server.
  */
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '#db/database.ts';
+import { transaction, type Database, type Db } from '#db/database.ts';
 import { audit } from '#lib/audit.ts';
 
 export const RENEW_BATCH = 2000;
@@ -20,7 +20,7 @@ export const RENEW_BATCH = 2000;
 export async function renewLapsed(database: Database, now = Date.now(), batch = RENEW_BATCH): Promise<number> {
   let total = 0;
   for (;;) {
-    const renewed = await database.db.transaction(async (tx) => {
+    const renewed = await transaction(database.db, async (tx) => {
       const result = await tx.execute(sql`
         WITH due AS (
           SELECT a.user_id, a.module_id, a.renews_at, a.completed_at FROM assignments a

@@ -26,6 +26,7 @@ import { reportDisposition } from '../reports/report-columns.ts';
 import { certificatePdf } from './certificate-pdf.ts';
 import { trainingRecord } from './record.ts';
 import { nudge } from './nudge.ts';
+import { keyedTransaction } from '#plugins/idempotency.ts';
 
 const tags: ApiTag[] = ['Training record'];
 
@@ -265,7 +266,7 @@ export function recordRoutes(server: FastifyInstance, database: Database, public
           404,
           `user_ids: no such user among the users you administer: ${[...new Set(outside)].join(', ')}`,
         );
-      return nudge(db, publicUrl, request.body);
+      return keyedTransaction(request, db, (tx) => nudge(tx, publicUrl, request.body));
     },
   );
 }

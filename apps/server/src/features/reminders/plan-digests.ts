@@ -10,7 +10,7 @@
  */
 import { Cron } from 'croner';
 import { inArray, sql } from 'drizzle-orm';
-import type { Database } from '#db/database.ts';
+import { transaction, type Database } from '#db/database.ts';
 import { users } from '#db/schema.ts';
 import { enqueueEmails } from '#mail/outbox.ts';
 import { DIGEST_NAMES_PER_MODULE, digestEmail, type OverdueModule } from '#mail/templates.ts';
@@ -95,7 +95,7 @@ export async function planDigests(
   // Nothing overdue, nothing to say: no digest (and none recorded, so a period's
   // digest still goes out if something falls overdue within its day of catching up).
   if (modules.length === 0) return 0;
-  return database.db.transaction(async (tx) => {
+  return transaction(database.db, async (tx) => {
     const result = await tx.execute(sql`
       INSERT INTO digests (admin_id, period, email_id, queued_at)
       SELECT u.id, ${period}, gen_random_uuid()::text, ${now} FROM users u

@@ -25,7 +25,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { assignmentStatusLabel } from '@airman/contracts/status.ts';
-import type { Database, Db } from '#db/database.ts';
+import { transaction, type Database, type Db } from '#db/database.ts';
 import { enqueueEmails, pgTextArray, type QueuedEmail } from '#mail/outbox.ts';
 import { pastDueEmail, reminderEmail, renewalReminderEmail } from '#mail/templates.ts';
 import { usableAccountSql } from '#auth/usable-account.ts';
@@ -176,7 +176,7 @@ export async function planReminders(
     let after: Cursor | undefined = [0, '', ''];
     while (after) {
       const from: Cursor = after;
-      const { queued, next } = await database.db.transaction((tx) =>
+      const { queued, next } = await transaction(database.db, (tx) =>
         planBatch(tx, pass, options.publicUrl, options.days, now, options.batch ?? PLAN_BATCH, from),
       );
       total += queued;

@@ -8,7 +8,7 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '#db/database.ts';
+import { transaction, type Db } from '#db/database.ts';
 import { deviceTrusts } from '#db/schema.ts';
 import { enqueueEmail } from '#mail/outbox.ts';
 import { deviceTrustEmail, type SignInAttempt } from '#mail/templates.ts';
@@ -33,7 +33,7 @@ export interface TrustLinkRequest extends SignInAttempt {
  * last 15 minutes; answers the outbox id of the e-mail, or undefined.
  */
 export async function offerTrustLink(db: Db, publicUrl: string, r: TrustLinkRequest): Promise<string | undefined> {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     // Two right passwords at once still send one e-mail.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_SPACE}, hashtext(${r.userId}))`);
     const [recent] = await tx

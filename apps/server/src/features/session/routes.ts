@@ -29,6 +29,7 @@ import { isUsableAccount } from '#auth/usable-account.ts';
 import { auditSignIn, type SignInOutcome } from '#lib/audit.ts';
 import type { SignInNames } from '#auth/sign-in-names.ts';
 import type { ApiTag } from '#plugins/openapi-components.ts';
+import { keyedTransaction } from '#plugins/idempotency.ts';
 
 /** The one answer to any failed login: it never tells whether the account exists. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -243,7 +244,7 @@ export function sessionRoutes(
     },
     async (request) => {
       const { id } = caller(request);
-      await revokeTokens(db, id);
+      await keyedTransaction(request, db, (tx) => revokeTokens(tx, id));
       return {};
     },
   );
