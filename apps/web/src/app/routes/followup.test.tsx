@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { followupAnswerSchema, followupResponseSchema, type FollowupResponse } from '@airman/contracts/followup.ts';
+import { makeItem, makeQuestionnaire, scaleOf } from '@airman/contracts/test-questionnaire.ts';
 import { makeUser } from '#testing/fixtures.ts';
 import { Providers, testQueryClient } from '#testing/render.tsx';
 import { errorAnswer, recordRequests } from '#testing/requests.ts';
@@ -16,20 +17,12 @@ const FOLLOWUP: FollowupResponse = followupResponseSchema.parse({
   title: 'Fitness Basics',
   completed_at: Date.UTC(2026, 0, 5, 12),
   answered_at: 0,
-  questionnaire: {
+  questionnaire: makeQuestionnaire({
     title: 'Fitness check',
     instructions: 'Think about the last week.',
-    scale: [
-      { value: 1, label: 'Disagree' },
-      { value: 2, label: 'Neither' },
-      { value: 3, label: 'Agree' },
-    ],
-    domains: [{ id: 'mental', name: 'Mental' }],
-    items: [
-      { id: 'calm', domain: 'mental', text: 'I stay calm.', reverse: false },
-      { id: 'focus', domain: 'mental', text: 'I stay focused.', reverse: false },
-    ],
-  },
+    scale: scaleOf('Disagree', 'Neither', 'Agree'),
+    items: [makeItem('calm', 'I stay calm.'), makeItem('focus', 'I stay focused.')],
+  }),
 });
 
 function renderFollowup() {
