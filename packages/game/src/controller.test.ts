@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameCommand, StartRunResponse } from '@airman/contracts/game.ts';
 import type { QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
+import { makeGameAssignment } from '@airman/contracts/test-assignments.ts';
 import { makeItem, makeQuestionnaire } from '@airman/contracts/test-questionnaire.ts';
 import { tinyModule } from '@airman/engine/test-modules.ts';
 import { replay } from '@airman/engine/replay.ts';
@@ -12,15 +13,7 @@ import type { ListedAssignment } from './training-list.ts';
 const questionnaire = makeQuestionnaire({ items: [makeItem('a', 'I slept.'), makeItem('b', 'I ate.')] });
 
 const assignment: ListedAssignment = {
-  module: 'tiny',
-  title: 'Tiny',
-  description: '',
-  due_at: 0,
-  status: 'Not Started',
-  game_status: 0,
-  started_at: 0,
-  completed_at: 0,
-  has_questionnaire: true,
+  ...makeGameAssignment('tiny', { title: 'Tiny', has_questionnaire: true }),
   best: null,
   late: false,
   pastDue: false,
