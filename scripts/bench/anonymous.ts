@@ -17,11 +17,10 @@ import { fork } from 'node:child_process';
 import path from 'node:path';
 import type { Database } from '../../apps/server/src/db/database.ts';
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
-import { seed } from '../../apps/server/src/seed/seed.ts';
 import { ANONYMOUS_BURST, ANONYMOUS_PER_SECOND } from '../../apps/server/src/plugins/anonymous-gate.ts';
 import { loginLoad, type LoginLoad } from './login-load.ts';
 import { benchStore } from './bench-store.ts';
-import { seedBenchUsers } from './seed-users.ts';
+import { seedBenchUsers, seedQuietly } from './seed-users.ts';
 import { startServer, stopServer } from './server.ts';
 import type { HammerMode } from './hammer.ts';
 
@@ -38,18 +37,12 @@ const RATE = Number(process.env.BENCH_ANON_RATE ?? 20);
 const SECONDS = 10;
 const ROUNDS = 3;
 const TRIES = 200;
-const silentLog = { info: () => undefined } as never;
 
 const randomAddress = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function prepare(database: Database): Promise<void> {
-  await seed(database.db, {
-    adminEmail: 'bench-admin@example.com',
-    adminPassword: 'Bench-Admin-1!',
-    announce: () => undefined,
-    log: silentLog,
-  });
+  await seedQuietly(database, 'bench-admin@example.com', 'Bench-Admin-1!');
   await seedBenchUsers(database, USERS, await hashPassword(PASSWORD));
   await database.close();
 }

@@ -34,14 +34,9 @@ async function onServer(statement: string): Promise<void> {
 /** A fresh store on `target` ('postgres', else embedded), its names starting with `prefix`. */
 export async function benchStore(target: string, prefix: string): Promise<BenchStore> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
-  let databaseUrl: string | undefined;
-  const dbName = `${prefix.replaceAll('-', '_')}_${Date.now()}`;
-  if (target === 'postgres') {
-    await onServer(`CREATE DATABASE "${dbName}"`);
-    const u = new URL(BENCH_PG_URL);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
+  const pgDatabase =
+    target === 'postgres' ? await benchPgDatabase(`${prefix.replaceAll('-', '_')}_${Date.now()}`) : null;
+  const databaseUrl = pgDatabase?.url;
   return {
     dataDir,
     databaseUrl,
@@ -49,7 +44,15 @@ export async function benchStore(target: string, prefix: string): Promise<BenchS
     open: () => openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, 'db') }),
     drop: async () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (databaseUrl) await onServer(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await pgDatabase?.drop();
     },
   };
+}
+
+/** A fresh database called `name` on the PostgreSQL server at BENCH_DATABASE_URL: its URL, and how to drop it. */
+export async function benchPgDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  await onServer(`CREATE DATABASE "${name}"`);
+  const u = new URL(BENCH_PG_URL);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }

@@ -14,17 +14,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { BulkUsersResponse } from '../../packages/contracts/src/bulk-users.ts';
 import type { InviteFileReport } from '../../packages/contracts/src/invite-file.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
-import { seed } from '../../apps/server/src/seed/seed.ts';
-import { seedBenchUsers } from './seed-users.ts';
+import { seedBenchUsers, seedQuietly } from './seed-users.ts';
+import { benchPgDatabase } from './bench-store.ts';
 import { login, startServer, stopServer } from './server.ts';
 
 const USERS = Number(process.env.BENCH_BULK_USERS ?? 10_000);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 const ADMIN = { user_name: 'bench-admin@example.com', password: 'Bench-Admin-1!' };
 const SELECTED = 1000;
@@ -35,12 +33,7 @@ const MODULE = 'bench_bulk';
 const rows: string[] = [];
 
 async function prepare(database: Database): Promise<void> {
-  await seed(database.db, {
-    adminEmail: ADMIN.user_name,
-    adminPassword: ADMIN.password,
-    announce: () => undefined,
-    log: { info: () => undefined } as never,
-  });
+  await seedQuietly(database, ADMIN.user_name, ADMIN.password);
   await seedBenchUsers(database, USERS, await hashPassword('Bench-User-1!'));
   await database.query(
     `INSERT INTO modules (id, game_title, game_type, content) SELECT $1::text, 'Bench bulk module', 'ready_airman_training', content FROM modules WHERE id = 'ready_airman_training'`,
@@ -169,23 +162,17 @@ async function measure(target: string, env: NodeJS.ProcessEnv): Promise<void> {
 
 async function run(target: string): Promise<void> {
   if (target === 'postgres') {
-    const name = `bench_bulk_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const u = new URL(PG_URL);
-    u.pathname = `/${name}`;
+    const pgDatabase = await benchPgDatabase(`bench_bulk_${crypto.randomBytes(4).toString('hex')}`);
     try {
-      const database = await openDatabase({ url: u.toString() });
+      const database = await openDatabase({ url: pgDatabase.url });
       await prepare(database);
       await database.close();
       await measure('PostgreSQL', {
-        DATABASE_URL: u.toString(),
+        DATABASE_URL: pgDatabase.url,
         DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')),
       });
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
+      await pgDatabase.drop();
     }
     return;
   }

@@ -3,7 +3,7 @@
  * quiet on the network besides the pages it is sent to (no updates, sync or QUIC).
  * `graphics` are the switches for how it draws (default: no GPU).
  */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export function launchChromium(graphics: string[] = ['--disable-gpu']): Promise<Browser> {
   return chromium.launch({
@@ -18,4 +18,19 @@ export function launchChromium(graphics: string[] = ['--disable-gpu']): Promise<
       '--disable-quic',
     ],
   });
+}
+
+/** A new 1366×768 page of `browser`, signed in to the product at `url` through its login form as `admin`. */
+export async function adminPage(
+  browser: Browser,
+  url: string,
+  admin: { email: string; password: string },
+): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
+  await page.goto(`${url}/login`);
+  await page.getByLabel('E-mail').fill(admin.email);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin');
+  return page;
 }

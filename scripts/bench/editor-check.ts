@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { launchChromium } from './chromium.ts';
+import { adminPage, launchChromium } from './chromium.ts';
 import { startServer, stopServer } from './server.ts';
 
 const ADMIN = { email: 'bench-editor@example.com', password: 'Bench-Editor-1!' };
@@ -21,12 +21,7 @@ const { url, child: server } = await startServer({
 
 const browser = await launchChromium();
 try {
-  const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-  await page.goto(`${url}/login`);
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin');
+  const page = await adminPage(browser, url, ADMIN);
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {

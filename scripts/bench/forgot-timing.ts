@@ -16,16 +16,14 @@
  */
 import crypto from 'node:crypto';
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
-import { seed } from '../../apps/server/src/seed/seed.ts';
 import { ANONYMOUS_BURST, ANONYMOUS_PER_SECOND } from '../../apps/server/src/plugins/anonymous-gate.ts';
 import { benchStore } from './bench-store.ts';
-import { seedBenchUsers } from './seed-users.ts';
+import { seedBenchUsers, seedQuietly } from './seed-users.ts';
 import { startServer, stopServer } from './server.ts';
 
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 400);
 const WARM_UP = 20;
-const silentLog = { info: () => undefined } as never;
 
 const randomAddress = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -94,12 +92,7 @@ console.log('|---|---|---|---|---|---|---|');
 for (const target of TARGETS) {
   const store = await benchStore(target, 'bench-forgot');
   const database = await store.open();
-  await seed(database.db, {
-    adminEmail: 'bench-admin@example.com',
-    adminPassword: 'Bench-Admin-1!',
-    announce: () => undefined,
-    log: silentLog,
-  });
+  await seedQuietly(database, 'bench-admin@example.com', 'Bench-Admin-1!');
   await seedBenchUsers(database, SAMPLES + WARM_UP, await hashPassword('Bench-User-1!'));
   await database.close();
   const { url, child } = await startServer({ ...store.serverEnv, TRUST_PROXY: 'loopback' });

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { launchChromium } from './chromium.ts';
+import { adminPage, launchChromium } from './chromium.ts';
 import { startServer, stopServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -83,12 +83,7 @@ async function toPlayScreen(page: Page): Promise<void> {
 }
 
 try {
-  const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
-  await page.goto(`${url}/login`);
-  await page.getByLabel('E-mail').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/admin');
+  const page = await adminPage(browser, url, ADMIN);
   const times: number[] = [];
   for (let i = 0; i < 5; i++) {
     await page.goto(`${url}/profile`);

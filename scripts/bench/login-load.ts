@@ -19,6 +19,28 @@ export interface LoginLoad {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
+/**
+ * Calls `send` rate × seconds times, the i-th when it is due (i / rate seconds after the first),
+ * without waiting for earlier sends to finish; resolves with the count once all have.
+ */
+export async function atSteadyRate(
+  rate: number,
+  seconds: number,
+  send: (i: number, due: number) => Promise<void>,
+): Promise<number> {
+  const total = Math.round(rate * seconds);
+  const start = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    inFlight.push(send(i, due));
+  }
+  await Promise.all(inFlight);
+  return total;
+}
+
 export async function loginLoad(
   url: string,
   rate: number,
@@ -36,29 +58,20 @@ export async function loginLoad(
       await new Promise((r) => setTimeout(r, 10));
     }
   })();
-  const total = Math.round(rate * seconds);
-  const start = performance.now();
-  const inFlight: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    inFlight.push(
-      fetch(`${url}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(account(i)),
-      }).then(
-        async (res) => {
-          await res.arrayBuffer();
-          // From when it was due, so a late send counts against the server's figure, not for it.
-          if (res.status === 200) latencies.push(performance.now() - due);
-        },
-        () => undefined,
-      ),
-    );
-  }
-  await Promise.all(inFlight);
+  const total = await atSteadyRate(rate, seconds, (i, due) =>
+    fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account(i)),
+    }).then(
+      async (res) => {
+        await res.arrayBuffer();
+        // From when it was due, so a late send counts against the server's figure, not for it.
+        if (res.status === 200) latencies.push(performance.now() - due);
+      },
+      () => undefined,
+    ),
+  );
   probing = false;
   await probe;
   latencies.sort((a, b) => a - b);

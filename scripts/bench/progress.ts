@@ -26,20 +26,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import pg from 'pg';
 import { vacuumTables } from '../../apps/server/src/db/embedded-maintenance.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
-import { seed } from '../../apps/server/src/seed/seed.ts';
 import { seedProgress } from './seed-progress.ts';
 import { burstOfUpdates, progressTableSizes } from './progress-burst.ts';
 import { login, startServer, stopServer } from './server.ts';
+import { seedQuietly } from './seed-users.ts';
+import { benchPgDatabase } from './bench-store.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_PROGRESS_RUNS ?? 100);
 const BURST = Number(process.env.BENCH_PROGRESS_BURST ?? 20_000);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CACHE_DIR = process.env.BENCH_CACHE_DIR ?? path.join(root, 'node_modules/.cache/airman-bench');
 const ADMIN = { user_name: 'bench-admin@example.com', password: 'Bench-Admin-1!' };
 
@@ -70,12 +69,7 @@ const sizeLines: string[] = [];
 const load = () => os.loadavg()[0]?.toFixed(1) ?? '';
 
 async function prepare(database: Database): Promise<void> {
-  await seed(database.db, {
-    adminEmail: ADMIN.user_name,
-    adminPassword: ADMIN.password,
-    announce: () => undefined,
-    log: { info: () => undefined } as never,
-  });
+  await seedQuietly(database, ADMIN.user_name, ADMIN.password);
   const t = Date.now();
   await seedProgress(database, { count: USERS, passwordHash: await hashPassword('Bench-User-1!'), now: Date.now() });
   console.error(
@@ -184,30 +178,21 @@ async function burst(target: string, database: Database, concurrency: number): P
 }
 
 async function postgresTarget(): Promise<void> {
-  const name = `bench_progress_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  const env = { DATABASE_URL: u.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')) };
+  const pgDatabase = await benchPgDatabase(`bench_progress_${Date.now()}`);
+  const env = { DATABASE_URL: pgDatabase.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')) };
   try {
-    let database = await openDatabase({ url: u.toString() });
+    let database = await openDatabase({ url: pgDatabase.url });
     await prepare(database);
     await database.close();
     await measure('PostgreSQL', env, true);
     if (BURST > 0) {
-      database = await openDatabase({ url: u.toString() });
+      database = await openDatabase({ url: pgDatabase.url });
       await burst('PostgreSQL', database, 4);
       await database.close();
       await measure(`PostgreSQL, after ${BURST.toLocaleString('en-US')} updates`, env, false);
     }
   } finally {
-    const dropper = new pg.Client({ connectionString: PG_URL });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await dropper.end();
+    await pgDatabase.drop();
     fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
   }
 }

@@ -15,20 +15,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
-import { seed } from '../../apps/server/src/seed/seed.ts';
 import { createMailer } from '../../apps/server/src/mail/mailer.ts';
 import { MailWorker } from '../../apps/server/src/mail/outbox.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { planReminders } from '../../apps/server/src/features/reminders/plan-reminders.ts';
+import { seedQuietly } from './seed-users.ts';
+import { benchPgDatabase } from './bench-store.ts';
 
 const N = Number(process.env.BENCH_REMINDERS ?? 100_000);
 const WORKERS = Number(process.env.BENCH_MAIL_WORKERS ?? 8);
 /** BENCH_SEND=0: measure the queueing only. */
 const SEND = process.env.BENCH_SEND !== '0';
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGETS = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 const HOUR = 60 * 60 * 1000;
 const silentLog = { info: () => undefined, warn: () => undefined, error: (o: unknown) => console.error(o) } as never;
@@ -90,22 +89,13 @@ async function open(target: string): Promise<{ database: Database; dispose(): Pr
       },
     };
   }
-  const name = `bench_reminders_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString() });
+  const pgDatabase = await benchPgDatabase(`bench_reminders_${crypto.randomBytes(4).toString('hex')}`);
+  const database = await openDatabase({ url: pgDatabase.url });
   return {
     database,
     async dispose() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: PG_URL });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await dropper.end();
+      await pgDatabase.drop();
     },
   };
 }
@@ -114,12 +104,7 @@ async function measure(target: string): Promise<Result> {
   const { database, dispose } = await open(target);
   const smtp = await countingSmtp();
   try {
-    await seed(database.db, {
-      adminEmail: 'bench-admin@example.com',
-      adminPassword: 'Bench-Admin-1!',
-      announce: () => undefined,
-      log: silentLog,
-    });
+    await seedQuietly(database, 'bench-admin@example.com', 'Bench-Admin-1!');
     const now = Date.now();
     // The fixtures go in without the triggers that keep the users list and the progress
     // counts (not what is measured here; they cost minutes at this size). The rows are valid.

@@ -13,12 +13,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fork } from 'node:child_process';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
-import { seed } from '../../apps/server/src/seed/seed.ts';
 import { NAME_ORDER_SQL } from '../../apps/server/src/db/schema.ts';
-import { FIRST_NAMES, LAST_NAMES, seedBenchUsers } from './seed-users.ts';
+import { FIRST_NAMES, LAST_NAMES, seedBenchUsers, seedQuietly } from './seed-users.ts';
+import { benchPgDatabase } from './bench-store.ts';
 import { matchesSearch } from '../../apps/server/src/features/admin-users/list-users.ts';
 import { matchesStatement } from '../../apps/server/src/features/admin-users/search-matches.ts';
 import { floorCases, pgbenchFloor, pgliteFloor, type FloorCase } from './floor.ts';
@@ -32,10 +31,8 @@ const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 /** Seconds of the same load before each measured one, not counted: figures of a warm server (compiled code, kept matches), as in service. */
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { user_name: 'bench-admin@example.com', password: 'Bench-Admin-1!' };
 const PASSWORD = 'Bench-User-1!';
-const silentLog = { info: () => undefined } as never;
 
 interface Row {
   target: string;
@@ -52,12 +49,7 @@ const rows: Row[] = [];
 const floors = new Map<string, number>();
 
 async function prepare(database: Database): Promise<FloorCase[]> {
-  await seed(database.db, {
-    adminEmail: ADMIN.user_name,
-    adminPassword: ADMIN.password,
-    announce: () => undefined,
-    log: silentLog,
-  });
+  await seedQuietly(database, ADMIN.user_name, ADMIN.password);
   const t = Date.now();
   await seedBenchUsers(database, USERS, await hashPassword(PASSWORD));
   console.error(`  seeded ${USERS} users in ${((Date.now() - t) / 1000).toFixed(1)} s`);
@@ -279,31 +271,22 @@ async function measureBare(databaseUrl: string): Promise<void> {
 }
 
 async function postgresTarget(): Promise<void> {
-  const name = `bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
+  const pgDatabase = await benchPgDatabase(`bench_${Date.now()}`);
   try {
-    const database = await openDatabase({ url: u.toString() });
+    const database = await openDatabase({ url: pgDatabase.url });
     const cases = await prepare(database);
     await database.close();
     for (const c of cases) {
-      const tps = pgbenchFloor(u.toString(), c, DURATION);
+      const tps = pgbenchFloor(pgDatabase.url, c, DURATION);
       if (tps !== undefined) floors.set(`PostgreSQL|${c.route}`, tps);
     }
     await measureTarget('PostgreSQL', {
-      DATABASE_URL: u.toString(),
+      DATABASE_URL: pgDatabase.url,
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')),
     });
-    await measureBare(u.toString());
+    await measureBare(pgDatabase.url);
   } finally {
-    const dropper = new pg.Client({ connectionString: PG_URL });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await dropper.end();
+    await pgDatabase.drop();
   }
 }
 

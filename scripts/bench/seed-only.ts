@@ -6,17 +6,11 @@
 import path from 'node:path';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
-import { seed } from '../../apps/server/src/seed/seed.ts';
-import { seedBenchUsers } from './seed-users.ts';
+import { seedBenchUsers, seedQuietly } from './seed-users.ts';
 
 const [url, n] = process.argv.slice(2);
 if (!url) throw new Error('usage: seed-only.ts <postgres url | data dir> [count]');
 const database = await openDatabase(/^postgres(ql)?:/.test(url) ? { url } : { dataDir: path.join(url, 'db') });
-await seed(database.db, {
-  adminEmail: 'bench-admin@example.com',
-  adminPassword: 'Bench-Admin-1!',
-  announce: () => undefined,
-  log: { info: () => undefined } as never,
-});
+await seedQuietly(database, 'bench-admin@example.com', 'Bench-Admin-1!');
 await seedBenchUsers(database, Number(n ?? 100_000), await hashPassword('Bench-User-1!'));
 await database.close();

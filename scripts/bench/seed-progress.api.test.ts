@@ -16,12 +16,12 @@ import {
   BENCH_MODULES_CTE,
   DAY_MS,
   USER_COLUMNS,
-  benchModules,
   named,
   seedProgress,
   seedValues,
   type ProgressSeed,
 } from './seed-progress.ts';
+import { benchModules } from './seed-users.ts';
 
 const COUNT = 300;
 const units = (prefix: string) => ['alpha', 'bravo', 'charlie'].map((u) => `${prefix}${u}`);

@@ -22,7 +22,7 @@
  * two seeds with different id prefixes hold the same data.
  */
 import type { Database } from '../../apps/server/src/db/database.ts';
-import { BENCH_MODULES, FIRST_NAMES, LAST_NAMES } from './seed-users.ts';
+import { BENCH_MODULES, benchModules, FIRST_NAMES, LAST_NAMES } from './seed-users.ts';
 
 export const BENCH_UNITS = [
   '655 ISRW',
@@ -140,18 +140,6 @@ export const ASSIGNMENTS_SOURCE = `m
   CROSS JOIN generate_series(:first::int, :last::int) AS g
   CROSS JOIN LATERAL (SELECT ${hash(`g || ':' || m.id`)} % 100 AS h, ${hash(`m.id || ':' || g`)} AS h2) s
   CROSS JOIN LATERAL (SELECT ${KIND} AS kind) k`;
-
-/** Writes the benchmark's modules (copies of ready_airman_training) if they are missing. */
-export async function benchModules(database: Database, now: number): Promise<void> {
-  for (const id of BENCH_MODULES.slice(1)) {
-    await database.query(
-      `INSERT INTO modules (id, game_title, game_type, content, created_at, updated_at)
-       SELECT $1::text, $2::text, 'ready_airman_training', content, $3::bigint, $3::bigint FROM modules WHERE id = 'ready_airman_training'
-       ON CONFLICT DO NOTHING`,
-      [id, `Bench module ${id}`, now],
-    );
-  }
-}
 
 /** The seed's parameters by name, for `named`. */
 export function seedValues(options: ProgressSeed): Record<string, unknown> {

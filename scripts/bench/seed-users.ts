@@ -6,6 +6,7 @@
  * report reads: final gauges, objectives and questionnaire answers before and after.
  */
 import type { Database } from '../../apps/server/src/db/database.ts';
+import { seed } from '../../apps/server/src/seed/seed.ts';
 
 export const LAST_NAMES = [
   'Smith',
@@ -50,8 +51,18 @@ export const FIRST_NAMES = [
 
 export const BENCH_MODULES = ['ready_airman_training', 'bench_m1', 'bench_m2', 'bench_m3', 'bench_m4'];
 
-export async function seedBenchUsers(database: Database, count: number, passwordHash: string): Promise<void> {
-  const now = Date.now();
+/** The product's seed (its base module and questionnaire, this administrator), saying nothing. */
+export function seedQuietly(database: Database, adminEmail: string, adminPassword: string): Promise<void> {
+  return seed(database.db, {
+    adminEmail,
+    adminPassword,
+    announce: () => undefined,
+    log: { info: () => undefined } as never,
+  });
+}
+
+/** Writes the benchmark's modules (copies of ready_airman_training) if they are missing. */
+export async function benchModules(database: Database, now: number): Promise<void> {
   for (const id of BENCH_MODULES.slice(1)) {
     await database.query(
       `INSERT INTO modules (id, game_title, game_type, content, created_at, updated_at)
@@ -60,6 +71,11 @@ export async function seedBenchUsers(database: Database, count: number, password
       [id, `Bench module ${id}`, now],
     );
   }
+}
+
+export async function seedBenchUsers(database: Database, count: number, passwordHash: string): Promise<void> {
+  const now = Date.now();
+  await benchModules(database, now);
   const last = `ARRAY[${LAST_NAMES.map((n) => `'${n}'`).join(',')}]`;
   const first = `ARRAY[${FIRST_NAMES.map((n) => `'${n}'`).join(',')}]`;
   const batch = 10_000;

@@ -23,17 +23,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/db/database.ts';
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
-import { seed } from '../../apps/server/src/seed/seed.ts';
-import {
-  ASSIGNMENT_COLUMNS,
-  BENCH_MODULES_CTE,
-  KIND,
-  USER_COLUMNS,
-  benchModules,
-  named,
-  seedValues,
-} from './seed-progress.ts';
-import { BENCH_MODULES } from './seed-users.ts';
+import { ASSIGNMENT_COLUMNS, BENCH_MODULES_CTE, KIND, USER_COLUMNS, named, seedValues } from './seed-progress.ts';
+import { BENCH_MODULES, benchModules, seedQuietly } from './seed-users.ts';
 import { login, startServer, stopServer } from './server.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
@@ -212,12 +203,7 @@ async function measure(target: string, env: NodeJS.ProcessEnv): Promise<Row[]> {
 }
 
 async function seeded(database: Database): Promise<void> {
-  await seed(database.db, {
-    adminEmail: FULL_ADMIN,
-    adminPassword: PASSWORD,
-    announce: () => undefined,
-    log: { info: () => undefined } as never,
-  });
+  await seedQuietly(database, FULL_ADMIN, PASSWORD);
   const t = Date.now();
   await seedUnits(database, USERS, await hashPassword(PASSWORD), Date.now());
   console.error(

@@ -6,42 +6,30 @@
  *   BENCH_USERS=20000 BENCH_DURATION=8 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
  */
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
-import { seed } from '../../apps/server/src/seed/seed.ts';
-import { seedBenchUsers } from './seed-users.ts';
+import { seedBenchUsers, seedQuietly } from './seed-users.ts';
+import { benchPgDatabase } from './bench-store.ts';
 import { login, startServer, stopServer } from './server.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { user_name: 'bench-admin@example.com', password: 'Bench-Admin-1!' };
 const builds = process.argv.slice(2);
 if (builds.length !== 2) throw new Error('usage: users-ab.ts <main.js of A> <main.js of B>');
 
-const name = `bench_ab_${Date.now()}`;
-const admin = new pg.Client({ connectionString: PG_URL });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${name}`);
-const url = new URL(PG_URL);
-url.pathname = `/${name}`;
-const database = await openDatabase({ url: url.toString() });
-await seed(database.db, {
-  adminEmail: ADMIN.user_name,
-  adminPassword: ADMIN.password,
-  announce: () => undefined,
-  log: { info: () => undefined } as never,
-});
+const pgDatabase = await benchPgDatabase(`bench_ab_${Date.now()}`);
+const database = await openDatabase({ url: pgDatabase.url });
+await seedQuietly(database, ADMIN.user_name, ADMIN.password);
 await seedBenchUsers(database, USERS, await hashPassword('Bench-User-1!'));
 await database.close();
 
 const results: Record<string, { rps: number; p99: number }[]> = {};
 for (let round = 0; round < ROUNDS; round++) {
   for (const build of builds) {
-    const server = await startServer({ DATABASE_URL: url.toString() }, [build]);
+    const server = await startServer({ DATABASE_URL: pgDatabase.url }, [build]);
     try {
       const auth = await login(server.url, ADMIN.user_name, ADMIN.password);
       const target = {
@@ -61,5 +49,4 @@ for (let round = 0; round < ROUNDS; round++) {
 for (const [build, rows] of Object.entries(results)) {
   console.log(`${build}: ${rows.map((r) => `${r.rps} req/s p99 ${r.p99} ms`).join(' · ')}`);
 }
-await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-await admin.end();
+await pgDatabase.drop();

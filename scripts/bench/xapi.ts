@@ -16,7 +16,6 @@
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { maxPoints } from '@airman/engine/score.ts';
 import type { Database } from '../../apps/server/src/db/database.ts';
-import { seed } from '../../apps/server/src/seed/seed.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { cafQuestionnaire } from '../../apps/server/src/seed/caf-questionnaire.ts';
 import { createLrs } from '../../apps/server/src/xapi/lrs.ts';
@@ -24,6 +23,7 @@ import { enqueueStatements, XapiWorker } from '../../apps/server/src/xapi/outbox
 import { StatementBuilder, type RunFacts } from '../../apps/server/src/xapi/statements.ts';
 import { LRS_KEY, LRS_SECRET, startTestLrs, type TestLrs } from '../../apps/server/test/lrs.ts';
 import { benchStore } from './bench-store.ts';
+import { seedQuietly } from './seed-users.ts';
 
 const RUNS = Number(process.env.BENCH_XAPI_RUNS ?? 10_000);
 const WORKERS = Number(process.env.BENCH_XAPI_WORKERS ?? 1);
@@ -103,12 +103,7 @@ for (const target of TARGETS) {
   const store = await benchStore(target, 'bench-xapi');
   try {
     const database = await store.open();
-    await seed(database.db, {
-      adminEmail: 'admin@example.com',
-      adminPassword: 'Correct-Horse-9',
-      announce: () => undefined,
-      log: { info: () => undefined } as never,
-    });
+    await seedQuietly(database, 'admin@example.com', 'Correct-Horse-9');
     const now = Date.now();
     let t0 = performance.now();
     const statements = await queue(database, now);

@@ -5,10 +5,9 @@ import pg from 'pg';
 import { DEFAULT_GAME_RECORD, type Module } from '@airman/contracts/module.ts';
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
 import { openDatabase, type DatabaseLocation } from '../../apps/server/src/db/database.ts';
-import { seed } from '../../apps/server/src/seed/seed.ts';
 import { freePort } from '../../apps/server/test/free-port.ts';
 import { waitForHealth } from '../../apps/server/test/wait-for-health.ts';
-import { seedBenchUsers } from '../bench/seed-users.ts';
+import { seedBenchUsers, seedQuietly } from '../bench/seed-users.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -47,12 +46,7 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
 export async function prepareDatabase(location: DatabaseLocation): Promise<void> {
   const database = await openDatabase(location);
   try {
-    await seed(database.db, {
-      adminEmail: ADMIN_EMAIL,
-      adminPassword: ADMIN_PASSWORD,
-      announce: () => undefined,
-      log: { info: () => undefined } as never,
-    });
+    await seedQuietly(database, ADMIN_EMAIL, ADMIN_PASSWORD);
     await seedBenchUsers(database, USERS, await hashPassword(USER_PASSWORD));
   } finally {
     await database.close();

@@ -8,6 +8,7 @@
  */
 import net from 'node:net';
 import { HTTP_TIMEOUT_MS } from '@airman/contracts/constants.ts';
+import { atSteadyRate } from '../bench/login-load.ts';
 import { account, percentile, sleep } from './servers.ts';
 
 const ROUTES = ['/api/login', '/api/password/forgot', '/api/register/chaosslowcode', '/api/password/reset'];
@@ -93,32 +94,23 @@ export interface SignIns {
 export async function steadySignIns(url: string, rate: number, seconds: number, offset: number): Promise<SignIns> {
   const latencies: number[] = [];
   const failures: Record<number, number> = {};
-  const total = Math.round(rate * seconds);
-  const start = performance.now();
-  const inFlight: Promise<void>[] = [];
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    inFlight.push(
-      fetch(`${url}/api/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.79.${addressOf(offset + i)}` },
-        body: JSON.stringify(account(offset + i)),
-        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-      }).then(
-        async (res) => {
-          await res.arrayBuffer();
-          if (res.status === 200) latencies.push(performance.now() - due);
-          else failures[res.status] = (failures[res.status] ?? 0) + 1;
-        },
-        () => {
-          failures[0] = (failures[0] ?? 0) + 1;
-        },
-      ),
-    );
-  }
-  await Promise.all(inFlight);
+  const total = await atSteadyRate(rate, seconds, (i, due) =>
+    fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.79.${addressOf(offset + i)}` },
+      body: JSON.stringify(account(offset + i)),
+      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+    }).then(
+      async (res) => {
+        await res.arrayBuffer();
+        if (res.status === 200) latencies.push(performance.now() - due);
+        else failures[res.status] = (failures[res.status] ?? 0) + 1;
+      },
+      () => {
+        failures[0] = (failures[0] ?? 0) + 1;
+      },
+    ),
+  );
   return { sent: total, failures, failed: total - latencies.length, latencies };
 }
 

@@ -3,40 +3,14 @@
  * sources by the tests' global setup: test/server-build.ts): first start seeds and prints the generated admin password once, SIGTERM shuts down
  * cleanly, and a restart on the same DATA_DIR keeps everything.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../test/free-port.ts';
-import { SERVER_BUILD } from '../test/server-build.ts';
-import { waitForHealth } from '../test/wait-for-health.ts';
+import { spawnServer, startServer as start, type ServerProcess } from '../test/server-process.ts';
 
-const serverRoot = path.resolve(import.meta.dirname, '..');
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  url: string;
-}
-
-async function start(env: NodeJS.ProcessEnv): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_BUILD], {
-    cwd: serverRoot,
-    env: { PATH: process.env.PATH, PORT: String(port), LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child, () => out);
-  return { child, output: () => out, url };
-}
-
-function stop(r: Running): Promise<number | null> {
+function stop(r: ServerProcess): Promise<number | null> {
   return new Promise((resolve) => {
     r.child.once('exit', (code) => resolve(code));
     r.child.kill('SIGTERM');
@@ -111,11 +85,7 @@ describe('npm start: first start, shutdown, restart', () => {
   }, 90_000);
 
   it('refuses to start with a bad variable, naming it', async () => {
-    const child = spawn(process.execPath, [SERVER_BUILD], {
-      cwd: serverRoot,
-      env: { PATH: process.env.PATH, PORT: 'eighty', DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnServer({ PORT: 'eighty', DATA_DIR: dataDir });
     let err = '';
     child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
     const code = await new Promise((r) => child.once('exit', r));

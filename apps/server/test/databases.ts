@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '../src/db/database.ts';
+import { openDatabase, type Database, type DatabaseLocation } from '../src/db/database.ts';
 
 export interface DatabaseTarget {
   name: 'pglite' | 'postgres';
@@ -143,3 +143,58 @@ declare module 'vitest' {
 export const databaseTargets: DatabaseTarget[] = [pglite];
 const url = process.env.TEST_DATABASE_URL;
 if (url) databaseTargets.push(postgres(url));
+
+/** A database for a server process a test starts: where it is, and the environment that points the process at it. */
+export interface ProcessDatabase {
+  location: DatabaseLocation;
+  env: NodeJS.ProcessEnv;
+  dispose(): Promise<void>;
+}
+
+export interface ProcessTarget {
+  name: 'pglite' | 'postgres';
+  location(): Promise<ProcessDatabase>;
+}
+
+/**
+ * Databases for tests that start server processes (test/server-process.ts), each with a data
+ * directory of its own named after `purpose`: embedded, started from the migrated empty
+ * database; and when TEST_DATABASE_URL is set, an empty PostgreSQL database the process migrates.
+ */
+export function processTargets(purpose: string): ProcessTarget[] {
+  const dataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), `${purpose}-`));
+  const targets: ProcessTarget[] = [
+    {
+      name: 'pglite',
+      async location() {
+        const dir = dataDir();
+        return {
+          location: { dataDir: path.join(dir, 'db'), from: await template() },
+          env: { DATA_DIR: dir },
+          dispose: async () => fs.rmSync(dir, { recursive: true, force: true }),
+        };
+      },
+    },
+  ];
+  if (url) {
+    const server = url;
+    targets.push({
+      name: 'postgres',
+      async location() {
+        const name = `test_${purpose.replaceAll('-', '_')}_${Date.now()}_${crypto.randomBytes(4).toString('hex')}`;
+        await onServer(server, (admin) => admin.query(`CREATE DATABASE "${name}"`));
+        const dir = dataDir();
+        const database = adminUrl(server, name);
+        return {
+          location: { url: database },
+          env: { DATABASE_URL: database, DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40) },
+          async dispose() {
+            fs.rmSync(dir, { recursive: true, force: true });
+            await dropDatabase(server, name);
+          },
+        };
+      },
+    });
+  }
+  return targets;
+}

@@ -4,6 +4,8 @@
  */
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll } from 'vitest';
+import { freePort } from './free-port.ts';
 
 export interface Captured {
   to: string;
@@ -56,4 +58,21 @@ export class SmtpCapture {
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
     this.server = null;
   }
+}
+
+/** A mail server for the test file that calls this: started before its tests, stopped after them. */
+export function smtpForFile(): SmtpCapture {
+  const smtp = new SmtpCapture();
+  beforeAll(() => smtp.start());
+  afterAll(() => smtp.stop());
+  return smtp;
+}
+
+/** An SMTP address where nothing listens, for the test file that calls this: read it once its tests run. */
+export function unreachableSmtp(): () => string {
+  let port = 0;
+  beforeAll(async () => {
+    port = await freePort();
+  });
+  return () => `smtp://127.0.0.1:${port}`;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { nullRecord, own } from './own.ts';
 import { domainScores, unansweredItems } from './questionnaire-score.ts';
-import { questionnaireSchema, type Questionnaire } from './questionnaire.ts';
+import { questionnaireSchema } from './questionnaire.ts';
+import { makeItem, makeQuestionnaire } from './test-questionnaire.ts';
 
 const MEMBERS = Object.getOwnPropertyNames(Object.prototype);
 
@@ -20,9 +21,7 @@ describe('records keyed by an author’s names', () => {
     expect(own(record, '__proto__')).toBe(4);
   });
 
-  const questionnaire: Questionnaire = {
-    title: 'Fitness',
-    instructions: '',
+  const questionnaire = makeQuestionnaire({
     scale: [
       { value: 1, label: 'Low' },
       { value: 3, label: 'High' },
@@ -32,10 +31,10 @@ describe('records keyed by an author’s names', () => {
       { id: '__proto__', name: 'Body' },
     ],
     items: [
-      { id: 'valueOf', domain: 'constructor', text: 'One?', reverse: false },
-      { id: 'toString', domain: '__proto__', text: 'Two?', reverse: true },
+      makeItem('valueOf', 'One?', { domain: 'constructor' }),
+      makeItem('toString', 'Two?', { domain: '__proto__', reverse: true }),
     ],
-  };
+  });
 
   it('counts an item named after a member unanswered until it is answered', () => {
     expect(unansweredItems(questionnaire, {}).map((i) => i.id)).toEqual(['valueOf', 'toString']);
@@ -51,7 +50,7 @@ describe('records keyed by an author’s names', () => {
   it("refuses '__proto__' as an item id, which no answer could name", () => {
     const parsed = questionnaireSchema.safeParse({
       ...questionnaire,
-      items: [{ id: '__proto__', domain: 'constructor', text: 'One?', reverse: false }],
+      items: [makeItem('__proto__', 'One?', { domain: 'constructor' })],
     });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([

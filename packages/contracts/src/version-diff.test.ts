@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankAction, DEFAULT_GAME_RECORD, type Module } from './module.ts';
 import type { Questionnaire } from './questionnaire.ts';
+import { makeItem, makeQuestionnaire } from './test-questionnaire.ts';
 import { diffVersions, fieldChanges, versionChanges, type VersionContent } from './version-diff.ts';
 
 const base: Module = {
@@ -25,16 +26,11 @@ const base: Module = {
   ],
 };
 
-const questionnaire: Questionnaire = {
+const questionnaire = makeQuestionnaire({
   title: 'CAF',
-  instructions: 'Answer.',
-  scale: [
-    { value: 1, label: 'Never' },
-    { value: 2, label: 'Always' },
-  ],
   domains: [{ id: 'phys', name: 'Physical' }],
-  items: [{ id: 'q1', domain: 'phys', text: 'I sleep well.', reverse: false }],
-};
+  items: [makeItem('q1', 'I sleep well.', { domain: 'phys' })],
+});
 
 /** A deep copy: equal content, no shared object. */
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -131,7 +127,7 @@ describe('diffVersions', () => {
     const after: Questionnaire = {
       ...questionnaire,
       title: 'CAF 2',
-      items: [...questionnaire.items, { id: 'q2', domain: 'phys', text: 'I run.', reverse: true }],
+      items: [...questionnaire.items, makeItem('q2', 'I run.', { domain: 'phys', reverse: true })],
     };
     expect(diffVersions(v(base, questionnaire), v(base, after))).toEqual([
       {

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Module } from '@airman/contracts/module.ts';
+import type { EventChoice, GameEvent, Module } from '@airman/contracts/module.ts';
 import { balance, MIN_ANSWER_DRAWS, missedTargets, type Balance } from './balance.ts';
 import { action, tinyModule } from './test-modules.ts';
+
+const prepareChoice: EventChoice = { label: 'Prepare', results: { energy: 6 } };
+const wingItChoice: EventChoice = { label: 'Wing it', results: { energy: -6 } };
+const inspection: GameEvent = {
+  name: 'Inspection',
+  text: 'Tomorrow morning.',
+  days: [1, 3],
+  chance: 100,
+  choices: [prepareChoice, wingItChoice],
+};
 
 /** Three days, one gauge in a range, an event with an answer that is always best, and a shortcut. */
 const trialModule: Module = {
@@ -22,18 +32,7 @@ const trialModule: Module = {
       later: [{ in_days: 1, results: { energy: -12 }, text: 'The crash.' }],
     }),
   ],
-  events: [
-    {
-      name: 'Inspection',
-      text: 'Tomorrow morning.',
-      days: [1, 3],
-      chance: 100,
-      choices: [
-        { label: 'Prepare', results: { energy: 6 } },
-        { label: 'Wing it', results: { energy: -6 } },
-      ],
-    },
-  ],
+  events: [inspection],
 };
 
 describe('balance', () => {
@@ -50,14 +49,8 @@ describe('balance', () => {
       ...trialModule,
       events: [
         {
-          name: 'Inspection',
-          text: 'Tomorrow morning.',
-          days: [1, 3],
-          chance: 100,
-          choices: [
-            { label: 'Prepare', results: { energy: 6 }, risky: true, lesson: 'Preparing is not risky at all.' },
-            { label: 'Wing it', results: { energy: -6 } },
-          ],
+          ...inspection,
+          choices: [{ ...prepareChoice, risky: true, lesson: 'Preparing is not risky at all.' }, wingItChoice],
         },
       ],
     };

@@ -199,10 +199,9 @@ export function decisionsPerDay(played: Played): number[] {
   return days;
 }
 
-/** Plays seeds `from` … `to`−1 every way. */
-export function tally(module: Module, from: number, to: number, options: BalanceOptions = {}): Tally {
-  const randomRuns = options.randomRuns ?? 1;
-  const t: Tally = {
+/** No seed played yet. */
+function emptyTally(): Tally {
+  return {
     seeds: 0,
     randomRuns: 0,
     randomWins: 0,
@@ -216,6 +215,12 @@ export function tally(module: Module, from: number, to: number, options: Balance
     answers: {},
     met: {},
   };
+}
+
+/** Plays seeds `from` … `to`−1 every way. */
+export function tally(module: Module, from: number, to: number, options: BalanceOptions = {}): Tally {
+  const randomRuns = options.randomRuns ?? 1;
+  const t = emptyTally();
   const rules = rulesToPlay();
   for (let seed = from; seed < to; seed++) {
     t.seeds += 1;
@@ -295,20 +300,7 @@ export function mergeTallies(tallies: readonly Tally[]): Tally {
         [...new Set([...Object.keys(a.met), ...Object.keys(b.met)])].map((k) => [k, (a.met[k] ?? 0) + (b.met[k] ?? 0)]),
       ),
     }),
-    {
-      seeds: 0,
-      randomRuns: 0,
-      randomWins: 0,
-      greedyWins: 0,
-      solverWins: 0,
-      threeStars: 0,
-      minWinStars: 0,
-      decisions: [],
-      rules: {},
-      choices: {},
-      answers: {},
-      met: {},
-    },
+    emptyTally(),
   );
 }
 

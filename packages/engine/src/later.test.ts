@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { GameCommand } from '@airman/contracts/game.ts';
 import type { Module } from '@airman/contracts/module.ts';
-import { start, type GameState } from './game-state.ts';
-import { apply, landedToday } from './rules.ts';
+import { start } from './game-state.ts';
+import { landedToday } from './rules.ts';
 import { replay } from './replay.ts';
 import { validateStructure } from './validate.ts';
-import { action, eventfulModule, tinyModule } from './test-modules.ts';
-
-function play(state: GameState, ...commands: GameCommand[]): GameState {
-  return commands.reduce((s, c) => {
-    const r = apply(s, c);
-    if (!r.ok) throw new Error(r.error);
-    return r.state;
-  }, state);
-}
+import { action, eventfulModule, play, tinyModule } from './test-modules.ts';
 
 /** Four days; a shortcut that pays now and costs energy and time later. */
 const laterModule: Module = {

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MAX_ACTIONS } from '@airman/contracts/constants.ts';
-import type { GameCommand } from '@airman/contracts/game.ts';
 import { pendingEvent, start, visibleObjectives, type GameState } from './game-state.ts';
 import { apply, available } from './rules.ts';
 import { score } from './score.ts';
-import { eventfulModule, tinyModule } from './test-modules.ts';
-
-function play(state: GameState, ...commands: GameCommand[]): GameState {
-  return commands.reduce((s, c) => {
-    const r = apply(s, c);
-    if (!r.ok) throw new Error(r.error);
-    return r.state;
-  }, state);
-}
+import { eventfulModule, play, tinyModule } from './test-modules.ts';
 
 const reasons = (s: GameState) => Object.fromEntries(available(s).map((a) => [a.action, a.reason ?? 'ok']));
 

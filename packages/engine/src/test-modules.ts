@@ -1,5 +1,17 @@
 /** Small modules for the engine's tests. */
+import type { GameCommand } from '@airman/contracts/game.ts';
 import { blankAction, DEFAULT_GAME_RECORD, type Action, type Module } from '@airman/contracts/module.ts';
+import type { GameState } from './game-state.ts';
+import { apply } from './rules.ts';
+
+/** The state after `commands` in turn from `state`; throws at the first one the rules refuse. */
+export function play(state: GameState, ...commands: GameCommand[]): GameState {
+  return commands.reduce((s, c) => {
+    const r = apply(s, c);
+    if (!r.ok) throw new Error(r.error);
+    return r.state;
+  }, state);
+}
 
 export function action(a: Partial<Action> & Pick<Action, 'name'>): Action {
   return { ...blankAction(a.name), ...a };

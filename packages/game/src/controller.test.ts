@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { GameCommand, StartRunResponse } from '@airman/contracts/game.ts';
-import type { Questionnaire, QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
+import type { QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
+import { makeGameAssignment } from '@airman/contracts/test-assignments.ts';
+import { makeItem, makeQuestionnaire } from '@airman/contracts/test-questionnaire.ts';
 import { tinyModule } from '@airman/engine/test-modules.ts';
 import { replay } from '@airman/engine/replay.ts';
 import { score } from '@airman/engine/score.ts';
@@ -8,30 +10,10 @@ import { GameController, type Screen } from './controller.ts';
 import type { GameApi } from './game-api.ts';
 import type { ListedAssignment } from './training-list.ts';
 
-const questionnaire: Questionnaire = {
-  title: 'Check-in',
-  instructions: 'How true is each statement?',
-  scale: [
-    { value: 1, label: 'No' },
-    { value: 2, label: 'Yes' },
-  ],
-  domains: [{ id: 'mind', name: 'Mind' }],
-  items: [
-    { id: 'a', domain: 'mind', text: 'I slept.', reverse: false },
-    { id: 'b', domain: 'mind', text: 'I ate.', reverse: false },
-  ],
-};
+const questionnaire = makeQuestionnaire({ items: [makeItem('a', 'I slept.'), makeItem('b', 'I ate.')] });
 
 const assignment: ListedAssignment = {
-  module: 'tiny',
-  title: 'Tiny',
-  description: '',
-  due_at: 0,
-  status: 'Not Started',
-  game_status: 0,
-  started_at: 0,
-  completed_at: 0,
-  has_questionnaire: true,
+  ...makeGameAssignment('tiny', { title: 'Tiny', has_questionnaire: true }),
   best: null,
   late: false,
   pastDue: false,

@@ -5,35 +5,21 @@
  * it is started again, on PostgreSQL and on the embedded database; and two processes on one
  * PostgreSQL send each statement once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
-import { freePort } from '#test/free-port.ts';
-import { SERVER_BUILD } from '#test/server-build.ts';
-import { template } from '#test/databases.ts';
+import { processTargets } from '#test/databases.ts';
 import { LRS_KEY, LRS_SECRET, startTestLrs, type TestLrs } from '#test/lrs.ts';
-import { waitForHealth } from '#test/wait-for-health.ts';
+import { exited, startServer as startBuiltServer, until, type ServerProcess } from '#test/server-process.ts';
 import { cafQuestionnaire } from '../seed/caf-questionnaire.ts';
 import { openDatabase, type DatabaseLocation } from '../db/database.ts';
 import { enqueueStatements } from './outbox.ts';
 import { StatementBuilder } from './statements.ts';
 
-const serverRoot = path.resolve(import.meta.dirname, '../..');
 const PUBLIC_URL = 'https://train.example.mil';
 const METRICS_TOKEN = 'metrics-token-0123456789';
 /** Finished runs queued: six statements each. */
 const RUNS = 400;
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
 
 let lrs: TestLrs;
 beforeAll(async () => {
@@ -41,57 +27,27 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => lrs?.close());
 
-async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_BUILD], {
-    cwd: serverRoot,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      DIGEST_CRON: 'off',
-      PUBLIC_URL,
-      METRICS_TOKEN,
-      LRS_ENDPOINT: lrs.endpoint,
-      LRS_KEY,
-      LRS_SECRET,
-      // A killed process's claimed statements are sent again after 3 s rather than a minute.
-      LRS_CLAIM_S: '3',
-      ADMIN_EMAIL: 'admin@example.com',
-      ADMIN_PASSWORD: 'Correct-Horse-9',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child, () => out);
-  return { child, url, output: () => out };
-}
-
-function exited(s: Server, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    if (s.child.exitCode !== null || s.child.signalCode !== null) return resolve();
-    s.child.once('exit', () => resolve());
-    s.child.kill(signal);
+function startServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  return startBuiltServer({
+    DIGEST_CRON: 'off',
+    PUBLIC_URL,
+    METRICS_TOKEN,
+    LRS_ENDPOINT: lrs.endpoint,
+    LRS_KEY,
+    LRS_SECRET,
+    // A killed process's claimed statements are sent again after 3 s rather than a minute.
+    LRS_CLAIM_S: '3',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'Correct-Horse-9',
+    ...env,
   });
 }
 
 /** The statements still queued, as the server's metrics say. */
-async function queueDepth(s: Server): Promise<number> {
+async function queueDepth(s: ServerProcess): Promise<number> {
   const res = await fetch(`${s.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   const match = /\nairman_xapi_queue_depth (\d+)\n/.exec(await res.text());
   return match ? Number(match[1]) : Number.NaN;
-}
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs: number, what: () => string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what()}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** Queues the statements of RUNS made-up finished runs; returns their ids. */
@@ -141,53 +97,9 @@ async function tally(ids: string[]) {
   return { stored, carried, refused };
 }
 
-const targets: {
-  name: string;
-  location(): Promise<{ location: DatabaseLocation; env: NodeJS.ProcessEnv; dispose(): Promise<void> }>;
-}[] = [
-  {
-    name: 'pglite',
-    async location() {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xapi-once-'));
-      return {
-        location: { dataDir: path.join(dataDir, 'db'), from: await template() },
-        env: { DATA_DIR: dataDir },
-        dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-      };
-    },
-  },
-];
-const url = process.env.TEST_DATABASE_URL;
-if (url) {
-  targets.push({
-    name: 'postgres',
-    async location() {
-      const name = `test_xapi_once_${Date.now()}_${crypto.randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${name}"`);
-      await admin.end();
-      const u = new URL(url);
-      u.pathname = `/${name}`;
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'xapi-once-'));
-      return {
-        location: { url: u.toString() },
-        env: { DATABASE_URL: u.toString(), DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) },
-        async dispose() {
-          fs.rmSync(dataDir, { recursive: true, force: true });
-          const dropper = new pg.Client({ connectionString: url });
-          await dropper.connect();
-          await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-          await dropper.end();
-        },
-      };
-    },
-  });
-}
-
-for (const target of targets) {
+for (const target of processTargets('xapi-once')) {
   describe(`xAPI statements sent once by real processes [${target.name}]`, () => {
-    const servers: Server[] = [];
+    const servers: ServerProcess[] = [];
     afterAll(async () => {
       lrs.setDelay(0);
       await Promise.all(servers.map((s) => exited(s, 'SIGKILL')));
@@ -243,7 +155,7 @@ for (const target of targets) {
           const both = await Promise.all([startServer(env), startServer(env)]);
           servers.push(...both);
           await until(
-            async () => (await queueDepth(both[0] as Server)) === 0,
+            async () => (await queueDepth(both[0] as ServerProcess)) === 0,
             120_000,
             () => 'statements still queued',
           );

@@ -1,6 +1,5 @@
 /** Records as the server sends them, for component tests: each test changes only what it is about. */
 import { DEFAULT_GAME_RECORD, type Module } from '@airman/contracts/module.ts';
-import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 import type { Assignment, User } from '@airman/contracts/user.ts';
 
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -44,20 +43,6 @@ export function makeModule(overrides: Partial<Module> = {}): Module {
     id: 'module-1',
     game_title: 'Fitness Basics',
     game_type: 'ready_airman_training',
-    ...overrides,
-  };
-}
-
-export function makeQuestionnaire(overrides: Partial<Questionnaire> = {}): Questionnaire {
-  return {
-    title: 'Comprehensive Airman Fitness',
-    instructions: 'Choose how much you agree with each statement.',
-    scale: [
-      { value: 1, label: 'Disagree' },
-      { value: 2, label: 'Agree' },
-    ],
-    domains: [{ id: 'mental', name: 'Mental' }],
-    items: [{ id: 'm1', domain: 'mental', text: 'I stay calm under pressure.', reverse: false }],
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import {
   type RecordAssignment,
   type TrainingRecord,
 } from '@airman/contracts/record.ts';
+import { makeRecordAssignment } from '@airman/contracts/test-assignments.ts';
 
 export const CERT_CODE = 'AbCdEfGhIjKlMnOpQrStUv';
 
@@ -46,20 +47,7 @@ export function completedAssignment(overrides: Partial<RecordAssignment> = {}): 
 
 /** An assignment not started yet: no run, no result, no certificate. */
 export function untouchedAssignment(overrides: Partial<RecordAssignment> = {}): RecordAssignment {
-  return {
-    module: 'sleep',
-    title: 'Sleep Well',
-    status: 'not_started',
-    assigned_at: Date.UTC(2026, 0, 5),
-    due_at: 0,
-    completed_at: 0,
-    late: false,
-    best: null,
-    renews_at: 0,
-    certificate: null,
-    runs: [],
-    ...overrides,
-  };
+  return makeRecordAssignment('sleep', { title: 'Sleep Well', assigned_at: Date.UTC(2026, 0, 5), ...overrides });
 }
 
 /** A record, parsed by the contract's schema so that a test never serves what the server could not. */

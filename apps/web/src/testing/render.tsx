@@ -7,7 +7,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import type { User } from '@airman/contracts/user.ts';
 import { ToastProvider } from '../components/toasts.tsx';
 import { AuthProvider } from '../lib/auth/auth-context.tsx';
@@ -56,17 +56,14 @@ export interface Rendered extends RenderResult {
   queryClient: QueryClient;
 }
 
-/** Renders `ui` at `path` (a route of its own, so screens that read the URL can). */
-export function renderWithApp(ui: ReactElement, options: { path?: string; me?: User } = {}): Rendered {
+/** Renders the router of `routes` opened at `path`, in the app's providers. */
+export function renderRoutes(
+  routes: RouteObject[],
+  path: string,
+  options: { me?: User } = {},
+): Rendered & { router: ReturnType<typeof createMemoryRouter> } {
   const queryClient = testQueryClient();
-  const path = options.path ?? '/';
-  const router = createMemoryRouter(
-    [
-      { path: path.split('?')[0], element: ui },
-      { path: '*', element: <Elsewhere /> },
-    ],
-    { initialEntries: [path] },
-  );
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   // No pause between keys: what a test types arrives at once, as a paste of it would.
   const user = userEvent.setup({ delay: null });
   const result = render(
@@ -74,5 +71,18 @@ export function renderWithApp(ui: ReactElement, options: { path?: string; me?: U
       <RouterProvider router={router} />
     </Providers>,
   );
-  return { ...result, user, queryClient };
+  return { ...result, user, queryClient, router };
+}
+
+/** Renders `ui` at `path` (a route of its own, so screens that read the URL can). */
+export function renderWithApp(ui: ReactElement, options: { path?: string; me?: User } = {}): Rendered {
+  const path = options.path ?? '/';
+  return renderRoutes(
+    [
+      { path: path.split('?')[0], element: ui },
+      { path: '*', element: <Elsewhere /> },
+    ],
+    path,
+    options,
+  );
 }

@@ -16,6 +16,16 @@ async function archivedModule(ctx: TestContext, id: string): Promise<string> {
   return id;
 }
 
+/** The administrator of `token` assigns MODULE to user `id`. */
+async function assignModule(ctx: TestContext, token: string, id: string): Promise<void> {
+  const res = await ctx.request(token, {
+    method: 'POST',
+    url: `/api/admin/users/${id}/assign`,
+    payload: { module: MODULE },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 const sessionStatus = async (ctx: TestContext, token: string) =>
   (await ctx.request(token, { method: 'GET', url: '/api/session' })).statusCode;
 
@@ -139,11 +149,7 @@ describeApi('POST admin/users/{id}', (ctx) => {
   it('sets due dates of existing assignments; an unknown key changes nothing (one transaction)', async () => {
     const token = await adminToken(ctx);
     const user = await ctx.createUser();
-    await ctx.request(token, {
-      method: 'POST',
-      url: `/api/admin/users/${user.id}/assign`,
-      payload: { module: MODULE },
-    });
+    await assignModule(ctx, token, user.id);
     const due = Date.UTC(2030, 11, 1, 23);
     const dated = await update(token, user.id, { assignments: [{ key: MODULE, due_at: due }] });
     expect(dated.json<User>().assignments[0]?.due_at).toBe(due);
@@ -164,11 +170,7 @@ describeApi('POST admin/users/{id}', (ctx) => {
   it('accepts assignments sent back as they were read, and refuses a change to a read-only field', async () => {
     const token = await adminToken(ctx);
     const user = await ctx.createUser();
-    await ctx.request(token, {
-      method: 'POST',
-      url: `/api/admin/users/${user.id}/assign`,
-      payload: { module: MODULE },
-    });
+    await assignModule(ctx, token, user.id);
     const read = (await ctx.request(token, { method: 'GET', url: `/api/admin/users/${user.id}` })).json<User>();
     const due = Date.UTC(2030, 10, 15, 12);
     const sentBack = read.assignments.map((a) => ({ ...a, due_at: due }));
@@ -258,11 +260,7 @@ describeApi('admin/users/{id}: get, assign, unassign, delete', (ctx) => {
     const unassign = (moduleId = MODULE, id = user.id) =>
       ctx.request(token, { method: 'DELETE', url: `/api/admin/users/${id}/assign/${moduleId}` });
     expect((await unassign()).statusCode).toBe(404);
-    await ctx.request(token, {
-      method: 'POST',
-      url: `/api/admin/users/${user.id}/assign`,
-      payload: { module: MODULE },
-    });
+    await assignModule(ctx, token, user.id);
     const where = and(eq(assignments.user_id, user.id), eq(assignments.module_id, MODULE));
     await ctx.database.db.update(assignments).set({ completed_at: Date.now(), game_status: 1 }).where(where);
     const refused = await unassign();
@@ -279,11 +277,7 @@ describeApi('admin/users/{id}: get, assign, unassign, delete', (ctx) => {
   it('deletes a user with their assignments; an admin may delete themself', async () => {
     const token = await adminToken(ctx);
     const user = await ctx.createUser();
-    await ctx.request(token, {
-      method: 'POST',
-      url: `/api/admin/users/${user.id}/assign`,
-      payload: { module: MODULE },
-    });
+    await assignModule(ctx, token, user.id);
     const res = await ctx.request(token, { method: 'DELETE', url: `/api/admin/users/${user.id}` });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({});

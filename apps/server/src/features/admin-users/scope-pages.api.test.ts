@@ -5,17 +5,9 @@
  */
 import { afterEach, expect, it, vi } from 'vitest';
 import { adminToken, describeApi, type TestContext } from '#test/harness.ts';
+import { explained, planNodes } from '#test/query-plan.ts';
 import { scopeSql } from '#lib/scope.ts';
 import { scopeMatchesSql } from './list-users.ts';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
 
 interface Page {
   count: number;
@@ -152,10 +144,8 @@ describeApi("a unit administrator's users pages", (ctx) => {
     };
     for (const [name, text] of Object.entries(statements)) {
       const [row] = await ctx.database.query<Record<string, unknown>>(`EXPLAIN (FORMAT JSON) ${text}`, params);
-      const cell = Object.values(row ?? {})[0];
-      const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
       // A bitmap's index scan names no relation, but its heap scan does.
-      const onUserSearch = nodes(plan[0].Plan).filter((n) => n['Relation Name'] === 'user_search');
+      const onUserSearch = planNodes(explained(row)).filter((n) => n['Relation Name'] === 'user_search');
       expect(
         onUserSearch.map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`),
         name,

@@ -2,17 +2,9 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Db } from '#db/database.ts';
 import { describeApi } from '#test/harness.ts';
+import { explained, planNodes } from '#test/query-plan.ts';
 import { matchesSearch, searchStatement, withSearchPlan } from './list-users.ts';
 import { matchesStatement } from './search-matches.ts';
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
 
 describeApi('users search plan', (ctx) => {
   it('reads a search with a trigram through the trigram index, never by scanning user_search', async () => {
@@ -33,10 +25,9 @@ describeApi('users search plan', (ctx) => {
           const result = (await q.execute(sql`EXPLAIN (FORMAT JSON) ${statement(q, search)}`)) as unknown as {
             rows: Record<string, unknown>[];
           };
-          const cell = Object.values(result.rows[0] ?? {})[0];
-          return (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: PlanNode }];
+          return explained(result.rows[0]);
         });
-        const all = nodes(plan[0].Plan);
+        const all = planNodes(plan);
         const onSearchTable = all.filter(
           (n) => n['Relation Name'] === 'user_search' || n['Index Name'] === 'user_search_trgm_idx',
         );

@@ -1,22 +1,16 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { UserEmailsResponse } from '@airman/contracts/emails.ts';
 import { describeApi, type TestContext } from '#test/harness.ts';
-import { freePort } from '#test/free-port.ts';
-import { SmtpCapture } from '#test/smtp-capture.ts';
+import { smtpForFile, unreachableSmtp } from '#test/smtp-capture.ts';
 import { assignments, users } from '#db/schema.ts';
 import { planReminders } from '../reminders/plan-reminders.ts';
 
 const MODULE = 'ready_airman_training';
 const DAY = 24 * 60 * 60 * 1000;
 
-const smtp = new SmtpCapture();
-let deadPort = 0;
-beforeAll(async () => {
-  await smtp.start();
-  deadPort = await freePort();
-});
-afterAll(() => smtp.stop());
+const smtp = smtpForFile();
+const deadSmtpUrl = unreachableSmtp();
 
 const history = async (ctx: TestContext, token: string, id: string) => {
   const res = await ctx.request(token, { method: 'GET', url: `/api/admin/users/${id}/emails` });
@@ -105,5 +99,5 @@ describeApi(
       expect((await history(ctx, admin.token, trainee.id)).map((e) => e.state)).toEqual(['cancelled']);
     });
   },
-  { env: () => ({ SMTP_URL: `smtp://127.0.0.1:${deadPort}` }) },
+  { env: () => ({ SMTP_URL: deadSmtpUrl() }) },
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
+import { makeItem, makeQuestionnaire, scaleOf } from '@airman/contracts/test-questionnaire.ts';
 import { GAME_STATUS } from '@airman/contracts/status.ts';
 import { HttpError } from '#lib/http-error.ts';
 import { finishRun, type FinishInput, type FinishedPlay, type StoredAssignment } from './finish-run.ts';
@@ -7,20 +7,10 @@ import { finishRun, type FinishInput, type FinishedPlay, type StoredAssignment }
 const NOW = Date.UTC(2026, 5, 10, 12);
 const DAY = 86_400_000;
 
-const q: Questionnaire = {
-  title: 'Fitness',
-  instructions: 'Rate each statement.',
-  scale: [
-    { value: 1, label: 'Disagree' },
-    { value: 2, label: 'Neutral' },
-    { value: 3, label: 'Agree' },
-  ],
-  domains: [{ id: 'mind', name: 'Mind' }],
-  items: [
-    { id: 'calm', domain: 'mind', text: 'I stay calm.', reverse: false },
-    { id: 'rest', domain: 'mind', text: 'I rest well.', reverse: false },
-  ],
-};
+const q = makeQuestionnaire({
+  scale: scaleOf('Disagree', 'Neutral', 'Agree'),
+  items: [makeItem('calm', 'I stay calm.'), makeItem('rest', 'I rest well.')],
+});
 
 const full = { calm: 3, rest: 2 };
 const other = { calm: 1, rest: 1 };

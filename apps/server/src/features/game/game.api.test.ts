@@ -44,6 +44,11 @@ async function startRun(ctx: TestContext, user: TestUser) {
   }>();
 }
 
+/** Sends the run's finish as its player's client does; the answer as it came. */
+function sendFinish(ctx: TestContext, user: TestUser, runId: string, payload: object) {
+  return ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${runId}/finish`, payload });
+}
+
 async function assignmentOf(ctx: TestContext, user: TestUser) {
   const [a] = await ctx.database.db
     .select()
@@ -89,11 +94,7 @@ describeApi('game API', (ctx) => {
     await assign(ctx, user);
     const run = await startRun(ctx, user);
     const answers = { before: every(2), after: every(4) };
-    const res = await ctx.request(user.token, {
-      method: 'POST',
-      url: `/api/game/runs/${run.run_id}/finish`,
-      payload: { log: winningLine(run.seed), answers },
-    });
+    const res = await sendFinish(ctx, user, run.run_id, { log: winningLine(run.seed), answers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       outcome: 'complete',
@@ -106,11 +107,7 @@ describeApi('game API', (ctx) => {
     const [stored] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, run.run_id));
     expect(stored?.answers_before).toEqual(answers.before);
     expect(stored?.objectives_completed).toContain('Pass the PT test');
-    const again = await ctx.request(user.token, {
-      method: 'POST',
-      url: `/api/game/runs/${run.run_id}/finish`,
-      payload: { log: winningLine(run.seed) },
-    });
+    const again = await sendFinish(ctx, user, run.run_id, { log: winningLine(run.seed) });
     expect(again.statusCode).toBe(409);
   });
 
@@ -118,11 +115,7 @@ describeApi('game API', (ctx) => {
     const user = await ctx.createUser();
     await assign(ctx, user);
     const failed = await startRun(ctx, user);
-    await ctx.request(user.token, {
-      method: 'POST',
-      url: `/api/game/runs/${failed.run_id}/finish`,
-      payload: { log: idleWeek(failed.seed), answers: { before: every(2) } },
-    });
+    await sendFinish(ctx, user, failed.run_id, { log: idleWeek(failed.seed), answers: { before: every(2) } });
     const afterFailed = await assignmentOf(ctx, user);
     const [failedRun] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, failed.run_id));
     expect(afterFailed.run_final_gauges).toEqual(failedRun?.final_gauges);
@@ -130,11 +123,7 @@ describeApi('game API', (ctx) => {
 
     // The replay asks no before-set: the report keeps the first run's, with this run's after-set.
     const won = await startRun(ctx, user);
-    await ctx.request(user.token, {
-      method: 'POST',
-      url: `/api/game/runs/${won.run_id}/finish`,
-      payload: { log: winningLine(won.seed), answers: { after: every(5) } },
-    });
+    await sendFinish(ctx, user, won.run_id, { log: winningLine(won.seed), answers: { after: every(5) } });
     const [wonRun] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, won.run_id));
     const a = await assignmentOf(ctx, user);
     expect(a.run_final_gauges).toEqual(wonRun?.final_gauges);
@@ -152,20 +141,15 @@ describeApi('game API', (ctx) => {
     const user = await ctx.createUser();
     await assign(ctx, user);
     const run = await startRun(ctx, user);
-    const res = await ctx.request(user.token, {
-      method: 'POST',
-      url: `/api/game/runs/${run.run_id}/finish`,
-      payload: { log: idleWeek(run.seed), answers: { before: every(3) } },
-    });
+    const res = await sendFinish(ctx, user, run.run_id, { log: idleWeek(run.seed), answers: { before: every(3) } });
     expect(res.json()).toEqual({ outcome: 'failed', game_status: 2, score: { points: expect.any(Number), stars: 0 } });
 
     const late = await ctx.createUser();
     await assign(ctx, late, Date.now() - 60_000);
     const lateRun = await startRun(ctx, late);
-    const lateRes = await ctx.request(late.token, {
-      method: 'POST',
-      url: `/api/game/runs/${lateRun.run_id}/finish`,
-      payload: { log: idleWeek(lateRun.seed), answers: { before: every(3) } },
+    const lateRes = await sendFinish(ctx, late, lateRun.run_id, {
+      log: idleWeek(lateRun.seed),
+      answers: { before: every(3) },
     });
     expect(lateRes.json()).toEqual({
       outcome: 'failed',
@@ -178,20 +162,14 @@ describeApi('game API', (ctx) => {
     const user = await ctx.createUser();
     await assign(ctx, user);
     const run = await startRun(ctx, user);
-    const res = await ctx.request(user.token, {
-      method: 'POST',
-      url: `/api/game/runs/${run.run_id}/finish`,
-      payload: { log: [{ action: 'Take the PT test' }, ...idleWeek(run.seed)] },
+    const res = await sendFinish(ctx, user, run.run_id, {
+      log: [{ action: 'Take the PT test' }, ...idleWeek(run.seed)],
     });
     expect(res.statusCode).toBe(422);
     expect(res.json<{ message: string }>().message).toMatch(/Requires item: Fitness plan|Respond to '.*' first/);
     const [stored] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, run.run_id));
     expect(stored?.status).toBe('in_progress');
-    const unfinished = await ctx.request(user.token, {
-      method: 'POST',
-      url: `/api/game/runs/${run.run_id}/finish`,
-      payload: { log: idleWeek(run.seed).slice(0, 3) },
-    });
+    const unfinished = await sendFinish(ctx, user, run.run_id, { log: idleWeek(run.seed).slice(0, 3) });
     expect(unfinished.statusCode).toBe(422);
   });
 
@@ -276,11 +254,7 @@ describeApi('game API', (ctx) => {
     await assign(ctx, user);
     const finish = async (line: (seed: number) => GameCommand[], answers = {}) => {
       const run = await startRun(ctx, user);
-      const res = await ctx.request(user.token, {
-        method: 'POST',
-        url: `/api/game/runs/${run.run_id}/finish`,
-        payload: { log: line(run.seed), answers },
-      });
+      const res = await sendFinish(ctx, user, run.run_id, { log: line(run.seed), answers });
       expect(res.statusCode).toBe(200);
       return res.json<{ outcome: string; score: { points: number; stars: number } }>();
     };
@@ -310,11 +284,7 @@ describeApi('game API', (ctx) => {
     expect(await scoreOf()).toBeNull();
     const finish = async (line: (seed: number) => GameCommand[], answers = {}) => {
       const run = await startRun(ctx, user);
-      const res = await ctx.request(user.token, {
-        method: 'POST',
-        url: `/api/game/runs/${run.run_id}/finish`,
-        payload: { log: line(run.seed), answers },
-      });
+      const res = await sendFinish(ctx, user, run.run_id, { log: line(run.seed), answers });
       expect(res.statusCode).toBe(200);
       return res.json<{ score: { points: number; stars: number } }>().score;
     };
@@ -351,12 +321,7 @@ describeApi('game API', (ctx) => {
     const resumed = await startRun(ctx, user);
     expect([resumed.run_id, resumed.answers_before]).toEqual([run.run_id, { mental_1: 2, physical_2: 3 }]);
 
-    const finish = (answers: object) =>
-      ctx.request(user.token, {
-        method: 'POST',
-        url: `/api/game/runs/${run.run_id}/finish`,
-        payload: { log: winningLine(run.seed), answers },
-      });
+    const finish = (answers: object) => sendFinish(ctx, user, run.run_id, { log: winningLine(run.seed), answers });
     const partial = await finish({ after: every(5) });
     expect([partial.statusCode, partial.json<{ message: string }>().message]).toEqual([
       422,
@@ -379,19 +344,14 @@ describeApi('game API', (ctx) => {
     await assign(ctx, user);
     const first = await startRun(ctx, user);
     expect(first.questionnaire).toEqual({ before: true, after: true });
-    const noBefore = await ctx.request(user.token, {
-      method: 'POST',
-      url: `/api/game/runs/${first.run_id}/finish`,
-      payload: { log: idleWeek(first.seed) },
-    });
+    const noBefore = await sendFinish(ctx, user, first.run_id, { log: idleWeek(first.seed) });
     expect([noBefore.statusCode, noBefore.json<{ message: string }>().message]).toEqual([
       422,
       'answers.before: this run asks the questionnaire before it',
     ]);
-    const failed = await ctx.request(user.token, {
-      method: 'POST',
-      url: `/api/game/runs/${first.run_id}/finish`,
-      payload: { log: idleWeek(first.seed), answers: { before: every(2) } },
+    const failed = await sendFinish(ctx, user, first.run_id, {
+      log: idleWeek(first.seed),
+      answers: { before: every(2) },
     });
     expect(failed.json<{ outcome: string }>().outcome).toBe('failed');
 
@@ -408,11 +368,7 @@ describeApi('game API', (ctx) => {
       'This run asks no questionnaire before it: an earlier run answered it',
     ]);
     const finishSecond = (answers: object) =>
-      ctx.request(user.token, {
-        method: 'POST',
-        url: `/api/game/runs/${second.run_id}/finish`,
-        payload: { log: winningLine(second.seed), answers },
-      });
+      sendFinish(ctx, user, second.run_id, { log: winningLine(second.seed), answers });
     expect((await finishSecond({})).json<{ message: string }>().message).toBe(
       'answers.after: this run asks the questionnaire after it',
     );
@@ -421,11 +377,7 @@ describeApi('game API', (ctx) => {
     // Completed once: a replay asks none, and the report keeps the first sets.
     const third = await startRun(ctx, user);
     expect(third.questionnaire).toEqual({ before: false, after: false });
-    const replay = await ctx.request(user.token, {
-      method: 'POST',
-      url: `/api/game/runs/${third.run_id}/finish`,
-      payload: { log: winningLine(third.seed) },
-    });
+    const replay = await sendFinish(ctx, user, third.run_id, { log: winningLine(third.seed) });
     expect(replay.statusCode).toBe(200);
     const a = await assignmentOf(ctx, user);
     expect([a.run_answers_before, a.run_answers_after]).toEqual([every(2), every(4)]);
@@ -448,10 +400,9 @@ describeApi('game API', (ctx) => {
       'This run has moved on since: reload it to continue from its latest move',
     ]);
     expect((await progress([{ end_day: true }])).statusCode).toBe(409);
-    const finished = await ctx.request(user.token, {
-      method: 'POST',
-      url: `/api/game/runs/${run.run_id}/finish`,
-      payload: { log: idleWeek(run.seed), answers: { before: every(2) } },
+    const finished = await sendFinish(ctx, user, run.run_id, {
+      log: idleWeek(run.seed),
+      answers: { before: every(2) },
     });
     expect(finished.statusCode).toBe(409);
     expect((await startRun(ctx, user)).log).toEqual(line.slice(0, 2));
@@ -465,11 +416,7 @@ describeApi(
       const user = await ctx.createUser();
       await assign(ctx, user);
       const run = await startRun(ctx, user);
-      const res = await ctx.request(user.token, {
-        method: 'POST',
-        url: `/api/game/runs/${run.run_id}/finish`,
-        payload: { log: winningLine(run.seed) },
-      });
+      const res = await sendFinish(ctx, user, run.run_id, { log: winningLine(run.seed) });
       expect([res.statusCode, res.json<{ message: string }>().message]).toEqual([
         422,
         'This run was finished faster than it can be played',

@@ -11,7 +11,8 @@ import { enqueueStatements } from '#xapi/outbox.ts';
 import type { RunFacts, Statement, StatementBuilder } from '#xapi/statements.ts';
 import type { RunRow } from './repository.ts';
 
-type RunFields = Pick<
+/** The columns of a run its statements are built from. */
+export type RunFields = Pick<
   RunRow,
   | 'id'
   | 'user_id'

@@ -6,7 +6,7 @@ import type { AuditPage, ModuleVersion, ModuleVersionsResponse } from '@airman/c
 import type { Module } from '@airman/contracts/module.ts';
 import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
-import { describeApi, type TestContext } from '#test/harness.ts';
+import { describeApi, type TestContext, type TestUser } from '#test/harness.ts';
 import { gameRuns } from '#db/schema.ts';
 import { idleLine, smallModule } from '#test/game-fixtures.ts';
 
@@ -16,16 +16,47 @@ async function versions(ctx: TestContext, token: string, id: string) {
   return res.json<ModuleVersionsResponse>().versions;
 }
 
+/** Module `payload` as `admin` creates it. */
+async function createModule(ctx: TestContext, admin: TestUser, payload: Module): Promise<Module> {
+  const created = await ctx.request(admin.token, { method: 'POST', url: '/api/modules', payload });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<Module>();
+}
+
+/** A new trainee whom `admin` assigns module `id`, and the run the trainee starts on it. */
+async function traineeRun(ctx: TestContext, admin: TestUser, id: string) {
+  const trainee = await ctx.createUser();
+  await ctx.request(admin.token, {
+    method: 'POST',
+    url: `/api/admin/users/${trainee.id}/assign`,
+    payload: { module: id },
+  });
+  const run = await ctx.request(trainee.token, { method: 'POST', url: '/api/game/runs', payload: { module: id } });
+  expect(run.statusCode, run.body).toBe(200);
+  return { trainee, ...run.json<{ run_id: string; module: Module; seed: number }>() };
+}
+
+/** The module report of module `id` as `admin` downloads it: its lines, each split into cells. */
+async function reportRows(ctx: TestContext, admin: TestUser, id: string): Promise<string[][]> {
+  const token = (
+    await ctx.request(admin.token, { method: 'POST', url: '/api/admin/reports/token', payload: { module: id } })
+  ).json<{ token: string }>().token;
+  const report = await ctx.app.inject({
+    method: 'GET',
+    url: `/api/admin/users?csv=1&module=${id}&token=${encodeURIComponent(token)}`,
+  });
+  return report.body
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n')
+    .map((l) => l.split(','));
+}
+
 describeApi('module versions', (ctx) => {
   it('keeps every save, reads any version, and restores one as a new version that plays as it did', async () => {
     const admin = await ctx.createUser({ role: 'admin' });
     const title = `Versioned ${crypto.randomUUID().slice(0, 8)}`;
-    const created = await ctx.request(admin.token, {
-      method: 'POST',
-      url: '/api/modules',
-      payload: smallModule(title),
-    });
-    const first = created.json<Module>();
+    const first = await createModule(ctx, admin, smallModule(title));
     const edited = await ctx.request(admin.token, {
       method: 'PUT',
       url: `/api/modules/${first.id}`,
@@ -62,19 +93,7 @@ describeApi('module versions', (ctx) => {
     });
 
     // A trainee's run of the restored module plays version 3, which is version 1's module.
-    const trainee = await ctx.createUser();
-    await ctx.request(admin.token, {
-      method: 'POST',
-      url: `/api/admin/users/${trainee.id}/assign`,
-      payload: { module: first.id },
-    });
-    const run = await ctx.request(trainee.token, {
-      method: 'POST',
-      url: '/api/game/runs',
-      payload: { module: first.id },
-    });
-    expect(run.statusCode, run.body).toBe(200);
-    const { run_id, module, seed } = run.json<{ run_id: string; module: Module; seed: number }>();
+    const { trainee, run_id, module, seed } = await traineeRun(ctx, admin, first.id);
     expect(module).toEqual(first);
     const [row] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, run_id));
     expect(row!.module_version).toBe(3);
@@ -86,46 +105,18 @@ describeApi('module versions', (ctx) => {
       payload: { log: idleLine(module, seed) },
     });
     expect(finished.statusCode, finished.body).toBe(200);
-    const token = (
-      await ctx.request(admin.token, { method: 'POST', url: '/api/admin/reports/token', payload: { module: first.id } })
-    ).json<{ token: string }>().token;
-    const report = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/users?csv=1&module=${first.id}&token=${encodeURIComponent(token)}`,
-    });
-    const [header, line] = report.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
-    const column = header!.split(',').indexOf('Module Version');
+    const [header, line] = await reportRows(ctx, admin, first.id);
+    const column = header!.indexOf('Module Version');
     expect(column).toBeGreaterThan(0);
-    expect(line!.split(',')[column]).toBe('3');
+    expect(line![column]).toBe('3');
   });
 
   it('scores a run by the rules of the version it started on, whatever the module was changed to meanwhile', async () => {
     const admin = await ctx.createUser({ role: 'admin' });
     const title = `Rules ${crypto.randomUUID().slice(0, 8)}`;
     // Focus held at 50 in its 40–60 range every day: 10 points a day, all of the most the module allows.
-    const created = await ctx.request(admin.token, {
-      method: 'POST',
-      url: '/api/modules',
-      payload: { ...smallModule(title), healthy_range: { focus: [40, 60] } },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const first = created.json<Module>();
-    const trainee = await ctx.createUser();
-    await ctx.request(admin.token, {
-      method: 'POST',
-      url: `/api/admin/users/${trainee.id}/assign`,
-      payload: { module: first.id },
-    });
-    const run = await ctx.request(trainee.token, {
-      method: 'POST',
-      url: '/api/game/runs',
-      payload: { module: first.id },
-    });
-    expect(run.statusCode, run.body).toBe(200);
-    const { run_id, module, seed } = run.json<{ run_id: string; module: Module; seed: number }>();
+    const first = await createModule(ctx, admin, { ...smallModule(title), healthy_range: { focus: [40, 60] } });
+    const { trainee, run_id, module, seed } = await traineeRun(ctx, admin, first.id);
 
     // Mid-run the author changes the scoring: a point a day in range, stars out of reach, and a nightly drain.
     const changed = await ctx.request(admin.token, {
@@ -154,18 +145,7 @@ describeApi('module versions', (ctx) => {
     expect(row!.module_version).toBe(1);
 
     // The module report says so: version 1, focus in its range every day of the run.
-    const token = (
-      await ctx.request(admin.token, { method: 'POST', url: '/api/admin/reports/token', payload: { module: first.id } })
-    ).json<{ token: string }>().token;
-    const report = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/users?csv=1&module=${first.id}&token=${encodeURIComponent(token)}`,
-    });
-    const [header, line] = report.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n')
-      .map((l) => l.split(','));
+    const [header, line] = await reportRows(ctx, admin, first.id);
     const cell = (name: string) => line![header!.indexOf(name)];
     expect([cell('Score'), cell('Stars'), cell('Module Version')]).toEqual([String(first.days * 10), '3', '1']);
     expect(cell('Days in Range focus')).toBe(String(first.days));

@@ -70,6 +70,15 @@ const RAT = 'ready_airman_training';
 /** A domain's changes when nobody answered both sets, and no follow-up. */
 const NO_PAIRS = { n: 0, mean_change: null, ci95: null, improved_share: null };
 const NO_LATER = { followup_mean: { mean: null, n: 0 }, followup: null };
+/** A domain nobody answered. */
+const unanswered = (id: string, name: string) => ({
+  id,
+  name,
+  before: { mean: null, n: 0 },
+  after: { mean: null, n: 0 },
+  paired: NO_PAIRS,
+  ...NO_LATER,
+});
 
 const BUCKETS: Record<string, keyof ProgressResponse['units'][number]> = {
   'Not Started': 'not_started',
@@ -80,6 +89,11 @@ const BUCKETS: Record<string, keyof ProgressResponse['units'][number]> = {
   'Past Due': 'past_due',
   'Past Due & Not Started': 'past_due',
 };
+
+/** A module's counts in a unit with none of it assigned: nothing in any bucket. */
+const NOTHING_ASSIGNED: Record<string, number> = Object.fromEntries(
+  ['assigned', ...Object.values(BUCKETS)].map((key) => [key, 0]),
+);
 
 /** What the progress figures of a unit must be, worked out from every assignment row by the label rule and domainScores. */
 async function expectedFromRows(ctx: TestContext, unit: string, questionnaire: Questionnaire, now: number) {
@@ -95,15 +109,7 @@ async function expectedFromRows(ctx: TestContext, unit: string, questionnaire: Q
   const modules = new Map<string, Record<string, number>>();
   const scores: Record<string, { before: number[]; after: number[] }> = {};
   for (const r of rows) {
-    const counts = modules.get(r.module_id) ?? {
-      assigned: 0,
-      not_started: 0,
-      in_progress: 0,
-      complete: 0,
-      failed: 0,
-      quit: 0,
-      past_due: 0,
-    };
+    const counts = modules.get(r.module_id) ?? { ...NOTHING_ASSIGNED };
     modules.set(r.module_id, counts);
     counts.assigned! += 1;
     const a = {
@@ -187,6 +193,18 @@ describeApi('GET admin/progress', (ctx) => {
     ];
   }
 
+  /** The copy module's counts in fixture()'s unit: its row, and the unit's row when the copy alone is asked for. */
+  const COPY_COUNTS = {
+    assigned: 3,
+    not_started: 0,
+    in_progress: 0,
+    complete: 2,
+    failed: 0,
+    quit: 0,
+    past_due: 1,
+    completion: 2 / 3,
+  };
+
   it('counts each module and unit by status, completions per week, domain means and the overdue list', async () => {
     const now = Date.now();
     const { unit, copy } = await seedUnit(ctx, fixture(now));
@@ -208,16 +226,7 @@ describeApi('GET admin/progress', (ctx) => {
       current: 1,
       current_share: 1 / 8,
     });
-    expect(p.modules.find((m) => m.id === copy)).toMatchObject({
-      assigned: 3,
-      not_started: 0,
-      in_progress: 0,
-      complete: 2,
-      failed: 0,
-      quit: 0,
-      past_due: 1,
-      completion: 2 / 3,
-    });
+    expect(p.modules.find((m) => m.id === copy)).toMatchObject(COPY_COUNTS);
     // Other live modules are listed with nothing assigned in this unit.
     for (const m of p.modules.filter((m) => m.id !== RAT && m.id !== copy)) expect(m.assigned).toBe(0);
     expect(p.units).toEqual([
@@ -269,22 +278,8 @@ describeApi('GET admin/progress', (ctx) => {
             paired: NO_PAIRS,
             ...NO_LATER,
           },
-          {
-            id: 'social',
-            name: 'Social',
-            before: { mean: null, n: 0 },
-            after: { mean: null, n: 0 },
-            paired: NO_PAIRS,
-            ...NO_LATER,
-          },
-          {
-            id: 'spiritual',
-            name: 'Spiritual',
-            before: { mean: null, n: 0 },
-            after: { mean: null, n: 0 },
-            paired: NO_PAIRS,
-            ...NO_LATER,
-          },
+          unanswered('social', 'Social'),
+          unanswered('spiritual', 'Spiritual'),
         ],
       },
     ]);
@@ -337,28 +332,14 @@ describeApi('GET admin/progress', (ctx) => {
       },
     ]);
     expect(ssgt.overdue.map((o) => o.days_overdue)).toEqual([5, 2]);
-    expect(ssgt.questionnaires[0]?.domains[0]).toEqual({
-      id: 'mental',
-      name: 'Mental',
-      before: { mean: null, n: 0 },
-      after: { mean: null, n: 0 },
-      paired: NO_PAIRS,
-      ...NO_LATER,
-    });
+    expect(ssgt.questionnaires[0]?.domains[0]).toEqual(unanswered('mental', 'Mental'));
 
     const onlyCopy = await progress({ unit, module: copy, from: '2026-02-23', to: '2026-03-01' });
     expect(onlyCopy.modules.map((m) => m.id)).toEqual([copy]);
     expect(onlyCopy.units).toEqual([
       {
         unit,
-        assigned: 3,
-        not_started: 0,
-        in_progress: 0,
-        complete: 2,
-        failed: 0,
-        quit: 0,
-        past_due: 1,
-        completion: 2 / 3,
+        ...COPY_COUNTS,
         current: 2,
         current_share: 2 / 3,
       },
@@ -455,17 +436,7 @@ describeApi('GET admin/progress', (ctx) => {
         const { id: _id, title: _t, archived: _a, completion: _c, current, current_share: _s, ...counts } = m;
         // Nothing here recertifies: every completed assignment is current.
         expect(current, m.id).toBe(counts.complete);
-        expect(counts, m.id).toEqual(
-          expected.modules.get(m.id) ?? {
-            assigned: 0,
-            not_started: 0,
-            in_progress: 0,
-            complete: 0,
-            failed: 0,
-            quit: 0,
-            past_due: 0,
-          },
-        );
+        expect(counts, m.id).toEqual(expected.modules.get(m.id) ?? NOTHING_ASSIGNED);
       }
       for (const d of p.questionnaires.find((q) => q.module === RAT)?.domains ?? []) {
         for (const phase of ['before', 'after'] as const) {

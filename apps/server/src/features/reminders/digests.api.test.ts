@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeApi, type TestContext } from '#test/harness.ts';
-import { SmtpCapture } from '#test/smtp-capture.ts';
+import { smtpForFile } from '#test/smtp-capture.ts';
 import { assignments, digests, emailOutbox, users } from '#db/schema.ts';
 import { dueDigestPeriod, planDigests } from './plan-digests.ts';
 import { progressReport } from '../progress/progress.ts';
@@ -12,9 +12,7 @@ const PUBLIC_URL = 'https://train.example.mil';
 // Monday 23 November 2026, 08:00 in Denver (UTC−7).
 const MONDAY_8_DENVER = Date.UTC(2026, 10, 23, 15);
 
-const smtp = new SmtpCapture();
-beforeAll(() => smtp.start());
-afterAll(() => smtp.stop());
+const smtp = smtpForFile();
 
 async function overdue(
   ctx: TestContext,
@@ -31,12 +29,18 @@ async function overdue(
     .values({ user_id: u.id, module_id: MODULE, created_at: 1, due_at: dueAt, completed_at: completedAt });
 }
 
+/** Digests by SMTP on Mondays at 08:00 in Denver. */
+const WEEKLY_DIGESTS = {
+  env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL, DIGEST_CRON: '0 8 * * 1', DIGEST_TZ: 'America/Denver' }),
+};
+
+/** Plans the digests due at `now`, as the server's scheduler does. */
+const planAt = (ctx: TestContext, now: number) =>
+  planDigests(ctx.database, { publicUrl: PUBLIC_URL, cron: ctx.config.digestCron, tz: ctx.config.digestTz, now });
+
 describeApi(
   "the administrators' weekly digest",
   (ctx) => {
-    const plan = (now: number) =>
-      planDigests(ctx.database, { publicUrl: PUBLIC_URL, cron: ctx.config.digestCron, tz: ctx.config.digestTz, now });
-
     it('is due at the time DIGEST_CRON names in DIGEST_TZ, and caught up within a day only', () => {
       const cron = ctx.config.digestCron!;
       expect(dueDigestPeriod(cron, 'America/Denver', MONDAY_8_DENVER)).toBe(MONDAY_8_DENVER);
@@ -51,7 +55,7 @@ describeApi(
       smtp.received = [];
       await overdue(ctx, '480 ISRW', now + 30 * DAY); // not due yet
       await overdue(ctx, '480 ISRW', now - DAY, now - 2 * DAY); // completed
-      expect(await plan(now)).toBe(0);
+      expect(await planAt(ctx, now)).toBe(0);
       expect(await ctx.database.db.select().from(digests)).toEqual([]);
       // Nothing queued for the outbox to send (a queued message stays until sent, so it would show here or there).
       expect(await ctx.database.db.select({ to: emailOutbox.to_address }).from(emailOutbox)).toEqual([]);
@@ -76,8 +80,8 @@ describeApi(
       });
       expect(off.json()).toEqual({ email_digest: false });
 
-      await Promise.all([plan(now), plan(now), plan(now)]);
-      await plan(now + 3_600_000);
+      await Promise.all([planAt(ctx, now), planAt(ctx, now), planAt(ctx, now)]);
+      await planAt(ctx, now + 3_600_000);
       const rows = await ctx.database.db.select({ admin_id: digests.admin_id, period: digests.period }).from(digests);
       const [seededAdmin] = await ctx.database.db
         .select({ id: users.id })
@@ -99,7 +103,7 @@ describeApi(
       expect(smtp.to(inactive.email)).toEqual([]);
 
       // The next week's goes out at its time.
-      await plan(now + 7 * DAY);
+      await planAt(ctx, now + 7 * DAY);
       await expect.poll(() => smtp.to(reader.email).length, { timeout: 15_000 }).toBe(2);
     });
 
@@ -126,7 +130,7 @@ describeApi(
       );
     });
   },
-  { env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL, DIGEST_CRON: '0 8 * * 1', DIGEST_TZ: 'America/Denver' }) },
+  WEEKLY_DIGESTS,
 );
 
 describeApi(
@@ -138,12 +142,7 @@ describeApi(
       for (let i = 0; i < 23; i++)
         await overdue(ctx, '655 ISRW', now - (30 - i) * DAY, 0, `Late${String(i).padStart(2, '0')}`);
       const admin = await ctx.createUser({ role: 'admin' });
-      await planDigests(ctx.database, {
-        publicUrl: PUBLIC_URL,
-        cron: ctx.config.digestCron,
-        tz: ctx.config.digestTz,
-        now,
-      });
+      await planAt(ctx, now);
       await expect.poll(() => smtp.to(admin.email).length, { timeout: 15_000 }).toBe(1);
       const mail = smtp.to(admin.email)[0]!;
       expect(mail.subject).toBe('Ready Airman Training: 23 past due in 1 module');
@@ -153,7 +152,7 @@ describeApi(
       expect(mail.text).toContain(`See all 23 on Progress:\n${PUBLIC_URL}/progress?module=${MODULE}`);
     });
   },
-  { env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL, DIGEST_CRON: '0 8 * * 1', DIGEST_TZ: 'America/Denver' }) },
+  WEEKLY_DIGESTS,
 );
 
 describeApi(
@@ -167,12 +166,7 @@ describeApi(
       await overdue(ctx, '480 ISRW', now - 3 * DAY, 0, 'Gone', { active: false });
       await overdue(ctx, '480 ISRW', now + DAY); // not due yet
       const admin = await ctx.createUser({ role: 'admin' });
-      await planDigests(ctx.database, {
-        publicUrl: PUBLIC_URL,
-        cron: ctx.config.digestCron,
-        tz: ctx.config.digestTz,
-        now,
-      });
+      await planAt(ctx, now);
       const progress = await progressReport(ctx.database, {}, now);
       expect(progress.overdue_total).toBe(3);
       await expect.poll(() => smtp.to(admin.email).length, { timeout: 15_000 }).toBe(1);
@@ -181,5 +175,5 @@ describeApi(
       expect(mail.text).toContain('invitees who have not registered yet and deactivated accounts included');
     });
   },
-  { env: () => ({ SMTP_URL: smtp.url, PUBLIC_URL, DIGEST_CRON: '0 8 * * 1', DIGEST_TZ: 'America/Denver' }) },
+  WEEKLY_DIGESTS,
 );

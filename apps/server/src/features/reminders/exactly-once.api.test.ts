@@ -5,72 +5,35 @@
  * middle of its work, then started again, on PostgreSQL and on the embedded
  * database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '#test/free-port.ts';
-import { SERVER_BUILD } from '#test/server-build.ts';
-import { template } from '#test/databases.ts';
+import { processTargets } from '#test/databases.ts';
+import { exited, startServer as startBuiltServer, until, type ServerProcess } from '#test/server-process.ts';
 import { SmtpCapture } from '#test/smtp-capture.ts';
-import { waitForHealth } from '#test/wait-for-health.ts';
 import { openDatabase, type DatabaseLocation } from '#db/database.ts';
 import { seed } from '#seed/seed.ts';
 
-const serverRoot = path.resolve(import.meta.dirname, '../../..');
 const TRAINEES = 400;
 const HOUR = 60 * 60 * 1000;
 const ADMIN = { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Correct-Horse-9' };
 const METRICS_TOKEN = 'metrics-token-of-this-test';
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-}
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_BUILD], {
-    cwd: serverRoot,
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      REMINDER_INTERVAL_S: '1',
-      // A killed process's claimed messages are sent again after 5 s rather than a minute.
-      MAIL_CLAIM_S: '5',
-      DIGEST_CRON: 'off',
-      PUBLIC_URL: 'https://train.example.mil',
-      METRICS_TOKEN,
-      ...ADMIN,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+function startServer(env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  return startBuiltServer({
+    REMINDER_INTERVAL_S: '1',
+    // A killed process's claimed messages are sent again after 5 s rather than a minute.
+    MAIL_CLAIM_S: '5',
+    DIGEST_CRON: 'off',
+    PUBLIC_URL: 'https://train.example.mil',
+    METRICS_TOKEN,
+    ...ADMIN,
+    ...env,
   });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(url, child, () => out);
-  return { child, url, output: () => out };
 }
 
 /** E-mails the server's database holds and has not sent (its /metrics' airman_outbox_depth). */
-async function outboxDepth(server: Server): Promise<number> {
+async function outboxDepth(server: ServerProcess): Promise<number> {
   const res = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   return Number(/^airman_outbox_depth (\d+)$/m.exec(await res.text())?.[1] ?? NaN);
-}
-
-function exited(s: Server, signal: NodeJS.Signals): Promise<void> {
-  return new Promise((resolve) => {
-    if (s.child.exitCode !== null || s.child.signalCode !== null) return resolve();
-    s.child.once('exit', () => resolve());
-    s.child.kill(signal);
-  });
 }
 
 /** TRAINEES active users, each assigned the seed module due in 12 hours: each is owed one reminder. */
@@ -107,67 +70,10 @@ function tally(smtp: SmtpCapture) {
   };
 }
 
-async function until(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs: number,
-  what: () => string,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-const targets: {
-  name: string;
-  location(): Promise<{ location: DatabaseLocation; env: NodeJS.ProcessEnv; dispose(): Promise<void> }>;
-}[] = [
-  {
-    name: 'pglite',
-    async location() {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reminders-once-'));
-      return {
-        // Started from the migrated empty database the API tests share (test/databases.ts).
-        location: { dataDir: path.join(dataDir, 'db'), from: await template() },
-        env: { DATA_DIR: dataDir },
-        dispose: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-      };
-    },
-  },
-];
-const url = process.env.TEST_DATABASE_URL;
-if (url) {
-  targets.push({
-    name: 'postgres',
-    async location() {
-      const name = `test_once_${Date.now()}_${crypto.randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE "${name}"`);
-      await admin.end();
-      const u = new URL(url);
-      u.pathname = `/${name}`;
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reminders-once-'));
-      return {
-        location: { url: u.toString() },
-        env: { DATABASE_URL: u.toString(), DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) },
-        async dispose() {
-          fs.rmSync(dataDir, { recursive: true, force: true });
-          const dropper = new pg.Client({ connectionString: url });
-          await dropper.connect();
-          await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-          await dropper.end();
-        },
-      };
-    },
-  });
-}
-
-for (const target of targets) {
+for (const target of processTargets('reminders-once')) {
   describe(`reminders sent once by real processes [${target.name}]`, () => {
     const smtp = new SmtpCapture(5);
-    const servers: Server[] = [];
+    const servers: ServerProcess[] = [];
     beforeAll(() => smtp.start());
     afterAll(async () => {
       await Promise.all(servers.map((s) => exited(s, 'SIGKILL')));

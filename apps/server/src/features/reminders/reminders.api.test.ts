@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeApi, type TestContext, type TestUser } from '#test/harness.ts';
-import { freePort } from '#test/free-port.ts';
-import { SmtpCapture } from '#test/smtp-capture.ts';
-import { assignments, emailLog, emailOutbox, reminders } from '#db/schema.ts';
+import { emailLogOf, remindersOf } from '#test/reminder-rows.ts';
+import { smtpForFile, unreachableSmtp } from '#test/smtp-capture.ts';
+import { assignments, emailOutbox } from '#db/schema.ts';
 import { dueDateInWords } from '#mail/due-date.ts';
 import { planReminders } from './plan-reminders.ts';
 
@@ -22,20 +22,8 @@ async function assigned(ctx: TestContext, due_at: number, user?: TestUser): Prom
 const plan = (ctx: TestContext, now: number) =>
   planReminders(ctx.database, { publicUrl: PUBLIC_URL, days: ctx.config.reminderDays, now });
 
-async function remindersOf(ctx: TestContext, userId: string) {
-  return ctx.database.db
-    .select({ kind: reminders.kind, due_at: reminders.due_at, email_id: reminders.email_id })
-    .from(reminders)
-    .where(eq(reminders.user_id, userId));
-}
-
 async function logOf(ctx: TestContext, userId: string) {
-  const rows = await ctx.database.db
-    .select()
-    .from(emailLog)
-    .where(eq(emailLog.user_id, userId))
-    .orderBy(emailLog.created_at);
-  return rows.map((r) => ({
+  return (await emailLogOf(ctx, userId)).map((r) => ({
     id: r.id,
     kind: r.kind,
     subject: r.subject,
@@ -53,13 +41,8 @@ async function adminToken(ctx: TestContext): Promise<string> {
   return (await ctx.createUser({ role: 'admin' })).token;
 }
 
-const smtp = new SmtpCapture();
-let deadPort = 0;
-beforeAll(async () => {
-  await smtp.start();
-  deadPort = await freePort();
-});
-afterAll(() => smtp.stop());
+const smtp = smtpForFile();
+const deadSmtpUrl = unreachableSmtp();
 
 describeApi(
   'trainee reminders through a mail server',
@@ -228,5 +211,5 @@ describeApi(
     });
   },
   // Nothing listens there: every e-mail stays queued.
-  { env: () => ({ SMTP_URL: `smtp://127.0.0.1:${deadPort}`, PUBLIC_URL }) },
+  { env: () => ({ SMTP_URL: deadSmtpUrl(), PUBLIC_URL }) },
 );

@@ -1,8 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeApi, type TestContext, type TestUser } from '#test/harness.ts';
-import { freePort } from '#test/free-port.ts';
-import { assignments, emailLog, emailOutbox, reminders } from '#db/schema.ts';
+import { emailLogOf, remindersOf } from '#test/reminder-rows.ts';
+import { unreachableSmtp } from '#test/smtp-capture.ts';
+import { assignments, emailOutbox } from '#db/schema.ts';
 import { dueDateInWords } from '#mail/due-date.ts';
 import { planReminders } from './plan-reminders.ts';
 import { renewLapsed } from '../record/renewals.ts';
@@ -11,10 +12,7 @@ const MODULE = 'ready_airman_training';
 const DAY = 24 * 60 * 60 * 1000;
 const PUBLIC_URL = 'https://train.example.mil';
 
-let deadPort = 0;
-beforeAll(async () => {
-  deadPort = await freePort();
-});
+const deadSmtpUrl = unreachableSmtp();
 
 const plan = (ctx: TestContext, now: number) =>
   planReminders(ctx.database, { publicUrl: PUBLIC_URL, days: ctx.config.reminderDays, now });
@@ -45,14 +43,6 @@ async function completed(ctx: TestContext, moduleId: string, renews_at: number):
   return u;
 }
 
-async function remindersOf(ctx: TestContext, userId: string) {
-  return ctx.database.db
-    .select({ kind: reminders.kind, due_at: reminders.due_at, email_id: reminders.email_id })
-    .from(reminders)
-    .where(eq(reminders.user_id, userId))
-    .orderBy(reminders.kind);
-}
-
 async function queuedFor(ctx: TestContext, userId: string) {
   const ids = (await remindersOf(ctx, userId)).map((r) => r.email_id);
   if (ids.length === 0) return [];
@@ -63,12 +53,7 @@ async function queuedFor(ctx: TestContext, userId: string) {
 }
 
 async function logOf(ctx: TestContext, userId: string) {
-  const rows = await ctx.database.db
-    .select()
-    .from(emailLog)
-    .where(eq(emailLog.user_id, userId))
-    .orderBy(emailLog.created_at);
-  return rows.map((r) => [r.subject, r.cancelled_at > 0]);
+  return (await emailLogOf(ctx, userId)).map((r) => [r.subject, r.cancelled_at > 0]);
 }
 
 describeApi(
@@ -143,5 +128,5 @@ describeApi(
     });
   },
   // Nothing listens there: every e-mail stays queued, to be read in the queue.
-  { env: () => ({ SMTP_URL: `smtp://127.0.0.1:${deadPort}`, PUBLIC_URL }) },
+  { env: () => ({ SMTP_URL: deadSmtpUrl(), PUBLIC_URL }) },
 );

@@ -11,6 +11,7 @@ import type { GameCommand } from '@airman/contracts/game.ts';
 import { blankAction, type Module } from '@airman/contracts/module.ts';
 import type { ProgressResponse } from '@airman/contracts/progress.ts';
 import { questionnaireSchema, type Questionnaire, type QuestionnaireAnswers } from '@airman/contracts/questionnaire.ts';
+import { makeItem, makeQuestionnaire, scaleOf } from '@airman/contracts/test-questionnaire.ts';
 import { validateStructure } from '@airman/engine/validate.ts';
 import { assignments, modules } from '#db/schema.ts';
 import { moduleContent } from '../modules/save-module.ts';
@@ -90,24 +91,18 @@ function moduleNamed(n: Names): Module {
 function questionnaireNamed(n: Names): Questionnaire {
   const [domA, domB] = n.domains as [string, string];
   const [qa, qb, qc] = n.questions as [string, string, string];
-  return {
-    title: 'Fitness',
-    instructions: 'Pick one.',
-    scale: [
-      { value: 1, label: 'Low' },
-      { value: 2, label: 'Middle' },
-      { value: 3, label: 'High' },
-    ],
+  return makeQuestionnaire({
+    scale: scaleOf('Low', 'Middle', 'High'),
     domains: [
       { id: domA, name: 'Domain A' },
       { id: domB, name: 'Domain B' },
     ],
     items: [
-      { id: qa, domain: domA, text: 'First?', reverse: false },
-      { id: qb, domain: domA, text: 'Second?', reverse: true },
-      { id: qc, domain: domB, text: 'Third?', reverse: false },
+      makeItem(qa, 'First?', { domain: domA }),
+      makeItem(qb, 'Second?', { domain: domA, reverse: true }),
+      makeItem(qc, 'Third?', { domain: domB }),
     ],
-  };
+  });
 }
 
 /** The run: the event's first choice, two actions, a night, the third action, the end. */

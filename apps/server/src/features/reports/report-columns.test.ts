@@ -1,20 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { Questionnaire } from '@airman/contracts/questionnaire.ts';
+import { makeQuestionnaire } from '@airman/contracts/test-questionnaire.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { reportDisposition, reportLayout, type ReportRow } from './report-columns.ts';
 
 const day = Date.UTC(2026, 10, 22, 12);
 
-const questionnaire: Questionnaire = {
-  title: 'Q',
-  instructions: '',
+const questionnaire = makeQuestionnaire({
   scale: [
     { value: 1, label: 'low' },
     { value: 5, label: 'high' },
   ],
-  domains: [{ id: 'mental', name: 'Mental' }],
-  items: [{ id: 'm1', domain: 'mental', text: 't', reverse: false }],
-};
+});
 
 const row: ReportRow = {
   rank: 'SrA',

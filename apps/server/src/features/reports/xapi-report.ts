@@ -16,26 +16,11 @@ import { HttpError } from '#lib/http-error.ts';
 import { scopeSql, type Scope } from '#lib/scope.ts';
 import { StatementBuilder } from '#xapi/statements.ts';
 import { moduleQuestionnaire } from '../game/run-questionnaire.ts';
-import { runFacts } from '../game/run-statements.ts';
-import type { RunRow } from '../game/repository.ts';
+import { runFacts, type RunFields } from '../game/run-statements.ts';
 import { moduleExists } from '../modules/repository.ts';
 
 const PAGE = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-type PageRun = Pick<
-  RunRow,
-  | 'id'
-  | 'user_id'
-  | 'module_id'
-  | 'module_snapshot'
-  | 'status'
-  | 'started_at'
-  | 'finished_at'
-  | 'score_points'
-  | 'answers_before'
-  | 'answers_after'
->;
 
 // One page as one JSON text: PGlite hands rows over field by field, dearer than one text. `scope`:
 // a condition on the run's user as user_search row `s` (a unit administrator's trainees), or none.
@@ -55,7 +40,7 @@ const pageSql = (
   ORDER BY r.started_at, r.id
   LIMIT ${PAGE}) p`;
 
-async function* runPages(database: Database, query: XapiReportQuery, scope: Scope): AsyncGenerator<PageRun[]> {
+async function* runPages(database: Database, query: XapiReportQuery, scope: Scope): AsyncGenerator<RunFields[]> {
   const units: unknown[] = [];
   const sql = pageSql(scope === null ? null : scopeSql('s', scope, (unit) => `$${4 + units.push(unit)}`));
   // Past (from, ''): every run that started on `from` or later (ids are never empty).
@@ -65,7 +50,7 @@ async function* runPages(database: Database, query: XapiReportQuery, scope: Scop
     // PGlite runs each query on this thread: between pages, the rest of the server gets its turn.
     await new Promise((resolve) => setImmediate(resolve));
     const [row] = await database.query<{ page: string }>(sql, [...after, end, query.module ?? null, ...units]);
-    const runs = JSON.parse(row?.page ?? '[]') as PageRun[];
+    const runs = JSON.parse(row?.page ?? '[]') as RunFields[];
     const last = runs.at(-1);
     if (last) yield runs;
     if (!last || runs.length < PAGE) return;

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { SignInStatus } from '@airman/contracts/user.ts';
 import { adminToken, describeApi, TEST_PASSWORD, type TestContext } from '#test/harness.ts';
-import { SmtpCapture } from '#test/smtp-capture.ts';
+import { smtpForFile } from '#test/smtp-capture.ts';
 import { deviceTrusts, loginFailures } from '#db/schema.ts';
 import { ACCOUNT_LOCK_FAILURES } from '#auth/throttle.ts';
 import { DEVICE_COOKIE, TRUST_COOKIE } from '#auth/device-cookie.ts';
@@ -12,9 +12,7 @@ const WRONG = 'Wrong-Password-1!';
 const CHROME_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-const smtp = new SmtpCapture();
-beforeAll(() => smtp.start());
-afterAll(() => smtp.stop());
+const smtp = smtpForFile();
 
 function signIn(ctx: TestContext, email: string, password: string, from: string, cookie?: string) {
   return ctx.app.inject({

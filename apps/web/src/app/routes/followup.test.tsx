@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { followupAnswerSchema, followupResponseSchema, type FollowupResponse } from '@airman/contracts/followup.ts';
+import { makeItem, makeQuestionnaire, scaleOf } from '@airman/contracts/test-questionnaire.ts';
 import { makeUser } from '#testing/fixtures.ts';
-import { Providers, testQueryClient } from '#testing/render.tsx';
+import { renderRoutes } from '#testing/render.tsx';
 import { errorAnswer, recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
 import { seriousViolations } from '#testing/axe.ts';
@@ -16,33 +15,18 @@ const FOLLOWUP: FollowupResponse = followupResponseSchema.parse({
   title: 'Fitness Basics',
   completed_at: Date.UTC(2026, 0, 5, 12),
   answered_at: 0,
-  questionnaire: {
+  questionnaire: makeQuestionnaire({
     title: 'Fitness check',
     instructions: 'Think about the last week.',
-    scale: [
-      { value: 1, label: 'Disagree' },
-      { value: 2, label: 'Neither' },
-      { value: 3, label: 'Agree' },
-    ],
-    domains: [{ id: 'mental', name: 'Mental' }],
-    items: [
-      { id: 'calm', domain: 'mental', text: 'I stay calm.', reverse: false },
-      { id: 'focus', domain: 'mental', text: 'I stay focused.', reverse: false },
-    ],
-  },
+    scale: scaleOf('Disagree', 'Neither', 'Agree'),
+    items: [makeItem('calm', 'I stay calm.'), makeItem('focus', 'I stay focused.')],
+  }),
 });
 
 function renderFollowup() {
-  const router = createMemoryRouter([{ path: '/followup/:module', element: <Followup /> }], {
-    initialEntries: ['/followup/fitness'],
-  });
-  const user = userEvent.setup({ delay: null });
-  render(
-    <Providers queryClient={testQueryClient()} me={makeUser({ id: 'jane', role: 'user' })}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return user;
+  return renderRoutes([{ path: '/followup/:module', element: <Followup /> }], '/followup/fitness', {
+    me: makeUser({ id: 'jane', role: 'user' }),
+  }).user;
 }
 
 describe('/followup/:module', () => {

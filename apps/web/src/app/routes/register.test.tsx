@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { Providers, testQueryClient } from '#testing/render.tsx';
+import { useLocation } from 'react-router';
+import { renderRoutes } from '#testing/render.tsx';
 import { errorAnswer, recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
 import { errorNotification as notification, titleOf } from '#testing/notifications.ts';
@@ -15,20 +14,13 @@ function LoginPage() {
 
 /** /register/:inviteCode? as the app routes it, with /login beside it, opened at `path`. */
 function renderRegister(path: string) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/register/:inviteCode?', element: <Register /> },
       { path: '/login', element: <LoginPage /> },
     ],
-    { initialEntries: [path] },
+    path,
   );
-  const user = userEvent.setup({ delay: null });
-  render(
-    <Providers queryClient={testQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return { user, router };
 }
 
 const NEXT_STEP =

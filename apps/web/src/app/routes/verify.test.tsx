@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { Providers, testQueryClient } from '#testing/render.tsx';
+import { renderRoutes } from '#testing/render.tsx';
 import { errorAnswer, recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
 import { seriousViolations } from '#testing/axe.ts';
@@ -12,14 +10,7 @@ import { Component as Verify } from './verify.tsx';
 
 /** /verify/:code? as the app routes it, opened at `path`, with no session. */
 function renderVerify(path: string) {
-  const router = createMemoryRouter([{ path: '/verify/:code?', element: <Verify /> }], { initialEntries: [path] });
-  const user = userEvent.setup({ delay: null });
-  render(
-    <Providers queryClient={testQueryClient()}>
-      <RouterProvider router={router} />
-    </Providers>,
-  );
-  return { user, router };
+  return renderRoutes([{ path: '/verify/:code?', element: <Verify /> }], path);
 }
 
 const verifyCalls = (sent: ReturnType<typeof recordRequests>) =>

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { gameAssignmentSchema, startRunResponseSchema, type GameAssignment } from '@airman/contracts/game.ts';
+import { makeGameAssignment } from '@airman/contracts/test-assignments.ts';
 import { tinyModule } from '@airman/engine/test-modules.ts';
 import { createBridge } from '@airman/game/bridge.ts';
 import { mountGame } from '@airman/game/main.ts';
@@ -17,18 +18,7 @@ const DAY = 86_400_000;
 globalThis.CSS ??= { escape: (s: string) => s.replace(/[^\w-]/g, (c) => `\\${c}`) } as typeof CSS;
 
 function assignment(overrides: Partial<GameAssignment>): GameAssignment {
-  return gameAssignmentSchema.parse({
-    module: 'fitness',
-    title: 'Fitness Basics',
-    description: '',
-    due_at: 0,
-    status: 'Not Started',
-    game_status: 0,
-    started_at: 0,
-    completed_at: 0,
-    has_questionnaire: false,
-    ...overrides,
-  });
+  return gameAssignmentSchema.parse(makeGameAssignment('fitness', { title: 'Fitness Basics', ...overrides }));
 }
 
 /** The game as the training page mounts it, its calls through the page's client, with a session. */
