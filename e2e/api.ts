@@ -1,6 +1,7 @@
 /** Setting up data through the product's own API, as an administrator would. */
 import fs from 'node:fs';
 import path from 'node:path';
+import { blankAction, DEFAULT_GAME_RECORD, type Action, type Module } from '@airman/contracts/module.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
 import { ourServer } from './server.ts';
 
@@ -149,4 +150,25 @@ let counter = 0;
 export function uniqueEmail(prefix: string, domain = 'example.com'): string {
   counter += 1;
   return `${prefix}-${Date.now()}-${counter}@${domain}`;
+}
+
+/** An action that raises fitness and passes PT. */
+export const passPtRun: Action = {
+  ...blankAction('Run'),
+  results: { fitness: 10 },
+  changes_objectives: { add: [], remove: ['Pass PT'] },
+};
+
+/** A small module to make through the API: three days, two gauges, one objective that Run passes; `more` over it. */
+export function smallModule(title: string, more: Partial<Module> = {}): Module {
+  return {
+    ...DEFAULT_GAME_RECORD,
+    game_title: title,
+    days: 3,
+    daily_time_tokens: 4,
+    starting_gauges: { morale: 60, fitness: 50 },
+    objectives: [{ name: 'Pass PT', active: true, hidden: false }],
+    actions: [passPtRun],
+    ...more,
+  };
 }

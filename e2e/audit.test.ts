@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { blankAction, DEFAULT_GAME_RECORD, type Module } from '@airman/contracts/module.ts';
+import { blankAction, type Module } from '@airman/contracts/module.ts';
 import { formatDueDate } from '@airman/contracts/due-date.ts';
 import { playGreedy } from '@airman/engine/play.ts';
 import { replay } from '@airman/engine/replay.ts';
-import { api, apiLogin, inviteAndRegister, uniqueEmail } from './api.ts';
+import { api, apiLogin, inviteAndRegister, passPtRun, smallModule, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E } from './browser.ts';
 import { arrowToOption, focused, tabTo } from './focus.ts';
@@ -20,18 +20,13 @@ interface Run {
 
 /** A small module of the admin's own, made through the API (its version 1). */
 async function apiModule(baseUrl: string, admin: string, title: string): Promise<Module> {
-  return api<Module>(baseUrl, admin, 'POST', 'modules', {
-    ...DEFAULT_GAME_RECORD,
-    game_title: title,
-    days: 3,
-    daily_time_tokens: 4,
-    starting_gauges: { morale: 60, fitness: 50 },
-    objectives: [{ name: 'Pass PT', active: true, hidden: false }],
-    actions: [
-      { ...blankAction('Run'), results: { fitness: 10 }, changes_objectives: { add: [], remove: ['Pass PT'] } },
-      { ...blankAction('Rest'), results: { morale: 5 } },
-    ],
-  });
+  return api<Module>(
+    baseUrl,
+    admin,
+    'POST',
+    'modules',
+    smallModule(title, { actions: [passPtRun, { ...blankAction('Rest'), results: { morale: 5 } }] }),
+  );
 }
 
 /** The downloaded CSV of the Audit screen's current filters, by keyboard: Tab to Download CSV, Enter. */

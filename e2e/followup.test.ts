@@ -8,10 +8,7 @@
  * database), stopped, the completion moved thirty days into the past, and started again at the
  * same address, whose scheduler then owes the follow-up as it would any other.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { GameCommand } from '@airman/contracts/game.ts';
 import { domainScores, type Questionnaire } from '@airman/contracts/questionnaire.ts';
 import { plan } from '@airman/engine/play.ts';
@@ -19,46 +16,13 @@ import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { seriousViolations } from './axe.ts';
 import { api, apiLogin, mailTo, schedulerChecked } from './api.ts';
 import { describeE2E, submitLogin } from './browser.ts';
-import { registeredTrainee, TRAINEE_PASSWORD, VIEWPORTS } from './game-helpers.ts';
+import { fitsEverySize, registeredTrainee, tabToText, TRAINEE_PASSWORD } from './game-helpers.ts';
 import { OwnServer } from './own-server.ts';
 import { aria, Pa11yPages } from './pa11y-pages.ts';
 
 const DAY = 86_400_000;
 const MODULE = 'ready_airman_training';
 const SUBJECT = 'Subject: Ready Airman Training: a few questions, 30 days on';
-
-/** Tab until the focus is on the element with this accessible name (or label); at most 120 presses. */
-async function tabTo(page: Page, name: string | RegExp): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement as HTMLInputElement | null;
-      if (!el) return '';
-      return (el.getAttribute('aria-label') ?? el.labels?.[0]?.innerText ?? el.innerText).replace(/\s+/g, ' ').trim();
-    });
-    if (typeof name === 'string' ? focused === name : name.test(focused)) return;
-  }
-  throw new Error(`never reached ${String(name)} by Tab`);
-}
-
-/** Nothing on the page scrolls sideways at any of the three sizes (with GAME_SHOTS=dir, a screenshot of each). */
-async function fitsEverySize(page: Page, name: string): Promise<void> {
-  const opened = page.viewportSize();
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-    expect(sideways, `${name} scrolls sideways at ${viewport.width}px`).toBe(false);
-    if (process.env.GAME_SHOTS) {
-      fs.mkdirSync(process.env.GAME_SHOTS, { recursive: true });
-      await page.screenshot({
-        path: path.join(process.env.GAME_SHOTS, `${name}-${viewport.width}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  if (opened) await page.setViewportSize(opened);
-}
 
 const own = new OwnServer();
 
@@ -132,12 +96,12 @@ describeE2E(
       const groups = page.getByRole('group');
       const count = await groups.count();
       expect(count).toBe(questionnaire.items.length);
-      await tabTo(page, 'Strongly disagree');
+      await tabToText(page, 'Strongly disagree');
       for (let i = 0; i < count; i++) {
         for (let k = 0; k < 4; k++) await page.keyboard.press('ArrowDown');
         if (i < count - 1) await page.keyboard.press('Tab');
       }
-      await tabTo(page, 'Send my answers');
+      await tabToText(page, 'Send my answers');
       await page.keyboard.press('Enter');
       await page.getByText('Thank you: your answers are recorded.').waitFor();
       await fitsEverySize(page, 'followup-answered');

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { inviteAndRegister, uniqueEmail } from './api.ts';
 
 export const TRAINEE_PASSWORD = 'Trainee-Passw0rd!';
@@ -26,6 +27,42 @@ export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   const { width } = page.viewportSize() ?? { width: 0 };
   await page.screenshot({ path: path.join(dir, `${name}-${width}.png`) });
+}
+
+/** Nothing on the page scrolls sideways at any of the three sizes (with GAME_SHOTS=dir, a screenshot of each). */
+export async function fitsEverySize(page: Page, name: string): Promise<void> {
+  const opened = page.viewportSize();
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.waitForTimeout(300);
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(sideways, `${name} scrolls sideways at ${viewport.width}px`).toBe(false);
+    if (process.env.GAME_SHOTS) {
+      fs.mkdirSync(process.env.GAME_SHOTS, { recursive: true });
+      await page.screenshot({
+        path: path.join(process.env.GAME_SHOTS, `${name}-${viewport.width}.png`),
+        fullPage: true,
+      });
+    }
+  }
+  if (opened) await page.setViewportSize(opened);
+}
+
+/**
+ * Tab (or Shift+Tab) until the focused element's aria-label, label or rendered text is `name`
+ * (or matches it); at most 120 presses.
+ */
+export async function tabToText(page: Page, name: string | RegExp, back = false): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement | null;
+      if (!el) return '';
+      return (el.getAttribute('aria-label') ?? el.labels?.[0]?.innerText ?? el.innerText).replace(/\s+/g, ' ').trim();
+    });
+    if (typeof name === 'string' ? focused === name : name.test(focused)) return;
+  }
+  throw new Error(`never reached ${String(name)} by Tab`);
 }
 
 /** The data-key of the focused element, 'BODY' when focus fell to the page, or its tag. */

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { api, apiLogin } from './api.ts';
+import { api, apiLogin, smallModule } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E } from './browser.ts';
 import { checkbox, focused, tabTo } from './focus.ts';
-import { DEFAULT_GAME_RECORD, type Module } from '@airman/contracts/module.ts';
+import type { Module } from '@airman/contracts/module.ts';
 import type { Page } from 'playwright-core';
 
 /** A small module of the admin's own, made through the API. */
@@ -13,36 +13,9 @@ async function apiModule(
   more: Partial<Module> = {},
 ): Promise<{ token: string; module: Module }> {
   const token = await apiLogin(baseUrl);
-  const module = await api<Module>(baseUrl, token, 'POST', 'modules', {
-    ...DEFAULT_GAME_RECORD,
-    game_title: title,
-    days: 3,
-    daily_time_tokens: 4,
-    starting_gauges: { morale: 60, fitness: 50 },
-    objectives: [{ name: 'Pass PT', active: true, hidden: false }],
-    actions: [
-      {
-        ...DEFAULT_ACTION,
-        name: 'Run',
-        results: { fitness: 10 },
-        changes_objectives: { add: [], remove: ['Pass PT'] },
-      },
-    ],
-    ...more,
-  });
+  const module = await api<Module>(baseUrl, token, 'POST', 'modules', smallModule(title, more));
   return { token, module };
 }
-
-const DEFAULT_ACTION = {
-  name: '',
-  token_cost: 1,
-  set_cooldown: 0,
-  results: {},
-  disabled: false,
-  required_objectives: [],
-  changes_inventory: { add: [], remove: [] },
-  changes_objectives: { add: [], remove: [] },
-};
 
 /**
  * Whether the focused element is in full view below the pinned Check, within

@@ -11,7 +11,6 @@
  * again at the same address, whose scheduler then renews it as it renews any other.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { GameCommand } from '@airman/contracts/game.ts';
@@ -23,25 +22,11 @@ import { pdfText } from '../apps/server/test/pdf-text.ts';
 import { seriousViolations } from './axe.ts';
 import { api, apiLogin, mailTo } from './api.ts';
 import { describeE2E, login } from './browser.ts';
-import { registeredTrainee, TRAINEE_PASSWORD, VIEWPORTS } from './game-helpers.ts';
+import { fitsEverySize, registeredTrainee, tabToText, TRAINEE_PASSWORD } from './game-helpers.ts';
 import { OwnServer } from './own-server.ts';
 
 const DAY = 86_400_000;
 const MODULE = 'ready_airman_training';
-
-/** Tab (or Shift+Tab) until the focus is on the element with this accessible name; at most 80 presses. */
-async function tabTo(page: Page, name: string | RegExp, back = false): Promise<void> {
-  for (let i = 0; i < 80; i++) {
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement as HTMLInputElement | null;
-      if (!el) return '';
-      return (el.getAttribute('aria-label') ?? el.labels?.[0]?.innerText ?? el.innerText).replace(/\s+/g, ' ').trim();
-    });
-    if (typeof name === 'string' ? focused === name : name.test(focused)) return;
-  }
-  throw new Error(`never reached ${String(name)} by Tab`);
-}
 
 /** Completes the trainee's first run of Ready Airman Training through the API. */
 async function completeRun(baseUrl: string, email: string): Promise<void> {
@@ -57,25 +42,6 @@ async function completeRun(baseUrl: string, email: string): Promise<void> {
     answers: { before: agree, after: agree },
   });
   expect(finished.outcome).toBe('complete');
-}
-
-/** Nothing on the page scrolls sideways at any of the three sizes (with GAME_SHOTS=dir, a screenshot of each). */
-async function fitsEverySize(page: Page, name: string): Promise<void> {
-  const opened = page.viewportSize();
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
-    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-    expect(sideways, `${name} scrolls sideways at ${viewport.width}px`).toBe(false);
-    if (process.env.GAME_SHOTS) {
-      fs.mkdirSync(process.env.GAME_SHOTS, { recursive: true });
-      await page.screenshot({
-        path: path.join(process.env.GAME_SHOTS, `${name}-${viewport.width}.png`),
-        fullPage: true,
-      });
-    }
-  }
-  if (opened) await page.setViewportSize(opened);
 }
 
 /** The "% current" of a unit in Progress's table by unit. */
@@ -113,7 +79,7 @@ describeE2E(
       const { context, page } = await e2e.newPage();
       await login(page, trainee, TRAINEE_PASSWORD);
       await page.getByRole('button', { name: 'Fullscreen' }).waitFor();
-      await tabTo(page, 'My record');
+      await tabToText(page, 'My record');
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'My record', level: 1 }).waitFor();
       const region = page.getByRole('region', { name: 'Ready Airman Training' });
@@ -130,7 +96,7 @@ describeE2E(
       await fitsEverySize(page, 'record');
 
       // The PDF names the trainee and the module, and the code.
-      await tabTo(page, /^Download certificate of Ready Airman Training \(PDF\)$/);
+      await tabToText(page, /^Download certificate of Ready Airman Training \(PDF\)$/);
       const download = page.waitForEvent('download');
       await page.keyboard.press('Enter');
       const file = await download;
@@ -144,7 +110,7 @@ describeE2E(
       // A stranger, signed out, checks the code.
       const stranger = await e2e.newPage();
       await stranger.page.goto('/verify');
-      await tabTo(stranger.page, /^Certificate code/);
+      await tabToText(stranger.page, /^Certificate code/);
       await stranger.page.keyboard.type(code);
       await stranger.page.keyboard.press('Enter');
       await stranger.page.getByText('This certificate is valid.').waitFor();
@@ -194,15 +160,15 @@ describeE2E(
 
       // The users list narrows to whom is due for recertification, whom its bulk action can remind.
       await progress.page.goto('/admin');
-      await tabTo(progress.page, /^Filter by recertification/);
+      await tabToText(progress.page, /^Filter by recertification/);
       await progress.page.keyboard.press('ArrowDown');
       await progress.page.waitForURL(/[?&]recert=due\b/);
       const rows = progress.page.getByRole('table', { name: 'Users' }).locator('tbody tr');
       await expect.poll(() => rows.count()).toBe(1);
       expect(await rows.first().textContent()).toContain(trainee);
-      await tabTo(progress.page, /^Select (?!every)/);
+      await tabToText(progress.page, /^Select (?!every)/);
       await progress.page.keyboard.press('Space');
-      await tabTo(progress.page, 'Send a reminder');
+      await tabToText(progress.page, 'Send a reminder');
       await progress.page.keyboard.press('Enter');
       const fromUsers = progress.page.getByRole('dialog', { name: /^Send a reminder to / });
       await fromUsers.waitFor();
@@ -213,13 +179,13 @@ describeE2E(
       // One action reminds both overdue trainees, each once.
       const nudged = (email: string) =>
         mailTo(email).filter((m) => m.includes('Subject: Reminder: Ready Airman Training is past due'));
-      await tabTo(progress.page, 'Send a reminder to all overdue in these filters');
+      await tabToText(progress.page, 'Send a reminder to all overdue in these filters');
       await progress.page.keyboard.press('Enter');
       const dialog = progress.page.getByRole('dialog', { name: 'Send a reminder to 2 trainees' });
       await dialog.waitFor();
-      await tabTo(progress.page, /^Note \(optional\)/);
+      await tabToText(progress.page, /^Note \(optional\)/);
       await progress.page.keyboard.type('Please finish it this week.');
-      await tabTo(progress.page, /^Send reminder \(/);
+      await tabToText(progress.page, /^Send reminder \(/);
       await progress.page.keyboard.press('Enter');
       await progress.page.getByText('Reminders: 2 sent, 0 skipped.').waitFor();
       await dialog.waitFor({ state: 'detached' });

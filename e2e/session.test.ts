@@ -14,6 +14,12 @@ import { adminTokenIssuedAt, claimsOf, pageWithToken } from './tokens.ts';
 import { TOKEN_STORAGE_KEY } from '../apps/web/src/lib/token-store.ts';
 import type { User } from '@airman/contracts/user.ts';
 
+/** The unit the server holds for the user of `email`, as the administrator of token `admin` reads it. */
+async function savedUnit(baseUrl: string, admin: string, email: string): Promise<string | undefined> {
+  const found = await api<{ users: User[] }>(baseUrl, admin, 'GET', `admin/users?search=${encodeURIComponent(email)}`);
+  return found.users.find((u) => u.user_name === email)?.unit;
+}
+
 describeE2E('a session that ends', (e2e) => {
   it('in the middle of an edit loses nothing: the save waits for a sign-in over the page, then is sent', async () => {
     const email = uniqueEmail('session-kept');
@@ -44,17 +50,7 @@ describeE2E('a session that ends', (e2e) => {
     await dialog.waitFor({ state: 'detached' });
 
     const admin = await apiLogin(e2e.baseUrl);
-    await expect
-      .poll(async () => {
-        const users = await api<{ users: User[] }>(
-          e2e.baseUrl,
-          admin,
-          'GET',
-          `admin/users?search=${encodeURIComponent(email)}`,
-        );
-        return users.users.find((u) => u.user_name === email)?.unit;
-      })
-      .toBe('Kept Through Sign-In');
+    await expect.poll(() => savedUnit(e2e.baseUrl, admin, email)).toBe('Kept Through Sign-In');
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/admin?role=user');
     expect(await modal.isVisible()).toBe(true);
     // Focus went back where the admin was typing.
@@ -109,17 +105,7 @@ describeE2E('leaving with unsaved work', (e2e) => {
     expect(await asked).toBe('beforeunload');
     expect(page.isClosed()).toBe(false);
     const admin = await apiLogin(e2e.baseUrl);
-    await expect
-      .poll(async () => {
-        const users = await api<{ users: User[] }>(
-          e2e.baseUrl,
-          admin,
-          'GET',
-          `admin/users?search=${encodeURIComponent(email)}`,
-        );
-        return users.users.find((u) => u.user_name === email)?.unit;
-      })
-      .toBe('Asked Before Leaving');
+    await expect.poll(() => savedUnit(e2e.baseUrl, admin, email)).toBe('Asked Before Leaving');
     await context.close();
   });
 

@@ -7,9 +7,9 @@ import { expect, it } from 'vitest';
 import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { plan } from '@airman/engine/play.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
-import { assignments } from '#db/schema.ts';
 import { cafQuestionnaire } from '#seed/caf-questionnaire.ts';
 import { describeApi } from '#test/harness.ts';
+import { assignSeedModule, startSeedRun } from '#test/game-fixtures.ts';
 import { registration } from './statements.ts';
 
 const PUBLIC_URL = 'https://train.example.mil';
@@ -21,15 +21,8 @@ describeApi(
   (ctx) => {
     it('states the account, so the export matches what was queued after an e-mail change', async () => {
       const user = await ctx.createUser();
-      await ctx.database.db
-        .insert(assignments)
-        .values({ user_id: user.id, module_id: READY_AIRMAN_MODULE_ID, created_at: Date.now() });
-      const started = await ctx.request(user.token, {
-        method: 'POST',
-        url: '/api/game/runs',
-        payload: { module: READY_AIRMAN_MODULE_ID },
-      });
-      const run = started.json<{ run_id: string; seed: number }>();
+      await assignSeedModule(ctx, user);
+      const run = await startSeedRun(ctx, user);
       const finish = await ctx.request(user.token, {
         method: 'POST',
         url: `/api/game/runs/${run.run_id}/finish`,

@@ -12,11 +12,10 @@ import { READY_AIRMAN_MODULE_ID } from '@airman/contracts/constants.ts';
 import { domainScores } from '@airman/contracts/questionnaire-score.ts';
 import { maxPoints } from '@airman/engine/score.ts';
 import { plan } from '@airman/engine/play.ts';
-import { assignments } from '../db/schema.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { cafQuestionnaire } from '../seed/caf-questionnaire.ts';
-import { idleLine } from '#test/game-fixtures.ts';
-import { describeApi, type TestContext, type TestUser } from '#test/harness.ts';
+import { idleLine, seedTrainee, startSeedRun } from '#test/game-fixtures.ts';
+import { describeApi, type TestContext } from '#test/harness.ts';
 import { LRS_KEY, LRS_SECRET, startTestLrs, type TestLrs } from '#test/lrs.ts';
 import { createLrs } from './lrs.ts';
 import { enqueueStatements, XapiWorker } from './outbox.ts';
@@ -95,27 +94,9 @@ async function storedCounts(ids: string[]): Promise<Map<string, number>> {
 describeApi(
   'xAPI statements to an LRS',
   (ctx) => {
-    async function trainee(): Promise<TestUser> {
-      const user = await ctx.createUser();
-      await ctx.database.db
-        .insert(assignments)
-        .values({ user_id: user.id, module_id: READY_AIRMAN_MODULE_ID, created_at: Date.now() });
-      return user;
-    }
-
-    async function startRun(user: TestUser) {
-      const res = await ctx.request(user.token, {
-        method: 'POST',
-        url: '/api/game/runs',
-        payload: { module: READY_AIRMAN_MODULE_ID },
-      });
-      expect(res.statusCode).toBe(200);
-      return res.json<{ run_id: string; seed: number }>();
-    }
-
     it("sends a trainee's runs as valid statements, with the score and success the game gave", async () => {
-      const user = await trainee();
-      const run = await startRun(user);
+      const user = await seedTrainee(ctx);
+      const run = await startSeedRun(ctx, user);
       const answers = await ctx.request(user.token, {
         method: 'POST',
         url: `/api/game/runs/${run.run_id}/answers`,
@@ -130,7 +111,7 @@ describeApi(
       expect(finish.statusCode).toBe(200);
       const { score } = finish.json<{ score: { points: number } }>();
       // A second run, quit.
-      const second = await startRun(user);
+      const second = await startSeedRun(ctx, user);
       expect(
         (await ctx.request(user.token, { method: 'POST', url: `/api/game/runs/${second.run_id}/quit` })).statusCode,
       ).toBe(200);
@@ -195,8 +176,8 @@ describeApi(
     });
 
     it('exports as NDJSON the very statements the LRS holds, for admins only', async () => {
-      const user = await trainee();
-      const run = await startRun(user);
+      const user = await seedTrainee(ctx);
+      const run = await startSeedRun(ctx, user);
       await ctx.request(user.token, {
         method: 'POST',
         url: `/api/game/runs/${run.run_id}/finish`,
@@ -241,7 +222,7 @@ describeApi(
     });
 
     it('sends an answered follow-up questionnaire once, valid, and exports the very statement the LRS holds', async () => {
-      const user = await trainee();
+      const user = await seedTrainee(ctx);
       const completedAt = Date.now() - 30 * 86_400_000;
       await ctx.database.query(
         'INSERT INTO followups (user_id, module_id, completed_at, sent_at) VALUES ($1, $2, $3, $4)',
@@ -295,8 +276,8 @@ describeApi(
     });
 
     it('sends a failed run as failed, unsuccessful, with its score', async () => {
-      const user = await trainee();
-      const run = await startRun(user);
+      const user = await seedTrainee(ctx);
+      const run = await startSeedRun(ctx, user);
       await ctx.request(user.token, {
         method: 'POST',
         url: `/api/game/runs/${run.run_id}/answers`,

@@ -13,6 +13,7 @@ import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { assignments, gameRuns } from '#db/schema.ts';
 import { cafQuestionnaire } from '#seed/caf-questionnaire.ts';
 import { describeApi, type TestContext, type TestUser } from '#test/harness.ts';
+import { seedTrainee, startSeedRun } from '#test/game-fixtures.ts';
 import { VERBS } from '#xapi/statements.ts';
 
 const every = (value: number): Record<string, number> =>
@@ -31,24 +32,6 @@ const ROUNDS = 6;
 describeApi(
   'run transitions that race',
   (ctx) => {
-    async function trainee(): Promise<TestUser> {
-      const user = await ctx.createUser();
-      await ctx.database.db
-        .insert(assignments)
-        .values({ user_id: user.id, module_id: READY_AIRMAN_MODULE_ID, created_at: Date.now() });
-      return user;
-    }
-
-    async function startRun(user: TestUser): Promise<{ run_id: string; seed: number }> {
-      const res = await ctx.request(user.token, {
-        method: 'POST',
-        url: '/api/game/runs',
-        payload: { module: READY_AIRMAN_MODULE_ID },
-      });
-      expect(res.statusCode).toBe(200);
-      return res.json();
-    }
-
     const post = (user: TestUser, url: string, payload?: object) =>
       ctx.request(user.token, { method: 'POST', url, ...(payload ? { payload } : {}) });
 
@@ -69,8 +52,8 @@ describeApi(
 
     it('ends a run once when finish and quit come at once', async () => {
       for (let i = 0; i < ROUNDS; i++) {
-        const user = await trainee();
-        const run = await startRun(user);
+        const user = await seedTrainee(ctx);
+        const run = await startSeedRun(ctx, user);
         const [finish, quit] = await Promise.all([
           post(user, `/api/game/runs/${run.run_id}/finish`, {
             log: plan(readyAirmanModule, run.seed).line,
@@ -90,8 +73,8 @@ describeApi(
 
     it('never moves a run on once it is over, when its progress comes with the finish or the quit', async () => {
       for (let i = 0; i < ROUNDS; i++) {
-        const user = await trainee();
-        const run = await startRun(user);
+        const user = await seedTrainee(ctx);
+        const run = await startSeedRun(ctx, user);
         const line = plan(readyAirmanModule, run.seed).line;
         const first: GameCommand[] = line.slice(0, 3);
         const [progress, finish] = await Promise.all([
@@ -109,7 +92,7 @@ describeApi(
         const [kept] = await ctx.database.db.select().from(gameRuns).where(eq(gameRuns.id, run.run_id));
         expect(kept?.log).toEqual(line);
 
-        const second = await startRun(user);
+        const second = await startSeedRun(ctx, user);
         const [moved, quit] = await Promise.all([
           post(user, `/api/game/runs/${second.run_id}/progress`, {
             log: plan(readyAirmanModule, second.seed).line.slice(0, 3),

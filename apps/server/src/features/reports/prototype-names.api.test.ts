@@ -16,6 +16,7 @@ import { validateStructure } from '@airman/engine/validate.ts';
 import { assignments, modules } from '#db/schema.ts';
 import { moduleContent } from '../modules/save-module.ts';
 import { adminToken, describeApi, type TestContext } from '#test/harness.ts';
+import { assignSeedModule, startSeedRun } from '#test/game-fixtures.ts';
 
 /** Every member of Object.prototype: '__proto__', 'constructor', 'valueOf', 'toString', 'hasOwnProperty', … */
 const MEMBERS = Object.getOwnPropertyNames(Object.prototype);
@@ -143,16 +144,8 @@ async function playAndReport(ctx: TestContext, admin: string, n: Names): Promise
 
   const user = await ctx.createUser();
   try {
-    await ctx.database.db
-      .insert(assignments)
-      .values({ user_id: user.id, module_id: READY_AIRMAN_MODULE_ID, created_at: Date.now() });
-    const started = await ctx.request(user.token, {
-      method: 'POST',
-      url: '/api/game/runs',
-      payload: { module: READY_AIRMAN_MODULE_ID },
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    const runId = started.json<{ run_id: string }>().run_id;
+    await assignSeedModule(ctx, user);
+    const runId = (await startSeedRun(ctx, user)).run_id;
     const answers = answersNamed(n);
     const given = await ctx.request(user.token, {
       method: 'POST',
@@ -160,11 +153,7 @@ async function playAndReport(ctx: TestContext, admin: string, n: Names): Promise
       payload: { before: answers.before },
     });
     expect(given.statusCode, given.body).toBe(200);
-    const resumed = await ctx.request(user.token, {
-      method: 'POST',
-      url: '/api/game/runs',
-      payload: { module: READY_AIRMAN_MODULE_ID },
-    });
+    const resumed = await startSeedRun<{ answers_before: unknown }>(ctx, user);
     const finished = await ctx.request(user.token, {
       method: 'POST',
       url: `/api/game/runs/${runId}/finish`,
@@ -201,7 +190,7 @@ async function playAndReport(ctx: TestContext, admin: string, n: Names): Promise
     expect(progress.statusCode, progress.body).toBe(200);
     const body = progress.json<ProgressResponse>();
     return {
-      resumedAnswers: resumed.json<{ answers_before: unknown }>().answers_before,
+      resumedAnswers: resumed.answers_before,
       finished: finished.json(),
       header: results(lines[0] as string),
       row: results(row as string),
