@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { plan } from '@airman/engine/play.ts';
 import { tinyModule } from '@airman/engine/test-modules.ts';
 import { GameController } from './controller.ts';
+import { stubPage } from './jsdom-page.ts';
 import { localGameApi, playTestAssignment } from './local-api.ts';
 import { mountView, type View } from './view.ts';
 
@@ -23,15 +24,7 @@ beforeEach(() => {
     unobserve() {}
     disconnect() {}
   };
-  if (typeof CSS === 'undefined' || typeof CSS.escape !== 'function')
-    Object.defineProperty(globalThis, 'CSS', { value: { escape: (v: string) => v }, configurable: true });
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query.includes('reduce'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }) as unknown as MediaQueryList;
+  stubPage();
 });
 
 afterEach(() => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Module } from '@airman/contracts/module.ts';
 import { eventfulModule } from '@airman/engine/test-modules.ts';
 import { GameController } from './controller.ts';
+import { stubPage } from './jsdom-page.ts';
 import { localGameApi, playTestAssignment } from './local-api.ts';
 import { mountView, type View } from './view.ts';
 
@@ -26,20 +27,8 @@ beforeEach(() => {
   Element.prototype.scrollIntoView = function (this: Element) {
     scrolled.push(this);
   };
-  // Nor escape a name for a selector (the view's keys are looked up in quotes, where only these matter).
-  if (typeof CSS === 'undefined' || typeof CSS.escape !== 'function')
-    Object.defineProperty(globalThis, 'CSS', {
-      value: { escape: (v: string) => v.replace(/["\\]/g, '\\$&') },
-      configurable: true,
-    });
-  // Nor does it answer media queries: motion as a user who asked for less of it.
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query.includes('reduce'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }) as unknown as MediaQueryList;
+  // Nor escape a name for a selector, nor answer media queries.
+  stubPage();
 });
 
 afterEach(() => {
