@@ -6,6 +6,7 @@
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiLogin, uniqueEmail } from './api.ts';
+import { animationsSettled } from './axe.ts';
 import { describeE2E, openUser, rowAction } from './browser.ts';
 import { E2E_ADMIN_EMAIL } from './constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
@@ -113,8 +114,9 @@ describeE2E('modals', (e2e) => {
       await open();
       const dialog = page.getByRole('dialog', { name });
       await expect.poll(() => firstField(dialog), { message: `'${name}' opens on its first field` }).toBe(true);
-      // Carbon's own first focus, on Close, comes and goes within a frame; a moment later the field still has it.
-      await page.waitForTimeout(300);
+      // Carbon's own first focus, on Close, comes and goes within a frame; once the modal's
+      // transitions have ended and two frames more have run, the field still has it.
+      await animationsSettled(page);
       expect(await firstField(dialog), `'${name}' keeps focus on its first field`).toBe(true);
       expect(await page.locator('.cds--modal-close-button .cds--popover--open').count(), 'no tooltip shows').toBe(0);
       await page.keyboard.press('Escape');
