@@ -2,7 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { inviteAndRegister, uniqueEmail } from './api.ts';
+import { expect } from 'vitest';
+import type { FinishRunRequest, FinishRunResponse } from '@airman/contracts/game.ts';
+import { apiRaw, inviteAndRegister, uniqueEmail } from './api.ts';
+import { animationsSettled } from './axe.ts';
 
 export const TRAINEE_PASSWORD = 'Trainee-Passw0rd!';
 export const VIEWPORTS = [
@@ -15,6 +18,37 @@ export async function registeredTrainee(baseUrl: string, module = 'ready_airman_
   const email = uniqueEmail('trainee');
   await inviteAndRegister(baseUrl, email, TRAINEE_PASSWORD, { first_name: 'Gia', last_name: 'Gamer', module });
   return email;
+}
+
+/**
+ * Finishes a run played through the API as soon as the server accepts it: it refuses a run
+ * finished faster than its moves can be played (MIN_MS_PER_MOVE), and is asked again until then.
+ */
+export async function finishWhenPlayable(
+  baseUrl: string,
+  auth: string,
+  runId: string,
+  body: FinishRunRequest,
+): Promise<FinishRunResponse> {
+  const finish = () => apiRaw(baseUrl, auth, 'POST', `game/runs/${runId}/finish`, body);
+  let answer = await finish();
+  await expect
+    .poll(
+      async () => {
+        if (answer.text.includes('finished faster than it can be played')) answer = await finish();
+        return answer.status;
+      },
+      { interval: 100 },
+    )
+    .toBe(200);
+  return JSON.parse(answer.text) as FinishRunResponse;
+}
+
+/** Sets the page's viewport and returns once the page has been laid out and drawn at its width. */
+export async function resizeTo(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(viewport);
+  await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(viewport.width);
+  await animationsSettled(page);
 }
 
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
