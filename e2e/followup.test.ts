@@ -19,7 +19,7 @@ import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { seriousViolations } from './axe.ts';
 import { api, apiLogin, mailTo, schedulerChecked } from './api.ts';
 import { describeE2E, submitLogin } from './browser.ts';
-import { registeredTrainee, TRAINEE_PASSWORD, VIEWPORTS } from './game-helpers.ts';
+import { finishWhenPlayable, registeredTrainee, resizeTo, TRAINEE_PASSWORD, VIEWPORTS } from './game-helpers.ts';
 import { OwnServer } from './own-server.ts';
 import { aria, Pa11yPages } from './pa11y-pages.ts';
 
@@ -45,8 +45,7 @@ async function tabTo(page: Page, name: string | RegExp): Promise<void> {
 async function fitsEverySize(page: Page, name: string): Promise<void> {
   const opened = page.viewportSize();
   for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
+    await resizeTo(page, viewport);
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(sideways, `${name} scrolls sideways at ${viewport.width}px`).toBe(false);
     if (process.env.GAME_SHOTS) {
@@ -79,10 +78,9 @@ describeE2E(
       const auth = await apiLogin(base, trainee, TRAINEE_PASSWORD);
       const run = await api<{ run_id: string; seed: number }>(base, auth, 'POST', 'game/runs', { module: MODULE });
       const log = plan(readyAirmanModule, run.seed).line as GameCommand[];
-      await new Promise((resolve) => setTimeout(resolve, log.length * 50 + 200));
       const questionnaire = await api<Questionnaire>(base, auth, 'GET', 'modules/questionnaire');
       const all = (value: number) => Object.fromEntries(questionnaire.items.map((i) => [i.id, value]));
-      const finished = await api<{ outcome: string }>(base, auth, 'POST', `game/runs/${run.run_id}/finish`, {
+      const finished = await finishWhenPlayable(base, auth, run.run_id, {
         log,
         answers: { before: all(2), after: all(4) },
       });
