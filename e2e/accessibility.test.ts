@@ -88,11 +88,11 @@ describeE2E('accessibility (axe-core, WCAG 2.1 AA): no serious or critical viola
   });
 
   it('on /profile', async () => {
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await page.goto('/profile');
     await page.getByRole('heading', { name: 'Password Reset' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });
 
@@ -134,7 +134,7 @@ describeE2E('axe-core on every screen and modal, hovered included', (e2e) => {
     const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('axe-modal');
     await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     const modal = async (opener: Locator, name: string, ready?: Locator) => {
       await opener.click();
       const dialog = page.getByRole('dialog', { name, exact: true });
@@ -196,6 +196,6 @@ describeE2E('axe-core on every screen and modal, hovered included', (e2e) => {
       'Comprehensive Airman Fitness',
       page.locator('.cm-content'),
     );
-    await context.close();
+    await page.close();
   }, 240_000);
 });

@@ -79,7 +79,7 @@ describeE2E('the admin screens', (e2e) => {
     const title = `Contrast ${Date.now()}`;
     const copy = await api<Module>(e2e.baseUrl, token, 'POST', 'modules', { ...base, id: '', game_title: title });
     await api(e2e.baseUrl, token, 'DELETE', `modules/${copy.id}`);
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     const row = page.locator('table[aria-label="Users"] tbody tr').first();
     await row.hover();
     expect(await seriousViolations(page)).toEqual([]);
@@ -93,6 +93,6 @@ describeE2E('the admin screens', (e2e) => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.locator('tr', { hasText: 'Ready Airman Training' }).first().hover();
     expect(await seriousViolations(page)).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });

@@ -35,7 +35,7 @@ async function keyTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
 
 describeE2E('the Users screen', (e2e) => {
   it('invites with validation, shows the pending row, resends, and deletes with confirmation', async () => {
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await page.getByText(/^\d+ Users$/).waitFor();
     await page.getByRole('button', { name: 'Invite User +' }).click();
     const email = uniqueEmail('invitee');
@@ -65,13 +65,13 @@ describeE2E('the Users screen', (e2e) => {
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('User successfully deleted').waitFor();
     await row.waitFor({ state: 'detached' });
-    await context.close();
+    await page.close();
   });
 
   it('names the invitees whose address the SMTP server refused, and keeps them pending', async () => {
     const good = uniqueEmail('deliverable');
     const bad = uniqueEmail('bounced', UNDELIVERABLE_DOMAIN);
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await page.getByRole('button', { name: 'Invite User +' }).click();
     await page.getByLabel('E-mail addresses').fill(`${good}\n${bad}`);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
@@ -105,7 +105,7 @@ describeE2E('the Users screen', (e2e) => {
     await row.getByRole('button', { name: `Actions for ${bad}` }).waitFor();
     await row.getByText('Pending Invite').waitFor();
     expect(mailReceivedBy(bad)).toBe(false);
-    await context.close();
+    await page.close();
   });
 
   it('autosaves fast edits across fields: every value reaches the server even when the modal closes at once', async () => {
@@ -116,7 +116,7 @@ describeE2E('the Users screen', (e2e) => {
       module: 'ready_airman_training',
     });
     expect(invited.invited).toEqual([email]);
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
     const row = page.locator('tr', { hasText: email });
     await row.dblclick();
@@ -143,14 +143,14 @@ describeE2E('the Users screen', (e2e) => {
         { timeout: 10_000 },
       )
       .toEqual(['Quick', 'Typer', '655 ISRW', 'admin']);
-    await context.close();
+    await page.close();
   });
 
   it('flags an emptied name in the user modal without an accessibility violation', async () => {
     const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('names');
     await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await openUser(page, email);
     await page.getByText('User Management (autosaves)').waitFor();
     const lastName = page.getByLabel('Last name');
@@ -166,13 +166,13 @@ describeE2E('the Users screen', (e2e) => {
     await emailField.fill('not-an-email');
     await page.getByText('Enter a valid e-mail address').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('autosaves each field of the user modal with its toast, and the list refreshes within the search', async () => {
     const email = uniqueEmail('fields');
     await inviteAndRegister(e2e.baseUrl, email, 'Fields-Passw0rd!', { first_name: 'Field', last_name: 'Toaster' });
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await openUser(page, email);
     const modal = page.getByRole('dialog', { name: 'User Management (autosaves)' });
     await modal.waitFor();
@@ -206,7 +206,7 @@ describeE2E('the Users screen', (e2e) => {
       .locator('tr.is-inactive', { hasText: email })
       .getByRole('cell', { name: 'Fielded Toaster', exact: true })
       .waitFor();
-    await context.close();
+    await page.close();
   });
 
   it('logs an admin out when they change their own e-mail in the user modal', async () => {
@@ -261,7 +261,7 @@ describeE2E('the Users screen', (e2e) => {
     // The copy alone for Adams: its tag is the row's first there and the second in Baker's.
     await api(e2e.baseUrl, admin, 'POST', `admin/users/${adams!.id}/assign`, { module: copy.id });
 
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     const table = page.getByRole('table', { name: 'Users' });
     const { count } = await api<{ count: number }>(e2e.baseUrl, admin, 'GET', 'admin/users');
     await page.getByText(`${count} Users`, { exact: true }).waitFor();
@@ -298,14 +298,14 @@ describeE2E('the Users screen', (e2e) => {
     const copyColour = await tagColour('Sam adams', copy.game_title);
     expect(copyColour).toBeDefined();
     expect(await tagColour('Sam Baker', copy.game_title)).toBe(copyColour);
-    await context.close();
+    await page.close();
   });
 
   it('pages with Page N and Next 50, hidden while searching', async () => {
     const admin = await apiLogin(e2e.baseUrl);
     const emails = Array.from({ length: 60 }, () => uniqueEmail('pager'));
     await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails });
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     const pages = page.getByRole('navigation', { name: 'Pages' });
     await pages.getByRole('button', { name: 'Page 1' }).waitFor();
     await pages.getByRole('button', { name: 'Next 50' }).click();
@@ -322,14 +322,14 @@ describeE2E('the Users screen', (e2e) => {
       .toBe(true);
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill('pager');
     await pages.waitFor({ state: 'detached' });
-    await context.close();
+    await page.close();
   });
 
   it('assigns a module, sets its due date and unassigns it in the user modal', async () => {
     const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('assignee');
     await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await openUser(page, email);
     await page.getByText('No Assignments').waitFor();
     await page.getByLabel('Module', { exact: true }).selectOption('ready_airman_training');
@@ -355,7 +355,7 @@ describeE2E('the Users screen', (e2e) => {
     await unassign.click();
     await confirm.getByRole('button', { name: 'Unassign' }).click();
     await page.getByText(`Module 'Ready Airman Training' no longer assigned to ${email}`).waitFor();
-    await context.close();
+    await page.close();
   });
 
   it('copies an invite link, shows assigned modules as tags, and deactivates a user from the table', async () => {

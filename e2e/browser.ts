@@ -120,6 +120,19 @@ export interface E2E {
     path?: '/admin' | '/modules',
     options?: BrowserContextOptions,
   ): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A tab signed in as the e2e admin, on `path`, in a browser context the block's tabs share: the
+   * app's code is fetched once, then read from the context's cache, where a context of its own
+   * fetches it all again (a second or so a page on a busy machine). For a test that needs nothing
+   * of a context's own (a time zone, its other pages, its storage after the test); close the tab,
+   * not the context, at its end. Each tab is signed in afresh, once, as it opens.
+   */
+  adminTab(path?: '/admin' | '/modules'): Promise<Page>;
+  /** newPage, signed in as an administrator of units, on the users screen. */
+  unitAdminPage(
+    who: { email: string; password: string },
+    options?: BrowserContextOptions,
+  ): Promise<{ context: BrowserContext; page: Page }>;
 }
 
 /**
@@ -145,6 +158,36 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void, server?: ()
       problems = [];
       expect(seen, 'CSP violations and page errors').toEqual([]);
     });
+    /**
+     * Signed in through the API, the token where the app keeps it: the page opens once, on
+     * `path`. (The sign-in form has tests of its own, e2e/login.test.ts.)
+     */
+    async function signedInPage(
+      email: string,
+      password: string,
+      path: string,
+      options: BrowserContextOptions,
+    ): Promise<{ context: BrowserContext; page: Page }> {
+      const token = await apiLogin(e2e.baseUrl, email, password);
+      const storageState = {
+        cookies: [],
+        origins: [{ origin: e2e.baseUrl, localStorage: [{ name: TOKEN_STORAGE_KEY, value: token }] }],
+      };
+      const opened = await e2e.newPage({ ...options, storageState });
+      await opened.page.goto(path);
+      await signedIn(opened.page);
+      return opened;
+    }
+    /** The page is ready as after the sign-in form: the session read, the header's menu an administrator's. */
+    async function signedIn(page: Page): Promise<void> {
+      // Folded away on a phone, hence hidden ones too.
+      await page
+        .getByRole('navigation', { name: 'Main menu', includeHidden: true })
+        .getByRole('link', { name: 'User Admin', includeHidden: true })
+        .waitFor({ state: 'attached' });
+    }
+    /** The context the block's admin tabs share (e2e.adminTab). */
+    let tabs: Promise<BrowserContext> | undefined;
     beforeAll(
       async () => {
         const browser = await sharedBrowser();
@@ -153,45 +196,59 @@ export function describeE2E(name: string, suite: (e2e: E2E) => void, server?: ()
           baseUrl,
           browser,
           async newPage(options = {}) {
-            const context = await browser.newContext({ ...options, baseURL: baseUrl });
-            await context.exposeBinding('__reportViolation', (_source, text: string) => void problems.push(text));
-            await context.addInitScript(() => {
-              document.addEventListener('securitypolicyviolation', (event) => {
-                const report = (window as unknown as { __reportViolation(text: string): void }).__reportViolation;
-                report(
-                  `CSP ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
-                );
-              });
-            });
-            const page = await context.newPage();
-            pages.push(page);
-            page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-            return { context, page };
+            const context = await watchedContext(options);
+            return { context, page: await watchedPage(context) };
           },
-          async adminPage(path = '/admin', options = {}) {
-            // Signed in through the API, the token where the app keeps it: the page opens once, on
-            // `path`. (The sign-in form has tests of its own, e2e/login.test.ts.)
+          adminPage: (path = '/admin', options = {}) =>
+            signedInPage(E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, path, options),
+          async adminTab(path = '/admin') {
             const token = await apiLogin(baseUrl);
-            const storageState = {
-              cookies: [],
-              origins: [{ origin: baseUrl, localStorage: [{ name: TOKEN_STORAGE_KEY, value: token }] }],
-            };
-            const opened = await e2e.newPage({ ...options, storageState });
-            await opened.page.goto(path);
-            // Ready as after the form: the session read, the header's menu an administrator's (folded
-            // away on a phone, hence hidden ones too).
-            await opened.page
-              .getByRole('navigation', { name: 'Main menu', includeHidden: true })
-              .getByRole('link', { name: 'User Admin', includeHidden: true })
-              .waitFor({ state: 'attached' });
-            return opened;
+            tabs ??= watchedContext({});
+            const page = await watchedPage(await tabs);
+            // Once per tab (its session storage is its own): a test that signs out and reloads stays signed out.
+            await page.addInitScript(
+              ({ key, value }) => {
+                if (sessionStorage.getItem('e2e-signed-in') !== null) return;
+                localStorage.setItem(key, value);
+                sessionStorage.setItem('e2e-signed-in', '1');
+              },
+              { key: TOKEN_STORAGE_KEY, value: token },
+            );
+            await page.goto(path);
+            await signedIn(page);
+            return page;
           },
+          unitAdminPage: ({ email, password }, options = {}) => signedInPage(email, password, '/admin', options),
         } satisfies E2E);
+
+        /** A context whose pages report CSP violations into the test's problems. */
+        async function watchedContext(options: BrowserContextOptions): Promise<BrowserContext> {
+          const context = await browser.newContext({ ...options, baseURL: baseUrl });
+          await context.exposeBinding('__reportViolation', (_source, text: string) => void problems.push(text));
+          await context.addInitScript(() => {
+            document.addEventListener('securitypolicyviolation', (event) => {
+              const report = (window as unknown as { __reportViolation(text: string): void }).__reportViolation;
+              report(
+                `CSP ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`,
+              );
+            });
+          });
+          return context;
+        }
+
+        /** A page of `context`, its uncaught errors the test's problems, described if the test fails. */
+        async function watchedPage(context: BrowserContext): Promise<Page> {
+          const page = await context.newPage();
+          pages.push(page);
+          page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+          return page;
+        }
       },
       server ? 300_000 : undefined,
     );
     afterAll(async () => {
       // What the block left open goes with it; the browser stays for the worker's next file.
+      tabs = undefined;
       await Promise.all(e2e.browser?.contexts().map((context) => context.close()) ?? []);
     });
     suite(e2e);

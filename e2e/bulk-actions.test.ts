@@ -44,7 +44,7 @@ describeE2E('bulk actions on the users screen', (e2e) => {
     await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [pendingEmail] });
     const mailsBefore = mailTo(pendingEmail).length;
 
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await searchFor(page, tag, 2);
     const select = (email: string) =>
       page.locator('table[aria-label="Users"] tr', { hasText: email }).locator('label').first().click();
@@ -127,7 +127,7 @@ describeE2E('bulk actions on the users screen', (e2e) => {
     });
     expect(refused.status).toBe(401);
     expect(await seriousViolations(page)).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('works from the keyboard alone: select, assign, and the result takes the focus', async () => {
@@ -199,7 +199,7 @@ describeE2E('invite from a file', (e2e) => {
       `cy.${tag}@example.com,=SUM(A1),Z,,,,`,
     ].join('\n');
 
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await page.getByRole('button', { name: 'Invite from file' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite from a file' });
     await dialog
@@ -264,6 +264,6 @@ describeE2E('invite from a file', (e2e) => {
     for (const email of fresh) await expect.poll(() => mailTo(email).length, { timeout: 20_000 }).toBe(1);
     expect(mailTo(fresh[0] as string)[0]).toContain('Ready Airman Training, due Monday, June 30, 2031');
     expect(mailTo(`cy.${tag}@example.com`)).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });

@@ -156,7 +156,7 @@ async function failures(page: Page): Promise<{ checked: number; low: string[] }>
 
 describeE2E('button text contrast in every state', (e2e) => {
   it('keeps every kind of button at 4.5:1 hovered, pressed and focused', async () => {
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     await page.getByRole('table', { name: 'Training Modules' }).waitFor();
     // The app's own buttons where they are: each module row's actions (Archive among them), the
     // page's New Module +, the header's.
@@ -184,6 +184,6 @@ describeE2E('button text contrast in every state', (e2e) => {
     const { checked, low } = await failures(page);
     expect(checked).toBe(marked * 4);
     expect(low).toEqual([]);
-    await context.close();
+    await page.close();
   });
 });

@@ -16,7 +16,7 @@ import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { seriousViolations } from './axe.ts';
 import { api, apiLogin, mailTo, schedulerChecked } from './api.ts';
 import { describeE2E, submitLogin } from './browser.ts';
-import { fitsEverySize, registeredTrainee, tabToText, TRAINEE_PASSWORD } from './game-helpers.ts';
+import { finishWhenPlayable, fitsEverySize, registeredTrainee, tabToText, TRAINEE_PASSWORD } from './game-helpers.ts';
 import { OwnServer } from './own-server.ts';
 import { aria, Pa11yPages } from './pa11y-pages.ts';
 
@@ -43,10 +43,9 @@ describeE2E(
       const auth = await apiLogin(base, trainee, TRAINEE_PASSWORD);
       const run = await api<{ run_id: string; seed: number }>(base, auth, 'POST', 'game/runs', { module: MODULE });
       const log = plan(readyAirmanModule, run.seed).line as GameCommand[];
-      await new Promise((resolve) => setTimeout(resolve, log.length * 50 + 200));
       const questionnaire = await api<Questionnaire>(base, auth, 'GET', 'modules/questionnaire');
       const all = (value: number) => Object.fromEntries(questionnaire.items.map((i) => [i.id, value]));
-      const finished = await api<{ outcome: string }>(base, auth, 'POST', `game/runs/${run.run_id}/finish`, {
+      const finished = await finishWhenPlayable(base, auth, run.run_id, {
         log,
         answers: { before: all(2), after: all(4) },
       });

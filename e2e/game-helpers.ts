@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { inviteAndRegister, uniqueEmail } from './api.ts';
+import type { FinishRunRequest, FinishRunResponse } from '@airman/contracts/game.ts';
+import { apiRaw, inviteAndRegister, uniqueEmail } from './api.ts';
+import { animationsSettled } from './axe.ts';
 
 export const TRAINEE_PASSWORD = 'Trainee-Passw0rd!';
 export const VIEWPORTS = [
@@ -16,6 +18,37 @@ export async function registeredTrainee(baseUrl: string, module = 'ready_airman_
   const email = uniqueEmail('trainee');
   await inviteAndRegister(baseUrl, email, TRAINEE_PASSWORD, { first_name: 'Gia', last_name: 'Gamer', module });
   return email;
+}
+
+/**
+ * Finishes a run played through the API as soon as the server accepts it: it refuses a run
+ * finished faster than its moves can be played (MIN_MS_PER_MOVE), and is asked again until then.
+ */
+export async function finishWhenPlayable(
+  baseUrl: string,
+  auth: string,
+  runId: string,
+  body: FinishRunRequest,
+): Promise<FinishRunResponse> {
+  const finish = () => apiRaw(baseUrl, auth, 'POST', `game/runs/${runId}/finish`, body);
+  let answer = await finish();
+  await expect
+    .poll(
+      async () => {
+        if (answer.text.includes('finished faster than it can be played')) answer = await finish();
+        return answer.status;
+      },
+      { interval: 100 },
+    )
+    .toBe(200);
+  return JSON.parse(answer.text) as FinishRunResponse;
+}
+
+/** Sets the page's viewport and returns once the page has been laid out and drawn at its width. */
+export async function resizeTo(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(viewport);
+  await expect.poll(() => page.evaluate(() => window.innerWidth)).toBe(viewport.width);
+  await animationsSettled(page);
 }
 
 export const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -33,8 +66,7 @@ export async function shot(page: Page, name: string): Promise<void> {
 export async function fitsEverySize(page: Page, name: string): Promise<void> {
   const opened = page.viewportSize();
   for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await page.waitForTimeout(300);
+    await resizeTo(page, viewport);
     const sideways = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
     expect(sideways, `${name} scrolls sideways at ${viewport.width}px`).toBe(false);
     if (process.env.GAME_SHOTS) {

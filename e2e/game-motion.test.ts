@@ -25,6 +25,9 @@ describeE2E('the game draws only on change', (e2e) => {
         const { id } = await api<{ id: string }>(e2e.baseUrl, admin, 'POST', 'modules', drill);
         const email = await registeredTrainee(e2e.baseUrl, id);
         const { context, page } = await e2e.newPage({ reducedMotion: reduce ? 'reduce' : 'no-preference' });
+        // The page's timers and frames under a clock the test can move (installed first, so the
+        // count below counts its frames); until it is moved, its time flows as the real one.
+        await page.clock.install();
         // Counts every animation frame the page asks for, and those asked for but not yet run.
         await page.addInitScript(() => {
           const w = window as unknown as { __frames: number; __pending: number };
@@ -73,9 +76,10 @@ describeE2E('the game draws only on change', (e2e) => {
         else expect(moved).toBeGreaterThan(3);
         // The frame that drew the new value was the ease's last: none is waiting to run.
         expect(await pending()).toBe(0);
-        // Idle: not one frame asked for in the second watched, not one animation.
+        // Idle: not one frame asked for in a second of the page's time (every timer and frame due
+        // in it run at once), not one animation.
         const idle = await frames();
-        await page.waitForTimeout(1000);
+        await page.clock.runFor(1000);
         expect((await frames()) - idle).toBe(0);
         expect(
           await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),

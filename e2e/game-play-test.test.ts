@@ -26,7 +26,7 @@ describeE2E("the module editor's play-test", (e2e) => {
   it('plays the module as edited, unsaved changes included, with the same game, and stores nothing', async () => {
     const admin = await apiLogin(e2e.baseUrl);
     const { id } = await api<{ id: string }>(e2e.baseUrl, admin, 'POST', 'modules', drill);
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     const gameCalls: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/game')) gameCalls.push(r.url());
@@ -59,7 +59,7 @@ describeE2E("the module editor's play-test", (e2e) => {
     expect(gameCalls).toEqual([]);
     const stored = await api<Module>(e2e.baseUrl, admin, 'GET', `modules/${id}`);
     expect(stored.game_title).toBe('Play-test drill');
-    await context.close();
+    await page.close();
   });
 
   it('gives the game at least 70% of the editor, all of it in view, and plays it by keyboard', async () => {

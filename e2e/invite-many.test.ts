@@ -4,7 +4,7 @@ import { describeE2E } from './browser.ts';
 
 describeE2E('inviting a squadron', (e2e) => {
   it('says a long list is invited and queued, not that its e-mails could not be sent', async () => {
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await page.getByRole('button', { name: 'Invite User +' }).click();
     const emails = Array.from({ length: 45 }, () => uniqueEmail('squadron'));
     await page.getByLabel('E-mail addresses').fill(emails.join('\n'));
@@ -14,7 +14,7 @@ describeE2E('inviting a squadron', (e2e) => {
     // Nothing to resend: the modal closed instead of listing addresses as not e-mailed.
     await expect.poll(() => page.getByRole('dialog', { name: 'Invite Users' }).count()).toBe(0);
     expect(await page.getByText('could not be sent').count()).toBe(0);
-    await context.close();
+    await page.close();
   });
 
   it('says an address already on the list, registered or pending, was not invited again, and sends it nothing', async () => {
@@ -25,7 +25,7 @@ describeE2E('inviting a squadron', (e2e) => {
     await inviteAndRegister(e2e.baseUrl, registered, 'Registered-Passw0rd!', { first_name: 'Rae', last_name: 'Again' });
     const mails = () => mailTo(pending).length;
     const before = mails();
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await page.getByRole('button', { name: 'Invite User +' }).click();
     await page.getByLabel('E-mail addresses').fill(`${pending} ${registered}`);
     await page.getByRole('button', { name: 'Invite', exact: true }).click();
@@ -35,6 +35,6 @@ describeE2E('inviting a squadron', (e2e) => {
       `Already on the users list, not invited again (a pending invite is sent again with its row's Resend Invite): ${pending}, ${registered}`,
     );
     expect(mails()).toBe(before);
-    await context.close();
+    await page.close();
   });
 });

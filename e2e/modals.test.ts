@@ -6,6 +6,7 @@
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { api, apiLogin, uniqueEmail } from './api.ts';
+import { animationsSettled } from './axe.ts';
 import { describeE2E, openUser, rowAction } from './browser.ts';
 import { E2E_ADMIN_EMAIL } from './constants.ts';
 import type { Module } from '@airman/contracts/module.ts';
@@ -52,7 +53,7 @@ describeE2E('modals', (e2e) => {
     const base = await api<Module>(e2e.baseUrl, token, 'GET', 'modules/ready_airman_training');
     const title = `Focus ${Date.now()}`;
     await api<Module>(e2e.baseUrl, token, 'POST', 'modules', { ...base, id: '', game_title: title });
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     const row = page.locator('tr', { hasText: title });
     await row.waitFor();
     await checkModal(page, row.getByRole('button', { name: `Edit ${title}` }), `Edit Module: ${title}`);
@@ -65,14 +66,14 @@ describeE2E('modals', (e2e) => {
     );
     await checkModal(page, row.getByRole('button', { name: `Customize A Copy of ${title}` }), 'New Module');
     await checkModal(page, row.getByRole('button', { name: `Archive ${title}` }), `Archive '${title}'?`);
-    await context.close();
+    await page.close();
   });
 
   it('hold focus on the Users screen: user, invite, delete', async () => {
     const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('focus');
     await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await checkModal(page, page.getByRole('button', { name: 'Invite User +' }), 'Invite Users');
     await openUser(page, email);
     await page.getByRole('dialog', { name: 'User Management (autosaves)' }).getByLabel('Email').waitFor();
@@ -85,14 +86,14 @@ describeE2E('modals', (e2e) => {
     await checkModal(page, item('View'), 'User Management (autosaves)', actions);
     await actions.click();
     await checkModal(page, item('Delete'), 'Confirm Deletion', actions);
-    await context.close();
+    await page.close();
   });
 
   it('open on their first field, not on the Close button with its tooltip', async () => {
     const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('first-field');
     await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     const firstField = (dialog: Locator) =>
       dialog.evaluate((el) => {
         const field = el.querySelector('.cds--modal-content :is(input, select, textarea)');
@@ -113,18 +114,19 @@ describeE2E('modals', (e2e) => {
       await open();
       const dialog = page.getByRole('dialog', { name });
       await expect.poll(() => firstField(dialog), { message: `'${name}' opens on its first field` }).toBe(true);
-      // Carbon's own first focus, on Close, comes and goes within a frame; a moment later the field still has it.
-      await page.waitForTimeout(300);
+      // Carbon's own first focus, on Close, comes and goes within a frame; once the modal's
+      // transitions have ended and two frames more have run, the field still has it.
+      await animationsSettled(page);
       expect(await firstField(dialog), `'${name}' keeps focus on its first field`).toBe(true);
       expect(await page.locator('.cds--modal-close-button .cds--popover--open').count(), 'no tooltip shows').toBe(0);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
     }
-    await context.close();
+    await page.close();
   });
 
   it('are headed by their title: their sections are headed smaller', async () => {
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await openUser(page, E2E_ADMIN_EMAIL);
     const dialog = page.getByRole('dialog', { name: 'User Management (autosaves)' });
     await dialog.getByRole('heading', { name: 'Assignments' }).waitFor();
@@ -136,6 +138,6 @@ describeE2E('modals', (e2e) => {
     }));
     expect(sizes.sections.length).toBeGreaterThan(0);
     for (const size of sizes.sections) expect(size).toBeLessThan(sizes.title);
-    await context.close();
+    await page.close();
   });
 });

@@ -66,7 +66,7 @@ function baseModuleRow(page: Page) {
 
 describeE2E('the Training Modules screen', (e2e) => {
   it('lists modules, locks the base module, copies it, and saves the copy', async () => {
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     await page.getByRole('heading', { name: 'Training Modules' }).waitFor();
     const row = baseModuleRow(page);
     await row.getByRole('button', { name: 'Edit Questionnaire JSON' }).waitFor();
@@ -94,11 +94,11 @@ describeE2E('the Training Modules screen', (e2e) => {
     await copy.waitFor();
     // The copy kept its base's game_type: its Base Module column names the base.
     expect(await copy.locator('td').nth(1).textContent()).toBe('Ready Airman Training');
-    await context.close();
+    await page.close();
   });
 
   it('refuses invalid JSON with the spec alert, and edits the questionnaire', async () => {
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     const row = baseModuleRow(page);
     await row.getByRole('button', { name: /^Edit JSON/ }).click();
     const editor = page.locator('.cm-content');
@@ -129,7 +129,7 @@ describeE2E('the Training Modules screen', (e2e) => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Questionnaire updated').waitFor();
-    await context.close();
+    await page.close();
   });
 
   it('archives and unarchives by keyboard, focus on a visible control after each, archived rows greyed', async () => {
@@ -246,7 +246,7 @@ describeE2E('the Training Modules screen', (e2e) => {
   });
 
   it('creates a module from scratch: New Module + opens the editor on the default game record', async () => {
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     await page.getByRole('button', { name: 'New Module +' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Module' });
     await dialog.getByLabel('Title').waitFor();
@@ -304,14 +304,14 @@ describeE2E('the Training Modules screen', (e2e) => {
     await saved.getByRole('button', { name: 'Details of action Drink coffee' }).click();
     expect(await saved.getByLabel('Removed: Stay awake, action Drink coffee').isChecked()).toBe(true);
     expect(await saved.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
-    await context.close();
+    await page.close();
   });
 
   it("starts both module pickers of the users screen on the default record's 'None'", async () => {
     const admin = await apiLogin(e2e.baseUrl);
     const email = uniqueEmail('picker');
     await api(e2e.baseUrl, admin, 'PUT', 'admin/invite', { emails: [email] });
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
 
     await page.getByRole('button', { name: 'Invite User +' }).click();
     const invite = page.getByLabel('Module for all invitees (optional)');
@@ -334,11 +334,11 @@ describeE2E('the Training Modules screen', (e2e) => {
     expect(await page.getByRole('button', { name: 'Assign Module' }).isDisabled()).toBe(false);
     await picker.selectOption({ label: 'None' });
     expect(await page.getByRole('button', { name: 'Assign Module' }).isDisabled()).toBe(true);
-    await context.close();
+    await page.close();
   });
 
   it('unlocks a base module in the editor with its toggle, Save still waiting for a change', async () => {
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     await baseModuleRow(page)
       .getByRole('button', { name: /^Edit Ready Airman/ })
       .click();
@@ -353,12 +353,12 @@ describeE2E('the Training Modules screen', (e2e) => {
     ).toBe('true');
     expect(await title.isDisabled()).toBe(false);
     expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
-    await context.close();
+    await page.close();
   });
 
   it("opens a copy's editor by double-click, reorders gauges, removes an action and saves: 'Module updated'", async () => {
     const { token, module } = await apiCopy(e2e.baseUrl, `Tables ${Date.now()}`);
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     const row = page.locator('tr', { hasText: module.game_title });
     await row.waitFor();
     expect(await row.locator('td').nth(1).textContent()).toBe('Ready Airman Training');
@@ -377,14 +377,14 @@ describeE2E('the Training Modules screen', (e2e) => {
     expect(saved.actions.map((a) => a.name)).toEqual(
       module.actions.map((a) => a.name).filter((n) => n !== 'Morning PT with your flight'),
     );
-    await context.close();
+    await page.close();
   });
 
   it('shows gauges and objectives as tables, every field named after its row for a screen reader', async () => {
     const { module } = await apiCopy(e2e.baseUrl, `Groups ${Date.now()}`);
     const [objective] = module.objectives;
     if (!objective) throw new Error('the base module has an objective');
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     await page
       .locator('tr', { hasText: module.game_title })
       .getByRole('button', { name: `Edit ${module.game_title}`, exact: true })
@@ -424,7 +424,7 @@ describeE2E('the Training Modules screen', (e2e) => {
       String(action.token_cost),
     );
     expect(await seriousViolations(page)).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('moves an action with its fields: its inventory text goes with it, and no other action gets it', async () => {
@@ -442,7 +442,7 @@ describeE2E('the Training Modules screen', (e2e) => {
       game_title: `Moves ${Date.now()}`,
       actions,
     });
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     await page
       .locator('tr', { hasText: module.game_title })
       .getByRole('button', { name: `Edit ${module.game_title}`, exact: true })
@@ -473,12 +473,12 @@ describeE2E('the Training Modules screen', (e2e) => {
       ['Stocked', ['Badge', 'Map']],
       ['Plain', []],
     ]);
-    await context.close();
+    await page.close();
   });
 
   it('holds Save while a field has an error, says why beside it, goes there, and saves once it is fixed', async () => {
     const { module } = await apiCopy(e2e.baseUrl, `Held ${Date.now()}`);
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     await page
       .locator('tr', { hasText: module.game_title })
       .getByRole('button', { name: `Edit ${module.game_title}` })
@@ -506,11 +506,11 @@ describeE2E('the Training Modules screen', (e2e) => {
     await save.click();
     await page.getByText('Module updated').waitFor();
     expect((await api<Module>(e2e.baseUrl, await apiLogin(e2e.baseUrl), 'GET', `modules/${module.id}`)).days).toBe(5);
-    await context.close();
+    await page.close();
   });
 
   it('keeps a base module read-only in the JSON editor, Save disabled, until its toggle unlocks it', async () => {
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     // By its full name: a copy's row names its base too, in the Base Module column.
     await page.getByRole('button', { name: 'Edit JSON of Ready Airman Training', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Ready Airman Training', exact: true });
@@ -540,12 +540,12 @@ describeE2E('the Training Modules screen', (e2e) => {
     // Locked again: the edit stays in view, but it cannot be saved.
     await dialog.getByText('Base module: locked against accidental edits').click();
     expect(await save.isDisabled()).toBe(true);
-    await context.close();
+    await page.close();
   });
 
   it("saves a module from the JSON editor: 'Module updated'", async () => {
     const { token, module } = await apiCopy(e2e.baseUrl, `Json ${Date.now()}`);
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     await page
       .locator('tr', { hasText: module.game_title })
       .getByRole('button', { name: /^Edit JSON/ })
@@ -555,23 +555,23 @@ describeE2E('the Training Modules screen', (e2e) => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Module updated').waitFor();
     expect((await api<Module>(e2e.baseUrl, token, 'GET', `modules/${module.id}`)).days).toBe(3);
-    await context.close();
+    await page.close();
   });
 
   it('searches the list by name, under the columns Name, Base Module and Actions', async () => {
     const { module } = await apiCopy(e2e.baseUrl, `Searchable ${Date.now()}`);
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     const table = page.getByRole('table', { name: 'Training Modules' });
     await table.locator('tr', { hasText: module.game_title }).waitFor();
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Name', 'Base Module', 'Actions']);
     await page.getByRole('searchbox', { name: 'Search modules' }).fill(module.game_title.toLowerCase());
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
     expect(await table.locator('tbody tr td').first().textContent()).toBe(module.game_title);
-    await context.close();
+    await page.close();
   });
 
   it('announces the Check as one short status sentence, not the whole section on every edit', async () => {
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     await page.getByRole('button', { name: 'New Module +' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Module' });
     const check = dialog.getByRole('region', { name: 'Check', exact: true });
@@ -583,11 +583,11 @@ describeE2E('the Training Modules screen', (e2e) => {
     await dialog.getByLabel('Title').fill('');
     await expect.poll(() => status.innerText()).toBe('The module cannot be saved: 1 error, no warnings.');
     expect(await seriousViolations(page)).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('refuses to save two gauge rows with one name, which would become one gauge', async () => {
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     await page.getByRole('button', { name: 'New Module +' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Module' });
     await dialog.getByLabel('Title').fill('Twin gauges');
@@ -605,20 +605,20 @@ describeE2E('the Training Modules screen', (e2e) => {
       .getByText('Gauges: Two gauges are named “gauge” and only one would be saved: give each its own name.')
       .waitFor({ state: 'detached' });
     expect(await save.isDisabled()).toBe(false);
-    await context.close();
+    await page.close();
   });
 
   it("sizes Carbon's buttons with its layout tokens ('New Module +' is 3rem high)", async () => {
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     const button = page.getByRole('button', { name: 'New Module +' });
     await button.waitFor();
     // Carbon's default (lg) button is 3rem high; without --cds-layout-size-height-* it shrinks to its text.
     expect((await button.boundingBox())?.height).toBe(48);
-    await context.close();
+    await page.close();
   });
 
   it('shows an alert under the header when the screen code cannot be loaded, and a reload brings the screen back', async () => {
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     // As when the network has gone, or a newer version was deployed since the tab opened.
     const chunk = /\/assets\/modules-[^/]*\.js$/;
     await page.route(chunk, (route) => route.abort());
@@ -630,6 +630,6 @@ describeE2E('the Training Modules screen', (e2e) => {
     await page.unroute(chunk);
     await page.getByRole('button', { name: 'Reload the page' }).click();
     await page.getByRole('heading', { name: 'Training Modules' }).waitFor();
-    await context.close();
+    await page.close();
   });
 });

@@ -47,7 +47,7 @@ describeE2E('the Progress page', (e2e) => {
 
   it('shows a unit’s counts, keeps the filters in the URL, shows each chart as a table and opens an overdue trainee', async () => {
     const { unit, late } = await unitWithTrainees();
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     // The header's entry sits between User Admin and Module Editor.
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     expect(await menu.getByRole('link').allTextContents()).toEqual([
@@ -113,7 +113,7 @@ describeE2E('the Progress page', (e2e) => {
     await page.waitForFunction(() => document.activeElement?.textContent === 'Late, Lena');
     await page.keyboard.press('Enter');
     await modal.getByLabel('Email').waitFor();
-    await context.close();
+    await page.close();
   });
 
   it('redraws a chart’s axis on a filter change, leaving none of the former labels', async () => {
@@ -197,7 +197,7 @@ describeE2E('the Progress page', (e2e) => {
   it('draws a status chart’s bars top to bottom in its table’s order', async () => {
     await unitWithTrainees();
     await unitWithTrainees();
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await page.goto('/progress');
     // The unit chart, two units at least (the module chart is drawn by the same code).
     const name = 'Assignments by unit and status';
@@ -217,7 +217,7 @@ describeE2E('the Progress page', (e2e) => {
     ]);
     expect(tableOrder.length).toBeGreaterThan(1);
     expect(barOrder).toEqual(tableOrder);
-    await context.close();
+    await page.close();
   });
 
   it('shows every chart’s title whole on a screen 320 px wide, wrapped rather than cut', async () => {
@@ -235,7 +235,7 @@ describeE2E('the Progress page', (e2e) => {
   });
 
   it('takes two quick arrow keys in a filter as two steps, the URL and the focus with them', async () => {
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await page.goto('/progress');
     await page.getByRole('heading', { name: 'By module', exact: true }).waitFor();
     await page.keyboard.press('Tab');
@@ -245,6 +245,6 @@ describeE2E('the Progress page', (e2e) => {
     await page.keyboard.press('ArrowDown');
     await page.waitForURL((url) => url.searchParams.get('rank') === 'AB');
     expect(await focused(page)).toMatchObject({ name: 'Rank', lost: false });
-    await context.close();
+    await page.close();
   });
 });

@@ -20,9 +20,9 @@ import { plan } from '@airman/engine/play.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { pdfText } from '../apps/server/test/pdf-text.ts';
 import { seriousViolations } from './axe.ts';
-import { api, apiLogin, mailTo } from './api.ts';
+import { api, apiLogin, mailTo, schedulerChecked } from './api.ts';
 import { describeE2E, login } from './browser.ts';
-import { fitsEverySize, registeredTrainee, tabToText, TRAINEE_PASSWORD } from './game-helpers.ts';
+import { finishWhenPlayable, fitsEverySize, registeredTrainee, tabToText, TRAINEE_PASSWORD } from './game-helpers.ts';
 import { OwnServer } from './own-server.ts';
 
 const DAY = 86_400_000;
@@ -33,11 +33,9 @@ async function completeRun(baseUrl: string, email: string): Promise<void> {
   const auth = await apiLogin(baseUrl, email, TRAINEE_PASSWORD);
   const run = await api<{ run_id: string; seed: number }>(baseUrl, auth, 'POST', 'game/runs', { module: MODULE });
   const log = plan(readyAirmanModule, run.seed).line as GameCommand[];
-  // A run cannot be finished faster than its moves can be played.
-  await new Promise((resolve) => setTimeout(resolve, log.length * 50 + 200));
   const questionnaire = await api<{ items: { id: string }[] }>(baseUrl, auth, 'GET', 'modules/questionnaire');
   const agree = Object.fromEntries(questionnaire.items.map((i) => [i.id, 4]));
-  const finished = await api<{ outcome: string }>(baseUrl, auth, 'POST', `game/runs/${run.run_id}/finish`, {
+  const finished = await finishWhenPlayable(baseUrl, auth, run.run_id, {
     log,
     answers: { before: agree, after: agree },
   });
@@ -197,7 +195,8 @@ describeE2E(
         user_ids: [idOf(trainee), idOf(other)],
       });
       expect(again).toMatchObject({ sent: 0, skipped: 2, skipped_by: { recently_reminded: 2 } });
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // Nor by the scheduler: once it has checked since, and what it queued then has been sent.
+      await schedulerChecked(base);
       expect([nudged(trainee).length, nudged(other).length]).toEqual([1, 1]);
 
       // The record keeps the earlier completion and its run.

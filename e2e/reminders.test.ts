@@ -16,7 +16,7 @@ describeE2E('due-date reminders', (e2e) => {
       last_name: 'Minder',
       module: 'ready_airman_training',
     });
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await openUser(page, email);
     // The day after tomorrow, in the browser's zone: within the 5-day reminder.
     const day = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
@@ -56,7 +56,7 @@ describeE2E('due-date reminders', (e2e) => {
     // Sent once, however many checks ran since: one more has run, and this one is still alone.
     await schedulerChecked(e2e.baseUrl);
     expect(mailTo(email).filter((m) => m.includes('Subject: Ready Airman Training is due in'))).toHaveLength(1);
-    await context.close();
+    await page.close();
   });
 
   it("turns an administrator's weekly digest off and on in Profile", async () => {

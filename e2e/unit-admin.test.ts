@@ -6,8 +6,9 @@ import type { Module } from '@airman/contracts/module.ts';
 import type { User } from '@airman/contracts/user.ts';
 import { api, apiLogin, apiRaw, inviteAndRegister, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
-import { describeE2E, login } from './browser.ts';
+import { describeE2E } from './browser.ts';
 import { arrowToOption, focused, tabTo } from './focus.ts';
+import { shot } from './game-helpers.ts';
 
 const PASSWORD = 'Unit-Admin-Pass-9';
 const BASE = 'ready_airman_training';
@@ -55,9 +56,10 @@ describeE2E('a unit administrator', (e2e) => {
       [1920, 1080],
       [390, 844],
     ] as const) {
-      const { context, page } = await e2e.newPage({ viewport: { width, height } });
-      await login(page, manager, PASSWORD);
-      await page.waitForURL('**/admin');
+      const { context, page } = await e2e.unitAdminPage(
+        { email: manager, password: PASSWORD },
+        { viewport: { width, height } },
+      );
       const search = page.getByRole('searchbox', { name: 'Search by player name' });
       await search.fill('Pat');
       await expect.poll(() => page.locator('tr', { hasText: inside }).count(), { timeout: 15_000 }).toBe(1);
@@ -67,7 +69,7 @@ describeE2E('a unit administrator', (e2e) => {
         expect(await page.getByRole('link', { name: 'Module Editor' }).count()).toBe(0);
         expect(await page.getByRole('button', { name: 'Invite from file' }).count()).toBe(0);
       }
-      await page.screenshot({ path: `/tmp/unit-admin-users-${width}x${height}.png`, fullPage: false });
+      await shot(page, 'unit-admin-users');
       // The row's menu offers no Delete; the modal no role.
       const row = page.locator('tr', { hasText: inside });
       await row.getByRole('button', { name: /^Actions for / }).click();
@@ -87,7 +89,7 @@ describeE2E('a unit administrator', (e2e) => {
           .count(),
       ).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `/tmp/unit-admin-modal-${width}x${height}.png` });
+      await shot(page, 'unit-admin-modal');
       await context.close();
     }
   });
@@ -95,14 +97,14 @@ describeE2E('a unit administrator', (e2e) => {
   it('is made by a full administrator in the user modal, its units asked with the role', async () => {
     const email = uniqueEmail('unit-manager-made');
     await inviteAndRegister(e2e.baseUrl, email, PASSWORD, { first_name: 'Sam', last_name: 'Made' });
-    const { context, page } = await e2e.adminPage('/admin');
+    const page = await e2e.adminTab('/admin');
     await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
     await expect.poll(() => page.locator('tr', { hasText: email }).count(), { timeout: 15_000 }).toBe(1);
     await page.locator('tr', { hasText: email }).dblclick();
     await page.getByRole('dialog').getByLabel('Role', { exact: true }).selectOption('unit_admin');
     await page.getByLabel('Units administered').fill('655 ISRW');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: '/tmp/unit-admin-made-1366x768.png' });
+    await shot(page, 'unit-admin-made');
     const admin = await apiLogin(e2e.baseUrl);
     await expect
       .poll(
@@ -118,7 +120,7 @@ describeE2E('a unit administrator', (e2e) => {
         { timeout: 10_000 },
       )
       .toBe('unit_admin');
-    await context.close();
+    await page.close();
   });
 
   it('is made by a full administrator, then works its units by keys alone and reaches nothing else', async () => {
@@ -359,9 +361,7 @@ describeE2E('a unit administrator', (e2e) => {
       [1920, 1080],
     ] as const) {
       const size = `${width}x${height}`;
-      const { context, page } = await e2e.newPage({ viewport: { width, height } });
-      await login(page, email, PASSWORD);
-      await page.waitForURL('**/admin');
+      const { context, page } = await e2e.unitAdminPage({ email, password: PASSWORD }, { viewport: { width, height } });
 
       await page.goto('/modules');
       const table = page.getByRole('table', { name: 'Training Modules' });
@@ -369,13 +369,13 @@ describeE2E('a unit administrator', (e2e) => {
       expect(await page.getByRole('button', { name: 'New Module +' }).count()).toBe(0);
       expect(await sideways(page), `Modules at ${size}`).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `/tmp/unit-admin-modules-${size}.png` });
+      await shot(page, 'unit-admin-modules');
       await table.getByRole('button', { name: 'View Ready Airman Training', exact: true }).click();
       const view = page.getByRole('dialog', { name: 'Module: Ready Airman Training' });
       await view.getByLabel('Title').waitFor();
       expect(await view.getByRole('button', { name: 'Save' }).count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `/tmp/unit-admin-module-view-${size}.png` });
+      await shot(page, 'unit-admin-module-view');
       await page.keyboard.press('Escape');
       await view.waitFor({ state: 'detached' });
 
@@ -387,7 +387,7 @@ describeE2E('a unit administrator', (e2e) => {
       await det2.waitFor();
       expect(await page.getByRole('option').filter({ hasText: '70 ISRW' }).count()).toBe(0);
       expect(await sideways(page), `Audit at ${size}`).toBe(0);
-      await page.screenshot({ path: `/tmp/unit-admin-audit-${size}.png` });
+      await shot(page, 'unit-admin-audit');
       await det2.click();
       await page.waitForURL((url) => url.searchParams.get('unit') === '655 ISRW/Det 2');
       expect(await seriousViolations(page)).toEqual([]);
@@ -402,7 +402,7 @@ describeE2E('a unit administrator', (e2e) => {
       await record.getByText('Ready Airman Training').first().waitFor();
       await record.scrollIntoViewIfNeeded();
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `/tmp/unit-admin-record-${size}.png` });
+      await shot(page, 'unit-admin-record');
       await context.close();
     }
   }, 240_000);

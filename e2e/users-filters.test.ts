@@ -50,7 +50,7 @@ describeE2E('the Users screen’s filters and order', (e2e) => {
 
   it('narrows the list to a unit, an account status and an assignment status, and sorts by last sign-in', async () => {
     const unit = await unitOfThree();
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     // Part of the unit's name finds it in the list; choosing it filters by exactly that unit.
     await page.getByRole('combobox', { name: 'Filter by unit' }).fill(unit.slice('Filters '.length));
     await page.getByRole('option').filter({ hasText: unit }).waitFor();
@@ -82,12 +82,12 @@ describeE2E('the Users screen’s filters and order', (e2e) => {
     // The pointer off the table: a hovered row's grey is Carbon's, not this screen's.
     await page.mouse.move(0, 0);
     expect(await seriousViolations(page)).toEqual([]);
-    await context.close();
+    await page.close();
   });
 
   it('writes a filter chosen from the keyboard into the URL, keeps the focus on it, and keeps it on reload', async () => {
     const unit = await unitOfThree();
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await page.goto(`/admin?unit=${encodeURIComponent(unit)}`);
     await page.getByText('3 Users', { exact: true }).waitFor();
     const entries = await page.evaluate(() => history.length);
@@ -110,11 +110,11 @@ describeE2E('the Users screen’s filters and order', (e2e) => {
     expect(await names(page)).toEqual(['Gus Charlie']);
     expect(await page.getByRole('combobox', { name: 'Filter by status' }).inputValue()).toBe('inactive');
     expect(await page.getByRole('combobox', { name: 'Filter by unit' }).inputValue()).toBe(unit);
-    await context.close();
+    await page.close();
   });
 
   it('says when the filters match nobody, and clears them from the keyboard, the focus on the first filter', async () => {
-    const { context, page } = await e2e.adminPage();
+    const page = await e2e.adminTab();
     await page.goto(`/admin?unit=${encodeURIComponent(`Nobody ${Date.now()}`)}&status=inactive`);
     await page.getByRole('heading', { name: 'No users match these filters' }).waitFor();
     await page.keyboard.press('Tab');
@@ -124,6 +124,6 @@ describeE2E('the Users screen’s filters and order', (e2e) => {
     await page.locator('table[aria-label="Users"] tbody tr').first().waitFor();
     await expect.poll(() => focused(page)).toEqual({ name: 'Filter by unit', value: '', lost: false });
     expect(await page.getByRole('combobox', { name: 'Filter by status' }).inputValue()).toBe('');
-    await context.close();
+    await page.close();
   });
 });

@@ -71,6 +71,8 @@ export interface AppDeps {
   unkeyedWrite?: UnkeyedWrite;
   /** The xAPI queue's first retry delay and poll (5 s and 2 s unless a test says otherwise). */
   xapiTiming?: { backoffMs: number; pollMs: number };
+  /** Whether the reminder scheduler checks on its own (yes unless a test runs the checks itself). */
+  scheduledChecks?: boolean;
 }
 
 /**
@@ -151,9 +153,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await mail.stop();
     mailer.close();
   });
-  const scheduler = new ReminderScheduler(database, config, app.log);
-  app.addHook('onReady', async () => scheduler.start());
-  app.addHook('onClose', async () => scheduler.stop());
+  if (deps.scheduledChecks !== false) {
+    const scheduler = new ReminderScheduler(database, config, app.log);
+    app.addHook('onReady', async () => scheduler.start());
+    app.addHook('onClose', async () => scheduler.stop());
+  }
 
   // xAPI statements (docs/xapi.md): queued and sent only when an LRS is configured.
   const xapi = config.lrs ? new StatementBuilder(config.publicUrl) : undefined;

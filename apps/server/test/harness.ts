@@ -77,6 +77,8 @@ export interface HarnessOptions {
   now?: AppDeps['now'];
   /** The xAPI queue's first retry delay and poll (default: the app's). */
   xapiTiming?: AppDeps['xapiTiming'];
+  /** Unset: the reminder scheduler checks on its own, 1 s after start and then every REMINDER_INTERVAL_S. */
+  scheduledChecks?: boolean;
 }
 
 const SHEDDING_OFF = { maxEventLoopDelayMs: 0, sampleIntervalMs: 1000 };
@@ -124,6 +126,7 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
           // A keyed write route that forgets its keyedTransaction fails every test that calls it.
           unkeyedWrite: 'fail',
           xapiTiming: options.xapiTiming,
+          scheduledChecks: options.scheduledChecks,
         });
         await app.ready();
         Object.assign(ctx, {
