@@ -7,8 +7,10 @@
  * pressed and clicked is handed to it in order. Once loaded, every unit filter is the combo box
  * from its first render.
  */
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { typeInto, useMounted } from '../lib/lazy-field.ts';
 import type { UnitFilterProps } from './unit-filter-combo.tsx';
+import { DrawnIcon } from './drawn-icon.tsx';
 import '../styles/select.scss';
 import '../styles/unit-filter.scss';
 
@@ -70,8 +72,7 @@ async function handOver(input: HTMLInputElement, focused: boolean, { text, keys,
     await nextTask();
   }
   if (text !== null && text !== input.value) {
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
+    typeInto(input, text);
     await nextTask();
   }
   for (const key of keys) {
@@ -87,15 +88,9 @@ export function UnitFilter(props: UnitFilterProps) {
   const light = useRef<HTMLInputElement>(null);
   const handover = useRef<Handover>({ text: null, keys: [], pressed: false, clicked: false });
   const focused = useRef(false);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMounted();
 
-  const load = () => {
+  const load = useCallback(() => {
     void preloadUnitFilter().then(
       (combo) => {
         if (!mounted.current) return;
@@ -105,11 +100,11 @@ export function UnitFilter(props: UnitFilterProps) {
       // Not loaded (offline): the field stays as it is; the next focus tries again.
       () => undefined,
     );
-  };
+  }, [mounted]);
   // The code already on its way (another list's filter): no waiting for the field to be used.
   useEffect(() => {
     if (loading && !loaded) load();
-  }, []);
+  }, [load]);
   // The combo box in place (after its own effects): the focus and what the user did go to its input.
   useEffect(() => {
     if (!Field) return;
@@ -125,6 +120,11 @@ export function UnitFilter(props: UnitFilterProps) {
   const current = text ?? value ?? '';
   const labelId = `${id}-label`;
   const helperId = `${id}-helper-text`;
+  // What the stand-in shows, and hands over.
+  const type = (typed: string) => {
+    handover.current.text = typed;
+    setText(typed);
+  };
   const press = () => {
     handover.current.pressed = true;
     load();
@@ -157,10 +157,7 @@ export function UnitFilter(props: UnitFilterProps) {
               placeholder="All units"
               title={current}
               value={current}
-              onChange={(event) => {
-                handover.current.text = event.target.value;
-                setText(event.target.value);
-              }}
+              onChange={(event) => type(event.target.value)}
               onFocus={load}
               onPointerDown={press}
               onClick={() => (handover.current.clicked = true)}
@@ -180,22 +177,12 @@ export function UnitFilter(props: UnitFilterProps) {
                 title="Clear selected item"
                 onPointerDown={load}
                 onClick={() => {
-                  handover.current.text = '';
-                  setText('');
+                  type('');
                   if (value !== undefined) onChange(undefined);
                   light.current?.focus();
                 }}
               >
-                <svg
-                  width={16}
-                  height={16}
-                  viewBox="0 0 32 32"
-                  fill="currentColor"
-                  aria-hidden="true"
-                  focusable="false"
-                >
-                  <path d={CLOSE} />
-                </svg>
+                <DrawnIcon path={CLOSE} viewBox="0 0 32 32" />
               </button>
             )}
             <button
@@ -209,9 +196,7 @@ export function UnitFilter(props: UnitFilterProps) {
               onPointerDown={press}
               onClick={click}
             >
-              <svg width={16} height={16} viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
-                <path d={CHEVRON} />
-              </svg>
+              <DrawnIcon path={CHEVRON} viewBox="0 0 16 16" />
             </button>
           </div>
           <ul id={`${id}-menu`} className="cds--list-box__menu" role="listbox" aria-labelledby={labelId} />
