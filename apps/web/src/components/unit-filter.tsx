@@ -7,7 +7,7 @@
  * pressed and clicked is handed to it in order. Once loaded, every unit filter is the combo box
  * from its first render.
  */
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { typeInto, useMounted } from '../lib/lazy-field.ts';
 import type { UnitFilterProps } from './unit-filter-combo.tsx';
 import { DrawnIcon } from './drawn-icon.tsx';
@@ -105,8 +105,10 @@ export function UnitFilter(props: UnitFilterProps) {
   useEffect(() => {
     if (loading && !loaded) load();
   }, [load]);
-  // The combo box in place (after its own effects): the focus and what the user did go to its input.
-  useEffect(() => {
+  // The combo box in place: the focus and what the user did go to its input, in the commit that
+  // puts it there (the stand-in's input, focused, is gone: a key pressed before a later effect
+  // would go to the page).
+  useLayoutEffect(() => {
     if (!Field) return;
     const input = document.getElementById(id);
     if (!(input instanceof HTMLInputElement)) return;
