@@ -108,7 +108,8 @@ for (const lazy of ON_DEMAND) {
 // What a page does not use stays off it: code found by these markers is in none of the files its
 // route loads before it is shown (the entry's and the route's static imports). The trainee's
 // training list parses nothing (zod and the profile form's unit input load only when a profile is
-// incomplete); the users list opens its date fields in modals, loaded when one opens. Neither the
+// incomplete) and shows no tooltip or popover (its buttons, and the app shell's, are text buttons:
+// text-button.tsx); the users list opens its date fields in modals, loaded when one opens. Neither the
 // users list nor Progress parses until a dialog that validates opens (contracts' *-values.ts
 // modules give them constants without schemas); Progress loads its date fields' code as its filter
 // bar is entered (LazyDateField).
@@ -117,9 +118,15 @@ const CODE = {
   // Its datalist's id: `${id}-suggestions`.
   'the unit input': /-suggestions/,
   'the date field (flatpickr)': /flatpickr-months/,
+  // Carbon's Popover, which its Tooltip and IconButton (and so its Button) bring, with floating-ui.
+  "Carbon's Popover (floating-ui)": /--popover-content/,
 };
 const OFF_PAGES = [
-  { page: 'the game route', route: gameRoute, off: ['zod', 'the unit input', 'the date field (flatpickr)'] },
+  {
+    page: 'the game route',
+    route: gameRoute,
+    off: ['zod', 'the unit input', 'the date field (flatpickr)', "Carbon's Popover (floating-ui)"],
+  },
   {
     page: 'the users list',
     route: routeKey('app/routes/admin.tsx'),

@@ -5,8 +5,10 @@
  * and keeps a complete date on Enter or on leaving the field, as the date field does; once the
  * code is there the date field takes its place with what was typed and the focus.
  */
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { typeInto, useMounted } from '../lib/lazy-field.ts';
 import type { DateFieldProps } from './date-field.tsx';
+import { DrawnIcon } from './drawn-icon.tsx';
 
 /** Carbon's Calendar icon (16 px), drawn here: its icon module would split the shared Carbon chunk. */
 const CALENDAR =
@@ -42,25 +44,19 @@ export function LazyDateField(props: DateFieldProps) {
   const [text, setText] = useState<string | null>(null);
   const light = useRef<HTMLInputElement>(null);
   const handover = useRef<{ focused: boolean; text: string | null }>({ focused: false, text: null });
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMounted();
 
-  const load = () => {
+  const load = useCallback(() => {
     void preloadDateField().then((loaded) => {
       if (!mounted.current) return;
       handover.current = { focused: document.activeElement === light.current, text: handover.current.text };
       setField(() => loaded);
     });
-  };
+  }, [mounted]);
   // A field already loaded elsewhere on the page (the other date of a range): no plain input.
   useEffect(() => {
     if (loading) load();
-  }, []);
+  }, [load]);
   // The date field in place (after its own effects, which set up its listeners and flatpickr): the
   // focus and what was typed go to its input.
   useEffect(() => {
@@ -69,8 +65,7 @@ export function LazyDateField(props: DateFieldProps) {
     if (!(input instanceof HTMLInputElement)) return;
     const { focused, text: typed } = handover.current;
     if (typed !== null && typed !== input.value) {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, typed);
-      input.dispatchEvent(new Event('input', { bubbles: true }));
+      typeInto(input, typed);
     }
     if (focused) input.focus();
   }, [Field, id]);
@@ -117,18 +112,7 @@ export function LazyDateField(props: DateFieldProps) {
                   onBlur={commit}
                   {...(primaryFocus ? { 'data-modal-primary-focus': true } : {})}
                 />
-                <svg
-                  className="cds--date-picker__icon"
-                  width={16}
-                  height={16}
-                  viewBox="0 0 32 32"
-                  fill="currentColor"
-                  role="img"
-                  aria-hidden="true"
-                  focusable="false"
-                >
-                  <path d={CALENDAR} />
-                </svg>
+                <DrawnIcon className="cds--date-picker__icon" path={CALENDAR} viewBox="0 0 32 32" role="img" />
               </span>
             </div>
           </div>

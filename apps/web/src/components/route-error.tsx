@@ -6,10 +6,10 @@
  * reload fetches the current version. In the main bundle: when this is needed,
  * the network may be what failed.
  */
-import { Button } from '@carbon/react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { usePageTitle } from '../lib/page-title.ts';
 import { ErrorNotice } from '#components/error-notice.tsx';
+import { TextButton } from '#components/text-button.tsx';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
@@ -23,9 +23,9 @@ export function RouteError() {
   return (
     <div className="route-error">
       <ErrorNotice title="This page could not be shown." subtitle={describe(error)} />
-      <Button kind="primary" onClick={() => window.location.reload()}>
+      <TextButton kind="primary" onClick={() => window.location.reload()}>
         Reload the page
-      </Button>
+      </TextButton>
     </div>
   );
 }

@@ -1,203 +1,127 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { useLocation } from 'react-router';
-import type { UnitsResponse } from '@airman/contracts/api.ts';
-import { renderWithApp } from '../testing/render.tsx';
-import { server } from '../testing/server.ts';
-import { filterSearch, useUrlFilters } from '../lib/url-filters.ts';
-import { useUnits } from '../lib/units.ts';
-import { UnitFilter } from './unit-filter.tsx';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { UnitCount } from '@airman/contracts/api.ts';
+import type { UnitFilter as UnitFilterComponent } from './unit-filter.tsx';
 
-/** The units as GET admin/units orders them (a tree, each level by name, any case). */
-const UNITS: UnitsResponse = {
-  units: [
-    { unit: '1655 Sq', users: 4, total: 4, depth: 0 },
-    { unit: '655 ISRW', users: 3, total: 6, depth: 0 },
-    { unit: '655 ISRW/Det 2', users: 2, total: 2, depth: 1 },
-    { unit: '655 ISRW Det 9', users: 1, total: 1, depth: 0 },
-    { unit: 'B 6550', users: 2, total: 2, depth: 0 },
-    { unit: 'Ops', users: 7, total: 7, depth: 0 },
-  ],
-};
+const UNITS: UnitCount[] = [
+  { unit: '1655 Sq', users: 4, total: 4, depth: 0 },
+  { unit: '655 ISRW', users: 3, total: 3, depth: 0 },
+  { unit: 'Ops', users: 7, total: 7, depth: 0 },
+];
 
-const readUnit = (params: URLSearchParams) => ({ unit: params.get('unit') ?? undefined });
-const writeUnit = (filters: { unit?: string }) => filterSearch(['unit'], filters);
+// Each test starts with the combo box's code not loaded (the stand-in is what the page shows
+// first), and its code arrives when the test lets it: after what the user did before.
+let arrive: () => void;
+let UnitFilter: typeof UnitFilterComponent;
+beforeEach(async () => {
+  vi.resetModules();
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  vi.doMock('./unit-filter-combo.tsx', async (importOriginal) => {
+    await arrived;
+    return importOriginal();
+  });
+  ({ UnitFilter } = await import('./unit-filter.tsx'));
+});
 
-/** The filter as a screen holds it: the unit in the URL, the units from the server. */
-function Screen() {
-  const [filters, change] = useUrlFilters(readUnit, writeUnit);
-  const units = useUnits();
-  return (
-    <>
-      <UnitFilter
-        id="unit"
-        label="Unit"
-        value={filters.unit}
-        units={units.data}
-        onChange={(unit) => change({ unit })}
-      />
-      <p data-testid="search">{useLocation().search}</p>
-    </>
-  );
-}
-
-function renderFilter(path = '/units') {
-  server.use(http.get('/api/admin/units', () => HttpResponse.json(UNITS)));
-  return renderWithApp(<Screen />, { path });
+/** The filter as a list holds it, with what it was last told. */
+function renderFilter(initial?: string, loaded: 'units' | 'loading' = 'units') {
+  const units = loaded === 'units' ? UNITS : undefined;
+  const onChange = vi.fn<(unit: string | undefined) => void>();
+  function Screen() {
+    const [value, setValue] = useState(initial);
+    return (
+      <>
+        <button type="button">Before</button>
+        <UnitFilter
+          id="unit"
+          label="Unit"
+          value={value}
+          units={units}
+          onChange={(unit) => {
+            onChange(unit);
+            setValue(unit);
+          }}
+        />
+      </>
+    );
+  }
+  const user = userEvent.setup();
+  render(<Screen />);
+  return { user, onChange };
 }
 
 const field = () => screen.getByRole<HTMLInputElement>('combobox', { name: 'Unit' });
-const search = () => screen.getByTestId('search').textContent;
-const optionNames = () =>
-  screen.queryAllByRole('option').map((o) => o.querySelector('.unit-filter__name')?.textContent);
-const status = () => screen.getByRole('status').textContent;
-/** The list has loaded once an option is offered for the whole list. */
-const loaded = () => waitFor(() => expect(screen.queryByText('Loading units…')).toBeNull());
+/** The combo box's code arrives; it is in place once its list has a menu id of downshift's. */
+const swapped = () => {
+  // What the user did, the stand-in took.
+  expect(field().getAttribute('aria-controls')).toBe('unit-menu');
+  arrive();
+  return waitFor(() => expect(field().getAttribute('aria-controls')).toMatch(/^downshift-/), { timeout: 15_000 });
+};
+/** Tab from the button before it: the field has the focus. */
+async function tabToField(user: UserEvent) {
+  await user.click(screen.getByRole('button', { name: 'Before' }));
+  await user.tab();
+  expect(document.activeElement).toBe(field());
+}
+const options = () => screen.queryAllByRole('option').map((o) => o.querySelector('.unit-filter__name')?.textContent);
 
-describe('UnitFilter', () => {
-  it('shows the units as a tree: a unit under another indented, by the last part of its name', async () => {
-    const { user } = renderFilter();
-    await loaded();
-    await user.click(field());
-    const options = screen.getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual([
-      '1655 Sq 4 users',
-      '655 ISRW 6 users',
-      '655 ISRW/Det 2 2 users',
-      '655 ISRW Det 9 1 user',
-      'B 6550 2 users',
-      'Ops 7 users',
-    ]);
-    // The parent's part is read out but hidden from sight; the row is indented instead.
-    const sub = options[2]!.querySelector<HTMLElement>('.unit-filter__option')!;
-    expect(sub.querySelector('.visually-hidden')?.textContent).toBe('655 ISRW/');
-    expect(sub.style.paddingInlineStart).toBe('1rem');
-    expect(options[1]!.querySelector<HTMLElement>('.unit-filter__option')!.style.paddingInlineStart).toBe('');
-  });
-
-  it('lists the units that start with the text first, then those that contain it, any case and trimmed', async () => {
-    const { user } = renderFilter();
-    await loaded();
-    await user.type(field(), ' 655 ');
-    expect(optionNames()).toEqual(['655 ISRW', '655 ISRW/Det 2', '655 ISRW Det 9', '1655 Sq', 'B 6550']);
-    expect(status()).toBe('5 units match. Use the arrow keys to choose one.');
-    await user.clear(field());
-    await user.type(field(), 'isrw');
-    expect(optionNames()).toEqual(['655 ISRW', '655 ISRW/Det 2', '655 ISRW Det 9']);
-    // Each unit with its number of users, those of the units under it included.
-    expect(screen.getAllByRole('option')[0]?.textContent).toBe('655 ISRW 6 users');
-    expect(search()).toBe('');
-  });
-
-  it('applies the chosen unit exactly, by keys alone', async () => {
-    const { user } = renderFilter();
-    await loaded();
-    await user.type(field(), '655');
-    // The first match is highlighted as one types: Down moves to the next, Enter chooses it.
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
-    await waitFor(() => expect(search()).toBe('?unit=655+ISRW+Det+9'));
-    expect(field().value).toBe('655 ISRW Det 9');
-    expect(document.activeElement).toBe(field());
-    expect(status()).toBe('Filtering by unit 655 ISRW Det 9.');
-  });
-
-  it('highlights the first unit listed, though the keystroke before listed another first', async () => {
-    server.use(
-      http.get('/api/admin/units', () =>
-        HttpResponse.json({
-          units: [
-            { unit: '1655 Sq', users: 1, total: 1, depth: 0 },
-            { unit: '65 ABW', users: 1, total: 1, depth: 0 },
-            { unit: '655 ISRG', users: 1, total: 1, depth: 0 },
-            { unit: '655 ISRW', users: 1, total: 1, depth: 0 },
-          ],
-        } satisfies UnitsResponse),
-      ),
-    );
-    const { user } = renderWithApp(<Screen />, { path: '/units' });
-    await loaded();
-    // '65' lists 65 ABW first; '655' drops it, and 655 ISRG is now first.
-    await user.type(field(), '655');
-    expect(optionNames()).toEqual(['655 ISRG', '655 ISRW', '1655 Sq']);
-    await user.keyboard('{Enter}');
-    await waitFor(() => expect(search()).toBe('?unit=655+ISRG'));
-  });
-
-  it('leaves with Tab, choosing the unit highlighted as Enter would', async () => {
-    const { user } = renderFilter();
-    await loaded();
-    await user.type(field(), 'ISRW');
-    await user.tab();
-    await waitFor(() => expect(search()).toBe('?unit=655+ISRW'));
+describe('UnitFilter before its combo box has loaded', () => {
+  it('shows the unit in the combo box markup, with the list loading said', () => {
+    renderFilter('655 ISRW', 'loading');
     expect(field().value).toBe('655 ISRW');
+    expect(field().getAttribute('aria-controls')).toBe('unit-menu');
+    expect(field().closest('.cds--combo-box')).not.toBeNull();
+    expect(screen.getByRole('button', { name: 'Clear selected item' })).toBeTruthy();
+    expect(screen.getByText('Loading units…').id).toBe(field().getAttribute('aria-describedby'));
   });
 
-  it('applies a unit chosen with the mouse', async () => {
+  it('keeps the focus and every key typed from the first, Tab and typing with no wait, and Enter chooses', async () => {
+    const { user, onChange } = renderFilter();
+    await tabToField(user);
+    await user.keyboard('isr');
+    await swapped();
+    expect(document.activeElement).toBe(field());
+    expect(field().value).toBe('isr');
+    await waitFor(() => expect(options()).toEqual(['655 ISRW']));
+    await user.keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledExactlyOnceWith('655 ISRW');
+  });
+
+  it('opens the list for the arrow key pressed before the code was there', async () => {
     const { user } = renderFilter();
-    await loaded();
-    await user.type(field(), 'ops');
-    await user.click(screen.getByRole('option', { name: /^Ops/ }));
-    await waitFor(() => expect(search()).toBe('?unit=Ops'));
+    await tabToField(user);
+    await user.keyboard('{ArrowDown}');
+    await swapped();
+    await waitFor(() => expect(options()).toEqual(['1655 Sq', '655 ISRW', 'Ops']));
+    expect(field().getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('removes the filter with the clear button, focus staying in the field', async () => {
-    const { user } = renderFilter('/units?unit=Ops');
-    await loaded();
-    expect(field().value).toBe('Ops');
+  it('opens the list for a click on the field', async () => {
+    const { user } = renderFilter();
+    await user.click(field());
+    await swapped();
+    await waitFor(() => expect(options()).toEqual(['1655 Sq', '655 ISRW', 'Ops']));
+    expect(document.activeElement).toBe(field());
+  });
+
+  it('clears the unit for Escape on the closed field, as the combo box does', async () => {
+    const { user, onChange } = renderFilter('Ops');
+    await tabToField(user);
+    await user.keyboard('{Escape}');
+    await swapped();
+    await waitFor(() => expect(onChange).toHaveBeenCalledExactlyOnceWith(undefined));
+    expect(field().value).toBe('');
+  });
+
+  it('clears the unit for its clear button, the focus in the field', async () => {
+    const { user, onChange } = renderFilter('Ops');
     await user.click(screen.getByRole('button', { name: 'Clear selected item' }));
-    await waitFor(() => expect(search()).toBe(''));
+    expect(onChange).toHaveBeenCalledExactlyOnceWith(undefined);
+    await swapped();
     expect(field().value).toBe('');
     expect(document.activeElement).toBe(field());
-    expect(status()).toBe('Unit filter cleared.');
-  });
-
-  it('removes the filter when the field is emptied and left', async () => {
-    const { user } = renderFilter('/units?unit=Ops');
-    await loaded();
-    await user.clear(field());
-    expect(search()).toBe('?unit=Ops');
-    await user.tab();
-    await waitFor(() => expect(search()).toBe(''));
-  });
-
-  it('removes the filter with Escape: the first closes the list, the second clears', async () => {
-    const { user } = renderFilter('/units?unit=Ops');
-    await loaded();
-    await user.click(field());
-    await user.keyboard('{Alt>}{ArrowDown}{/Alt}');
-    expect(field().getAttribute('aria-expanded')).toBe('true');
-    await user.keyboard('{Escape}');
-    expect(field().getAttribute('aria-expanded')).toBe('false');
-    expect(search()).toBe('?unit=Ops');
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(search()).toBe(''));
-    expect(field().value).toBe('');
-  });
-
-  it('shows and keeps a unit from the URL that the list does not hold', async () => {
-    const { user } = renderFilter('/units?unit=42%20OG');
-    await loaded();
-    expect(field().value).toBe('42 OG');
-    await user.click(screen.getByRole('button', { name: 'Open' }));
-    expect(optionNames()).toEqual([...UNITS.units.map((u) => u.unit), '42 OG']);
-    // Opening the list applied nothing: the link's unit is still the filter.
-    expect(search()).toBe('?unit=42%20OG');
-  });
-
-  it('says when no unit matches, and Enter applies nothing', async () => {
-    const { user } = renderFilter('/units?unit=Ops');
-    await loaded();
-    await user.clear(field());
-    await user.type(field(), 'zzz');
-    expect(optionNames()).toEqual([]);
-    expect(screen.getByText('No unit matches')).toBeTruthy();
-    expect(status()).toBe('No unit matches.');
-    await user.keyboard('{Enter}');
-    expect(search()).toBe('?unit=Ops');
-    // Leaving puts back the unit in effect.
-    await user.tab();
-    expect(field().value).toBe('Ops');
-    expect(search()).toBe('?unit=Ops');
   });
 });

@@ -1,137 +1,215 @@
 /**
- * A list's unit filter (the users list's, the Progress page's): a combo box of the units users
- * are in, as a tree (each unit indented under its parent, its count with the units under it).
- * Typing narrows the list to the units that start with the text, then those that contain
- * it, as a flat list; choosing one filters by that unit and every unit under it; clearing it (its clear button, Escape on the
- * closed list, or leaving it empty) removes the filter. Text that matches no unit applies nothing.
+ * A list's unit filter (unit-filter-combo.tsx), its code (Carbon's ComboBox and downshift: 15 KiB
+ * compressed) loaded when the field is first focused or pressed. Until then a plain input in the
+ * combo box's markup shows the unit and takes what the user does: the text typed, the keys that
+ * open, choose or clear (arrows, Enter, Escape), a press on the field or its arrow, the clear
+ * button. Once the code is here the combo box takes its place with the focus, and what was typed,
+ * pressed and clicked is handed to it in order. Once loaded, every unit filter is the combo box
+ * from its first render.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { ComboBox, type ComboBoxProps } from '@carbon/react';
-import type { UnitCount } from '@airman/contracts/api.ts';
-import { matchingUnits } from '../lib/units.ts';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { typeInto, useMounted } from '../lib/lazy-field.ts';
+import type { UnitFilterProps } from './unit-filter-combo.tsx';
+import { DrawnIcon } from './drawn-icon.tsx';
 import '../styles/select.scss';
 import '../styles/unit-filter.scss';
 
-/** A unit of the list; a unit from the URL that the list does not hold has no count. */
-type UnitItem = Pick<UnitCount, 'unit'> & Partial<Pick<UnitCount, 'total' | 'depth'>>;
+type Combo = ComponentType<UnitFilterProps>;
 
-const unitName = (item: UnitItem | null) => item?.unit ?? '';
+let loaded: Combo | undefined;
+let loading: Promise<Combo> | undefined;
 
-/**
- * A unit under another shows the last part of its name, indented under its parent; the parent's
- * part is still read out (and matched by the tests), hidden from sight.
- */
-function UnitOption(item: UnitItem) {
-  const depth = item.depth ?? 0;
-  const cut = depth > 0 ? item.unit.lastIndexOf('/') + 1 : 0;
-  return (
-    <span
-      className="unit-filter__option"
-      style={depth > 0 ? { paddingInlineStart: `${Math.min(depth, 6) * 1}rem` } : undefined}
-    >
-      <span className="unit-filter__name">
-        {cut > 0 && <span className="visually-hidden">{item.unit.slice(0, cut)}</span>}
-        {item.unit.slice(cut).trim()}
-      </span>
-      {item.total !== undefined && (
-        <>
-          {' '}
-          <span className="unit-filter__count">{item.total === 1 ? '1 user' : `${item.total} users`}</span>
-        </>
-      )}
-    </span>
+/** Starts loading the combo box's code (once; again after a failure); resolves to the combo box. */
+export function preloadUnitFilter(): Promise<Combo> {
+  loading ??= import('./unit-filter-combo.tsx').then(
+    (m) => (loaded = m.UnitFilterComboBox),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
   );
+  return loading;
 }
 
-export function UnitFilter({
-  id,
-  label,
-  value,
-  units,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  /** The unit filtered by (with the units under it), as stored; undefined for none. */
-  value: string | undefined;
-  /** Undefined while they load. */
-  units: readonly UnitCount[] | undefined;
-  onChange(unit: string | undefined): void;
-}) {
-  // What the field holds as the admin types (Carbon's own state, mirrored to order the list by it).
-  const [text, setText] = useState(value ?? '');
-  // What the live region last said of a choice.
-  const [said, setSaid] = useState('');
-  const selected = useMemo<UnitItem | null>(
-    () => (value === undefined ? null : (units?.find((u) => u.unit === value) ?? { unit: value })),
-    [value, units],
-  );
-  // A unit from the URL the list does not hold (a bookmarked link) is offered too, so it shows and applies.
-  const all = useMemo<readonly UnitItem[]>(
-    () => (selected && !units?.some((u) => u.unit === selected.unit) ? [...(units ?? []), selected] : (units ?? [])),
-    [units, selected],
-  );
-  // The chosen unit in the field narrows nothing: opening the list shows every unit.
-  const typed = text === value ? '' : text.trim();
-  // Narrowed by typing, the matches are a flat list: indenting them would show a tree they are not.
-  const items = useMemo(
-    () => (typed ? matchingUnits(all, typed).map((u) => ({ ...u, depth: 0 })) : [...all]),
-    [all, typed],
-  );
-  const noMatch = typed !== '' && items.length === 0;
-  // Carbon highlights the first match among the items of the keystroke before, which this
-  // list has reordered since: the first unit listed is the one highlighted, so Enter and Tab
-  // choose what the admin sees at the top.
-  const actions: NonNullable<ComboBoxProps<UnitItem>['downshiftActions']> = useRef(undefined);
+/** The keys the combo box acts on besides typing, replayed on it. */
+const HANDED_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', 'Escape', 'Home', 'End']);
+
+/** Carbon's ChevronDown and Close icons (16 px), drawn here: the icon modules are the combo box's. */
+const CHEVRON = 'M8 11 3 6 3.7 5.3 8 9.6 12.3 5.3 13 6z';
+const CLOSE =
+  'M17.4141 16 24 9.4141 22.5859 8 16 14.5859 9.4143 8 8 9.4141 14.5859 16 8 22.5859 9.4143 24 16 17.4141 22.5859 24 24 22.5859 17.4141 16z';
+
+interface Handover {
+  /** What was typed, if anything. */
+  text: string | null;
+  keys: Pick<KeyboardEventInit, 'key' | 'code' | 'altKey' | 'shiftKey' | 'ctrlKey' | 'metaKey'>[];
+  /** The field or its arrow was pressed ... */
+  pressed: boolean;
+  /** ... and clicked: the combo box opens its list. */
+  clicked: boolean;
+}
+
+/** The next task: the combo box has rendered what the last event changed. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Hands the stand-in's input over to the combo box's as a user goes about it: a click (it opens
+ * the list), the text typed, then the keys.
+ */
+async function handOver(input: HTMLInputElement, focused: boolean, { text, keys, pressed, clicked }: Handover) {
+  if (focused) input.focus();
+  // Pressed on the stand-in and released on the combo box: the click goes to what holds them both.
+  if (pressed && !clicked)
+    document.addEventListener(
+      'click',
+      (event) => {
+        if (event.target instanceof Node && event.target !== input && event.target.contains(input)) input.click();
+      },
+      { capture: true, once: true },
+    );
+  if (clicked) {
+    input.click();
+    await nextTask();
+  }
+  if (text !== null && text !== input.value) {
+    typeInto(input, text);
+    await nextTask();
+  }
+  for (const key of keys) {
+    input.dispatchEvent(new KeyboardEvent('keydown', { ...key, bubbles: true, cancelable: true }));
+    await nextTask();
+  }
+}
+
+export function UnitFilter(props: UnitFilterProps) {
+  const { id, label, value, units, onChange } = props;
+  const [Field, setField] = useState<Combo | null>(() => loaded ?? null);
+  const [text, setText] = useState<string | null>(null);
+  const light = useRef<HTMLInputElement>(null);
+  const handover = useRef<Handover>({ text: null, keys: [], pressed: false, clicked: false });
+  const focused = useRef(false);
+  const mounted = useMounted();
+
+  const load = useCallback(() => {
+    void preloadUnitFilter().then(
+      (combo) => {
+        if (!mounted.current) return;
+        focused.current = document.activeElement === light.current;
+        setField(() => combo);
+      },
+      // Not loaded (offline): the field stays as it is; the next focus tries again.
+      () => undefined,
+    );
+  }, [mounted]);
+  // The code already on its way (another list's filter): no waiting for the field to be used.
   useEffect(() => {
-    if (typed && items.length > 0) actions.current?.setHighlightedIndex(0);
-  }, [typed, items]);
+    if (loading && !loaded) load();
+  }, [load]);
+  // The combo box in place: the focus and what the user did go to its input, in the commit that
+  // puts it there (the stand-in's input, focused, is gone: a key pressed before a later effect
+  // would go to the page).
+  useLayoutEffect(() => {
+    if (!Field) return;
+    const input = document.getElementById(id);
+    if (!(input instanceof HTMLInputElement)) return;
+    const done = handover.current;
+    handover.current = { text: null, keys: [], pressed: false, clicked: false };
+    void handOver(input, focused.current, done);
+  }, [Field, id]);
 
-  function choose(unit: string | undefined) {
-    setText(unit ?? '');
-    setSaid(unit === undefined ? 'Unit filter cleared.' : `Filtering by unit ${unit}.`);
-    if (unit !== value) onChange(unit);
-  }
+  if (Field) return <Field {...props} />;
 
-  function keyDown(event: KeyboardEvent<HTMLInputElement>) {
-    // Enter on text that matches no unit chooses nothing (Carbon would drop the chosen unit).
-    if (event.key === 'Enter' && noMatch) {
-      event.preventDefault();
-      event.stopPropagation();
-    }
-    // Escape on the closed list empties the field (the combo box's own way): the filter goes with it.
-    if (event.key === 'Escape' && event.currentTarget.getAttribute('aria-expanded') !== 'true' && value !== undefined)
-      choose(undefined);
-  }
-
-  const status = typed
-    ? noMatch
-      ? 'No unit matches.'
-      : `${items.length === 1 ? '1 unit matches' : `${items.length} units match`}. Use the arrow keys to choose one.`
-    : said;
-
+  const current = text ?? value ?? '';
+  const labelId = `${id}-label`;
+  const helperId = `${id}-helper-text`;
+  // What the stand-in shows, and hands over.
+  const type = (typed: string) => {
+    handover.current.text = typed;
+    setText(typed);
+  };
+  const press = () => {
+    handover.current.pressed = true;
+    load();
+  };
+  const click = () => {
+    handover.current.clicked = true;
+    light.current?.focus();
+  };
   return (
     <div className="unit-filter">
-      <ComboBox<UnitItem>
-        id={id}
-        titleText={label}
-        placeholder="All units"
-        items={items}
-        downshiftActions={actions}
-        itemToString={unitName}
-        itemToElement={UnitOption}
-        selectedItem={selected}
-        onChange={({ selectedItem }) => choose(selectedItem ? selectedItem.unit : undefined)}
-        onInputChange={setText}
-        onInput={(event) => setText(event.currentTarget.value)}
-        onKeyDownCapture={keyDown}
-        warn={noMatch}
-        warnText="No unit matches"
-        helperText={units === undefined ? 'Loading units…' : undefined}
-      />
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {status}
-      </p>
+      <div className="cds--list-box__wrapper">
+        <label className="cds--label" id={labelId} htmlFor={id} dir="auto">
+          {label}
+        </label>
+        <div className="cds--combo-box cds--list-box">
+          <div className="cds--list-box__field">
+            <input
+              ref={light}
+              id={id}
+              className={current ? 'cds--text-input' : 'cds--text-input cds--text-input--empty'}
+              type="text"
+              role="combobox"
+              aria-haspopup="listbox"
+              aria-autocomplete="list"
+              aria-expanded="false"
+              aria-controls={`${id}-menu`}
+              aria-labelledby={labelId}
+              aria-describedby={units === undefined ? helperId : undefined}
+              autoComplete="off"
+              placeholder="All units"
+              title={current}
+              value={current}
+              onChange={(event) => type(event.target.value)}
+              onFocus={load}
+              onPointerDown={press}
+              onClick={() => (handover.current.clicked = true)}
+              onKeyDown={(event) => {
+                if (!HANDED_KEYS.has(event.key)) return;
+                event.preventDefault();
+                const { key, code, altKey, shiftKey, ctrlKey, metaKey } = event;
+                handover.current.keys.push({ key, code, altKey, shiftKey, ctrlKey, metaKey });
+              }}
+            />
+            {current && (
+              <button
+                type="button"
+                className="cds--list-box__selection"
+                tabIndex={-1}
+                aria-label="Clear selected item"
+                title="Clear selected item"
+                onPointerDown={load}
+                onClick={() => {
+                  type('');
+                  if (value !== undefined) onChange(undefined);
+                  light.current?.focus();
+                }}
+              >
+                <DrawnIcon path={CLOSE} viewBox="0 0 32 32" />
+              </button>
+            )}
+            <button
+              type="button"
+              className="cds--list-box__menu-icon"
+              tabIndex={-1}
+              aria-label="Open"
+              title="Open"
+              aria-controls={`${id}-menu`}
+              aria-expanded="false"
+              onPointerDown={press}
+              onClick={click}
+            >
+              <DrawnIcon path={CHEVRON} viewBox="0 0 16 16" />
+            </button>
+          </div>
+          <ul id={`${id}-menu`} className="cds--list-box__menu" role="listbox" aria-labelledby={labelId} />
+        </div>
+        {units === undefined && (
+          <div id={helperId} className="cds--form__helper-text" dir="auto">
+            Loading units…
+          </div>
+        )}
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite" />
     </div>
   );
 }

@@ -4,7 +4,7 @@
  * inside itself), and the game unloaded when the user leaves.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Button, Loading, ProgressBar } from '@carbon/react';
+import { Loading, ProgressBar } from '@carbon/react';
 import { GAME_CANVAS_HEIGHT_RATIO } from '@airman/contracts/constants.ts';
 import { createBridge } from '@airman/game/bridge.ts';
 import type { GameHttp } from '@airman/game/game-api.ts';
@@ -16,6 +16,7 @@ import { PageHeading } from '#components/page-heading.tsx';
 import { useCurrentUser } from '#lib/auth/current-user.tsx';
 import '#styles/game.scss';
 import { ErrorNotice } from '#components/error-notice.tsx';
+import { TextButton } from '#components/text-button.tsx';
 
 // Asked of a trainee the identity provider signed in for the first time only: the form (zod, the
 // unit input, the form styles) is a chunk of its own, so the training list does not download it.
@@ -98,14 +99,14 @@ function Game() {
         <ProgressBar label="Loading the game" helperText={`${percent}%`} value={percent} max={100} />
       )}
       {ready && (
-        <Button
+        <TextButton
           kind="tertiary"
           size="sm"
           className="game-fullscreen"
           onClick={() => void stage.current?.requestFullscreen()}
         >
           Fullscreen
-        </Button>
+        </TextButton>
       )}
       {/* The game area: dvh is the window as it is now (on a phone, vh is the tallest it can be, bars hidden). */}
       <div ref={stage} className="game-stage" style={{ height: `${GAME_CANVAS_HEIGHT_RATIO * 100}dvh` }} />

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { UnitsResponse } from '@airman/contracts/api.ts';
@@ -8,6 +8,12 @@ import { renderWithApp } from '#testing/render.tsx';
 import { errorAnswer, recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
 import { AuditScreen } from './audit-screen.tsx';
+import { preloadUnitFilter } from '#components/unit-filter.tsx';
+
+// The unit filter as it is once its code has loaded (unit-filter.test.tsx: its stand-in before).
+beforeAll(async () => {
+  await preloadUnitFilter();
+});
 
 function entry(id: string, overrides: Partial<AuditEntry> = {}): AuditEntry {
   return {

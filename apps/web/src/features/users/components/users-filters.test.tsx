@@ -1,9 +1,15 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeModule } from '#testing/fixtures.ts';
 import type { UsersFilters } from '../api/get-users.ts';
 import { UsersFiltersBar } from './users-filters.tsx';
+import { preloadUnitFilter } from '#components/unit-filter.tsx';
+
+// The unit filter as it is once its code has loaded (unit-filter.test.tsx: its stand-in before).
+beforeAll(async () => {
+  await preloadUnitFilter();
+});
 
 const modules = [
   makeModule({ id: 'fitness', game_title: 'Fitness Basics' }),

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { UsersPage } from '@airman/contracts/api.ts';
@@ -10,6 +10,12 @@ import { errorAnswer, gate, recordRequests } from '#testing/requests.ts';
 import { server } from '#testing/server.ts';
 import { seriousViolations } from '#testing/axe.ts';
 import { UsersScreen } from './users-screen.tsx';
+import { preloadUnitFilter } from '#components/unit-filter.tsx';
+
+// The unit filter as it is once its code has loaded (unit-filter.test.tsx: its stand-in before).
+beforeAll(async () => {
+  await preloadUnitFilter();
+});
 
 const jane = makeUser({ id: 'jane', user_name: 'jane@example.com', first_name: 'Jane', last_name: 'Doe' });
 const joe = makeUser({ id: 'joe', user_name: 'joe@example.com', first_name: 'Joe', last_name: 'Roe' });
