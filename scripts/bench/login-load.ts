@@ -14,6 +14,8 @@ export interface LoginLoad {
   /** Slowest /api/health answer during the run, and its 99th percentile. */
   probeMax: number;
   probeP99: number;
+  /** /api/health requests that got no answer (a reset connection on a loaded machine): counted, not fatal. */
+  probeFailures: number;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -50,11 +52,17 @@ export async function loginLoad(
   const latencies: number[] = [];
   const probes: number[] = [];
   let probing = true;
+  let probeFailures = 0;
   const probe = (async () => {
     while (probing) {
       const t = performance.now();
-      await fetch(`${url}/api/health`).then((r) => r.arrayBuffer());
-      probes.push(performance.now() - t);
+      // A probe that fails must not end the whole run: it is counted and reported instead.
+      const answered = await fetch(`${url}/api/health`).then(
+        (r) => r.arrayBuffer().then(() => true),
+        () => false,
+      );
+      if (answered) probes.push(performance.now() - t);
+      else probeFailures++;
       await new Promise((r) => setTimeout(r, 10));
     }
   })();
@@ -84,5 +92,6 @@ export async function loginLoad(
     p99: percentile(latencies, 99),
     probeMax: probes.at(-1) ?? 0,
     probeP99: percentile(probes, 99),
+    probeFailures,
   };
 }

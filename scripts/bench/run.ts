@@ -191,7 +191,7 @@ async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<vo
       rps: `${load.ok}/${load.sent} ok`,
       p50: load.p50.toFixed(0),
       p99: load.p99.toFixed(0),
-      note: `p95 ${load.p95.toFixed(0)} ms; /api/health meanwhile p99 ${load.probeP99.toFixed(1)} ms, max ${load.probeMax.toFixed(1)} ms`,
+      note: `p95 ${load.p95.toFixed(0)} ms; /api/health meanwhile p99 ${load.probeP99.toFixed(1)} ms, max ${load.probeMax.toFixed(1)} ms${load.probeFailures ? `, ${load.probeFailures} unanswered` : ''}`,
     });
     await measureInvite(target, url, auth, env.DATA_DIR);
   } finally {

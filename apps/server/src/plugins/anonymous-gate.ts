@@ -10,8 +10,9 @@
  * Legitimate use of these calls is rare (a class registering together fits
  * the burst); a refused call is retried by the web app after Retry-After.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-error.ts';
+import { addRouteHook } from '../lib/route-hooks.ts';
 
 /** Such requests in flight at once, per server process. */
 export const ANONYMOUS_IN_FLIGHT = 4;
@@ -62,10 +63,17 @@ export function registerAnonymousGate(app: FastifyInstance, limits: AnonymousLim
     inFlight--;
   };
   app.decorateRequest('holdsAnonymousPlace', false);
+  // The gated routes' own hooks (lib/route-hooks.ts): no other request passes the gate. Added after
+  // the Idempotency-Key's, so a keyed call is claimed before it is let through, as it always was.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.anonymousWork) return;
+    addRouteHook(route, 'preHandler', enter);
+    addRouteHook(route, 'onResponse', async (request) => release(request));
+    addRouteHook(route, 'onRequestAbort', async (request) => release(request));
+  });
   // Taken once the body has arrived and passed its checks, just before the route's work: a
   // client that sends its body slowly (or never finishes it) holds no place meanwhile.
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.anonymousWork) return;
+  async function enter(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     if (inFlight >= limits.inFlight || !takeToken()) {
       // Answered after the second it asks to wait, holding nothing but a timer: a client
       // that posts again as soon as it is answered then sends one request a second per
@@ -76,7 +84,5 @@ export function registerAnonymousGate(app: FastifyInstance, limits: AnonymousLim
     }
     inFlight++;
     request.holdsAnonymousPlace = true;
-  });
-  app.addHook('onResponse', async (request) => release(request));
-  app.addHook('onRequestAbort', async (request) => release(request));
+  }
 }

@@ -25,6 +25,7 @@ import { markedTransaction, type Mark } from '../db/before-commit.ts';
 import { transaction, type Database, type Db } from '../db/database.ts';
 import { sql } from 'drizzle-orm';
 import { HttpError } from '../lib/http-error.ts';
+import { addRouteHook } from '../lib/route-hooks.ts';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 /** How long a first answer is kept. */
@@ -187,22 +188,28 @@ export function registerIdempotency(app: FastifyInstance, database: Database, op
   let lastMark = 0;
   app.decorateRequest('idempotency', null);
   const routes: RouteIdempotency[] = [];
+  // The hooks below are the write routes' own (lib/route-hooks.ts): a read never needs them. Added
+  // before compression's, so the answer kept for a repeat is the one the route gave.
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat())
-      if (WRITES.has(method)) routes.push({ method, url: route.url, declared: route.config?.idempotency });
+    const writes = [route.method].flat().filter((method) => WRITES.has(method));
+    for (const method of writes) routes.push({ method, url: route.url, declared: route.config?.idempotency });
+    if (writes.length === 0) return;
+    addRouteHook(route, 'onRequest', onRequest);
+    addRouteHook(route, 'preHandler', preHandler);
+    addRouteHook(route, 'onSend', onSend);
   });
   app.decorate('routeIdempotency', () => [...routes]);
 
   // Every write of a route that takes the key, sent with one or not: its handler must open its keyedTransaction.
-  app.addHook('onRequest', async (request) => {
-    if (!WRITES.has(request.method) || request.is404) return;
+  async function onRequest(request: FastifyRequest): Promise<void> {
+    if (!WRITES.has(request.method)) return;
     // Decided on the route that matched (its declaration), never on the URL's text.
     const mode = idempotencyOf(request.routeOptions.config);
     if (mode !== 'ignore') request.idempotency = { mode, opened: false };
-  });
+  }
 
   // After authentication and validation: a request refused for those is not a write at all.
-  app.addHook('preHandler', async (request, reply) => {
+  async function preHandler(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     const context = request.idempotency;
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (!context || header === undefined) return;
@@ -303,10 +310,10 @@ export function registerIdempotency(app: FastifyInstance, database: Database, op
       409,
       'The request with this Idempotency-Key was carried out, but its answer was lost. Reload to see its result.',
     );
-  });
+  }
 
   // The answer of the request that holds the key: kept when the write was done, else the key is let go.
-  app.addHook('onSend', async (request, reply, payload) => {
+  async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
     const context = request.idempotency;
     if (!context) return payload;
     // Nothing from here on is the write's own work.
@@ -342,7 +349,7 @@ export function registerIdempotency(app: FastifyInstance, database: Database, op
       settleLater(settle, (e) => request.log.warn({ err: e }, 'the answer to an Idempotency-Key could not be kept'));
     }
     return payload;
-  });
+  }
 }
 
 /** How long, and how often, a claim that could not be settled is tried again. */

@@ -9,10 +9,15 @@ import { FORBIDDEN_TEXT_MESSAGE, findForbiddenText } from '@airman/contracts/tex
 import { HttpError } from '../lib/http-error.ts';
 
 export function registerInputTextCheck(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback, not an async function: no promise for each request, almost all of which pass.
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const input of [request.params, request.query, request.body]) {
       const where = findForbiddenText(input);
-      if (where !== undefined) throw new HttpError(400, `${where || 'body'}: ${FORBIDDEN_TEXT_MESSAGE}`);
+      if (where !== undefined) {
+        done(new HttpError(400, `${where || 'body'}: ${FORBIDDEN_TEXT_MESSAGE}`));
+        return;
+      }
     }
+    done();
   });
 }
