@@ -32,7 +32,6 @@ import { useInviteActions } from '../hooks/use-invite-actions.ts';
 import { useSelection } from '../hooks/use-selection.ts';
 import { useFocusOnArrival, useUsersPaging } from '../hooks/use-users-paging.ts';
 import { EmptyState } from '#components/empty-state.tsx';
-import { DeleteModal } from './delete-modal.tsx';
 import { BULK_LABELS, usersCount } from './bulk-labels.ts';
 import { nudgeOutcome } from '#lib/nudge.ts';
 import { BulkOutcome, type Outcome } from './bulk-outcome.tsx';
@@ -48,6 +47,7 @@ const UserModal = lazy(() => import('./user-modal.tsx').then((m) => ({ default: 
 const BulkModal = lazy(() => import('./bulk-modal.tsx').then((m) => ({ default: m.BulkModal })));
 const NudgeModal = lazy(() => import('#components/nudge-modal.tsx').then((m) => ({ default: m.NudgeModal })));
 const InviteModal = lazy(() => import('./invite-modal.tsx').then((m) => ({ default: m.InviteModal })));
+const DeleteModal = lazy(() => import('./delete-modal.tsx').then((m) => ({ default: m.DeleteModal })));
 const InviteFileModal = lazy(() => import('./invite-file-modal.tsx').then((m) => ({ default: m.InviteFileModal })));
 
 const BULK_ICONS: Record<BulkAction, CarbonIconType> = {
@@ -315,19 +315,19 @@ export function UsersScreen() {
             onClose={() => setInviting(false)}
           />
         )}
+        {deleting && (
+          <DeleteModal
+            user={deleting}
+            isSelf={deleting.id === me.id}
+            busy={deleteUser.isPending}
+            onConfirm={() => void confirmDelete()}
+            onClose={() => {
+              setFocusAfter({ id: rowActionsId(deleting.id) });
+              setDeleting(null);
+            }}
+          />
+        )}
       </Suspense>
-      {deleting && (
-        <DeleteModal
-          user={deleting}
-          isSelf={deleting.id === me.id}
-          busy={deleteUser.isPending}
-          onConfirm={() => void confirmDelete()}
-          onClose={() => {
-            setFocusAfter({ id: rowActionsId(deleting.id) });
-            setDeleting(null);
-          }}
-        />
-      )}
     </section>
   );
 }
