@@ -39,6 +39,8 @@ const QUIET_MS = 500;
  * throttled, once; the full run adds the pages that are reported only (the module editor).
  */
 const SHORT = process.argv.includes('--short');
+/** --waterfall: each cold throttled load's responses in the order they started, with when each started and ended. */
+const WATERFALL = process.argv.includes('--waterfall');
 
 const ADMIN = { email: 'page-weight-admin@example.com', password: 'Page-Weight-1!' };
 const TRAINEE = { email: 'page-weight-trainee@example.com', password: 'Page-Weight-2!' };
@@ -134,6 +136,9 @@ interface Transfer {
   status: number;
   /** Answered from the browser's cache, without a request on the wire. */
   cached: boolean;
+  /** Seconds on the browser's clock when it was asked for and when it had arrived. */
+  sentAt: number;
+  endedAt: number;
 }
 
 /**
@@ -144,9 +149,11 @@ interface Transfer {
 function recorder(cdp: CDPSession): { transfers: Transfer[]; quiet(): Promise<void>; stop(): void } {
   const pending = new Map<string, { url: string; status: number; cached: boolean }>();
   const open = new Set<string>();
+  const sentAt = new Map<string, number>();
   let lastChange = Date.now();
-  const sent = (e: { requestId: string }) => {
+  const sent = (e: { requestId: string; timestamp: number }) => {
     open.add(e.requestId);
+    if (!sentAt.has(e.requestId)) sentAt.set(e.requestId, e.timestamp);
     lastChange = Date.now();
   };
   const ended = (e: { requestId: string }) => {
@@ -165,11 +172,13 @@ function recorder(cdp: CDPSession): { transfers: Transfer[]; quiet(): Promise<vo
     const cached = fromCache.has(e.requestId) || !!e.response.fromDiskCache || !!e.response.fromPrefetchCache;
     pending.set(e.requestId, { url: e.response.url, status: e.response.status, cached });
   };
-  const finished = (e: { requestId: string; encodedDataLength: number }) => {
+  const finished = (e: { requestId: string; encodedDataLength: number; timestamp: number }) => {
     const r = pending.get(e.requestId);
     if (!r) return;
     pending.delete(e.requestId);
-    if (!r.url.startsWith('data:')) transfers.push({ ...r, bytes: e.encodedDataLength });
+    const start = sentAt.get(e.requestId) ?? e.timestamp;
+    if (!r.url.startsWith('data:'))
+      transfers.push({ ...r, bytes: e.encodedDataLength, sentAt: start, endedAt: e.timestamp });
   };
   cdp.on('Network.requestWillBeSent', sent);
   cdp.on('Network.loadingFinished', ended);
@@ -252,6 +261,18 @@ async function load(
     return { cold, warm: await visit() };
   } finally {
     await context.close();
+  }
+}
+
+/** The responses in the order they were asked for: milliseconds from the first request to each one's start and end. */
+function printWaterfall(transfers: Transfer[]): void {
+  const sorted = [...transfers].sort((a, b) => a.sentAt - b.sentAt);
+  const origin = sorted[0]?.sentAt ?? 0;
+  const ms = (t: number) => String(Math.round((t - origin) * 1000)).padStart(6);
+  console.log(`  ${'waterfall (ms from the first request)'.padEnd(56)} ${'start'.padStart(6)} ${'end'.padStart(6)}`);
+  for (const t of sorted) {
+    const url = new URL(t.url);
+    console.log(`  ${(url.pathname + url.search).slice(0, 56).padEnd(56)} ${ms(t.sentAt)} ${ms(t.endedAt)}`);
   }
 }
 
@@ -340,6 +361,7 @@ try {
     );
     if (twice.length) lines.push(`fetched twice: ${twice.join(', ')}`);
     for (const l of lines) console.log(`  ${l}`);
+    if (WATERFALL) printWaterfall(cold.transfers);
     if (overBudget) failures.push(`${target.name}: ${kib(total)} over its ${kib(target.budget ?? 0)}`);
     if (warmFiles > WARM_BUDGET) failures.push(`${target.name}: warm visit moved ${kib(warmFiles)} of files`);
     if (twice.length) failures.push(`${target.name}: fetched twice: ${twice.join(', ')}`);
