@@ -1,8 +1,39 @@
 /** Routes of spec §2, lazy-loaded, with the routing rules as layout routes. */
-import { createBrowserRouter } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LoaderFunction } from 'react-router';
 import { RootLayout, RouteLoading } from '../components/root-layout.tsx';
 import { RouteError } from '../components/route-error.tsx';
+import { prefetchSession } from '../lib/auth/api/session.ts';
 import { AnonymousOnly, RequireAdmin, RequireAuth } from '../lib/auth/components/route-guards.tsx';
+import { loader as trainingListLoader } from './routes/game.loader.ts';
+
+/**
+ * A page whose component is loaded when the page is first shown, and its loader (which asks for
+ * its data: lib/route-prefetch.ts) from a module of its own. Lazy by property, not as a whole
+ * module: React Router holds every loader of the matched routes until a whole-module `lazy` has
+ * loaded (it may hold middleware), so the data would be asked for only once the page's code had
+ * arrived.
+ */
+function page(
+  component: () => Promise<{ Component: ComponentType }>,
+  loader?: () => Promise<{ loader: LoaderFunction }>,
+) {
+  return {
+    lazy: {
+      Component: async () => (await component()).Component,
+      ...(loader ? { loader: async () => (await loader()).loader } : {}),
+    },
+    ...(loader ? { shouldRevalidate: arrivalOnly } : {}),
+  };
+}
+
+/**
+ * A loader asks for a page's data as the page is arrived at, never again while it stays: a change
+ * of the page's filters (its URL's search) is the page's own queries' to follow, at once, with no
+ * loader between the key pressed and the filter shown (two quick arrow keys on a filter are two
+ * steps).
+ */
+const arrivalOnly = () => false;
 
 export const router = createBrowserRouter([
   {
@@ -15,34 +46,54 @@ export const router = createBrowserRouter([
         children: [
           {
             element: <AnonymousOnly />,
-            children: [{ path: 'login', lazy: () => import('./routes/login.tsx') }],
+            children: [{ path: 'login', ...page(() => import('./routes/login.tsx')) }],
           },
-          { path: 'register/:inviteCode?', lazy: () => import('./routes/register.tsx') },
-          { path: 'login/trust', lazy: () => import('./routes/login-trust.tsx') },
-          { path: 'forgot-password', lazy: () => import('./routes/forgot-password.tsx') },
-          { path: 'reset-password/:token', lazy: () => import('./routes/reset-password.tsx') },
+          { path: 'register/:inviteCode?', ...page(() => import('./routes/register.tsx')) },
+          { path: 'login/trust', ...page(() => import('./routes/login-trust.tsx')) },
+          { path: 'forgot-password', ...page(() => import('./routes/forgot-password.tsx')) },
+          { path: 'reset-password/:token', ...page(() => import('./routes/reset-password.tsx')) },
           // Anyone may check a certificate, signed in or not.
-          { path: 'verify/:code?', lazy: () => import('./routes/verify.tsx') },
+          { path: 'verify/:code?', ...page(() => import('./routes/verify.tsx')) },
           {
             element: <RequireAuth />,
+            // The session is asked for beside the page's code, not once the page first renders.
+            loader: prefetchSession,
+            shouldRevalidate: arrivalOnly,
             children: [
-              { index: true, lazy: () => import('./routes/game.tsx') },
-              { path: 'profile', lazy: () => import('./routes/profile.tsx') },
-              { path: 'record', lazy: () => import('./routes/record.tsx') },
+              {
+                index: true,
+                loader: trainingListLoader,
+                shouldRevalidate: arrivalOnly,
+                ...page(() => import('./routes/game.tsx')),
+              },
+              { path: 'profile', ...page(() => import('./routes/profile.tsx')) },
+              { path: 'record', ...page(() => import('./routes/record.tsx')) },
               // The follow-up questionnaire alone: its e-mail's link (sign-in first, then back here).
-              { path: 'followup/:module', lazy: () => import('./routes/followup.tsx') },
+              { path: 'followup/:module', ...page(() => import('./routes/followup.tsx')) },
               {
                 element: <RequireAdmin />,
                 children: [
-                  { path: 'admin', lazy: () => import('./routes/admin.tsx') },
-                  { path: 'progress', lazy: () => import('./routes/progress.tsx') },
-                  { path: 'audit', lazy: () => import('./routes/audit.tsx') },
+                  {
+                    path: 'admin',
+                    ...page(
+                      () => import('./routes/admin.tsx'),
+                      () => import('./routes/admin.loader.ts'),
+                    ),
+                  },
+                  {
+                    path: 'progress',
+                    ...page(
+                      () => import('./routes/progress.tsx'),
+                      () => import('./routes/progress.loader.ts'),
+                    ),
+                  },
+                  { path: 'audit', ...page(() => import('./routes/audit.tsx')) },
                   // A unit administrator's read-only: module editing is a full administrator's.
-                  { path: 'modules', lazy: () => import('./routes/modules.tsx') },
+                  { path: 'modules', ...page(() => import('./routes/modules.tsx')) },
                 ],
               },
               // Unknown paths: a page that says so, for a signed-in user; anonymous visitors go to /login (spec §2).
-              { path: '*', lazy: () => import('./routes/not-found.tsx') },
+              { path: '*', ...page(() => import('./routes/not-found.tsx')) },
             ],
           },
         ],

@@ -156,8 +156,32 @@ export function sessionRefused(): void {
 /** Options for a call made without a session (no token, no 401 handling). */
 export const ANONYMOUS = { context: { anonymous: true } } as const;
 
+/** How long an answer asked for ahead (prefetchJson) waits for its page's getJson. */
+const AHEAD_MS = 10_000;
+const askedAhead = new Map<string, { token: string | null; at: number; answer: Promise<unknown> }>();
+
+/**
+ * Asks for `path` now, for the next getJson of the same path (without options) to take, once:
+ * what the page will ask for as soon as its code has run (the game's list, asked by the game's
+ * bundle once downloaded). Not taken within AHEAD_MS, or by another token's session, it is
+ * dropped and asked again.
+ */
+export function prefetchJson(path: string): void {
+  const held = askedAhead.get(path);
+  if (held && Date.now() - held.at < AHEAD_MS) return;
+  const answer = api.get(path).json();
+  // Its failure is shown by the page that takes it.
+  answer.catch(() => undefined);
+  askedAhead.set(path, { token: readToken(), at: Date.now(), answer });
+}
+
 /** GET returning parsed JSON. */
 export function getJson<T>(path: string, options?: Options): Promise<T> {
+  const held = options === undefined ? askedAhead.get(path) : undefined;
+  if (held) {
+    askedAhead.delete(path);
+    if (held.token === readToken() && Date.now() - held.at < AHEAD_MS) return held.answer as Promise<T>;
+  }
   return api.get(path, options).json<T>();
 }
 

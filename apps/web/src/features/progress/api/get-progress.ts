@@ -37,7 +37,7 @@ function getProgress(filters: ProgressFilters): Promise<ProgressResponse> {
   return getJson<ProgressResponse>('admin/progress', { searchParams: progressSearch(filters) });
 }
 
-function progressQueryOptions(filters: ProgressFilters) {
+export function progressQueryOptions(filters: ProgressFilters) {
   return queryOptions({
     queryKey: ['progress', PROGRESS_FILTER_KEYS.map((k) => filters[k] ?? '')],
     queryFn: () => getProgress(filters),

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@airman/contracts/api.ts';
 import { getJson } from '#lib/api-client.ts';
-import { decodeToken } from '#lib/token-store.ts';
+import { prefetch, sessionWillShow } from '#lib/route-prefetch.ts';
+import { decodeToken, readToken } from '#lib/token-store.ts';
 
 /** GET session: the signed-in user with role and modules. */
 function fetchSession(): Promise<SessionResponse> {
@@ -28,4 +29,10 @@ export function useSession(token: string | null) {
 /** Whether the session of this token was read already (a page is showing it). */
 export function useSessionShown(token: string | null): boolean {
   return useQueryClient().getQueryData(sessionQueryOptions(token).queryKey) !== undefined;
+}
+
+/** The signed-in pages' loader: the session asked for beside the page's code (lib/route-prefetch.ts). */
+export function prefetchSession(): null {
+  if (sessionWillShow(false)) prefetch(sessionQueryOptions(readToken()));
+  return null;
 }
