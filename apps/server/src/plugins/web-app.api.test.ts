@@ -27,9 +27,37 @@ fs.writeFileSync(path.join(webDist, 'assets', 'style-aaa111.css.gz'), zlib.gzipS
 fs.writeFileSync(path.join(webDist, 'assets', 'balance-worker-ccc333.js'), 'self.onmessage = () => undefined;\n');
 fs.writeFileSync(path.join(webDist, 'assets', 'tiny-bbb222.js'), 'export const tiny = "a small file";\n'.repeat(30));
 
-// The game bundle, served under its own name and under its hash.
+// The game bundle, served under its own name and under its hash, and compressed as the build leaves it.
 fs.mkdirSync(path.join(webDist, 'game'));
-fs.writeFileSync(path.join(webDist, 'game', 'game.js'), 'export const game = 1;\n');
+const gameBundle = 'export const game = 1;\n';
+fs.writeFileSync(path.join(webDist, 'game', 'game.js'), gameBundle);
+fs.writeFileSync(path.join(webDist, 'game', 'game.js.br'), zlib.brotliCompressSync(gameBundle));
+
+// The build's manifest (Vite's): the entry, and routes with their chunks and styles.
+fs.mkdirSync(path.join(webDist, '.vite'));
+fs.writeFileSync(
+  path.join(webDist, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/app-abc123.js', imports: ['_framework-fff000.js'], css: ['assets/index-111.css'] },
+    '_framework-fff000.js': { file: 'assets/framework-fff000.js' },
+    '_shared-222.js': {
+      file: 'assets/shared-222.js',
+      imports: ['_framework-fff000.js'],
+      css: ['assets/shared-222.css'],
+    },
+    'src/app/routes/admin.tsx': {
+      file: 'assets/admin-333.js',
+      imports: ['index.html', '_framework-fff000.js', '_shared-222.js'],
+      css: ['assets/admin-333.css', 'assets/index-111.css'],
+    },
+    'src/app/routes/admin.loader.ts': { file: 'assets/admin.loader-444.js', imports: ['_users-555.js'] },
+    '_users-555.js': { file: 'assets/users-555.js' },
+    'src/app/routes/game.tsx': { file: 'assets/game-666.js', imports: ['index.html'] },
+    'src/app/routes/login.tsx': { file: 'assets/login-777.js' },
+    'src/app/routes/login-trust.tsx': { file: 'assets/login-trust-888.js' },
+    'src/app/routes/register.tsx': { file: 'assets/register-999.js', imports: ['_shared-222.js'] },
+  }),
+);
 // The debrief's chunk, named by its hash (apps/web/vite.game.config.ts).
 fs.mkdirSync(path.join(webDist, 'game', 'chunks'));
 fs.writeFileSync(path.join(webDist, 'game', 'chunks', 'debrief-Ab12Cd34.js'), 'export const debrief = 1;\n');
@@ -122,8 +150,7 @@ describeApi(
       }
     });
 
-    it('sends the encoding the build made that the browser takes, with Vary and the decoded size', async () => {
-      const size = String(Buffer.byteLength(big));
+    it('sends the encoding the build made that the browser takes, with Vary', async () => {
       for (const [accept, encoding] of [
         ['gzip, deflate, br, zstd', 'br'],
         ['gzip', 'gzip'],
@@ -137,7 +164,6 @@ describeApi(
         expect(res.headers['content-encoding'], accept).toBe(encoding);
         expect(res.headers['content-type'], accept).toContain('javascript');
         expect(res.headers['vary'], accept).toContain('accept-encoding');
-        expect(res.headers['x-decoded-length'], accept).toBe(size);
         expect(res.headers['cache-control'], accept).toContain('immutable');
         // The build's bytes, not compressed again on the way out.
         const built = path.join(webDist, 'assets', `big-def456.js.${encoding === 'br' ? 'br' : 'gz'}`);
@@ -148,6 +174,69 @@ describeApi(
       const plain = await ctx.app.inject({ method: 'GET', url: '/assets/big-def456.js' });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(big);
+    });
+
+    it("tells the game bundle's decoded size, for its loading bar, and no other file's", async () => {
+      const headers = { 'accept-encoding': 'gzip, deflate, br' };
+      const game = await ctx.app.inject({ method: 'GET', url: '/game/game.js', headers });
+      expect(game.headers['content-encoding']).toBe('br');
+      expect(game.headers['x-decoded-length']).toBe(String(Buffer.byteLength(gameBundle)));
+      const other = await ctx.app.inject({ method: 'GET', url: '/assets/big-def456.js', headers });
+      expect(other.headers['content-encoding']).toBe('br');
+      expect(other.headers['x-decoded-length']).toBeUndefined();
+    });
+
+    it('sends a file kept for good without validators, and one revalidated with them; no ranges', async () => {
+      for (const url of ['/assets/big-def456.js', '/assets/style-aaa111.css', '/game/chunks/debrief-Ab12Cd34.js']) {
+        const res = await ctx.app.inject({ method: 'GET', url });
+        expect(res.headers['cache-control'], url).toContain('immutable');
+        expect([url, res.headers['etag'], res.headers['last-modified']]).toEqual([url, undefined, undefined]);
+        expect(res.headers['accept-ranges'], url).toBeUndefined();
+      }
+      for (const url of ['/game/game.js', '/robots.txt']) {
+        const res = await ctx.app.inject({ method: 'GET', url });
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(res.headers['etag'], url).toBeDefined();
+        const again = await ctx.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'if-none-match': String(res.headers['etag']) },
+        });
+        expect(again.statusCode, url).toBe(304);
+      }
+    });
+
+    it("names a page's route's scripts and styles in its head, beside the entry's, and only its route's", async () => {
+      const head = async (url: string) => {
+        const res = await ctx.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        return /<head>(.*)<\/head>/s.exec(res.body)?.[1] ?? '';
+      };
+      const links = (html: string) =>
+        [...html.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="([^"]+)">/g)].map(
+          (m) => `${m[1]} ${m[2]}`,
+        );
+      // The route's component and loader, what they import, their styles (an import's before its
+      // importer's, as Vite's loader applies them); not the entry's own files.
+      expect(links(await head('/admin?role=user'))).toEqual([
+        'stylesheet /assets/shared-222.css',
+        'stylesheet /assets/admin-333.css',
+        'modulepreload /assets/shared-222.js',
+        'modulepreload /assets/admin-333.js',
+        'modulepreload /assets/users-555.js',
+        'modulepreload /assets/admin.loader-444.js',
+      ]);
+      expect(links(await head('/'))).toEqual(['modulepreload /assets/game-666.js']);
+      // The most specific route module first, else the first segment's.
+      expect(links(await head('/login/trust'))).toEqual(['modulepreload /assets/login-trust-888.js']);
+      expect(links(await head('/register/some-code'))).toEqual([
+        'stylesheet /assets/shared-222.css',
+        'modulepreload /assets/shared-222.js',
+        'modulepreload /assets/register-999.js',
+      ]);
+      // No route module of that name (nor one that leaves the routes' directory): the entry alone.
+      for (const url of ['/no/such/page', '/constructor', '/..%2F..%2Fetc', '/__proto__'])
+        expect(links(await head(url)), url).toEqual([]);
     });
 
     it('sends gzip to a brotli browser where the build kept no brotli, and a small file as it is', async () => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyStaticOptions } from '@fastify/static';
+import { routePreloads } from './route-preloads.ts';
 import { DOCUMENT_ONLY_HEADERS, contentSecurityPolicy } from './security.ts';
 
 /**
@@ -44,12 +45,21 @@ const publicFiles =
       request.headers['x-no-compression'] = 'precompressed';
     });
     scope.addHook('onSend', async (request, reply) => {
-      reply.header('Cache-Control', cacheFor(request));
+      const cacheControl = cacheFor(request);
+      reply.header('Cache-Control', cacheControl);
+      // Kept for good, never revalidated: the validators are bytes on the wire for nothing
+      // (a page loads dozens of such files; each answer's headers count).
+      if (cacheControl === IMMUTABLE) {
+        reply.removeHeader('etag');
+        reply.removeHeader('last-modified');
+      }
       // Never a document: it goes without the headers only documents read (plugins/security.ts).
       if (subresourceOnly(request, reply)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     });
     await scope.register(fastifyStatic, options);
   };
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Hashed assets, the game's chunks (named by their hash) and the game bundle asked for under its
@@ -60,7 +70,7 @@ function cacheControl(request: FastifyRequest, gameUrl: string | undefined): str
     request.url.startsWith('/assets/') ||
     request.url.startsWith(`${GAME_CHUNKS_PATH}/`) ||
     (gameUrl !== undefined && request.url === gameUrl);
-  return immutable ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return immutable ? IMMUTABLE : 'no-cache';
 }
 
 const decodedSizes = new Map<string, number>();
@@ -75,6 +85,11 @@ function decodedSize(filePath: string, size: number): number {
     decodedSizes.set(plain, known);
   }
   return known;
+}
+
+/** Whether `filePath` is the game bundle, plain or compressed (the one file whose download shows its progress). */
+function isGameBundle(webDist: string, filePath: string): boolean {
+  return path.resolve(filePath.replace(/\.(br|gz)$/, '')) === path.resolve(webDist, `.${GAME_BUNDLE_PATH}`);
 }
 
 /** The page split where a meta element can go: before and from `</head>`. */
@@ -109,9 +124,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
   // Read once: the page is small and changes only with a new build (and a restart). Each
   // answer carries a nonce of its own in its CSP and in a meta element the app reads.
   const [beforeHead, fromHead] = hasWebApp ? splitAtHeadEnd(fs.readFileSync(index, 'utf8')) : [];
-  const indexPage = () => {
+  // The page's route's scripts and styles, named beside the entry's (plugins/route-preloads.ts).
+  const preloads = hasWebApp ? routePreloads(webDist as string) : () => '';
+  const indexPage = (pathname: string) => {
     const nonce = crypto.randomBytes(16).toString('base64');
-    return { nonce, html: `${beforeHead}${gameMeta}<meta name="csp-nonce" content="${nonce}" />${fromHead}` };
+    return {
+      nonce,
+      html: `${beforeHead}${preloads(pathname)}${gameMeta}<meta name="csp-nonce" content="${nonce}" />${fromHead}`,
+    };
   };
   if (hasWebApp) {
     await app.register(
@@ -126,10 +146,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
         preCompressed: true,
         globIgnore: ['**/*.br', '**/*.gz'],
         allowedPath: (pathName) => pathName !== '/index.html',
+        // No page asks for part of a file.
+        acceptRanges: false,
         setHeaders(res, filePath, stat) {
           // Compressed, a file's Content-Length is no longer what the browser's reader
           // counts: the game's loading bar needs the decoded size, the plain file's.
-          res.header('X-Decoded-Length', String(decodedSize(filePath, stat.size)));
+          if (isGameBundle(webDist as string, filePath))
+            res.header('X-Decoded-Length', String(decodedSize(filePath, stat.size)));
         },
       },
     );
@@ -146,7 +169,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
     if (pathname !== '/index.html' && /\.[A-Za-z0-9]+$/.test(pathname.split('/').pop() ?? '')) {
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    const { nonce, html } = indexPage();
+    const { nonce, html } = indexPage(pathname);
     return reply
       .header('Cache-Control', 'no-cache')
       .header('content-security-policy', contentSecurityPolicy(nonce))
