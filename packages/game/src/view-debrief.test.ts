@@ -47,6 +47,10 @@ async function playToTheEnd(): Promise<HTMLElement> {
   return host;
 }
 
+// The debrief's chunk (with its chart) is first imported by the test that waits for it: on a busy
+// machine that takes more than vi.waitFor's 1 s; a wait that is met returns at once.
+const DEBRIEF_WAIT = { timeout: 15_000 };
+
 const heading = (host: HTMLElement) => host.querySelector<HTMLElement>('[data-key="heading"]');
 
 describe("the debrief's own chunk", () => {
@@ -54,7 +58,7 @@ describe("the debrief's own chunk", () => {
   it('says the results could not be shown when the module cannot be fetched, and fetches it again on Try again', async () => {
     network.down = true;
     const host = await playToTheEnd();
-    await vi.waitFor(() => expect(heading(host)?.textContent).toBe('Your results could not be shown'));
+    await vi.waitFor(() => expect(heading(host)?.textContent).toBe('Your results could not be shown'), DEBRIEF_WAIT);
     expect(document.activeElement).toBe(heading(host));
     expect(host.textContent).toContain('Your run is kept.');
 
@@ -62,13 +66,13 @@ describe("the debrief's own chunk", () => {
     const retry = host.querySelector<HTMLButtonElement>('[data-key="retry-debrief"]');
     retry?.focus();
     retry?.click();
-    await vi.waitFor(() => expect(heading(host)?.textContent).toMatch(/: Complete$/));
+    await vi.waitFor(() => expect(heading(host)?.textContent).toMatch(/: Complete$/), DEBRIEF_WAIT);
     expect(document.activeElement).toBe(heading(host));
   });
 
   it('shows the debrief once its module is here, focus on its heading', async () => {
     const host = await playToTheEnd();
-    await vi.waitFor(() => expect(heading(host)?.textContent).toMatch(/: Complete$/));
+    await vi.waitFor(() => expect(heading(host)?.textContent).toMatch(/: Complete$/), DEBRIEF_WAIT);
     expect(document.activeElement).toBe(heading(host));
   });
 });
