@@ -45,10 +45,6 @@ export default defineConfig({
           maxWorkers: 2,
           include: ['apps/web/src/**/*.test.tsx'],
           environment: 'jsdom',
-          // One jsdom page and module graph per worker, not per file (369 s of CPU down to 148-168 s
-          // for the project): test/setup.ts leaves the page as new after each test and each file
-          // (DOM, MSW handlers, storage, address, title), and each test renders with a fresh query client.
-          isolate: false,
           setupFiles: ['apps/web/test/setup.ts'],
           // Carbon's styles are not needed to query the DOM.
           css: false,

@@ -23,13 +23,12 @@ window.matchMedia ??= (query: string) => staticMediaQueryList(query, false);
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 
 // The API client's calls are relative ('/api/…'), as in a page; Node's Request wants an absolute URL.
-// A worker runs this file again for each test file in the same page (isolate: false): wrap once.
-class PageRequest extends globalThis.Request {
+const NodeRequest = globalThis.Request;
+globalThis.Request = class PageRequest extends NodeRequest {
   constructor(input: RequestInfo | URL, init?: RequestInit) {
     super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
   }
-}
-if (globalThis.Request.name !== PageRequest.name) globalThis.Request = PageRequest;
+};
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // Every JSON success answer a handler gives is checked against its route's schema: a mock that
@@ -46,10 +45,4 @@ afterEach(async () => {
     document.body.innerHTML = '';
   }
 });
-// The next test file in this worker gets the same page (isolate: false): leave it as a new one.
-afterAll(() => {
-  server.close();
-  sessionStorage.clear();
-  window.history.replaceState(null, '', '/');
-  document.title = '';
-});
+afterAll(() => server.close());
