@@ -4,8 +4,8 @@
  * arrived and run, a round trip later (docs/architecture.md, "Page weight").
  *
  * Read from the web build's manifest (Vite's `.vite/manifest.json`). A page's route module is
- * found by the web app's naming rule: `src/app/routes/<name>.tsx`, with its data loader in
- * `<name>.loader.ts` when it has one, where <name> is the path's segments joined by `-`
+ * found by the web app's naming rule: `src/app/routes/<name>.tsx` (its loader with it), where
+ * <name> is the path's segments joined by `-`
  * (`/login/trust` → `login-trust`), else its first segment (`/register/abc` → `register`),
  * and `game` for `/`. A path no route module answers preloads nothing beyond the entry.
  */
@@ -94,10 +94,7 @@ export function routePreloads(webDist: string): RoutePreloads {
     if (known !== undefined) return known;
     const component = `${ROUTES_DIR}/${name}.tsx`;
     if (!Object.hasOwn(manifest, component)) return undefined;
-    const { scripts, styles } = filesOf(
-      manifest,
-      staticClosure(manifest, [component, `${ROUTES_DIR}/${name}.loader.ts`]),
-    );
+    const { scripts, styles } = filesOf(manifest, staticClosure(manifest, [component]));
     const tags = [
       ...[...styles].filter((f) => !entry.styles.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
       ...[...scripts]

@@ -47,10 +47,9 @@ fs.writeFileSync(
     },
     'src/app/routes/admin.tsx': {
       file: 'assets/admin-333.js',
-      imports: ['index.html', '_framework-fff000.js', '_shared-222.js'],
+      imports: ['index.html', '_framework-fff000.js', '_shared-222.js', '_users-555.js'],
       css: ['assets/admin-333.css', 'assets/index-111.css'],
     },
-    'src/app/routes/admin.loader.ts': { file: 'assets/admin.loader-444.js', imports: ['_users-555.js'] },
     '_users-555.js': { file: 'assets/users-555.js' },
     'src/app/routes/game.tsx': { file: 'assets/game-666.js', imports: ['index.html'] },
     'src/app/routes/login.tsx': { file: 'assets/login-777.js' },
@@ -216,15 +215,14 @@ describeApi(
         [...html.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="([^"]+)">/g)].map(
           (m) => `${m[1]} ${m[2]}`,
         );
-      // The route's component and loader, what they import, their styles (an import's before its
+      // The route's module, what it imports, their styles (an import's before its
       // importer's, as Vite's loader applies them); not the entry's own files.
       expect(links(await head('/admin?role=user'))).toEqual([
         'stylesheet /assets/shared-222.css',
         'stylesheet /assets/admin-333.css',
         'modulepreload /assets/shared-222.js',
-        'modulepreload /assets/admin-333.js',
         'modulepreload /assets/users-555.js',
-        'modulepreload /assets/admin.loader-444.js',
+        'modulepreload /assets/admin-333.js',
       ]);
       expect(links(await head('/'))).toEqual(['modulepreload /assets/game-666.js']);
       // The most specific route module first, else the first segment's.

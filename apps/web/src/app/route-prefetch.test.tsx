@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loader as adminLoader } from './routes/admin.loader.ts';
+import { loader as adminLoader } from './routes/admin.tsx';
 import { loader as trainingListLoader } from './routes/game.loader.ts';
 import { makeModule, makeUser } from '#testing/fixtures.ts';
 import { makeRecord } from '#testing/record.ts';

@@ -8,22 +8,19 @@ import { AnonymousOnly, RequireAdmin, RequireAuth } from '../lib/auth/components
 import { loader as trainingListLoader } from './routes/game.loader.ts';
 
 /**
- * A page whose component is loaded when the page is first shown, and its loader (which asks for
- * its data: lib/route-prefetch.ts) from a module of its own. Lazy by property, not as a whole
- * module: React Router holds every loader of the matched routes until a whole-module `lazy` has
- * loaded (it may hold middleware), so the data would be asked for only once the page's code had
- * arrived.
+ * A page whose module is loaded when the page is first shown. Lazy by property, not as a whole
+ * module: React Router holds every loader of the matched routes (the session's among them) until
+ * a whole-module `lazy` has loaded, as it may hold middleware.
  */
-function page(
-  component: () => Promise<{ Component: ComponentType }>,
-  loader?: () => Promise<{ loader: LoaderFunction }>,
-) {
+function page(load: () => Promise<{ Component: ComponentType }>) {
+  return { lazy: { Component: async () => (await load()).Component } };
+}
+
+/** A page with a loader, both from the page's module (lib/route-prefetch.ts). */
+function pageWithData(load: () => Promise<{ Component: ComponentType; loader: LoaderFunction }>) {
   return {
-    lazy: {
-      Component: async () => (await component()).Component,
-      ...(loader ? { loader: async () => (await loader()).loader } : {}),
-    },
-    ...(loader ? { shouldRevalidate: arrivalOnly } : {}),
+    lazy: { Component: async () => (await load()).Component, loader: async () => (await load()).loader },
+    shouldRevalidate: arrivalOnly,
   };
 }
 
@@ -75,17 +72,11 @@ export const router = createBrowserRouter([
                 children: [
                   {
                     path: 'admin',
-                    ...page(
-                      () => import('./routes/admin.tsx'),
-                      () => import('./routes/admin.loader.ts'),
-                    ),
+                    ...pageWithData(() => import('./routes/admin.tsx')),
                   },
                   {
                     path: 'progress',
-                    ...page(
-                      () => import('./routes/progress.tsx'),
-                      () => import('./routes/progress.loader.ts'),
-                    ),
+                    ...pageWithData(() => import('./routes/progress.tsx')),
                   },
                   { path: 'audit', ...page(() => import('./routes/audit.tsx')) },
                   // A unit administrator's read-only: module editing is a full administrator's.
