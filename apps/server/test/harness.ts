@@ -6,6 +6,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { hash as argon2Hash, type Algorithm } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { Role } from '@airman/contracts/constants.ts';
@@ -14,7 +16,6 @@ import type { AnonymousLimits } from '../src/plugins/anonymous-gate.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Database } from '../src/db/database.ts';
 import { users } from '../src/db/schema.ts';
-import { hashPassword } from '../src/auth/passwords.ts';
 import { seed } from '../src/seed/seed.ts';
 import { databaseTargets } from './databases.ts';
 
@@ -27,8 +28,17 @@ const UNGATED: AnonymousLimits = {
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 export const TEST_PASSWORD = 'Correct-Horse-9';
 
-// One hash for every factory user: argon2id costs ~20 ms a hash.
+/**
+ * TEST_PASSWORD's hash for every factory user and the seeded administrator: argon2id at the
+ * least cost the library takes (8 KiB, one pass). A hash records its parameters and is verified
+ * with them (auth/passwords.ts), so each sign-in of theirs verifies in about a millisecond rather
+ * than the app's 20 ms or more of CPU; the passwords the app itself hashes (registration, reset,
+ * change, the seed) keep the app's parameters.
+ */
+const ARGON2ID: Algorithm = 2;
 let passwordHash: Promise<string> | undefined;
+const testPasswordHash = () =>
+  (passwordHash ??= argon2Hash(TEST_PASSWORD, { algorithm: ARGON2ID, memoryCost: 8, timeCost: 1, parallelism: 1 }));
 
 export interface TestUser {
   id: string;
@@ -114,6 +124,10 @@ export function describeApi(name: string, suite: (ctx: TestContext) => void, opt
           announce: () => undefined,
           log: { info: () => undefined } as never,
         });
+        await opened.database.db
+          .update(users)
+          .set({ password_hash: await testPasswordHash() })
+          .where(eq(users.user_name, 'admin@example.com'));
         const app = await buildApp({
           config,
           database: opened.database,
@@ -168,14 +182,13 @@ async function createUser(
   database: Database,
   o: { role?: Role; active?: boolean; pending?: boolean; lastName?: string },
 ): Promise<TestUser> {
-  passwordHash ??= hashPassword(TEST_PASSWORD);
   const id = crypto.randomUUID();
   const email = `user-${id.slice(0, 8)}@example.com`;
   const active = o.active ?? true;
   await database.db.insert(users).values({
     id,
     user_name: email,
-    password_hash: await passwordHash,
+    password_hash: await testPasswordHash(),
     first_name: 'Test',
     last_name: o.lastName ?? `User${id.slice(0, 4)}`,
     rank: 'A1C',
