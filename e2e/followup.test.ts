@@ -74,8 +74,7 @@ describeE2E(
       // pa11y finds no error on the questionnaire asked, at 1366 and on a phone.
       await pa11y.launch();
       const checked = await pa11y.newPage();
-      await pa11y.signIn(checked.page, trainee, TRAINEE_PASSWORD, '/');
-      await pa11y.go(checked.page, `/followup/${MODULE}`);
+      await pa11y.signIn(checked.page, trainee, TRAINEE_PASSWORD, `/followup/${MODULE}`);
       await checked.page.waitForSelector(aria('Send my answers', 'button'));
       expect(await pa11y.errors(checked.page), 'pa11y /followup').toEqual([]);
       await checked.page.setViewport({ width: 390, height: 844 });

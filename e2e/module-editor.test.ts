@@ -38,7 +38,7 @@ describeE2E('the module editor', (e2e) => {
   it('is worked by keyboard alone: focus stays with the row through Add, Up, Down and Remove', async () => {
     const title = `Keys ${Date.now()}`;
     await apiModule(e2e.baseUrl, title);
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     await page
       .locator('tr', { hasText: title })
       .getByRole('button', { name: `Edit ${title}` })
@@ -135,13 +135,13 @@ describeE2E('the module editor', (e2e) => {
       .getByRole('button', { name: 'Discard changes' })
       .click();
     await dialog.waitFor({ state: 'detached' });
-    await context.close();
+    await page.close();
   });
 
   it('edits events with their choices and the scoring, and saves them in the module', async () => {
     const title = `Events ${Date.now()}`;
     const { token, module } = await apiModule(e2e.baseUrl, title);
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     await page
       .locator('tr', { hasText: title })
       .getByRole('button', { name: `Edit ${title}` })
@@ -193,7 +193,7 @@ describeE2E('the module editor', (e2e) => {
     ]);
     // Two stars from the default shown (60% of the most points: 50 for the one objective), three from 90.
     expect(saved.scoring).toEqual({ objective_points: 50, stars: [30, 90] });
-    await context.close();
+    await page.close();
   });
 
   it('adds a later consequence, a resource and a lesson by keyboard, and saves them', async () => {
@@ -201,7 +201,7 @@ describeE2E('the module editor', (e2e) => {
     const { token, module } = await apiModule(e2e.baseUrl, title, {
       events: [{ name: 'Call', text: 'A friend calls.', days: [1, 3], chance: 50, choices: [{ label: 'Answer' }] }],
     });
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     const edit = page.locator('tr', { hasText: title }).getByRole('button', { name: `Edit ${title}` });
     await edit.click();
     const dialog = page.getByRole('dialog', { name: `Edit Module: ${title}` });
@@ -289,14 +289,14 @@ describeE2E('the module editor', (e2e) => {
     await page.keyboard.press('Control+End');
     await expect.poll(() => json.innerText()).toContain('"contact": "Base chapel"');
     await expect.poll(() => json.innerText()).toContain('"low": "Ask for help early."');
-    await context.close();
+    await page.close();
   });
 
   it('asks before saving a module that cannot be won, by keyboard: Escape keeps editing on Save', async () => {
     const title = `Doomed ${Date.now()}`;
     // Every night takes 30 morale from 60: the second night empties it, whatever is played.
     const { token, module } = await apiModule(e2e.baseUrl, title, { daily_change: { morale: -30 } });
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     await page
       .locator('tr', { hasText: title })
       .getByRole('button', { name: `Edit ${title}` })
@@ -336,11 +336,11 @@ describeE2E('the module editor', (e2e) => {
     await dialog.waitFor({ state: 'detached' });
     const saved = await api<Module>(e2e.baseUrl, token, 'GET', `modules/${module.id}`);
     expect(saved).toMatchObject({ game_title: `${title} week`, daily_change: { morale: -30 } });
-    await context.close();
+    await page.close();
   });
 
   it("shows the seed module's events and scoring in its tables", async () => {
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     // By its own name: copies made by other tests ('Ready Airman Training Copy …') may come first.
     await page.getByRole('button', { name: 'Edit Ready Airman Training', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Module: Ready Airman Training' });
@@ -386,7 +386,7 @@ describeE2E('the module editor', (e2e) => {
     expect(await dialog.getByLabel('Three stars from (points)').inputValue()).toBe(String(stars[1]));
     expect(await dialog.getByLabel('Points per objective').inputValue()).toBe('');
     expect(await dialog.getByLabel('Points per objective').getAttribute('placeholder')).toBe('100');
-    await context.close();
+    await page.close();
   });
 
   it('keeps the Check and the column names in view while the last action is edited', async () => {
@@ -394,7 +394,7 @@ describeE2E('the module editor', (e2e) => {
     const base = await api<Module>(e2e.baseUrl, token, 'GET', 'modules/ready_airman_training');
     const title = `Pinned ${Date.now()}`;
     await api<Module>(e2e.baseUrl, token, 'POST', 'modules', { ...base, id: '', game_title: title });
-    const { context, page } = await e2e.adminPage('/modules');
+    const page = await e2e.adminTab('/modules');
     await page
       .locator('tr', { hasText: title })
       .getByRole('button', { name: `Edit ${title}` })
@@ -422,6 +422,6 @@ describeE2E('the module editor', (e2e) => {
       .getByRole('status')
       .filter({ hasText: /^No errors|^The module cannot be saved/ })
       .waitFor();
-    await context.close();
+    await page.close();
   });
 });

@@ -6,6 +6,8 @@
  */
 import puppeteer, { type Browser, type BrowserContext, type LaunchOptions, type Page } from 'puppeteer';
 import pa11y from 'pa11y';
+import { TOKEN_STORAGE_KEY } from '../apps/web/src/lib/token-store.ts';
+import { apiLogin } from './api.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser.ts';
 
 const chromeLaunchConfig: LaunchOptions = { executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS };
@@ -67,12 +69,23 @@ export class Pa11yPages {
     return page.goto(new URL(path, this.baseUrl()).href);
   }
 
+  /**
+   * Signed in through the API, the token where the app keeps it (once per tab, as e2e.adminTab
+   * does), then on `landing`: one page load, where the caller waits for what only a signed-in
+   * user sees there. The sign-in form has tests of its own (e2e/login.test.ts).
+   */
   async signIn(page: Page, email: string, password: string, landing: string): Promise<void> {
-    await this.go(page, '/login');
-    await page.locator('#login-email').fill(email);
-    await page.locator('#login-password').fill(password);
-    await page.locator(aria('Sign In', 'button')).click();
-    await page.waitForFunction((path) => location.pathname === path, {}, landing);
+    const token = await apiLogin(this.baseUrl(), email, password);
+    await page.evaluateOnNewDocument(
+      (key, value) => {
+        if (sessionStorage.getItem('e2e-signed-in') !== null) return;
+        localStorage.setItem(key, value);
+        sessionStorage.setItem('e2e-signed-in', '1');
+      },
+      TOKEN_STORAGE_KEY,
+      token,
+    );
+    await this.go(page, landing);
   }
 
   /** pa11y's errors on the page as it is now, once Carbon's transitions have settled (colours measured mid-fade are not the page's). */

@@ -157,10 +157,12 @@ describeE2E('WCAG2AA by pa11y (HTML_CodeSniffer)', (e2e) => {
 
     await go(page, '/modules');
     await page.waitForSelector('table[aria-label="Training Modules"] tbody tr');
-    await modal(aria('Edit Ready Airman Training', 'button'), dialog('Edit Module: Ready Airman Training'));
-    // The module editor unlocked (its fields enabled), an action's, an event's and a choice's details open.
+    // The module editor as it opens, then (opened once: it takes seconds to draw) unlocked (its
+    // fields enabled), an action's, an event's and a choice's details open.
     await page.locator(aria('Edit Ready Airman Training', 'button')).click();
+    await page.waitForSelector(`${dialog('Edit Module: Ready Airman Training')} .cds--modal-content`);
     await page.waitForSelector('.actions-table');
+    expect(await errors(page), 'Edit Module: Ready Airman Training').toEqual([]);
     await page.locator('::-p-text(Base module: locked against accidental edits)').click();
     // Each details button clicked as an element, once it is there (the choices' table is inside
     // the event's details), and its details waited for: as for the modals' openers above, nothing
