@@ -263,6 +263,19 @@ describeApi(
         headers: { 'accept-encoding': 'br' },
       });
       expect(res.headers['content-encoding']).toBe('br');
+      for (const [accept, encoding] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+      ] as const) {
+        const page = await ctx.app.inject({ method: 'GET', url: '/admin', headers: { 'accept-encoding': accept } });
+        expect(page.headers['content-encoding'], accept).toBe(encoding);
+        expect(page.headers['vary'], accept).toContain('accept-encoding');
+        const html = (encoding === 'br' ? zlib.brotliDecompressSync : zlib.gunzipSync)(page.rawPayload).toString();
+        expect(html, accept).toContain('<link rel="modulepreload" crossorigin href="/assets/admin-333.js">');
+      }
+      const plain = await ctx.app.inject({ method: 'GET', url: '/admin' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('<div id="root">');
     });
 
     it('keeps unknown API paths as JSON 404s', async () => {

@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyStaticOptions } from '@fastify/static';
@@ -92,6 +93,26 @@ function isGameBundle(webDist: string, filePath: string): boolean {
   return path.resolve(filePath.replace(/\.(br|gz)$/, '')) === path.resolve(webDist, `.${GAME_BUNDLE_PATH}`);
 }
 
+/**
+ * The page as the browser takes it, brotli or gzip: compressed here, since @fastify/compress
+ * compresses the answers of routes and the page is the not-found handler's (each answer has a
+ * nonce of its own, so it cannot be compressed at build time).
+ */
+function compressedPage(html: string, accept: string | undefined): { body: Buffer | string; encoding?: string } {
+  const takes = (name: string) =>
+    (accept ?? '').split(',').some((part) => {
+      const [coding, ...params] = part.trim().toLowerCase().split(';');
+      return coding === name && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    });
+  if (takes('br'))
+    return {
+      body: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      encoding: 'br',
+    };
+  if (takes('gzip')) return { body: zlib.gzipSync(html), encoding: 'gzip' };
+  return { body: html };
+}
+
 /** The page split where a meta element can go: before and from `</head>`. */
 function splitAtHeadEnd(html: string): [string, string] {
   const at = html.indexOf('</head>');
@@ -170,10 +191,13 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | und
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     }
     const { nonce, html } = indexPage(pathname);
+    const { body, encoding } = compressedPage(html, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
     return reply
       .header('Cache-Control', 'no-cache')
       .header('content-security-policy', contentSecurityPolicy(nonce))
+      .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8')
-      .send(html);
+      .send(body);
   });
 }
