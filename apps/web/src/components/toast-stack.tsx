@@ -1,21 +1,20 @@
 /** The visible toasts: a chunk of its own, out of the login bundle (loaded by toasts.tsx). */
-import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { ToastNotification } from '@carbon/react';
 import { TOAST_DURATION_MS } from '@airman/contracts/constants.ts';
-import { subscribeModalToastSlots, topModalToastSlot } from './modal-toast-slots.ts';
 import type { Toast } from './toasts.tsx';
 import '../styles/toasts.scss';
 
 export default function ToastStack({
   toasts,
+  slot,
   onClose,
 }: {
   toasts: (Toast & { id: number })[];
+  /** The open modal's slot to show in (modal-toast-slots.ts), or null: over the page. */
+  slot: HTMLElement | null;
   onClose(id: number): void;
 }) {
-  // Over the page, or at the top of the open modal's body (modal-toast-slots.ts).
-  const slot = useSyncExternalStore(subscribeModalToastSlots, topModalToastSlot);
   const stack = (
     <div className={slot ? 'toast-stack toast-stack--in-modal' : 'toast-stack'}>
       {toasts.map((t) => (

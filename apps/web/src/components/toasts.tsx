@@ -1,5 +1,16 @@
 /** Toasts of spec §8: Carbon toast notifications that close after 3 s. */
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { subscribeModalToastSlots, topModalToastSlot } from './modal-toast-slots.ts';
 import type ToastStackComponent from './toast-stack.tsx';
 
 export interface Toast {
@@ -57,6 +68,9 @@ function useToastStackLoaded(): boolean {
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<(Toast & { id: number })[]>([]);
   const stackLoaded = useToastStackLoaded();
+  // Over the page, or at the top of the open modal's body (modal-toast-slots.ts): followed here, in
+  // the app's first chunk with the modals that register the slots, not in a small chunk of its own.
+  const slot = useSyncExternalStore(subscribeModalToastSlots, topModalToastSlot);
   const show = useCallback<ShowToast>((toast) => {
     const id = nextId++;
     setToasts((list) => [...list, { ...toast, id }]);
@@ -66,7 +80,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       {toasts.length > 0 && stackLoaded && (
         <Suspense fallback={null}>
-          <ToastStack toasts={toasts} onClose={(id) => setToasts((list) => list.filter((x) => x.id !== id))} />
+          <ToastStack
+            toasts={toasts}
+            slot={slot}
+            onClose={(id) => setToasts((list) => list.filter((x) => x.id !== id))}
+          />
         </Suspense>
       )}
     </ToastContext.Provider>
