@@ -13,15 +13,34 @@ import { loader as trainingListLoader } from './routes/game.loader.ts';
  * a whole-module `lazy` has loaded, as it may hold middleware.
  */
 function page(load: () => Promise<{ Component: ComponentType }>) {
-  return { lazy: { Component: async () => (await load()).Component } };
+  return { lazy: { Component: () => componentOf(load) } };
 }
 
 /** A page with a loader, both from the page's module (lib/route-prefetch.ts). */
 function pageWithData(load: () => Promise<{ Component: ComponentType; loader: LoaderFunction }>) {
   return {
-    lazy: { Component: async () => (await load()).Component, loader: async () => (await load()).loader },
+    lazy: {
+      Component: () => componentOf(load),
+      // Its code not loaded, the page asks for nothing: its component shows why.
+      loader: async (): Promise<LoaderFunction> => (await load().catch(() => undefined))?.loader ?? (() => null),
+    },
     shouldRevalidate: arrivalOnly,
   };
+}
+
+/**
+ * The page's component; when its code cannot be loaded (offline, or a newer version deployed
+ * since the tab opened), one that throws the failure for RouteError to show: React Router drops
+ * the failure of a lazy Component when the route has no loader, and the page would stay blank.
+ */
+async function componentOf(load: () => Promise<{ Component: ComponentType }>): Promise<ComponentType> {
+  try {
+    return (await load()).Component;
+  } catch (error: unknown) {
+    return function Unloaded(): never {
+      throw error;
+    };
+  }
 }
 
 /**
