@@ -7,9 +7,11 @@ export const SLOW_SOCKETS_FACTOR = 2;
 /**
  * … or this, whichever is more: on a quiet machine the idle figure is a few tens of milliseconds,
  * and twice that is within the noise of a machine running the load too (a quiet run measured 28
- * then 62 ms). Sockets that starve the server show as seconds, or as sign-ins never answered.
+ * then 62 ms; CI's short run, started as the tests' database clean-up ended, 38.6 then 107 ms,
+ * the client's own trickling of 50 sockets on the same cores). Sockets that starve the server
+ * show as seconds, or as sign-ins never answered.
  */
-export const SLOW_SOCKETS_FLOOR_MS = 100;
+export const SLOW_SOCKETS_FLOOR_MS = 250;
 /** Sign-in p95 at a steady 50/s, on either database. */
 export const LOGIN_P95_TARGET_MS = 150;
 
