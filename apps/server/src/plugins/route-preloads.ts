@@ -7,7 +7,8 @@
  * found by the web app's naming rule: `src/app/routes/<name>.tsx` (its loader with it), where
  * <name> is the path's segments joined by `-`
  * (`/login/trust` → `login-trust`), else its first segment (`/register/abc` → `register`),
- * and `game` for `/`. A path no route module answers preloads nothing beyond the entry.
+ * and `game` for `/`. A path no route module answers preloads nothing beyond the entry; the web
+ * app's router is held to the rule by route-preloads.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
