@@ -168,4 +168,37 @@ describe('the game controller', () => {
       'finish null',
     ]);
   });
+
+  it('asks for the questionnaire beside the run, not once the run has started', async () => {
+    const server = new RunStore();
+    let startRun: () => void = () => undefined;
+    const asked: string[] = [];
+    const started = server.startRun.bind(server);
+    server.startRun = () => {
+      asked.push('run');
+      return new Promise((resolve) => (startRun = () => resolve(started())));
+    };
+    server.questionnaire = () => {
+      asked.push('questionnaire');
+      return Promise.resolve(questionnaire);
+    };
+    const controller = new GameController(server);
+    const opening = controller.open(assignment);
+    // Both asked before the run's answer is in.
+    expect(asked).toEqual(['questionnaire', 'run']);
+    startRun();
+    await opening;
+    expect(controller.current).toMatchObject({ kind: 'briefing', hasQuestionnaire: true });
+    expect(asked).toEqual(['questionnaire', 'run']);
+  });
+
+  it('shows the run when its questionnaire could not be loaded and the run does not ask it', async () => {
+    const server = new RunStore();
+    const started = server.startRun.bind(server);
+    server.startRun = async () => ({ ...(await started()), questionnaire: { before: false, after: false } });
+    server.questionnaire = () => Promise.reject(new Error('offline'));
+    const controller = new GameController(server);
+    await controller.open(assignment);
+    expect(controller.current).toMatchObject({ kind: 'briefing', hasQuestionnaire: false });
+  });
 });

@@ -142,6 +142,11 @@ export class GameController {
 
   async open(assignment: ListedAssignment): Promise<void> {
     this.show({ kind: 'loading', message: `Starting ${assignment.title}…` }, `Starting ${assignment.title}.`);
+    // The questionnaire asked for beside the run, not a round trip after it: a module that has
+    // one asks it before the first run and after until a run completes (its failure counts only
+    // when the run asks it).
+    const questionnaire = assignment.has_questionnaire && !this.questionnaire ? this.api.questionnaire() : undefined;
+    questionnaire?.catch(() => undefined);
     try {
       const started = await this.api.startRun(assignment.module);
       const replayed = replay(started.module, started.seed, started.log);
@@ -158,7 +163,7 @@ export class GameController {
         after: started.answers_after ?? {},
       };
       const asked = this.run.asks.before || this.run.asks.after;
-      if (asked) this.questionnaire ??= await this.api.questionnaire();
+      if (asked) this.questionnaire ??= await (questionnaire ?? this.api.questionnaire());
       // A questionnaire left part-way resumes where it was, its answers kept.
       if (this.run.log.length === 0 && this.needsBefore() && Object.keys(this.run.before).length > 0) {
         this.showQuestionnaire('before', 'The questionnaire, where you left it.');
