@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeApi } from '#test/harness.ts';
 import { emailLog, emailOutbox } from '../db/schema.ts';
@@ -190,6 +190,43 @@ describeApi('the e-mail queue', (ctx) => {
       ).rejects.toThrow(/verbatim/);
     });
   });
+
+  it('sends each message of a batch once when sending the batch outlasts its claim', async () => {
+    // Six messages the app's own worker leaves alone (not due for an hour); deliverNow sends them all the same.
+    const ids = await ctx.database.db.transaction(async (tx) => {
+      const queued = await enqueueEmails(
+        tx,
+        Array.from({ length: 6 }, (_, i) => ({
+          to: `batch${i}@example.com`,
+          kind: 'reminder' as const,
+          subject: 'Due tomorrow',
+          text: 'Due tomorrow',
+          html: '<p>Due tomorrow</p>',
+        })),
+      );
+      await tx
+        .update(emailOutbox)
+        .set({ next_attempt_at: Date.now() + 3_600_000 })
+        .where(inArray(emailOutbox.id, queued));
+      return queued;
+    });
+    const sent: string[] = [];
+    const sender = (ms: number) => async (email: Email) => {
+      sent.push(email.id);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+    };
+    const claimMs = 3_000;
+    // 600 ms a message: the slow worker's batch takes 3.6 s, past its 3 s claim.
+    const slow = new MailWorker(ctx.database, sender(600), ctx.app.log, claimMs);
+    const other = new MailWorker(ctx.database, sender(0), ctx.app.log, claimMs);
+    const first = slow.deliverNow(ids);
+    await new Promise((resolve) => setTimeout(resolve, claimMs + 300));
+    // The other process looks once the first claim has run out, while the batch's last message is on its way.
+    // The other process takes none of them: the message on its way counts as queued there.
+    expect((await other.deliverNow(ids)).failed).toEqual([]);
+    expect(await first).toEqual({ failed: [], queued: [] });
+    expect([...sent].sort()).toEqual([...ids].sort());
+  }, 20_000);
 });
 
 describeApi(

@@ -131,6 +131,12 @@ export interface Delivery {
   queued: string[];
 }
 
+/** A claim on a batch of rows: when it was made or last renewed, and until when it holds them (locked_until). */
+interface Claim {
+  at: number;
+  until: number;
+}
+
 interface OutboxRow {
   id: string;
   to_address: string;
@@ -180,22 +186,50 @@ export class MailWorker {
     return this.running;
   }
 
-  /** Claims due messages (all, or these ids) and tries each once; returns the ids that failed. */
-  private async claim(ids?: string[]): Promise<OutboxRow[]> {
+  /** Claims due messages (all, or these ids) for claimMs: the rows, and the claim to try them under. */
+  private async claim(ids?: string[]): Promise<{ rows: OutboxRow[]; claim: Claim }> {
     const now = Date.now();
     const only = ids ? 'AND id = ANY($3)' : '';
-    return this.database.query<OutboxRow>(
+    const rows = await this.database.query<OutboxRow>(
       `UPDATE email_outbox SET locked_until = $1, attempts = attempts + 1
        WHERE id IN (SELECT id FROM email_outbox WHERE given_up_at = 0 AND locked_until < $2 ${ids ? '' : 'AND next_attempt_at <= $2'} ${only}
                     ORDER BY next_attempt_at LIMIT 20 FOR UPDATE SKIP LOCKED)
        RETURNING id, to_address, subject, text_body, html_body, secret, send_before::float8 AS send_before, attempts`,
       ids ? [now + this.claimMs, now, ids] : [now + this.claimMs, now],
     );
+    return { rows, claim: { at: now, until: now + this.claimMs } };
   }
 
-  private async attempt(rows: OutboxRow[]): Promise<Undelivered[]> {
+  /**
+   * Holds the claim's rows not yet tried for another claimMs, once half of it has gone by: a
+   * batch sent to a slow mail server can outlast the claim, and another process would then claim
+   * and send the rest of it again. Only the rows this claim still holds are kept; returns them.
+   */
+  private async keepClaim(rows: OutboxRow[], claim: Claim): Promise<OutboxRow[]> {
+    const now = Date.now();
+    if (rows.length === 0 || now < claim.at + this.claimMs / 2) return rows;
+    const until = now + this.claimMs;
+    const kept = await this.database.query<{ id: string }>(
+      `UPDATE email_outbox SET locked_until = $1 WHERE id = ANY($2) AND locked_until = $3 RETURNING id`,
+      [until, rows.map((r) => r.id), claim.until],
+    );
+    claim.at = now;
+    claim.until = until;
+    const ours = new Set(kept.map((r) => r.id));
+    return rows.filter((r) => ours.has(r.id));
+  }
+
+  /** Tries each claimed row once; returns the rows that failed and those the claim lost to another process. */
+  private async attempt(claimed: OutboxRow[], claim: Claim): Promise<{ failed: Undelivered[]; lost: string[] }> {
     const failed: Undelivered[] = [];
-    for (const row of rows) {
+    const lost: string[] = [];
+    let waiting = claimed;
+    while (waiting.length > 0) {
+      const held = await this.keepClaim(waiting, claim);
+      lost.push(...waiting.filter((r) => !held.includes(r)).map((r) => r.id));
+      const [row, ...rest] = held;
+      waiting = rest;
+      if (!row) break;
       if (row.send_before > 0 && Date.now() >= row.send_before) {
         // Its link no longer works: sending it would only mislead.
         failed.push({ id: row.id });
@@ -237,7 +271,7 @@ export class MailWorker {
         }
       }
     }
-    return failed;
+    return { failed, lost };
   }
 
   /** The mail server took it: out of the queue, delivered in the history (one statement, one commit). */
@@ -264,9 +298,9 @@ export class MailWorker {
   /** Sends every message that is due, until none is left or the worker stops (the poll's work). */
   async deliverDue(): Promise<void> {
     while (!this.stopping) {
-      const rows = await this.claim();
+      const { rows, claim } = await this.claim();
       if (rows.length === 0) return;
-      await this.attempt(rows);
+      await this.attempt(rows, claim);
     }
   }
 
@@ -283,11 +317,11 @@ export class MailWorker {
   async deliverNow(ids: string[]): Promise<Delivery> {
     if (ids.length === 0) return { failed: [], queued: [] };
     const done = (async () => {
-      const rows = await this.claim(ids);
-      const failed = await this.attempt(rows);
-      // An id not claimed was either sent already (the worker's poll took it
-      // first: its row is gone) or is still waiting its turn.
-      const claimed = new Set(rows.map((r) => r.id));
+      const { rows, claim } = await this.claim(ids);
+      const { failed, lost } = await this.attempt(rows, claim);
+      // An id not claimed (or whose claim another process took over) was either sent
+      // already (the worker's poll took it first: its row is gone) or is still waiting its turn.
+      const claimed = new Set(rows.map((r) => r.id).filter((id) => !lost.includes(id)));
       return { failed, queued: await this.pending(ids.filter((id) => !claimed.has(id))) };
     })();
     this.urgent.add(done);
