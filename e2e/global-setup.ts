@@ -27,6 +27,7 @@ declare module 'vitest' {
 
 const root = path.resolve(import.meta.dirname, '..');
 const main = path.join(root, 'apps/server/dist/main.js');
+const exitWithParent = path.join(import.meta.dirname, 'exit-with-parent.mjs');
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!fs.existsSync(main) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -67,7 +68,7 @@ export async function startServer(again?: Pick<StartedServer, 'baseUrl' | 'dataD
   const baseUrl = `http://127.0.0.1:${port}`;
   const mailDir = path.join(dataDir, 'received-mail');
   const inbox = await startSmtpInbox(mailDir);
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, ['--import', exitWithParent, main], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -85,7 +86,8 @@ export async function startServer(again?: Pick<StartedServer, 'baseUrl' | 'dataD
       // Tests may sign in "from" other addresses (X-Forwarded-For); the browser's requests come from loopback.
       TRUST_PROXY: 'loopback',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its input is the run's pipe: the server stops when the run is gone (exit-with-parent.mjs).
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
