@@ -219,17 +219,19 @@ export class MailWorker {
     return rows.filter((r) => ours.has(r.id));
   }
 
-  /** Tries each claimed row once; returns the rows that failed and those the claim lost to another process. */
-  private async attempt(claimed: OutboxRow[], claim: Claim): Promise<{ failed: Undelivered[]; lost: string[] }> {
+  /**
+   * Tries each claimed row once, while the claim still holds it; returns the rows that failed and
+   * the ids tried (a row another process took over is not).
+   */
+  private async attempt(claimed: OutboxRow[], claim: Claim): Promise<{ failed: Undelivered[]; tried: string[] }> {
     const failed: Undelivered[] = [];
-    const lost: string[] = [];
+    const tried: string[] = [];
     let waiting = claimed;
     while (waiting.length > 0) {
-      const held = await this.keepClaim(waiting, claim);
-      lost.push(...waiting.filter((r) => !held.includes(r)).map((r) => r.id));
-      const [row, ...rest] = held;
+      const [row, ...rest] = await this.keepClaim(waiting, claim);
       waiting = rest;
       if (!row) break;
+      tried.push(row.id);
       if (row.send_before > 0 && Date.now() >= row.send_before) {
         // Its link no longer works: sending it would only mislead.
         failed.push({ id: row.id });
@@ -271,7 +273,7 @@ export class MailWorker {
         }
       }
     }
-    return { failed, lost };
+    return { failed, tried };
   }
 
   /** The mail server took it: out of the queue, delivered in the history (one statement, one commit). */
@@ -318,11 +320,10 @@ export class MailWorker {
     if (ids.length === 0) return { failed: [], queued: [] };
     const done = (async () => {
       const { rows, claim } = await this.claim(ids);
-      const { failed, lost } = await this.attempt(rows, claim);
-      // An id not claimed (or whose claim another process took over) was either sent
-      // already (the worker's poll took it first: its row is gone) or is still waiting its turn.
-      const claimed = new Set(rows.map((r) => r.id).filter((id) => !lost.includes(id)));
-      return { failed, queued: await this.pending(ids.filter((id) => !claimed.has(id))) };
+      const { failed, tried } = await this.attempt(rows, claim);
+      // An id not tried here was either sent already (the worker's poll or another process
+      // took it first: its row is gone) or is still waiting its turn.
+      return { failed, queued: await this.pending(ids.filter((id) => !tried.includes(id))) };
     })();
     this.urgent.add(done);
     try {
