@@ -129,10 +129,21 @@ describeE2E('the Progress page', (e2e) => {
           ...new Set(ticks.filter((t) => t.getBoundingClientRect().width > 0).map((t) => t.textContent)),
         ]);
     await expect.poll(labels).toEqual([first.unit]);
+    // The combo box's code (loaded as the field is first focused) is held until the unit's text
+    // has been selected: on a slow link it arrives between the select-all and the typing.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/unit-filter-combo-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
     // By keyboard: Tab into the page, on to the Unit filter, type the next unit over it and choose it.
     await page.keyboard.press('Tab');
     await tabTo(page, 'Unit');
     await page.keyboard.press('ControlOrMeta+A');
+    release();
+    const unitField = page.getByRole('combobox', { name: 'Unit' });
+    await expect.poll(() => unitField.getAttribute('aria-controls')).toMatch(/^downshift-/);
     await page.keyboard.type(second.unit);
     await page.getByRole('option').filter({ hasText: second.unit }).waitFor();
     await page.keyboard.press('Enter');

@@ -90,6 +90,18 @@ describe('UnitFilter before its combo box has loaded', () => {
     expect(onChange).toHaveBeenCalledExactlyOnceWith('655 ISRW');
   });
 
+  it('types over the unit selected before the code was there, as Ctrl+A then typing does', async () => {
+    const { user } = renderFilter('655 ISRW');
+    await tabToField(user);
+    await user.keyboard('{Control>}a{/Control}');
+    expect([field().selectionStart, field().selectionEnd]).toEqual([0, '655 ISRW'.length]);
+    await swapped();
+    expect(document.activeElement).toBe(field());
+    await user.keyboard('Ops');
+    expect(field().value).toBe('Ops');
+    await waitFor(() => expect(options()).toEqual(['Ops']));
+  });
+
   it('opens the list for the arrow key pressed before the code was there', async () => {
     const { user } = renderFilter();
     await tabToField(user);

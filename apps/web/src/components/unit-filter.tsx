@@ -8,7 +8,7 @@
  * from its first render.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
-import { typeInto, useMounted } from '../lib/lazy-field.ts';
+import { caretOf, placeCaret, typeInto, useMounted, type Caret } from '../lib/lazy-field.ts';
 import type { UnitFilterProps } from './unit-filter-combo.tsx';
 import { DrawnIcon } from './drawn-icon.tsx';
 import '../styles/select.scss';
@@ -54,9 +54,14 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * Hands the stand-in's input over to the combo box's as a user goes about it: a click (it opens
- * the list), the text typed, then the keys.
+ * the list), the text typed and where the caret was in it, then the keys.
  */
-async function handOver(input: HTMLInputElement, focused: boolean, { text, keys, pressed, clicked }: Handover) {
+async function handOver(
+  input: HTMLInputElement,
+  focused: boolean,
+  caret: Caret | null,
+  { text, keys, pressed, clicked }: Handover,
+) {
   if (focused) input.focus();
   // Pressed on the stand-in and released on the combo box: the click goes to what holds them both.
   if (pressed && !clicked)
@@ -75,6 +80,7 @@ async function handOver(input: HTMLInputElement, focused: boolean, { text, keys,
     typeInto(input, text);
     await nextTask();
   }
+  if (focused) placeCaret(input, caret);
   for (const key of keys) {
     input.dispatchEvent(new KeyboardEvent('keydown', { ...key, bubbles: true, cancelable: true }));
     await nextTask();
@@ -86,6 +92,8 @@ export function UnitFilter(props: UnitFilterProps) {
   const [Field, setField] = useState<Combo | null>(() => loaded ?? null);
   const [text, setText] = useState<string | null>(null);
   const light = useRef<HTMLInputElement>(null);
+  /** The stand-in's input, kept as the combo box replaces it: where its caret was. */
+  const standIn = useRef<HTMLInputElement | null>(null);
   const handover = useRef<Handover>({ text: null, keys: [], pressed: false, clicked: false });
   const focused = useRef(false);
   const mounted = useMounted();
@@ -95,6 +103,7 @@ export function UnitFilter(props: UnitFilterProps) {
       (combo) => {
         if (!mounted.current) return;
         focused.current = document.activeElement === light.current;
+        standIn.current = light.current;
         setField(() => combo);
       },
       // Not loaded (offline): the field stays as it is; the next focus tries again.
@@ -114,7 +123,7 @@ export function UnitFilter(props: UnitFilterProps) {
     if (!(input instanceof HTMLInputElement)) return;
     const done = handover.current;
     handover.current = { text: null, keys: [], pressed: false, clicked: false };
-    void handOver(input, focused.current, done);
+    void handOver(input, focused.current, caretOf(standIn.current), done);
   }, [Field, id]);
 
   if (Field) return <Field {...props} />;

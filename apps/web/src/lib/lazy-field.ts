@@ -22,3 +22,27 @@ export function typeInto(input: HTMLInputElement, text: string): void {
   Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
   input.dispatchEvent(new Event('input', { bubbles: true }));
 }
+
+/** The caret or selection in a stand-in's input, with the text it was in. */
+export interface Caret {
+  text: string;
+  start: number;
+  end: number;
+  direction: 'forward' | 'backward' | 'none';
+}
+
+/** Where the caret is in an input: an input keeps it once React has taken it off the page. */
+export function caretOf(input: HTMLInputElement | null): Caret | null {
+  if (!input || input.selectionStart === null || input.selectionEnd === null) return null;
+  const { value: text, selectionStart: start, selectionEnd: end, selectionDirection } = input;
+  return { text, start, end, direction: selectionDirection ?? 'none' };
+}
+
+/**
+ * Puts the caret where it was in the stand-in when the loaded field holds the same text: text
+ * selected before the code arrived (Ctrl+A, to type over it) is still selected, and what is typed
+ * next replaces it rather than joining it.
+ */
+export function placeCaret(input: HTMLInputElement, caret: Caret | null): void {
+  if (caret && input.value === caret.text) input.setSelectionRange(caret.start, caret.end, caret.direction);
+}
