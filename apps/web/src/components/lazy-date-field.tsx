@@ -6,7 +6,7 @@
  * code is there the date field takes its place with what was typed and the focus.
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { typeInto, useMounted } from '../lib/lazy-field.ts';
+import { caretOf, placeCaret, typeInto, useMounted } from '../lib/lazy-field.ts';
 import type { DateFieldProps } from './date-field.tsx';
 import { DrawnIcon } from './drawn-icon.tsx';
 
@@ -44,12 +44,15 @@ export function LazyDateField(props: DateFieldProps) {
   const [text, setText] = useState<string | null>(null);
   const light = useRef<HTMLInputElement>(null);
   const handover = useRef<{ focused: boolean; text: string | null }>({ focused: false, text: null });
+  /** The stand-in's input, kept as the date field replaces it: where its caret was. */
+  const standIn = useRef<HTMLInputElement | null>(null);
   const mounted = useMounted();
 
   const load = useCallback(() => {
     void preloadDateField().then((loaded) => {
       if (!mounted.current) return;
       handover.current = { focused: document.activeElement === light.current, text: handover.current.text };
+      standIn.current = light.current;
       setField(() => loaded);
     });
   }, [mounted]);
@@ -58,16 +61,27 @@ export function LazyDateField(props: DateFieldProps) {
     if (loading) load();
   }, [load]);
   // The date field in place (after its own effects, which set up its listeners and flatpickr): the
-  // focus and what was typed go to its input.
+  // focus, what was typed and where the caret was in it go to its input.
   useEffect(() => {
     if (!Field) return;
     const input = document.getElementById(id);
     if (!(input instanceof HTMLInputElement)) return;
     const { focused, text: typed } = handover.current;
-    if (typed !== null && typed !== input.value) {
-      typeInto(input, typed);
-    }
-    if (focused) input.focus();
+    const caret = caretOf(standIn.current);
+    const handOver = () => {
+      if (typed !== null && typed !== input.value) typeInto(input, typed);
+      if (!focused) return;
+      if (document.activeElement !== input) input.focus();
+      placeCaret(input, caret);
+    };
+    handOver();
+    // Carbon's DatePicker sets flatpickr up a second time once it has seen its input (a render of
+    // its own, within the same task), writing the field's date over the input and moving the
+    // caret to its end: once it has, the text typed and the caret go back.
+    const timer = setTimeout(() => {
+      if (input.isConnected) handOver();
+    }, 0);
+    return () => clearTimeout(timer);
   }, [Field, id]);
 
   if (Field) return <Field {...props} />;
