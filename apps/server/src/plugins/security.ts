@@ -72,10 +72,47 @@ export const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ] as const;
 
+/**
+ * An API answer's policy: it loads nothing and may be framed by nothing. Opened in a tab it is
+ * JSON or plain text (or a download), never a page that runs anything, and the API takes its
+ * session from a bearer token, which a navigation never carries.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none';frame-ancestors 'none'";
+
+/**
+ * The headers of the API's answers: the short policy above in place of the page's, and no header
+ * that only a page that runs (its window, its links, its scripts) reads: about 0.4 KiB less on
+ * each of the three to five calls a page makes. The API's own page for people (/api/docs) and its
+ * stylesheet are pages' files and keep the page's set.
+ */
+function apiHeaders(page: Record<string, string>): Record<string, string> {
+  const running = new Set<string>(RUNNING_DOCUMENT_HEADERS);
+  return Object.fromEntries([
+    ...Object.entries(page).filter(([name]) => !running.has(name)),
+    ['content-security-policy', API_CONTENT_SECURITY_POLICY],
+  ]);
+}
+
+/** What only a page that runs reads: its browsing context group, its agent cluster, its links' DNS, the old XSS filter. */
+const RUNNING_DOCUMENT_HEADERS = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-xss-protection',
+] as const;
+
+/** Whether a request's answer is the API's (JSON, text, a download) rather than a page or a page's file. */
+export function isApiAnswer(url: string): boolean {
+  return (
+    url.startsWith('/api/') && !(url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?'))
+  );
+}
+
 export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
-  const headers = securityHeaders(publicUrl);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const page = securityHeaders(publicUrl);
+  const api = apiHeaders(page);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? api : page);
     done();
   });
 }

@@ -162,23 +162,43 @@ describeApi('login, session, logout', (ctx) => {
 
 describeApi('HTTP plumbing', (ctx) => {
   it('sends the security headers on answers, refusals and unknown paths alike', async () => {
-    const expected = {
-      'content-security-policy':
-        "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;font-src 'self';connect-src 'self';media-src 'self' blob: data:;worker-src 'self' blob:;object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
-      'cross-origin-opener-policy': 'same-origin',
+    const everywhere = {
       'cross-origin-resource-policy': 'same-origin',
-      'origin-agent-cluster': '?1',
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
-      'x-dns-prefetch-control': 'off',
       'x-download-options': 'noopen',
       'x-frame-options': 'DENY',
       'x-permitted-cross-domain-policies': 'none',
+    };
+    const page = {
+      ...everywhere,
+      'content-security-policy':
+        "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob:;font-src 'self';connect-src 'self';media-src 'self' blob: data:;worker-src 'self' blob:;object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'x-dns-prefetch-control': 'off',
       'x-xss-protection': '0',
     };
-    for (const url of ['/api/health', '/api/session', '/api/nope']) {
+    // The API's answers load nothing and are framed by nothing; what only a running page reads, they go without.
+    const api = { ...everywhere, 'content-security-policy': "default-src 'none';frame-ancestors 'none'" };
+    for (const [url, expected] of [
+      ['/api/health', api],
+      ['/api/session', api],
+      ['/api/nope', api],
+      ['/api/docs', page],
+      ['/api/docs/reference.css', page],
+      ['/nope', page],
+    ] as const) {
       const res = await ctx.app.inject({ method: 'GET', url });
       expect({ url, headers: res.headers }).toMatchObject({ url, headers: expected });
+      if (expected === api)
+        for (const name of [
+          'cross-origin-opener-policy',
+          'origin-agent-cluster',
+          'x-dns-prefetch-control',
+          'x-xss-protection',
+        ])
+          expect(res.headers[name], `${url} ${name}`).toBeUndefined();
       // Served over http:// here: HSTS would only mislead.
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }
