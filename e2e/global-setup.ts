@@ -5,7 +5,6 @@
  * directory, exactly as `npm start` runs it, sending its e-mail through a real SMTP server
  * on loopback (e2e/smtp-inbox.ts) whose messages land in its `mailDir`.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +13,7 @@ import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD, E2E_WORKERS } from './constants.ts
 import type { E2EServer } from './server.ts';
 import { startSmtpInbox } from './smtp-inbox.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
+import { spawnTiedNode } from '../apps/server/test/tied-node.ts';
 import { waitForHealth } from '../apps/server/test/wait-for-health.ts';
 
 declare module 'vitest' {
@@ -27,7 +27,6 @@ declare module 'vitest' {
 
 const root = path.resolve(import.meta.dirname, '..');
 const main = path.join(root, 'apps/server/dist/main.js');
-const exitWithParent = path.join(import.meta.dirname, 'exit-with-parent.mjs');
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!fs.existsSync(main) || !fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
@@ -68,7 +67,7 @@ export async function startServer(again?: Pick<StartedServer, 'baseUrl' | 'dataD
   const baseUrl = `http://127.0.0.1:${port}`;
   const mailDir = path.join(dataDir, 'received-mail');
   const inbox = await startSmtpInbox(mailDir);
-  const child = spawn(process.execPath, ['--import', exitWithParent, main], {
+  const child = spawnTiedNode([main], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -86,8 +85,6 @@ export async function startServer(again?: Pick<StartedServer, 'baseUrl' | 'dataD
       // Tests may sign in "from" other addresses (X-Forwarded-For); the browser's requests come from loopback.
       TRUST_PROXY: 'loopback',
     },
-    // Its input is the run's pipe: the server stops when the run is gone (exit-with-parent.mjs).
-    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

@@ -9,7 +9,7 @@
  * account's password once; the administrator unlinks the provider in the
  * user modal after confirming.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import puppeteer from 'puppeteer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_ERROR_MESSAGES } from '@airman/contracts/sign-in-errors.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
+import { spawnTiedNode } from '../apps/server/test/tied-node.ts';
 import { waitForHealth } from '../apps/server/test/wait-for-health.ts';
 import { startTestProvider, type TestProvider } from '../apps/server/test/oidc-provider.ts';
 import { api, apiLogin, uniqueEmail } from './api.ts';
@@ -40,7 +41,7 @@ const root = path.resolve(import.meta.dirname, '..');
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     provider = await startTestProvider(base);
-    const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    const child = spawnTiedNode([path.join(root, 'apps/server/dist/main.js')], {
       cwd: root,
       env: {
         PATH: process.env.PATH,
@@ -57,7 +58,6 @@ const root = path.resolve(import.meta.dirname, '..');
         OIDC_CLIENT_SECRET: provider.clientSecret,
         OIDC_NAME: 'Test Wing ID',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
     server = child;
     let out = '';

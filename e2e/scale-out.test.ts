@@ -16,6 +16,7 @@ import type { GameCommand } from '@airman/contracts/game.ts';
 import { plan } from '@airman/engine/play.ts';
 import { readyAirmanModule } from '@airman/engine/ready-airman-module.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
+import { spawnTiedNode } from '../apps/server/test/tied-node.ts';
 import { waitForHealth } from '../apps/server/test/wait-for-health.ts';
 import { describeE2E, submitLogin } from './browser.ts';
 import { E2E_ADMIN_EMAIL, E2E_ADMIN_PASSWORD } from './constants.ts';
@@ -63,7 +64,7 @@ describeE2E('two servers on one PostgreSQL behind nginx', (e2e) => {
       const jwtSecret = crypto.randomBytes(32).toString('hex');
       for (let i = 0; i < 2; i++) {
         const port = await freePort();
-        const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+        const child = spawnTiedNode([path.join(root, 'apps/server/dist/main.js')], {
           cwd: root,
           env: {
             PATH: process.env.PATH,
@@ -79,7 +80,6 @@ describeE2E('two servers on one PostgreSQL behind nginx', (e2e) => {
             TRUST_PROXY: 'loopback',
             LOG_LEVEL: 'warn',
           },
-          stdio: ['ignore', 'pipe', 'pipe'],
         });
         let out = '';
         child.stdout?.on('data', (d: Buffer) => (out += d.toString()));

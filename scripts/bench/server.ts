@@ -1,8 +1,9 @@
 /** The built server as the benchmarks drive it: started on a free port, signed in to, its CSV report downloaded. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../apps/server/test/free-port.ts';
+import { spawnTiedNode } from '../../apps/server/test/tied-node.ts';
 import { waitForHealth } from '../../apps/server/test/wait-for-health.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -18,7 +19,7 @@ export async function startServer(
   nodeArgs = [path.join(root, 'apps/server/dist/main.js')],
 ): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, nodeArgs, {
+  const child = spawnTiedNode(nodeArgs, {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),
@@ -27,7 +28,7 @@ export async function startServer(
       DIGEST_CRON: 'off',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    output: ['ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child);

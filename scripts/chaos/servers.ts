@@ -1,11 +1,12 @@
 /** The parts every chaos scenario starts: fresh PostgreSQL databases, seeded, and the built server. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import pg from 'pg';
 import { DEFAULT_GAME_RECORD, type Module } from '@airman/contracts/module.ts';
 import { hashPassword } from '../../apps/server/src/auth/passwords.ts';
 import { openDatabase, type DatabaseLocation } from '../../apps/server/src/db/database.ts';
 import { freePort } from '../../apps/server/test/free-port.ts';
+import { spawnTiedNode } from '../../apps/server/test/tied-node.ts';
 import { waitForHealth } from '../../apps/server/test/wait-for-health.ts';
 import { seedBenchUsers, seedQuietly } from '../bench/seed-users.ts';
 
@@ -71,7 +72,7 @@ export interface AppServer {
 /** The built server (apps/server/dist) on `port` or a free one, once it answers /api/health. */
 export async function startAppServer(env: NodeJS.ProcessEnv, port?: number): Promise<AppServer> {
   port ??= await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawnTiedNode([path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -83,7 +84,6 @@ export async function startAppServer(env: NodeJS.ProcessEnv, port?: number): Pro
       DIGEST_CRON: 'off',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);
   child.once('exit', () => started.delete(child));

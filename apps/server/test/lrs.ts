@@ -9,12 +9,13 @@
  * In front of it, a relay the tests can cut (the LRS "down": connections are reset)
  * or slow, which records every statement id each request carried and the LRS's answer.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort } from './free-port.ts';
+import { spawnTiedNode } from './tied-node.ts';
 
 const require = createRequire(import.meta.url);
 /** tsx's loader, so that Node runs the LRS's TypeScript as the tests and benchmarks run theirs. */
@@ -64,9 +65,8 @@ const auth = `Basic ${Buffer.from(`${LRS_KEY}:${LRS_SECRET}`).toString('base64')
 
 export async function startTestLrs(): Promise<TestLrs> {
   const lrsPort = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', TSX, LRS_ENTRY], {
+  const child: ChildProcess = spawnTiedNode(['--import', TSX, LRS_ENTRY], {
     env: { PATH: process.env.PATH, LRS_PORT: String(lrsPort), LRS_KEY, LRS_SECRET },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));

@@ -1,8 +1,9 @@
 /** The built server (test/server-build.ts) run as a real process by a test, its output kept. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freePort } from './free-port.ts';
 import { SERVER_BUILD } from './server-build.ts';
+import { spawnTiedNode } from './tied-node.ts';
 import { waitForHealth } from './wait-for-health.ts';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
@@ -13,13 +14,9 @@ export interface ServerProcess {
   output: () => string;
 }
 
-/** The built entry point as a child process, with no environment but PATH and `env`. */
+/** The built entry point as a child process of this one (tied-node.ts), with no environment but PATH and `env`. */
 export function spawnServer(env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [SERVER_BUILD], {
-    cwd: serverRoot,
-    env: { PATH: process.env.PATH, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return spawnTiedNode([SERVER_BUILD], { cwd: serverRoot, env: { PATH: process.env.PATH, ...env } });
 }
 
 /** Starts the built server on a free port, logging warnings and worse; resolves once it is healthy. */
