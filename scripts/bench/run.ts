@@ -8,6 +8,7 @@
  *
  *   BENCH_USERS=100000 BENCH_DURATION=10 BENCH_WARMUP=2 BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_TARGETS=postgres,pglite (either alone to measure one database)
+ *   BENCH_PAIRS=5 (PostgreSQL: rounds of the users page and the bare page in turn, for their ratio; 0: none)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -78,37 +79,40 @@ type Load = Omit<LoadOptions, 'connections' | 'duration' | 'warmup'> & { connect
  * One measured round against the server process `serverPid`, after its
  * warm-up, by a load generator in a process of its own (load.ts says why).
  */
-async function cannon(target: string, serverPid: number, route: string, load: Load, note = ''): Promise<void> {
+async function runLoad(serverPid: number, load: Load): Promise<{ result: LoadResult; split: CpuSplit | undefined }> {
   const child = fork(path.join(import.meta.dirname, 'load.ts'), {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
-    const { result, split } = await new Promise<{ result: LoadResult; split: CpuSplit | undefined }>(
-      (resolve, reject) => {
-        let endSplit: ReturnType<typeof startCpuSplit>;
-        child.on('message', (message: 'measuring' | LoadResult) => {
-          if (message === 'measuring') endSplit = startCpuSplit(serverPid, child.pid as number);
-          else resolve({ result: message, split: endSplit?.(message.requests) });
-        });
-        child.once('exit', (code) => reject(new Error(`load.ts exited (${code}) before its result`)));
-        child.send({ connections: 50, duration: DURATION, warmup: WARMUP, ...load } satisfies LoadOptions);
-      },
-    );
-    rows.push({
-      target,
-      route,
-      rps: result.rps,
-      p50: result.p50,
-      p99: result.p99,
-      cpu: formatCpuSplit(split, target === 'PostgreSQL'),
-      note: `${note}${result.errors ? ` ${result.errors} errors/non-2xx` : ''}`.trim(),
+    return await new Promise<{ result: LoadResult; split: CpuSplit | undefined }>((resolve, reject) => {
+      let endSplit: ReturnType<typeof startCpuSplit>;
+      child.on('message', (message: 'measuring' | LoadResult) => {
+        if (message === 'measuring') endSplit = startCpuSplit(serverPid, child.pid as number);
+        else resolve({ result: message, split: endSplit?.(message.requests) });
+      });
+      child.once('exit', (code) => reject(new Error(`load.ts exited (${code}) before its result`)));
+      child.send({ connections: 50, duration: DURATION, warmup: WARMUP, ...load } satisfies LoadOptions);
     });
   } finally {
     if (child.connected) child.disconnect();
     await exited;
   }
+}
+
+/** A measured round, as a row of the report. */
+async function cannon(target: string, serverPid: number, route: string, load: Load, note = ''): Promise<void> {
+  const { result, split } = await runLoad(serverPid, load);
+  rows.push({
+    target,
+    route,
+    rps: result.rps,
+    p50: result.p50,
+    p99: result.p99,
+    cpu: formatCpuSplit(split, target === 'PostgreSQL'),
+    note: `${note}${result.errors ? ` ${result.errors} errors/non-2xx` : ''}`.trim(),
+  });
 }
 
 async function measureTarget(target: string, env: NodeJS.ProcessEnv): Promise<void> {
@@ -270,6 +274,42 @@ async function measureBare(databaseUrl: string): Promise<void> {
   }
 }
 
+/** Rounds of the users page and of the bare page in turn (BENCH_PAIRS of each). */
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
+/** Each pair's users page ÷ bare page, in the order measured. */
+const pairRatios: { users: number; bare: number }[] = [];
+
+/**
+ * The users page against the bare page in alternating rounds, both servers up throughout, so that
+ * what else the machine does weighs on both alike: measured minutes apart, the two rounds above
+ * can differ by more than the target's margin on a quiet machine.
+ */
+async function measurePairs(databaseUrl: string): Promise<void> {
+  const product = await startServer({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pairs-')),
+  });
+  const bare = await startServer({ DATABASE_URL: databaseUrl }, [
+    '--import',
+    'tsx',
+    path.join(import.meta.dirname, 'bare.ts'),
+  ]);
+  try {
+    const token = await login(product.url, ADMIN.user_name, ADMIN.password);
+    for (let i = 0; i < PAIRS; i++) {
+      const users = await runLoad(product.child.pid as number, {
+        url: `${product.url}/api/admin/users`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const yardstick = await runLoad(bare.child.pid as number, { url: `${bare.url}/json` });
+      pairRatios.push({ users: users.result.rps, bare: yardstick.result.rps });
+    }
+  } finally {
+    await stopServer(product.child);
+    await stopServer(bare.child);
+  }
+}
+
 async function postgresTarget(): Promise<void> {
   const pgDatabase = await benchPgDatabase(`bench_${Date.now()}`);
   try {
@@ -285,6 +325,7 @@ async function postgresTarget(): Promise<void> {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')),
     });
     await measureBare(pgDatabase.url);
+    if (PAIRS > 0) await measurePairs(pgDatabase.url);
   } finally {
     await pgDatabase.drop();
   }
@@ -335,5 +376,14 @@ const bare = rows.find(
 if (page && bare && typeof page.rps === 'number' && typeof bare.rps === 'number') {
   console.log(
     `\nPostgreSQL users page ÷ bare page with the same answer: ${(page.rps / bare.rps).toFixed(2)} (${page.rps} / ${bare.rps} req/s)`,
+  );
+}
+if (pairRatios.length > 0) {
+  const ratios = pairRatios.map((p) => p.users / p.bare);
+  const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)] ?? 0;
+  console.log(
+    `PostgreSQL users page ÷ bare page, ${ratios.length} rounds of each in turn: median ${median.toFixed(2)} (` +
+      pairRatios.map((p, i) => `${p.users} / ${p.bare} = ${(ratios[i] ?? 0).toFixed(2)}`).join('; ') +
+      ')',
   );
 }
