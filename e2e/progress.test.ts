@@ -154,6 +154,39 @@ describeE2E('the Progress page', (e2e) => {
     await context.close();
   });
 
+  it('opens the unit list for a click whose press the combo box’s code arrives during', async () => {
+    const { context, page } = await e2e.adminPage('/admin', { viewport: { width: 1366, height: 768 } });
+    await page.goto('/progress');
+    const unit = page.getByRole('combobox', { name: 'Unit' });
+    await unit.waitFor();
+    // The combo box's code is held until the button is down on the field, then let through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/unit-filter-combo-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const box = await unit.boundingBox();
+    if (!box) throw new Error('the Unit filter has no box');
+    await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
+    await page.mouse.down();
+    const arrived = page.waitForResponse(/\/assets\/unit-filter-combo-[^/]+\.js$/);
+    release();
+    await arrived;
+    // Run, and a task later: the field is still the stand-in while the button is down (Chromium
+    // sends no click for a press whose element has gone by the release).
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(await unit.getAttribute('aria-controls')).toBe('progress-unit-menu');
+    await page.mouse.up();
+    // The combo box's own list (aria-controls names it once the combo box is in place).
+    await expect.poll(() => unit.getAttribute('aria-controls')).toMatch(/^downshift-/);
+    const menu = page.locator(`[id="${await unit.getAttribute('aria-controls')}"]`);
+    await menu.getByRole('option').first().waitFor();
+    expect(await unit.getAttribute('aria-expanded')).toBe('true');
+    expect((await focused(page)).name).toBe('Unit');
+    await context.close();
+  });
+
   it('counts calendar days overdue in the admin’s zone and reads on a phone, every scroller taking the focus', async () => {
     const zone = 'America/Denver';
     const { unit, ids, late } = await unitWithTrainees();

@@ -119,6 +119,19 @@ describe('UnitFilter before its combo box has loaded', () => {
     expect(document.activeElement).toBe(field());
   });
 
+  it('waits for a press to end before the combo box takes its place, and the click opens the list', async () => {
+    const { user } = renderFilter();
+    await user.pointer({ keys: '[MouseLeft>]', target: field() });
+    arrive();
+    // The code has arrived and run (a few ticks): the stand-in stays while the button is down.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(field().getAttribute('aria-controls')).toBe('unit-menu');
+    await user.pointer({ keys: '[/MouseLeft]', target: field() });
+    await waitFor(() => expect(field().getAttribute('aria-controls')).toMatch(/^downshift-/), { timeout: 15_000 });
+    await waitFor(() => expect(options()).toEqual(['1655 Sq', '655 ISRW', 'Ops']));
+    expect(document.activeElement).toBe(field());
+  });
+
   it('clears the unit for Escape on the closed field, as the combo box does', async () => {
     const { user, onChange } = renderFilter('Ops');
     await tabToField(user);

@@ -3,9 +3,9 @@
  * compressed) loaded when the field is first focused or pressed. Until then a plain input in the
  * combo box's markup shows the unit and takes what the user does: the text typed, the keys that
  * open, choose or clear (arrows, Enter, Escape), a press on the field or its arrow, the clear
- * button. Once the code is here the combo box takes its place with the focus, and what was typed,
- * pressed and clicked is handed to it in order. Once loaded, every unit filter is the combo box
- * from its first render.
+ * button. Once the code is here (and a press on the stand-in has ended) the combo box takes its
+ * place with the focus, and what was typed and clicked is handed to it in order. Once loaded, every
+ * unit filter is the combo box from its first render.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { caretOf, placeCaret, typeInto, useMounted, type Caret } from '../lib/lazy-field.ts';
@@ -43,9 +43,7 @@ interface Handover {
   /** What was typed, if anything. */
   text: string | null;
   keys: Pick<KeyboardEventInit, 'key' | 'code' | 'altKey' | 'shiftKey' | 'ctrlKey' | 'metaKey'>[];
-  /** The field or its arrow was pressed ... */
-  pressed: boolean;
-  /** ... and clicked: the combo box opens its list. */
+  /** The field or its arrow was clicked: the combo box opens its list. */
   clicked: boolean;
 }
 
@@ -60,18 +58,9 @@ async function handOver(
   input: HTMLInputElement,
   focused: boolean,
   caret: Caret | null,
-  { text, keys, pressed, clicked }: Handover,
+  { text, keys, clicked }: Handover,
 ) {
   if (focused) input.focus();
-  // Pressed on the stand-in and released on the combo box: the click goes to what holds them both.
-  if (pressed && !clicked)
-    document.addEventListener(
-      'click',
-      (event) => {
-        if (event.target instanceof Node && event.target !== input && event.target.contains(input)) input.click();
-      },
-      { capture: true, once: true },
-    );
   if (clicked) {
     input.click();
     await nextTask();
@@ -94,17 +83,28 @@ export function UnitFilter(props: UnitFilterProps) {
   const light = useRef<HTMLInputElement>(null);
   /** The stand-in's input, kept as the combo box replaces it: where its caret was. */
   const standIn = useRef<HTMLInputElement | null>(null);
-  const handover = useRef<Handover>({ text: null, keys: [], pressed: false, clicked: false });
+  const handover = useRef<Handover>({ text: null, keys: [], clicked: false });
+  /**
+   * A press on the stand-in not yet released, and the swap for the combo box that waits for its
+   * end: Chromium sends no click for a press whose element is gone by the release, so a combo box
+   * put in place mid-press would never hear it (the list would not open, the unit not clear).
+   */
+  const pressing = useRef(false);
+  const swapAfterPress = useRef<(() => void) | null>(null);
   const focused = useRef(false);
   const mounted = useMounted();
 
   const load = useCallback(() => {
     void preloadUnitFilter().then(
       (combo) => {
-        if (!mounted.current) return;
-        focused.current = document.activeElement === light.current;
-        standIn.current = light.current;
-        setField(() => combo);
+        const swap = () => {
+          if (!mounted.current) return;
+          focused.current = document.activeElement === light.current;
+          standIn.current = light.current;
+          setField(() => combo);
+        };
+        if (pressing.current) swapAfterPress.current = swap;
+        else swap();
       },
       // Not loaded (offline): the field stays as it is; the next focus tries again.
       () => undefined,
@@ -122,7 +122,7 @@ export function UnitFilter(props: UnitFilterProps) {
     const input = document.getElementById(id);
     if (!(input instanceof HTMLInputElement)) return;
     const done = handover.current;
-    handover.current = { text: null, keys: [], pressed: false, clicked: false };
+    handover.current = { text: null, keys: [], clicked: false };
     void handOver(input, focused.current, caretOf(standIn.current), done);
   }, [Field, id]);
 
@@ -136,8 +136,25 @@ export function UnitFilter(props: UnitFilterProps) {
     handover.current.text = typed;
     setText(typed);
   };
+  // A press holds the swap until it ends, after the click its release makes (sent with the
+  // release, in the same task).
+  const pressStart = () => {
+    pressing.current = true;
+    const release = () => {
+      document.removeEventListener('pointerup', release, true);
+      document.removeEventListener('pointercancel', release, true);
+      setTimeout(() => {
+        pressing.current = false;
+        const swap = swapAfterPress.current;
+        swapAfterPress.current = null;
+        swap?.();
+      }, 0);
+    };
+    document.addEventListener('pointerup', release, true);
+    document.addEventListener('pointercancel', release, true);
+  };
   const press = () => {
-    handover.current.pressed = true;
+    pressStart();
     load();
   };
   const click = () => {
@@ -186,7 +203,7 @@ export function UnitFilter(props: UnitFilterProps) {
                 tabIndex={-1}
                 aria-label="Clear selected item"
                 title="Clear selected item"
-                onPointerDown={load}
+                onPointerDown={press}
                 onClick={() => {
                   type('');
                   if (value !== undefined) onChange(undefined);
