@@ -101,18 +101,14 @@ const RUNNING_DOCUMENT_HEADERS = [
   'x-xss-protection',
 ] as const;
 
-/** Whether a request's answer is the API's (JSON, text, a download) rather than a page or a page's file. */
-export function isApiAnswer(url: string): boolean {
-  return (
-    url.startsWith('/api/') && !(url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?'))
-  );
-}
+/** An API answer's address (JSON, text, a download): under /api/, but for /api/docs and what it loads. */
+const API_ANSWER = /^\/api\/(?!docs(?:[/?]|$))/;
 
 export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
   const page = securityHeaders(publicUrl);
   const api = apiHeaders(page);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiAnswer(request.url) ? api : page);
+    reply.headers(API_ANSWER.test(request.url) ? api : page);
     done();
   });
 }
