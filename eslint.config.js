@@ -95,6 +95,20 @@ export default tseslint.config(
     rules: noImportFrom(['@airman/server/*', '**/apps/server/**'], 'the web app talks to the server over HTTP only'),
   },
   {
+    // A web test waits the setup's 15 s (apps/web/test/setup.ts): a shorter per-call bound fails
+    // a correct test when the machine is busy, and it measures nothing a wait that is met returns at once.
+    files: ['apps/web/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...["[callee.name='waitFor']", '[callee.property.name=/^find(All)?By/]'].map((call) => ({
+          selector: `CallExpression${call} > ObjectExpression > Property[key.name='timeout']`,
+          message: "wait the setup's asyncUtilTimeout: no timeout of a web test's own",
+        })),
+      ],
+    },
+  },
+  {
     // Paths resolved to files, however they are written (relative, workspace name): a
     // package never reaches an app; a web feature reaches another only through lib/ or
     // components/ (or the route that composes them) and never reaches app/; shared code

@@ -40,7 +40,7 @@ async function openEditor(user: ReturnType<typeof renderScreen>['user']) {
   const edit = await rowButton(/^Edit\s*Guarded$/);
   await user.click(edit);
   // The editor's code loads on its first opening: slow on a busy machine.
-  const dialog = await screen.findByRole('dialog', { name: 'Edit Module: Guarded' }, { timeout: 10_000 });
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Module: Guarded' });
   const title = await within(dialog).findByLabelText<HTMLInputElement>('Title');
   return { edit, dialog, title };
 }

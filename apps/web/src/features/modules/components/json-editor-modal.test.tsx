@@ -62,7 +62,7 @@ describe("a module's JSON editor", () => {
     const sent = recordRequests();
     const { dialog } = await openJson('Fitness Copy');
     // The editor's code loads on its first opening: slow on a busy machine.
-    await waitFor(() => expect(editorText(dialog)).toContain('"days": 4,'), { timeout: 10_000 });
+    await waitFor(() => expect(editorText(dialog)).toContain('"days": 4,'));
     expect(sent.map((r) => `${r.method} ${r.path}`)).toContain('GET /api/modules/copy-1');
   });
 
@@ -153,7 +153,7 @@ describe("a module's table editor", () => {
     serveModules();
     server.use(http.get('/api/modules/copy-1', () => HttpResponse.json({ ...copy, days: 4 })));
     await openTableEditor();
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Module: Fitness Copy' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Module: Fitness Copy' });
     await waitFor(() => expect(within(dialog).getByLabelText<HTMLInputElement>('Days').value).toBe('4'));
   });
 });
@@ -169,7 +169,7 @@ describe("a module's table editor, loading", () => {
       }),
     );
     await openTableEditor();
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Module: Fitness Copy' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Module: Fitness Copy' });
     expect(within(dialog).getByText('Loading the module')).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
     held.open();

@@ -49,7 +49,7 @@ describe("the Check's sentence", () => {
   it('counts each balance target missed as a warning', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => staticMediaQueryList(query, false));
     render(<Check module={readyAirmanModule} />);
-    await waitFor(() => expect(screen.getByText(/risk pays: in 'Car trouble'/)).toBeTruthy(), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByText(/risk pays: in 'Car trouble'/)).toBeTruthy());
     expect(screen.getByRole('status').textContent).toBe('No errors, 1 warning. The module can be won.');
   });
 });

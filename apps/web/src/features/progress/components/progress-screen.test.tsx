@@ -95,7 +95,7 @@ describe('ProgressScreen', () => {
       path: '/progress?unit=99%20ABW&rank=SrA&from=2026-01-05',
     });
     // The first render sets up the charts: slow on a busy machine.
-    await screen.findByRole('heading', { name: 'By module' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'By module' });
     expect(progressCalls(sent)).toEqual(['/api/admin/progress?unit=99+ABW&rank=SrA&from=2026-01-05']);
     expect(screen.getByLabelText<HTMLSelectElement>('Rank').value).toBe('SrA');
     expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'Unit' }).value).toBe('99 ABW');

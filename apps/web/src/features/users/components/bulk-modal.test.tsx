@@ -177,7 +177,7 @@ describe('BulkModal', () => {
     );
     const { user, onDone } = renderModal('reinvite');
     await user.click(screen.getByRole('button', { name: 'Resend invites (2 users)' }));
-    await waitFor(() => expect(onDone).toHaveBeenCalledOnce(), { timeout: 3000 });
+    await waitFor(() => expect(onDone).toHaveBeenCalledOnce());
     const keys = sent.map((r) => r.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);

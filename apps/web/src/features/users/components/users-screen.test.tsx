@@ -107,7 +107,7 @@ describe('UsersScreen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User successfully deleted')).toBeTruthy();
     await waitFor(() => expect(document.activeElement?.id).toBe('user-actions-joe'));
-    await waitFor(() => expect(screen.queryByText('Jane Doe')).toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByText('Jane Doe')).toBeNull());
   });
 
   it('moves focus to the heading after deleting the last row', async () => {
@@ -203,7 +203,7 @@ describe('UsersScreen', () => {
     await user.click(await menuItem('Deactivate'));
     expect(await screen.findByText('Jane Doe status has been updated')).toBeTruthy();
     await waitFor(() => expect(sent.find((r) => r.method === 'POST')?.body).toEqual({ active_at: 0 }));
-    await waitFor(() => expect(list.reads()).toBeGreaterThan(readsBefore), { timeout: 3000 });
+    await waitFor(() => expect(list.reads()).toBeGreaterThan(readsBefore));
   });
 
   it('puts the status back and says so when the change is refused', async () => {
@@ -254,7 +254,7 @@ describe('UsersScreen', () => {
     const readsBefore = list.reads();
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText('1 user successfully invited')).toBeTruthy();
-    await waitFor(() => expect(list.reads()).toBeGreaterThan(readsBefore), { timeout: 3000 });
+    await waitFor(() => expect(list.reads()).toBeGreaterThan(readsBefore));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Invite User +' })));
   });
 

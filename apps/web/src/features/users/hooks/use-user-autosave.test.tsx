@@ -43,7 +43,7 @@ describe('useUserAutosave', () => {
       saver.edit({ unit: 'B', rank: 'SSgt' });
     });
     expect(patches).toHaveLength(0);
-    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce(), { timeout: 5000 });
+    await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
     expect(patches).toEqual([{ unit: 'B', rank: 'SSgt' }]);
     expect(onSaved.mock.calls[0]?.[1]).toEqual({ unit: 'B', rank: 'SSgt' });
   });
@@ -167,10 +167,10 @@ describe('useUserAutosave', () => {
     );
     const { saver, onSaved } = renderAutosave();
     act(() => saver.edit({ unit: 'Offline Unit' }));
-    expect(await screen.findByText('Error updating unit.', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('Error updating unit.')).toBeTruthy();
     expect(saver.dirty).toBe(true);
     // No flush: the autosave's own retry, after its backoff, reaches the server.
-    expect(await screen.findByText('User unit updated', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('User unit updated')).toBeTruthy();
     expect(patches).toEqual([{ unit: 'Offline Unit' }]);
     expect(onSaved).toHaveBeenCalledOnce();
     expect(saver.dirty).toBe(false);
@@ -202,7 +202,7 @@ describe('useUserAutosave', () => {
     const { saver, hook, onSaved } = renderAutosave();
     act(() => saver.edit({ last_name: 'Later' }));
     hook.unmount();
-    await waitFor(() => expect(patches).toEqual([{ last_name: 'Later' }]), { timeout: 3000 });
+    await waitFor(() => expect(patches).toEqual([{ last_name: 'Later' }]));
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
   });
 });
