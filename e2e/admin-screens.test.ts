@@ -95,4 +95,45 @@ describeE2E('the admin screens', (e2e) => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   });
+
+  it('lines up the filters of a row on Users, Progress and Audit: labels and fields at one height', async () => {
+    const page = await e2e.adminTab();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    for (const path of ['/admin', '/progress', '/audit']) {
+      await page.goto(path);
+      const unit = page.getByRole('combobox', { name: /unit/i }).first();
+      await unit.waitFor();
+      // Each labelled field above the list, by the height of its label; the fields whose labels start
+      // within 12 px of each other share a row, and a row's labels and fields share one height.
+      const rows = await page.evaluate(() => {
+        const unitField = document.querySelector('[role="combobox"][aria-labelledby]');
+        const bar = unitField?.closest('main') ?? document.body;
+        const tops = Array.from(bar.querySelectorAll<HTMLLabelElement>('label.cds--label'))
+          .map((label) => ({ label, field: label.htmlFor ? document.getElementById(label.htmlFor) : null }))
+          .filter(({ field }) => field instanceof HTMLInputElement || field instanceof HTMLSelectElement)
+          .map(({ label, field }) => ({
+            name: label.textContent?.trim() ?? '',
+            label: label.getBoundingClientRect().top,
+            field: field!.getBoundingClientRect().top,
+          }))
+          .filter(({ label, field }) => field > label)
+          .sort((a, b) => a.label - b.label);
+        const grouped: { name: string; label: number; field: number }[][] = [];
+        for (const top of tops) {
+          const row = grouped.at(-1);
+          if (row && Math.abs(top.label - row[0]!.label) < 12) row.push(top);
+          else grouped.push([top]);
+        }
+        return grouped.filter((row) => row.length > 1);
+      });
+      expect(rows.length, path).toBeGreaterThan(0);
+      for (const row of rows) {
+        const misplaced = row
+          .filter((f) => Math.abs(f.label - row[0]!.label) > 0.5 || Math.abs(f.field - row[0]!.field) > 0.5)
+          .map((f) => `${f.name}: label ${f.label}, field ${f.field} (row: ${row[0]!.label}, ${row[0]!.field})`);
+        expect(misplaced, path).toEqual([]);
+      }
+    }
+    await page.close();
+  });
 });
