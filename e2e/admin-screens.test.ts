@@ -136,4 +136,30 @@ describeE2E('the admin screens', (e2e) => {
     }
     await page.close();
   });
+
+  it('fills a phone with the filters of Users, Progress and Audit: every row ends at the bar’s right edge', async () => {
+    const page = await e2e.adminTab();
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const path of ['/admin', '/progress', '/audit']) {
+      await page.goto(path);
+      await page.getByRole('combobox', { name: /unit/i }).first().waitFor();
+      // The bar's fields by row (their tops); the last of each row ends where the bar does.
+      const short = await page.evaluate(() => {
+        const bar = document.querySelector('.users-filters, .progress-filters, .audit-filters');
+        if (!bar) return ['no filter bar'];
+        const right = bar.getBoundingClientRect().right;
+        const fields = Array.from(bar.querySelectorAll<HTMLElement>('input:not([type="checkbox"]), select'))
+          .filter((field) => field.getBoundingClientRect().width > 0)
+          .map((field) => ({ name: field.id, box: field.getBoundingClientRect() }));
+        const rows = new Map<number, { name: string; box: DOMRect }[]>();
+        for (const field of fields) rows.set(field.box.top, [...(rows.get(field.box.top) ?? []), field]);
+        return [...rows.values()]
+          .map((row) => row.reduce((a, b) => (b.box.right > a.box.right ? b : a)))
+          .filter((last) => Math.abs(last.box.right - right) > 1)
+          .map((last) => `${last.name} ends at ${last.box.right}, the bar at ${right}`);
+      });
+      expect(short, path).toEqual([]);
+    }
+    await page.close();
+  });
 });
