@@ -187,6 +187,23 @@ describeE2E('the Progress page', (e2e) => {
     await context.close();
   });
 
+  it('opens a date filter’s calendar for its first click, and the other’s after Escape, the focus in each', async () => {
+    const page = await e2e.adminTab();
+    await page.goto('/progress');
+    const open = page.locator('.flatpickr-calendar.open');
+    // The date field's code loads as the first is pressed: the click opens its calendar all the same.
+    await page.getByLabel('Completions from').click();
+    await expect.poll(() => open.count()).toBe(1);
+    expect((await focused(page)).name).toBe('Completions from');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => open.count()).toBe(0);
+    // The other is still the plain input: the press ends before the date field takes its place.
+    await page.getByLabel('Completions to').click();
+    await expect.poll(() => open.count()).toBe(1);
+    expect((await focused(page)).name).toBe('Completions to');
+    await page.close();
+  });
+
   it('counts calendar days overdue in the admin’s zone and reads on a phone, every scroller taking the focus', async () => {
     const zone = 'America/Denver';
     const { unit, ids, late } = await unitWithTrainees();

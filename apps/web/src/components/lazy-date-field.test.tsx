@@ -78,4 +78,28 @@ describe('LazyDateField before its date field has loaded', () => {
     expect(field().value).toBe('12/31/2026');
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(new Date(2026, 11, 31)));
   });
+
+  it('opens the calendar for a click made before the code was there, the focus in the field', async () => {
+    const { user } = renderField(new Date(2026, 2, 4));
+    const standIn = field();
+    await user.click(standIn);
+    arrive();
+    await waitFor(() => expect(field()).not.toBe(standIn));
+    await waitFor(() => expect(document.querySelector('.flatpickr-calendar.open')).not.toBeNull());
+    expect(document.activeElement).toBe(field());
+  });
+
+  it('waits for a press to end before the date field takes its place, and the click opens the calendar', async () => {
+    const { user } = renderField(new Date(2026, 2, 4));
+    const standIn = field();
+    await user.pointer({ keys: '[MouseLeft>]', target: standIn });
+    arrive();
+    // The code has arrived and run (a few ticks): the plain input stays while the button is down.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(field()).toBe(standIn);
+    await user.pointer({ keys: '[/MouseLeft]', target: standIn });
+    await waitFor(() => expect(field()).not.toBe(standIn));
+    await waitFor(() => expect(document.querySelector('.flatpickr-calendar.open')).not.toBeNull());
+    expect(document.activeElement).toBe(field());
+  });
 });

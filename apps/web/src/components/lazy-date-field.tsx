@@ -3,10 +3,11 @@
  * the field is first focused or pressed, or when preloadDateField is called (a filter bar being
  * entered). Until then a plain input in Carbon's date-input markup shows the date, takes typing,
  * and keeps a complete date on Enter or on leaving the field, as the date field does; once the
- * code is there the date field takes its place with what was typed and the focus.
+ * code is there (and a press on the plain input has ended) the date field takes its place with
+ * what was typed, the focus, and a click on the plain input, which opens its calendar.
  */
 import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { caretOf, placeCaret, typeInto, useMounted } from '../lib/lazy-field.ts';
+import { caretOf, placeCaret, typeInto, useMounted, usePressHold } from '../lib/lazy-field.ts';
 import type { DateFieldProps } from './date-field.tsx';
 import { DrawnIcon } from './drawn-icon.tsx';
 
@@ -43,19 +44,26 @@ export function LazyDateField(props: DateFieldProps) {
   const [Field, setField] = useState<ComponentType<DateFieldProps> | null>(null);
   const [text, setText] = useState<string | null>(null);
   const light = useRef<HTMLInputElement>(null);
-  const handover = useRef<{ focused: boolean; text: string | null }>({ focused: false, text: null });
+  /**
+   * Whether the plain input has the focus (its own focus and blur: React hears no blur as it takes
+   * the input off the page, so this is whether it had the focus as the date field took its place),
+   * what was typed in it, and whether it was clicked.
+   */
+  const handover = useRef({ focused: false, text: null as string | null, clicked: false });
   /** The stand-in's input, kept as the date field replaces it: where its caret was. */
   const standIn = useRef<HTMLInputElement | null>(null);
   const mounted = useMounted();
+  const hold = usePressHold();
 
   const load = useCallback(() => {
-    void preloadDateField().then((loaded) => {
-      if (!mounted.current) return;
-      handover.current = { focused: document.activeElement === light.current, text: handover.current.text };
-      standIn.current = light.current;
-      setField(() => loaded);
-    });
-  }, [mounted]);
+    void preloadDateField().then((loaded) =>
+      hold.afterPress(() => {
+        if (!mounted.current) return;
+        standIn.current = light.current;
+        setField(() => loaded);
+      }),
+    );
+  }, [mounted, hold]);
   // A field already loaded elsewhere on the page (the other date of a range): no plain input.
   useEffect(() => {
     if (loading) load();
@@ -66,7 +74,7 @@ export function LazyDateField(props: DateFieldProps) {
     if (!Field) return;
     const input = document.getElementById(id);
     if (!(input instanceof HTMLInputElement)) return;
-    const { focused, text: typed } = handover.current;
+    const { focused, text: typed, clicked } = handover.current;
     const caret = caretOf(standIn.current);
     const handOver = () => {
       if (typed !== null && typed !== input.value) typeInto(input, typed);
@@ -77,9 +85,12 @@ export function LazyDateField(props: DateFieldProps) {
     handOver();
     // Carbon's DatePicker sets flatpickr up a second time once it has seen its input (a render of
     // its own, within the same task), writing the field's date over the input and moving the
-    // caret to its end: once it has, the text typed and the caret go back.
+    // caret to its end: once it has, the text typed and the caret go back, and a click on the
+    // plain input opens the calendar that a click on the field opens.
     const timer = setTimeout(() => {
-      if (input.isConnected) handOver();
+      if (!input.isConnected) return;
+      handOver();
+      if (focused && clicked) input.click();
     }, 0);
     return () => clearTimeout(timer);
   }, [Field, id]);
@@ -115,15 +126,25 @@ export function LazyDateField(props: DateFieldProps) {
                     handover.current.text = event.target.value;
                     setText(event.target.value);
                   }}
-                  onFocus={load}
-                  onPointerDown={load}
+                  onFocus={() => {
+                    handover.current.focused = true;
+                    load();
+                  }}
+                  onPointerDown={() => {
+                    hold.press();
+                    load();
+                  }}
+                  onClick={() => (handover.current.clicked = true)}
                   onKeyDown={(event) => {
                     if (event.key === 'Enter') {
                       event.preventDefault();
                       commit();
                     }
                   }}
-                  onBlur={commit}
+                  onBlur={() => {
+                    handover.current.focused = false;
+                    commit();
+                  }}
                   {...(primaryFocus ? { 'data-modal-primary-focus': true } : {})}
                 />
                 <DrawnIcon className="cds--date-picker__icon" path={CALENDAR} viewBox="0 0 32 32" role="img" />

@@ -8,7 +8,7 @@
  * unit filter is the combo box from its first render.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
-import { caretOf, placeCaret, typeInto, useMounted, type Caret } from '../lib/lazy-field.ts';
+import { caretOf, placeCaret, typeInto, useMounted, usePressHold, type Caret } from '../lib/lazy-field.ts';
 import type { UnitFilterProps } from './unit-filter-combo.tsx';
 import { DrawnIcon } from './drawn-icon.tsx';
 import '../styles/select.scss';
@@ -84,13 +84,12 @@ export function UnitFilter(props: UnitFilterProps) {
   /** The stand-in's input, kept as the combo box replaces it: where its caret was. */
   const standIn = useRef<HTMLInputElement | null>(null);
   const handover = useRef<Handover>({ text: null, keys: [], clicked: false });
+  /** A press on the stand-in is let finish before the combo box takes its place (its click is handed over). */
+  const hold = usePressHold();
   /**
-   * A press on the stand-in not yet released, and the swap for the combo box that waits for its
-   * end: Chromium sends no click for a press whose element is gone by the release, so a combo box
-   * put in place mid-press would never hear it (the list would not open, the unit not clear).
+   * Whether the stand-in has the focus (its own focus and blur: React hears no blur as it takes the
+   * input off the page, so this is whether it had the focus as the combo box took its place).
    */
-  const pressing = useRef(false);
-  const swapAfterPress = useRef<(() => void) | null>(null);
   const focused = useRef(false);
   const mounted = useMounted();
 
@@ -99,17 +98,15 @@ export function UnitFilter(props: UnitFilterProps) {
       (combo) => {
         const swap = () => {
           if (!mounted.current) return;
-          focused.current = document.activeElement === light.current;
           standIn.current = light.current;
           setField(() => combo);
         };
-        if (pressing.current) swapAfterPress.current = swap;
-        else swap();
+        hold.afterPress(swap);
       },
       // Not loaded (offline): the field stays as it is; the next focus tries again.
       () => undefined,
     );
-  }, [mounted]);
+  }, [mounted, hold]);
   // The code already on its way (another list's filter): no waiting for the field to be used.
   useEffect(() => {
     if (loading && !loaded) load();
@@ -136,25 +133,8 @@ export function UnitFilter(props: UnitFilterProps) {
     handover.current.text = typed;
     setText(typed);
   };
-  // A press holds the swap until it ends, after the click its release makes (sent with the
-  // release, in the same task).
-  const pressStart = () => {
-    pressing.current = true;
-    const release = () => {
-      document.removeEventListener('pointerup', release, true);
-      document.removeEventListener('pointercancel', release, true);
-      setTimeout(() => {
-        pressing.current = false;
-        const swap = swapAfterPress.current;
-        swapAfterPress.current = null;
-        swap?.();
-      }, 0);
-    };
-    document.addEventListener('pointerup', release, true);
-    document.addEventListener('pointercancel', release, true);
-  };
   const press = () => {
-    pressStart();
+    hold.press();
     load();
   };
   const click = () => {
@@ -186,7 +166,11 @@ export function UnitFilter(props: UnitFilterProps) {
               title={current}
               value={current}
               onChange={(event) => type(event.target.value)}
-              onFocus={load}
+              onFocus={() => {
+                focused.current = true;
+                load();
+              }}
+              onBlur={() => (focused.current = false)}
               onPointerDown={press}
               onClick={() => (handover.current.clicked = true)}
               onKeyDown={(event) => {

@@ -1,9 +1,10 @@
 /**
  * What a field whose code loads on first use (LazyDateField, UnitFilter) needs to hand over from
- * its stand-in to the loaded field: whether it is still on the page when the code arrives, and
- * the text typed put into the loaded field's input as typing puts it there.
+ * its stand-in to the loaded field: whether it is still on the page when the code arrives, a
+ * press on the stand-in let finish before the swap, the text typed put into the loaded field's
+ * input as typing puts it there, and the caret where it was.
  */
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /** True while the component is on the page. */
 export function useMounted(): RefObject<boolean> {
@@ -15,6 +16,50 @@ export function useMounted(): RefObject<boolean> {
     };
   }, []);
   return mounted;
+}
+
+/** A press on a stand-in that holds its swap (usePressHold). */
+export interface PressHold {
+  /** A press began on the stand-in (its pointerdown): a swap waits for it to end. */
+  press(): void;
+  /** Runs the swap now, or once the press under way has ended, after the click its release makes. */
+  afterPress(swap: () => void): void;
+}
+
+/**
+ * Holds a stand-in's swap for its loaded field while a press on the stand-in is in progress:
+ * Chromium sends no click for a press whose element is gone by the release, so a field put in
+ * place mid-press would never hear it (a list or a calendar would not open, the focus would go
+ * to the page). The release's click is sent with it, in the same task: the swap runs a task later.
+ */
+export function usePressHold(): PressHold {
+  const [hold] = useState(() => {
+    let pressing = false;
+    let waiting: (() => void) | null = null;
+    const release = () => {
+      document.removeEventListener('pointerup', release, true);
+      document.removeEventListener('pointercancel', release, true);
+      setTimeout(() => {
+        pressing = false;
+        const swap = waiting;
+        waiting = null;
+        swap?.();
+      }, 0);
+    };
+    return {
+      press() {
+        if (pressing) return;
+        pressing = true;
+        document.addEventListener('pointerup', release, true);
+        document.addEventListener('pointercancel', release, true);
+      },
+      afterPress(swap: () => void) {
+        if (pressing) waiting = swap;
+        else swap();
+      },
+    };
+  });
+  return hold;
 }
 
 /** Puts the text into the input as typing does: the value, then an input event React hears. */
