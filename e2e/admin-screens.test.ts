@@ -1,6 +1,6 @@
 /** The admin screens' Carbon patterns: loading, empty states, the 404 page, links drawn as links. */
 import { expect, it } from 'vitest';
-import { api, apiLogin } from './api.ts';
+import { api, apiLogin, inviteAndRegister, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E } from './browser.ts';
 import type { Module } from '@airman/contracts/module.ts';
@@ -160,6 +160,34 @@ describeE2E('the admin screens', (e2e) => {
       });
       expect(short, path).toEqual([]);
     }
+    await page.close();
+  });
+
+  it('keeps a name of one long word whole on a phone’s users table', async () => {
+    const email = uniqueEmail('longname');
+    await inviteAndRegister(e2e.baseUrl, email, 'Longname-Passw0rd!', {
+      first_name: 'Maximilian',
+      last_name: 'Christopherson',
+    });
+    const page = await e2e.adminTab();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('searchbox', { name: 'Search by player name' }).fill(email);
+    const cell = page.locator('td.users-table__name', { hasText: 'Christopherson' });
+    await cell.waitFor();
+    // Each word of the name on one line: a word cut in two has a box on each line.
+    const cut = await cell.evaluate((td) => {
+      const text = td.firstChild;
+      if (!(text instanceof Text)) return ['no text'];
+      const words: string[] = [];
+      for (const match of text.data.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        if (range.getClientRects().length > 1) words.push(match[0]);
+      }
+      return words;
+    });
+    expect(cut).toEqual([]);
     await page.close();
   });
 });

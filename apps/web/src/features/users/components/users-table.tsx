@@ -101,7 +101,7 @@ export function UsersTable({
                 />
                 <td>{u.pending ? '*' : u.rank}</td>
                 <td className="users-table__text">{u.pending ? '*' : u.unit}</td>
-                <td className="users-table__text">{u.pending ? 'Pending Invite' : displayName(u)}</td>
+                <td className="users-table__text users-table__name">{u.pending ? 'Pending Invite' : displayName(u)}</td>
                 <td>{u.role}</td>
                 <td className="users-table__text users-table__email">{u.user_name}</td>
                 <td>
