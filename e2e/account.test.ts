@@ -132,4 +132,22 @@ describeE2E('registration and profile', (e2e) => {
     await page.waitForURL((u) => u.pathname === '/');
     await context.close();
   });
+
+  it('keeps the full stop after the My record link on its line, on a phone', async () => {
+    const { context, page } = await e2e.adminPage('/admin', { viewport: { width: 390, height: 844 } });
+    await page.goto('/profile');
+    const link = page.getByRole('link', { name: 'My record' });
+    await link.waitFor();
+    // The sentence's last character and the link's last line share a line.
+    const [linkBottom, stopBottom] = await link.evaluate((a) => {
+      const stop = a.nextSibling;
+      if (!(stop instanceof Text)) return [0, -1];
+      const range = document.createRange();
+      range.setStart(stop, stop.data.length - 1);
+      range.setEnd(stop, stop.data.length);
+      return [a.getClientRects()[a.getClientRects().length - 1]!.bottom, range.getBoundingClientRect().bottom];
+    });
+    expect(Math.abs(stopBottom - linkBottom)).toBeLessThan(2);
+    await context.close();
+  });
 });

@@ -16,7 +16,7 @@ export function Component() {
       <PageHeading>User Settings</PageHeading>
       <p>
         Your runs, results and certificates are on{' '}
-        <Link className="cds--link" to="/record">
+        <Link className="cds--link cds--link--inline" to="/record">
           My record
         </Link>
         .
