@@ -190,4 +190,30 @@ describeE2E('the admin screens', (e2e) => {
     expect(cut).toEqual([]);
     await page.close();
   });
+
+  it('puts Show Archived on the line of the Modules unit filter: its label with the label, the switch with the field', async () => {
+    const page = await e2e.adminTab('/modules');
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 768 });
+      const unit = page.getByRole('combobox', { name: 'Reports of unit' });
+      await unit.waitFor();
+      const boxes = await page.evaluate(() => {
+        const top = (selector: string) => document.querySelector(selector)?.getBoundingClientRect();
+        const [label, field, toggleLabel, toggle] = [
+          top('label[for="report-unit"]'),
+          top('#report-unit'),
+          top('.toolbar .cds--toggle__label-text'),
+          top('.toolbar .cds--toggle__appearance'),
+        ];
+        return {
+          labels: [label?.top, toggleLabel?.top],
+          fields: [field?.top, field?.bottom, toggle?.top, toggle?.bottom],
+        };
+      });
+      expect(boxes.labels[1], `${width}: label`).toBeCloseTo(boxes.labels[0]!, 0);
+      expect(boxes.fields[2], `${width}: switch band's top`).toBeCloseTo(boxes.fields[0]!, 0);
+      expect(boxes.fields[3], `${width}: switch band's bottom`).toBeCloseTo(boxes.fields[1]!, 0);
+    }
+    await page.close();
+  });
 });
