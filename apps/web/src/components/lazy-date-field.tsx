@@ -6,8 +6,8 @@
  * code is there (and a press on the plain input has ended) the date field takes its place with
  * what was typed, the focus, and a click on the plain input, which opens its calendar.
  */
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
-import { caretOf, placeCaret, typeInto, useMounted, usePressHold } from '../lib/lazy-field.ts';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { placeCaret, typeInto, useStandIn } from '../lib/lazy-field.ts';
 import type { DateFieldProps } from './date-field.tsx';
 import { DrawnIcon } from './drawn-icon.tsx';
 
@@ -41,29 +41,11 @@ function shown(date: Date | undefined): string {
 
 export function LazyDateField(props: DateFieldProps) {
   const { id, labelText, hideLabel, size, value, onChange, primaryFocus } = props;
-  const [Field, setField] = useState<ComponentType<DateFieldProps> | null>(null);
+  const standIn = useStandIn(preloadDateField);
+  const { Field, input: light, load, handedOver } = standIn;
   const [text, setText] = useState<string | null>(null);
-  const light = useRef<HTMLInputElement>(null);
-  /**
-   * Whether the plain input has the focus (its own focus and blur: React hears no blur as it takes
-   * the input off the page, so this is whether it had the focus as the date field took its place),
-   * what was typed in it, and whether it was clicked.
-   */
-  const handover = useRef({ focused: false, text: null as string | null, clicked: false });
-  /** The stand-in's input, kept as the date field replaces it: where its caret was. */
-  const standIn = useRef<HTMLInputElement | null>(null);
-  const mounted = useMounted();
-  const hold = usePressHold();
-
-  const load = useCallback(() => {
-    void preloadDateField().then((loaded) =>
-      hold.afterPress(() => {
-        if (!mounted.current) return;
-        standIn.current = light.current;
-        setField(() => loaded);
-      }),
-    );
-  }, [mounted, hold]);
+  /** What was typed in the plain input, and whether it was clicked. */
+  const handover = useRef({ text: null as string | null, clicked: false });
   // A field already loaded elsewhere on the page (the other date of a range): no plain input.
   useEffect(() => {
     if (loading) load();
@@ -74,8 +56,8 @@ export function LazyDateField(props: DateFieldProps) {
     if (!Field) return;
     const input = document.getElementById(id);
     if (!(input instanceof HTMLInputElement)) return;
-    const { focused, text: typed, clicked } = handover.current;
-    const caret = caretOf(standIn.current);
+    const { text: typed, clicked } = handover.current;
+    const { focused, caret } = handedOver();
     const handOver = () => {
       if (typed !== null && typed !== input.value) typeInto(input, typed);
       if (!focused) return;
@@ -93,7 +75,7 @@ export function LazyDateField(props: DateFieldProps) {
       if (focused && clicked) input.click();
     }, 0);
     return () => clearTimeout(timer);
-  }, [Field, id]);
+  }, [Field, id, handedOver]);
 
   if (Field) return <Field {...props} />;
 
@@ -126,14 +108,8 @@ export function LazyDateField(props: DateFieldProps) {
                     handover.current.text = event.target.value;
                     setText(event.target.value);
                   }}
-                  onFocus={() => {
-                    handover.current.focused = true;
-                    load();
-                  }}
-                  onPointerDown={() => {
-                    hold.press();
-                    load();
-                  }}
+                  onFocus={standIn.onFocus}
+                  onPointerDown={standIn.onPointerDown}
                   onClick={() => (handover.current.clicked = true)}
                   onKeyDown={(event) => {
                     if (event.key === 'Enter') {
@@ -142,7 +118,7 @@ export function LazyDateField(props: DateFieldProps) {
                     }
                   }}
                   onBlur={() => {
-                    handover.current.focused = false;
+                    standIn.onBlur();
                     commit();
                   }}
                   {...(primaryFocus ? { 'data-modal-primary-focus': true } : {})}

@@ -7,8 +7,8 @@
  * place with the focus, and what was typed and clicked is handed to it in order. Once loaded, every
  * unit filter is the combo box from its first render.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
-import { caretOf, placeCaret, typeInto, useMounted, usePressHold, type Caret } from '../lib/lazy-field.ts';
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { placeCaret, typeInto, useStandIn, type Caret } from '../lib/lazy-field.ts';
 import type { UnitFilterProps } from './unit-filter-combo.tsx';
 import { DrawnIcon } from './drawn-icon.tsx';
 import '../styles/select.scss';
@@ -78,35 +78,11 @@ async function handOver(
 
 export function UnitFilter(props: UnitFilterProps) {
   const { id, label, value, units, onChange } = props;
-  const [Field, setField] = useState<Combo | null>(() => loaded ?? null);
+  const standIn = useStandIn(preloadUnitFilter, loaded ?? null);
+  const { Field, input: light, load, handedOver } = standIn;
   const [text, setText] = useState<string | null>(null);
-  const light = useRef<HTMLInputElement>(null);
-  /** The stand-in's input, kept as the combo box replaces it: where its caret was. */
-  const standIn = useRef<HTMLInputElement | null>(null);
   const handover = useRef<Handover>({ text: null, keys: [], clicked: false });
-  /** A press on the stand-in is let finish before the combo box takes its place (its click is handed over). */
-  const hold = usePressHold();
-  /**
-   * Whether the stand-in has the focus (its own focus and blur: React hears no blur as it takes the
-   * input off the page, so this is whether it had the focus as the combo box took its place).
-   */
-  const focused = useRef(false);
-  const mounted = useMounted();
 
-  const load = useCallback(() => {
-    void preloadUnitFilter().then(
-      (combo) => {
-        const swap = () => {
-          if (!mounted.current) return;
-          standIn.current = light.current;
-          setField(() => combo);
-        };
-        hold.afterPress(swap);
-      },
-      // Not loaded (offline): the field stays as it is; the next focus tries again.
-      () => undefined,
-    );
-  }, [mounted, hold]);
   // The code already on its way (another list's filter): no waiting for the field to be used.
   useEffect(() => {
     if (loading && !loaded) load();
@@ -120,8 +96,9 @@ export function UnitFilter(props: UnitFilterProps) {
     if (!(input instanceof HTMLInputElement)) return;
     const done = handover.current;
     handover.current = { text: null, keys: [], clicked: false };
-    void handOver(input, focused.current, caretOf(standIn.current), done);
-  }, [Field, id]);
+    const { focused, caret } = handedOver();
+    void handOver(input, focused, caret, done);
+  }, [Field, id, handedOver]);
 
   if (Field) return <Field {...props} />;
 
@@ -132,10 +109,6 @@ export function UnitFilter(props: UnitFilterProps) {
   const type = (typed: string) => {
     handover.current.text = typed;
     setText(typed);
-  };
-  const press = () => {
-    hold.press();
-    load();
   };
   const click = () => {
     handover.current.clicked = true;
@@ -166,12 +139,9 @@ export function UnitFilter(props: UnitFilterProps) {
               title={current}
               value={current}
               onChange={(event) => type(event.target.value)}
-              onFocus={() => {
-                focused.current = true;
-                load();
-              }}
-              onBlur={() => (focused.current = false)}
-              onPointerDown={press}
+              onFocus={standIn.onFocus}
+              onBlur={standIn.onBlur}
+              onPointerDown={standIn.onPointerDown}
               onClick={() => (handover.current.clicked = true)}
               onKeyDown={(event) => {
                 if (!HANDED_KEYS.has(event.key)) return;
@@ -187,7 +157,7 @@ export function UnitFilter(props: UnitFilterProps) {
                 tabIndex={-1}
                 aria-label="Clear selected item"
                 title="Clear selected item"
-                onPointerDown={press}
+                onPointerDown={standIn.onPointerDown}
                 onClick={() => {
                   type('');
                   if (value !== undefined) onChange(undefined);
@@ -205,7 +175,7 @@ export function UnitFilter(props: UnitFilterProps) {
               title="Open"
               aria-controls={`${id}-menu`}
               aria-expanded="false"
-              onPointerDown={press}
+              onPointerDown={standIn.onPointerDown}
               onClick={click}
             >
               <DrawnIcon path={CHEVRON} viewBox="0 0 16 16" />
