@@ -254,13 +254,14 @@ async function measureCsv(target: string, url: string, auth: Record<string, stri
   });
 }
 
+/** The yardstick's server (bare.ts) on `databaseUrl`. */
+function startBare(databaseUrl: string) {
+  return startServer({ DATABASE_URL: databaseUrl }, ['--import', 'tsx', path.join(import.meta.dirname, 'bare.ts')]);
+}
+
 /** The yardstick, on the same database in the same run: bare.ts. */
 async function measureBare(databaseUrl: string): Promise<void> {
-  const { url, child } = await startServer({ DATABASE_URL: databaseUrl }, [
-    '--import',
-    'tsx',
-    path.join(import.meta.dirname, 'bare.ts'),
-  ]);
+  const { url, child } = await startBare(databaseUrl);
   const pid = child.pid as number;
   try {
     await cannon('PostgreSQL', pid, 'bare Fastify + pg page of 50, 8 columns (no authentication)', {
@@ -289,11 +290,7 @@ async function measurePairs(databaseUrl: string): Promise<void> {
     DATABASE_URL: databaseUrl,
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pairs-')),
   });
-  const bare = await startServer({ DATABASE_URL: databaseUrl }, [
-    '--import',
-    'tsx',
-    path.join(import.meta.dirname, 'bare.ts'),
-  ]);
+  const bare = await startBare(databaseUrl);
   try {
     const token = await login(product.url, ADMIN.user_name, ADMIN.password);
     for (let i = 0; i < PAIRS; i++) {
