@@ -1,5 +1,6 @@
 /** The admin screens' Carbon patterns: loading, empty states, the 404 page, links drawn as links. */
 import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { api, apiLogin, inviteAndRegister, uniqueEmail } from './api.ts';
 import { seriousViolations } from './axe.ts';
 import { describeE2E } from './browser.ts';
@@ -96,18 +97,25 @@ describeE2E('the admin screens', (e2e) => {
     await page.close();
   });
 
-  it('lines up the filters of a row on Users, Progress and Audit: labels and fields at one height', async () => {
+  /** `check` on each list with a filter bar (Users, Progress, Audit) at `width`, its unit filter shown. */
+  async function onFilterBars(width: number, check: (page: Page, path: string) => Promise<void>) {
     const page = await e2e.adminTab();
-    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.setViewportSize({ width, height: 844 });
     for (const path of ['/admin', '/progress', '/audit']) {
       await page.goto(path);
-      const unit = page.getByRole('combobox', { name: /unit/i }).first();
-      await unit.waitFor();
-      // Each labelled field above the list, by the height of its label; the fields whose labels start
+      await page.getByRole('combobox', { name: /unit/i }).first().waitFor();
+      await check(page, path);
+    }
+    await page.close();
+  }
+  const FILTER_BAR = '.users-filters, .progress-filters, .audit-filters';
+
+  it('lines up the filters of a row on Users, Progress and Audit: labels and fields at one height', async () => {
+    await onFilterBars(1366, async (page, path) => {
+      // Each labelled field of the bar, by the height of its label; the fields whose labels start
       // within 12 px of each other share a row, and a row's labels and fields share one height.
-      const rows = await page.evaluate(() => {
-        const unitField = document.querySelector('[role="combobox"][aria-labelledby]');
-        const bar = unitField?.closest('main') ?? document.body;
+      const rows = await page.evaluate((selector) => {
+        const bar = document.querySelector(selector) ?? document.body;
         const tops = Array.from(bar.querySelectorAll<HTMLLabelElement>('label.cds--label'))
           .map((label) => ({ label, field: label.htmlFor ? document.getElementById(label.htmlFor) : null }))
           .filter(({ field }) => field instanceof HTMLInputElement || field instanceof HTMLSelectElement)
@@ -125,7 +133,7 @@ describeE2E('the admin screens', (e2e) => {
           else grouped.push([top]);
         }
         return grouped.filter((row) => row.length > 1);
-      });
+      }, FILTER_BAR);
       expect(rows.length, path).toBeGreaterThan(0);
       for (const row of rows) {
         const misplaced = row
@@ -133,19 +141,14 @@ describeE2E('the admin screens', (e2e) => {
           .map((f) => `${f.name}: label ${f.label}, field ${f.field} (row: ${row[0]!.label}, ${row[0]!.field})`);
         expect(misplaced, path).toEqual([]);
       }
-    }
-    await page.close();
+    });
   });
 
   it('fills a phone with the filters of Users, Progress and Audit: every row ends at the bar’s right edge', async () => {
-    const page = await e2e.adminTab();
-    await page.setViewportSize({ width: 390, height: 844 });
-    for (const path of ['/admin', '/progress', '/audit']) {
-      await page.goto(path);
-      await page.getByRole('combobox', { name: /unit/i }).first().waitFor();
+    await onFilterBars(390, async (page, path) => {
       // The bar's fields by row (their tops); the last of each row ends where the bar does.
-      const short = await page.evaluate(() => {
-        const bar = document.querySelector('.users-filters, .progress-filters, .audit-filters');
+      const short = await page.evaluate((selector) => {
+        const bar = document.querySelector(selector);
         if (!bar) return ['no filter bar'];
         const right = bar.getBoundingClientRect().right;
         const fields = Array.from(bar.querySelectorAll<HTMLElement>('input:not([type="checkbox"]), select'))
@@ -157,10 +160,9 @@ describeE2E('the admin screens', (e2e) => {
           .map((row) => row.reduce((a, b) => (b.box.right > a.box.right ? b : a)))
           .filter((last) => Math.abs(last.box.right - right) > 1)
           .map((last) => `${last.name} ends at ${last.box.right}, the bar at ${right}`);
-      });
+      }, FILTER_BAR);
       expect(short, path).toEqual([]);
-    }
-    await page.close();
+    });
   });
 
   it('keeps a name of one long word whole on a phone’s users table', async () => {
